@@ -1,0 +1,39 @@
+# Claimcheck — the two commands that matter are `make run` and `make test`.
+GO       ?= go
+BIN      ?= bin/claimcheck
+PKGS     ?= ./...
+BENCHTIME ?= 2s
+
+.DEFAULT_GOAL := help
+
+.PHONY: help run test build generate lint bench fuzz clean
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+run: ## start the service at http://localhost:3000 on ./data/claimcheck.db (set DATABASE_URL for PostgreSQL)
+	$(GO) run ./cmd/claimcheck serve
+
+test: ## run every test (PostgreSQL halves run when TEST_DATABASE_URL is set)
+	$(GO) vet $(PKGS)
+	$(GO) test -count=1 -timeout 20m $(PKGS)
+
+build: ## build the binary into bin/claimcheck
+	$(GO) build -trimpath -o $(BIN) ./cmd/claimcheck
+
+generate: ## regenerate templ components (*_templ.go, committed)
+	$(GO) tool templ generate
+
+lint: ## gofmt, go vet and a check that generated templ code is current
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	$(GO) tool templ generate >/dev/null && git diff --exit-code -- '*_templ.go'
+
+bench: ## run the benchmarks (both databases when TEST_DATABASE_URL is set)
+	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
+
+fuzz: ## fuzz the PostgREST query parser for 60s
+	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=60s ./internal/postgrest/
+
+clean: ## remove build output
+	rm -rf bin

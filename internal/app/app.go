@@ -1,0 +1,261 @@
+// Package app wires Claimcheck together: config → database → migrations → stores → services →
+// handlers → Fiber. `main` and the tests build the service through the same functions.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/migrations"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/static"
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/cors"
+	"github.com/gofiber/fiber/v2/middleware/csrf"
+	"github.com/gofiber/fiber/v2/middleware/filesystem"
+	"github.com/gofiber/fiber/v2/middleware/recover"
+	"github.com/gofiber/fiber/v2/middleware/requestid"
+)
+
+// App is a fully wired service.
+type App struct {
+	// Config is what the service was built from.
+	Config config.Config
+	// DB is the open database.
+	DB *database.DB
+	// Stores are the data stores over DB.
+	Stores *models.Stores
+	// Analyzer is the active analysis engine.
+	Analyzer analysis.Analyzer
+	// Checker runs claim checks for every surface.
+	Checker *checking.Service
+	// HTTP is the Fiber application with every route mounted.
+	HTTP *fiber.App
+	// Log is the structured logger.
+	Log *slog.Logger
+
+	ownsDB bool
+}
+
+// Open connects to the configured database, applies migrations when configured to, and builds the app.
+func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+	db, err := database.Open(ctx, cfg.DatabaseURL, database.Options{MaxOpenConns: cfg.DBMaxOpenConns})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MigrateOnStart {
+		if err := Migrate(ctx, db); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	a, err := New(cfg, db, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.ownsDB = true
+	return a, nil
+}
+
+// Migrate applies pending migrations to db.
+func Migrate(ctx context.Context, db *database.DB) error {
+	sqlDB, err := db.Gorm.DB()
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return migrations.Up(ctx, sqlDB, string(db.Dialect))
+}
+
+// New builds stores, services and handlers over an open, migrated database.
+func New(cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
+	if log == nil {
+		log = slog.Default()
+	}
+	now := func() time.Time { return time.Now().UTC() }
+	stores := models.NewStores(db)
+	analyzer, err := analysis.NewOffline()
+	if err != nil {
+		return nil, fmt.Errorf("app: analyzer: %w", err)
+	}
+	checker := checking.NewService(analyzer, stores.Claims, now)
+	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
+	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
+
+	pages := handlers.NewPages(handlers.PagesDeps{
+		Claims: stores.Claims, Checker: checker, Limiter: limiter, BaseURL: cfg.BaseURL, Now: now,
+	})
+	functions := handlers.NewFunctions(auth, stores.Usage, checker, log, now)
+	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)
+
+	f := fiber.New(fiber.Config{
+		AppName:               "claimcheck",
+		BodyLimit:             cfg.MaxBodyBytes,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          60 * time.Second,
+		IdleTimeout:           120 * time.Second,
+		DisableStartupMessage: true,
+		ErrorHandler:          errorHandler(pages, log),
+		ProxyHeader:           proxyHeader(cfg.TrustProxy),
+	})
+	f.Use(recover.New())
+	f.Use(requestid.New())
+	f.Use(securityHeaders)
+
+	apiCORS := cors.New(cors.Config{
+		AllowOrigins:  cfg.CORSOrigins,
+		AllowMethods:  "GET,HEAD,POST,OPTIONS",
+		AllowHeaders:  "authorization, apikey, content-type, x-client-info, x-region, accept, accept-profile, content-profile, prefer, range, range-unit",
+		ExposeHeaders: "Content-Range, Content-Location, Location, Preference-Applied, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
+		MaxAge:        86400,
+	})
+	functions.Routes(f.Group("/functions/v1", apiCORS))
+	rest.Routes(f.Group("/rest/v1", apiCORS))
+
+	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
+	f.Use(csrf.New(csrf.Config{
+		KeyLookup:      "form:_csrf",
+		CookieName:     "cc_csrf",
+		CookieSameSite: "Lax",
+		CookieSecure:   strings.HasPrefix(cfg.BaseURL, "https://"),
+		CookieHTTPOnly: true,
+		Expiration:     2 * time.Hour,
+		ContextKey:     "csrf",
+		Storage:        stores.KV,
+		ErrorHandler: func(c *fiber.Ctx, err error) error {
+			return pages.ErrorPage(c, fiber.StatusForbidden, "This form has expired",
+				"For your security the form could not be accepted. Go back, reload the page and submit again.")
+		},
+	}))
+	pages.Routes(f)
+	f.Use(notFound(pages))
+
+	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Checker: checker, HTTP: f, Log: log}, nil
+}
+
+// proxyHeader trusts X-Forwarded-For only when the operator says a proxy sets it.
+func proxyHeader(trust bool) string {
+	if trust {
+		return fiber.HeaderXForwardedFor
+	}
+	return ""
+}
+
+// securityHeaders sets the headers every answer should carry.
+func securityHeaders(c *fiber.Ctx) error {
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	c.Set("X-Frame-Options", "DENY")
+	c.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+	return c.Next()
+}
+
+// notFound answers unknown paths in the shape of the surface they fall under.
+func notFound(pages *handlers.Pages) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		p := c.Path()
+		switch {
+		case strings.HasPrefix(p, "/rest/"):
+			return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"code": "PGRST125", "details": nil, "hint": nil,
+				"message": "Invalid path specified in request URL"})
+		case strings.HasPrefix(p, "/functions/"):
+			return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"error": "Function not found."})
+		}
+		return pages.NotFound(c)
+	}
+}
+
+// errorHandler turns errors that escape handlers (body too large, panics, fiber errors) into answers in
+// the shape of the surface: JSON for the APIs, an HTML page for browsers.
+func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
+	return func(c *fiber.Ctx, err error) error {
+		status := fiber.StatusInternalServerError
+		msg := "Something went wrong on our side."
+		var fe *fiber.Error
+		if errors.As(err, &fe) {
+			status, msg = fe.Code, fe.Message
+		}
+		if status == fiber.StatusRequestEntityTooLarge {
+			msg = "The request body is too large."
+		}
+		if status >= 500 {
+			log.Error("request failed", "path", c.Path(), "err", err)
+		}
+		p := c.Path()
+		switch {
+		case strings.HasPrefix(p, "/functions/"):
+			return c.Status(status).JSON(fiber.Map{"error": msg})
+		case strings.HasPrefix(p, "/rest/"):
+			return c.Status(status).JSON(fiber.Map{"code": fmt.Sprintf("HTTP%d", status), "details": nil, "hint": nil, "message": msg})
+		}
+		if status == fiber.StatusNotFound {
+			return pages.NotFound(c)
+		}
+		return pages.ErrorPage(c, status, http.StatusText(status), msg)
+	}
+}
+
+// Serve listens on the configured port until ctx is cancelled, then drains in-flight requests.
+func (a *App) Serve(ctx context.Context) error {
+	stopJanitor := a.startJanitor(ctx)
+	defer stopJanitor()
+	errc := make(chan error, 1)
+	addr := fmt.Sprintf(":%d", a.Config.Port)
+	go func() { errc <- a.HTTP.Listen(addr) }()
+	a.Log.Info("claimcheck listening", "url", a.Config.BaseURL, "addr", addr, "database", string(a.DB.Dialect))
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve %s: %w", addr, err)
+	case <-ctx.Done():
+	}
+	a.Log.Info("shutting down", "timeout", a.Config.ShutdownTimeout.String())
+	if err := a.HTTP.ShutdownWithTimeout(a.Config.ShutdownTimeout); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// startJanitor prunes expired rate-limit windows and middleware state in the background.
+func (a *App) startJanitor(ctx context.Context) func() {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(10 * time.Minute)
+		defer t.Stop()
+		for {
+			now := time.Now()
+			if err := a.Stores.RateLimits.Prune(ctx, now.Add(-2*time.Hour).Unix()); err != nil && ctx.Err() == nil {
+				a.Log.Warn("janitor", "err", err)
+			}
+			if err := a.Stores.KV.PruneExpired(now); err != nil && ctx.Err() == nil {
+				a.Log.Warn("janitor", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}
+
+// Close releases what Open acquired.
+func (a *App) Close() error {
+	if a.ownsDB {
+		return a.DB.Close()
+	}
+	return nil
+}

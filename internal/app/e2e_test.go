@@ -1,0 +1,90 @@
+package app_test
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+)
+
+// browser starts headless Chromium, or skips the test with the reason when none is installed.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("browser test skipped: no chromium on PATH (install it with `apt-get install chromium`; .ci/run does)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// TestBrowserChecksAClaim submits the home-page form in a real browser and reads the result page.
+func TestBrowserChecksAClaim(t *testing.T) {
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browser(t)
+			s := startServer(t, testdb.Open(t, d), nil)
+			var verdict, score, source, title, location, history string
+			err := chromedp.Run(ctx,
+				chromedp.Navigate(s.base+"/"),
+				chromedp.WaitVisible(`[data-testid="claim-form"]`),
+				chromedp.SendKeys(`textarea[name="claim"]`, "Aşılar otizme neden olur"),
+				chromedp.SendKeys(`input[name="source_url"]`, "https://www.reuters.com/health/vaccines"),
+				chromedp.Submit(`[data-testid="claim-form"]`),
+				chromedp.WaitVisible(`[data-testid="verdict-badge"]`),
+				chromedp.Location(&location),
+				chromedp.Title(&title),
+				chromedp.Text(`[data-testid="verdict-badge"]`, &verdict),
+				chromedp.Text(`[data-testid="score"]`, &score),
+				chromedp.Text(`[data-testid="subscore-source"]`, &source),
+				chromedp.Navigate(s.base+"/claims"),
+				chromedp.WaitVisible(`[data-testid="history-item"]`),
+				chromedp.Text(`[data-testid="history-item"]`, &history),
+			)
+			if err != nil {
+				t.Fatalf("browser flow: %v", err)
+			}
+			if !strings.Contains(location, "/claims/") {
+				t.Errorf("after submit the browser is at %s, want a claim page", location)
+			}
+			if !strings.Contains(strings.ToLower(verdict), "belirsiz") && !strings.Contains(strings.ToLower(verdict), "unclear") {
+				t.Errorf("verdict badge %q", verdict)
+			}
+			if !strings.Contains(score, "50") {
+				t.Errorf("score %q, want the undecided 50", score)
+			}
+			if !strings.Contains(source, "100") || !strings.Contains(source, "reuters.com") {
+				t.Errorf("source sub-score %q, want reuters.com rated 100", source)
+			}
+			if !strings.Contains(history, "Aşılar otizme neden olur") {
+				t.Errorf("history item %q lacks the claim", history)
+			}
+			if !strings.Contains(title, "Claimcheck") {
+				t.Errorf("page title %q does not name the service", title)
+			}
+		})
+	}
+}

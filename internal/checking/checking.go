@@ -1,0 +1,206 @@
+// Package checking is the one path every claim check takes, from the web form, the compatible API
+// and the CLI: validate, analyse, store (charging the key's quota in the same transaction).
+package checking
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+)
+
+// Limits on input, from DESIGN.md §8.
+const (
+	// MaxClaimChars is the longest claim accepted, in characters after trimming.
+	MaxClaimChars = 5000
+	// MaxSourceURLChars is the longest source URL accepted.
+	MaxSourceURLChars = 2048
+)
+
+// ErrOverQuota means the key has used its monthly quota; nothing was stored or counted.
+var ErrOverQuota = errors.New("monthly quota exhausted")
+
+// ErrAnalyzer wraps analyzer failures, which callers report as 502 rather than inventing a result.
+var ErrAnalyzer = errors.New("analyzer failed")
+
+// Input is a claim as submitted.
+type Input struct {
+	Claim     string
+	SourceURL string
+}
+
+// FieldError says what is wrong with one input field.
+type FieldError struct {
+	// Field is "claim" or "source_url".
+	Field string
+	// Message is a sentence for the person who sent it.
+	Message string
+}
+
+// ValidationError lists every problem with an input.
+type ValidationError struct{ Fields []FieldError }
+
+// Error joins the field messages.
+func (e *ValidationError) Error() string {
+	parts := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		parts[i] = f.Message
+	}
+	return strings.Join(parts, " ")
+}
+
+// Message returns the message for field, or "".
+func (e *ValidationError) Message(field string) string {
+	for _, f := range e.Fields {
+		if f.Field == field {
+			return f.Message
+		}
+	}
+	return ""
+}
+
+// Validate trims and checks an input; the returned Input is what gets analysed and stored.
+func Validate(in Input) (Input, *ValidationError) {
+	var errs []FieldError
+	claim := strings.TrimSpace(in.Claim)
+	switch n := utf8.RuneCountInString(claim); {
+	case !utf8.ValidString(claim):
+		errs = append(errs, FieldError{"claim", "The claim must be valid UTF-8 text."})
+	case n == 0:
+		errs = append(errs, FieldError{"claim", "Enter the claim to check."})
+	case n > MaxClaimChars:
+		errs = append(errs, FieldError{"claim", fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
+	}
+	src := strings.TrimSpace(in.SourceURL)
+	if src != "" {
+		if msg := checkSourceURL(src); msg != "" {
+			errs = append(errs, FieldError{"source_url", msg})
+		}
+	}
+	if len(errs) > 0 {
+		return Input{Claim: claim, SourceURL: src}, &ValidationError{Fields: errs}
+	}
+	return Input{Claim: claim, SourceURL: src}, nil
+}
+
+// checkSourceURL accepts absolute http(s) URLs with a real host name.
+func checkSourceURL(s string) string {
+	if len(s) > MaxSourceURLChars {
+		return fmt.Sprintf("The source URL is longer than %d characters.", MaxSourceURLChars)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "The source URL must be a full web address starting with http:// or https://."
+	}
+	host := u.Hostname()
+	if host == "" || strings.ContainsAny(host, " _") {
+		return "The source URL has no valid host name."
+	}
+	if ip := net.ParseIP(host); ip == nil && !strings.Contains(host, ".") && host != "localhost" {
+		return "The source URL's host must be a domain name such as example.com."
+	}
+	if u.User != nil {
+		return "The source URL must not contain a user name or password."
+	}
+	return ""
+}
+
+// ClaimWriter stores claims.
+type ClaimWriter interface {
+	Create(ctx context.Context, c *models.Claim) error
+	CreateCharged(ctx context.Context, c *models.Claim, charge models.Charge) (models.Admission, error)
+}
+
+// Service runs checks.
+type Service struct {
+	analyzer analysis.Analyzer
+	claims   ClaimWriter
+	now      func() time.Time
+}
+
+// NewService builds the check service.
+func NewService(a analysis.Analyzer, claims ClaimWriter, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{analyzer: a, claims: claims, now: now}
+}
+
+// Analyze validates and analyses without storing (the CLI's `analyze`).
+func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result, error) {
+	v, verr := Validate(in)
+	if verr != nil {
+		return v, analysis.Result{}, verr
+	}
+	res, err := s.analyzer.Analyze(ctx, analysis.Input{Claim: v.Claim, SourceURL: v.SourceURL})
+	if err != nil {
+		return v, analysis.Result{}, fmt.Errorf("%w: %v", ErrAnalyzer, err)
+	}
+	return v, res, nil
+}
+
+// Check validates, analyses and stores one claim. With a charge, the key's quota is counted in the
+// same transaction as the insert; over quota it returns ErrOverQuota and stores nothing.
+func (s *Service) Check(ctx context.Context, in Input, charge *models.Charge) (*models.Claim, models.Admission, error) {
+	v, res, err := s.Analyze(ctx, in)
+	if err != nil {
+		return nil, models.Admission{}, err
+	}
+	c, err := s.record(v, res)
+	if err != nil {
+		return nil, models.Admission{}, err
+	}
+	if charge == nil {
+		if err := s.claims.Create(ctx, c); err != nil {
+			return nil, models.Admission{}, err
+		}
+		return c, models.Admission{Admitted: true}, nil
+	}
+	charge.Now = c.CreatedAt
+	c.APIKeyID = &charge.KeyID
+	adm, err := s.claims.CreateCharged(ctx, c, *charge)
+	if err != nil {
+		return nil, adm, err
+	}
+	if !adm.Admitted {
+		return nil, adm, ErrOverQuota
+	}
+	return c, adm, nil
+}
+
+// record turns an analysis into a claim row.
+func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return nil, fmt.Errorf("claim id: %w", err)
+	}
+	basis, err := json.Marshal(r.Basis)
+	if err != nil {
+		return nil, fmt.Errorf("encode basis: %w", err)
+	}
+	c := &models.Claim{
+		ID: id.String(), Content: in.Claim, Language: r.Language, Category: r.Category, EnQuery: r.EnQuery,
+		AIScore: r.Score, AIVerdict: string(r.Verdict), AISummary: r.Summary,
+		SourceScore: r.SourceScore, ScienceScore: r.ScienceScore, AcademicScore: r.AcademicScore, PublicScore: r.PublicScore,
+		Analyzer: r.Analyzer, AnalyzerVersion: r.Version, Basis: string(basis),
+		CreatedAt: s.now().UTC().Truncate(time.Microsecond),
+	}
+	if in.SourceURL != "" {
+		src := in.SourceURL
+		c.SourceURL = &src
+	}
+	if r.SourceDomain != "" {
+		d := r.SourceDomain
+		c.SourceDomain = &d
+	}
+	return c, nil
+}

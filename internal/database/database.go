@@ -1,0 +1,169 @@
+// Package database opens the GORM connection for either PostgreSQL or the embedded SQLite file.
+package database
+
+import (
+	"context"
+	"database/sql/driver"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	sqlitedriver "github.com/glebarez/go-sqlite"
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Dialect names the SQL dialect behind a connection.
+type Dialect string
+
+const (
+	// SQLite is the embedded pure-Go default.
+	SQLite Dialect = "sqlite"
+	// Postgres is the production database.
+	Postgres Dialect = "postgres"
+)
+
+// DB is an open database with its dialect.
+type DB struct {
+	// Gorm is the ORM handle that stores use.
+	Gorm *gorm.DB
+	// Dialect tells stores which SQL flavour to write where the two differ.
+	Dialect Dialect
+}
+
+// DialectOf tells which dialect a DATABASE_URL selects.
+func DialectOf(url string) Dialect {
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		return Postgres
+	}
+	return SQLite
+}
+
+// Options tunes the pool.
+type Options struct {
+	// MaxOpenConns caps open connections (PostgreSQL; SQLite uses its own cap).
+	MaxOpenConns int
+}
+
+// Open connects to url and checks the connection.
+func Open(ctx context.Context, url string, opt Options) (*DB, error) {
+	cfg := &gorm.Config{
+		Logger:                 logger.Default.LogMode(logger.Silent),
+		SkipDefaultTransaction: true,
+		PrepareStmt:            false,
+		NowFunc:                func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
+	}
+	d := DialectOf(url)
+	var g *gorm.DB
+	var err error
+	if d == Postgres {
+		g, err = gorm.Open(postgres.Open(url), cfg)
+	} else {
+		if ferr := registerSQLiteFunctions(); ferr != nil {
+			return nil, ferr
+		}
+		dsn, derr := sqliteDSN(url)
+		if derr != nil {
+			return nil, derr
+		}
+		g, err = gorm.Open(sqlite.Open(dsn), cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("database: open %s: %w", d, err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	maxOpen := opt.MaxOpenConns
+	if maxOpen <= 0 {
+		maxOpen = 20
+	}
+	if d == SQLite {
+		// One writer at a time is SQLite's rule; a small pool keeps readers concurrent under WAL
+		// while busy_timeout queues writers instead of failing them.
+		maxOpen = min(maxOpen, 8)
+	}
+	sqlDB.SetMaxOpenConns(maxOpen)
+	sqlDB.SetMaxIdleConns(maxOpen)
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pctx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("database: ping %s: %w", d, err)
+	}
+	return &DB{Gorm: g, Dialect: d}, nil
+}
+
+// Close releases the pool.
+func (db *DB) Close() error {
+	sqlDB, err := db.Gorm.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// sqliteDSN turns a file path or sqlite:// URL into a DSN with the pragmas Claimcheck relies on:
+// WAL for concurrent readers, a busy timeout so writers queue, foreign keys, and case-sensitive LIKE
+// so `like` means what it means on PostgreSQL.
+func sqliteDSN(url string) (string, error) {
+	path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "file:")
+	query := ""
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path, query = path[:i], path[i+1:]
+	}
+	if path != ":memory:" && path != "" {
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return "", fmt.Errorf("database: create %s: %w", dir, err)
+			}
+		}
+	}
+	params := []string{
+		"_pragma=busy_timeout(10000)",
+		"_pragma=journal_mode(WAL)",
+		"_pragma=synchronous(NORMAL)",
+		"_pragma=foreign_keys(1)",
+		"_pragma=case_sensitive_like(1)",
+		"_txlock=immediate",
+	}
+	if query != "" {
+		params = append(params, query)
+	}
+	return "file:" + path + "?" + strings.Join(params, "&"), nil
+}
+
+var (
+	sqliteFuncsOnce sync.Once
+	sqliteFuncsErr  error
+)
+
+// registerSQLiteFunctions adds unicode_lower(text): SQLite's own lower() folds ASCII only, and
+// case-insensitive search must treat "İSTANBUL" and "istanbul" as PostgreSQL's ILIKE does.
+// The driver's function table is process-wide, hence the once.
+func registerSQLiteFunctions() error {
+	sqliteFuncsOnce.Do(func() {
+		sqliteFuncsErr = sqlitedriver.RegisterDeterministicScalarFunction("unicode_lower", 1,
+			func(_ *sqlitedriver.FunctionContext, args []driver.Value) (driver.Value, error) {
+				switch v := args[0].(type) {
+				case string:
+					return strings.ToLower(v), nil
+				case []byte:
+					return strings.ToLower(string(v)), nil
+				default:
+					return v, nil
+				}
+			})
+		if sqliteFuncsErr != nil {
+			sqliteFuncsErr = fmt.Errorf("database: register sqlite functions: %w", sqliteFuncsErr)
+		}
+	})
+	return sqliteFuncsErr
+}

@@ -1,0 +1,107 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"gorm.io/gorm"
+)
+
+// ClaimStore reads and writes claim records. Hidden (moderated) claims are invisible to every read here.
+type ClaimStore struct {
+	db    *database.DB
+	usage *UsageStore
+}
+
+// visible is the predicate every public read applies.
+const visible = "hidden_at IS NULL"
+
+// Create stores an analysed claim that no API key pays for (web form, CLI).
+func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
+	if err := s.db.Gorm.WithContext(ctx).Create(c).Error; err != nil {
+		return fmt.Errorf("store claim: %w", err)
+	}
+	return nil
+}
+
+// CreateCharged counts the request against the key's quota and stores the claim in one transaction:
+// a refused request stores nothing and counts nothing, and an answered one has both committed.
+func (s *ClaimStore) CreateCharged(ctx context.Context, c *Claim, charge Charge) (Admission, error) {
+	var adm Admission
+	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		adm, err = s.usage.charge(tx, charge)
+		if err != nil || !adm.Admitted {
+			return err
+		}
+		if err := tx.Create(c).Error; err != nil {
+			return fmt.Errorf("store claim: %w", err)
+		}
+		return nil
+	})
+	return adm, err
+}
+
+// Get returns a visible claim by id.
+func (s *ClaimStore) Get(ctx context.Context, id string) (*Claim, error) {
+	var c Claim
+	err := s.db.Gorm.WithContext(ctx).Where("id = ? AND "+visible, id).Take(&c).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get claim %s: %w", id, err)
+	}
+	return &c, nil
+}
+
+// ClaimFilter narrows the history listing.
+type ClaimFilter struct {
+	// Verdict keeps claims with this ai_verdict ("" = any).
+	Verdict string
+	// Category keeps claims in this category ("" = any).
+	Category string
+	// Query keeps claims whose text contains it, case-insensitively ("" = any).
+	Query string
+	// Limit and Offset page through the newest-first list.
+	Limit, Offset int
+}
+
+// List returns visible claims newest first, and how many match in all.
+func (s *ClaimStore) List(ctx context.Context, f ClaimFilter) ([]Claim, int64, error) {
+	q := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where(visible)
+	if f.Verdict != "" {
+		q = q.Where("ai_verdict = ?", f.Verdict)
+	}
+	if f.Category != "" {
+		q = q.Where("category = ?", f.Category)
+	}
+	if t := strings.TrimSpace(f.Query); t != "" {
+		if s.db.Dialect == database.Postgres {
+			q = q.Where(`content ILIKE ? ESCAPE '\'`, "%"+escapeLike(t)+"%")
+		} else {
+			q = q.Where(`unicode_lower(content) LIKE ? ESCAPE '\'`, "%"+escapeLike(strings.ToLower(t))+"%")
+		}
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count claims: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	var cs []Claim
+	if err := q.Order("created_at DESC, id DESC").Limit(limit).Offset(max(f.Offset, 0)).Find(&cs).Error; err != nil {
+		return nil, 0, fmt.Errorf("list claims: %w", err)
+	}
+	return cs, total, nil
+}
+
+// escapeLike makes user text literal inside a LIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}

@@ -1,0 +1,57 @@
+package models
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"gorm.io/gorm"
+)
+
+// Stores bundles every store over one database, built once by the wiring code.
+type Stores struct {
+	Claims     *ClaimStore
+	Keys       *KeyStore
+	Plans      *PlanStore
+	Usage      *UsageStore
+	RateLimits *RateLimitStore
+	KV         *KVStore
+}
+
+// NewStores builds the stores over db.
+func NewStores(db *database.DB) *Stores {
+	usage := &UsageStore{db: db}
+	return &Stores{
+		Claims:     &ClaimStore{db: db, usage: usage},
+		Keys:       &KeyStore{db: db},
+		Plans:      &PlanStore{db: db},
+		Usage:      usage,
+		RateLimits: &RateLimitStore{db: db},
+		KV:         &KVStore{db: db},
+	}
+}
+
+// PlanStore reads plans.
+type PlanStore struct{ db *database.DB }
+
+// BySlug returns the plan with the given slug.
+func (s *PlanStore) BySlug(ctx context.Context, slug string) (*Plan, error) {
+	var p Plan
+	err := s.db.Gorm.WithContext(ctx).Where("slug = ?", slug).Take(&p).Error
+	if err == gorm.ErrRecordNotFound {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("plan %q: %w", slug, err)
+	}
+	return &p, nil
+}
+
+// List returns all plans in display order.
+func (s *PlanStore) List(ctx context.Context) ([]Plan, error) {
+	var ps []Plan
+	if err := s.db.Gorm.WithContext(ctx).Order("sort_order, name").Find(&ps).Error; err != nil {
+		return nil, fmt.Errorf("list plans: %w", err)
+	}
+	return ps, nil
+}

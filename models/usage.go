@@ -1,0 +1,126 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"gorm.io/gorm"
+)
+
+// UsageStore keeps the per-key monthly counters.
+type UsageStore struct{ db *database.DB }
+
+// Charge asks to count one request of a key against its monthly quota.
+type Charge struct {
+	// KeyID is the key being charged.
+	KeyID string
+	// Period is the calendar month, "YYYY-MM" in UTC.
+	Period string
+	// Limit is the monthly quota; nil means unlimited.
+	Limit *int
+	// Now is the request time, recorded as the key's last use.
+	Now time.Time
+}
+
+// Admission is the outcome of a charge.
+type Admission struct {
+	// Admitted is false when the quota was already used up; the request was then not counted.
+	Admitted bool
+	// Count is the counter after this request (or the current count when refused).
+	Count int
+}
+
+// incrementSQL checks and counts in one statement, so concurrent requests on any number of
+// processes can never over-admit: the row lock serialises them and the WHERE refuses the excess.
+const incrementSQL = `INSERT INTO usage_counters (key_id, period, count) VALUES (?, ?, 1)
+ON CONFLICT (key_id, period) DO UPDATE SET count = usage_counters.count + 1`
+
+// charge runs the atomic increment inside tx.
+func (s *UsageStore) charge(tx *gorm.DB, c Charge) (Admission, error) {
+	if c.Limit != nil && *c.Limit <= 0 {
+		return Admission{Admitted: false, Count: 0}, nil
+	}
+	q := incrementSQL
+	args := []any{c.KeyID, c.Period}
+	if c.Limit != nil {
+		q += ` WHERE usage_counters.count < ?`
+		args = append(args, *c.Limit)
+	}
+	q += ` RETURNING count`
+	var counts []int
+	if err := tx.Raw(q, args...).Scan(&counts).Error; err != nil {
+		return Admission{}, fmt.Errorf("count usage of key %s: %w", c.KeyID, err)
+	}
+	if len(counts) == 0 {
+		return Admission{Admitted: false, Count: *c.Limit}, nil
+	}
+	// last_used_at is advisory; updating it at most once a minute keeps a hot key from
+	// turning every read into two row writes.
+	if err := tx.Exec(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
+		c.Now, c.KeyID, c.Now.Add(-time.Minute)).Error; err != nil {
+		return Admission{}, fmt.Errorf("touch key %s: %w", c.KeyID, err)
+	}
+	return Admission{Admitted: true, Count: counts[0]}, nil
+}
+
+// ChargeRead counts one read request. On PostgreSQL its commit is asynchronous: a crash may forget
+// the last few counts (in the caller's favour) but admission stays exact, and reads stay fast.
+func (s *UsageStore) ChargeRead(ctx context.Context, c Charge) (Admission, error) {
+	var a Admission
+	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if s.db.Dialect == database.Postgres {
+			if err := tx.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
+				return fmt.Errorf("relax commit for read count: %w", err)
+			}
+		}
+		var err error
+		a, err = s.charge(tx, c)
+		return err
+	})
+	return a, err
+}
+
+// Current returns the key's count for the period (0 when no request was counted yet).
+func (s *UsageStore) Current(ctx context.Context, keyID, period string) (int, error) {
+	var counts []int
+	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT count FROM usage_counters WHERE key_id = ? AND period = ?`, keyID, period).
+		Scan(&counts).Error; err != nil {
+		return 0, fmt.Errorf("read usage of key %s: %w", keyID, err)
+	}
+	if len(counts) == 0 {
+		return 0, nil
+	}
+	return counts[0], nil
+}
+
+// RateLimitStore keeps fixed-window counters shared by every process.
+type RateLimitStore struct{ db *database.DB }
+
+// Hit counts one event in bucket's window and reports whether it stays within limit.
+// It uses the same single-statement check-and-count as the monthly quota.
+func (s *RateLimitStore) Hit(ctx context.Context, bucket string, windowStart int64, limit int) (bool, int, error) {
+	if limit <= 0 {
+		return false, 0, nil
+	}
+	var counts []int
+	err := s.db.Gorm.WithContext(ctx).Raw(`INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 1)
+ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limits.count + 1 WHERE rate_limits.count < ?
+RETURNING count`, bucket, windowStart, limit).Scan(&counts).Error
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", bucket, err)
+	}
+	if len(counts) == 0 {
+		return false, limit, nil
+	}
+	return true, counts[0], nil
+}
+
+// Prune deletes windows that started before cutoff, so the table stays small.
+func (s *RateLimitStore) Prune(ctx context.Context, cutoff int64) error {
+	if err := s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM rate_limits WHERE window_start < ?`, cutoff).Error; err != nil {
+		return fmt.Errorf("prune rate limits: %w", err)
+	}
+	return nil
+}
