@@ -96,4 +96,3 @@ func TestDownThenUpAgain(t *testing.T) {
 		}
 	})
 }
-
