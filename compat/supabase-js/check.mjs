@@ -1,10 +1,20 @@
 // Drives the unmodified supabase-js client against a Claimcheck server and prints what it got back
 // as one JSON object, for internal/app/supabasejs_test.go to assert on.
-// Usage: node check.mjs BASE_URL API_KEY
-import { createClient } from '@supabase/supabase-js'
+// Usage: node check.mjs PACKAGE BASE_URL API_KEY, PACKAGE being @supabase/supabase-js or supabase-js-2-45.
+const [, , pkg, url, key] = process.argv
+const { createClient } = await import(pkg)
 
-const [, , url, key] = process.argv
-const opts = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+// Node 20 has no native WebSocket, which current supabase-js wants for its realtime client even
+// though this script never opens a channel; a stand-in transport keeps the client constructible.
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by this check')
+  }
+}
+const opts = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: globalThis.WebSocket ?? NoWebSocket },
+}
 const sb = createClient(url, key, opts)
 const out = {}
 

@@ -36,9 +36,25 @@ func browser(t *testing.T) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	return ctx
+	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
+	// The first run starts the browser and must not carry a timeout (it would stop the browser);
+	// later steps get one from the returned context.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	tctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelTimeout)
+	return tctx
+}
+
+// text runs one value-returning action, failing the test on error.
+func text(t *testing.T, ctx context.Context, a chromedp.Action[string]) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	return v
 }
 
 // TestBrowserChecksAClaim submits the home-page form in a real browser and reads the result page.
@@ -47,26 +63,26 @@ func TestBrowserChecksAClaim(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := browser(t)
 			s := startServer(t, testdb.Open(t, d), nil)
-			var verdict, score, source, title, location, history string
-			err := chromedp.Run(ctx,
+			err := chromedp.Do(ctx,
 				chromedp.Navigate(s.base+"/"),
 				chromedp.WaitVisible(`[data-testid="claim-form"]`),
 				chromedp.SendKeys(`textarea[name="claim"]`, "Aşılar otizme neden olur"),
 				chromedp.SendKeys(`input[name="source_url"]`, "https://www.reuters.com/health/vaccines"),
 				chromedp.Submit(`[data-testid="claim-form"]`),
 				chromedp.WaitVisible(`[data-testid="verdict-badge"]`),
-				chromedp.Location(&location),
-				chromedp.Title(&title),
-				chromedp.Text(`[data-testid="verdict-badge"]`, &verdict),
-				chromedp.Text(`[data-testid="score"]`, &score),
-				chromedp.Text(`[data-testid="subscore-source"]`, &source),
-				chromedp.Navigate(s.base+"/claims"),
-				chromedp.WaitVisible(`[data-testid="history-item"]`),
-				chromedp.Text(`[data-testid="history-item"]`, &history),
 			)
 			if err != nil {
-				t.Fatalf("browser flow: %v", err)
+				t.Fatalf("submit the form: %v", err)
 			}
+			location := text(t, ctx, chromedp.Location())
+			title := text(t, ctx, chromedp.Title())
+			verdict := text(t, ctx, chromedp.Text(`[data-testid="verdict-badge"]`))
+			score := text(t, ctx, chromedp.Text(`[data-testid="score"]`))
+			source := text(t, ctx, chromedp.Text(`[data-testid="subscore-source"]`))
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/claims"), chromedp.WaitVisible(`[data-testid="history-item"]`)); err != nil {
+				t.Fatalf("history: %v", err)
+			}
+			history := text(t, ctx, chromedp.Text(`[data-testid="history-item"]`))
 			if !strings.Contains(location, "/claims/") {
 				t.Errorf("after submit the browser is at %s, want a claim page", location)
 			}

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestRestReadsAsPostgREST(t *testing.T) {
 		secret, _ := issueKey(t, s.app.Stores, "enterprise", nil)
 		ids := seedClaims(t, s, secret, "Vaccines cause autism", "Enflasyon yüzde 60'a ulaştı", "The moon landing was staged")
 		auth := map[string]string{"apikey": secret, "Authorization": "Bearer " + secret, "Accept-Profile": "public", "X-Client-Info": "supabase-js/2.45.0"}
-		get := func(q string, extra map[string]string) (int, map[string][]string, []byte) {
+		get := func(q string, extra map[string]string) (int, http.Header, []byte) {
 			h := map[string]string{}
 			for k, v := range auth {
 				h[k] = v

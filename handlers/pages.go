@@ -1,0 +1,464 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/layouts"
+	"github.com/claimcheck/claimcheck/views/pages/claims"
+	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
+	"github.com/claimcheck/claimcheck/views/pages/home"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+)
+
+// Page sizes and input limits of the web pages.
+const (
+	// HistoryPerPage is how many claims one history page lists.
+	HistoryPerPage = 20
+	// LatestOnHome is how many claims the home page lists.
+	LatestOnHome = 10
+	// MaxSearchChars caps the history search box, in characters.
+	MaxSearchChars = 200
+	// maxHistoryPage keeps (page-1)*HistoryPerPage far from overflowing and from absurd offsets.
+	maxHistoryPage = 1_000_000
+)
+
+// ClaimReader reads claim records for the pages.
+type ClaimReader interface {
+	// Get returns a visible claim or models.ErrNotFound.
+	Get(ctx context.Context, id string) (*models.Claim, error)
+	// List returns a page of visible claims, newest first, and the total matching f.
+	List(ctx context.Context, f models.ClaimFilter) ([]models.Claim, int64, error)
+}
+
+// FormChecker runs one check submitted through the web form.
+type FormChecker interface {
+	// Check validates, analyses and stores a claim; the form never passes a charge.
+	Check(ctx context.Context, in checking.Input, charge *models.Charge) (*models.Claim, models.Admission, error)
+}
+
+// CheckLimiter limits anonymous form checks per client IP.
+type CheckLimiter interface {
+	// Allow counts one check from ip and, when refused, says how long until it is allowed again.
+	Allow(ctx context.Context, ip string) (bool, time.Duration, error)
+}
+
+// PagesDeps is what the web pages need.
+type PagesDeps struct {
+	// Claims reads claim records.
+	Claims ClaimReader
+	// Checker validates, analyses and stores submitted claims.
+	Checker FormChecker
+	// Limiter refuses too many form checks from one IP; nil means no limit.
+	Limiter CheckLimiter
+	// BaseURL is the public address (no trailing slash) for canonical and share URLs and JSON-LD.
+	BaseURL string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
+	Log *slog.Logger
+}
+
+// Pages serves the server-rendered HTML pages.
+type Pages struct {
+	claims  ClaimReader
+	checker FormChecker
+	limiter CheckLimiter
+	baseURL string
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// NewPages builds the page handlers.
+func NewPages(deps PagesDeps) *Pages {
+	p := &Pages{
+		claims: deps.Claims, checker: deps.Checker, limiter: deps.Limiter,
+		baseURL: strings.TrimRight(deps.BaseURL, "/"), now: deps.Now, log: deps.Log,
+	}
+	if p.now == nil {
+		p.now = time.Now
+	}
+	if p.log == nil {
+		p.log = slog.Default()
+	}
+	return p
+}
+
+// Routes mounts the pages on r.
+func (p *Pages) Routes(r fiber.Router) {
+	r.Get("/", p.home)
+	r.Post("/", p.submit)
+	r.Get("/claims", p.history)
+	r.Get("/claims/:id", p.show)
+}
+
+// meta fills the metadata every page shares.
+func (p *Pages) meta(c *fiber.Ctx, title, description string) layouts.Page {
+	return layouts.Page{
+		Title:       title,
+		Description: description,
+		Path:        c.Path(),
+		Year:        p.now().UTC().Year(),
+	}
+}
+
+// render writes a complete page. It renders into a buffer first so a template error becomes a
+// clean 500 instead of half a page sent with the wrong status.
+func (p *Pages) render(c *fiber.Ctx, status int, page templ.Component) error {
+	var buf bytes.Buffer
+	if err := page.Render(c.UserContext(), &buf); err != nil {
+		return fmt.Errorf("render page %s: %w", c.Path(), err)
+	}
+	c.Status(status)
+	c.Type("html", "utf-8")
+	return c.Send(buf.Bytes())
+}
+
+// pageCSRFToken is the token the csrf middleware stored, or "" when none runs (tests).
+func pageCSRFToken(c *fiber.Ctx) string {
+	s, _ := c.Locals("csrf").(string)
+	return s
+}
+
+// home serves GET /.
+func (p *Pages) home(c *fiber.Ctx) error {
+	return p.renderHome(c, fiber.StatusOK, "", "", nil)
+}
+
+// renderHome renders the home page with the form's values and, after a failed submit, its errors.
+func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError) error {
+	page := home.Page{
+		Meta: p.meta(c, "Check a claim",
+			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
+		CSRF:      pageCSRFToken(c),
+		Claim:     claimField(claim, ""),
+		SourceURL: sourceField(source, ""),
+	}
+	page.Meta.Canonical = p.baseURL + "/"
+	if verr != nil {
+		page.Claim.Error = verr.Message("claim")
+		page.SourceURL.Error = verr.Message("source_url")
+		page.HasErrors = page.Claim.Error != "" || page.SourceURL.Error != ""
+		page.Meta.Title = "Error: check a claim"
+	}
+	latest, _, err := p.claims.List(c.UserContext(), models.ClaimFilter{Limit: LatestOnHome})
+	if err != nil {
+		p.log.Error("list latest claims", "err", err)
+		page.LatestError = "The latest checks could not be loaded just now. The form still works."
+	} else {
+		page.Latest = claimSummaries(latest, p.now())
+	}
+	// The page carries a CSRF token, so no shared cache may keep it.
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return p.render(c, status, home.Home(page))
+}
+
+// submit serves POST /: rate-limit, check, then redirect to the stored claim (303, so reloading
+// the result page never resubmits the form).
+func (p *Pages) submit(c *fiber.Ctx) error {
+	claim, source := c.FormValue("claim"), c.FormValue("source_url")
+	ctx := c.UserContext()
+	if p.limiter != nil {
+		ok, wait, err := p.limiter.Allow(ctx, c.IP())
+		if err != nil {
+			p.log.Error("anonymous check limit", "err", err)
+			return p.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
+				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
+		}
+		if !ok {
+			return p.tooManyChecks(c, wait)
+		}
+	}
+	stored, _, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
+	var verr *checking.ValidationError
+	switch {
+	case errors.As(err, &verr):
+		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr)
+	case errors.Is(err, checking.ErrAnalyzer):
+		p.log.Error("analyse claim", "err", err)
+		return p.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
+			"The analysis engine could not process this claim, so nothing was stored. Go back and submit it again; if it keeps failing, try again later.")
+	case err != nil:
+		p.log.Error("check claim", "err", err)
+		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
+			"The claim was analysed but the result could not be stored, so there is no record of it yet. Please try again in a minute.")
+	}
+	return c.Redirect("/claims/"+url.PathEscape(stored.ID), fiber.StatusSeeOther)
+}
+
+// tooManyChecks answers 429 with Retry-After and says, in words, when checking works again.
+func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration) error {
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
+	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
+	return p.renderError(c, errpages.Page{
+		Status: fiber.StatusTooManyRequests,
+		Title:  "You have checked many claims in a short time",
+		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
+			"This claim was not checked or stored. You can still browse the history and read earlier results.",
+		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
+		ActionText: "Browse the history", ActionURL: "/claims",
+	})
+}
+
+// show serves GET /claims/:id.
+func (p *Pages) show(c *fiber.Ctx) error {
+	id := c.Params("id")
+	// Only a UUID can name a claim; anything else is a 404 without asking the database, whose
+	// PostgreSQL uuid column would reject it with an error instead.
+	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		return p.claimNotFound(c)
+	}
+	claim, err := p.claims.Get(c.UserContext(), strings.ToLower(id))
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return p.claimNotFound(c)
+	case err != nil:
+		p.log.Error("get claim", "id", id, "err", err)
+		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
+			"The claim database did not answer. Please reload the page in a minute.")
+	}
+	basis, err := parseBasis(claim.Basis)
+	if err != nil {
+		p.log.Warn("claim basis", "id", claim.ID, "err", err)
+	}
+	pageURL := p.baseURL + "/claims/" + claim.ID
+	page := claimShow(claim, basis, pageURL, p.now())
+	page.Meta = p.meta(c, claimTitle(claim), format.Truncate(claim.AISummary, 160))
+	page.Meta.Canonical = pageURL
+	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL)
+	return p.render(c, fiber.StatusOK, claims.Show(page))
+}
+
+// claimTitle is the claim page's title: the start of the claim and the verdict.
+func claimTitle(c *models.Claim) string {
+	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+	return "“" + format.Truncate(c.Content, 70) + "” — " + label
+}
+
+// claimNotFound is the 404 for a claim address that names no visible claim.
+func (p *Pages) claimNotFound(c *fiber.Ctx) error {
+	return p.errorPage(c, fiber.StatusNotFound, "Claim not found",
+		"No claim has this address. The link may be incomplete, or the claim may have been removed by moderators.")
+}
+
+// historyQuery is the validated query of the history page.
+type historyQuery struct {
+	verdict, category, q string
+	page                 int
+}
+
+// values encodes the query for links, leaving out defaults so URLs stay short and canonical.
+func (h historyQuery) values(page int) string {
+	v := url.Values{}
+	if h.q != "" {
+		v.Set("q", h.q)
+	}
+	if h.verdict != "" {
+		v.Set("verdict", h.verdict)
+	}
+	if h.category != "" {
+		v.Set("category", h.category)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/claims"
+	}
+	return "/claims?" + v.Encode()
+}
+
+// parseHistoryQuery validates the filters. Every bad value is refused with a 400 that says what
+// is wrong rather than silently ignored, so a shared link never shows a different list than its
+// author saw. An empty value means "any" (that is what the "All" options submit).
+func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
+	h := historyQuery{
+		verdict:  strings.ToLower(strings.TrimSpace(c.Query("verdict"))),
+		category: strings.ToLower(strings.TrimSpace(c.Query("category"))),
+		q:        strings.TrimSpace(c.Query("q")),
+		page:     1,
+	}
+	if h.verdict != "" && !analysis.ValidVerdict(h.verdict) {
+		return h, fmt.Sprintf("%q is not a verdict. Use one of dogru, kismen, yanlis or belirsiz, or leave it empty for all verdicts.", format.Truncate(h.verdict, 40))
+	}
+	if h.category != "" && !analysis.ValidCategory(h.category) {
+		return h, fmt.Sprintf("%q is not a category. Choose a category from the list, or leave it empty for all categories.", format.Truncate(h.category, 40))
+	}
+	if !utf8.ValidString(h.q) {
+		return h, "The search text must be valid UTF-8."
+	}
+	if n := utf8.RuneCountInString(h.q); n > MaxSearchChars {
+		return h, fmt.Sprintf("The search text is %d characters long; the limit is %d.", n, MaxSearchChars)
+	}
+	if s := strings.TrimSpace(c.Query("page")); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxHistoryPage {
+			return h, fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40))
+		}
+		h.page = n
+	}
+	return h, ""
+}
+
+// history serves GET /claims.
+func (p *Pages) history(c *fiber.Ctx) error {
+	h, problem := parseHistoryQuery(c)
+	if problem != "" {
+		return p.renderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
+			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
+	}
+	items, total, err := p.claims.List(c.UserContext(), models.ClaimFilter{
+		Verdict: h.verdict, Category: h.category, Query: h.q,
+		Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
+	})
+	if err != nil {
+		p.log.Error("list claims", "err", err)
+		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
+			"The claim database did not answer. Please reload the page in a minute.")
+	}
+	filtered := h.verdict != "" || h.category != "" || h.q != ""
+	pages := max(int((total+HistoryPerPage-1)/HistoryPerPage), 1)
+	page := claims.HistoryPage{
+		Meta:            p.meta(c, "Claim history", "Every claim checked with Claimcheck, newest first, with its verdict and score."),
+		Verdict:         h.verdict,
+		Category:        h.category,
+		Query:           h.q,
+		VerdictOptions:  verdictOptions(),
+		CategoryOptions: categoryOptions(),
+		Filtered:        filtered,
+		Items:           claimSummaries(items, p.now()),
+		CountText:       countText(total, filtered),
+		ClearURL:        "/claims",
+		QueryMax:        MaxSearchChars,
+		Pagination:      components.Pagination{Page: h.page, Pages: pages},
+	}
+	page.Meta.Canonical = p.baseURL + h.values(h.page)
+	// Filtered and deep pages are endless permutations of the same records; only the plain list
+	// is worth indexing.
+	page.Meta.NoIndex = filtered || h.page > 1
+	if h.page > 1 {
+		page.Pagination.PrevURL = h.values(min(h.page-1, pages))
+		page.Meta.Title = fmt.Sprintf("Claim history, page %d", h.page)
+	}
+	if h.page < pages {
+		page.Pagination.NextURL = h.values(h.page + 1)
+	}
+	if len(items) == 0 {
+		page.Empty = emptyHistory(h, total, filtered, pages)
+	}
+	return p.render(c, fiber.StatusOK, claims.History(page))
+}
+
+// emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
+func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
+	switch {
+	case total > 0:
+		return &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", h.page),
+			Body:       fmt.Sprintf("These results end on page %d.", pages),
+			ActionText: "Go to the last page", ActionURL: h.values(pages)}
+	case filtered:
+		return &components.EmptyState{Kind: "no-matches", Title: "No claims match these filters",
+			Body:       "Try other words, another verdict or category, or clear the filters to see every claim.",
+			ActionText: "Clear filters", ActionURL: "/claims"}
+	}
+	return &components.EmptyState{Kind: "no-claims", Title: "No claims have been checked yet",
+		Body:       "Checked claims appear here, newest first. Check the first one now.",
+		ActionText: "Check a claim", ActionURL: "/"}
+}
+
+// countText says how many claims the list holds.
+func countText(total int64, filtered bool) string {
+	noun := "claims"
+	if total == 1 {
+		noun = "claim"
+	}
+	if filtered {
+		verb := "match"
+		if total == 1 {
+			verb = "matches"
+		}
+		return fmt.Sprintf("%s %s %s these filters", format.Thousands(total), noun, verb)
+	}
+	return fmt.Sprintf("%s %s checked", format.Thousands(total), noun)
+}
+
+// verdictOptions fills the verdict filter, "all" first.
+func verdictOptions() []components.Option {
+	opts := []components.Option{{Value: "", Label: "All verdicts"}}
+	for _, v := range analysis.Verdicts {
+		vv := verdictView(string(v))
+		label := vv.Label
+		if vv.English != "" {
+			label += " — " + strings.ToLower(vv.English)
+		}
+		opts = append(opts, components.Option{Value: string(v), Label: label})
+	}
+	return opts
+}
+
+// categoryOptions fills the category filter, "all" first.
+func categoryOptions() []components.Option {
+	opts := []components.Option{{Value: "", Label: "All categories"}}
+	for _, c := range analysis.Categories {
+		opts = append(opts, components.Option{Value: c.Slug, Label: c.LabelEN})
+	}
+	return opts
+}
+
+// NotFound answers 404 with a page that offers a way back; the app uses it for unknown paths.
+func (p *Pages) NotFound(c *fiber.Ctx) error {
+	return p.errorPage(c, fiber.StatusNotFound, "Page not found",
+		"There is no page at this address. It may have moved, or the link may be mistyped.")
+}
+
+// ErrorPage answers status with a friendly page; an empty title uses the status text. The app's
+// error handler and the csrf middleware use it too.
+func (p *Pages) ErrorPage(c *fiber.Ctx, status int, title, msg string) error {
+	return p.errorPage(c, status, title, msg)
+}
+
+// errorPage renders the error page with the default ways out.
+func (p *Pages) errorPage(c *fiber.Ctx, status int, title, msg string) error {
+	return p.renderError(c, errpages.Page{Status: status, Title: title, Message: msg})
+}
+
+// renderError renders an error page; if even that fails it falls back to plain text, because an
+// error handler must always answer.
+func (p *Pages) renderError(c *fiber.Ctx, page errpages.Page) error {
+	if page.Status < 400 || page.Status > 599 {
+		page.Status = fiber.StatusInternalServerError
+	}
+	if page.Title == "" {
+		page.Title = http.StatusText(page.Status)
+	}
+	if page.Message == "" {
+		page.Message = "Something went wrong on our side. Please try again in a minute."
+	}
+	page.Meta = p.meta(c, page.Title, "")
+	page.Meta.NoIndex = true
+	if err := p.render(c, page.Status, errpages.Error(page)); err != nil {
+		p.log.Error("render error page", "err", err)
+		c.Status(page.Status)
+		c.Type("txt", "utf-8")
+		return c.SendString(page.Title + "\n\n" + page.Message + "\n")
+	}
+	return nil
+}

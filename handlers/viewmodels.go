@@ -1,0 +1,340 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/claims"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+)
+
+// This file turns stored records into the display-ready view types of the views packages, so the
+// templates never see a model and every formatting rule lives in one testable place.
+
+// listTextRunes is how much of a claim a list shows; the full text is one click away.
+const listTextRunes = 240
+
+// subScoreSpec describes one of the four sub-scores for people.
+type subScoreSpec struct {
+	key, field, label, question string
+	value                       func(*models.Claim) int
+}
+
+// subScoreSpecs is the display order of the sub-scores (DESIGN.md §3).
+var subScoreSpecs = []subScoreSpec{
+	{"source", analysis.FieldSourceScore, "Source", "How credible is the place where the claim appeared?",
+		func(c *models.Claim) int { return c.SourceScore }},
+	{"science", analysis.FieldScienceScore, "Science", "Does the claim agree with scientific knowledge?",
+		func(c *models.Claim) int { return c.ScienceScore }},
+	{"academic", analysis.FieldAcademicScore, "Academic", "Is the claim supported in academic literature?",
+		func(c *models.Claim) int { return c.AcademicScore }},
+	{"public", analysis.FieldPublicScore, "Public", "How do the public and the community rate it?",
+		func(c *models.Claim) int { return c.PublicScore }},
+}
+
+// basisLabels names the basis fields for people.
+var basisLabels = map[string]string{
+	analysis.FieldScore:         "Overall score",
+	analysis.FieldVerdict:       "Verdict",
+	analysis.FieldSummary:       "Summary",
+	analysis.FieldSourceScore:   "Source score",
+	analysis.FieldScienceScore:  "Science score",
+	analysis.FieldAcademicScore: "Academic score",
+	analysis.FieldPublicScore:   "Public score",
+	analysis.FieldCategory:      "Category",
+	analysis.FieldEnQuery:       "English search query",
+	analysis.FieldLanguage:      "Language",
+}
+
+// verdictView pairs the Turkish label with the English gloss. The analysis package words a
+// meaning as "Short: explanation"; the short part becomes the badge's English name.
+func verdictView(slug string) components.Verdict {
+	label, meaning := analysis.VerdictInfo(analysis.Verdict(slug))
+	v := components.Verdict{Slug: slug, Label: label, Meaning: meaning, Explanation: meaning}
+	if short, rest, ok := strings.Cut(meaning, ":"); ok && !strings.EqualFold(short, label) {
+		v.English = strings.TrimSpace(short)
+		if rest = strings.TrimSpace(rest); rest != "" {
+			v.Explanation = format.UpperFirst(strings.TrimSuffix(rest, ".")) + "."
+		}
+	}
+	return v
+}
+
+// categoryLabels returns the English and Turkish labels of a category slug; an unknown slug is
+// shown as itself so a bad row stays visible.
+func categoryLabels(slug string) (en, tr string) {
+	for _, c := range analysis.Categories {
+		if c.Slug == slug {
+			return c.LabelEN, c.LabelTR
+		}
+	}
+	if slug == "" {
+		return "Uncategorised", ""
+	}
+	return slug, ""
+}
+
+// languageLabel names a language code in English, e.g. "Turkish (tr)".
+func languageLabel(code string) string {
+	code = strings.TrimSpace(code)
+	if code == "" || code == "und" {
+		return "Undetermined"
+	}
+	tag, err := language.Parse(code)
+	if err != nil {
+		return code
+	}
+	name := display.English.Languages().Name(tag)
+	if name == "" {
+		return code
+	}
+	return name + " (" + code + ")"
+}
+
+// parseBasis decodes the stored basis; a corrupt value yields an empty map (every field then
+// reads "no record"), because one bad row must not take its page down.
+func parseBasis(raw string) (map[string]analysis.FieldBasis, error) {
+	m := map[string]analysis.FieldBasis{}
+	if strings.TrimSpace(raw) == "" {
+		return m, nil
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return map[string]analysis.FieldBasis{}, fmt.Errorf("decode basis: %w", err)
+	}
+	return m, nil
+}
+
+// basisView converts one stored basis. The analyzer words unassessed details as "Not assessed:
+// reason" or "Not assessed offline: reason"; the status part becomes Lead, shown in bold, so the
+// page can print it once and consistently.
+func basisView(b analysis.FieldBasis, ok bool) components.Basis {
+	if !ok {
+		return components.Basis{Missing: true, Lead: "No record",
+			Detail: "This claim was stored without an explanation for this field."}
+	}
+	v := components.Basis{Assessed: b.Assessed, Method: b.Method, Detail: strings.TrimSpace(b.Detail)}
+	if !b.Assessed {
+		v.Lead = "Not assessed"
+		if rest, found := cutPrefixFold(v.Detail, "Not assessed"); found {
+			if lead, reason, hasColon := strings.Cut(rest, ":"); hasColon && len(lead) <= 30 {
+				v.Lead = "Not assessed" + strings.TrimRight(lead, " ")
+				v.Detail = format.UpperFirst(strings.TrimSpace(reason))
+			}
+		}
+	}
+	if v.Detail == "" {
+		v.Detail = "No explanation was recorded."
+	}
+	v.Detail = format.UpperFirst(v.Detail)
+	return v
+}
+
+// cutPrefixFold is strings.CutPrefix ignoring ASCII case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// sourceDomain is the host to show for a claim's source: the analyzer's normalised domain when
+// stored, else the URL's host.
+func sourceDomain(c *models.Claim) string {
+	if c.SourceDomain != nil && *c.SourceDomain != "" {
+		return *c.SourceDomain
+	}
+	if c.SourceURL == nil {
+		return ""
+	}
+	if u, err := url.Parse(*c.SourceURL); err == nil {
+		return strings.TrimPrefix(u.Hostname(), "www.")
+	}
+	return ""
+}
+
+// safeSourceURL returns the source URL only when it is an absolute http(s) address, so a stored
+// value that slipped past validation can never become a javascript: link.
+func safeSourceURL(c *models.Claim) string {
+	if c.SourceURL == nil {
+		return ""
+	}
+	u, err := url.Parse(*c.SourceURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return *c.SourceURL
+}
+
+// claimSummary converts a claim for lists.
+func claimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
+	cat, _ := categoryLabels(c.Category)
+	return components.ClaimSummary{
+		URL:          "/claims/" + url.PathEscape(c.ID),
+		Text:         format.Truncate(c.Content, listTextRunes),
+		Verdict:      verdictView(c.AIVerdict),
+		Score:        c.AIScore,
+		Category:     cat,
+		Language:     languageLabel(c.Language),
+		SourceDomain: sourceDomain(c),
+		CreatedISO:   format.ISO(c.CreatedAt),
+		CreatedText:  format.Ago(now, c.CreatedAt),
+		CreatedTitle: format.Time(c.CreatedAt),
+	}
+}
+
+// claimSummaries converts a page of claims for lists.
+func claimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+	out := make([]components.ClaimSummary, len(cs))
+	for i := range cs {
+		out[i] = claimSummary(&cs[i], now)
+	}
+	return out
+}
+
+// claimShow converts a claim for its page; basis is the decoded basis.
+func claimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+	cat, catTR := categoryLabels(c.Category)
+	p := claims.ShowPage{
+		ID:              c.ID,
+		Text:            c.Content,
+		Long:            utf8.RuneCountInString(c.Content) > 280,
+		Verdict:         verdictView(c.AIVerdict),
+		Score:           c.AIScore,
+		Summary:         c.AISummary,
+		Category:        cat,
+		CategoryTR:      catTR,
+		Language:        languageLabel(c.Language),
+		EnQuery:         c.EnQuery,
+		SourceURL:       safeSourceURL(c),
+		SourceDomain:    sourceDomain(c),
+		CreatedISO:      format.ISO(c.CreatedAt),
+		CreatedText:     format.Time(c.CreatedAt),
+		CreatedAgo:      format.UpperFirst(format.Ago(now, c.CreatedAt)),
+		ShareURL:        shareURL,
+		Analyzer:        c.Analyzer,
+		AnalyzerVersion: c.AnalyzerVersion,
+	}
+	if p.Analyzer == "" {
+		p.Analyzer = "unknown"
+	}
+	if p.SourceDomain == "" && p.SourceURL != "" {
+		p.SourceDomain = p.SourceURL
+	}
+	for _, s := range subScoreSpecs {
+		b, ok := basis[s.field]
+		v := components.SubScore{Key: s.key, Label: s.label, Question: s.question, Score: s.value(c), Basis: basisView(b, ok)}
+		if !v.Basis.Assessed {
+			p.NotAssessed++
+		}
+		p.SubScores = append(p.SubScores, v)
+	}
+	fields := slices.Clone(analysis.BasisFields)
+	var extra []string
+	for k := range basis {
+		if !slices.Contains(fields, k) {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	for _, f := range append(fields, extra...) {
+		b, ok := basis[f]
+		label := basisLabels[f]
+		if label == "" {
+			label = format.UpperFirst(strings.ReplaceAll(f, "_", " "))
+		}
+		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
+	}
+	return p
+}
+
+// claimReviewLD is schema.org ClaimReview structured data for a claim page.
+type claimReviewLD struct {
+	Context       string     `json:"@context"`      // always https://schema.org
+	Type          string     `json:"@type"`         // always ClaimReview
+	URL           string     `json:"url"`           // the claim page's canonical URL
+	ClaimReviewed string     `json:"claimReviewed"` // the claim, verbatim
+	DatePublished string     `json:"datePublished"` // when the check was stored
+	Author        ldOrg      `json:"author"`        // Claimcheck itself
+	ReviewRating  ldRating   `json:"reviewRating"`  // the 0–100 score and verdict label
+	ItemReviewed  ldClaimRef `json:"itemReviewed"`  // the claim and where it appeared
+}
+
+// ldOrg is a schema.org Organization.
+type ldOrg struct {
+	Type string `json:"@type"`         // always Organization
+	Name string `json:"name"`          // the organisation's name
+	URL  string `json:"url,omitempty"` // its home page
+}
+
+// ldRating is a schema.org Rating on Claimcheck's 0–100 scale.
+type ldRating struct {
+	Type          string `json:"@type"`         // always Rating
+	RatingValue   int    `json:"ratingValue"`   // the overall score
+	BestRating    int    `json:"bestRating"`    // 100
+	WorstRating   int    `json:"worstRating"`   // 0
+	AlternateName string `json:"alternateName"` // the verdict label, e.g. Belirsiz
+}
+
+// ldClaimRef is a schema.org Claim, with where it appeared when known.
+type ldClaimRef struct {
+	Type       string           `json:"@type"`                // always Claim
+	Appearance []ldCreativeWork `json:"appearance,omitempty"` // the source page, if given
+}
+
+// ldCreativeWork is a page the claim appeared on.
+type ldCreativeWork struct {
+	Type string `json:"@type"` // always CreativeWork
+	URL  string `json:"url"`   // the source URL
+}
+
+// claimReview builds the ClaimReview for c. It is encoded by templ.JSONScript, whose encoder
+// escapes <, > and & as \u003c etc., so claim text can never close the script element.
+func claimReview(c *models.Claim, pageURL, baseURL string) claimReviewLD {
+	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+	ld := claimReviewLD{
+		Context:       "https://schema.org",
+		Type:          "ClaimReview",
+		URL:           pageURL,
+		ClaimReviewed: c.Content,
+		DatePublished: format.ISO(c.CreatedAt),
+		Author:        ldOrg{Type: "Organization", Name: "Claimcheck", URL: baseURL + "/"},
+		ReviewRating: ldRating{Type: "Rating", RatingValue: c.AIScore, BestRating: 100, WorstRating: 0,
+			AlternateName: label},
+		ItemReviewed: ldClaimRef{Type: "Claim"},
+	}
+	if src := safeSourceURL(c); src != "" {
+		ld.ItemReviewed.Appearance = []ldCreativeWork{{Type: "CreativeWork", URL: src}}
+	}
+	return ld
+}
+
+// claimField is the claim textarea.
+func claimField(value, msg string) components.Field {
+	return components.Field{
+		ID: "claim", Name: "claim", Label: "Claim", Type: "textarea", Rows: 6,
+		Hint:        "Paste the claim as it was made, in any language.",
+		Placeholder: "e.g. Aşılar otizme neden olur",
+		Value:       value, Error: msg, Required: true, MaxLength: checking.MaxClaimChars, Counter: true,
+	}
+}
+
+// sourceField is the optional source URL input.
+func sourceField(value, msg string) components.Field {
+	return components.Field{
+		ID: "source_url", Name: "source_url", Label: "Where did it appear?", Type: "url", Optional: true,
+		Hint:        "The full address of the article or post, starting with https://",
+		Placeholder: "https://",
+		Value:       value, Error: msg, MaxLength: checking.MaxSourceURLChars, Autocomplete: "url",
+	}
+}

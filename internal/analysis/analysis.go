@@ -1,0 +1,229 @@
+// Package analysis turns a claim (and the address where it appeared) into Claimcheck's answer: a
+// 0–100 score, a verdict, a summary, four sub-scores, a category, an English search query and the
+// language, each with a record of how it was computed (DESIGN.md §3).
+//
+// Analyzers are built as a Pipeline of Stages. Each stage fills the fields it has real evidence for
+// and records its basis; the pipeline then fills every field no stage assessed with an honest
+// "not assessed" default (a sub-score of 50, the verdict belirsiz, the score 50) and checks the
+// result. The offline analyzer (NewOffline) is such a pipeline with no network and no model; a
+// knowledge-base matcher or an LLM stage slots in later by adding stages that set the verdict and
+// score from evidence.
+package analysis
+
+import (
+	"context"
+	"errors"
+)
+
+// Input is one claim to analyse.
+type Input struct {
+	// Claim is the text of the claim, in any language.
+	Claim string
+	// SourceURL is where the claim appeared; empty when not given.
+	SourceURL string
+}
+
+// Verdict is one of the compatible-surface verdict slugs.
+type Verdict string
+
+// The four verdicts of the compatible surface (ASCII Turkish slugs, as existing clients expect).
+const (
+	// VerdictTrue means the evidence supports the claim.
+	VerdictTrue Verdict = "dogru"
+	// VerdictPartly means the claim is partly true or misses context.
+	VerdictPartly Verdict = "kismen"
+	// VerdictFalse means the evidence refutes the claim.
+	VerdictFalse Verdict = "yanlis"
+	// VerdictUnclear means there is not enough evidence to decide.
+	VerdictUnclear Verdict = "belirsiz"
+)
+
+// verdictInfo holds the page wording per verdict: the Turkish name users know from the original
+// service, and a plain English meaning for the English UI.
+var verdictInfo = map[Verdict][2]string{
+	VerdictTrue:    {"Doğru", "True: the evidence supports the claim"},
+	VerdictPartly:  {"Kısmen doğru", "Partly true: some of it holds, or important context is missing"},
+	VerdictFalse:   {"Yanlış", "False: the evidence contradicts the claim"},
+	VerdictUnclear: {"Belirsiz", "Unverified: not enough evidence to decide either way"},
+}
+
+// VerdictInfo gives the label and plain meaning of a verdict for pages; an unknown slug is
+// returned as its own label so a bad row is visible rather than hidden.
+func VerdictInfo(v Verdict) (label, meaning string) {
+	if info, ok := verdictInfo[v]; ok {
+		return info[0], info[1]
+	}
+	return string(v), "Unknown verdict"
+}
+
+// ValidVerdict reports whether s is one of the four slugs.
+func ValidVerdict(s string) bool {
+	_, ok := verdictInfo[Verdict(s)]
+	return ok
+}
+
+// Verdicts lists the four verdicts in the order pages show them.
+var Verdicts = []Verdict{VerdictTrue, VerdictPartly, VerdictFalse, VerdictUnclear}
+
+// Category is one topic a claim can be filed under.
+type Category struct {
+	// Slug is the stored value (ASCII, lower case).
+	Slug string
+	// LabelEN is the English label.
+	LabelEN string
+	// LabelTR is the Turkish label.
+	LabelTR string
+}
+
+// CategoryOther is the category of a claim no lexicon keyword matched.
+const CategoryOther = "other"
+
+// Categories lists category slugs with English and Turkish labels for pages and filters. The order
+// is also the tie-break order of the category lexicon: when two categories score the same, the
+// earlier one wins, so health comes first (misinformation there does the most direct harm, and
+// fact-checkers file mixed claims such as "5G spreads the coronavirus" under health).
+var Categories = []Category{
+	{"health", "Health", "Sağlık"},
+	{"science", "Science", "Bilim"},
+	{"environment", "Environment", "Çevre"},
+	{"technology", "Technology", "Teknoloji"},
+	{"economy", "Economy", "Ekonomi"},
+	{"politics", "Politics", "Siyaset"},
+	{"society", "Society", "Toplum"},
+	{"history", "History", "Tarih"},
+	{"sports", "Sports", "Spor"},
+	{CategoryOther, "Other", "Diğer"},
+}
+
+// ValidCategory reports whether s is one of Categories' slugs.
+func ValidCategory(s string) bool {
+	return categoryIndex(s) >= 0
+}
+
+// categoryIndex is the position of a slug in Categories, or -1; the position is the tie-break rank.
+func categoryIndex(s string) int {
+	for i, c := range Categories {
+		if c.Slug == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// FieldBasis records how one output field was computed, for the claim page's "how this was computed".
+type FieldBasis struct {
+	// Assessed is false when the field holds a neutral default because nothing could assess it.
+	Assessed bool `json:"assessed"`
+	// Method is machine-readable: "domain-rating", "keyword-lexicon", "salient-terms",
+	// "glossary-translation", "script-and-stopwords", "rule", "composed", "not-assessed".
+	Method string `json:"method"`
+	// Detail is the human explanation shown on the claim page.
+	Detail string `json:"detail"`
+}
+
+// Method names used in FieldBasis.Method.
+const (
+	MethodNotAssessed = "not-assessed"
+	MethodRule        = "rule"
+	MethodDomain      = "domain-rating"
+	MethodLexicon     = "keyword-lexicon"
+	MethodSalient     = "salient-terms"
+	MethodGlossary    = "glossary-translation"
+	MethodLanguage    = "script-and-stopwords"
+	MethodComposed    = "composed"
+)
+
+// NotAssessed is the basis of a field nothing could assess; reason says why, in words for the page.
+func NotAssessed(reason string) FieldBasis {
+	return FieldBasis{Assessed: false, Method: MethodNotAssessed, Detail: reason}
+}
+
+// The Basis keys, one per output field.
+const (
+	FieldScore         = "score"
+	FieldVerdict       = "verdict"
+	FieldSummary       = "summary"
+	FieldSourceScore   = "source_score"
+	FieldScienceScore  = "science_score"
+	FieldAcademicScore = "academic_score"
+	FieldPublicScore   = "public_score"
+	FieldCategory      = "category"
+	FieldEnQuery       = "en_query"
+	FieldLanguage      = "language"
+)
+
+// BasisFields lists every Basis key in the order the claim page shows them.
+var BasisFields = []string{
+	FieldScore, FieldVerdict, FieldSummary, FieldSourceScore, FieldScienceScore, FieldAcademicScore,
+	FieldPublicScore, FieldCategory, FieldEnQuery, FieldLanguage,
+}
+
+// NeutralScore is the value of a score nothing could assess: the middle of the 0–100 scale, so an
+// unassessed field neither supports nor undermines a claim (DESIGN.md §3).
+const NeutralScore = 50
+
+// Result is a complete analysis.
+type Result struct {
+	// Score is 0–100 overall support (100 = strongly supported).
+	Score int
+	// Verdict is one of the four slugs.
+	Verdict Verdict
+	// Summary says in plain words what was and was not assessed.
+	Summary string
+	// SourceScore is 0–100 credibility of the place the claim appeared.
+	SourceScore int
+	// ScienceScore is 0–100 agreement with scientific knowledge.
+	ScienceScore int
+	// AcademicScore is 0–100 support in academic literature.
+	AcademicScore int
+	// PublicScore is 0–100 public / community support.
+	PublicScore int
+	// Category is one of Categories' slugs.
+	Category string
+	// EnQuery is an English search query built from the claim.
+	EnQuery string
+	// Language is an ISO 639-1 code like "tr" or "en", or "und".
+	Language string
+	// SourceDomain is the normalised host of SourceURL ("" if none).
+	SourceDomain string
+	// Analyzer is the name of the analyzer that produced the result.
+	Analyzer string
+	// Version is the analyzer version, stored so old analyses can be told apart.
+	Version string
+	// Basis says per field how it was computed; it has every key in BasisFields.
+	Basis map[string]FieldBasis
+
+	// notes are short plain-words findings per field for the composed summary, where the basis
+	// detail is too technical ("pc1", weighted scores).
+	notes map[string]string
+}
+
+// note records a plain-words finding for the summary.
+func (r *Result) note(field, text string) {
+	if r.notes == nil {
+		r.notes = map[string]string{}
+	}
+	r.notes[field] = text
+}
+
+// Analyzer turns a claim into a Result.
+type Analyzer interface {
+	// Analyze analyses one claim; it must be safe for concurrent use.
+	Analyze(ctx context.Context, in Input) (Result, error)
+	// Name is the analyzer's name as stored with each analysis.
+	Name() string
+}
+
+// Input errors. The handlers validate first, so these mean a caller skipped validation.
+var (
+	// ErrEmptyClaim is returned for a claim with no words or numbers in it.
+	ErrEmptyClaim = errors.New("analysis: the claim is empty")
+	// ErrClaimTooLong is returned for a claim beyond MaxClaimBytes.
+	ErrClaimTooLong = errors.New("analysis: the claim is too long")
+	// ErrInvalidUTF8 is returned for a claim that is not valid UTF-8.
+	ErrInvalidUTF8 = errors.New("analysis: the claim is not valid UTF-8")
+)
+
+// MaxClaimBytes bounds the work one Analyze call can be made to do. It is far above the 5,000
+// characters the handlers accept (at most 4 bytes each), so it only stops callers that skip them.
+const MaxClaimBytes = 64 << 10

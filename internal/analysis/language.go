@@ -1,0 +1,403 @@
+package analysis
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+//go:embed data/stopwords-iso/stopwords-iso.json
+var stopwordsISOJSON []byte
+
+// stopwords holds the stopwords-iso lists (58 languages) and, per word, which languages list it.
+type stopwords struct {
+	codes []string              // language codes, sorted
+	index map[string]int        // code → position in codes
+	sets  []map[string]bool     // per language
+	langs map[string][]int      // word → languages listing it
+	font  []*unicode.RangeTable // per language: the script most of its words are written in
+	byScr map[*unicode.RangeTable][]int
+}
+
+// scripts are the writing systems told apart; the order matters only for ties.
+var scripts = []*unicode.RangeTable{
+	unicode.Latin, unicode.Cyrillic, unicode.Greek, unicode.Arabic, unicode.Hebrew, unicode.Devanagari,
+	unicode.Bengali, unicode.Gujarati, unicode.Thai, unicode.Hangul, unicode.Hiragana, unicode.Katakana,
+	unicode.Han, unicode.Armenian, unicode.Georgian, unicode.Tamil, unicode.Sinhala, unicode.Gurmukhi,
+	unicode.Ethiopic, unicode.Khmer, unicode.Lao, unicode.Myanmar,
+}
+
+// scriptName names a script in the language basis.
+var scriptName = map[*unicode.RangeTable]string{
+	unicode.Latin: "Latin", unicode.Cyrillic: "Cyrillic", unicode.Greek: "Greek", unicode.Arabic: "Arabic",
+	unicode.Hebrew: "Hebrew", unicode.Devanagari: "Devanagari", unicode.Bengali: "Bengali",
+	unicode.Gujarati: "Gujarati", unicode.Thai: "Thai", unicode.Hangul: "Hangul", unicode.Hiragana: "Hiragana",
+	unicode.Katakana: "Katakana", unicode.Han: "Han", unicode.Armenian: "Armenian", unicode.Georgian: "Georgian",
+	unicode.Tamil: "Tamil", unicode.Sinhala: "Sinhala", unicode.Gurmukhi: "Gurmukhi", unicode.Ethiopic: "Ethiopic",
+	unicode.Khmer: "Khmer", unicode.Lao: "Lao", unicode.Myanmar: "Myanmar",
+}
+
+// scriptLanguage maps a script that (among the languages people plausibly paste here) belongs to
+// one language, so even a two-word claim in it is identified.
+var scriptLanguage = map[*unicode.RangeTable]string{
+	unicode.Greek: "el", unicode.Hebrew: "he", unicode.Bengali: "bn", unicode.Gujarati: "gu", unicode.Thai: "th",
+	unicode.Hangul: "ko", unicode.Hiragana: "ja", unicode.Katakana: "ja", unicode.Han: "zh",
+	unicode.Armenian: "hy", unicode.Georgian: "ka", unicode.Tamil: "ta", unicode.Sinhala: "si",
+	unicode.Gurmukhi: "pa", unicode.Khmer: "km", unicode.Lao: "lo", unicode.Myanmar: "my",
+}
+
+// parseStopwords reads stopwords-iso.json.
+func parseStopwords(data []byte) (*stopwords, error) {
+	var raw map[string][]string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("stopwords-iso.json: %w", err)
+	}
+	if len(raw) == 0 {
+		return nil, fmt.Errorf("stopwords-iso.json: no languages")
+	}
+	sw := &stopwords{index: map[string]int{}, langs: map[string][]int{}, byScr: map[*unicode.RangeTable][]int{}}
+	for code := range raw {
+		sw.codes = append(sw.codes, code)
+	}
+	sort.Strings(sw.codes)
+	for i, code := range sw.codes {
+		sw.index[code] = i
+		set := make(map[string]bool, len(raw[code]))
+		counts := map[*unicode.RangeTable]int{}
+		for _, w := range raw[code] {
+			w = lowerFor(code, strings.TrimSpace(w))
+			if w == "" || set[w] {
+				continue
+			}
+			set[w] = true
+			sw.langs[w] = append(sw.langs[w], i)
+			if s := dominantScript(w); s != nil {
+				counts[s]++
+			}
+		}
+		var best *unicode.RangeTable
+		for _, s := range scripts {
+			if best == nil || counts[s] > counts[best] {
+				best = s
+			}
+		}
+		sw.sets = append(sw.sets, set)
+		sw.font = append(sw.font, best)
+		sw.byScr[best] = append(sw.byScr[best], i)
+	}
+	return sw, nil
+}
+
+// lowerFor lower-cases the way the language does, so Turkish "IŞIK" meets the listed "ışık".
+func lowerFor(code, s string) string {
+	if code == "tr" {
+		return turkishLower(s)
+	}
+	return strings.ToLower(s)
+}
+
+// has reports whether lang lists w (w already lower-cased for that language).
+func (sw *stopwords) has(lang, w string) bool {
+	i, ok := sw.index[lang]
+	return ok && sw.sets[i][w]
+}
+
+// isStopword reports whether the lower-cased word is on the list of lang.
+func (sw *stopwords) isStopword(lang, word string) bool {
+	return sw.has(lang, lowerFor(lang, word))
+}
+
+// dominantScript returns the script most letters of s are written in, or nil for no letters.
+func dominantScript(s string) *unicode.RangeTable {
+	counts := map[*unicode.RangeTable]int{}
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		for _, sc := range scripts {
+			if unicode.Is(sc, r) {
+				counts[sc]++
+				break
+			}
+		}
+	}
+	var best *unicode.RangeTable
+	for _, sc := range scripts {
+		if counts[sc] > 0 && (best == nil || counts[sc] > counts[best]) {
+			best = sc
+		}
+	}
+	return best
+}
+
+// languageGuess is a detected language with the evidence for the basis.
+type languageGuess struct {
+	Code     string
+	Assessed bool
+	Evidence string
+}
+
+// Thresholds of the stopword vote. A claim is short, so the rules are conservative: below them
+// the answer is "und" rather than a guess.
+const (
+	// minWordsForVote is the fewest words a stopword vote is trusted on.
+	minWordsForVote = 3
+	// minVote is the least weighted evidence the winner needs (one language-specific word).
+	minVote = 1.0
+	// voteMargin is how many times the runner-up's evidence the winner needs.
+	voteMargin = 1.5
+)
+
+// letterHints are letters (lower case) that only a few of the languages detected here write, with
+// those languages. Short claims often hold no stopword at all but do hold such a letter: "ulaştı"
+// is Turkish by its ı alone. Like a stopword, a letter's evidence is split among its languages.
+var letterHints = map[rune][]string{
+	'ı': {"tr"}, 'ğ': {"tr"}, 'ş': {"tr", "ro"}, 'ç': {"tr", "fr", "pt", "ca"}, 'ö': {"tr", "de", "hu", "fi", "sv", "et"},
+	'ü': {"tr", "de", "hu", "et"}, 'ß': {"de"}, 'ä': {"de", "fi", "sv", "et", "sk"}, 'ñ': {"es", "gl"},
+	'ã': {"pt"}, 'õ': {"pt", "et"}, 'ą': {"pl", "lt"}, 'ę': {"pl", "lt"}, 'ł': {"pl"}, 'ś': {"pl"}, 'ź': {"pl"},
+	'ż': {"pl"}, 'ć': {"pl", "hr"}, 'ń': {"pl"}, 'ř': {"cs"}, 'ů': {"cs"}, 'ě': {"cs"}, 'ő': {"hu"}, 'ű': {"hu"},
+	'å': {"sv", "no", "da"}, 'æ': {"da", "no"}, 'ø': {"da", "no"}, 'ă': {"ro", "vi"}, 'ț': {"ro"}, 'ș': {"ro"},
+	'đ': {"hr", "vi"}, 'ė': {"lt"}, 'ų': {"lt"}, 'į': {"lt"}, 'ā': {"lv"}, 'ē': {"lv"}, 'ī': {"lv"}, 'ņ': {"lv"},
+	'ļ': {"lv"}, 'ķ': {"lv"}, 'ģ': {"lv"}, 'ơ': {"vi"}, 'ư': {"vi"}, 'ạ': {"vi"}, 'ả': {"vi"}, 'ệ': {"vi"},
+	'і': {"uk"}, 'ї': {"uk"}, 'є': {"uk"}, 'ґ': {"uk"}, 'ы': {"ru"}, 'э': {"ru"}, 'ё': {"ru"}, 'ъ': {"ru", "bg"},
+	'پ': {"fa", "ur"}, 'چ': {"fa", "ur"}, 'ژ': {"fa"}, 'گ': {"fa", "ur"}, 'ٹ': {"ur"}, 'ڈ': {"ur"}, 'ں': {"ur"}, 'ے': {"ur"},
+}
+
+// vocabWeight is the vote of a word the topic lexicon knows in only one of Turkish and English
+// ("deprem", "towers"): half a stopword, because the lexicon is small and written for topics, not
+// for telling languages apart, but it rescues claims that have no stopwords at all.
+const vocabWeight = 0.5
+
+// detect guesses the language of a tokenised claim from its script and then from a vote of its
+// words: a word on the stopword lists of k languages (or with a letter only k languages write)
+// gives each of them 1/√k, so "the" (English only) counts 1 while "a" (21 lists) counts 0.2.
+// The square root rather than 1/k because claims are short and shared function words ("die" is
+// German, Dutch and Afrikaans) are still real evidence.
+func (sw *stopwords) detect(toks []token, vocab func(word string) string) languageGuess {
+	var words []string
+	var starts []bool
+	letters := map[*unicode.RangeTable]int{}
+	total := 0
+	for _, t := range toks {
+		if t.Kind != kindWord {
+			continue
+		}
+		has := false
+		for _, r := range t.Text {
+			if !unicode.IsLetter(r) {
+				continue
+			}
+			has = true
+			total++
+			for _, sc := range scripts {
+				if unicode.Is(sc, r) {
+					letters[sc]++
+					break
+				}
+			}
+		}
+		if has {
+			words = append(words, t.Text)
+			starts = append(starts, t.SentenceStart)
+		}
+	}
+	if total == 0 {
+		return languageGuess{Code: "und", Evidence: "No letters to go on (only numbers or symbols)."}
+	}
+	if kana := letters[unicode.Hiragana] + letters[unicode.Katakana]; kana > 0 {
+		// Japanese writes one sentence in three scripts; with any kana, count them as one.
+		letters[unicode.Hiragana] = kana + letters[unicode.Han]
+		letters[unicode.Katakana], letters[unicode.Han] = 0, 0
+	}
+	var script *unicode.RangeTable
+	for _, sc := range scripts {
+		if letters[sc] > 0 && (script == nil || letters[sc] > letters[script]) {
+			script = sc
+		}
+	}
+	if script == nil {
+		return languageGuess{Code: "und", Evidence: "Written in a script this detector does not know."}
+	}
+	share := float64(letters[script]) / float64(total)
+	if share < 0.6 {
+		return languageGuess{Code: "und", Evidence: fmt.Sprintf("Mixed scripts: the most common, %s, has only %.0f%% of the letters.", scriptName[script], share*100)}
+	}
+	if code, ok := scriptLanguage[script]; ok {
+		return languageGuess{Code: code, Assessed: true, Evidence: fmt.Sprintf(
+			"%s: %.0f%% of the letters are %s script, which among the languages detected here only %s uses.",
+			languageName(code), share*100, scriptName[script], languageName(code))}
+	}
+	if len(words) < minWordsForVote {
+		return languageGuess{Code: "und", Evidence: fmt.Sprintf(
+			"Too short to tell: %d word(s) in %s script; at least %d are needed for a stopword vote.", len(words), scriptName[script], minWordsForVote)}
+	}
+	candidates := sw.byScr[script]
+	if len(candidates) == 0 {
+		return languageGuess{Code: "und", Evidence: fmt.Sprintf("No stopword list here for a language in %s script.", scriptName[script])}
+	}
+	inScript := make(map[int]bool, len(candidates))
+	for _, c := range candidates {
+		inScript[c] = true
+	}
+	score := make(map[int]float64)
+	hits := make(map[int][]string)
+	for i, w := range words {
+		// A capitalised word inside a sentence is usually a name ("China" is on the Malay list),
+		// which says nothing about the language around it.
+		if !starts[i] && isCapitalised(w) {
+			continue
+		}
+		lower := strings.ToLower(w)
+		listed := sw.langs[lower]
+		if tl := turkishLower(w); tl != lower {
+			listed = unionLangs(listed, sw.langs[tl])
+		}
+		weights := make(map[int]float64, len(listed)+2)
+		var in []int
+		for _, l := range listed {
+			if inScript[l] {
+				in = append(in, l)
+			}
+		}
+		for _, l := range in {
+			weights[l] = 1 / math.Sqrt(float64(len(in)))
+		}
+		for _, r := range lower {
+			codes := letterHints[r]
+			for _, c := range codes {
+				l, ok := sw.index[c]
+				if !ok || !inScript[l] {
+					continue
+				}
+				if v := 1 / math.Sqrt(float64(len(codes))); v > weights[l] {
+					weights[l] = v
+				}
+			}
+		}
+		if vocab != nil {
+			if c := vocab(w); c != "" {
+				if l, ok := sw.index[c]; ok && inScript[l] && vocabWeight > weights[l] {
+					weights[l] = vocabWeight
+				}
+			}
+		}
+		for l, v := range weights {
+			score[l] += v
+			hits[l] = append(hits[l], lower)
+		}
+	}
+	ranked := make([]int, 0, len(score))
+	for l := range score {
+		ranked = append(ranked, l)
+	}
+	sort.Slice(ranked, func(i, j int) bool {
+		if score[ranked[i]] != score[ranked[j]] {
+			return score[ranked[i]] > score[ranked[j]]
+		}
+		return sw.codes[ranked[i]] < sw.codes[ranked[j]]
+	})
+	if len(ranked) == 0 {
+		return languageGuess{Code: "und", Evidence: fmt.Sprintf("None of the %d words is a stopword of, or has a letter distinctive of, any language detected here.", len(words))}
+	}
+	best := ranked[0]
+	runnerUp, runnerScore := "", 0.0
+	if len(ranked) > 1 {
+		runnerUp, runnerScore = sw.codes[ranked[1]], score[ranked[1]]
+	}
+	code := sw.codes[best]
+	evidence := fmt.Sprintf("%s evidence %.1f from %d of %d words (%s)", languageName(code), score[best], len(hits[best]), len(words), exampleList(hits[best], 6))
+	if runnerUp != "" {
+		evidence += fmt.Sprintf("; runner-up %s %.1f", languageName(runnerUp), runnerScore)
+	}
+	switch {
+	case score[best] < minVote:
+		return languageGuess{Code: "und", Evidence: "Not enough evidence: " + evidence + fmt.Sprintf("; at least %.0f is needed.", minVote)}
+	case runnerScore > 0 && score[best] < voteMargin*runnerScore:
+		return languageGuess{Code: "und", Evidence: "Too close to call: " + evidence + fmt.Sprintf("; the winner needs %.1f× the runner-up.", voteMargin)}
+	}
+	return languageGuess{Code: code, Assessed: true, Evidence: evidence + ". Votes: a word gives 1/√k to each of the k languages whose stopword list or distinctive letters (ı, ğ, ß, ñ …) match it; a word only the Turkish or only the English lexicon knows gives ½."}
+}
+
+// unionLangs merges two short sorted-or-not index lists without duplicates.
+func unionLangs(a, b []int) []int {
+	out := append([]int(nil), a...)
+	for _, x := range b {
+		dup := false
+		for _, y := range a {
+			if x == y {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// exampleList shows up to n distinct words, for basis text that stays short.
+func exampleList(words []string, n int) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range words {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	if len(out) > n {
+		return strings.Join(out[:n], ", ") + ", …"
+	}
+	return strings.Join(out, ", ")
+}
+
+// languageNames are English names for the codes this package can return.
+var languageNames = map[string]string{
+	"af": "Afrikaans", "ar": "Arabic", "bg": "Bulgarian", "bn": "Bengali", "br": "Breton", "ca": "Catalan",
+	"cs": "Czech", "da": "Danish", "de": "German", "el": "Greek", "en": "English", "eo": "Esperanto",
+	"es": "Spanish", "et": "Estonian", "eu": "Basque", "fa": "Persian", "fi": "Finnish", "fr": "French",
+	"ga": "Irish", "gl": "Galician", "gu": "Gujarati", "ha": "Hausa", "he": "Hebrew", "hi": "Hindi",
+	"hr": "Croatian", "hu": "Hungarian", "hy": "Armenian", "id": "Indonesian", "it": "Italian", "ja": "Japanese",
+	"ko": "Korean", "ku": "Kurdish", "la": "Latin", "lt": "Lithuanian", "lv": "Latvian", "mr": "Marathi",
+	"ms": "Malay", "nl": "Dutch", "no": "Norwegian", "pl": "Polish", "pt": "Portuguese", "ro": "Romanian",
+	"ru": "Russian", "sk": "Slovak", "sl": "Slovenian", "so": "Somali", "st": "Sotho", "sv": "Swedish",
+	"sw": "Swahili", "th": "Thai", "tl": "Tagalog", "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu",
+	"vi": "Vietnamese", "yo": "Yoruba", "zh": "Chinese", "zu": "Zulu", "ka": "Georgian", "ta": "Tamil",
+	"si": "Sinhala", "pa": "Punjabi", "km": "Khmer", "lo": "Lao", "my": "Burmese", "und": "undetermined",
+}
+
+// languageName is the English name of a code, or the code itself.
+func languageName(code string) string {
+	if n, ok := languageNames[code]; ok {
+		return n
+	}
+	return code
+}
+
+// languageStage sets Language.
+type languageStage struct {
+	sw *stopwords
+	lx *lexicon
+}
+
+// Name identifies the stage in errors.
+func (languageStage) Name() string { return "language" }
+
+// Apply detects the language of the claim.
+func (s languageStage) Apply(_ context.Context, in Input, r *Result) error {
+	g := s.sw.detect(scan(in.Claim), s.lx.vocabLanguage)
+	r.Language = g.Code
+	if g.Assessed {
+		r.Basis[FieldLanguage] = FieldBasis{Assessed: true, Method: MethodLanguage, Detail: g.Evidence}
+	} else {
+		r.Basis[FieldLanguage] = FieldBasis{Assessed: false, Method: MethodLanguage, Detail: "Undetermined (und). " + g.Evidence}
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+package postgrest
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// cell is one rendered value: its JSON text, or null.
+type cell struct {
+	json string
+	null bool
+}
+
+// renderCell turns a scanned driver value into PostgreSQL's JSON rendering for the column type
+// (what row_to_json produces), accepting what either driver returns: pgx gives time.Time and
+// UUID strings or [16]byte; the SQLite driver gives time.Time or TEXT for timestamps, strings
+// for UUIDs, int64 for integers.
+func renderCell(c Column, v any, asText bool) (cell, error) {
+	if v == nil {
+		return cell{null: true}, nil
+	}
+	switch c.Type {
+	case UUID:
+		s, err := uuidString(v)
+		if err != nil {
+			return cell{}, err
+		}
+		return cell{json: jsonString(s)}, nil
+	case Integer:
+		n, err := integerValue(v)
+		if err != nil {
+			return cell{}, err
+		}
+		s := strconv.FormatInt(n, 10)
+		if asText {
+			return cell{json: jsonString(s)}, nil
+		}
+		return cell{json: s}, nil
+	case Timestamp:
+		t, err := timeValue(v)
+		if err != nil {
+			return cell{}, err
+		}
+		if asText {
+			return cell{json: jsonString(pgTextTime(t))}, nil
+		}
+		return cell{json: `"` + pgJSONTime(t) + `"`}, nil
+	}
+	switch x := v.(type) {
+	case string:
+		return cell{json: jsonString(x)}, nil
+	case []byte:
+		return cell{json: jsonString(string(x))}, nil
+	}
+	return cell{}, fmt.Errorf("unexpected %T for a text column", v)
+}
+
+func uuidString(v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return strings.ToLower(x), nil
+	case [16]byte:
+		return formatUUID(x[:]), nil
+	case []byte:
+		if len(x) == 16 {
+			return formatUUID(x), nil
+		}
+		return strings.ToLower(string(x)), nil
+	case fmt.Stringer:
+		return strings.ToLower(x.String()), nil
+	}
+	return "", fmt.Errorf("unexpected %T for a uuid column", v)
+}
+
+func formatUUID(b []byte) string {
+	h := hex.EncodeToString(b)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}
+
+func integerValue(v any) (int64, error) {
+	switch x := v.(type) {
+	case int64:
+		return x, nil
+	case int32:
+		return int64(x), nil
+	case int:
+		return int64(x), nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x), nil
+		}
+	case []byte:
+		return strconv.ParseInt(string(x), 10, 64)
+	case string:
+		return strconv.ParseInt(x, 10, 64)
+	}
+	return 0, fmt.Errorf("unexpected %T for an integer column", v)
+}
+
+var storedTimeLayouts = []string{
+	"2006-01-02 15:04:05.999999999-07:00",
+	"2006-01-02T15:04:05.999999999-07:00",
+	"2006-01-02 15:04:05.999999999-07",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02T15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02",
+}
+
+func timeValue(v any) (time.Time, error) {
+	var s string
+	switch x := v.(type) {
+	case time.Time:
+		return x, nil
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		return time.Time{}, fmt.Errorf("unexpected %T for a timestamp column", v)
+	}
+	for _, layout := range storedTimeLayouts {
+		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("unparsable timestamp %q", s)
+}
+
+// fraction renders microseconds without trailing zeros, as PostgreSQL does ("" for zero).
+func fraction(t time.Time) string {
+	us := t.Nanosecond() / 1000
+	if us == 0 {
+		return ""
+	}
+	return strings.TrimRight("."+fmt.Sprintf("%06d", us), "0")
+}
+
+// pgJSONTime is to_json(timestamptz) with TimeZone UTC: 2026-11-21T23:39:17.123456+00:00.
+func pgJSONTime(t time.Time) string {
+	t = t.UTC().Round(time.Microsecond)
+	return t.Format("2006-01-02T15:04:05") + fraction(t) + "+00:00"
+}
+
+// pgTextTime is timestamptz::text with DateStyle ISO and TimeZone UTC: 2026-11-21 23:39:17.123+00.
+func pgTextTime(t time.Time) string {
+	t = t.UTC().Round(time.Microsecond)
+	return t.Format("2006-01-02 15:04:05") + fraction(t) + "+00"
+}
+
+// jsonString escapes like PostgreSQL's escape_json: quote, backslash, \b \f \n \r \t, other
+// control characters as \u00xx; everything else, including non-ASCII, stays literal.
+func jsonString(s string) string {
+	const hexDigits = "0123456789abcdef"
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b.WriteString("\uFFFD")
+			} else {
+				b.WriteString(s[i : i+size])
+			}
+			i += size
+			continue
+		}
+		switch c {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			if c < 0x20 {
+				b.WriteString(`\u00`)
+				b.WriteByte(hexDigits[c>>4])
+				b.WriteByte(hexDigits[c&15])
+			} else {
+				b.WriteByte(c)
+			}
+		}
+		i++
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// encode renders rows as PostgREST does: json_agg's ", \n " between array elements,
+// row_to_json objects without spaces (duplicate keys kept), and json_strip_nulls' compact form
+// for the nulls=stripped media types.
+func (p *Plan) encode(rows [][]cell) []byte {
+	var b strings.Builder
+	strip := p.media.stripped()
+	keys := make([]string, len(p.out))
+	for i, o := range p.out {
+		keys[i] = jsonString(o.key)
+	}
+	object := func(row []cell) {
+		b.WriteByte('{')
+		first := true
+		for i, c := range row {
+			if c.null && strip {
+				continue
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			b.WriteString(keys[i])
+			b.WriteByte(':')
+			if c.null {
+				b.WriteString("null")
+			} else {
+				b.WriteString(c.json)
+			}
+		}
+		b.WriteByte('}')
+	}
+	if p.media.singular() {
+		object(rows[0])
+		return []byte(b.String())
+	}
+	b.WriteByte('[')
+	for i, row := range rows {
+		if i > 0 {
+			if strip {
+				b.WriteByte(',')
+			} else {
+				b.WriteString(", \n ")
+			}
+		}
+		object(row)
+	}
+	b.WriteByte(']')
+	return []byte(b.String())
+}

@@ -1,0 +1,105 @@
+// Claimcheck progressive enhancement. Every page works without this file; it only adds a live
+// character count, copy buttons and protection against double submits.
+(function () {
+  "use strict";
+
+  // One polite live region for short confirmations, so screen readers hear "Copied" too.
+  var status = document.createElement("div");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  document.body.appendChild(status);
+  function announce(text) {
+    status.textContent = "";
+    window.setTimeout(function () { status.textContent = text; }, 50);
+  }
+
+  // Character counters: replace the static "Up to N characters." with "n / N".
+  document.querySelectorAll("textarea[data-counter]").forEach(function (field) {
+    var out = document.getElementById(field.getAttribute("data-counter"));
+    if (!out) { return; }
+    var max = parseInt(out.getAttribute("data-max") || field.getAttribute("maxlength"), 10) || 0;
+    var timer = 0;
+    function update(speak) {
+      var n = field.value.length;
+      out.textContent = n + " / " + max;
+      out.classList.toggle("is-near", max > 0 && n >= max * 0.9 && n < max);
+      out.classList.toggle("is-full", max > 0 && n >= max);
+      if (speak && max > 0 && n >= max * 0.9) {
+        // Announce only near the limit, and only once typing pauses.
+        window.clearTimeout(timer);
+        timer = window.setTimeout(function () { announce((max - n) + " characters left"); }, 900);
+      }
+    }
+    field.addEventListener("input", function () { update(true); });
+    update(false);
+  });
+
+  // Copy buttons: hidden in the HTML because they need this script.
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      if (ok) { resolve(); } else { reject(new Error("copy failed")); }
+    });
+  }
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    var target = document.getElementById(button.getAttribute("data-copy"));
+    var label = button.querySelector(".copy__label");
+    if (!target || !label) { return; }
+    var original = label.textContent;
+    var timer = 0;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var text = target.tagName === "INPUT" ? target.value : target.textContent.trim();
+      copyText(text).then(function () {
+        label.textContent = "Copied";
+        announce("Copied to the clipboard");
+      }, function () {
+        if (target.tagName === "INPUT") { target.focus(); target.select(); }
+        label.textContent = "Press Ctrl+C to copy";
+      });
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () { label.textContent = original; }, 2500);
+    });
+  });
+
+  // The share field selects itself on focus, so copying by hand is one keystroke.
+  document.querySelectorAll("input[readonly][data-testid='share-url']").forEach(function (input) {
+    input.addEventListener("focus", function () { input.select(); });
+  });
+
+  // Forms with data-submitting-text: one submit only, and show that work is under way.
+  document.querySelectorAll("form[data-submitting-text]").forEach(function (form) {
+    var button = form.querySelector("button[type='submit']");
+    var idle = button ? button.textContent : "";
+    form.addEventListener("submit", function (event) {
+      if (form.getAttribute("data-busy") === "true") { event.preventDefault(); return; }
+      form.setAttribute("data-busy", "true");
+      if (button) {
+        button.setAttribute("aria-disabled", "true");
+        button.textContent = form.getAttribute("data-submitting-text");
+      }
+    });
+    // Coming back with the Back button restores the page from cache: make the form usable again.
+    window.addEventListener("pageshow", function () {
+      form.removeAttribute("data-busy");
+      if (button) { button.removeAttribute("aria-disabled"); button.textContent = idle; }
+    });
+  });
+
+  // After a failed submit, move focus to the error summary so it is read first.
+  var summary = document.querySelector("[data-testid='form-errors']");
+  if (summary) { summary.focus(); }
+})();

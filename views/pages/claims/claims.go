@@ -1,0 +1,79 @@
+// Package claims renders the claim pages: one claim's result and the public history.
+package claims
+
+import (
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/layouts"
+)
+
+// BasisRow is one line of "How this was computed".
+type BasisRow struct {
+	// Field is the stored field name, e.g. "source_score".
+	Field string
+	// Label is the field's name for people, e.g. "Source score".
+	Label string
+	// Basis is how the field was computed.
+	Basis components.Basis
+}
+
+// ShowPage is the claim page's view model.
+type ShowPage struct {
+	// Meta is the head metadata (with the ClaimReview JSON-LD).
+	Meta layouts.Page
+	// ID is the claim's UUID.
+	ID string
+	// Text is the full claim.
+	Text string
+	// Long switches the heading to a smaller size for long claims.
+	Long bool
+	// Verdict is the analysed verdict.
+	Verdict components.Verdict
+	// Score is the 0–100 overall score.
+	Score int
+	// Summary is the analyzer's summary.
+	Summary string
+	// SubScores are source, science, academic and public, in that order.
+	SubScores []components.SubScore
+	// Category and CategoryTR are the category's English and Turkish labels.
+	Category, CategoryTR string
+	// Language is the language's English name and code, e.g. "Turkish (tr)".
+	Language string
+	// EnQuery is the English search query.
+	EnQuery string
+	// SourceURL is where the claim appeared ("" = not given); SourceDomain is its host.
+	SourceURL, SourceDomain string
+	// CreatedISO, CreatedText and CreatedAgo are the creation time for machines and people.
+	CreatedISO, CreatedText, CreatedAgo string
+	// ShareURL is the claim's canonical address.
+	ShareURL string
+	// Analyzer and AnalyzerVersion name the engine that produced the result.
+	Analyzer, AnalyzerVersion string
+	// Basis lists every field's basis, in display order.
+	Basis []BasisRow
+	// NotAssessed counts the sub-scores without evidence, for the summary line.
+	NotAssessed int
+}
+
+// HistoryPage is the history page's view model.
+type HistoryPage struct {
+	// Meta is the head metadata and navigation state.
+	Meta layouts.Page
+	// Verdict, Category and Query are the active filters ("" = any).
+	Verdict, Category, Query string
+	// VerdictOptions and CategoryOptions fill the filter selects, "any" first.
+	VerdictOptions, CategoryOptions []components.Option
+	// Filtered is true when any filter is active.
+	Filtered bool
+	// Items are this page's claims.
+	Items []components.ClaimSummary
+	// CountText is the result count in words, e.g. "42 claims".
+	CountText string
+	// Pagination links the neighbouring pages.
+	Pagination components.Pagination
+	// Empty is shown instead of the list when there are no items.
+	Empty *components.EmptyState
+	// ClearURL removes every filter.
+	ClearURL string
+	// QueryMax caps the search box.
+	QueryMax int
+}
