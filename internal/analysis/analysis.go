@@ -123,14 +123,22 @@ type FieldBasis struct {
 
 // Method names used in FieldBasis.Method.
 const (
+	// MethodNotAssessed marks a neutral default nothing could assess.
 	MethodNotAssessed = "not-assessed"
-	MethodRule        = "rule"
-	MethodDomain      = "domain-rating"
-	MethodLexicon     = "keyword-lexicon"
-	MethodSalient     = "salient-terms"
-	MethodGlossary    = "glossary-translation"
-	MethodLanguage    = "script-and-stopwords"
-	MethodComposed    = "composed"
+	// MethodRule marks a value set by a documented rule (the undecided verdict and score).
+	MethodRule = "rule"
+	// MethodDomain marks a source score from the Lin et al. 2023 domain ratings.
+	MethodDomain = "domain-rating"
+	// MethodLexicon marks a category from the Turkish/English keyword lexicon.
+	MethodLexicon = "keyword-lexicon"
+	// MethodSalient marks a query of the claim's own salient words.
+	MethodSalient = "salient-terms"
+	// MethodGlossary marks a query translated with the Turkish→English glossary.
+	MethodGlossary = "glossary-translation"
+	// MethodLanguage marks a language detected from script, stopwords and letters.
+	MethodLanguage = "script-and-stopwords"
+	// MethodComposed marks a summary composed from the other fields' basis.
+	MethodComposed = "composed"
 )
 
 // NotAssessed is the basis of a field nothing could assess; reason says why, in words for the page.
@@ -138,18 +146,28 @@ func NotAssessed(reason string) FieldBasis {
 	return FieldBasis{Assessed: false, Method: MethodNotAssessed, Detail: reason}
 }
 
-// The Basis keys, one per output field.
+// The Basis keys, one per output field (the compatible API's field names).
 const (
-	FieldScore         = "score"
-	FieldVerdict       = "verdict"
-	FieldSummary       = "summary"
-	FieldSourceScore   = "source_score"
-	FieldScienceScore  = "science_score"
+	// FieldScore is the overall 0–100 score.
+	FieldScore = "score"
+	// FieldVerdict is the verdict slug.
+	FieldVerdict = "verdict"
+	// FieldSummary is the plain-words summary.
+	FieldSummary = "summary"
+	// FieldSourceScore is the credibility of the place the claim appeared.
+	FieldSourceScore = "source_score"
+	// FieldScienceScore is agreement with scientific knowledge.
+	FieldScienceScore = "science_score"
+	// FieldAcademicScore is support in academic literature.
 	FieldAcademicScore = "academic_score"
-	FieldPublicScore   = "public_score"
-	FieldCategory      = "category"
-	FieldEnQuery       = "en_query"
-	FieldLanguage      = "language"
+	// FieldPublicScore is public / community support.
+	FieldPublicScore = "public_score"
+	// FieldCategory is the topic category.
+	FieldCategory = "category"
+	// FieldEnQuery is the English search query.
+	FieldEnQuery = "en_query"
+	// FieldLanguage is the detected language.
+	FieldLanguage = "language"
 )
 
 // BasisFields lists every Basis key in the order the claim page shows them.
@@ -196,6 +214,22 @@ type Result struct {
 	// notes are short plain-words findings per field for the composed summary, where the basis
 	// detail is too technical ("pc1", weighted scores).
 	notes map[string]string
+	// scanned caches the claim's tokens for the stages of one analysis; cleared before returning.
+	scanned *scannedClaim
+}
+
+// scannedClaim is a claim with its tokens.
+type scannedClaim struct {
+	claim string
+	toks  []token
+}
+
+// tokens returns the claim's tokens, scanning once per analysis.
+func (r *Result) tokens(claim string) []token {
+	if r.scanned == nil || r.scanned.claim != claim {
+		r.scanned = &scannedClaim{claim: claim, toks: scan(claim)}
+	}
+	return r.scanned.toks
 }
 
 // note records a plain-words finding for the summary.

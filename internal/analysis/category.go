@@ -50,13 +50,13 @@ func (lx *lexicon) categorize(toks []token, lang string) categoryResult {
 				i += n - 1
 				continue
 			}
-			if m, ok := lx.matchTurkish(t.Text); ok {
+			if m, ok := lx.matchTurkishToken(t); ok {
 				add(m.rule)
 				continue
 			}
 		}
 		if useEN {
-			if r, ok := lx.matchEnglish(t.Text); ok {
+			if r, ok := lx.matchEnglishToken(t); ok {
 				add(r)
 			}
 		}
@@ -92,7 +92,7 @@ func (categoryStage) Name() string { return "category" }
 // Apply files the claim under a topic from the lexicon; it needs Language, so it runs after the
 // language stage.
 func (s categoryStage) Apply(_ context.Context, in Input, r *Result) error {
-	res := s.lx.categorize(scan(in.Claim), r.Language)
+	res := s.lx.categorize(r.tokens(in.Claim), r.Language)
 	r.Category = res.Slug
 	if res.Slug == CategoryOther {
 		r.Basis[FieldCategory] = FieldBasis{Assessed: true, Method: MethodLexicon,

@@ -150,7 +150,8 @@ func parseSource(raw string) (sourceLocation, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return sourceLocation{}, fmt.Errorf("not a web address: %w", err)
+		// url.Parse's message quotes the whole input; the basis only needs the verdict.
+		return sourceLocation{}, errors.New("it is not a valid web address")
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return sourceLocation{}, fmt.Errorf("scheme %q is not http or https", u.Scheme)
@@ -306,7 +307,7 @@ func (s sourceStage) Apply(_ context.Context, in Input, r *Result) error {
 	}
 	loc, err := parseSource(in.SourceURL)
 	if err != nil {
-		r.Basis[FieldSourceScore] = NotAssessed("Not assessed: the source URL could not be used (" + err.Error() + ").")
+		r.Basis[FieldSourceScore] = NotAssessed("Not assessed: the source URL could not be used: " + err.Error() + ".")
 		return nil
 	}
 	r.SourceDomain = loc.Host
@@ -327,7 +328,7 @@ func (s sourceStage) Apply(_ context.Context, in Input, r *Result) error {
 	case rating.Platform != "":
 		detail := fmt.Sprintf("Not assessed: %s is a platform where anyone can post, so the rating of the platform says little about who posted this claim", shown)
 		if rating.PlatformPC1 >= 0 {
-			detail += fmt.Sprintf(" (%s rates %s as a whole %.2f)", ratingsCitation, rating.Platform, rating.PlatformPC1)
+			detail += fmt.Sprintf(" (Lin et al. 2023 rate %s as a whole at %.2f)", rating.Platform, rating.PlatformPC1)
 		}
 		r.Basis[FieldSourceScore] = NotAssessed(detail + "; this account or page is not rated separately.")
 	case loc.IP:

@@ -100,7 +100,7 @@ func TestSourceScore(t *testing.T) {
 		{"https://someone.blogspot.com/x", 50, false, "someone.blogspot.com", "not in the Lin et al. 2023 ratings"},
 		// A platform's own rating says little about the account that posted.
 		{"https://www.facebook.com/someuser/posts/1", 50, false, "facebook.com", "platform where anyone can post"},
-		{"https://m.youtube.com/watch?v=1", 50, false, "youtube.com", "youtube.com as a whole 0.38"},
+		{"https://m.youtube.com/watch?v=1", 50, false, "youtube.com", "youtube.com as a whole at 0.38"},
 		{"https://twitter.com/someone/status/1", 50, false, "twitter.com", "platform"},
 		{"https://docs.google.com/document/d/1", 50, false, "docs.google.com", "platform"},
 		{"https://BÜCHER.de/", 50, false, "xn--bcher-kva.de", "bücher.de is not in"},

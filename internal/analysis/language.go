@@ -16,11 +16,12 @@ var stopwordsISOJSON []byte
 
 // stopwords holds the stopwords-iso lists (58 languages) and, per word, which languages list it.
 type stopwords struct {
-	codes []string              // language codes, sorted
-	index map[string]int        // code → position in codes
-	sets  []map[string]bool     // per language
-	langs map[string][]int      // word → languages listing it
-	font  []*unicode.RangeTable // per language: the script most of its words are written in
+	codes []string          // language codes, sorted
+	index map[string]int    // code → position in codes
+	sets  []map[string]bool // per language
+	langs map[string][]int  // word → languages listing it
+	// byScr lists, per script, the languages whose stopwords are mostly written in it; only those
+	// compete in a vote on a claim in that script.
 	byScr map[*unicode.RangeTable][]int
 }
 
@@ -87,7 +88,6 @@ func parseStopwords(data []byte) (*stopwords, error) {
 			}
 		}
 		sw.sets = append(sw.sets, set)
-		sw.font = append(sw.font, best)
 		sw.byScr[best] = append(sw.byScr[best], i)
 	}
 	return sw, nil
@@ -178,8 +178,9 @@ const vocabWeight = 0.5
 // gives each of them 1/√k, so "the" (English only) counts 1 while "a" (21 lists) counts 0.2.
 // The square root rather than 1/k because claims are short and shared function words ("die" is
 // German, Dutch and Afrikaans) are still real evidence.
-func (sw *stopwords) detect(toks []token, vocab func(word string) string) languageGuess {
+func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGuess {
 	var words []string
+	var wordToks []token
 	var starts []bool
 	letters := map[*unicode.RangeTable]int{}
 	total := 0
@@ -203,6 +204,7 @@ func (sw *stopwords) detect(toks []token, vocab func(word string) string) langua
 		}
 		if has {
 			words = append(words, t.Text)
+			wordToks = append(wordToks, t)
 			starts = append(starts, t.SentenceStart)
 		}
 	}
@@ -228,9 +230,13 @@ func (sw *stopwords) detect(toks []token, vocab func(word string) string) langua
 		return languageGuess{Code: "und", Evidence: fmt.Sprintf("Mixed scripts: the most common, %s, has only %.0f%% of the letters.", scriptName[script], share*100)}
 	}
 	if code, ok := scriptLanguage[script]; ok {
+		name := scriptName[script]
+		if code == "ja" {
+			name = "Japanese (kana with kanji)"
+		}
 		return languageGuess{Code: code, Assessed: true, Evidence: fmt.Sprintf(
 			"%s: %.0f%% of the letters are %s script, which among the languages detected here only %s uses.",
-			languageName(code), share*100, scriptName[script], languageName(code))}
+			languageName(code), share*100, name, languageName(code))}
 	}
 	if len(words) < minWordsForVote {
 		return languageGuess{Code: "und", Evidence: fmt.Sprintf(
@@ -246,10 +252,11 @@ func (sw *stopwords) detect(toks []token, vocab func(word string) string) langua
 	}
 	score := make(map[int]float64)
 	hits := make(map[int][]string)
+	shout := shouting(toks)
 	for i, w := range words {
 		// A capitalised word inside a sentence is usually a name ("China" is on the Malay list),
 		// which says nothing about the language around it.
-		if !starts[i] && isCapitalised(w) {
+		if !shout && !starts[i] && isCapitalised(w) {
 			continue
 		}
 		lower := strings.ToLower(w)
@@ -280,7 +287,7 @@ func (sw *stopwords) detect(toks []token, vocab func(word string) string) langua
 			}
 		}
 		if vocab != nil {
-			if c := vocab(w); c != "" {
+			if c := vocab(wordToks[i]); c != "" {
 				if l, ok := sw.index[c]; ok && inScript[l] && vocabWeight > weights[l] {
 					weights[l] = vocabWeight
 				}
@@ -392,7 +399,7 @@ func (languageStage) Name() string { return "language" }
 
 // Apply detects the language of the claim.
 func (s languageStage) Apply(_ context.Context, in Input, r *Result) error {
-	g := s.sw.detect(scan(in.Claim), s.lx.vocabLanguage)
+	g := s.sw.detect(r.tokens(in.Claim), s.lx.vocabLanguage)
 	r.Language = g.Code
 	if g.Assessed {
 		r.Basis[FieldLanguage] = FieldBasis{Assessed: true, Method: MethodLanguage, Detail: g.Evidence}

@@ -18,6 +18,8 @@ func TestLanguage(t *testing.T) {
 		{"Türkiye'de 2023 depreminde 50 bin kişi öldü", "tr"},
 		{"Kuraklık nedeniyle İstanbul'un barajları boşaldı", "tr"},
 		{"Vaccines do not cause autism", "en"},
+		{"VACCINES DO NOT CAUSE AUTISM", "en"},
+		{"AŞILAR OTİZME NEDEN OLUR", "tr"},
 		{"The government is hiding the real inflation numbers from the public", "en"},
 		{"Climate change is a hoax invented by China", "en"},
 		{"Die Regierung hat die Steuern erhöht", "de"},

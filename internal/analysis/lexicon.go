@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 //go:embed data/lexicon/lexicon.txt
@@ -237,8 +235,11 @@ func trNorm(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	return strings.NewReplacer("â", "a", "î", "i", "û", "u").Replace(norm.NFC.String(s))
+	return circumflexes.Replace(s)
 }
+
+// circumflexes drops the optional Turkish circumflex.
+var circumflexes = strings.NewReplacer("â", "a", "î", "i", "û", "u")
 
 // phrase is a multi-word form ("iklim değişikliği" is translated word by word, but "kalp krizi" is
 // "heart attack" only as a whole).
@@ -246,7 +247,10 @@ type phrase struct {
 	// words are the normalised words; each matches a token as a stem plus suffixes.
 	words  []string
 	folded []string
-	rule   matchRule
+	// soft and softFolded are each word's softened stems (kriz → kriz, ilaç → ilac), precomputed
+	// because phrases are tried at every token.
+	soft, softFolded [][]string
+	rule             matchRule
 }
 
 // lexicon is the parsed lexicon with its three indexes.
@@ -398,6 +402,8 @@ func (lx *lexicon) addTurkish(e *lexEntry, f string) error {
 		for _, w := range strings.Fields(key) {
 			p.words = append(p.words, trNorm(w))
 			p.folded = append(p.folded, FoldTurkish(w))
+			p.soft = append(p.soft, softened(trNorm(w)))
+			p.softFolded = append(p.softFolded, softened(FoldTurkish(w)))
 		}
 		lx.phrases = append(lx.phrases, p)
 		return nil
@@ -498,15 +504,19 @@ type trMatch struct {
 // non-ASCII letters (typed without Turkish letters). A word that has Turkish letters is not
 // folded, so "öldü" (died) never falls back to "oldu" (became).
 func (lx *lexicon) matchTurkish(word string) (trMatch, bool) {
-	base := matchBase(word)
-	if base == "" {
+	return lx.matchTurkishToken(newToken(word, kindWord, false))
+}
+
+// matchTurkishToken is matchTurkish on a scanned token.
+func (lx *lexicon) matchTurkishToken(t token) (trMatch, bool) {
+	if t.Base == "" {
 		return trMatch{}, false
 	}
-	if r, rest, ok := lx.trExact.lookup(trNorm(base)); ok {
+	if r, rest, ok := lx.trExact.lookup(t.Norm); ok {
 		return trMatch{rule: r, rest: FoldTurkish(rest)}, true
 	}
-	if isASCII(base) {
-		if r, rest, ok := lx.trFolded.lookup(FoldTurkish(base)); ok {
+	if isASCII(t.Base) {
+		if r, rest, ok := lx.trFolded.lookup(t.Folded); ok {
 			return trMatch{rule: r, rest: rest}, true
 		}
 	}
@@ -515,11 +525,15 @@ func (lx *lexicon) matchTurkish(word string) (trMatch, bool) {
 
 // matchEnglish looks an English word up.
 func (lx *lexicon) matchEnglish(word string) (matchRule, bool) {
-	base := matchBase(word)
-	if base == "" {
+	return lx.matchEnglishToken(newToken(word, kindWord, false))
+}
+
+// matchEnglishToken is matchEnglish on a scanned token.
+func (lx *lexicon) matchEnglishToken(t token) (matchRule, bool) {
+	if t.Base == "" {
 		return matchRule{}, false
 	}
-	r, _, ok := lx.en.lookup(FoldTurkish(base))
+	r, _, ok := lx.en.lookup(t.Folded)
 	return r, ok
 }
 
@@ -536,9 +550,14 @@ func matchBase(word string) string {
 
 // matchPhrase tries every phrase at toks[i:] and returns the longest match and its length.
 func (lx *lexicon) matchPhrase(toks []token, i int) (matchRule, int, string, bool) {
+	first := toks[i]
+	if first.Kind != kindWord || first.Norm == "" {
+		return matchRule{}, 0, "", false
+	}
 	for _, p := range lx.phrases {
 		n := len(p.words)
-		if i+n > len(toks) {
+		// Cheap first-byte test before any suffix work: phrases are tried at every token.
+		if i+n > len(toks) || first.Norm[0] != p.words[0][0] && first.Folded[0] != p.folded[0][0] {
 			continue
 		}
 		rest, ok := "", true
@@ -547,10 +566,10 @@ func (lx *lexicon) matchPhrase(toks []token, i int) (matchRule, int, string, boo
 				ok = false
 				break
 			}
-			base := matchBase(toks[i+k].Text)
+			tk := toks[i+k]
 			var r string
-			if r, ok = lx.trExact.stemMatch(trNorm(base), p.words[k]); !ok && isASCII(base) {
-				r, ok = lx.trFolded.stemMatch(FoldTurkish(base), p.folded[k])
+			if r, ok = lx.trExact.stemMatch(tk.Norm, p.words[k], p.soft[k]); !ok && isASCII(tk.Base) {
+				r, ok = lx.trFolded.stemMatch(tk.Folded, p.folded[k], p.softFolded[k])
 			}
 			rest = FoldTurkish(r)
 		}
@@ -562,9 +581,9 @@ func (lx *lexicon) matchPhrase(toks []token, i int) (matchRule, int, string, boo
 }
 
 // stemMatch reports whether w is stem plus a valid suffix chain, returning the suffix text.
-func (ix *stemIndex) stemMatch(w, stem string) (string, bool) {
+func (ix *stemIndex) stemMatch(w, stem string, soft []string) (string, bool) {
 	if !strings.HasPrefix(w, stem) {
-		for _, alt := range softened(stem) {
+		for _, alt := range soft {
 			if strings.HasPrefix(w, alt) && startsWithVowel(w[len(alt):]) && ix.validChain(w[len(alt):]) {
 				return w[len(alt):], true
 			}
@@ -581,12 +600,12 @@ func (ix *stemIndex) stemMatch(w, stem string) (string, bool) {
 // vocabLanguage says whether a word is known to the Turkish lexicon only ("tr") or the English
 // keywords only ("en"); words known to both (loanwords such as "virus") or neither give "".
 // Names kept as written (Pfizer, Galatasaray) say nothing about the language around them.
-func (lx *lexicon) vocabLanguage(word string) string {
-	tm, trOK := lx.matchTurkish(word)
+func (lx *lexicon) vocabLanguage(t token) string {
+	tm, trOK := lx.matchTurkishToken(t)
 	if trOK && tm.rule.entry.KeepAsWritten {
 		return ""
 	}
-	_, enOK := lx.matchEnglish(word)
+	_, enOK := lx.matchEnglishToken(t)
 	switch {
 	case trOK && !enOK:
 		return "tr"
@@ -597,10 +616,10 @@ func (lx *lexicon) vocabLanguage(word string) string {
 }
 
 // isName reports whether the lexicon keeps the word as written (a person, club, company or party).
-func (lx *lexicon) isName(word string) bool {
-	if m, ok := lx.matchTurkish(word); ok && m.rule.entry.KeepAsWritten {
+func (lx *lexicon) isName(t token) bool {
+	if m, ok := lx.matchTurkishToken(t); ok && m.rule.entry.KeepAsWritten {
 		return true
 	}
-	r, ok := lx.matchEnglish(word)
+	r, ok := lx.matchEnglishToken(t)
 	return ok && r.entry.KeepAsWritten
 }

@@ -87,6 +87,7 @@ func (p *Pipeline) Analyze(ctx context.Context, in Input) (Result, error) {
 		return Result{}, fmt.Errorf("analysis %s: %w", p.cfg.Name, err)
 	}
 	r.Analyzer, r.Version = p.cfg.Name, p.cfg.Version
+	r.scanned, r.notes = nil, nil
 	return r, nil
 }
 
@@ -196,7 +197,7 @@ func composeSummary(r *Result) string {
 	var parts []string
 	label, _ := VerdictInfo(r.Verdict)
 	if r.Verdict == VerdictUnclear {
-		parts = append(parts, fmt.Sprintf("Not enough evidence to decide (%s): no fact-check or other evidence that decides the claim is available offline.", label))
+		parts = append(parts, fmt.Sprintf("Not enough evidence to decide (%s). %s", label, strings.TrimSuffix(r.Basis[FieldVerdict].Detail, ".")+"."))
 	} else {
 		parts = append(parts, fmt.Sprintf("Verdict: %s (score %d/100).", label, r.Score))
 	}
@@ -217,7 +218,7 @@ func composeSummary(r *Result) string {
 	case b.Assessed:
 		parts = append(parts, fmt.Sprintf("Source credibility: %d/100.", r.SourceScore))
 	default:
-		parts = append(parts, strings.TrimSuffix(b.Detail, ".")+".")
+		parts = append(parts, "Source not assessed: "+strings.TrimPrefix(strings.TrimSuffix(b.Detail, "."), "Not assessed: ")+".")
 	}
 	var notAssessed []string
 	for _, f := range []struct{ key, name string }{

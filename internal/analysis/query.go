@@ -35,7 +35,7 @@ var englishKeep = map[string]bool{
 	"states": true, "system": true, "information": true, "free": true, "home": true, "tv": true, "test": true,
 	"water": true, "new": true, "high": true, "low": true, "early": true, "ago": true, "only": true,
 	"all": true, "every": true, "always": true, "dead": true, "die": true, "kill": true, "kills": true,
-	"found": true, "made": true, "million's": true, "government": true, "public": true, "group": true,
+	"found": true, "made": true, "government": true, "public": true, "group": true,
 }
 
 // properTranslations are common nouns that mean something else as proper nouns: "ay" is a month
@@ -69,6 +69,21 @@ var notNegatedWords = map[string]bool{"namaz": true, "yilmaz": true, "komedi": t
 type queryBuilder struct {
 	lx *lexicon
 	sw *stopwords
+}
+
+// shouting reports a claim written mostly in capitals, where capitals do not mark names.
+func shouting(toks []token) bool {
+	words, caps := 0, 0
+	for _, t := range toks {
+		if t.Kind != kindWord {
+			continue
+		}
+		words++
+		if isAllCaps(t.Text) {
+			caps++
+		}
+	}
+	return words >= 3 && caps*2 > words
 }
 
 // queryResult is the query with the counts its basis reports.
@@ -187,6 +202,7 @@ func asciiName(s string) string {
 func (q *queryBuilder) english(toks []token) queryResult {
 	var t terms
 	res := queryResult{}
+	shout := shouting(toks)
 	for i, tok := range toks {
 		if tok.Kind == kindNumber {
 			t.add(numberTerm(tok.Text, false))
@@ -201,10 +217,10 @@ func (q *queryBuilder) english(toks []token) queryResult {
 		case englishNegations[lower]:
 			t.add(lower)
 			res.Negations++
-		case isAllCaps(tok.Text) || (isCapitalised(tok.Text) && !tok.SentenceStart):
+		case !shout && (isAllCaps(tok.Text) || isCapitalised(tok.Text) && !tok.SentenceStart):
 			t.add(englishBase(tok.Text))
 			res.Kept++
-		case isCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.sw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok.Text)):
+		case !shout && isCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.sw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok)):
 			// A capitalised first word is a name when a name follows ("Bill Gates") or the lexicon
 			// knows it as one ("Messi").
 			t.add(englishBase(tok.Text))
@@ -249,6 +265,7 @@ func nextIsName(toks []token, i int) bool {
 func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 	var t terms
 	res := queryResult{}
+	shout := shouting(toks)
 	percentNext := false
 	lastTranslated := -1 // index of the token whose translation was emitted last
 	for i := 0; i < len(toks); i++ {
@@ -264,8 +281,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			continue
 		}
 		percentNext = false
-		base := matchBase(tok.Text)
-		folded := FoldTurkish(base)
+		base, folded := tok.Base, tok.Folded
 		// Phrases first: "yok et" (destroy) must not read as the negation "yok".
 		if r, n, rest, ok := q.lx.matchPhrase(toks, i); ok {
 			q.emitTurkish(&t, &res, r, rest, toks[i+n-1].Text)
@@ -288,7 +304,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			lastTranslated = i
 			continue
 		}
-		if m, ok := q.lx.matchTurkish(tok.Text); ok {
+		if m, ok := q.lx.matchTurkishToken(tok); ok {
 			if m.rule.entry.EN == "percent" {
 				if i+1 < len(toks) && toks[i+1].Kind == kindNumber {
 					percentNext = true
@@ -300,7 +316,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			continue
 		}
 		switch {
-		case isAllCaps(base) || (isCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.sw.isStopword("tr", base))):
+		case !shout && (isAllCaps(base) || isCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.sw.isStopword("tr", base))):
 			t.add(asciiName(tok.Text))
 			res.Kept++
 			continue
@@ -470,7 +486,7 @@ func (queryStage) Name() string { return "en_query" }
 
 // Apply builds the English query; it needs Language, so it runs after the language stage.
 func (s queryStage) Apply(_ context.Context, in Input, r *Result) error {
-	toks := scan(in.Claim)
+	toks := r.tokens(in.Claim)
 	res := s.qb.build(toks, r.Language)
 	if res.Query == "" {
 		// Nothing salient survived (a claim of only stopwords): the claim's own words are a more

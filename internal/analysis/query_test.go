@@ -41,6 +41,7 @@ func TestEnQuery(t *testing.T) {
 		{claim: "Yapay zeka 2030'a kadar işlerin yarısını yok edecek", want: []string{"artificial intelligence", "2030", "destroy"}, notWant: []string{"not"}},
 		{claim: "ASILAR OTIZME NEDEN OLMAZ", want: []string{"vaccine", "autism", "not", "cause"}},
 		{claim: "Vaccines do not cause autism", exact: "vaccines not cause autism"},
+		{claim: "VACCINES DO NOT CAUSE AUTISM", exact: "vaccines not cause autism"}, // shouting: capitals are not names
 		{claim: "Vaccines don't cause autism", exact: "vaccines not cause autism"},
 		{claim: "There is no evidence that 5G causes cancer", want: []string{"no", "evidence", "5G", "causes", "cancer"}, notWant: []string{"There", "is", "that"}},
 		{claim: "Bill Gates wants to microchip everyone with vaccines", exact: "Bill Gates microchip vaccines"},

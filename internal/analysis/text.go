@@ -86,6 +86,21 @@ type token struct {
 	Text          string
 	Kind          tokenKind
 	SentenceStart bool
+	// Base is the meaning-carrying part (see matchBase); Norm and Folded are its Turkish
+	// spellings as written and folded. They are computed once here because every stage looks
+	// words up, and normalising per lookup dominated the analysis time.
+	Base, Norm, Folded string
+}
+
+// newToken fills the derived spellings of a token.
+func newToken(text string, kind tokenKind, sentenceStart bool) token {
+	t := token{Text: text, Kind: kind, SentenceStart: sentenceStart}
+	if kind == kindWord {
+		t.Base = matchBase(text)
+		t.Norm = trNorm(t.Base)
+		t.Folded = FoldTurkish(t.Base)
+	}
+	return t
 }
 
 // Tokenize splits s into words and numbers, in order and as written (case kept; callers fold with
@@ -143,7 +158,7 @@ func scan(s string) []token {
 		switch {
 		case r == '%' && i+1 < n && unicode.IsDigit(rs[i+1]):
 			j := scanNumber(rs, i+1)
-			out = append(out, token{Text: "%" + string(rs[i+1:j]), Kind: kindNumber, SentenceStart: sentenceStart})
+			out = append(out, newToken("%"+string(rs[i+1:j]), kindNumber, sentenceStart))
 			sentenceStart = false
 			i = skipApostropheSuffix(rs, j)
 		case isWordRune(r):
@@ -160,11 +175,11 @@ func scan(s string) []token {
 			if kind == kindWord && strings.ContainsRune(text, '-') && !strings.ContainsFunc(text, unicode.IsDigit) {
 				for k, part := range strings.Split(text, "-") {
 					if part != "" {
-						out = append(out, token{Text: part, Kind: kindWord, SentenceStart: sentenceStart && k == 0})
+						out = append(out, newToken(part, kindWord, sentenceStart && k == 0))
 					}
 				}
 			} else {
-				out = append(out, token{Text: text, Kind: kind, SentenceStart: sentenceStart})
+				out = append(out, newToken(text, kind, sentenceStart))
 			}
 			sentenceStart = false
 			i = j
