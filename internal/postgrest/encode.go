@@ -10,54 +10,79 @@ import (
 	"unicode/utf8"
 )
 
-// cell is one rendered value: its JSON text, or null.
+// cell is one rendered value: its JSON text (or CSV field), or null.
 type cell struct {
 	json string
 	null bool
 }
 
-// renderCell turns a scanned driver value into PostgreSQL's JSON rendering for the column type
-// (what row_to_json produces), accepting what either driver returns: pgx gives time.Time and
-// UUID strings or [16]byte; the SQLite driver gives time.Time or TEXT for timestamps, strings
-// for UUIDs, int64 for integers.
-func renderCell(c Column, v any, asText bool) (cell, error) {
+// renderCell turns a scanned driver value into what PostgreSQL would produce for the column
+// type: row_to_json's JSON, or for CSV the record text output PostgREST concatenates. It accepts
+// what either driver returns: pgx gives time.Time and UUID strings or [16]byte; the SQLite
+// driver gives time.Time or TEXT for timestamps, strings for UUIDs, int64 for integers.
+func renderCell(c Column, v any, asText, csv bool) (cell, error) {
 	if v == nil {
 		return cell{null: true}, nil
 	}
+	var text string
 	switch c.Type {
 	case UUID:
 		s, err := uuidString(v)
 		if err != nil {
 			return cell{}, err
 		}
-		return cell{json: jsonString(s)}, nil
+		text = s
 	case Integer:
 		n, err := integerValue(v)
 		if err != nil {
 			return cell{}, err
 		}
-		s := strconv.FormatInt(n, 10)
-		if asText {
-			return cell{json: jsonString(s)}, nil
+		text = strconv.FormatInt(n, 10)
+		if !asText && !csv {
+			return cell{json: text}, nil
 		}
-		return cell{json: s}, nil
 	case Timestamp:
 		t, err := timeValue(v)
 		if err != nil {
 			return cell{}, err
 		}
-		if asText {
-			return cell{json: jsonString(pgTextTime(t))}, nil
+		if !asText && !csv {
+			return cell{json: `"` + pgJSONTime(t) + `"`}, nil
 		}
-		return cell{json: `"` + pgJSONTime(t) + `"`}, nil
+		text = pgTextTime(t)
+	default:
+		switch x := v.(type) {
+		case string:
+			text = x
+		case []byte:
+			text = string(x)
+		default:
+			return cell{}, fmt.Errorf("unexpected %T for a text column", v)
+		}
 	}
-	switch x := v.(type) {
-	case string:
-		return cell{json: jsonString(x)}, nil
-	case []byte:
-		return cell{json: jsonString(string(x))}, nil
+	if csv {
+		return cell{json: recordField(text)}, nil
 	}
-	return cell{}, fmt.Errorf("unexpected %T for a text column", v)
+	return cell{json: jsonString(text)}, nil
+}
+
+// recordField quotes a value the way PostgreSQL's record_out does, which is what PostgREST's
+// CSV rows are made of: quotes around empty values and values holding quotes, backslashes,
+// parentheses, commas or whitespace, with quotes and backslashes doubled.
+func recordField(s string) string {
+	if s != "" && !strings.ContainsAny(s, "\"\\(), \t\n\r\v\f") {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte(s[i])
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return strings.ToValidUTF8(b.String(), "\uFFFD")
 }
 
 func uuidString(v any) (string, error) {
@@ -208,6 +233,31 @@ func jsonString(s string) string {
 // for the nulls=stripped media types.
 func (p *Plan) encode(rows [][]cell) []byte {
 	var b strings.Builder
+	if p.media == mediaCSV {
+		// PostgREST: the keys of the first row (none without rows), a newline, then one record
+		// per row with NULL as an empty field.
+		if len(rows) > 0 {
+			for i, o := range p.out {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(o.key)
+			}
+		}
+		b.WriteByte('\n')
+		for i, row := range rows {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			for j, c := range row {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(c.json)
+			}
+		}
+		return []byte(b.String())
+	}
 	strip := p.media.stripped()
 	keys := make([]string, len(p.out))
 	for i, o := range p.out {

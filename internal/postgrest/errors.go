@@ -17,9 +17,6 @@ type Error struct {
 	Message string  `json:"message"`
 }
 
-// Error lets a PostgREST error travel as a Go error too (e.g. in logs).
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
-
 // Response renders the error the way PostgREST does: compact JSON with keys in aeson's
 // (alphabetical) order, Content-Type application/json, and the Proxy-Status header PostgREST
 // adds to error answers.
@@ -213,6 +210,10 @@ func errTZRange(val string) *Error {
 
 func errMalformedArray(val, detail string) *Error {
 	return newErr(http.StatusBadRequest, "22P02", fmt.Sprintf("malformed array literal: \"%s\"", val), strp(detail), nil)
+}
+
+func errLikeEscape() *Error {
+	return newErr(http.StatusBadRequest, "22025", "LIKE pattern must not end with escape character", nil, nil)
 }
 
 func errNUL() *Error {

@@ -22,6 +22,7 @@ const (
 	mediaJSONStripped
 	mediaObject
 	mediaObjectStripped
+	mediaCSV
 )
 
 func (m media) contentType() string {
@@ -32,6 +33,8 @@ func (m media) contentType() string {
 		return "application/vnd.pgrst.object+json; charset=utf-8"
 	case mediaObjectStripped:
 		return "application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8"
+	case mediaCSV:
+		return "text/csv; charset=utf-8"
 	}
 	return "application/json; charset=utf-8"
 }
@@ -42,8 +45,8 @@ func (m media) stripped() bool { return m == mediaJSONStripped || m == mediaObje
 // negotiate picks the answer's media type like PostgREST: Accept entries ordered by q-value and
 // specificity (wai-extra's parseHttpAccept), decoded by MediaType.decodeMediaType, first
 // producible one wins. postgrest-js sends application/json (or nothing) for lists and for
-// maybeSingle(), application/vnd.pgrst.object+json for single(), and the ;nulls=stripped
-// variants for stripNulls().
+// maybeSingle(), application/vnd.pgrst.object+json for single(), the ;nulls=stripped variants
+// for stripNulls() and text/csv for csv().
 func negotiate(accept string) (media, *Error) {
 	if accept == "" {
 		return mediaJSON, nil
@@ -86,6 +89,8 @@ func negotiate(accept string) (media, *Error) {
 		switch base {
 		case "*/*", "application/json":
 			return mediaJSON, nil
+		case "text/csv":
+			return mediaCSV, nil
 		case "application/vnd.pgrst.array+json", "application/vnd.pgrst.array":
 			if strip {
 				return mediaJSONStripped, nil
@@ -164,7 +169,7 @@ func Execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request) (Re
 	}
 
 	// RangeQuery.rangeStatusHeader.
-	lower := p.offset
+	lower := p.lower
 	upper := lower + int64(len(rows)) - 1
 	status := http.StatusOK
 	totalStr := "*"
@@ -224,7 +229,7 @@ func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, error
 		}
 		row := make([]cell, len(p.out))
 		for i, o := range p.out {
-			c, err := renderCell(p.table.Columns[o.col], vals[o.slot], o.asText)
+			c, err := renderCell(p.table.Columns[o.col], vals[o.slot], o.asText, p.media == mediaCSV)
 			if err != nil {
 				return nil, fmt.Errorf("column %s: %w", p.table.Columns[o.col].Name, err)
 			}

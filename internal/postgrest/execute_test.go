@@ -62,7 +62,7 @@ var seedClaims = []seedClaim{
 	{idHidden, "hidden health claim", nil, "en", "health", "", 50, "belirsiz", "", [4]int{1, 2, 3, 4}, at("2024-01-06T00:00:00Z"), &hiddenAt, `{"secret":true}`},
 }
 
-func seed(t *testing.T, db *sql.DB, d Dialect) {
+func seed(t testing.TB, db *sql.DB, d Dialect) {
 	t.Helper()
 	ph := func(n int) string {
 		var parts []string
@@ -208,6 +208,13 @@ var scenarios = []scenario{
 	{name: "nulls stripped", req: Request{RawQuery: q("select", "id,source_url", "order", "created_at", "limit", "2"), Accept: "application/vnd.pgrst.array+json;nulls=stripped"},
 		status: 200, header: map[string]string{"Content-Type": "application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8"},
 		body: `[{"id":"` + idR1 + `","source_url":"https://www.reuters.com/health/x"},{"id":"` + idR2 + `"}]`},
+	{name: "csv", req: Request{RawQuery: q("select", "id,content,source_url,ai_score,created_at,ai_summary", "id", "in.("+idR2+","+idR3+")", "order", "created_at"), Accept: "text/csv"},
+		status: 200, header: map[string]string{"Content-Type": "text/csv; charset=utf-8"},
+		body: "id,content,source_url,ai_score,created_at,ai_summary\n" +
+			idR2 + `,"The economy grew 5% last year",,55,"2024-01-02 10:00:00.5+00",""` + "\n" +
+			idR3 + `,"İSTANBUL depremi yaklaşıyor",https://example.org/a_b,90,"2024-01-03 00:00:00+00","Likely ""true""` + "\nsee\tnotes \\\\ <ok>\""},
+	{name: "csv empty", req: Request{RawQuery: q("select", "id", "id", "eq."+idNone), Accept: "text/csv"},
+		status: 200, body: "\n"},
 	{name: "range offset limit", req: Request{RawQuery: q("select", "id", "order", "created_at.asc", "offset", "1", "limit", "1"), Prefer: "count=exact"},
 		status: 206, header: map[string]string{"Content-Range": "1-1/5"}, ids: []string{idR2}},
 	{name: "range header", req: Request{RawQuery: q("select", "id", "order", "created_at"), Range: "1-2", RangeUnit: "items"},
@@ -297,7 +304,7 @@ func checkScenario(t *testing.T, sc scenario, resp Response) {
 	if sc.body != "" && string(resp.Body) != sc.body {
 		t.Errorf("body\n got %s\nwant %s", resp.Body, sc.body)
 	}
-	if !json.Valid(resp.Body) {
+	if !json.Valid(resp.Body) && !strings.HasPrefix(resp.Header["Content-Type"], "text/csv") {
 		t.Errorf("invalid JSON body %q", resp.Body)
 	}
 	if sc.ids != nil {
@@ -385,4 +392,108 @@ func sortedContains(ds []database.Dialect, d database.Dialect) bool {
 		}
 	}
 	return false
+}
+
+// TestAnalysisErrorsMatchPostgres compares the errors Parse raises for wrong operators and
+// unknown columns with what PostgreSQL says for the statement PostgREST would run, on a
+// temporary table shaped exactly like the whitelist.
+func TestAnalysisErrorsMatchPostgres(t *testing.T) {
+	if !sortedContains(testdb.Dialects(), database.Postgres) {
+		t.Skip("needs " + testdb.EnvVar)
+	}
+	db := testdb.Open(t, database.Postgres)
+	sqlDB, err := db.Gorm.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := sqlDB.Conn(ctx) // temporary tables live in one session
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	tb := claimsTable()
+	var defs []string
+	for _, c := range tb.Columns {
+		defs = append(defs, quoteIdent(c.Name)+" "+map[ColumnType]string{Text: "text", UUID: "uuid", Integer: "integer", Timestamp: "timestamptz"}[c.Type])
+	}
+	if _, err := conn.ExecContext(ctx, "CREATE TEMP TABLE claims ("+strings.Join(defs, ", ")+")"); err != nil {
+		t.Fatal(err)
+	}
+	pgErr := func(query string) *Error {
+		rows, err := conn.QueryContext(ctx, query)
+		if err != nil {
+			return dbError(err)
+		}
+		rows.Close()
+		return nil
+	}
+	same := func(what string, got, want *Error) {
+		t.Helper()
+		switch {
+		case want == nil && got == nil:
+		case want == nil || got == nil:
+			t.Errorf("%s: parse %v, postgres %v", what, got, want)
+		case got.Code != want.Code || got.Message != want.Message || deref(got.Hint) != deref(want.Hint) || got.Status != want.Status:
+			t.Errorf("%s:\n parse    %d %s %q hint %s\n postgres %d %s %q hint %s", what, got.Status, got.Code, got.Message, deref(got.Hint), want.Status, want.Code, want.Message, deref(want.Hint))
+		}
+	}
+	ops := map[string]string{"like": "LIKE", "ilike": "ILIKE", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>",
+		"nxr": "&<", "nxl": "&>", "adj": "-|-", "match": "~", "imatch": "~*"}
+	for _, col := range []string{"id", "content", "ai_score", "created_at"} {
+		for op, sqlOp := range ops {
+			// '1' is valid for integer columns: a literal is coerced while PostgreSQL analyses the
+			// statement, whereas PostgREST's bound parameters are converted afterwards.
+			_, got := Parse(tb, Request{RawQuery: col + "=" + op + ".1"})
+			want := pgErr(`SELECT 1 FROM pg_temp.claims WHERE "` + col + `" ` + sqlOp + ` '1'::unknown`)
+			if want == nil && got != nil && got.Code == "PGRST127" {
+				continue // supported by PostgreSQL, deliberately not by this server
+			}
+			if want == nil && got != nil && strings.HasPrefix(got.Code, "22") {
+				continue // valid operator; "x" is just not a value of the type
+			}
+			same(col+"="+op, got, want)
+		}
+		for _, v := range []string{"true", "false", "unknown"} {
+			_, got := Parse(tb, Request{RawQuery: col + "=is." + v})
+			same(col+"=is."+v, got, pgErr(`SELECT 1 FROM pg_temp.claims WHERE "`+col+`" IS `+strings.ToUpper(v)))
+		}
+		for _, arrow := range []string{"->x", "->>x", "->0", "->>-1"} {
+			_, got := Parse(tb, Request{RawQuery: "select=" + col + arrow})
+			lit := "'x'::unknown"
+			if strings.HasSuffix(arrow, "0") || strings.HasSuffix(arrow, "1") {
+				lit = strings.TrimLeft(arrow, "->")
+			}
+			op := strings.TrimRight(arrow, "x0-1")
+			if strings.HasSuffix(arrow, "-1") {
+				op, lit = strings.TrimSuffix(arrow, "-1"), "-1"
+			}
+			same("select="+col+arrow, got, pgErr(`SELECT "`+col+`" `+op+` `+lit+` FROM pg_temp.claims`))
+		}
+	}
+	for _, name := range []string{"contnt", "ID", "xscore", "ource_score", "_score", "created", "public_scor", "xcience_score",
+		"scor", "ai_scor", "langauge", "source", "hidden_at", "ai_verdic", "en_qury", "academic", "c"} {
+		_, got := Parse(tb, Request{RawQuery: "select=" + url.QueryEscape(name)})
+		same("select="+name, got, pgErr(`SELECT pg_temp.claims."`+name+`" FROM pg_temp.claims`))
+	}
+	for _, q := range []string{"ai_score=sl.1", "ai_score=sl.1&id=is.null", "ai_score=not.sr.1", "or=(ai_score.sr.1,id.is.null)", "or=(ai_score.sl.1)", "not.and=(ai_score.sl.1)"} {
+		_, got := Parse(tb, Request{RawQuery: q})
+		if got == nil || got.Code != "42804" {
+			t.Errorf("%s: %v", q, got)
+		}
+	}
+	// The boolean context of a shift, as PostgREST writes the WHERE clause (again with a literal
+	// that is a valid integer, so analysis errors are what PostgreSQL reports).
+	for q, where := range map[string]string{
+		"ai_score=sl.1":                     `"ai_score" << '1'::unknown`,
+		"ai_score=sl.1&id=is.null":          `"ai_score" << '1'::unknown AND "id" IS NULL`,
+		"ai_score=not.sr.1":                 `NOT "ai_score" >> '1'::unknown`,
+		"or=(ai_score.sr.1,id.is.null)":     `( "ai_score" >> '1'::unknown OR "id" IS NULL)`,
+		"or=(ai_score.sl.1)":                `( "ai_score" << '1'::unknown)`,
+		"not.and=(ai_score.sl.1)":           `NOT ( "ai_score" << '1'::unknown)`,
+		"not.or=(ai_score.sl.1,id.is.null)": `NOT ( "ai_score" << '1'::unknown OR "id" IS NULL)`,
+	} {
+		_, got := Parse(tb, Request{RawQuery: q})
+		same(q, got, pgErr(`SELECT 1 FROM pg_temp.claims WHERE `+where))
+	}
 }

@@ -117,6 +117,8 @@ func TestParseSQL(t *testing.T) {
 			pg: `SELECT "id" ` + where(` LIMIT $1 OFFSET $2`), args: []any{int64(0), int64(0)}},
 		{name: "limit capped by max rows", req: Request{RawQuery: "select=id&limit=5000"},
 			pg: `SELECT "id" ` + where(` LIMIT $1 OFFSET $2`), args: []any{int64(1000), int64(0)}},
+		{name: "huge offset saturates", req: Request{RawQuery: "select=id&offset=9000000000000000000&limit=99999999999999999999"},
+			pg: `SELECT "id" ` + where(` LIMIT $1 OFFSET $2`), args: []any{int64(1000), int64(9000000000000000000)}},
 		{name: "unparsable limit is ignored", req: Request{RawQuery: "select=id&limit=abc"},
 			pg: `SELECT "id" ` + where(` LIMIT $1 OFFSET $2`), args: []any{int64(1000), int64(0)}},
 		{name: "negative offset clamps to zero", req: Request{RawQuery: "select=id&offset=-5"},
@@ -256,6 +258,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad value in logic", Request{RawQuery: "or=(id.eq.zz,id.is.null)"}, 400, "22P02", `invalid input syntax for type uuid: "zz"`, nil, nil},
 		{"malformed array", Request{RawQuery: "ai_score=eq(any).1,2"}, 400, "22P02", `malformed array literal: "1,2"`, `Array value must start with "{" or dimension information.`, nil},
 		{"bad array element", Request{RawQuery: "ai_score=eq(any).{1,x}"}, 400, "22P02", `invalid input syntax for type integer: "x"`, nil, nil},
+		{"like ending in escape", Request{RawQuery: `content=like.*a\`}, 400, "22025", "LIKE pattern must not end with escape character", nil, nil},
+		{"ilike any ending in escape", Request{RawQuery: `content=ilike(any).{"a\\",x}`}, 400, "22025", "LIKE pattern must not end with escape character", nil, nil},
 		{"NUL in value", Request{RawQuery: "content=eq.a%00b"}, 400, "22021", `invalid byte sequence for encoding "UTF8": 0x00`, nil, nil},
 
 		// Operators that do not exist for the column type.
@@ -288,7 +292,8 @@ func TestParseErrors(t *testing.T) {
 
 		// Headers.
 		{"bad profile", Request{AcceptProfile: "private"}, 406, "PGRST106", "The schema must be one of the following: public", nil, nil},
-		{"csv not available", Request{Accept: "text/csv"}, 406, "PGRST107", "None of these media types are available: text/csv", nil, nil},
+		{"html not available", Request{Accept: "text/html"}, 406, "PGRST107", "None of these media types are available: text/html", nil, nil},
+		{"application wildcard is not a PostgREST media type", Request{Accept: "application/*"}, 406, "PGRST107", "None of these media types are available: application/*", nil, nil},
 		{"no acceptable type", Request{Accept: "text/html, application/xml;q=0.9"}, 406, "PGRST107", "None of these media types are available: text/html, application/xml", nil, nil},
 		{"strict preferences", Request{Prefer: "handling=strict, foo=bar, count=exact"}, 400, "PGRST122", "Invalid preferences given with handling=strict", "Invalid preferences: foo=bar", nil},
 		{"unsupported method", Request{Method: "POST"}, 405, "PGRST117", "Unsupported HTTP method: POST", nil, nil},
@@ -358,19 +363,20 @@ func TestErrorResponseShape(t *testing.T) {
 
 func TestNegotiate(t *testing.T) {
 	cases := map[string]media{
-		"":                                  mediaJSON,
-		"*/*":                               mediaJSON,
-		"application/json":                  mediaJSON,
-		"application/json; charset=utf-8":   mediaJSON,
-		"Application/JSON":                  mediaJSON,
-		"application/vnd.pgrst.object+json": mediaObject,
-		"application/vnd.pgrst.object":      mediaObject,
-		"application/vnd.pgrst.array+json":  mediaJSON,
-		"text/csv, application/json;q=0.5":  mediaJSON,
-		"application/json;q=0.5, */*":       mediaJSON,
-		"text/html, application/vnd.pgrst.object+json":              mediaObject,
-		"application/vnd.pgrst.object+json;nulls=stripped":          mediaObjectStripped,
-		"application/vnd.pgrst.array+json;nulls=stripped":           mediaJSONStripped,
+		"":                                                 mediaJSON,
+		"*/*":                                              mediaJSON,
+		"application/json":                                 mediaJSON,
+		"application/json; charset=utf-8":                  mediaJSON,
+		"Application/JSON":                                 mediaJSON,
+		"application/vnd.pgrst.object+json":                mediaObject,
+		"application/vnd.pgrst.object":                     mediaObject,
+		"application/vnd.pgrst.array+json":                 mediaJSON,
+		"text/csv, application/json;q=0.5":                 mediaCSV,
+		"text/html, application/json;q=0.5":                mediaJSON,
+		"application/json;q=0.5, */*":                      mediaJSON,
+		"text/html, application/vnd.pgrst.object+json":     mediaObject,
+		"application/vnd.pgrst.object+json;nulls=stripped": mediaObjectStripped,
+		"application/vnd.pgrst.array+json;nulls=stripped":  mediaJSONStripped,
 		"application/vnd.pgrst.object+json, application/json;q=0.9": mediaObject,
 	}
 	for accept, want := range cases {

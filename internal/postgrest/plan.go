@@ -29,6 +29,7 @@ type Plan struct {
 	order       []orderBy
 	offset      int64
 	limit       int64
+	lower       int64  // first row position of the request's range, for Content-Range
 	count       string // "", "exact", "planned" or "estimated"
 	media       media
 	head        bool
@@ -116,7 +117,7 @@ func satAdd(a, b int64) int64 {
 
 // restrict is RangeQuery.restrictRange: cap the range to limit rows from its offset.
 func (r rng) restrict(limit int64) rng {
-	return r.intersect(rng{lo: math.MinInt64, hi: satAdd(satAdd(r.lo, limit), -1), hasHi: true})
+	return r.intersect(rng{lo: math.MinInt64, hi: satAdd(r.lo, satAdd(limit, -1)), hasHi: true})
 }
 
 // parseRangeHeader is RangeQuery.rangeParse: "a-b" or "a-"; anything else means all rows.
@@ -175,14 +176,104 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 		return nil, errSchema()
 	}
 	p := &Plan{table: t, head: method == http.MethodHead, profile: r.AcceptProfile != ""}
-
-	// Query parameters, parsed in the order of PostgREST's QueryParams.parse so that the first
-	// reported PGRST100 is the same one.
 	params := splitQuery(r.RawQuery)
 	p.location = "/" + t.Name
 	if c := canonicalQuery(params); c != "" {
 		p.location += "?" + c
 	}
+	qp, e := parseQueryParams(params)
+	if e != nil {
+		return nil, e
+	}
+	if e := checkLimits(qp.filters, qp.logics); e != nil {
+		return nil, e
+	}
+	headerRange := allRange
+	if method == http.MethodGet && r.Range != "" {
+		headerRange = parseRangeHeader(r.Range)
+	}
+	top, e := qp.topLevelRange(headerRange)
+	if e != nil {
+		return nil, e
+	}
+	read := top
+	if !top.hasLimitZero() {
+		read = top.restrict(t.maxRows()) // db-max-rows
+	}
+	p.lower = top.lo
+	p.offset = read.lo
+	p.limit = satAdd(satAdd(read.hi, -read.lo), 1)
+	invalidPrefs := p.preferences(r.Prefer)
+
+	// Plan checks, in the order of PostgREST's readPlan and wrappedReadPlan.
+	if e := qp.checkEmbedding(t); e != nil {
+		return nil, e
+	}
+	for _, s := range qp.selection {
+		if s.kind == selCount || s.agg != "" {
+			return nil, errAggregates()
+		}
+	}
+	if p.media, e = negotiate(r.Accept); e != nil {
+		return nil, e
+	}
+	if invalidPrefs != nil {
+		return nil, errInvalidPrefs(invalidPrefs)
+	}
+
+	// What PostgreSQL would report while analysing the statement: select list, WHERE (filters,
+	// then and/or trees, as PostgREST orders them), ORDER BY.
+	if e := p.planSelect(qp.selection); e != nil {
+		return nil, e
+	}
+	ctx := "WHERE"
+	if len(qp.filters)+len(qp.logics) > 1 {
+		ctx = "AND"
+	}
+	for _, f := range qp.filters {
+		c, e := p.analyseLeaf(f.f, ctx)
+		if e != nil {
+			return nil, e
+		}
+		p.where = append(p.where, c)
+	}
+	for _, l := range qp.logics {
+		c, e := p.analyseTree(l.tree, ctx)
+		if e != nil {
+			return nil, e
+		}
+		p.where = append(p.where, c)
+	}
+	if e := p.planOrder(qp.rootOrder()); e != nil {
+		return nil, e
+	}
+
+	// What PostgreSQL would report while converting the bound values, in parameter order.
+	for i := range p.where {
+		if e := p.convert(&p.where[i]); e != nil {
+			return nil, e
+		}
+	}
+	return p, nil
+}
+
+type rangeParam struct{ key, val string }
+
+// queryParams is the query string as PostgREST's QueryParams.parse splits it.
+type queryParams struct {
+	orders    []parsedOrder
+	logics    []parsedLogic
+	filters   []parsedFilter
+	selection []selectItem
+	limits    []rangeParam
+	offsets   []rangeParam // keyed like limits ("limit", "rel.limit") so they pair up
+}
+
+// parseQueryParams parses in the order of PostgREST's QueryParams.parse (order, logic,
+// columns, select, filters, on_conflict) so that the first PGRST100 reported is the same one.
+// Parameters without '=' are ignored; reserved names are never filters.
+func parseQueryParams(params []queryParam) (*queryParams, *Error) {
+	qp := &queryParams{}
 	lookup := func(name string) (string, bool) {
 		for _, q := range params {
 			if q.key == name {
@@ -191,17 +282,12 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 		}
 		return "", false
 	}
-	var orders []parsedOrder
-	var logics []parsedLogic
-	var filters []parsedFilter
-	type rangeParam struct{ key, val string }
-	var limits, offsets []rangeParam
 	for _, q := range params {
 		if !q.hasVal {
 			continue
 		}
-		switch last := lastSegment(q.key); {
-		case last == "order":
+		switch lastSegment(q.key) {
+		case "order":
 			tp, perr := runParser(gTreePath, "failed to parse tree path ("+q.key+")", q.key)
 			if perr != nil {
 				return nil, errQueryParam(perr)
@@ -210,41 +296,41 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 			if perr != nil {
 				return nil, errQueryParam(perr)
 			}
-			orders = append(orders, parsedOrder{tp.embed, terms})
-		case last == "limit":
-			limits = append(limits, rangeParam{q.key, q.val})
-		case last == "offset":
-			offsets = append(offsets, rangeParam{q.key[:len(q.key)-len("offset")] + "limit", q.val})
+			qp.orders = append(qp.orders, parsedOrder{tp.embed, terms})
+		case "limit":
+			qp.limits = append(qp.limits, rangeParam{q.key, q.val})
+		case "offset":
+			qp.offsets = append(qp.offsets, rangeParam{strings.TrimSuffix(q.key, "offset") + "limit", q.val})
 		}
 	}
 	for _, q := range params {
-		if !q.hasVal {
+		if last := lastSegment(q.key); !q.hasVal || (last != "and" && last != "or") {
 			continue
 		}
-		if last := lastSegment(q.key); last == "and" || last == "or" {
-			path, perr := runParser(gLogicPath, "failed to parse logic path ("+q.key+")", q.key)
-			if perr != nil {
-				return nil, errQueryParam(perr)
-			}
-			op := path[len(path)-1]
-			var embed []string
-			negated := false
-			for _, s := range path[:len(path)-1] {
-				if s == "not" {
-					negated = true
-				} else {
-					embed = append(embed, s)
-				}
-			}
-			if negated {
-				op = "not." + op
-			}
-			tree, perr := runParser(gLogicTree, "failed to parse logic tree ("+q.val+")", op+q.val)
-			if perr != nil {
-				return nil, errQueryParam(perr)
-			}
-			logics = append(logics, parsedLogic{embed, tree})
+		path, perr := runParser(gLogicPath, "failed to parse logic path ("+q.key+")", q.key)
+		if perr != nil {
+			return nil, errQueryParam(perr)
 		}
+		op := path[len(path)-1]
+		var embed []string
+		negated := false
+		for _, s := range path[:len(path)-1] {
+			if s == "not" {
+				negated = true
+			} else {
+				embed = append(embed, s)
+			}
+		}
+		if negated {
+			op = "not." + op
+		}
+		// Like PostgREST, parse "or(...)" rather than "(...)" so the tree grammar is regular;
+		// error columns therefore count the operator too.
+		tree, perr := runParser(gLogicTree, "failed to parse logic tree ("+q.val+")", op+q.val)
+		if perr != nil {
+			return nil, errQueryParam(perr)
+		}
+		qp.logics = append(qp.logics, parsedLogic{embed, tree})
 	}
 	if v, ok := lookup("columns"); ok {
 		if _, perr := runParser(gColumns, "failed to parse columns parameter ("+v+")", v); perr != nil {
@@ -259,6 +345,7 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if perr != nil {
 		return nil, errQueryParam(perr)
 	}
+	qp.selection = selection
 	for _, q := range params {
 		if !q.hasVal || q.key == "select" || q.key == "columns" || q.key == "on_conflict" {
 			continue
@@ -275,153 +362,114 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
-		filters = append(filters, parsedFilter{tp.embed, filter{tp.field, expr}})
+		qp.filters = append(qp.filters, parsedFilter{tp.embed, filter{tp.field, expr}})
 	}
 	if v, ok := lookup("on_conflict"); ok {
 		if _, perr := runParser(gColumns, "failed to parse on_conflict parameter ("+v+")", v); perr != nil {
 			return nil, errQueryParam(perr)
 		}
 	}
-	if e := checkLimits(filters, logics); e != nil {
-		return nil, e
-	}
+	return qp, nil
+}
 
-	// Ranges: RangeQuery + ApiRequest.getRanges.
-	qsRanges := map[string]rng{}
-	limitRanges := map[string]rng{}
-	for _, l := range limits {
+// topLevelRange is ApiRequest.getRanges: limit/offset become absolute row ranges (later
+// parameters win, unparsable values are ignored, Haskell's Integer reader decides what is a
+// number), which then intersect the Range header. Only limit=0 may be empty.
+func (qp *queryParams) topLevelRange(header rng) (rng, *Error) {
+	limits := map[string]rng{}
+	for _, l := range qp.limits {
+		limits[l.key] = allRange
 		if n, ok := readHsInteger(l.val); ok {
-			limitRanges[l.key] = allRange.restrict(n)
-		} else {
-			limitRanges[l.key] = allRange
+			limits[l.key] = allRange.restrict(n)
 		}
 	}
-	offsetRanges := map[string]rng{}
-	for _, o := range offsets {
+	offsets := map[string]rng{}
+	for _, o := range qp.offsets {
+		offsets[o.key] = allRange
 		if n, ok := readHsInteger(o.val); ok {
-			offsetRanges[o.key] = rng{lo: n}
-		} else {
-			offsetRanges[o.key] = allRange
+			offsets[o.key] = rng{lo: n}
 		}
 	}
-	for k, l := range limitRanges {
-		qsRanges[k] = l
-	}
-	for k, o := range offsetRanges {
-		if l, ok := limitRanges[k]; ok {
-			n := int64(0)
-			if l.hasHi {
-				n = satAdd(satAdd(l.hi, -l.lo), 1)
-			}
-			qsRanges[k] = rng{lo: o.lo, hi: satAdd(satAdd(o.lo, n), -1), hasHi: true}
-		} else {
-			qsRanges[k] = o
-		}
-	}
-	headerRange := allRange
-	if method == http.MethodGet && r.Range != "" {
-		headerRange = parseRangeHeader(r.Range)
-	}
-	limitRange, ok := qsRanges["limit"]
-	if !ok {
+	limitRange, hasLimit := limits["limit"]
+	if !hasLimit {
 		limitRange = allRange
 	}
-	top := headerRange.intersect(limitRange)
+	if o, ok := offsets["limit"]; ok {
+		if hasLimit {
+			n := int64(0)
+			if limitRange.hasHi {
+				n = satAdd(satAdd(limitRange.hi, -limitRange.lo), 1)
+			}
+			limitRange = rng{lo: o.lo, hi: satAdd(o.lo, satAdd(n, -1)), hasHi: true}
+		} else {
+			limitRange = o
+		}
+	}
 	if limitRange.hasLimitZero() {
-		top = rng{lo: 0, hi: -1, hasHi: true}
-	} else if top.empty() {
-		if headerRange.empty() {
-			return nil, errRange("The lower boundary must be lower than or equal to the upper boundary in the Range header.")
-		}
-		return nil, errRange("Limit should be greater than or equal to zero.")
+		return rng{lo: 0, hi: -1, hasHi: true}, nil
 	}
-	read := top
-	if !top.hasLimitZero() {
-		read = top.restrict(t.maxRows())
+	top := header.intersect(limitRange)
+	if !top.empty() {
+		return top, nil
 	}
-	p.offset = read.lo
-	p.limit = satAdd(satAdd(read.hi, -read.lo), 1)
+	if header.empty() {
+		return rng{}, errRange("The lower boundary must be lower than or equal to the upper boundary in the Range header.")
+	}
+	return rng{}, errRange("Limit should be greater than or equal to zero.")
+}
 
-	// Preferences.
-	invalidPrefs := p.preferences(r.Prefer)
-
-	// Plan checks, in the order of PostgREST's readPlan and wrappedReadPlan.
-	if rel := firstRelation(selection); rel != "" {
-		return nil, errNoRelationship(t.Name, rel)
+// checkEmbedding rejects what would need embedded resources, which this server has none of:
+// relations in select (PGRST200), then parameters addressed to an embedding (PGRST108).
+func (qp *queryParams) checkEmbedding(t *Table) *Error {
+	if rel := firstRelation(qp.selection); rel != "" {
+		return errNoRelationship(t.Name, rel)
 	}
-	for _, l := range logics {
+	for _, l := range qp.logics {
 		if len(l.embed) > 0 {
-			return nil, errNotEmbedded(strings.Join(l.embed, "."))
+			return errNotEmbedded(strings.Join(l.embed, "."))
 		}
 	}
-	for _, f := range filters {
+	for _, f := range qp.filters {
 		if len(f.embed) > 0 {
-			return nil, errNotEmbedded(strings.Join(f.embed, "."))
+			return errNotEmbedded(strings.Join(f.embed, "."))
 		}
 	}
-	for _, o := range orders {
+	for _, o := range qp.orders {
 		if len(o.embed) > 0 {
-			return nil, errNotEmbedded(strings.Join(o.embed, "."))
+			return errNotEmbedded(strings.Join(o.embed, "."))
 		}
 	}
-	for _, l := range append(limits, offsets...) {
+	for _, l := range append(qp.limits, qp.offsets...) {
 		if l.key != "limit" {
-			return nil, errNotEmbedded(strings.TrimSuffix(l.key, ".limit"))
+			return errNotEmbedded(strings.TrimSuffix(l.key, ".limit"))
 		}
 	}
-	var rootOrder []orderTerm
-	if len(orders) > 0 {
-		rootOrder = orders[0].terms // the first order= wins, as in PostgREST's addOrders
-	}
-	for _, o := range rootOrder {
+	for _, o := range qp.rootOrder() {
 		if o.relation != "" {
-			return nil, errNotEmbedded(o.relation)
+			return errNotEmbedded(o.relation)
 		}
 	}
-	for _, s := range selection {
-		if s.kind == selCount || s.agg != "" {
-			return nil, errAggregates()
-		}
-	}
-	m, e := negotiate(r.Accept)
-	if e != nil {
-		return nil, e
-	}
-	p.media = m
-	if invalidPrefs != nil {
-		return nil, errInvalidPrefs(invalidPrefs)
-	}
+	return nil
+}
 
-	// What PostgreSQL would report while analysing the statement: select list, WHERE, ORDER BY.
-	if e := p.planSelect(selection); e != nil {
-		return nil, e
+// rootOrder is the first order= parameter: PostgREST's addOrders lets it win.
+func (qp *queryParams) rootOrder() []orderTerm {
+	if len(qp.orders) == 0 {
+		return nil
 	}
-	conjuncts := len(filters) + len(logics)
-	ctx := "WHERE"
-	if conjuncts > 1 {
-		ctx = "AND"
-	}
-	for _, f := range filters {
-		c, e := p.analyseLeaf(f.f, ctx)
-		if e != nil {
-			return nil, e
-		}
-		p.where = append(p.where, c)
-	}
-	for _, l := range logics {
-		c, e := p.analyseTree(l.tree, ctx)
-		if e != nil {
-			return nil, e
-		}
-		p.where = append(p.where, c)
-	}
-	for _, o := range rootOrder {
-		col := t.column(o.field.name)
+	return qp.orders[0].terms
+}
+
+// planOrder resolves ORDER BY terms, spelling out PostgreSQL's default null placement (last
+// when ascending, first when descending) because SQLite's default is the opposite.
+func (p *Plan) planOrder(terms []orderTerm) *Error {
+	for _, o := range terms {
+		col := p.table.column(o.field.name)
 		if col < 0 {
-			return nil, errColumn(t, o.field.name)
+			return errColumn(p.table, o.field.name)
 		}
 		if len(o.field.path) > 0 {
-			return nil, jsonPathError(t.Columns[col].Type, o.field.path[0])
+			return jsonPathError(p.table.Columns[col].Type, o.field.path[0])
 		}
 		desc := o.dir == "desc"
 		nulls := "last"
@@ -436,14 +484,7 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 		}
 		p.order = append(p.order, orderBy{col: col, desc: desc, nulls: nulls})
 	}
-
-	// What PostgreSQL would report while converting the bound values, in parameter order.
-	for i := range p.where {
-		if e := p.convert(&p.where[i]); e != nil {
-			return nil, e
-		}
-	}
-	return p, nil
+	return nil
 }
 
 // preferences parses Prefer like PostgREST's Preferences.fromHeaders and returns the invalid
@@ -781,6 +822,9 @@ func (p *Plan) convert(c *cond) *Error {
 			if e != nil {
 				return e
 			}
+			if c.kind == condLike && endsWithEscape(raw) {
+				return errLikeEscape()
+			}
 			c.args[0] = v
 			return nil
 		}
@@ -801,10 +845,21 @@ func (p *Plan) convert(c *cond) *Error {
 			if e != nil {
 				return e
 			}
+			if c.kind == condLike && endsWithEscape(*el) {
+				return errLikeEscape()
+			}
 			c.args = append(c.args, v)
 		}
 	}
 	return nil
+}
+
+// endsWithEscape reports a LIKE pattern ending in an unpaired backslash. PostgreSQL rejects it
+// only when matching reaches that point, which depends on the data; rejecting it up front keeps
+// the answer independent of the rows and identical on SQLite.
+func endsWithEscape(pattern string) bool {
+	n := len(pattern) - len(strings.TrimRight(pattern, `\`))
+	return n%2 == 1
 }
 
 func typedValue(typ ColumnType, s string) (any, *Error) {
