@@ -80,11 +80,7 @@ func (s *ClaimStore) List(ctx context.Context, f ClaimFilter) ([]Claim, int64, e
 		q = q.Where("category = ?", f.Category)
 	}
 	if t := strings.TrimSpace(f.Query); t != "" {
-		if s.db.Dialect == database.Postgres {
-			q = q.Where(`content ILIKE ? ESCAPE '\'`, "%"+escapeLike(t)+"%")
-		} else {
-			q = q.Where(`unicode_lower(content) LIKE ? ESCAPE '\'`, "%"+escapeLike(strings.ToLower(t))+"%")
-		}
+		q = q.Where(database.SearchFoldSQL(s.db.Dialect, "content")+` LIKE ? ESCAPE '\'`, "%"+escapeLike(database.SearchFold(t))+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

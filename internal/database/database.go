@@ -150,20 +150,45 @@ var (
 // The driver's function table is process-wide, hence the once.
 func registerSQLiteFunctions() error {
 	sqliteFuncsOnce.Do(func() {
-		sqliteFuncsErr = sqlitedriver.RegisterDeterministicScalarFunction("unicode_lower", 1,
-			func(_ *sqlitedriver.FunctionContext, args []driver.Value) (driver.Value, error) {
-				switch v := args[0].(type) {
-				case string:
-					return strings.ToLower(v), nil
-				case []byte:
-					return strings.ToLower(string(v)), nil
-				default:
-					return v, nil
-				}
-			})
+		sqliteFuncsErr = registerTextFunc("unicode_lower", strings.ToLower)
+		if sqliteFuncsErr == nil {
+			sqliteFuncsErr = registerTextFunc("search_fold", SearchFold)
+		}
 		if sqliteFuncsErr != nil {
 			sqliteFuncsErr = fmt.Errorf("database: register sqlite functions: %w", sqliteFuncsErr)
 		}
 	})
 	return sqliteFuncsErr
+}
+
+// registerTextFunc exposes a Go string function to SQLite as a deterministic SQL function.
+func registerTextFunc(name string, f func(string) string) error {
+	return sqlitedriver.RegisterDeterministicScalarFunction(name, 1,
+		func(_ *sqlitedriver.FunctionContext, args []driver.Value) (driver.Value, error) {
+			switch v := args[0].(type) {
+			case string:
+				return f(v), nil
+			case []byte:
+				return f(string(v)), nil
+			default:
+				return v, nil
+			}
+		})
+}
+
+// turkishI maps every dotted and dotless i to plain i, so "AŞILAR", "aşılar" and "ASILAR"-style
+// capitals meet whichever casing rules (Turkish or not) the writer used.
+var turkishI = strings.NewReplacer("İ", "i", "I", "i", "ı", "i")
+
+// SearchFold is the case folding of keyword search: lower case with Turkish i's unified.
+// SQLite gets it as search_fold(); PostgreSQL does the same with translate() and ILIKE.
+func SearchFold(s string) string { return strings.ToLower(turkishI.Replace(s)) }
+
+// SearchFoldSQL returns the SQL expression that folds column for keyword search in dialect d;
+// the pattern must be folded with SearchFold.
+func SearchFoldSQL(d Dialect, column string) string {
+	if d == Postgres {
+		return "lower(translate(" + column + ", 'İIı', 'iii'))"
+	}
+	return "search_fold(" + column + ")"
 }

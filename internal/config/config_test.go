@@ -1,0 +1,43 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func lookup(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := FromLookup(lookup(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 3000 || c.DatabaseURL != "./data/claimcheck.db" || c.BaseURL != "http://localhost:3000" || !c.MigrateOnStart ||
+		c.KeyCacheTTL != 4*time.Second || c.Analyzer != "offline" || c.AnonChecksPerHour != 30 {
+		t.Errorf("defaults = %+v", c)
+	}
+}
+
+func TestOverridesAndErrors(t *testing.T) {
+	c, err := FromLookup(lookup(map[string]string{"PORT": "8080", "DATABASE_URL": "postgres://u@h/db", "BASE_URL": "https://cc.example/"}))
+	if err != nil || c.Port != 8080 || c.BaseURL != "https://cc.example" || c.DatabaseURL != "postgres://u@h/db" {
+		t.Errorf("overrides: %+v %v", c, err)
+	}
+	for env, want := range map[string]string{
+		"PORT=abc":               "PORT",
+		"PORT=70000":             "PORT",
+		"MIGRATE_ON_START=maybe": "MIGRATE_ON_START",
+		"KEY_CACHE_TTL=10s":      "at most 5s",
+		"KEY_CACHE_TTL=soon":     "KEY_CACHE_TTL",
+		"BASE_URL=localhost":     "BASE_URL",
+		"CLAIMCHECK_ANALYZER=x":  "CLAIMCHECK_ANALYZER",
+	} {
+		k, v, _ := strings.Cut(env, "=")
+		if _, err := FromLookup(lookup(map[string]string{k: v})); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want mention of %s", env, err, want)
+		}
+	}
+}

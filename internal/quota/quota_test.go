@@ -1,0 +1,109 @@
+package quota
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+func TestPeriodAndReset(t *testing.T) {
+	for _, tc := range []struct {
+		at     time.Time
+		period string
+		reset  time.Time
+	}{
+		{time.Date(2026, 11, 21, 23, 59, 0, 0, time.UTC), "2026-11", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)},
+		{time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC), "2026-12", time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)},
+		// 00:30 on 1 December in Istanbul is still November in UTC.
+		{time.Date(2026, 12, 1, 0, 30, 0, 0, time.FixedZone("TRT", 3*3600)), "2026-11", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)},
+	} {
+		if p := Period(tc.at); p != tc.period {
+			t.Errorf("Period(%v) = %s, want %s", tc.at, p, tc.period)
+		}
+		if r := ResetAt(tc.at); !r.Equal(tc.reset) {
+			t.Errorf("ResetAt(%v) = %v, want %v", tc.at, r, tc.reset)
+		}
+	}
+}
+
+func TestHeaders(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	limit := 100
+	h := Headers(&limit, 120, now)
+	if h["X-RateLimit-Limit"] != "100" || h["X-RateLimit-Remaining"] != "0" || h["X-RateLimit-Reset"] != "1796083200" {
+		t.Errorf("limited headers = %v", h)
+	}
+	u := Headers(nil, 5, now)
+	if _, ok := u["X-RateLimit-Limit"]; ok || u["X-RateLimit-Reset"] == "" {
+		t.Errorf("unlimited headers = %v", u)
+	}
+	if ra := RetryAfter(now); ra != 9*24*3600+12*3600+1 {
+		t.Errorf("RetryAfter = %d", ra)
+	}
+}
+
+func TestFromHeaders(t *testing.T) {
+	for _, tc := range []struct{ apikey, auth, want string }{
+		{"k1", "", "k1"},
+		{"", "Bearer k2", "k2"},
+		{"", "bearer  k3 ", "k3"},
+		{"k1", "Bearer k2", "k1"},
+		{"", "Basic abc", ""},
+		{"", "Bearer", ""},
+	} {
+		if got := FromHeaders(tc.apikey, tc.auth); got != tc.want {
+			t.Errorf("FromHeaders(%q,%q) = %q, want %q", tc.apikey, tc.auth, got, tc.want)
+		}
+	}
+}
+
+type fakeFinder struct {
+	calls int
+	key   *models.KeyWithPlan
+}
+
+func (f *fakeFinder) ByHash(_ context.Context, hash string) (*models.KeyWithPlan, error) {
+	f.calls++
+	if f.key == nil || f.key.Key.Hash != hash {
+		return nil, models.ErrNotFound
+	}
+	k := *f.key
+	return &k, nil
+}
+
+// The cache saves lookups for hot keys, and a revocation is seen once the TTL has passed.
+func TestAuthenticatorCachesWithinTTL(t *testing.T) {
+	is, _ := keys.Generate()
+	f := &fakeFinder{key: &models.KeyWithPlan{Key: models.APIKey{ID: "k", Hash: is.Hash}}}
+	now := time.Unix(1_000_000, 0)
+	a := NewAuthenticator(f, 4*time.Second, func() time.Time { return now })
+	ctx := context.Background()
+	for i := 0; i < 3; i++ {
+		if _, err := a.Authenticate(ctx, is.Secret); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.calls != 1 {
+		t.Errorf("lookups = %d, want 1 within the TTL", f.calls)
+	}
+	revoked := now
+	f.key.Key.RevokedAt = &revoked
+	if _, err := a.Authenticate(ctx, is.Secret); err != nil {
+		t.Error("revocation seen before the TTL passed: the cache is not used")
+	}
+	now = now.Add(4*time.Second + time.Millisecond)
+	if _, err := a.Authenticate(ctx, is.Secret); !errors.Is(err, ErrBadKey) {
+		t.Errorf("revoked key after TTL: %v, want ErrBadKey", err)
+	}
+	if _, err := a.Authenticate(ctx, ""); !errors.Is(err, ErrNoKey) {
+		t.Errorf("empty key: %v", err)
+	}
+	calls := f.calls
+	if _, err := a.Authenticate(ctx, "not-a-key"); !errors.Is(err, ErrBadKey) || f.calls != calls {
+		t.Errorf("malformed key: %v, lookups %d→%d (a malformed key must not reach the database)", err, calls, f.calls)
+	}
+}
