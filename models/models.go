@@ -98,6 +98,8 @@ type Claim struct {
 	APIKeyID        *string    `gorm:"column:api_key_id"`
 	HiddenAt        *time.Time `gorm:"column:hidden_at"`
 	HiddenReason    *string    `gorm:"column:hidden_reason"`
+	Matches         string     `gorm:"column:matches"`       // JSON array of the fact-checks compared
+	AnalysisMeta    string     `gorm:"column:analysis_meta"` // JSON object: model, latency, tokens, fallback
 	CreatedAt       time.Time  `gorm:"column:created_at"`
 }
 
@@ -106,5 +108,46 @@ func (Claim) TableName() string { return "claims" }
 
 // All lists every mapped model, so the schema test can prove both dialects have their columns.
 func All() []any {
-	return []any{&Plan{}, &APIKey{}, &UsageCounter{}, &RateLimit{}, &KV{}, &Claim{}}
+	return []any{&Plan{}, &APIKey{}, &UsageCounter{}, &RateLimit{}, &KV{}, &Claim{}, &Review{}, &EvidenceCache{}}
 }
+
+// Review is one earlier fact-check (a schema.org ClaimReview) in the knowledge base.
+type Review struct {
+	ID             string     `gorm:"column:id;primaryKey"`
+	URL            string     `gorm:"column:url"` // unique: re-imports update by it
+	ClaimReviewed  string     `gorm:"column:claim_reviewed"`
+	Language       string     `gorm:"column:language"`
+	TextualRating  *string    `gorm:"column:textual_rating"`
+	RatingValue    *float64   `gorm:"column:rating_value"`
+	BestRating     *float64   `gorm:"column:best_rating"`
+	WorstRating    *float64   `gorm:"column:worst_rating"`
+	Verdict        string     `gorm:"column:verdict"`
+	ReviewBody     string     `gorm:"column:review_body"`
+	Publisher      string     `gorm:"column:publisher"`
+	PublisherURL   *string    `gorm:"column:publisher_url"`
+	DatePublished  *time.Time `gorm:"column:date_published"`
+	ClaimDate      *time.Time `gorm:"column:claim_date"`
+	Claimant       *string    `gorm:"column:claimant"`
+	AppearanceURLs string     `gorm:"column:appearance_urls"` // JSON array of strings
+	Citations      string     `gorm:"column:citations"`       // JSON array of {name, url}
+	Category       *string    `gorm:"column:category"`
+	Source         string     `gorm:"column:source"` // where it came from: starter, file:<name>, google-factcheck, expert
+	CreatedAt      time.Time  `gorm:"column:created_at"`
+	UpdatedAt      time.Time  `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (Review) TableName() string { return "claim_reviews" }
+
+// EvidenceCache is one cached answer of an online evidence provider.
+type EvidenceCache struct {
+	Provider  string    `gorm:"column:provider;primaryKey"`
+	CacheKey  string    `gorm:"column:cache_key;primaryKey"`
+	Status    int       `gorm:"column:status"`
+	Body      []byte    `gorm:"column:body"`
+	FetchedAt time.Time `gorm:"column:fetched_at"`
+	ExpiresAt time.Time `gorm:"column:expires_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (EvidenceCache) TableName() string { return "evidence_cache" }

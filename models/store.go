@@ -16,6 +16,8 @@ type Stores struct {
 	Usage      *UsageStore
 	RateLimits *RateLimitStore
 	KV         *KVStore
+	Reviews    *ReviewStore
+	Evidence   *EvidenceStore
 }
 
 // NewStores builds the stores over db.
@@ -28,6 +30,8 @@ func NewStores(db *database.DB) *Stores {
 		Usage:      usage,
 		RateLimits: &RateLimitStore{db: db},
 		KV:         &KVStore{db: db},
+		Reviews:    &ReviewStore{db: db},
+		Evidence:   &EvidenceStore{db: db},
 	}
 }
 

@@ -210,12 +210,53 @@ type Result struct {
 	Version string
 	// Basis says per field how it was computed; it has every key in BasisFields.
 	Basis map[string]FieldBasis
+	// Matches are the earlier fact-checks considered, best first (empty when none came close).
+	Matches []Match
+	// Meta records how an analysis ran (model, latency, tokens, fallback), for audit and display.
+	Meta Meta
 
 	// notes are short plain-words findings per field for the composed summary, where the basis
 	// detail is too technical ("pc1", weighted scores).
 	notes map[string]string
 	// scanned caches the claim's tokens for the stages of one analysis; cleared before returning.
 	scanned *scannedClaim
+}
+
+// Match is one earlier fact-check the claim was compared with.
+type Match struct {
+	// URL identifies the review (its ClaimReview url).
+	URL string `json:"url"`
+	// ClaimReviewed is the claim as the review states it.
+	ClaimReviewed string `json:"claim_reviewed"`
+	// Similarity is 0–1, how closely the review's claim matches this one.
+	Similarity float64 `json:"similarity"`
+	// Verdict is the review's rating mapped onto the four verdicts.
+	Verdict Verdict `json:"verdict"`
+	// Confident is true for the match the verdict was taken from.
+	Confident bool `json:"confident"`
+	// Publisher names who wrote the review.
+	Publisher string `json:"publisher,omitempty"`
+	// TextualRating is the review's own rating words ("Yanlış", "Mostly false").
+	TextualRating string `json:"textual_rating,omitempty"`
+	// Language is the review's language.
+	Language string `json:"language,omitempty"`
+	// Rejected says why a close candidate was refused (negation, numbers, entities), if it was.
+	Rejected string `json:"rejected,omitempty"`
+}
+
+// Meta records how one analysis ran.
+type Meta struct {
+	// Model is the LLM model that answered, if any.
+	Model string `json:"model,omitempty"`
+	// LatencyMS is how long the analysis (or the model call) took.
+	LatencyMS int64 `json:"latency_ms,omitempty"`
+	// PromptTokens and CompletionTokens are the model's reported token usage.
+	PromptTokens     int64 `json:"prompt_tokens,omitempty"`
+	CompletionTokens int64 `json:"completion_tokens,omitempty"`
+	// Fallback says why another analyzer answered instead of the configured one.
+	Fallback string `json:"fallback,omitempty"`
+	// Evidence lists the online providers consulted.
+	Evidence []string `json:"evidence,omitempty"`
 }
 
 // scannedClaim is a claim with its tokens.

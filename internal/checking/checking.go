@@ -187,11 +187,24 @@ func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode basis: %w", err)
 	}
+	matches := r.Matches
+	if matches == nil {
+		matches = []analysis.Match{}
+	}
+	matchesJSON, err := json.Marshal(matches)
+	if err != nil {
+		return nil, fmt.Errorf("encode matches: %w", err)
+	}
+	meta, err := json.Marshal(r.Meta)
+	if err != nil {
+		return nil, fmt.Errorf("encode analysis meta: %w", err)
+	}
 	c := &models.Claim{
 		ID: id.String(), Content: in.Claim, Language: r.Language, Category: r.Category, EnQuery: r.EnQuery,
 		AIScore: r.Score, AIVerdict: string(r.Verdict), AISummary: r.Summary,
 		SourceScore: r.SourceScore, ScienceScore: r.ScienceScore, AcademicScore: r.AcademicScore, PublicScore: r.PublicScore,
 		Analyzer: r.Analyzer, AnalyzerVersion: r.Version, Basis: string(basis),
+		Matches: string(matchesJSON), AnalysisMeta: string(meta),
 		CreatedAt: s.now().UTC().Truncate(time.Microsecond),
 	}
 	if in.SourceURL != "" {
