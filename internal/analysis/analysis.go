@@ -214,6 +214,8 @@ type Result struct {
 	Matches []Match
 	// Meta records how an analysis ran (model, latency, tokens, fallback), for audit and display.
 	Meta Meta
+	// Evidence is related reading found online (Wikipedia context, academic works), when enabled.
+	Evidence []Evidence
 
 	// notes are short plain-words findings per field for the composed summary, where the basis
 	// detail is too technical ("pc1", weighted scores).
@@ -242,6 +244,20 @@ type Match struct {
 	Language string `json:"language,omitempty"`
 	// Rejected says why a close candidate was refused (negation, numbers, entities), if it was.
 	Rejected string `json:"rejected,omitempty"`
+}
+
+// Evidence is one item of related material an online provider returned.
+type Evidence struct {
+	// Provider names the source ("wikipedia", "openalex", "google-factcheck").
+	Provider string `json:"provider"`
+	// Title is the item's title.
+	Title string `json:"title"`
+	// URL links to the item.
+	URL string `json:"url"`
+	// Snippet is a short extract.
+	Snippet string `json:"snippet,omitempty"`
+	// Detail holds provider-specific facts (year, citations) in words.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Meta records how one analysis ran.
