@@ -744,3 +744,48 @@ func TestClaimTextIsEscapedEverywhere(t *testing.T) {
 		}
 	})
 }
+
+// TestClaimPageShowsMatchesEvidenceAndRun renders stored matches (used, refused), related reading
+// and model facts, and never links a fact-check that has no web address.
+func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 10, nil)
+		c := seedClaim(t, models.NewStores(db), "Aşılar otizme neden olur", "yanlis", "health", time.Now())
+		matches := `[{"url":"urn:claimcheck:starter:vaccines-autism-tr","claim_reviewed":"Aşılar otizme yol açar","similarity":0.91,"verdict":"yanlis","confident":true,"publisher":"Claimcheck starter knowledge base","textual_rating":"Yanlış"},
+{"url":"https://teyit.org/x","claim_reviewed":"Aşılar otizme yol açmaz","similarity":0.62,"verdict":"dogru","rejected":"negation differs"},
+{"url":"javascript:alert(1)","claim_reviewed":"Evil","similarity":0.1,"verdict":"belirsiz"}]`
+		meta := `{"model":"gpt-4o-mini","latency_ms":812,"prompt_tokens":900,"completion_tokens":120,"evidence":["wikipedia"],
+"evidence_items":[{"provider":"wikipedia","title":"Vaccines and autism","url":"https://en.wikipedia.org/wiki/Vaccines_and_autism","snippet":"Extensive research shows no link."}]}`
+		if err := db.Gorm.Exec("UPDATE claims SET matches = ?, analysis_meta = ? WHERE id = ?", matches, meta, c.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		p := e.get(t, "/claims/"+c.ID)
+		p.wantStatus(t, 200)
+		ms := p.doc.Find(`[data-testid="match"]`)
+		if ms.Length() != 3 {
+			t.Fatalf("matches shown = %d, want 3", ms.Length())
+		}
+		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find("a").Length() != 0 {
+			t.Error("the used urn: match should be marked used and not be a link")
+		}
+		if !strings.Contains(ms.Eq(1).Find(`[data-testid="match-rejected"]`).Text(), "negation differs") {
+			t.Error("refused match lacks its reason")
+		}
+		if href, _ := ms.Eq(1).Find("a").Attr("href"); href != "https://teyit.org/x" {
+			t.Errorf("web fact-check link = %q", href)
+		}
+		if ms.Eq(2).Find("a").Length() != 0 {
+			t.Error("a javascript: URL became a link")
+		}
+		if ev := p.text(t, `[data-testid="evidence"]`); !strings.Contains(ev, "Vaccines and autism") || !strings.Contains(ev, "Wikipedia") {
+			t.Errorf("related reading = %q", ev)
+		}
+		if run := p.text(t, `[data-testid="run-facts"]`); !strings.Contains(run, "gpt-4o-mini") || !strings.Contains(run, "900 prompt + 120 completion") {
+			t.Errorf("run facts = %q", run)
+		}
+		plain := seedClaim(t, models.NewStores(db), "Nothing matched", "belirsiz", "other", time.Now())
+		if p := e.get(t, "/claims/"+plain.ID); p.doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
+			t.Error("a claim without matches should say no earlier fact-check came close")
+		}
+	})
+}

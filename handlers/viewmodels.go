@@ -255,7 +255,77 @@ func claimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 		}
 		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
 	}
+	p.Matches = matchViews(c.Matches)
+	p.Evidence, p.Run = runViews(c.AnalysisMeta)
 	return p
+}
+
+// matchViews decodes the stored matches; a row that cannot be decoded shows no matches rather
+// than failing the page (the basis still says what happened).
+func matchViews(raw string) []claims.MatchView {
+	var ms []analysis.Match
+	if raw == "" || json.Unmarshal([]byte(raw), &ms) != nil {
+		return nil
+	}
+	out := make([]claims.MatchView, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, claims.MatchView{
+			ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
+			Verdict: verdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident, Rejected: m.Rejected,
+		})
+	}
+	return out
+}
+
+// runViews decodes analysis_meta into related reading and facts about the run.
+func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact) {
+	var m checking.StoredMeta
+	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
+		return nil, nil
+	}
+	var ev []claims.EvidenceView
+	for _, e := range m.EvidenceItems {
+		ev = append(ev, claims.EvidenceView{Provider: providerLabel(e.Provider), Title: e.Title, URL: webURL(e.URL), Snippet: e.Snippet, Detail: e.Detail})
+	}
+	var run []claims.RunFact
+	if m.Model != "" {
+		run = append(run, claims.RunFact{Label: "Model", Value: m.Model})
+	}
+	if m.LatencyMS > 0 {
+		run = append(run, claims.RunFact{Label: "Time taken", Value: fmt.Sprintf("%d ms", m.LatencyMS)})
+	}
+	if m.PromptTokens+m.CompletionTokens > 0 {
+		run = append(run, claims.RunFact{Label: "Tokens", Value: fmt.Sprintf("%d prompt + %d completion", m.PromptTokens, m.CompletionTokens)})
+	}
+	if m.Fallback != "" {
+		run = append(run, claims.RunFact{Label: "Fallback", Value: m.Fallback})
+	}
+	if len(m.Evidence) > 0 {
+		run = append(run, claims.RunFact{Label: "Online sources consulted", Value: strings.Join(m.Evidence, ", ")})
+	}
+	return ev, run
+}
+
+// providerLabel names an evidence provider for people.
+func providerLabel(p string) string {
+	switch p {
+	case "wikipedia":
+		return "Wikipedia"
+	case "openalex":
+		return "OpenAlex"
+	case "google-factcheck":
+		return "Google Fact Check"
+	}
+	return p
+}
+
+// webURL keeps only http(s) addresses, so a stored urn: or javascript: value is never a link.
+func webURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return s
 }
 
 // claimReviewLD is schema.org ClaimReview structured data for a claim page.

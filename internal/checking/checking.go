@@ -177,6 +177,13 @@ func (s *Service) Check(ctx context.Context, in Input, charge *models.Charge) (*
 	return c, adm, nil
 }
 
+// StoredMeta is the analysis_meta column: how the analysis ran plus the related reading found.
+type StoredMeta struct {
+	analysis.Meta
+	// EvidenceItems is the related reading online providers returned.
+	EvidenceItems []analysis.Evidence `json:"evidence_items,omitempty"`
+}
+
 // record turns an analysis into a claim row.
 func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
 	id, err := uuid.NewV7()
@@ -195,7 +202,7 @@ func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode matches: %w", err)
 	}
-	meta, err := json.Marshal(r.Meta)
+	meta, err := json.Marshal(StoredMeta{Meta: r.Meta, EvidenceItems: r.Evidence})
 	if err != nil {
 		return nil, fmt.Errorf("encode analysis meta: %w", err)
 	}

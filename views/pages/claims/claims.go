@@ -52,6 +52,44 @@ type ShowPage struct {
 	Basis []BasisRow
 	// NotAssessed counts the sub-scores without evidence, for the summary line.
 	NotAssessed int
+	// Matches are the earlier fact-checks the claim was compared with, best first.
+	Matches []MatchView
+	// Evidence is related reading found online.
+	Evidence []EvidenceView
+	// Run says how the analysis ran (model, latency, tokens, fallback); empty for plain offline runs.
+	Run []RunFact
+}
+
+// MatchView is one earlier fact-check on the claim page.
+type MatchView struct {
+	// ClaimReviewed is the claim as the fact-check states it.
+	ClaimReviewed string
+	// URL links to the fact-check ("" when it has no web address).
+	URL string
+	// Publisher and TextualRating are who checked it and their own rating words.
+	Publisher, TextualRating string
+	// Verdict is the fact-check's rating on our four verdicts.
+	Verdict components.Verdict
+	// Similarity is the match strength, e.g. "0.91".
+	Similarity string
+	// Used is true for the fact-check the verdict was taken from.
+	Used bool
+	// Rejected says why a close fact-check was refused ("" when it was not).
+	Rejected string
+}
+
+// EvidenceView is one item of related reading.
+type EvidenceView struct {
+	// Provider names the source, e.g. "Wikipedia".
+	Provider string
+	// Title, URL, Snippet and Detail describe the item.
+	Title, URL, Snippet, Detail string
+}
+
+// RunFact is one labelled fact about how the analysis ran.
+type RunFact struct {
+	// Label and Value, e.g. "Model" and "gpt-4o-mini".
+	Label, Value string
 }
 
 // HistoryPage is the history page's view model.
