@@ -39,6 +39,48 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// DBMaxOpenConns caps the database connection pool.
 	DBMaxOpenConns int
+
+	// StarterKB loads the built-in knowledge base of fact-checks at start (idempotent).
+	StarterKB bool
+	// KBFollowInterval is how often a process picks up reviews other processes imported.
+	KBFollowInterval time.Duration
+
+	// LLM configures the OpenAI-compatible model used when Analyzer is "llm".
+	LLM LLMConfig
+	// Evidence configures the optional online evidence providers.
+	Evidence EvidenceConfig
+}
+
+// LLMConfig selects an OpenAI-compatible endpoint (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp).
+type LLMConfig struct {
+	// BaseURL is the API base, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.
+	BaseURL string
+	// Model is the model (or Azure deployment) name.
+	Model string
+	// APIKey is sent as a bearer token; empty for servers that need none.
+	APIKey string
+	// Timeout bounds one model call.
+	Timeout time.Duration
+	// MaxRetries is how often 429/5xx answers are retried with backoff.
+	MaxRetries int
+	// StructuredOutput is auto, json_schema or json_object.
+	StructuredOutput string
+}
+
+// EvidenceConfig turns on online evidence providers; each is off unless configured.
+type EvidenceConfig struct {
+	// GoogleFactCheckAPIKey enables Google Fact Check Tools claims:search.
+	GoogleFactCheckAPIKey string
+	// OpenAlexEnabled enables the OpenAlex works search.
+	OpenAlexEnabled bool
+	// OpenAlexMailto joins OpenAlex's polite pool.
+	OpenAlexMailto string
+	// WikipediaEnabled enables Wikipedia search for context.
+	WikipediaEnabled bool
+	// Timeout bounds each provider call.
+	Timeout time.Duration
+	// CacheTTL is how long a successful answer is reused.
+	CacheTTL time.Duration
 }
 
 // DefaultSQLitePath is where the embedded database lives when DATABASE_URL is unset.
@@ -98,6 +140,27 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		KeyCacheTTL:       durVal("KEY_CACHE_TTL", 4*time.Second),
 		ShutdownTimeout:   durVal("SHUTDOWN_TIMEOUT", 15*time.Second),
 		DBMaxOpenConns:    intVal("DB_MAX_OPEN_CONNS", 20, 1, 1000),
+		StarterKB:         boolVal("CLAIMCHECK_STARTER_KB", true),
+		KBFollowInterval:  durVal("KB_FOLLOW_INTERVAL", 30*time.Second),
+		LLM: LLMConfig{
+			BaseURL:          get("LLM_BASE_URL", "https://api.openai.com/v1"),
+			Model:            get("LLM_MODEL", ""),
+			APIKey:           get("LLM_API_KEY", ""),
+			Timeout:          durVal("LLM_TIMEOUT", 30*time.Second),
+			MaxRetries:       intVal("LLM_MAX_RETRIES", 2, 0, 10),
+			StructuredOutput: get("LLM_STRUCTURED_OUTPUT", "auto"),
+		},
+		Evidence: EvidenceConfig{
+			GoogleFactCheckAPIKey: get("GOOGLE_FACTCHECK_API_KEY", ""),
+			OpenAlexEnabled:       boolVal("OPENALEX_ENABLED", false),
+			OpenAlexMailto:        get("OPENALEX_MAILTO", ""),
+			WikipediaEnabled:      boolVal("WIKIPEDIA_ENABLED", false),
+			Timeout:               durVal("EVIDENCE_TIMEOUT", 4*time.Second),
+			CacheTTL:              durVal("EVIDENCE_CACHE_TTL", 24*time.Hour),
+		},
+	}
+	if v, ok := lookup("CLAIMCHECK_ANALYZER"); !ok || strings.TrimSpace(v) == "" {
+		c.Analyzer = get("ANALYZER", c.Analyzer)
 	}
 	c.DatabaseURL = get("DATABASE_URL", strings.TrimSuffix(c.DataDir, "/")+"/claimcheck.db")
 	c.BaseURL = strings.TrimSuffix(get("BASE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
@@ -107,8 +170,22 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if c.KeyCacheTTL > 5*time.Second {
 		errs = append(errs, "KEY_CACHE_TTL: at most 5s, so a revoked key stops working everywhere within 5 seconds")
 	}
-	if c.Analyzer != "offline" {
-		errs = append(errs, fmt.Sprintf("CLAIMCHECK_ANALYZER=%q: the available analyzer is \"offline\"", c.Analyzer))
+	switch c.Analyzer {
+	case "offline":
+	case "llm":
+		if c.LLM.Model == "" {
+			errs = append(errs, "CLAIMCHECK_ANALYZER=llm needs LLM_MODEL (and LLM_BASE_URL / LLM_API_KEY for the endpoint)")
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("CLAIMCHECK_ANALYZER=%q: choose offline or llm", c.Analyzer))
+	}
+	if u, err := url.Parse(c.LLM.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Sprintf("LLM_BASE_URL=%q: want an absolute http(s) URL", c.LLM.BaseURL))
+	}
+	switch c.LLM.StructuredOutput {
+	case "auto", "json_schema", "json_object":
+	default:
+		errs = append(errs, fmt.Sprintf("LLM_STRUCTURED_OUTPUT=%q: choose auto, json_schema or json_object", c.LLM.StructuredOutput))
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("config: %s", strings.Join(errs, "; "))

@@ -27,17 +27,31 @@ func TestOverridesAndErrors(t *testing.T) {
 		t.Errorf("overrides: %+v %v", c, err)
 	}
 	for env, want := range map[string]string{
-		"PORT=abc":               "PORT",
-		"PORT=70000":             "PORT",
-		"MIGRATE_ON_START=maybe": "MIGRATE_ON_START",
-		"KEY_CACHE_TTL=10s":      "at most 5s",
-		"KEY_CACHE_TTL=soon":     "KEY_CACHE_TTL",
-		"BASE_URL=localhost":     "BASE_URL",
-		"CLAIMCHECK_ANALYZER=x":  "CLAIMCHECK_ANALYZER",
+		"PORT=abc":                  "PORT",
+		"PORT=70000":                "PORT",
+		"MIGRATE_ON_START=maybe":    "MIGRATE_ON_START",
+		"KEY_CACHE_TTL=10s":         "at most 5s",
+		"KEY_CACHE_TTL=soon":        "KEY_CACHE_TTL",
+		"BASE_URL=localhost":        "BASE_URL",
+		"CLAIMCHECK_ANALYZER=x":     "CLAIMCHECK_ANALYZER",
+		"CLAIMCHECK_ANALYZER=llm":   "LLM_MODEL",
+		"LLM_BASE_URL=ollama":       "LLM_BASE_URL",
+		"LLM_STRUCTURED_OUTPUT=xml": "LLM_STRUCTURED_OUTPUT",
 	} {
 		k, v, _ := strings.Cut(env, "=")
 		if _, err := FromLookup(lookup(map[string]string{k: v})); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want mention of %s", env, err, want)
 		}
+	}
+}
+
+func TestAnalyzerAlias(t *testing.T) {
+	c, err := FromLookup(lookup(map[string]string{"ANALYZER": "llm", "LLM_MODEL": "llama3.1", "LLM_BASE_URL": "http://localhost:11434/v1"}))
+	if err != nil || c.Analyzer != "llm" || c.LLM.Model != "llama3.1" {
+		t.Errorf("ANALYZER=llm: %+v %v", c, err)
+	}
+	c, _ = FromLookup(lookup(map[string]string{"ANALYZER": "llm", "CLAIMCHECK_ANALYZER": "offline"}))
+	if c.Analyzer != "offline" {
+		t.Errorf("CLAIMCHECK_ANALYZER should win over ANALYZER, got %q", c.Analyzer)
 	}
 }
