@@ -1,0 +1,58 @@
+// Package llm is Claimcheck's LLM analyzer (DESIGN.md §3): it asks any OpenAI-compatible chat
+// completions endpoint to assess a claim, giving it the offline analyzer's findings (language,
+// source rating, category guess, English query and the knowledge-base fact-checks that came close)
+// as context, and stores the answer only after validating every field. When the model cannot give
+// a valid answer in time, the offline analysis is returned instead and marked as a fallback, so a
+// claim is never left unanswered and never stored with a half-checked model answer.
+//
+// # Configuration
+//
+// The service selects this analyzer with CLAIMCHECK_ANALYZER=llm (or ANALYZER=llm) and reads:
+//
+//	LLM_BASE_URL           API base URL (default https://api.openai.com/v1)
+//	LLM_MODEL              model name, or the Azure deployment name (required)
+//	LLM_API_KEY            API key; leave empty for local servers that need none
+//	LLM_TIMEOUT            budget for the whole model step: every attempt, retry wait and repair (default 30s)
+//	LLM_MAX_RETRIES        retries of 408/409/429/5xx and connection errors, with backoff (default 2)
+//	LLM_STRUCTURED_OUTPUT  auto (default), json_schema or json_object
+//
+// # Endpoints
+//
+// OpenAI:
+//
+//	LLM_BASE_URL=https://api.openai.com/v1  LLM_MODEL=gpt-4o-mini  LLM_API_KEY=sk-…
+//
+// Azure OpenAI, v1 API (the key is sent in the api-key header for *.azure.com hosts):
+//
+//	LLM_BASE_URL=https://RESOURCE.openai.azure.com/openai/v1  LLM_MODEL=DEPLOYMENT  LLM_API_KEY=…
+//
+// Azure OpenAI, deployment URL with an API version (the query string is sent with every request):
+//
+//	LLM_BASE_URL='https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT?api-version=2024-10-21'
+//
+// vLLM (structured output through its guided decoding):
+//
+//	LLM_BASE_URL=http://localhost:8000/v1  LLM_MODEL=Qwen/Qwen2.5-7B-Instruct
+//
+// Ollama:
+//
+//	LLM_BASE_URL=http://localhost:11434/v1  LLM_MODEL=llama3.1:8b
+//
+// llama.cpp server (llama-server):
+//
+//	LLM_BASE_URL=http://localhost:8080/v1  LLM_MODEL=local
+//
+// # Structured output
+//
+// "auto" first asks for a strict JSON schema (response_format json_schema). A server that rejects
+// that with 400/415/422 (older vLLM, llama.cpp, Ollama builds) is asked again in plain JSON mode
+// (response_format json_object, with the schema spelled out in the prompt); once JSON mode has
+// worked, this process keeps using it, so each later claim costs one request instead of two. A
+// restart tries the schema again, which picks up a server upgrade. "json_schema" and "json_object"
+// pin one mode. Either way the answer is validated here: the server's schema support is a help,
+// never a guarantee.
+//
+// The API key never appears in Recent, in Meta or in fallback reasons. The SDK's own environment
+// variables (OPENAI_API_KEY, OPENAI_BASE_URL, …) are deliberately not read, so a key meant for
+// api.openai.com is never sent to a local or third-party server.
+package llm
