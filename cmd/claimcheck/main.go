@@ -22,6 +22,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/knowledge"
+	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -39,6 +41,9 @@ Usage:
   claimcheck keys revoke PREFIX              revoke the key with this display prefix
   claimcheck analyze [--source-url U] [--json] "claim"
                                              analyse one claim without storing it
+  claimcheck kb import FILE...               import fact-checks (ClaimReview JSON-LD, DataCommons
+                                             feed, Google Fact Check claims:search answers)
+  claimcheck eval --queries FILE.jsonl       measure claim matching on a query set
 
 Configuration comes from environment variables; see README.md.
 `
@@ -92,7 +97,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 	case "keys":
 		return keysCmd(ctx, cfg, args, stdout, stderr)
 	case "analyze":
-		return analyze(ctx, args, stdout)
+		return analyze(ctx, cfg, args, stdout, log)
+	case "kb":
+		return kbCmd(ctx, cfg, args, stdout, log)
+	case "eval":
+		return evalCmd(ctx, cfg, args, stdout, log)
 	default:
 		return usageError{fmt.Sprintf("unknown command %q", cmd)}
 	}
@@ -264,9 +273,87 @@ type analysisJSON struct {
 	Analyzer      string                         `json:"analyzer"`
 	Version       string                         `json:"analyzer_version"`
 	Basis         map[string]analysis.FieldBasis `json:"basis"`
+	Matches       []analysis.Match               `json:"matches"`
+	Meta          analysis.Meta                  `json:"meta"`
+	Evidence      []analysis.Evidence            `json:"evidence,omitempty"`
 }
 
-func analyze(ctx context.Context, args []string, stdout io.Writer) error {
+// openAnalyzer opens the database (migrating it), the knowledge base and the configured analyzer,
+// exactly as `serve` builds them.
+func openAnalyzer(ctx context.Context, cfg config.Config, log *slog.Logger) (analysis.Analyzer, *app.Knowledge, func(), error) {
+	db, err := database.Open(ctx, cfg.DatabaseURL, database.Options{MaxOpenConns: 4})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := app.Migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, nil, nil, err
+	}
+	stores := models.NewStores(db)
+	kb, err := app.OpenKnowledge(ctx, cfg, stores, log)
+	if err != nil {
+		db.Close()
+		return nil, nil, nil, err
+	}
+	an, err := app.BuildAnalyzer(cfg, kb, stores)
+	if err != nil {
+		db.Close()
+		return nil, nil, nil, err
+	}
+	return an, kb, func() { db.Close() }, nil
+}
+
+func kbCmd(ctx context.Context, cfg config.Config, args []string, stdout io.Writer, log *slog.Logger) error {
+	if len(args) < 2 || args[0] != "import" {
+		return usageError{"kb takes: import FILE..."}
+	}
+	db, err := database.Open(ctx, cfg.DatabaseURL, database.Options{MaxOpenConns: 2})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := app.Migrate(ctx, db); err != nil {
+		return err
+	}
+	imp := knowledge.NewImporter(models.NewStores(db).Reviews, nil, func() time.Time { return time.Now().UTC() })
+	failed := 0
+	for _, path := range args[1:] {
+		sum, err := imp.ImportFile(ctx, path)
+		if err != nil {
+			failed++
+			fmt.Fprintf(stdout, "%s: failed: %v\n", path, err)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", path, sum.String())
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files could not be imported", failed, len(args)-1)
+	}
+	return nil
+}
+
+func evalCmd(ctx context.Context, cfg config.Config, args []string, stdout io.Writer, log *slog.Logger) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	queries := fs.String("queries", "", "JSONL file of queries")
+	if err := fs.Parse(args); err != nil || *queries == "" || fs.NArg() > 0 {
+		return usageError{"eval takes --queries FILE.jsonl"}
+	}
+	f, err := os.Open(*queries)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	defer f.Close()
+	an, _, closeDB, err := openAnalyzer(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	_, err = matching.RunEval(ctx, an, f, stdout)
+	return err
+}
+
+func analyze(ctx context.Context, cfg config.Config, args []string, stdout io.Writer, log *slog.Logger) error {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	src := fs.String("source-url", "", "where the claim appeared")
@@ -277,10 +364,11 @@ func analyze(ctx context.Context, args []string, stdout io.Writer) error {
 	if fs.NArg() == 0 {
 		return usageError{"analyze needs the claim text as an argument"}
 	}
-	an, err := analysis.NewOffline()
+	an, _, closeDB, err := openAnalyzer(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
+	defer closeDB()
 	svc := checking.NewService(an, nil, nil)
 	_, r, err := svc.Analyze(ctx, checking.Input{Claim: strings.Join(fs.Args(), " "), SourceURL: *src})
 	if err != nil {
@@ -292,7 +380,8 @@ func analyze(ctx context.Context, args []string, stdout io.Writer) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(analysisJSON{Score: r.Score, Verdict: string(r.Verdict), Summary: r.Summary,
 			SourceScore: r.SourceScore, ScienceScore: r.ScienceScore, AcademicScore: r.AcademicScore, PublicScore: r.PublicScore,
-			Category: r.Category, EnQuery: r.EnQuery, Language: r.Language, Analyzer: r.Analyzer, Version: r.Version, Basis: r.Basis})
+			Category: r.Category, EnQuery: r.EnQuery, Language: r.Language, Analyzer: r.Analyzer, Version: r.Version, Basis: r.Basis,
+			Matches: nonNil(r.Matches), Meta: r.Meta, Evidence: r.Evidence})
 	}
 	label, meaning := analysis.VerdictInfo(r.Verdict)
 	fmt.Fprintf(stdout, "Verdict:   %s (%s) — %s\nScore:     %d/100\nCategory:  %s\nLanguage:  %s\nEN query:  %s\n",
@@ -304,7 +393,31 @@ func analyze(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "  %-15s %s\n", f, b.Detail)
 		}
 	}
+	if len(r.Matches) > 0 {
+		fmt.Fprintln(stdout, "\nEarlier fact-checks compared:")
+		for _, m := range r.Matches {
+			state := ""
+			switch {
+			case m.Confident:
+				state = " [verdict taken from this]"
+			case m.Rejected != "":
+				state = " [refused: " + m.Rejected + "]"
+			}
+			fmt.Fprintf(stdout, "  %.2f  %-8s %s (%s)%s\n", m.Similarity, m.Verdict, m.ClaimReviewed, m.URL, state)
+		}
+	}
+	if r.Meta.Fallback != "" {
+		fmt.Fprintf(stdout, "\nFallback: %s\n", r.Meta.Fallback)
+	}
 	return nil
+}
+
+// nonNil makes "no matches" print as [] rather than null.
+func nonNil(ms []analysis.Match) []analysis.Match {
+	if ms == nil {
+		return []analysis.Match{}
+	}
+	return ms
 }
 
 // reorderFlags lets flags follow the claim text, as people type them.

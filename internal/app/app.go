@@ -38,6 +38,8 @@ type App struct {
 	Stores *models.Stores
 	// Analyzer is the active analysis engine.
 	Analyzer analysis.Analyzer
+	// Knowledge is the fact-check knowledge base and its index.
+	Knowledge *Knowledge
 	// Checker runs claim checks for every surface.
 	Checker *checking.Service
 	// HTTP is the Fiber application with every route mounted.
@@ -60,7 +62,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 			return nil, err
 		}
 	}
-	a, err := New(cfg, db, log)
+	a, err := New(ctx, cfg, db, log)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -78,16 +80,20 @@ func Migrate(ctx context.Context, db *database.DB) error {
 	return migrations.Up(ctx, sqlDB, string(db.Dialect))
 }
 
-// New builds stores, services and handlers over an open, migrated database.
-func New(cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
+// New builds stores, the knowledge base, services and handlers over an open, migrated database.
+func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
 	if log == nil {
 		log = slog.Default()
 	}
 	now := func() time.Time { return time.Now().UTC() }
 	stores := models.NewStores(db)
-	analyzer, err := analysis.NewOffline()
+	kb, err := OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
-		return nil, fmt.Errorf("app: analyzer: %w", err)
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	analyzer, err := BuildAnalyzer(cfg, kb, stores)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
@@ -141,7 +147,7 @@ func New(cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
 	pages.Routes(f)
 	f.Use(notFound(pages))
 
-	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Checker: checker, HTTP: f, Log: log}, nil
+	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log}, nil
 }
 
 // proxyHeader trusts X-Forwarded-For only when the operator says a proxy sets it.
@@ -210,6 +216,9 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 func (a *App) Serve(ctx context.Context) error {
 	stopJanitor := a.startJanitor(ctx)
 	defer stopJanitor()
+	followCtx, stopFollow := context.WithCancel(ctx)
+	defer stopFollow()
+	go a.Knowledge.Follow(followCtx, a.Stores.Reviews, a.Config.KBFollowInterval)
 	errc := make(chan error, 1)
 	addr := fmt.Sprintf(":%d", a.Config.Port)
 	go func() { errc <- a.HTTP.Listen(addr) }()
@@ -240,6 +249,9 @@ func (a *App) startJanitor(ctx context.Context) func() {
 				a.Log.Warn("janitor", "err", err)
 			}
 			if err := a.Stores.KV.PruneExpired(now); err != nil && ctx.Err() == nil {
+				a.Log.Warn("janitor", "err", err)
+			}
+			if err := a.Stores.Evidence.PruneExpired(ctx, now); err != nil && ctx.Err() == nil {
 				a.Log.Warn("janitor", "err", err)
 			}
 			select {

@@ -41,7 +41,7 @@ func startServer(t testing.TB, db *database.DB, env map[string]string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(cfg, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(context.Background(), cfg, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,6 +79,7 @@ func TestBrowserChecksAClaim(t *testing.T) {
 			verdict := text(t, ctx, chromedp.Text(`[data-testid="verdict-badge"]`))
 			score := text(t, ctx, chromedp.Text(`[data-testid="score"]`))
 			source := text(t, ctx, chromedp.Text(`[data-testid="subscore-source"]`))
+			used := text(t, ctx, chromedp.Text(`[data-testid="match-used"]`))
 			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/claims"), chromedp.WaitVisible(`[data-testid="history-item"]`)); err != nil {
 				t.Fatalf("history: %v", err)
 			}
@@ -86,14 +87,17 @@ func TestBrowserChecksAClaim(t *testing.T) {
 			if !strings.Contains(location, "/claims/") {
 				t.Errorf("after submit the browser is at %s, want a claim page", location)
 			}
-			if !strings.Contains(strings.ToLower(verdict), "belirsiz") && !strings.Contains(strings.ToLower(verdict), "unclear") {
-				t.Errorf("verdict badge %q", verdict)
+			if !strings.Contains(verdict, "Yanlış") {
+				t.Errorf("verdict badge %q, want Yanlış from the starter fact-check", verdict)
 			}
-			if !strings.Contains(score, "50") {
-				t.Errorf("score %q, want the undecided 50", score)
+			if !strings.Contains(score, "10") {
+				t.Errorf("score %q, want 10 (the fact-check's false rating)", score)
 			}
 			if !strings.Contains(source, "100") || !strings.Contains(source, "reuters.com") {
 				t.Errorf("source sub-score %q, want reuters.com rated 100", source)
+			}
+			if !strings.Contains(used, "Verdict taken from this") {
+				t.Errorf("the matched fact-check is not shown as the verdict's basis: %q", used)
 			}
 			if !strings.Contains(history, "Aşılar otizme neden olur") {
 				t.Errorf("history item %q lacks the claim", history)

@@ -97,7 +97,7 @@ func checkSupabaseJS(t *testing.T, node, dir, pkg string, d database.Dialect) {
 			}
 
 			inv := fn("invoke")
-			if inv.Error != nil || len(inv.Data) != 10 || inv.Data["verdict"] != "belirsiz" {
+			if inv.Error != nil || len(inv.Data) != 10 || inv.Data["verdict"] != "yanlis" {
 				t.Fatalf("functions.invoke: %s", raw["invoke"])
 			}
 			id := inv.Data["id"].(string)

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/evidence"
+	"github.com/claimcheck/claimcheck/internal/knowledge"
+	"github.com/claimcheck/claimcheck/internal/llm"
+	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// Knowledge is the fact-check knowledge base as a running process holds it: the stored reviews'
+// in-memory index and the importer that keeps store and index in step.
+type Knowledge struct {
+	// Index answers claim matching from memory.
+	Index *matching.Index
+	// Importer adds reviews to the store and, through its change hook, to the index.
+	Importer *knowledge.Importer
+	// loadedUpTo is the newest review update the index has seen, where following starts.
+	loadedUpTo time.Time
+}
+
+// OpenKnowledge builds the index from the stored reviews and, when configured, loads the starter
+// knowledge base first (idempotent: unchanged reviews are left alone, corrected ones updated).
+func OpenKnowledge(ctx context.Context, cfg config.Config, stores *models.Stores, log *slog.Logger) (*Knowledge, error) {
+	ix := matching.NewIndex()
+	imp := knowledge.NewImporter(stores.Reviews, ix.Upsert, func() time.Time { return time.Now().UTC() })
+	if cfg.StarterKB {
+		sum, err := imp.LoadStarter(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("starter knowledge base: %w", err)
+		}
+		if sum.Added+sum.Updated > 0 {
+			log.Info("starter knowledge base loaded", "summary", sum.String())
+		}
+	}
+	since, err := matching.Load(ctx, stores.Reviews, ix)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge index: %w", err)
+	}
+	return &Knowledge{Index: ix, Importer: imp, loadedUpTo: since}, nil
+}
+
+// Follow keeps the index current with reviews other processes import, until ctx ends.
+func (k *Knowledge) Follow(ctx context.Context, src matching.ReviewSource, every time.Duration) {
+	matching.Follow(ctx, src, k.Index, k.loadedUpTo, every)
+}
+
+// googleSink hands Google Fact Check results to the importer, so they join the knowledge base
+// (and the index) before the matching stage of the same analysis runs.
+type googleSink struct{ imp *knowledge.Importer }
+
+// AddGoogleClaims imports a claims:search answer.
+func (s googleSink) AddGoogleClaims(ctx context.Context, body []byte) error {
+	_, err := s.imp.Import(ctx, evidence.ProviderGoogle, body)
+	return err
+}
+
+// BuildAnalyzer assembles the configured analyzer: the offline stages, optional online evidence,
+// knowledge-base matching and the academic stage; wrapped by the LLM analyzer when chosen.
+func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (analysis.Analyzer, error) {
+	off, err := analysis.NewOffline()
+	if err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	evCfg := evidence.Config{
+		GoogleAPIKey:     cfg.Evidence.GoogleFactCheckAPIKey,
+		OpenAlexEnabled:  cfg.Evidence.OpenAlexEnabled,
+		OpenAlexMailto:   cfg.Evidence.OpenAlexMailto,
+		WikipediaEnabled: cfg.Evidence.WikipediaEnabled,
+		Timeout:          cfg.Evidence.Timeout,
+		CacheTTL:         cfg.Evidence.CacheTTL,
+	}
+	now := func() time.Time { return time.Now().UTC() }
+	stages := off.Stages()
+	version := matching.Version
+	if evCfg.GoogleAPIKey != "" || evCfg.WikipediaEnabled {
+		stages = append(stages, evidence.NewStage(evCfg, stores.Evidence, googleSink{kb.Importer}, now))
+		version += "+online"
+	}
+	stages = append(stages, matching.NewStage(kb.Index, matching.StageOptions{}))
+	if evCfg.OpenAlexEnabled {
+		stages = append(stages, evidence.NewAcademicStage(evCfg, stores.Evidence, now))
+		if version == matching.Version {
+			version += "+online"
+		}
+	}
+	pipeline, err := analysis.NewPipeline(analysis.PipelineConfig{
+		Name:            analysis.OfflineName,
+		Version:         version,
+		Stages:          stages,
+		UndecidedReason: "No earlier fact-check in the knowledge base matched the claim.",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	if cfg.Analyzer != "llm" {
+		return pipeline, nil
+	}
+	a, err := llm.New(llm.Config{
+		BaseURL: cfg.LLM.BaseURL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey, Timeout: cfg.LLM.Timeout,
+		MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
+	}, pipeline)
+	if err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	return a, nil
+}
