@@ -88,7 +88,9 @@ func shouting(toks []token) bool {
 
 // queryResult is the query with the counts its basis reports.
 type queryResult struct {
-	Query      string
+	Query string
+	// Terms are all the query terms before capTerms cuts them, for matching that wants them all.
+	Terms      []string
 	Translated int
 	Kept       int // names, numbers and words kept as written
 	Negations  int
@@ -238,7 +240,7 @@ func (q *queryBuilder) english(toks []token) queryResult {
 			res.Kept++
 		}
 	}
-	res.Query = strings.Join(capTerms(t.list), " ")
+	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Assessed, res.Method = true, MethodSalient
 	res.Detail = fmt.Sprintf("English claim: salient words kept in order (%d), stopwords dropped; negations (%d), numbers and names kept.",
 		res.Kept+res.Negations, res.Negations)
@@ -349,7 +351,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 		}
 		res.Dropped = append(res.Dropped, tok.Text)
 	}
-	res.Query = strings.Join(capTerms(t.list), " ")
+	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Method = MethodGlossary
 	res.Assessed = !hybrid
 	if hybrid {
@@ -432,7 +434,7 @@ func (q *queryBuilder) untranslated(toks []token, lang string) queryResult {
 			res.Kept++
 		}
 	}
-	res.Query = strings.Join(capTerms(t.list), " ")
+	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Method = MethodSalient
 	how := "stopwords kept too, because this language's negation words are not listed here"
 	if haveNegs {

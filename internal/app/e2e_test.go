@@ -96,7 +96,7 @@ func TestBrowserChecksAClaim(t *testing.T) {
 			if !strings.Contains(source, "100") || !strings.Contains(source, "reuters.com") {
 				t.Errorf("source sub-score %q, want reuters.com rated 100", source)
 			}
-			if !strings.Contains(used, "Verdict taken from this") {
+			if !strings.Contains(strings.ToLower(used), "verdict taken from this") {
 				t.Errorf("the matched fact-check is not shown as the verdict's basis: %q", used)
 			}
 			if !strings.Contains(history, "Aşılar otizme neden olur") {
