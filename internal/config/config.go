@@ -59,7 +59,7 @@ type LLMConfig struct {
 	Model string
 	// APIKey is sent as a bearer token; empty for servers that need none.
 	APIKey string
-	// Timeout bounds one model call.
+	// Timeout bounds the whole model step of one analysis, retries included.
 	Timeout time.Duration
 	// MaxRetries is how often 429/5xx answers are retried with backoff.
 	MaxRetries int
