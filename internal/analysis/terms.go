@@ -1,0 +1,45 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+)
+
+// EnglishTerms returns the English query terms the offline analyzer builds for text written in
+// lang ("tr", "en", "und", …), all of them rather than the first maxQueryTerms that en_query keeps.
+// The knowledge-base matcher indexes every review by these terms, so a claim and a fact-check in
+// different languages meet on the glossary's English, and Turkish paraphrases that use different
+// words for one concept ("neden olur", "yol açar" → "cause") meet too. Negations come out as
+// "not", "no", "never", "without" and numbers in English notation, exactly as in en_query.
+func EnglishTerms(text, lang string) ([]string, error) {
+	d, err := loadOfflineData()
+	if err != nil {
+		return nil, fmt.Errorf("english terms: %w", err)
+	}
+	qb := queryBuilder{lx: d.lx, sw: d.sw}
+	return qb.build(scan(text), lang).Terms, nil
+}
+
+// Stopwords returns the stopwords-iso list of lang (lower-cased the language's way; nil for an
+// unknown language). Callers that drop stopwords must keep negations and numbers themselves: the
+// lists include "not", "değil", "hiç" and number words.
+func Stopwords(lang string) []string {
+	d, err := loadOfflineData()
+	if err != nil {
+		return nil
+	}
+	i, ok := d.sw.index[lang]
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(d.sw.sets[i]))
+	for w := range d.sw.sets[i] {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// IsNegationTerm reports whether an English term from EnglishTerms negates ("not", "never",
+// "without", …), so a matcher can compare polarity with the same rules en_query uses.
+func IsNegationTerm(term string) bool { return isNegationTerm(term) }

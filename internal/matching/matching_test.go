@@ -1,0 +1,424 @@
+package matching
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// review builds a review for tests.
+func review(url, claim, lang, verdict string) *models.Review {
+	return &models.Review{URL: url, ClaimReviewed: claim, Language: lang, Verdict: verdict, Publisher: "Test Checkers",
+		ReviewBody: "Explanation of " + claim, UpdatedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+func TestStemsMeet(t *testing.T) {
+	for _, group := range [][]string{
+		{"aşılar", "aşıların", "aşı", "ASILAR", "asilarin"},
+		{"otizme", "otizm", "otizmin", "OTİZM"},
+		{"kanserine", "kanser", "kanseri"},
+		{"yanlış", "yanlis", "YANLIŞ"},
+		{"kaynar", "kaynamaz"},
+	} {
+		want := trStem(analysisFold(group[0]))
+		for _, w := range group[1:] {
+			if got := trStem(analysisFold(w)); got != want {
+				t.Errorf("%q stems to %q, %q to %q", w, got, group[0], want)
+			}
+		}
+	}
+	for _, pair := range [][2]string{{"vaccines", "vaccine"}, {"causes", "cause"}, {"caused", "cause"}, {"studies", "study"}} {
+		if enStem(pair[0]) != enStem(pair[1]) {
+			t.Errorf("%q and %q stem differently: %q %q", pair[0], pair[1], enStem(pair[0]), enStem(pair[1]))
+		}
+	}
+	// The privative is not inflection: "önemsiz" is not "önemli".
+	if trStem("onemsiz") == trStem("onemli") {
+		t.Error("önemsiz and önemli stem alike")
+	}
+}
+
+// analysisFold is FoldTurkish, spelt out so the test reads as the rule it checks.
+func analysisFold(s string) string { return analysis.FoldTurkish(s) }
+
+func TestAnalyzeTextKeepsNegationsAndNumbers(t *testing.T) {
+	for _, c := range []struct {
+		text, lang string
+		negated    bool
+		nums       []string
+	}{
+		{"Aşılar otizme neden olur", "tr", false, nil},
+		{"Aşılar otizme neden olmaz", "tr", true, nil},
+		{"Aşı otizm yapmaz", "tr", true, nil},
+		{"Sigara kanser değildir", "tr", true, nil},
+		{"Bunun hiçbir kanıtı yok", "tr", true, nil},
+		{"Vaccines do not cause autism", "en", true, nil},
+		{"Mac computers cant get viruses", "en", true, nil},
+		{"Lightning never strikes twice", "en", true, []string{"2"}},
+		{"Su 100 derecede kaynar", "tr", false, []string{"100"}},
+		{"Beynimizin yüzde 10unu kullanırız", "tr", false, []string{"10"}},
+		{"Dünya 4,5 milyar yaşında", "tr", false, []string{"4.5"}},
+		{"The Earth is 4.5 billion years old", "en", false, []string{"4.5"}},
+		{"Maraton 42,195 km", "tr", false, []string{"42.195|42195"}},
+		{"5G spreads COVID-19", "en", false, nil},
+	} {
+		info := analyzeText(c.text, c.lang)
+		if info.negated != c.negated {
+			t.Errorf("%q: negated = %v", c.text, info.negated)
+		}
+		if fmt.Sprint(info.nums) != fmt.Sprint(c.nums) && !(len(info.nums) == 0 && len(c.nums) == 0) {
+			t.Errorf("%q: numbers %q, want %q", c.text, info.nums, c.nums)
+		}
+	}
+	// Stopwords go, negations stay out of the words but set the polarity, content stays.
+	info := analyzeText("Aşılar otizme neden olmaz ve bu bir efsanedir", "tr")
+	if strings.Contains(strings.Join(info.words, " "), "bir") || !contains(info.words, "asi") || !contains(info.words, "otizm") {
+		t.Errorf("words %q", info.words)
+	}
+	if !contains(info.concepts, "vaccin") || !contains(info.concepts, "autism") || !contains(info.concepts, "caus") {
+		t.Errorf("concepts %q", info.concepts)
+	}
+}
+
+func TestNumbersMeet(t *testing.T) {
+	for _, c := range []struct {
+		a, la, b, lb string
+		meet         bool
+	}{
+		{"3,5", "tr", "3.5", "en", true},
+		{"%10", "tr", "10%", "en", true},
+		{"50.000", "tr", "50,000", "en", true},
+		{"42,195", "tr", "42.195", "en", true},
+		{"100", "tr", "50", "tr", false},
+		{"1989'da", "tr", "1989", "en", true},
+	} {
+		if got := numbersMeet(numberKey(c.a, c.la), numberKey(c.b, c.lb)); got != c.meet {
+			t.Errorf("%s (%s) and %s (%s): meet = %v", c.a, c.la, c.b, c.lb, got)
+		}
+	}
+}
+
+func TestGuard(t *testing.T) {
+	ix := NewIndex()
+	for _, r := range []*models.Review{
+		review("u:vax-tr", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:vax-en", "Vaccines cause autism.", "en", "yanlis"),
+		review("u:boil", "Su deniz seviyesinde 100 derecede kaynar.", "tr", "dogru"),
+		review("u:wall", "Çin Seddi uzaydan çıplak gözle görülebilir.", "tr", "yanlis"),
+		review("u:capital", "Türkiye'nin başkenti İstanbul'dur.", "tr", "yanlis"),
+		review("u:berlin", "Berlin Duvarı 1989'da yıkıldı.", "tr", "dogru"),
+		review("u:altitude", "Water boils at a lower temperature at high altitude.", "en", "dogru"),
+		review("u:vitc", "Vitamin C prevents colds.", "en", "kismen"),
+		review("u:web", "The World Wide Web was invented by Tim Berners-Lee at CERN.", "en", "dogru"),
+		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
+		review("u:pluto", "Plüton Güneş sisteminin dokuzuncu gezegenidir.", "tr", "yanlis"),
+		review("u:breakfast", "Kahvaltı günün en önemli öğünüdür.", "tr", "belirsiz"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string // reason "" = accepted; else a substring of Rejected
+	}{
+		{"Aşılar otizme neden olur", "tr", "u:vax-tr", ""},
+		{"Aşılar otizme neden olmaz", "tr", "u:vax-tr", "negation"},
+		{"Aşılar otizme yol açmaz", "tr", "u:vax-tr", "negation"},
+		{"Vaccines do not cause autism", "en", "u:vax-en", "negation"},
+		{"Vaccines don't cause autism", "en", "u:vax-en", "negation"},
+		{"Su deniz seviyesinde 100 derecede kaynar", "tr", "u:boil", ""},
+		{"Su 50 derecede kaynar", "tr", "u:boil", "numbers"},
+		{"Çin Seddi uzaydan görülür", "tr", "u:wall", ""},
+		{"Mars'tan Çin Seddi görünür", "tr", "u:wall", "entities"},
+		{"Türkiye'nin başkenti Ankara'dır", "tr", "u:capital", "entities"},
+		{"Berlin Duvarı 1961'de yıkıldı", "tr", "u:berlin", "numbers"},
+		{"Water boils at a higher temperature at high altitude", "en", "u:altitude", "opposite"},
+		{"Vitamin C causes colds", "en", "u:vitc", "opposite"},
+		{"The World Wide Web was invented by Tim Berners-Lee", "en", "u:web", ""},
+		{"The World Wide Web was invented by Bill Gates at CERN", "en", "u:web", "entities"},
+		{"Goldfish have excellent long-term memory", "en", "u:goldfish", "numbers"},
+		{"Plüton Güneş sisteminin en büyük gezegenidir", "tr", "u:pluto", "numbers"},
+		{"Kahvaltı günün en önemsiz öğünüdür", "tr", "u:breakfast", "opposite"},
+	} {
+		cands := ix.Search(c.claim, c.lang, 5)
+		var got *Candidate
+		for i := range cands {
+			if cands[i].Review.URL == c.url {
+				got = &cands[i]
+			}
+		}
+		if got == nil {
+			t.Errorf("%q: %s not among candidates%s", c.claim, c.url, fmtCands(cands))
+			continue
+		}
+		switch {
+		case c.reason == "" && got.Rejected != "":
+			t.Errorf("%q: refused (%s), want accepted", c.claim, got.Rejected)
+		case c.reason != "" && !strings.Contains(got.Rejected, c.reason):
+			t.Errorf("%q: rejected %q, want %q (similarity %.2f)", c.claim, got.Rejected, c.reason, got.Similarity)
+		}
+	}
+}
+
+func TestBM25RankingAndSimilarity(t *testing.T) {
+	ix := NewIndex()
+	ix.Upsert(review("u:a", "Aşılar otizme neden olur.", "tr", "yanlis"))
+	ix.Upsert(review("u:b", "Aşılar kısırlığa neden olur.", "tr", "yanlis"))
+	ix.Upsert(review("u:c", "Sigara akciğer kansarine neden olur.", "tr", "dogru"))
+	for i := 0; i < 20; i++ { // make "neden olur" common, as it is in a real knowledge base
+		ix.Upsert(review(fmt.Sprintf("u:x%d", i), fmt.Sprintf("Konu %d başka bir şeye neden olur.", i), "tr", "yanlis"))
+	}
+	cs := ix.Search("asilar otizme neden oluyor", "tr", 3)
+	if len(cs) == 0 || cs[0].Review.URL != "u:a" {
+		t.Fatalf("want u:a first:%s", fmtCands(cs))
+	}
+	if cs[0].Similarity < 0.7 || len(cs) > 1 && cs[1].Similarity >= cs[0].Similarity {
+		t.Errorf("similarities not ordered or too low:%s", fmtCands(cs))
+	}
+	// The rare word decides: "otizm" outweighs the common "neden olur".
+	if len(cs) > 1 && cs[1].Review.URL != "u:b" {
+		t.Errorf("want u:b (shares aşı) second:%s", fmtCands(cs))
+	}
+	// Identical text is similarity 1; unrelated text is far below the threshold.
+	if cs := ix.Search("Aşılar otizme neden olur.", "tr", 1); len(cs) == 0 || cs[0].Similarity < 0.999 {
+		t.Errorf("identical claim:%s", fmtCands(cs))
+	}
+	if cs := ix.Search("Yarın İstanbul'da kuvvetli yağış bekleniyor", "tr", 1); len(cs) > 0 && cs[0].Similarity >= DefaultThreshold {
+		t.Errorf("unrelated claim matched:%s", fmtCands(cs))
+	}
+	// A misspelt word still finds its review.
+	if cs := ix.Search("Aşılar otzime nedn olur", "tr", 1); len(cs) == 0 || cs[0].Review.URL != "u:a" || cs[0].Similarity < DefaultThreshold {
+		t.Errorf("typo:%s", fmtCands(cs))
+	}
+	// Across languages, through the glossary's concepts.
+	if cs := ix.Search("Vaccines cause autism", "en", 1); len(cs) == 0 || cs[0].Review.URL != "u:a" || cs[0].Similarity < DefaultThreshold {
+		t.Errorf("cross-language:%s", fmtCands(cs))
+	}
+}
+
+func TestUpsertReplacesAndSkips(t *testing.T) {
+	ix := NewIndex()
+	ix.Upsert(review("u:1", "Aşılar otizme neden olur.", "tr", "yanlis"))
+	ix.Upsert(review("u:1", "Sigara kansere neden olur.", "tr", "dogru"))
+	if ix.Len() != 1 {
+		t.Fatalf("len %d after replace", ix.Len())
+	}
+	if cs := ix.Search("aşılar otizm", "tr", 3); len(cs) > 0 && cs[0].Similarity > 0.3 {
+		t.Errorf("old text still found:%s", fmtCands(cs))
+	}
+	if cs := ix.Search("sigara kansere neden olur", "tr", 1); len(cs) == 0 || cs[0].Review.Verdict != analysis.VerdictTrue {
+		t.Errorf("new text not found:%s", fmtCands(cs))
+	}
+	// A review that maps to no verdict cannot decide anything: it is dropped (and its old version).
+	ix.Upsert(review("u:1", "Sigara kansere neden olur.", "tr", ""))
+	if ix.Len() != 0 {
+		t.Errorf("len %d after an unusable update", ix.Len())
+	}
+	// Compaction keeps results right after many replacements.
+	for i := 0; i < 3000; i++ {
+		ix.Upsert(review("u:x", fmt.Sprintf("Deneme iddiası %d", i), "tr", "yanlis"))
+	}
+	if cs := ix.Search("Deneme iddiası 2999", "tr", 1); ix.Len() != 1 || len(cs) == 0 || cs[0].Similarity < 0.99 {
+		t.Errorf("after compaction len %d:%s", ix.Len(), fmtCands(cs))
+	}
+}
+
+func TestConcurrentSearchAndUpsert(t *testing.T) {
+	ix := NewIndex()
+	for i := 0; i < 50; i++ {
+		ix.Upsert(review(fmt.Sprintf("u:%d", i), fmt.Sprintf("Aşılar %d hastalığa neden olur", i), "tr", "yanlis"))
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 100; i++ {
+				ix.Search("aşılar hastalığa neden olur", "tr", 3)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 100; i++ {
+				ix.Upsert(review(fmt.Sprintf("u:%d", i%70), fmt.Sprintf("Aşılar %d hastalık yapar", i), "tr", "yanlis"))
+			}
+		}()
+	}
+	wg.Wait()
+	if ix.Len() != 70 {
+		t.Errorf("len %d, want 70", ix.Len())
+	}
+}
+
+// fakeSource is a ReviewSource over a slice, ordered by UpdatedAt like the store.
+type fakeSource struct {
+	mu      sync.Mutex
+	reviews []*models.Review
+	fail    error
+}
+
+// Each calls fn for reviews updated at or after since.
+func (s *fakeSource) Each(ctx context.Context, since time.Time, fn func(*models.Review) error) error {
+	s.mu.Lock()
+	rs, fail := append([]*models.Review(nil), s.reviews...), s.fail
+	s.mu.Unlock()
+	if fail != nil {
+		return fail
+	}
+	for _, r := range rs {
+		if !r.UpdatedAt.Before(since) {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func TestLoadAndFollow(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	a := review("u:a", "Aşılar otizme neden olur.", "tr", "yanlis")
+	a.UpdatedAt = t0
+	src := &fakeSource{reviews: []*models.Review{a}}
+	ix := NewIndex()
+	newest, err := Load(context.Background(), src, ix)
+	if err != nil || ix.Len() != 1 || !newest.Equal(t0) {
+		t.Fatalf("load: %v len %d newest %v", err, ix.Len(), newest)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { Follow(ctx, src, ix, newest, 5*time.Millisecond); close(done) }()
+	b := review("u:b", "Sigara kansere neden olur.", "tr", "dogru")
+	b.UpdatedAt = t0.Add(time.Minute)
+	src.mu.Lock()
+	src.reviews = append(src.reviews, b)
+	src.mu.Unlock()
+	deadline := time.Now().Add(2 * time.Second)
+	for ix.Len() < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if ix.Len() != 2 {
+		t.Errorf("follow did not pick up the new review: len %d", ix.Len())
+	}
+	cancel()
+	<-done
+	src.fail = errors.New("database down")
+	if _, err := Load(context.Background(), src, NewIndex()); err == nil || !strings.Contains(err.Error(), "database down") {
+		t.Errorf("load error not wrapped: %v", err)
+	}
+}
+
+func TestReviewScore(t *testing.T) {
+	f := func(v float64) float64 { return v }
+	for _, c := range []struct {
+		verdict            analysis.Verdict
+		has                bool
+		value, best, worst float64
+		want               int
+	}{
+		{analysis.VerdictFalse, true, f(1), 5, 1, 10},
+		{analysis.VerdictFalse, true, f(2), 5, 1, 30},
+		{analysis.VerdictPartly, true, f(3), 5, 1, 50},
+		{analysis.VerdictTrue, true, f(5), 5, 1, 90},
+		{analysis.VerdictPartly, true, f(4), 5, 1, 65}, // kept inside the kismen band
+		{analysis.VerdictTrue, false, 0, 0, 0, 90},
+		{analysis.VerdictFalse, false, 0, 0, 0, 10},
+		{analysis.VerdictUnclear, false, 0, 0, 0, 50},
+	} {
+		d := &ReviewDoc{Verdict: c.verdict, HasRating: c.has, RatingValue: c.value, BestRating: c.best, WorstRating: c.worst}
+		if got, rule := ReviewScore(d); got != c.want || rule == "" {
+			t.Errorf("%+v: score %d (%s), want %d", c, got, rule, c.want)
+		}
+	}
+}
+
+func TestStageConfidentAndUndecided(t *testing.T) {
+	off, err := analysis.NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex()
+	one, five, worst := 1.0, 5.0, 1.0
+	rating := "Yanlış"
+	cat := "health"
+	r := review("https://example.org/fc/asi-otizm", "Aşılar otizme neden olur.", "tr", "yanlis")
+	r.RatingValue, r.BestRating, r.WorstRating, r.TextualRating, r.Category = &one, &five, &worst, &rating, &cat
+	r.ReviewBody = "Büyük çalışmalar aşılar ile otizm arasında bir bağlantı bulmamıştır."
+	ix.Upsert(r)
+	a, err := NewAnalyzer(off, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Name() != analysis.OfflineName || a.Version() != Version {
+		t.Errorf("name %q version %q", a.Name(), a.Version())
+	}
+	res, err := a.Analyze(context.Background(), analysis.Input{Claim: "Aşı olmak çocuklarda otizme yol açıyor"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != analysis.VerdictFalse || res.Score != 10 || res.ScienceScore != 10 || res.PublicScore != 50 {
+		t.Errorf("verdict %s score %d science %d public %d", res.Verdict, res.Score, res.ScienceScore, res.PublicScore)
+	}
+	if !strings.HasPrefix(res.Summary, "According to Test Checkers (https://example.org/fc/asi-otizm): Büyük çalışmalar") {
+		t.Errorf("summary %q", res.Summary)
+	}
+	if b := res.Basis[analysis.FieldVerdict]; !b.Assessed || b.Method != MethodMatch || !strings.Contains(b.Detail, "Matched: \"Aşılar otizme neden olur.\"") || !strings.Contains(b.Detail, "similarity 0.") {
+		t.Errorf("verdict basis %+v", b)
+	}
+	if b := res.Basis[analysis.FieldPublicScore]; b.Assessed {
+		t.Errorf("public score assessed: %+v", b)
+	}
+	if len(res.Matches) != 1 || !res.Matches[0].Confident || res.Matches[0].URL != r.URL || res.Matches[0].Verdict != analysis.VerdictFalse {
+		t.Errorf("matches %+v", res.Matches)
+	}
+	res, err = a.Analyze(context.Background(), analysis.Input{Claim: "Aşılar otizme neden olmaz"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != analysis.VerdictUnclear || res.Score != 50 {
+		t.Errorf("negated claim: verdict %s score %d", res.Verdict, res.Score)
+	}
+	if d := res.Basis[analysis.FieldVerdict].Detail; !strings.Contains(d, "No earlier fact-check matched (closest:") || !strings.Contains(d, "negation differs") {
+		t.Errorf("undecided basis %q", d)
+	}
+	if !strings.Contains(res.Summary, "No earlier fact-check matched") {
+		t.Errorf("undecided summary %q", res.Summary)
+	}
+	if len(res.Matches) != 1 || res.Matches[0].Confident || res.Matches[0].Rejected == "" {
+		t.Errorf("refused match %+v", res.Matches)
+	}
+}
+
+func TestGlossaryParses(t *testing.T) {
+	g := loadGlossary()
+	if len(g.words) < 200 {
+		t.Errorf("glossary has %d words", len(g.words))
+	}
+	for w, want := range map[string]string{"karpuzla": "watermelon", "yumurtadan": "egg", "kitabi": "book"} {
+		if !contains(g.lookup(w), want) {
+			t.Errorf("%s → %q, want %s", w, g.lookup(w), want)
+		}
+	}
+	if c := g.lookup("elma"); contains(c, "hand") {
+		t.Errorf("elma read as el (hand): %q", c)
+	}
+	if _, err := parseGlossary([]byte("bozuk satır\n")); err == nil {
+		t.Error("malformed line accepted")
+	}
+}
+
+func TestLongTextsAreBounded(t *testing.T) {
+	ix := NewIndex()
+	long := strings.Repeat("Aşılar otizme neden olur ve sigara kansere yol açar. ", 400)
+	ix.Upsert(review("u:long", long, "tr", "yanlis"))
+	start := time.Now()
+	cs := ix.Search(long, "tr", 3)
+	if len(cs) != 1 || time.Since(start) > 2*time.Second {
+		t.Errorf("long text: %d candidates in %s", len(cs), time.Since(start))
+	}
+}

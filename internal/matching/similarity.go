@@ -1,0 +1,283 @@
+package matching
+
+// queryView is the claim's units with their features resolved against the index, built once
+// per search.
+type queryView struct {
+	info  *textInfo
+	cross map[string]bool // review language → compared across languages (cache)
+	units []queryUnit
+	// words and concepts are the claim's known feature ids.
+	words, concepts map[uint32]bool
+	weightSum       float64
+}
+
+// queryUnit is a claim unit with its weight and ids.
+type queryUnit struct {
+	u        *unit
+	word     int32 // -1 when unknown to the index or a stopword
+	concepts []uint32
+	weight   float64
+}
+
+// Unit weights: a content word weighs its IDF; a number weighs its IDF (numbers are rare and
+// decisive); a function word kept for its concept ("neden" → cause) weighs less, as concepts do
+// in BM25, because the glossary conflates more than words do.
+const (
+	conceptCover = 0.9 // credit for a unit matched only through its English concept
+	fuzzyCover   = 0.8 // credit for a unit matched only through a one-letter correction
+)
+
+// view resolves the claim's units (lock held).
+func (ix *Index) view(q *textInfo, n int) *queryView {
+	maxIDF := idf(n, 0)
+	qv := &queryView{info: q, words: map[uint32]bool{}, concepts: map[uint32]bool{}}
+	for _, c := range q.concepts {
+		if f, ok := ix.ids[string(chConcept)+c]; ok {
+			qv.concepts[f] = true
+		}
+	}
+	for i := range q.units {
+		u := &q.units[i]
+		qu := queryUnit{u: u, word: -1}
+		for _, c := range u.concepts {
+			if f, ok := ix.ids[string(chConcept)+c]; ok {
+				qu.concepts = append(qu.concepts, f)
+			}
+		}
+		switch {
+		case u.num != "":
+			qu.weight = maxIDF
+			if f, ok := ix.ids[string(chNumber)+u.num]; ok && ix.df[f] > 0 {
+				qu.weight = idf(n, ix.df[f])
+			}
+		case !u.stop:
+			qu.weight = maxIDF
+			if f, ok := ix.ids[string(chWord)+u.stem]; ok && ix.df[f] > 0 {
+				qu.word = int32(f)
+				qv.words[f] = true
+				qu.weight = idf(n, ix.df[f])
+			}
+		default:
+			qu.weight = channelWeight[chConcept] * ix.conceptWeight(qu.concepts, n)
+		}
+		qv.weightSum += qu.weight
+		qv.units = append(qv.units, qu)
+	}
+	return qv
+}
+
+// conceptWeight is the IDF of a unit's rarest known concept (the rarest feature if none is known).
+func (ix *Index) conceptWeight(ids []uint32, n int) float64 {
+	w := 0.0
+	for _, f := range ids {
+		if ix.df[f] > 0 {
+			w = max(w, idf(n, ix.df[f]))
+		}
+	}
+	if w == 0 {
+		return idf(n, 0)
+	}
+	return w
+}
+
+// alignment is how a claim's and a review's units cover each other.
+type alignment struct {
+	sim float64
+	// qCover and dCover are each unit's credit (0 when nothing on the other side matches it).
+	qCover, dCover []float64
+	// lexical is the share of the claim's weight matched in its own words (same word, number or
+	// misspelling) rather than through concepts: high for a review in the claim's language.
+	lexical float64
+}
+
+// align measures the calibrated 0–1 similarity of the claim and a review's claim: every unit of
+// each side is credited when the other side has it — the same word (1), a number with a shared
+// reading (1), the same English concept (0.9: "yol açar" for "neden olur", or across languages),
+// or a word one letter away (0.8, a misspelling) — and the similarity is the IDF-weighted credit
+// of both sides over their total weight (a soft, weighted Dice coefficient). Rare words weigh
+// most, so claims sharing "aşı" and "otizm" are close whatever their function words; both sides
+// count, so a review claiming more (or less) than the claim is less close. Across languages,
+// words meet only when spelt the same (names, "5G", "DNA"); the rest must meet as concepts
+// (lock held).
+func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
+	cross := !sameLanguage(qv.info.lang, d.Lang)
+	maxIDF := idf(n, 0)
+	al := alignment{qCover: make([]float64, len(qv.units)), dCover: make([]float64, len(d.units))}
+	dWords := make(map[uint32]bool, len(d.units))
+	dConcepts := make(map[uint32]bool, len(d.feats))
+	for _, f := range d.feats {
+		if ix.chans[f] == chConcept {
+			dConcepts[f] = true
+		}
+	}
+	for _, du := range d.units {
+		if du.word >= 0 {
+			dWords[uint32(du.word)] = true
+		}
+	}
+	folded := func(du docUnit) string {
+		if du.folded < 0 {
+			return ""
+		}
+		return ix.keys[du.folded][1:]
+	}
+	var total, credit float64
+	for i, qu := range qv.units {
+		c := 0.0
+		switch {
+		case qu.u.num != "":
+			if meetsAny(qu.u.num, d.nums) || meetsAny(qu.u.num, d.softNums) {
+				c = 1
+			}
+		case qu.u.folded != "" && qu.word < 0 && !cross && ix.fuzzyNumber(qu.u.folded, d.units):
+			c = fuzzyCover
+		case qu.word >= 0 && dWords[uint32(qu.word)]:
+			c = 1
+		case anyIn(qu.concepts, dConcepts):
+			c = conceptCover
+		case !qu.u.stop:
+			for _, du := range d.units {
+				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+					c = fuzzyCover
+					break
+				}
+			}
+		}
+		al.qCover[i] = c
+		total += qu.weight
+		credit += c * qu.weight
+	}
+	for j, du := range d.units {
+		var w, c float64
+		switch {
+		case du.num != "":
+			w = maxIDF
+			if f, ok := ix.ids[string(chNumber)+du.num]; ok && ix.df[f] > 0 {
+				w = idf(n, ix.df[f])
+			}
+			if meetsAny(du.num, qv.info.nums) {
+				c = 1
+			} else if f := folded(du); f != "" && !cross {
+				for _, qu := range qv.units {
+					if edit1(qu.u.folded, f) {
+						c = fuzzyCover
+						break
+					}
+				}
+			}
+		case du.word >= 0:
+			w = idf(n, ix.df[du.word])
+			switch {
+			case qv.words[uint32(du.word)]:
+				c = 1
+			case anyIn(d.concepts[du.c0:du.c1], qv.concepts):
+				c = conceptCover
+			default:
+				stem := ix.keys[du.word][1:]
+				for _, qu := range qv.units {
+					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+						c = fuzzyCover
+						break
+					}
+				}
+			}
+		default:
+			w = channelWeight[chConcept] * ix.conceptWeight(d.concepts[du.c0:du.c1], n)
+			if anyIn(d.concepts[du.c0:du.c1], qv.concepts) {
+				c = conceptCover
+			}
+		}
+		al.dCover[j] = c
+		total += w
+		credit += c * w
+	}
+	if total > 0 {
+		al.sim = credit / total
+	}
+	if qv.weightSum > 0 {
+		own := 0.0
+		for i, qu := range qv.units {
+			if al.qCover[i] == 1 || al.qCover[i] == fuzzyCover {
+				own += qu.weight
+			}
+		}
+		al.lexical = own / qv.weightSum
+	}
+	return al
+}
+
+// fuzzyNumber reports a misspelt number word ("twcie" for "twice") among a review's units (lock
+// held).
+func (ix *Index) fuzzyNumber(folded string, units []docUnit) bool {
+	for _, du := range units {
+		if du.num != "" && du.folded >= 0 && edit1(folded, ix.keys[du.folded][1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// meetsAny reports whether number n shares a reading with one of ns.
+func meetsAny(n string, ns []string) bool {
+	for _, x := range ns {
+		if numbersMeet(n, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyIn reports whether one of ids is in set.
+func anyIn(ids []uint32, set map[uint32]bool) bool {
+	for _, f := range ids {
+		if set[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// cognate reports two different words that share their first six letters or more and differ
+// only in a short ending: the same name or loanword inflected in two languages ("Lemmingler" and
+// "Lemmings", "vantilatör" and "ventilator" do not qualify, "Napolyon'un" and "Napolyon" do).
+func cognate(a, b string) bool {
+	if a == b || len(a) < 6 || len(b) < 6 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i >= 6 && len(a)-i <= 3 && len(b)-i <= 3
+}
+
+// edit1 reports whether a and b (folded ASCII) are one edit apart — an insertion, deletion,
+// substitution or swap of neighbours — and both long enough (4+) that one edit is a typo rather
+// than another word.
+func edit1(a, b string) bool {
+	if a == b || len(a) < 4 || len(b) < 4 {
+		return false
+	}
+	la, lb := len(a), len(b)
+	switch {
+	case la == lb:
+		i := 0
+		for i < la && a[i] == b[i] {
+			i++
+		}
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < la && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case la == lb+1:
+		a, b = b, a
+		fallthrough
+	case lb == la+1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}
