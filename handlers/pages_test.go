@@ -751,7 +751,7 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 10, nil)
 		c := seedClaim(t, models.NewStores(db), "Aşılar otizme neden olur", "yanlis", "health", time.Now())
-		matches := `[{"url":"urn:claimcheck:starter:vaccines-autism-tr","claim_reviewed":"Aşılar otizme yol açar","similarity":0.91,"verdict":"yanlis","confident":true,"publisher":"Claimcheck starter knowledge base","textual_rating":"Yanlış"},
+		matches := `[{"url":"urn:claimcheck:starter:vaccines-autism-tr","claim_reviewed":"Aşılar otizme yol açar","similarity":0.91,"verdict":"yanlis","confident":true,"publisher":"Claimcheck starter knowledge base","textual_rating":"Yanlış","sources":["https://www.who.int/news-room/vaccines","javascript:alert(2)"]},
 {"url":"https://teyit.org/x","claim_reviewed":"Aşılar otizme yol açmaz","similarity":0.62,"verdict":"dogru","rejected":"negation differs"},
 {"url":"javascript:alert(1)","claim_reviewed":"Evil","similarity":0.1,"verdict":"belirsiz"}]`
 		meta := `{"model":"gpt-4o-mini","latency_ms":812,"prompt_tokens":900,"completion_tokens":120,"evidence":["wikipedia"],
@@ -767,6 +767,9 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		}
 		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find("a").Length() != 0 {
 			t.Error("the used urn: match should be marked used and not be a link")
+		}
+		if src := ms.Eq(0).Find(`[data-testid="match-sources"] a`); src.Length() != 1 || src.Text() != "who.int" {
+			t.Errorf("match sources: %d links, %q; want only the who.int one", src.Length(), src.Text())
 		}
 		if !strings.Contains(ms.Eq(1).Find(`[data-testid="match-rejected"]`).Text(), "negation differs") {
 			t.Error("refused match lacks its reason")

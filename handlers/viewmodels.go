@@ -272,6 +272,7 @@ func matchViews(raw string) []claims.MatchView {
 		out = append(out, claims.MatchView{
 			ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
 			Verdict: verdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident, Rejected: m.Rejected,
+			Sources: webURLs(m.Sources),
 		})
 	}
 	return out
@@ -317,6 +318,17 @@ func providerLabel(p string) string {
 		return "Google Fact Check"
 	}
 	return p
+}
+
+// webURLs keeps the http(s) addresses of a list.
+func webURLs(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if u := webURL(s); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // webURL keeps only http(s) addresses, so a stored urn: or javascript: value is never a link.

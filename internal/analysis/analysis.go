@@ -244,6 +244,8 @@ type Match struct {
 	Language string `json:"language,omitempty"`
 	// Rejected says why a close candidate was refused (negation, numbers, entities), if it was.
 	Rejected string `json:"rejected,omitempty"`
+	// Sources are the web addresses the review cites.
+	Sources []string `json:"sources,omitempty"`
 }
 
 // Evidence is one item of related material an online provider returned.

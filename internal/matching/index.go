@@ -24,12 +24,14 @@ package matching
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -69,6 +71,8 @@ type ReviewDoc struct {
 	Category string
 	// UpdatedAt is when the knowledge base last changed the review.
 	UpdatedAt time.Time
+	// Sources are the web addresses the review cites, so a match can be checked at its source.
+	Sources []string
 
 	id       uint32
 	feats    []uint32
@@ -195,6 +199,7 @@ func newDoc(r *models.Review) *ReviewDoc {
 	if r.TextualRating != nil {
 		d.RatingText = *r.TextualRating
 	}
+	d.Sources = citationURLs(r.Citations)
 	if r.Category != nil {
 		d.Category = *r.Category
 	}
@@ -666,4 +671,22 @@ func Follow(ctx context.Context, src ReviewSource, ix *Index, since time.Time, e
 		// Each is ordered by updated_at, so everything up to newest was applied even on error.
 		since = newest
 	}
+}
+
+// citationURLs reads the http(s) addresses out of a review's citations JSON; a malformed list
+// yields none rather than failing the index.
+func citationURLs(raw string) []string {
+	var cs []struct {
+		URL string `json:"url"`
+	}
+	if raw == "" || json.Unmarshal([]byte(raw), &cs) != nil {
+		return nil
+	}
+	var out []string
+	for _, c := range cs {
+		if strings.HasPrefix(c.URL, "https://") || strings.HasPrefix(c.URL, "http://") {
+			out = append(out, c.URL)
+		}
+	}
+	return out
 }

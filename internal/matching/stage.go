@@ -137,7 +137,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 		r.Matches = append(r.Matches, analysis.Match{
 			URL: c.Review.URL, ClaimReviewed: c.Review.Claim, Similarity: round3(c.Similarity), Verdict: c.Review.Verdict,
 			Confident: i == confident, Publisher: c.Review.Publisher, TextualRating: c.Review.RatingText,
-			Language: c.Review.Lang, Rejected: c.Rejected,
+			Language: c.Review.Lang, Rejected: c.Rejected, Sources: c.Review.Sources,
 		})
 	}
 	if confident < 0 {
@@ -271,7 +271,15 @@ func summaryOf(d *ReviewDoc) string {
 	if d.Publisher != "" {
 		who = d.Publisher
 	}
-	head := fmt.Sprintf("According to %s (%s): ", who, d.URL)
+	head := fmt.Sprintf("According to %s: ", who)
+	switch {
+	case strings.HasPrefix(d.URL, "https://") || strings.HasPrefix(d.URL, "http://"):
+		head = fmt.Sprintf("According to %s (%s): ", who, d.URL)
+	case len(d.Sources) > 0:
+		// A review without a web address of its own (the starter set's urn: ids) is attributed
+		// to the public source it cites instead.
+		head = fmt.Sprintf("According to %s (source: %s): ", who, d.Sources[0])
+	}
 	body := strings.TrimSpace(d.Body)
 	if body == "" {
 		label, _ := analysis.VerdictInfo(d.Verdict)

@@ -2,6 +2,9 @@
 package claims
 
 import (
+	"net/url"
+	"strings"
+
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
@@ -76,6 +79,8 @@ type MatchView struct {
 	Used bool
 	// Rejected says why a close fact-check was refused ("" when it was not).
 	Rejected string
+	// Sources are the public sources the fact-check cites (http(s) only).
+	Sources []string
 }
 
 // EvidenceView is one item of related reading.
@@ -114,4 +119,13 @@ type HistoryPage struct {
 	ClearURL string
 	// QueryMax caps the search box.
 	QueryMax int
+}
+
+// hostOf shows a source link by its host, which tells a reader more than a long path.
+func hostOf(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return s
+	}
+	return strings.TrimPrefix(u.Host, "www.")
 }
