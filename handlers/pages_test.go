@@ -765,7 +765,7 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		if ms.Length() != 3 {
 			t.Fatalf("matches shown = %d, want 3", ms.Length())
 		}
-		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find("a").Length() != 0 {
+		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find(".match__claim a").Length() != 0 {
 			t.Error("the used urn: match should be marked used and not be a link")
 		}
 		if src := ms.Eq(0).Find(`[data-testid="match-sources"] a`); src.Length() != 1 || src.Text() != "who.int" {
