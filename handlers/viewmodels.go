@@ -256,7 +256,7 @@ func claimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
 	}
 	p.Matches = matchViews(c.Matches)
-	p.Evidence, p.Run = runViews(c.AnalysisMeta)
+	p.Evidence, p.Run, p.Prompt = runViews(c.AnalysisMeta)
 	return p
 }
 
@@ -278,11 +278,15 @@ func matchViews(raw string) []claims.MatchView {
 	return out
 }
 
-// runViews decodes analysis_meta into related reading and facts about the run.
-func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact) {
+// runViews decodes analysis_meta into related reading, facts about the run and the model prompt.
+func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
 	var m checking.StoredMeta
 	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
-		return nil, nil
+		return nil, nil, nil
+	}
+	var prompt []claims.RunFact
+	for _, pm := range m.Prompt {
+		prompt = append(prompt, claims.RunFact{Label: format.UpperFirst(pm.Role) + " message", Value: pm.Content})
 	}
 	var ev []claims.EvidenceView
 	for _, e := range m.EvidenceItems {
@@ -304,7 +308,7 @@ func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact) {
 	if len(m.Evidence) > 0 {
 		run = append(run, claims.RunFact{Label: "Online sources consulted", Value: strings.Join(m.Evidence, ", ")})
 	}
-	return ev, run
+	return ev, run, prompt
 }
 
 // providerLabel names an evidence provider for people.

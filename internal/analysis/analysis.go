@@ -275,6 +275,16 @@ type Meta struct {
 	Fallback string `json:"fallback,omitempty"`
 	// Evidence lists the online providers consulted.
 	Evidence []string `json:"evidence,omitempty"`
+	// Prompt is what the model was sent (first request of the analysis), for audit.
+	Prompt []PromptMessage `json:"prompt,omitempty"`
+}
+
+// PromptMessage is one chat message sent to a model.
+type PromptMessage struct {
+	// Role is "system" or "user".
+	Role string `json:"role"`
+	// Content is the message text.
+	Content string `json:"content"`
 }
 
 // scannedClaim is a claim with its tokens.

@@ -217,14 +217,24 @@ func (a *Analyzer) Analyze(ctx context.Context, in analysis.Input) (analysis.Res
 
 	callCtx, cancel := context.WithTimeout(ctx, a.cfg.Timeout)
 	defer cancel()
-	ans, used, err := a.ask(callCtx, in, off)
+	format := a.OutputFormat()
+	msgs := messages(in, off, format)
+	ans, used, err := a.ask(callCtx, in, off, format, msgs)
+	var r analysis.Result
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return analysis.Result{}, fmt.Errorf("llm: analysis stopped by the caller: %w", cerr)
 		}
-		return a.fallback(off, err, used, time.Since(start)), nil
+		r = a.fallback(off, err, used, time.Since(start))
+	} else {
+		r = a.result(off, ans, used, time.Since(start))
 	}
-	return a.result(off, ans, used, time.Since(start)), nil
+	// What the model was asked is stored with the analysis, so anyone can read what it was sent.
+	r.Meta.Prompt = make([]analysis.PromptMessage, len(msgs))
+	for i, m := range msgs {
+		r.Meta.Prompt[i] = analysis.PromptMessage{Role: m.Role, Content: m.Content}
+	}
+	return r, nil
 }
 
 // usage adds up the tokens of every request of one analysis.
@@ -238,11 +248,9 @@ func (u *usage) add(e Exchange) {
 
 // ask makes the model requests of one analysis: the question, at most one switch to JSON mode when
 // the server rejects the schema, and at most one repair of an invalid answer.
-func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Result) (answer, usage, error) {
+func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Result, format string, msgs []Message) (answer, usage, error) {
 	var used usage
 	known := knownURLs(in, off)
-	format := a.OutputFormat()
-	msgs := messages(in, off, format)
 
 	ex, reply, err := a.complete(ctx, msgs, format, "analyze")
 	// Adapt to what the server rejects, each at most once per analysis, in this order because a

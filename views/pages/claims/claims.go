@@ -61,6 +61,8 @@ type ShowPage struct {
 	Evidence []EvidenceView
 	// Run says how the analysis ran (model, latency, tokens, fallback); empty for plain offline runs.
 	Run []RunFact
+	// Prompt is what a model was sent, for readers who want to audit it; empty without a model.
+	Prompt []RunFact
 }
 
 // MatchView is one earlier fact-check on the claim page.
