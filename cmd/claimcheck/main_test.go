@@ -98,10 +98,48 @@ func TestAnalyzeJSON(t *testing.T) {
 	if q, _ := r["en_query"].(string); !strings.Contains(q, "not") {
 		t.Errorf("en_query %q lost the negation", q)
 	}
+	ms, _ := r["matches"].([]any)
+	if len(ms) == 0 || r["verdict"] != "belirsiz" {
+		t.Fatalf("the negated claim should be compared with the starter fact-check and refused: verdict %v matches %v", r["verdict"], r["matches"])
+	}
+	if m := ms[0].(map[string]any); !strings.Contains(m["rejected"].(string), "negation") || m["url"] == "" || m["similarity"] == nil {
+		t.Errorf("first match = %v, want the vaccines–autism fact-check refused for its negation", m)
+	}
 	if _, _, err := cli(t, "x.db", "analyze"); err == nil {
 		t.Error("analyze without a claim should be a usage error")
 	}
 	if _, _, err := cli(t, "x.db", "frobnicate"); err == nil {
 		t.Error("unknown command accepted")
+	}
+}
+
+func TestKBImportAndEval(t *testing.T) {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(string(d), func(t *testing.T) {
+			u := testdb.URL(t, d)
+			fixture := "../../internal/knowledge/testdata/import/datacommons_feed.json"
+			out, _, err := cli(t, u, "kb", "import", fixture)
+			if err != nil || !strings.Contains(out, "added") {
+				t.Fatalf("kb import: %v\n%s", err, out)
+			}
+			out, _, err = cli(t, u, "kb", "import", fixture)
+			if err != nil || !strings.Contains(out, "added 0, updated 0") {
+				t.Fatalf("second kb import should change nothing: %v\n%s", err, out)
+			}
+			out, _, err = cli(t, u, "kb", "import", "../../internal/knowledge/testdata/import/malformed.json", "no-such-file.json")
+			if err == nil || !strings.Contains(out, "malformed.json: failed") || !strings.Contains(out, "no-such-file.json: failed") {
+				t.Fatalf("bad files must fail loudly: %v\n%s", err, out)
+			}
+			if _, _, err := cli(t, u, "kb"); err == nil {
+				t.Error("kb without an action accepted")
+			}
+			out, _, err = cli(t, u, "eval", "--queries", "../../internal/knowledge/testdata/devset.jsonl")
+			if err != nil || !strings.Contains(out, "recall@1") || !strings.Contains(out, "kind lookalike") || !strings.Contains(out, "latency p50") {
+				t.Fatalf("eval: %v\n%s", err, out)
+			}
+			if _, _, err := cli(t, u, "eval"); err == nil {
+				t.Error("eval without --queries accepted")
+			}
+		})
 	}
 }
