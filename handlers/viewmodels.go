@@ -11,6 +11,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -267,9 +268,21 @@ func matchViews(raw string) []claims.MatchView {
 	if raw == "" || json.Unmarshal([]byte(raw), &ms) != nil {
 		return nil
 	}
+	used := false
+	for _, m := range ms {
+		used = used || m.Confident
+	}
 	out := make([]claims.MatchView, 0, len(ms))
 	for _, m := range ms {
+		note := "Not close enough"
+		if m.Similarity >= matching.DefaultThreshold {
+			note = "Close, but another language or a weaker match"
+			if used {
+				note = "Also close; the verdict came from the best match"
+			}
+		}
 		out = append(out, claims.MatchView{
+			Note:          note,
 			ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
 			Verdict: verdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident, Rejected: m.Rejected,
 			Sources: webURLs(m.Sources),

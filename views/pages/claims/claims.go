@@ -83,6 +83,8 @@ type MatchView struct {
 	Rejected string
 	// Sources are the public sources the fact-check cites (http(s) only).
 	Sources []string
+	// Note explains an unused, unrefused match ("Also close…" or "Not close enough").
+	Note string
 }
 
 // EvidenceView is one item of related reading.
