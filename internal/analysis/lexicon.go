@@ -174,8 +174,9 @@ var trSuffixTemplates = []string{
 	"lIk", "lIğ", "lI", "sIz", "CI", "sAl", "lAş", "lAn", "lAştIr", "CIk", "CIğ",
 }
 
-// expandTemplate spells out every harmony variant of a template.
-func expandTemplate(t string) []string {
+// ExpandSuffixTemplate spells out every vowel- and consonant-harmony variant of a Turkish suffix
+// template (A = a/e, I = ı/i/u/ü, D = d/t, C = c/ç), shared by the lexicon and claim matching.
+func ExpandSuffixTemplate(t string) []string {
 	out := []string{""}
 	for _, r := range t {
 		var alts []string
@@ -206,7 +207,7 @@ func expandTemplate(t string) []string {
 func turkishSuffixes() (written, folded []string) {
 	seenW, seenF := map[string]bool{}, map[string]bool{}
 	for _, t := range trSuffixTemplates {
-		for _, s := range expandTemplate(t) {
+		for _, s := range ExpandSuffixTemplate(t) {
 			if !seenW[s] {
 				seenW[s] = true
 				written = append(written, s)

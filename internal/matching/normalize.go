@@ -658,7 +658,7 @@ var trSuffixes = func() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range templates {
-		for _, s := range expandTemplate(t) {
+		for _, s := range analysis.ExpandSuffixTemplate(t) {
 			f := analysis.FoldTurkish(s)
 			if !seen[f] {
 				seen[f] = true
@@ -674,35 +674,6 @@ var trSuffixes = func() []string {
 	}
 	return out
 }()
-
-// expandTemplate spells out the harmony variants of a suffix template (A = a/e, I = ı/i/u/ü,
-// D = d/t, C = c/ç).
-func expandTemplate(t string) []string {
-	out := []string{""}
-	for _, r := range t {
-		var alts []string
-		switch r {
-		case 'A':
-			alts = []string{"a", "e"}
-		case 'I':
-			alts = []string{"ı", "i", "u", "ü"}
-		case 'D':
-			alts = []string{"d", "t"}
-		case 'C':
-			alts = []string{"c", "ç"}
-		default:
-			alts = []string{string(r)}
-		}
-		next := make([]string, 0, len(out)*len(alts))
-		for _, o := range out {
-			for _, a := range alts {
-				next = append(next, o+a)
-			}
-		}
-		out = next
-	}
-	return out
-}
 
 // minStem is the shortest stem the Turkish stemmer leaves: shorter roots ("su", "et", "ol")
 // collide with too many other words once suffixes are gone.

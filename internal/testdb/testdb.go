@@ -4,7 +4,6 @@ package testdb
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -98,6 +97,3 @@ func Open(t testing.TB, d database.Dialect) *database.DB {
 	}
 	return db
 }
-
-// Describe names a dialect for messages.
-func Describe(d database.Dialect) string { return fmt.Sprintf("%s database", d) }
