@@ -29,6 +29,20 @@ const (
 // Upsert stores r by its URL: a new URL is added, a known one updated in place (keeping its id and
 // created_at), so importing the same file twice changes nothing.
 func (s *ReviewStore) Upsert(ctx context.Context, r *Review) (UpsertResult, error) {
+	res, err := s.upsertOnce(ctx, r)
+	if err != nil && errors.Is(err, errAddRace) {
+		// Another process added the same URL between our look-up and insert (several serve
+		// processes loading the starter set at once): the row exists now, so update it instead.
+		return s.upsertOnce(ctx, r)
+	}
+	return res, err
+}
+
+// errAddRace marks an insert that lost to a concurrent insert of the same review URL.
+var errAddRace = errors.New("review added concurrently")
+
+// upsertOnce is one attempt of Upsert in its own transaction.
+func (s *ReviewStore) upsertOnce(ctx context.Context, r *Review) (UpsertResult, error) {
 	var res UpsertResult
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var old Review
@@ -36,6 +50,9 @@ func (s *ReviewStore) Upsert(ctx context.Context, r *Review) (UpsertResult, erro
 		switch {
 		case errors.Is(err, gorm.ErrRecordNotFound):
 			if err := tx.Create(r).Error; err != nil {
+				if s.exists(ctx, r.URL) {
+					return fmt.Errorf("add review %s: %w", r.URL, errAddRace)
+				}
 				return fmt.Errorf("add review %s: %w", r.URL, err)
 			}
 			res = Added
@@ -56,6 +73,13 @@ func (s *ReviewStore) Upsert(ctx context.Context, r *Review) (UpsertResult, erro
 		return nil
 	})
 	return res, err
+}
+
+// exists reports whether a review with url is stored, outside any transaction (a failed insert
+// aborts a PostgreSQL transaction, so the check must not run inside it).
+func (s *ReviewStore) exists(ctx context.Context, url string) bool {
+	var n int64
+	return s.db.Gorm.WithContext(ctx).Model(&Review{}).Where("url = ?", url).Count(&n).Error == nil && n > 0
 }
 
 // lockForUpdate serialises concurrent imports of one URL on PostgreSQL; SQLite transactions

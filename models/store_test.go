@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -161,6 +162,40 @@ func TestClaimListFilters(t *testing.T) {
 			if total != tc.total || first != tc.first {
 				t.Errorf("%+v: total %d first %q; want %d %q", tc.f, total, first, tc.total, tc.first)
 			}
+		}
+	})
+}
+
+// Several serve processes may load the starter set at once: concurrent upserts of the same new
+// URL must all succeed, leaving one row.
+func TestReviewUpsertRace(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		s := models.NewStores(db)
+		var wg sync.WaitGroup
+		const n = 16
+		errs := make(chan error, n*5)
+		start := make(chan struct{})
+		for i := 0; i < n*5; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				<-start
+				now := time.Now().UTC()
+				r := &models.Review{ID: uuid.NewString(), URL: fmt.Sprintf("urn:test:race:%d", i%5), ClaimReviewed: "x", Language: "en", Verdict: "yanlis",
+					AppearanceURLs: "[]", Citations: "[]", Source: "test", CreatedAt: now, UpdatedAt: now}
+				if _, err := s.Reviews.Upsert(context.Background(), r); err != nil {
+					errs <- err
+				}
+			}(i)
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Errorf("concurrent upsert: %v", err)
+		}
+		if got, _ := s.Reviews.Count(context.Background()); got != 5 {
+			t.Errorf("rows = %d, want 5", got)
 		}
 	})
 }
