@@ -32,20 +32,34 @@ const maxErrorLen = 1000
 
 // OutboxMail is one mail in the durable outbox.
 type OutboxMail struct {
-	ID            string     `gorm:"column:id;primaryKey"`
-	DedupeKey     string     `gorm:"column:dedupe_key"`
-	ToAddr        string     `gorm:"column:to_addr"`
-	Subject       string     `gorm:"column:subject"`
-	TextBody      string     `gorm:"column:text_body"`
-	HTMLBody      string     `gorm:"column:html_body"`
-	State         string     `gorm:"column:state"`
-	Attempts      int        `gorm:"column:attempts"`
-	NextAttemptAt time.Time  `gorm:"column:next_attempt_at"`
-	LastError     string     `gorm:"column:last_error"`
-	LockedBy      *string    `gorm:"column:locked_by"`
-	LockedUntil   *time.Time `gorm:"column:locked_until"`
-	CreatedAt     time.Time  `gorm:"column:created_at"`
-	SentAt        *time.Time `gorm:"column:sent_at"`
+	// ID is also the Message-ID's local part, so a duplicate delivery is recognisable downstream.
+	ID string `gorm:"column:id;primaryKey"`
+	// DedupeKey names the causing event; it is unique, which makes enqueueing idempotent.
+	DedupeKey string `gorm:"column:dedupe_key"`
+	// ToAddr is the recipient, optionally with a display name.
+	ToAddr string `gorm:"column:to_addr"`
+	// Subject is the subject line.
+	Subject string `gorm:"column:subject"`
+	// TextBody is the plain-text part, stored rendered so a retry sends what was enqueued.
+	TextBody string `gorm:"column:text_body"`
+	// HTMLBody is the HTML part; empty for text-only mail.
+	HTMLBody string `gorm:"column:html_body"`
+	// State is one of the Outbox* constants.
+	State string `gorm:"column:state"`
+	// Attempts counts claims, so crashes mid-send also use up the budget.
+	Attempts int `gorm:"column:attempts"`
+	// NextAttemptAt is when the mail is due (again).
+	NextAttemptAt time.Time `gorm:"column:next_attempt_at"`
+	// LastError is the latest failure, for admins.
+	LastError string `gorm:"column:last_error"`
+	// LockedBy is the worker holding the lease, nil when none.
+	LockedBy *string `gorm:"column:locked_by"`
+	// LockedUntil is when the lease ends and another worker may take the mail over.
+	LockedUntil *time.Time `gorm:"column:locked_until"`
+	// CreatedAt is when the mail was enqueued.
+	CreatedAt time.Time `gorm:"column:created_at"`
+	// SentAt is when the SMTP server accepted the mail.
+	SentAt *time.Time `gorm:"column:sent_at"`
 }
 
 // TableName pins the table name so GORM never guesses.
