@@ -18,6 +18,8 @@ type Stores struct {
 	KV         *KVStore
 	Reviews    *ReviewStore
 	Evidence   *EvidenceStore
+	Outbox     *OutboxStore
+	Accounts   *AccountStore
 }
 
 // NewStores builds the stores over db.
@@ -32,6 +34,8 @@ func NewStores(db *database.DB) *Stores {
 		KV:         &KVStore{db: db},
 		Reviews:    &ReviewStore{db: db},
 		Evidence:   &EvidenceStore{db: db},
+		Outbox:     NewOutboxStore(db),
+		Accounts:   NewAccountStore(db),
 	}
 }
 

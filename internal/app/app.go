@@ -12,10 +12,13 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -46,6 +49,12 @@ type App struct {
 	HTTP *fiber.App
 	// Log is the structured logger.
 	Log *slog.Logger
+	// Mail is the durable outbox every mail goes through.
+	Mail *mail.Outbox
+	// Accounts runs sign-up, login and sessions.
+	Accounts *accounts.Service
+	// Billing talks to Stripe and applies its webhooks.
+	Billing *billing.Service
 
 	ownsDB bool
 }
@@ -96,6 +105,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
+	outbox := mail.NewOutbox(stores.Outbox)
+	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits)
+	billingSvc := billing.New(db, billing.Config{
+		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
+	})
 	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
 	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
 
@@ -147,7 +161,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	pages.Routes(f)
 	f.Use(notFound(pages))
 
-	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log}, nil
+	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc}, nil
 }
 
 // proxyHeader trusts X-Forwarded-For only when the operator says a proxy sets it.
@@ -216,9 +231,24 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 func (a *App) Serve(ctx context.Context) error {
 	stopJanitor := a.startJanitor(ctx)
 	defer stopJanitor()
-	followCtx, stopFollow := context.WithCancel(ctx)
-	defer stopFollow()
-	go a.Knowledge.Follow(followCtx, a.Stores.Reviews, a.Config.KBFollowInterval)
+	bgCtx, stopBackground := context.WithCancel(ctx)
+	defer stopBackground()
+	go a.Knowledge.Follow(bgCtx, a.Stores.Reviews, a.Config.KBFollowInterval)
+	worker, err := mail.NewWorkerFromURL(a.Stores.Outbox, a.Config.SMTPURL)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	if worker != nil {
+		worker.Log = a.Log
+		go worker.Run(bgCtx)
+	} else {
+		a.Log.Info("SMTP_URL is not set: mail stays in the outbox for admins to read")
+	}
+	if link, created, err := a.Accounts.EnsureSetupLink(ctx, a.Config.BaseURL); err != nil {
+		a.Log.Warn("admin setup link", "err", err)
+	} else if created {
+		a.Log.Info("no admin account yet: open this one-time link to create one (valid 24h)", "url", link)
+	}
 	errc := make(chan error, 1)
 	addr := fmt.Sprintf(":%d", a.Config.Port)
 	go func() { errc <- a.HTTP.Listen(addr) }()
@@ -241,7 +271,7 @@ func (a *App) startJanitor(ctx context.Context) func() {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(10 * time.Minute)
+		t := time.NewTicker(time.Minute)
 		defer t.Stop()
 		for {
 			now := time.Now()
@@ -253,6 +283,12 @@ func (a *App) startJanitor(ctx context.Context) func() {
 			}
 			if err := a.Stores.Evidence.PruneExpired(ctx, now); err != nil && ctx.Err() == nil {
 				a.Log.Warn("janitor", "err", err)
+			}
+			if _, err := a.Billing.ApplyDuePlanChanges(ctx, now); err != nil && ctx.Err() == nil {
+				a.Log.Warn("janitor: plan changes", "err", err)
+			}
+			if err := a.Accounts.Prune(ctx); err != nil && ctx.Err() == nil {
+				a.Log.Warn("janitor: accounts", "err", err)
 			}
 			select {
 			case <-ctx.Done():

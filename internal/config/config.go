@@ -49,7 +49,20 @@ type Config struct {
 	LLM LLMConfig
 	// Evidence configures the optional online evidence providers.
 	Evidence EvidenceConfig
+
+	// SMTPURL sends the outbox's mail (smtp://user:pass@host:587?from=…&tls=starttls); empty keeps
+	// mail in the outbox for admins to read.
+	SMTPURL string
+	// StripeSecretKey enables Stripe Checkout and the customer portal; empty shows contact-sales.
+	StripeSecretKey string
+	// StripeWebhookSecret verifies /webhooks/stripe (whsec_…).
+	StripeWebhookSecret string
+	// StripeAPIBase overrides https://api.stripe.com (stripe-mock in tests).
+	StripeAPIBase string
 }
+
+// SecureCookies reports whether cookies must be Secure: whenever the public address is https.
+func (c Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
 // LLMConfig selects an OpenAI-compatible endpoint (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp).
 type LLMConfig struct {
@@ -159,6 +172,10 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 			CacheTTL:              durVal("EVIDENCE_CACHE_TTL", 24*time.Hour),
 		},
 	}
+	c.SMTPURL = get("SMTP_URL", "")
+	c.StripeSecretKey = get("STRIPE_SECRET_KEY", "")
+	c.StripeWebhookSecret = get("STRIPE_WEBHOOK_SECRET", "")
+	c.StripeAPIBase = get("STRIPE_API_BASE", "")
 	if v, ok := lookup("CLAIMCHECK_ANALYZER"); !ok || strings.TrimSpace(v) == "" {
 		c.Analyzer = get("ANALYZER", c.Analyzer)
 	}
