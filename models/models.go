@@ -41,10 +41,20 @@ type APIKey struct {
 	CreatedAt     time.Time  `gorm:"column:created_at"`
 	LastUsedAt    *time.Time `gorm:"column:last_used_at"`
 	RevokedAt     *time.Time `gorm:"column:revoked_at"`
+	UserID        *string    `gorm:"column:user_id"`     // nil for keys made with the CLI
+	RevokeAt      *time.Time `gorm:"column:revoke_at"`   // end of a rotated key's grace period
+	ReplacedBy    *string    `gorm:"column:replaced_by"` // the key that rotation issued in its place
 }
 
 // TableName pins the table name so GORM never guesses.
 func (APIKey) TableName() string { return "api_keys" }
+
+// ActiveAt reports whether the key authenticates at now: not revoked, and not past the end of the
+// grace period a rotation gave it. Checking the time here, not in a sweeper, makes the grace end
+// exact even when no background job runs.
+func (k APIKey) ActiveAt(now time.Time) bool {
+	return k.RevokedAt == nil && (k.RevokeAt == nil || now.Before(*k.RevokeAt))
+}
 
 // UsageCounter is one key's request count for one calendar month (UTC), period "YYYY-MM".
 type UsageCounter struct {

@@ -124,3 +124,25 @@ func (s *RateLimitStore) Prune(ctx context.Context, cutoff int64) error {
 	}
 	return nil
 }
+
+// History sums the counters of keyIDs per period, for the dashboard's chart; periods without any
+// count are absent from the map (read them as 0).
+func (s *UsageStore) History(ctx context.Context, keyIDs, periods []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(keyIDs) == 0 || len(periods) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		Period string
+		Total  int
+	}
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT period, SUM(count) AS total FROM usage_counters
+WHERE key_id IN ? AND period IN ? GROUP BY period`, keyIDs, periods).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("usage history of %d keys: %w", len(keyIDs), err)
+	}
+	for _, r := range rows {
+		out[r.Period] = r.Total
+	}
+	return out, nil
+}

@@ -44,6 +44,8 @@ Usage:
   claimcheck kb import FILE...               import fact-checks (ClaimReview JSON-LD, DataCommons
                                              feed, Google Fact Check claims:search answers)
   claimcheck eval --queries FILE.jsonl       measure claim matching on a query set
+  claimcheck admin create --email E --name N [--password-stdin]
+                                             create an admin (password read from stdin)
 
 Configuration comes from environment variables; see README.md.
 `
@@ -100,6 +102,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 		return analyze(ctx, cfg, args, stdout, log)
 	case "kb":
 		return kbCmd(ctx, cfg, args, stdout, log)
+	case "admin":
+		return adminCmd(ctx, cfg, args, stdout, stderr)
 	case "eval":
 		return evalCmd(ctx, cfg, args, stdout, log)
 	default:

@@ -109,6 +109,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits)
 	billingSvc := billing.New(db, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
+		PlanChanged: handlers.PlanChangedHook(stores.Keys),
 	})
 	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
 	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
@@ -144,6 +145,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	rest.Routes(f.Group("/rest/v1", apiCORS))
 
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
+	billingH := handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
+	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
+	f.Post("/webhooks/stripe", billingH.Webhook)
 	f.Use(csrf.New(csrf.Config{
 		KeyLookup:      "form:_csrf",
 		CookieName:     "cc_csrf",
@@ -158,7 +162,17 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 				"For your security the form could not be accepted. Go back, reload the page and submit again.")
 		},
 	}))
+	sessions := handlers.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(pages.ErrorPage).WithLogger(log)
+	f.Use(sessions.Middleware())
 	pages.Routes(f)
+	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
+		ErrorPage: pages.ErrorPage, Now: now, Log: log}).Routes(f)
+	f.Use("/account", sessions.RequireUser())
+	f.Use("/billing", sessions.RequireUser())
+	handlers.NewAccount(handlers.AccountDeps{Pages: pages, Keys: stores.Keys, Usage: stores.Usage,
+		BillingPortal: billingSvc.Enabled(), Now: now, Log: log}).Routes(f)
+	handlers.NewPricing(handlers.PricingDeps{Pages: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
+	billingH.Routes(f)
 	f.Use(notFound(pages))
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
@@ -178,7 +192,7 @@ func securityHeaders(c *fiber.Ctx) error {
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	c.Set("X-Frame-Options", "DENY")
-	c.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+	c.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com https://billing.stripe.com")
 	return c.Next()
 }
 

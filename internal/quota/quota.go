@@ -108,7 +108,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, secret string) (*model
 		a.cache[hash] = c
 		a.mu.Unlock()
 	}
-	if c.key == nil || c.key.Key.RevokedAt != nil {
+	// ActiveAt, not just RevokedAt: a rotated key stops at the end of its grace period even when
+	// its lookup is still cached.
+	if c.key == nil || !c.key.Key.ActiveAt(now) {
 		return nil, ErrBadKey
 	}
 	return c.key, nil

@@ -21,7 +21,12 @@ type Email interface {
 	Text() string
 }
 
-var _ Email = VerifyEmail{}
+var (
+	_ Email = VerifyEmail{}
+	_ Email = ResetPassword{}
+	_ Email = ChangeEmail{}
+	_ Email = AccountExists{}
+)
 
 // Greeting opens a mail by name, or neutrally when the name is unknown.
 func Greeting(name string) string {

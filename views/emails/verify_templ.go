@@ -29,7 +29,7 @@ func (v VerifyEmail) Text() string {
 		Greeting(v.Name),
 		"Please confirm your email address to finish setting up your Claimcheck account.",
 		TextButton("Confirm email address", v.Link),
-		"The link expires in 24 hours. If you did not sign up, ignore this mail.",
+		"The link expires in 48 hours. If you did not sign up, ignore this mail.",
 	)
 }
 
@@ -81,7 +81,7 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(Greeting(v.Name))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `verify.templ`, Line: 31, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/verify.templ`, Line: 31, Col: 21}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -143,7 +143,7 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "The link expires in 24 hours. If you did not sign up, ignore this mail.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "The link expires in 48 hours. If you did not sign up, ignore this mail.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

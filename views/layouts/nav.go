@@ -20,7 +20,7 @@ type NavItem struct {
 var MainNav = []NavItem{
 	{Label: "Check a claim", Href: "/"},
 	{Label: "History", Href: "/claims"},
-	{Label: "Pricing", Href: "/pricing", Planned: true},
+	{Label: "Pricing", Href: "/pricing"},
 	{Label: "Docs", Href: "/docs", Planned: true},
 	{Label: "Beta", Href: "/beta", Planned: true},
 }
