@@ -87,3 +87,55 @@ func TestUnknownPathsAnswerInTheSurfaceShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAccountFormsNeedCSRFToken: state-changing account forms refuse a post without the page's
+// token, through the real wiring, on both databases.
+func TestAccountFormsNeedCSRFToken(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		s := startServer(t, db, nil)
+		jar, _ := cookiejar.New(nil)
+		client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		signup := url.Values{"email": {"csrf@example.org"}, "name": {"Csrf Test"}, "password": {"uzun-ve-guclu-parola-7"}}
+		for _, path := range []string{"/signup", "/login", "/password/forgot", "/pricing/contact"} {
+			resp, err := client.PostForm(s.base+path, signup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusForbidden {
+				t.Errorf("POST %s without a token: %d, want 403", path, resp.StatusCode)
+			}
+		}
+		if _, err := s.app.Stores.Accounts.UserByEmail(t.Context(), "csrf@example.org"); err == nil {
+			t.Error("a sign-up without a CSRF token created an account")
+		}
+		resp, err := client.Get(s.base + "/signup")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		m := csrfInput.FindStringSubmatch(string(page))
+		if m == nil {
+			t.Fatal("sign-up page has no _csrf input")
+		}
+		signup.Set("_csrf", m[1])
+		resp, err = client.PostForm(s.base+"/signup", signup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("sign-up with the page's token: %d, want 303", resp.StatusCode)
+		}
+		// Logged in now: creating a key without the token is refused too.
+		resp, err = client.PostForm(s.base+"/account/keys", url.Values{"name": {"k"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("key creation without a token: %d, want 403", resp.StatusCode)
+		}
+	})
+}
