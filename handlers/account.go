@@ -45,6 +45,13 @@ type AccountDeps struct {
 	Now func() time.Time
 	// Log receives failures the user only sees as an error page; nil means slog.Default().
 	Log *slog.Logger
+	// Beta tells whether the account has /v1 beta access; nil shows none.
+	Beta BetaAccessChecker
+}
+
+// BetaAccessChecker tells whether a user has /v1 beta access.
+type BetaAccessChecker interface {
+	HasBetaAccess(ctx context.Context, u *models.User) (bool, error)
 }
 
 // Account serves the developer dashboard under /account.
@@ -56,11 +63,12 @@ type Account struct {
 	grace  time.Duration
 	now    func() time.Time
 	log    *slog.Logger
+	beta   BetaAccessChecker
 }
 
 // NewAccount builds the dashboard handlers.
 func NewAccount(d AccountDeps) *Account {
-	a := &Account{pages: d.Pages, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log}
+	a := &Account{pages: d.Pages, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta}
 	if a.grace <= 0 {
 		a.grace = DefaultRotationGrace
 	}
@@ -194,6 +202,13 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		},
 	}
 	p.Meta.NoIndex = true
+	if a.beta != nil {
+		has, err := a.beta.HasBetaAccess(ctx, u)
+		if err != nil {
+			return a.unavailable(c, "beta access", err)
+		}
+		p.BetaAccess, p.ShowBeta = has, true
+	}
 	if plan.MonthlyQuota == nil {
 		p.Unlimited = true
 		p.QuotaText = "Unlimited requests"

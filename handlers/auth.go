@@ -57,6 +57,9 @@ type AuthDeps struct {
 	Now func() time.Time
 	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
 	Log *slog.Logger
+	// AfterVerified runs once an address is proven (verification, email change, login) — the beta
+	// waiting list grants invited people access there; nil does nothing.
+	AfterVerified func(ctx context.Context, userID, email string)
 }
 
 // Auth serves the account pages: sign-up, verification, login, logout, password reset, security
@@ -69,12 +72,16 @@ type Auth struct {
 	errPage  ErrorRenderer
 	now      func() time.Time
 	log      *slog.Logger
+	verified func(ctx context.Context, userID, email string)
 }
 
 // NewAuth builds the account pages.
 func NewAuth(d AuthDeps) *Auth {
 	a := &Auth{acc: d.Accounts, sessions: d.Sessions, mailer: d.Mailer, baseURL: strings.TrimRight(d.BaseURL, "/"),
-		errPage: d.ErrorPage, now: d.Now, log: d.Log}
+		errPage: d.ErrorPage, now: d.Now, log: d.Log, verified: d.AfterVerified}
+	if a.verified == nil {
+		a.verified = func(context.Context, string, string) {}
+	}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -289,13 +296,14 @@ func (a *Auth) notifyAccountExists(ctx context.Context, email string) {
 
 // verify serves GET /verify/:token.
 func (a *Auth) verify(c *fiber.Ctx) error {
-	_, err := a.acc.VerifyEmail(c.UserContext(), c.Params("token"))
+	u, err := a.acc.VerifyEmail(c.UserContext(), c.Params("token"))
 	switch {
 	case errors.Is(err, accounts.ErrInvalidToken):
 		return a.invalidLink(c, "Go to your account", AfterLoginPath)
 	case err != nil:
 		return a.unavailable(c, "verify email", err)
 	}
+	a.verified(c.UserContext(), u.ID, u.Email)
 	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-ok", OK: true, Heading: "Your email address is confirmed",
 		Message: "Thank you. Your account is ready.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
 }
@@ -364,6 +372,9 @@ func (a *Auth) login(c *fiber.Ctx) error {
 		return a.unavailable(c, "login", err)
 	}
 	a.startSession(c, s)
+	if s.User.EmailVerifiedAt != nil {
+		a.verified(c.UserContext(), s.User.ID, s.User.Email)
+	}
 	return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
 }
 
@@ -542,6 +553,7 @@ func (a *Auth) confirmEmail(c *fiber.Ctx) error {
 	case err != nil:
 		return a.unavailable(c, "confirm email change", err)
 	}
+	a.verified(c.UserContext(), u.ID, u.Email)
 	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "email-changed", OK: true, Heading: "Your email address has been changed",
 		Message: "From now on, log in with " + u.Email + ".", ActionText: "Go to your account", ActionURL: AfterLoginPath})
 }

@@ -39,10 +39,14 @@ func (s *KeyStore) Create(ctx context.Context, k *APIKey) error {
 	return nil
 }
 
-// ByHash finds an active or revoked key by the SHA-256 of its secret, with its plan.
+// ByHash finds an active or revoked key by the SHA-256 of its secret, with its plan. A key whose
+// owner an admin disabled reads as unknown, so disabling stops the keys without revoking them and
+// enabling gives them back.
 func (s *KeyStore) ByHash(ctx context.Context, hash string) (*KeyWithPlan, error) {
 	var k APIKey
-	err := s.db.Gorm.WithContext(ctx).Where("hash = ?", hash).Take(&k).Error
+	err := s.db.Gorm.WithContext(ctx).
+		Where("hash = ? AND NOT EXISTS (SELECT 1 FROM users WHERE users.id = api_keys.user_id AND users.disabled_at IS NOT NULL)", hash).
+		Take(&k).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}

@@ -119,7 +119,8 @@ func (Claim) TableName() string { return "claims" }
 // All lists every mapped model, so the schema test can prove both dialects have their columns.
 func All() []any {
 	return []any{&Plan{}, &APIKey{}, &UsageCounter{}, &RateLimit{}, &KV{}, &Claim{}, &Review{}, &EvidenceCache{}, &OutboxMail{},
-		&User{}, &Session{}, &AuthToken{}, &Subscription{}, &StripeEvent{}, &ContactLead{}}
+		&User{}, &Session{}, &AuthToken{}, &Subscription{}, &StripeEvent{}, &ContactLead{},
+		&WaitlistEntry{}, &BetaInviteRun{}, &AuditEntry{}}
 }
 
 // Review is one earlier fact-check (a schema.org ClaimReview) in the knowledge base.

@@ -14,6 +14,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
@@ -145,6 +146,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	rest.Routes(f.Group("/rest/v1", apiCORS))
 
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
+	betaSvc := beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log})
 	billingH := handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
 	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
 	f.Post("/webhooks/stripe", billingH.Webhook)
@@ -157,6 +159,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Expiration:     2 * time.Hour,
 		ContextKey:     "csrf",
 		Storage:        stores.KV,
+		// One-click unsubscribe (RFC 8058) posts from the mail client with no token; the
+		// unguessable leave token in the path is the proof, and leaving is all it can do.
+		Next: func(c *fiber.Ctx) bool {
+			return c.Method() == fiber.MethodPost && strings.HasPrefix(c.Path(), "/beta/leave/")
+		},
 		ErrorHandler: func(c *fiber.Ctx, err error) error {
 			return pages.ErrorPage(c, fiber.StatusForbidden, "This form has expired",
 				"For your security the form could not be accepted. Go back, reload the page and submit again.")
@@ -166,13 +173,24 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	f.Use(sessions.Middleware())
 	pages.Routes(f)
 	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
-		ErrorPage: pages.ErrorPage, Now: now, Log: log}).Routes(f)
+		ErrorPage: pages.ErrorPage, Now: now, Log: log,
+		AfterVerified: func(ctx context.Context, userID, email string) {
+			if _, err := betaSvc.GrantIfInvited(ctx, userID, email); err != nil {
+				log.Warn("beta access", "user", userID, "err", err)
+			}
+		}}).Routes(f)
+	handlers.NewBeta(handlers.BetaDeps{Beta: betaSvc, ErrorPage: pages.ErrorPage, Now: now, Log: log}).Routes(f)
 	f.Use("/account", sessions.RequireUser())
 	f.Use("/billing", sessions.RequireUser())
 	handlers.NewAccount(handlers.AccountDeps{Pages: pages, Keys: stores.Keys, Usage: stores.Usage,
-		BillingPortal: billingSvc.Enabled(), Now: now, Log: log}).Routes(f)
+		BillingPortal: billingSvc.Enabled(), Now: now, Log: log, Beta: betaSvc}).Routes(f)
 	handlers.NewPricing(handlers.PricingDeps{Pages: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
 	billingH.Routes(f)
+	admin := f.Group("/admin", sessions.RequireRole(models.RoleAdmin))
+	handlers.NewAdmin(handlers.AdminDeps{Pages: pages, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
+		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
+		SMTP: cfg.SMTPURL != "", Now: now, Log: log}).Routes(f)
+	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
 	f.Use(notFound(pages))
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,

@@ -48,6 +48,8 @@ type Bar struct {
 type Dashboard struct {
 	// Meta is the head metadata and navigation state.
 	Meta layouts.Page
+	// ShowBeta shows the /v1 beta access line; BetaAccess says whether the account has it.
+	ShowBeta, BetaAccess bool
 	// CSRF is the token for every form's hidden _csrf input.
 	CSRF string
 	// UserName greets the user.
