@@ -1,7 +1,6 @@
 package accounts
 
 import (
-	"sync"
 	"testing"
 	"time"
 
@@ -9,38 +8,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
-	"gorm.io/gorm/schema"
 )
-
-// models.All cannot list the account models from this change, so this repeats the migrations
-// package's column check for them.
-func TestSchemaHasEveryAccountColumn(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		for _, m := range models.AccountModels() {
-			s, err := schema.Parse(m, &sync.Map{}, db.Gorm.NamingStrategy)
-			if err != nil {
-				t.Fatalf("parse %T: %v", m, err)
-			}
-			if !db.Gorm.Migrator().HasTable(s.Table) {
-				t.Errorf("%s: table %s missing", db.Dialect, s.Table)
-				continue
-			}
-			cols, err := db.Gorm.Migrator().ColumnTypes(m)
-			if err != nil {
-				t.Fatalf("%s: columns of %s: %v", db.Dialect, s.Table, err)
-			}
-			have := map[string]bool{}
-			for _, c := range cols {
-				have[c.Name()] = true
-			}
-			for _, f := range s.Fields {
-				if f.DBName != "" && !have[f.DBName] {
-					t.Errorf("%s: %s.%s is mapped by %T but missing from the schema", db.Dialect, s.Table, f.DBName, m)
-				}
-			}
-		}
-	})
-}
 
 func TestEmailUniqueIgnoresCase(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {

@@ -16,7 +16,6 @@ import (
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
 	"gorm.io/gorm"
-	gormschema "gorm.io/gorm/schema"
 )
 
 // msg is a valid message with the given dedupe key.
@@ -45,28 +44,12 @@ func countRows(t *testing.T, db *database.DB) int64 {
 	return n
 }
 
-func TestOutboxSchemaHasEveryMappedColumn(t *testing.T) {
+// The columns are checked with every other model in migrations (models.All); the worker's claim
+// query also needs its indexes on both dialects.
+func TestOutboxIndexes(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		m := &models.OutboxMail{}
-		s, err := gormschema.Parse(m, &sync.Map{}, db.Gorm.NamingStrategy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, err := db.Gorm.Migrator().ColumnTypes(m)
-		if err != nil {
-			t.Fatalf("columns of %s: %v", s.Table, err)
-		}
-		have := map[string]bool{}
-		for _, c := range cols {
-			have[c.Name()] = true
-		}
-		for _, f := range s.Fields {
-			if f.DBName != "" && !have[f.DBName] {
-				t.Errorf("%s.%s is mapped but missing from the %s schema", s.Table, f.DBName, db.Dialect)
-			}
-		}
 		for _, idx := range []string{"email_outbox_due_idx", "email_outbox_created_idx"} {
-			if !db.Gorm.Migrator().HasIndex(m, idx) {
+			if !db.Gorm.Migrator().HasIndex(&models.OutboxMail{}, idx) {
 				t.Errorf("index %s missing on %s", idx, db.Dialect)
 			}
 		}
