@@ -77,6 +77,9 @@ type AdminDeps struct {
 	Now func() time.Time
 	// Log receives failures; nil means slog.Default().
 	Log *slog.Logger
+	// Knowledge imports uploaded fact-check files; Reviews counts the knowledge base.
+	Knowledge KBImporter
+	Reviews   ReviewCounter
 }
 
 // Admin serves the admin console under /admin. The wiring puts RequireRole(admin) in front; every
@@ -124,6 +127,8 @@ func (a *Admin) Routes(r fiber.Router) {
 	g.Get("/outbox", a.outbox)
 	g.Post("/outbox/:id/retry", a.retryMail)
 	g.Get("/audit", a.audit)
+	g.Get("/knowledge", a.knowledgePage)
+	g.Post("/knowledge", a.uploadKnowledge)
 }
 
 // guard is the second lock behind the wiring's RequireRole.

@@ -1,10 +1,13 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -45,7 +49,8 @@ func newAdminEnv(t *testing.T, db *database.DB) *adminEnv {
 	pages.Routes(app)
 	app.Use("/admin", sess.RequireRole(models.RoleAdmin))
 	NewAdmin(AdminDeps{Pages: pages, Store: e.admin, Accounts: acc, Users: st.Accounts, Keys: st.Keys,
-		Billing: models.NewBillingStore(db), Outbox: st.Outbox, Audit: e.audit}).Routes(app)
+		Billing: models.NewBillingStore(db), Outbox: st.Outbox, Audit: e.audit,
+		Knowledge: knowledge.NewImporter(st.Reviews, nil, nil), Reviews: st.Reviews}).Routes(app)
 	e.app = app
 	return e
 }
@@ -156,6 +161,7 @@ func TestAdminRoutesAuthorization(t *testing.T) {
 			{"GET", "/admin/outbox", nil, 200},
 			{"POST", "/admin/outbox/" + missing + "/retry", url.Values{}, 404},
 			{"GET", "/admin/audit", nil, 200},
+			{"GET", "/admin/knowledge", nil, 200},
 		}
 		for _, r := range routes {
 			t.Run(r.method+" "+r.path, func(t *testing.T) {
@@ -444,4 +450,74 @@ func adminSeedClaim(t *testing.T, s *models.Stores, content, verdict, category s
 		t.Fatal(err)
 	}
 	return c
+}
+
+// upload posts a multipart fact-check file as the given session.
+func (e *adminEnv) upload(t *testing.T, name string, data []byte, token string) adminResp {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	if name != "" {
+		fw, err := mw.CreateFormFile("file", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw.Write(data)
+	}
+	mw.Close()
+	req := httptest.NewRequest(http.MethodPost, "/admin/knowledge", &buf)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+	res, err := e.app.Test(req, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	r := adminResp{status: res.StatusCode}
+	if r.doc, err = goquery.NewDocumentFromReader(res.Body); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestAdminKnowledgeUpload: admins import fact-check files from the console, idempotently and
+// audited; broken files are refused with the reason; other users cannot.
+func TestAdminKnowledgeUpload(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newAdminEnv(t, db)
+		_, adminTok := e.user(t, "kb-admin@example.org", models.RoleAdmin)
+		_, userTok := e.user(t, "kb-user@example.org", models.RoleUser)
+		feed, err := os.ReadFile("../internal/knowledge/testdata/import/datacommons_feed.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := e.upload(t, "feed.json", feed, adminTok)
+		if r.status != http.StatusOK || !strings.Contains(r.doc.Find("[data-testid=kb-result]").Text(), "added") {
+			t.Fatalf("first upload: %d %q", r.status, r.doc.Find("main").Text())
+		}
+		n, _ := e.stores.Reviews.Count(context.Background())
+		if n == 0 {
+			t.Fatal("nothing was imported")
+		}
+		r = e.upload(t, "feed.json", feed, adminTok)
+		if res := r.doc.Find("[data-testid=kb-result]").Text(); !strings.Contains(res, "added 0, updated 0") {
+			t.Errorf("re-upload should change nothing: %q", res)
+		}
+		if m, _ := e.stores.Reviews.Count(context.Background()); m != n {
+			t.Errorf("re-upload changed the count %d → %d", n, m)
+		}
+		r = e.upload(t, "broken.json", []byte(`{"@type": "ClaimReview",`), adminTok)
+		if r.status != http.StatusUnprocessableEntity || r.doc.Find("[data-testid=kb-error]").Length() != 1 {
+			t.Errorf("broken file: %d", r.status)
+		}
+		if r = e.upload(t, "", nil, adminTok); r.status != http.StatusUnprocessableEntity {
+			t.Errorf("no file: %d", r.status)
+		}
+		if r = e.upload(t, "feed.json", feed, userTok); r.status != http.StatusForbidden {
+			t.Errorf("a plain user uploading: %d, want 403", r.status)
+		}
+		if acts := strings.Join(e.auditActions(t), ","); !strings.Contains(acts, "knowledge.import") {
+			t.Errorf("audit log lacks the import: %s", acts)
+		}
+	})
 }

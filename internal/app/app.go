@@ -122,8 +122,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)
 
 	f := fiber.New(fiber.Config{
-		AppName:               "claimcheck",
-		BodyLimit:             cfg.MaxBodyBytes,
+		AppName: "claimcheck",
+		// Only the admin fact-check upload may exceed MAX_BODY_BYTES; limitBody holds every other route to it.
+		BodyLimit:             max(cfg.MaxBodyBytes, handlers.MaxKBUploadBytes+1<<20),
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
@@ -132,6 +133,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		ProxyHeader:           proxyHeader(cfg.TrustProxy),
 	})
 	f.Use(recover.New())
+	f.Use(limitBody(cfg.MaxBodyBytes))
 	f.Use(requestid.New())
 	f.Use(securityHeaders)
 
@@ -189,12 +191,23 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	admin := f.Group("/admin", sessions.RequireRole(models.RoleAdmin))
 	handlers.NewAdmin(handlers.AdminDeps{Pages: pages, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
 		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
-		SMTP: cfg.SMTPURL != "", Now: now, Log: log}).Routes(f)
+		SMTP: cfg.SMTPURL != "", Now: now, Log: log, Knowledge: kb.Importer, Reviews: stores.Reviews}).Routes(f)
 	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
 	f.Use(notFound(pages))
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
 		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc}, nil
+}
+
+// limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
+// same 413 the server's own limit gives (the error handler shapes it per surface).
+func limitBody(limit int) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		if len(c.Request().Body()) > limit && !(c.Method() == fiber.MethodPost && c.Path() == "/admin/knowledge") {
+			return fiber.ErrRequestEntityTooLarge
+		}
+		return c.Next()
+	}
 }
 
 // proxyHeader trusts X-Forwarded-For only when the operator says a proxy sets it.

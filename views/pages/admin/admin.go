@@ -31,6 +31,7 @@ var Sections = []Section{
 	{"keys", "Keys", "/admin/keys"},
 	{"waitlist", "Waiting list", "/admin/waitlist"},
 	{"claims", "Moderation", "/admin/claims"},
+	{"knowledge", "Fact-checks", "/admin/knowledge"},
 	{"leads", "Leads", "/admin/leads"},
 	{"outbox", "Mail outbox", "/admin/outbox"},
 	{"audit", "Audit log", "/admin/audit"},
@@ -228,4 +229,15 @@ type Audit struct {
 	Rows  []AuditRow
 	Total string
 	Pager Pager
+}
+
+// Knowledge is the /admin/knowledge page.
+type Knowledge struct {
+	Frame
+	// Count says how many fact-checks the knowledge base holds.
+	Count string
+	// Result summarises the last import; Problem says why it failed.
+	Result, Problem string
+	// MaxSize is the upload limit in words.
+	MaxSize string
 }
