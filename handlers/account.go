@@ -91,19 +91,12 @@ func (a *Account) Routes(r fiber.Router) {
 	r.Post("/account/keys/:id/rotate", a.rotate)
 }
 
-// sessionUser is the logged-in user the session middleware put in c.Locals("user") — the same
-// contract as CurrentUser, read directly so this file does not depend on the session file.
-func sessionUser(c *fiber.Ctx) *models.User {
-	u, _ := c.Locals("user").(*models.User)
-	return u
-}
-
 // requireUser returns the user, or sends anonymous visitors to log in.
 func requireUser(c *fiber.Ctx) (*models.User, error) {
-	if u := sessionUser(c); u != nil {
+	if u := CurrentUser(c); u != nil {
 		return u, nil
 	}
-	return nil, c.Redirect("/login?next="+strings.TrimPrefix(c.OriginalURL(), "/"), fiber.StatusSeeOther)
+	return nil, redirectToLogin(c)
 }
 
 // keyNotFound answers 404 for unknown keys and for keys of other accounts alike.

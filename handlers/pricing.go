@@ -77,7 +77,7 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 		return p.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "Plans could not be loaded",
 			"The database did not answer. Please reload the page in a minute.")
 	}
-	u := sessionUser(c)
+	u := CurrentUser(c)
 	current := ""
 	if u != nil {
 		if cp, err := p.keys.AccountPlan(ctx, u.ID); err == nil {

@@ -256,7 +256,7 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 	for i, w := range words {
 		// A capitalised word inside a sentence is usually a name ("China" is on the Malay list),
 		// which says nothing about the language around it.
-		if !shout && !starts[i] && isCapitalised(w) {
+		if !shout && !starts[i] && IsCapitalised(w) {
 			continue
 		}
 		lower := strings.ToLower(w)

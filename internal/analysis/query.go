@@ -79,7 +79,7 @@ func shouting(toks []token) bool {
 			continue
 		}
 		words++
-		if isAllCaps(t.Text) {
+		if IsAllCaps(t.Text) {
 			caps++
 		}
 	}
@@ -219,10 +219,10 @@ func (q *queryBuilder) english(toks []token) queryResult {
 		case englishNegations[lower]:
 			t.add(lower)
 			res.Negations++
-		case !shout && (isAllCaps(tok.Text) || isCapitalised(tok.Text) && !tok.SentenceStart):
+		case !shout && (IsAllCaps(tok.Text) || IsCapitalised(tok.Text) && !tok.SentenceStart):
 			t.add(englishBase(tok.Text))
 			res.Kept++
-		case !shout && isCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.sw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok)):
+		case !shout && IsCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.sw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok)):
 			// A capitalised first word is a name when a name follows ("Bill Gates") or the lexicon
 			// knows it as one ("Messi").
 			t.add(englishBase(tok.Text))
@@ -258,7 +258,7 @@ func englishBase(s string) string {
 // nextIsName reports whether the next token is a capitalised word inside the sentence, which makes
 // a capitalised sentence-initial word part of a name ("Bill Gates").
 func nextIsName(toks []token, i int) bool {
-	return i+1 < len(toks) && toks[i+1].Kind == kindWord && isCapitalised(toks[i+1].Text) && !toks[i+1].SentenceStart
+	return i+1 < len(toks) && toks[i+1].Kind == kindWord && IsCapitalised(toks[i+1].Text) && !toks[i+1].SentenceStart
 }
 
 // turkish translates a Turkish claim term by term with the glossary. With hybrid set (language
@@ -300,7 +300,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			res.Negations++
 			continue
 		}
-		if en, ok := properTranslations[folded]; ok && isCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'")) {
+		if en, ok := properTranslations[folded]; ok && IsCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'")) {
 			t.add(en)
 			res.Translated++
 			lastTranslated = i
@@ -318,7 +318,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			continue
 		}
 		switch {
-		case !shout && (isAllCaps(base) || isCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.sw.isStopword("tr", base))):
+		case !shout && (IsAllCaps(base) || IsCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.sw.isStopword("tr", base))):
 			t.add(asciiName(tok.Text))
 			res.Kept++
 			continue

@@ -280,15 +280,15 @@ func splitApostrophe(s string) (base, suffix string) {
 	return s, ""
 }
 
-// isCapitalised reports whether a word starts with an upper-case letter.
-func isCapitalised(s string) bool {
+// IsCapitalised reports whether a word starts with an upper-case letter (a name candidate).
+func IsCapitalised(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r)
 }
 
-// isAllCaps reports an acronym-like word: at least two letters and no lower-case letter ("WHO",
+// IsAllCaps reports an acronym-like word: at least two letters and no lower-case letter ("WHO",
 // "ABD", "5G" does not count because it has one letter).
-func isAllCaps(s string) bool {
+func IsAllCaps(s string) bool {
 	letters := 0
 	for _, r := range s {
 		if unicode.IsLower(r) {

@@ -506,26 +506,14 @@ func str(v any) string {
 }
 
 // name reads the name of a thing given as text or as an object (Person, Organization, Language).
-func name(v any) string {
-	for _, x := range asList(v) {
-		switch t := x.(type) {
-		case string:
-			if s := strings.TrimSpace(t); s != "" {
-				return s
-			}
-		case map[string]any:
-			for _, k := range []string{"name", "@value", "legalName", "alternateName"} {
-				if s := str(t[k]); s != "" {
-					return s
-				}
-			}
-		}
-	}
-	return ""
-}
+func name(v any) string { return firstText(v, "name", "@value", "legalName", "alternateName") }
 
 // urlOf reads a URL given as a string, {"@id": …}, {"url": …} or the first of a list that has one.
-func urlOf(v any) string {
+func urlOf(v any) string { return firstText(v, "url", "@id", "@value", "sameAs") }
+
+// firstText returns the first non-empty string among v's items: the item itself when it is text,
+// else its first non-empty property among keys.
+func firstText(v any, keys ...string) string {
 	for _, x := range asList(v) {
 		switch t := x.(type) {
 		case string:
@@ -533,7 +521,7 @@ func urlOf(v any) string {
 				return s
 			}
 		case map[string]any:
-			for _, k := range []string{"url", "@id", "@value", "sameAs"} {
+			for _, k := range keys {
 				if s := str(t[k]); s != "" {
 					return s
 				}

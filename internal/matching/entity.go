@@ -140,21 +140,21 @@ func entityAt(toks []scanned, i int, shout bool) (entity, bool) {
 	_, suffix := splitApostrophe(t.text)
 	base := nameBase(t.text)
 	folded := analysis.FoldTurkish(base)
-	capital := isCapitalised(base)
+	capital := analysis.IsCapitalised(base)
 	if h, ok := lookupGaz(folded); ok && (!h.capOnly || capital && !shout) {
 		return entity{key: "@" + h.e.key, kind: h.e.kind, gaz: true, text: base}, true
 	}
 	if shout || !capital {
 		return entity{}, false
 	}
-	if isStop("und", folded) && !isAllCaps(base) {
+	if isStop("und", folded) && !analysis.IsAllCaps(base) {
 		return entity{}, false
 	}
 	switch {
-	case isAllCaps(base) && len([]rune(base)) >= 2,
+	case analysis.IsAllCaps(base) && len([]rune(base)) >= 2,
 		!t.sentenceStart,
 		suffix != "",
-		i+1 < len(toks) && !toks[i+1].sentenceStart && isCapitalised(toks[i+1].text) && !toks[i+1].number:
+		i+1 < len(toks) && !toks[i+1].sentenceStart && analysis.IsCapitalised(toks[i+1].text) && !toks[i+1].number:
 		return entity{key: folded, text: base}, true
 	}
 	return entity{}, false

@@ -226,7 +226,7 @@ func analyzeText(text, lang string) textInfo {
 		info.concepts = append(info.concepts, conceptTerms(lower)...)
 		// A name the analyzer recognised (from the lexicon: "Fenerbahçe", or by position) that
 		// is spelt in the text itself is a key entity even at the start of a sentence.
-		if isCapitalised(term) && !strings.Contains(term, " ") {
+		if analysis.IsCapitalised(term) && !strings.Contains(term, " ") {
 			key := analysis.FoldTurkish(term)
 			if info.stems[key] && !hasEntity(info.ents, key) {
 				if h, ok := lookupGaz(key); ok {
@@ -496,31 +496,11 @@ func shouting(toks []scanned) bool {
 			continue
 		}
 		words++
-		if isAllCaps(t.text) {
+		if analysis.IsAllCaps(t.text) {
 			caps++
 		}
 	}
 	return words >= 3 && caps*2 > words
-}
-
-// isAllCaps reports an acronym-like word: two letters or more and none lower case.
-func isAllCaps(s string) bool {
-	letters := 0
-	for _, r := range s {
-		if unicode.IsLower(r) {
-			return false
-		}
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	return letters >= 2
-}
-
-// isCapitalised reports a word starting with an upper-case letter.
-func isCapitalised(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsUpper(r)
 }
 
 // splitApostrophe returns a word's part before its apostrophe ("Mars'tan" → "Mars", "tan").
