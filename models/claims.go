@@ -21,10 +21,9 @@ const visible = "hidden_at IS NULL"
 
 // Create stores an analysed claim that no API key pays for (web form, CLI).
 func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
-	if err := s.db.Gorm.WithContext(ctx).Create(c).Error; err != nil {
-		return fmt.Errorf("store claim: %w", err)
-	}
-	return nil
+	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return insertClaim(tx, s.db.Dialect, c, true)
+	})
 }
 
 // CreateCharged counts the request against the key's quota and stores the claim in one transaction:
@@ -37,12 +36,17 @@ func (s *ClaimStore) CreateCharged(ctx context.Context, c *Claim, charge Charge)
 		if err != nil || !adm.Admitted {
 			return err
 		}
-		if err := tx.Create(c).Error; err != nil {
-			return fmt.Errorf("store claim: %w", err)
-		}
-		return nil
+		return insertClaim(tx, s.db.Dialect, c, true)
 	})
 	return adm, err
+}
+
+// CountView adds one to a claim's view count, which orders the experts' review queue.
+func (s *ClaimStore) CountView(ctx context.Context, id string) error {
+	if err := s.db.Gorm.WithContext(ctx).Exec("UPDATE claims SET view_count = view_count + 1 WHERE id = ?", id).Error; err != nil {
+		return fmt.Errorf("count view of claim %s: %w", id, err)
+	}
+	return nil
 }
 
 // Get returns a visible claim by id.

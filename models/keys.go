@@ -21,7 +21,12 @@ type KeyStore struct{ db *database.DB }
 type KeyWithPlan struct {
 	Key  APIKey
 	Plan Plan
+	// BetaAccess is true when the key's owner was let into the /v1 beta.
+	BetaAccess bool
 }
+
+// V1Access reports whether the key may call /v1: its plan includes it, or its owner is in the beta.
+func (k KeyWithPlan) V1Access() bool { return k.Plan.V1Access || k.BetaAccess }
 
 // EffectiveQuota is the key's monthly limit: its override when set, else its plan's (nil = unlimited).
 func (k KeyWithPlan) EffectiveQuota() *int {
@@ -57,7 +62,15 @@ func (s *KeyStore) ByHash(ctx context.Context, hash string) (*KeyWithPlan, error
 	if err := s.db.Gorm.WithContext(ctx).Where("id = ?", k.PlanID).Take(&p).Error; err != nil {
 		return nil, fmt.Errorf("plan of key %s: %w", k.Prefix, err)
 	}
-	return &KeyWithPlan{Key: k, Plan: p}, nil
+	kp := &KeyWithPlan{Key: k, Plan: p}
+	if k.UserID != nil {
+		var n int64
+		if err := s.db.Gorm.WithContext(ctx).Raw("SELECT count(*) FROM users WHERE id = ? AND beta_access_at IS NOT NULL", *k.UserID).Scan(&n).Error; err != nil {
+			return nil, fmt.Errorf("beta access of key %s: %w", k.Prefix, err)
+		}
+		kp.BetaAccess = n > 0
+	}
+	return kp, nil
 }
 
 // KeyListing is one row of `claimcheck keys list`.

@@ -111,6 +111,8 @@ type Claim struct {
 	Matches         string     `gorm:"column:matches"`       // JSON array of the fact-checks compared
 	AnalysisMeta    string     `gorm:"column:analysis_meta"` // JSON object: model, latency, tokens, fallback
 	CreatedAt       time.Time  `gorm:"column:created_at"`
+	// ClaimV1 holds the firm link and the community score the /v1 API added.
+	ClaimV1 `gorm:"embedded"`
 }
 
 // TableName pins the table name so GORM never guesses.
@@ -120,7 +122,9 @@ func (Claim) TableName() string { return "claims" }
 func All() []any {
 	return []any{&Plan{}, &APIKey{}, &UsageCounter{}, &RateLimit{}, &KV{}, &Claim{}, &Review{}, &EvidenceCache{}, &OutboxMail{},
 		&User{}, &Session{}, &AuthToken{}, &Subscription{}, &StripeEvent{}, &ContactLead{},
-		&WaitlistEntry{}, &BetaInviteRun{}, &AuditEntry{}}
+		&WaitlistEntry{}, &BetaInviteRun{}, &AuditEntry{},
+		&Firm{}, &FirmDomain{}, &FirmScore{}, &ExpertProfile{}, &ClaimVote{}, &ClaimScoreChange{}, &Event{},
+		&WebhookEndpoint{}, &WebhookDelivery{}, &ClaimSubmission{}}
 }
 
 // Review is one earlier fact-check (a schema.org ClaimReview) in the knowledge base.

@@ -59,6 +59,33 @@ type Config struct {
 	StripeWebhookSecret string
 	// StripeAPIBase overrides https://api.stripe.com (stripe-mock in tests).
 	StripeAPIBase string
+
+	// V1 configures the /v1 API's burst limits, background workers, live feed and webhooks.
+	V1 V1Config
+}
+
+// V1Config configures the /v1 API.
+type V1Config struct {
+	// RedisURL (redis://host:6379/0) keeps burst-limit counters in Redis, shared by every process;
+	// empty keeps them in the database, which every process shares too.
+	RedisURL string
+	// BurstLimit is how many /v1 requests one key may make per BurstWindow (0 disables the limit).
+	BurstLimit int
+	// BurstWindow is the burst-limit window.
+	BurstWindow time.Duration
+	// SubmitWorkers is how many background workers analyse submitted claims in this process (0: none).
+	SubmitWorkers int
+	// FeedPollInterval is how often a process reads new events from the shared event log.
+	FeedPollInterval time.Duration
+	// FeedHeartbeat is how often an idle live-feed stream gets a keep-alive comment.
+	FeedHeartbeat time.Duration
+	// WebhookWorkers is how many webhook senders run in this process (0: none).
+	WebhookWorkers int
+	// WebhookTimeout bounds one delivery attempt.
+	WebhookTimeout time.Duration
+	// WebhookAllowPrivate lets webhook URLs resolve to private, loopback and link-local addresses
+	// (for development and tests only).
+	WebhookAllowPrivate bool
 }
 
 // SecureCookies reports whether cookies must be Secure: whenever the public address is https.
@@ -171,6 +198,26 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 			Timeout:               durVal("EVIDENCE_TIMEOUT", 4*time.Second),
 			CacheTTL:              durVal("EVIDENCE_CACHE_TTL", 24*time.Hour),
 		},
+	}
+	c.V1 = V1Config{
+		RedisURL:            get("REDIS_URL", ""),
+		BurstLimit:          intVal("V1_BURST_LIMIT", 60, 0, 1_000_000),
+		BurstWindow:         durVal("V1_BURST_WINDOW", 10*time.Second),
+		SubmitWorkers:       intVal("SUBMIT_WORKERS", 2, 0, 64),
+		FeedPollInterval:    durVal("FEED_POLL_INTERVAL", 500*time.Millisecond),
+		FeedHeartbeat:       durVal("FEED_HEARTBEAT", 15*time.Second),
+		WebhookWorkers:      intVal("WEBHOOK_WORKERS", 2, 0, 64),
+		WebhookTimeout:      durVal("WEBHOOK_TIMEOUT", 15*time.Second),
+		WebhookAllowPrivate: boolVal("WEBHOOK_ALLOW_PRIVATE", false),
+	}
+	if c.V1.BurstWindow < time.Second {
+		errs = append(errs, "V1_BURST_WINDOW: at least 1s")
+	}
+	if c.V1.FeedPollInterval < 10*time.Millisecond || c.V1.FeedHeartbeat < time.Second {
+		errs = append(errs, "FEED_POLL_INTERVAL must be at least 10ms and FEED_HEARTBEAT at least 1s")
+	}
+	if u := c.V1.RedisURL; u != "" && !strings.HasPrefix(u, "redis://") && !strings.HasPrefix(u, "rediss://") {
+		errs = append(errs, fmt.Sprintf("REDIS_URL=%q: want redis://host:port/db or rediss://…", u))
 	}
 	c.SMTPURL = get("SMTP_URL", "")
 	c.StripeSecretKey = get("STRIPE_SECRET_KEY", "")

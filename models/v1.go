@@ -1,0 +1,292 @@
+package models
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Claim submission states (POST /v1/claims/submit): queued → analysing → analysed, or → failed.
+const (
+	// SubmissionQueued waits for a worker.
+	SubmissionQueued = "queued"
+	// SubmissionAnalysing is leased by a worker until locked_until; a crashed worker's lease runs out.
+	SubmissionAnalysing = "analysing"
+	// SubmissionAnalysed has its claim stored under the submission's id.
+	SubmissionAnalysed = "analysed"
+	// SubmissionFailed ran out of attempts or was refused; failure_reason says why.
+	SubmissionFailed = "failed"
+)
+
+// Event types of the event log, the live feed and webhooks.
+const (
+	// EventClaimCreated is written when a claim enters the service (a check, or a submission).
+	EventClaimCreated = "claim.created"
+	// EventClaimAnalysed is written when a claim's analysis is stored.
+	EventClaimAnalysed = "claim.analysed"
+	// EventClaimScoreChanged is written when expert votes change a claim's score or verdict.
+	EventClaimScoreChanged = "claim.score_changed"
+	// EventWebhookTest is only ever sent to one endpoint, by "send test event".
+	EventWebhookTest = "webhook.test"
+)
+
+// EventTypes are the subscribable event types, in the order the docs list them.
+var EventTypes = []string{EventClaimCreated, EventClaimAnalysed, EventClaimScoreChanged}
+
+// Webhook delivery states: pending → sending → delivered, or sending → failed → sending … → dead.
+const (
+	// DeliveryPending waits for its first attempt.
+	DeliveryPending = "pending"
+	// DeliverySending is leased by a worker until locked_until; after that it is retried with the same id.
+	DeliverySending = "sending"
+	// DeliveryDelivered got a 2xx answer.
+	DeliveryDelivered = "delivered"
+	// DeliveryFailed had a failed attempt and waits for next_attempt_at.
+	DeliveryFailed = "failed"
+	// DeliveryDead ran out of attempts.
+	DeliveryDead = "dead"
+	// DeliveryCancelled was dropped because its endpoint was disabled or deleted.
+	DeliveryCancelled = "cancelled"
+)
+
+// V1Verdict names a compatible-surface verdict slug the way /v1 does (DESIGN.md §3).
+func V1Verdict(slug string) string {
+	switch slug {
+	case "dogru":
+		return "verified"
+	case "kismen":
+		return "partial"
+	case "yanlis":
+		return "refuted"
+	default:
+		return "unverified"
+	}
+}
+
+// VerdictFromV1 maps a /v1 verdict name back to its slug; ok is false for an unknown name.
+func VerdictFromV1(name string) (slug string, ok bool) {
+	switch name {
+	case "verified":
+		return "dogru", true
+	case "partial":
+		return "kismen", true
+	case "refuted":
+		return "yanlis", true
+	case "unverified":
+		return "belirsiz", true
+	}
+	return "", false
+}
+
+// Firm is an organisation that makes or publishes claims.
+type Firm struct {
+	ID          string    `gorm:"column:id;primaryKey"`
+	Slug        string    `gorm:"column:slug"`
+	Name        string    `gorm:"column:name"`
+	Description string    `gorm:"column:description"`
+	Website     string    `gorm:"column:website"`
+	TrustScore  *float64  `gorm:"column:trust_score"` // nil until the firm has a claim
+	ClaimCount  int       `gorm:"column:claim_count"`
+	CreatedAt   time.Time `gorm:"column:created_at"`
+	UpdatedAt   time.Time `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (Firm) TableName() string { return "firms" }
+
+// FirmDomain maps a source domain (and its subdomains) to a firm.
+type FirmDomain struct {
+	Domain string `gorm:"column:domain;primaryKey"`
+	FirmID string `gorm:"column:firm_id"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (FirmDomain) TableName() string { return "firm_domains" }
+
+// FirmScore is one entry of a firm's append-only trust-score history.
+type FirmScore struct {
+	ID         string    `gorm:"column:id;primaryKey"`
+	FirmID     string    `gorm:"column:firm_id"`
+	TrustScore *float64  `gorm:"column:trust_score"`
+	ClaimCount int       `gorm:"column:claim_count"`
+	CreatedAt  time.Time `gorm:"column:created_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (FirmScore) TableName() string { return "firm_score_history" }
+
+// ClaimV1 holds the claim columns the /v1 API added; they are embedded in Claim.
+type ClaimV1 struct {
+	FirmID              *string  `gorm:"column:firm_id"`
+	FirmSource          *string  `gorm:"column:firm_source"` // "domain" or "admin"
+	CommunityScore      *float64 `gorm:"column:community_score"`
+	CommunityVerdict    *string  `gorm:"column:community_verdict"`
+	CommunityConfidence *float64 `gorm:"column:community_confidence"`
+	ExpertCount         int      `gorm:"column:expert_count"`
+	ViewCount           int64    `gorm:"column:view_count"`
+}
+
+// ScoreView is the /v1 score of a claim (SPEC.md §2.3): the community score when experts voted,
+// else the AI score.
+type ScoreView struct {
+	Score      float64 `json:"score"`
+	Verdict    string  `json:"verdict"` // v1 name
+	Experts    int     `json:"experts"`
+	Confidence float64 `json:"confidence"`
+}
+
+// EffectiveScore is the claim's current score: the community's when any expert voted, else the
+// analysis's, whose confidence is the similarity of the fact-check its verdict came from (0 when
+// no fact-check decided it).
+func (c Claim) EffectiveScore() ScoreView {
+	if c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil {
+		conf := 0.0
+		if c.CommunityConfidence != nil {
+			conf = *c.CommunityConfidence
+		}
+		return ScoreView{Score: round2(*c.CommunityScore), Verdict: V1Verdict(*c.CommunityVerdict), Experts: c.ExpertCount, Confidence: round2(conf)}
+	}
+	return ScoreView{Score: float64(c.AIScore), Verdict: V1Verdict(c.AIVerdict), Experts: 0, Confidence: round2(c.AIConfidence())}
+}
+
+// AIConfidence is how sure the analysis was: the similarity of the confident fact-check match.
+func (c Claim) AIConfidence() float64 {
+	var ms []struct {
+		Similarity float64 `json:"similarity"`
+		Confident  bool    `json:"confident"`
+	}
+	if c.Matches == "" || json.Unmarshal([]byte(c.Matches), &ms) != nil {
+		return 0
+	}
+	for _, m := range ms {
+		if m.Confident {
+			return min(max(m.Similarity, 0), 1)
+		}
+	}
+	return 0
+}
+
+// round2 keeps two decimals, so a score reads 87.5, not 87.49999999.
+func round2(f float64) float64 {
+	if f < 0 {
+		return -round2(-f)
+	}
+	return float64(int64(f*100+0.5)) / 100
+}
+
+// ExpertProfile is the public side of an account with the expert role.
+type ExpertProfile struct {
+	UserID    string    `gorm:"column:user_id;primaryKey"`
+	Bio       string    `gorm:"column:bio"`
+	Expertise string    `gorm:"column:expertise"` // JSON array of strings
+	Public    bool      `gorm:"column:public"`
+	CreatedAt time.Time `gorm:"column:created_at"`
+	UpdatedAt time.Time `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (ExpertProfile) TableName() string { return "expert_profiles" }
+
+// ClaimVote is one expert's verdict on one claim; changing it updates the row.
+type ClaimVote struct {
+	ID         string    `gorm:"column:id;primaryKey"`
+	ClaimID    string    `gorm:"column:claim_id"`
+	ExpertID   string    `gorm:"column:expert_id"`
+	Verdict    string    `gorm:"column:verdict"` // compatible slug
+	Confidence float64   `gorm:"column:confidence"`
+	Note       string    `gorm:"column:note"`
+	Sources    string    `gorm:"column:sources"` // JSON array of URLs
+	CreatedAt  time.Time `gorm:"column:created_at"`
+	UpdatedAt  time.Time `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (ClaimVote) TableName() string { return "claim_votes" }
+
+// ClaimScoreChange is one entry of a claim's append-only score history.
+type ClaimScoreChange struct {
+	ID         string    `gorm:"column:id;primaryKey"`
+	ClaimID    string    `gorm:"column:claim_id"`
+	Score      float64   `gorm:"column:score"`
+	Verdict    string    `gorm:"column:verdict"` // compatible slug
+	Experts    int       `gorm:"column:experts"`
+	Confidence float64   `gorm:"column:confidence"`
+	Cause      string    `gorm:"column:cause"` // "analysis" or "vote"
+	CreatedAt  time.Time `gorm:"column:created_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (ClaimScoreChange) TableName() string { return "claim_score_history" }
+
+// Event is one entry of the event log; its id orders the live feed and is the SSE event id.
+type Event struct {
+	ID        int64     `gorm:"column:id;primaryKey;autoIncrement"`
+	Type      string    `gorm:"column:type"`
+	ClaimID   *string   `gorm:"column:claim_id"`
+	Data      string    `gorm:"column:data"` // JSON object
+	CreatedAt time.Time `gorm:"column:created_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (Event) TableName() string { return "events" }
+
+// WebhookEndpoint is a registered receiver of events.
+type WebhookEndpoint struct {
+	ID                string     `gorm:"column:id;primaryKey"`
+	UserID            *string    `gorm:"column:user_id"`
+	KeyID             *string    `gorm:"column:key_id"`
+	URL               string     `gorm:"column:url"`
+	Description       string     `gorm:"column:description"`
+	EventTypes        string     `gorm:"column:event_types"` // JSON array of event types
+	Secret            string     `gorm:"column:secret"`      // whsec_…; kept in clear because signing needs it
+	PreviousSecret    *string    `gorm:"column:previous_secret"`
+	PreviousExpiresAt *time.Time `gorm:"column:previous_expires_at"`
+	DisabledAt        *time.Time `gorm:"column:disabled_at"`
+	DisabledReason    *string    `gorm:"column:disabled_reason"`
+	CreatedAt         time.Time  `gorm:"column:created_at"`
+	UpdatedAt         time.Time  `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (WebhookEndpoint) TableName() string { return "webhook_endpoints" }
+
+// WebhookDelivery is one (event, endpoint) message in the webhook outbox. Its ID is the
+// webhook-id header on every attempt, so receivers can drop duplicates.
+type WebhookDelivery struct {
+	ID            string     `gorm:"column:id;primaryKey"`
+	EndpointID    string     `gorm:"column:endpoint_id"`
+	EventID       *int64     `gorm:"column:event_id"`
+	EventType     string     `gorm:"column:event_type"`
+	Payload       string     `gorm:"column:payload"` // the exact body, fixed at enqueue
+	State         string     `gorm:"column:state"`
+	Attempts      int        `gorm:"column:attempts"`
+	NextAttemptAt time.Time  `gorm:"column:next_attempt_at"`
+	LockedBy      *string    `gorm:"column:locked_by"`
+	LockedUntil   *time.Time `gorm:"column:locked_until"`
+	LastStatus    *int       `gorm:"column:last_status"`
+	LastError     string     `gorm:"column:last_error"`
+	LastAttemptAt *time.Time `gorm:"column:last_attempt_at"`
+	DeliveredAt   *time.Time `gorm:"column:delivered_at"`
+	CreatedAt     time.Time  `gorm:"column:created_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (WebhookDelivery) TableName() string { return "webhook_deliveries" }
+
+// ClaimSubmission is a claim waiting in the durable analysis queue.
+type ClaimSubmission struct {
+	ID            string     `gorm:"column:id;primaryKey"` // also the id of the claim it becomes
+	Content       string     `gorm:"column:content"`
+	SourceURL     *string    `gorm:"column:source_url"`
+	APIKeyID      *string    `gorm:"column:api_key_id"`
+	State         string     `gorm:"column:state"`
+	Attempts      int        `gorm:"column:attempts"`
+	NextAttemptAt time.Time  `gorm:"column:next_attempt_at"`
+	LockedBy      *string    `gorm:"column:locked_by"`
+	LockedUntil   *time.Time `gorm:"column:locked_until"`
+	FailureReason *string    `gorm:"column:failure_reason"`
+	CreatedAt     time.Time  `gorm:"column:created_at"`
+	UpdatedAt     time.Time  `gorm:"column:updated_at"`
+}
+
+// TableName pins the table name so GORM never guesses.
+func (ClaimSubmission) TableName() string { return "claim_submissions" }
