@@ -237,4 +237,3 @@ func insertClaim(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool) 
 	}
 	return afterClaimInsert(tx, dialect, c, created)
 }
-
