@@ -56,6 +56,8 @@ type App struct {
 	Accounts *accounts.Service
 	// Billing talks to Stripe and applies its webhooks.
 	Billing *billing.Service
+	// Background is the set of workers Serve runs beside HTTP.
+	Background *Background
 
 	ownsDB bool
 }
@@ -147,8 +149,15 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	functions.Routes(f.Group("/functions/v1", apiCORS))
 	rest.Routes(f.Group("/rest/v1", apiCORS))
 
-	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	betaSvc := beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log})
+	bg := &Background{}
+	v1d := &v1Deps{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker, auth: auth, beta: betaSvc,
+		pages: pages, audit: models.NewAuditStore(db), bg: bg}
+	v1 := wireV1API(v1d, f)
+	wireFeedAPI(v1d, v1)
+	wireWebhooksAPI(v1d, v1)
+
+	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	billingH := handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
 	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
 	f.Post("/webhooks/stripe", billingH.Webhook)
@@ -172,6 +181,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		},
 	}))
 	sessions := handlers.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(pages.ErrorPage).WithLogger(log)
+	v1d.sessions = sessions
 	f.Use(sessions.Middleware())
 	pages.Routes(f)
 	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
@@ -193,10 +203,15 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
 		SMTP: cfg.SMTPURL != "", Now: now, Log: log, Knowledge: kb.Importer, Reviews: stores.Reviews}).Routes(f)
 	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
+	wireDocs(v1d, f)
+	wireFeedPages(v1d, f)
+	wireWebhooksPages(v1d, f)
+	wireFirmsPages(v1d, f, admin)
+	wireExpertsPages(v1d, f, admin)
 	f.Use(notFound(pages))
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: bg}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
@@ -237,6 +252,9 @@ func notFound(pages *handlers.Pages) fiber.Handler {
 				"message": "Invalid path specified in request URL"})
 		case strings.HasPrefix(p, "/functions/"):
 			return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"error": "Function not found."})
+		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
+			return handlers.WriteProblem(c, fiber.StatusNotFound, handlers.ProblemNotFound,
+				"There is no /v1 route "+c.Method()+" "+p+". The routes are listed in /v1/openapi.json.")
 		}
 		return pages.NotFound(c)
 	}
@@ -264,12 +282,34 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 			return c.Status(status).JSON(fiber.Map{"error": msg})
 		case strings.HasPrefix(p, "/rest/"):
 			return c.Status(status).JSON(fiber.Map{"code": fmt.Sprintf("HTTP%d", status), "details": nil, "hint": nil, "message": msg})
+		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
+			return handlers.WriteProblem(c, status, problemSlug(status), msg)
 		}
 		if status == fiber.StatusNotFound {
 			return pages.NotFound(c)
 		}
 		return pages.ErrorPage(c, status, http.StatusText(status), msg)
 	}
+}
+
+// problemSlug names the problem type of an error status that escaped a /v1 handler.
+func problemSlug(status int) string {
+	switch status {
+	case fiber.StatusRequestEntityTooLarge:
+		return handlers.ProblemPayloadTooLarge
+	case fiber.StatusNotFound:
+		return handlers.ProblemNotFound
+	case fiber.StatusMethodNotAllowed:
+		return handlers.ProblemMethodNotAllowed
+	case fiber.StatusUnsupportedMediaType:
+		return handlers.ProblemUnsupportedMediaType
+	case fiber.StatusServiceUnavailable:
+		return handlers.ProblemUnavailable
+	}
+	if status >= 400 && status < 500 {
+		return handlers.ProblemInvalidRequest
+	}
+	return handlers.ProblemInternal
 }
 
 // Serve listens on the configured port until ctx is cancelled, then drains in-flight requests.
@@ -279,6 +319,8 @@ func (a *App) Serve(ctx context.Context) error {
 	bgCtx, stopBackground := context.WithCancel(ctx)
 	defer stopBackground()
 	go a.Knowledge.Follow(bgCtx, a.Stores.Reviews, a.Config.KBFollowInterval)
+	stopWorkers := a.StartBackground(bgCtx)
+	defer stopWorkers()
 	worker, err := mail.NewWorkerFromURL(a.Stores.Outbox, a.Config.SMTPURL)
 	if err != nil {
 		return fmt.Errorf("mail: %w", err)
@@ -304,6 +346,8 @@ func (a *App) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	a.Log.Info("shutting down", "timeout", a.Config.ShutdownTimeout.String())
+	// Live streams never end on their own; closing them first lets the drain finish.
+	a.Background.shuttingDown()
 	if err := a.HTTP.ShutdownWithTimeout(a.Config.ShutdownTimeout); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
