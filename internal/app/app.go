@@ -153,6 +153,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	bg := &Background{}
 	v1d := &v1Deps{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker, auth: auth, beta: betaSvc,
 		pages: pages, audit: models.NewAuditStore(db), bg: bg}
+	wireOpenAPI(v1d, f)
 	v1 := wireV1API(v1d, f)
 	wireFeedAPI(v1d, v1)
 	wireWebhooksAPI(v1d, v1)

@@ -7,6 +7,3 @@ import "github.com/gofiber/fiber/v2"
 func wireV1API(d *v1Deps, f *fiber.App) fiber.Router {
 	return f.Group("/v1")
 }
-
-// wireDocs mounts /docs, the readable API reference.
-func wireDocs(d *v1Deps, f *fiber.App) {}
