@@ -46,6 +46,8 @@ type ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
 	// List returns a page of visible claims, newest first, and the total matching f.
 	List(ctx context.Context, f models.ClaimFilter) ([]models.Claim, int64, error)
+	// CountView adds one to the claim's view count (the experts' "most viewed" queue reads it).
+	CountView(ctx context.Context, id string) error
 }
 
 // FormChecker runs one check submitted through the web form.
@@ -234,6 +236,10 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		p.log.Error("get claim", "id", id, "err", err)
 		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
 			"The claim database did not answer. Please reload the page in a minute.")
+	}
+	if err := p.claims.CountView(c.UserContext(), claim.ID); err != nil {
+		// A lost view only reorders the review queue a little; the page still answers.
+		p.log.Warn("count claim view", "id", claim.ID, "err", err)
 	}
 	basis, err := parseBasis(claim.Basis)
 	if err != nil {

@@ -63,6 +63,56 @@ type ShowPage struct {
 	Run []RunFact
 	// Prompt is what a model was sent, for readers who want to audit it; empty without a model.
 	Prompt []RunFact
+	// Firm is the organisation the claim is linked to (nil = none).
+	Firm *FirmLink
+	// Community is the expert review of the claim (nil until an expert votes).
+	Community *CommunityView
+}
+
+// FirmLink names the firm a claim belongs to, with its trust score.
+type FirmLink struct {
+	// Name and Href are the firm's name and public page.
+	Name, Href string
+	// Trust is its trust score as text ("72.4 / 100"), or "not rated yet".
+	Trust string
+	// ByAdmin is true when an admin linked the claim, false when its source domain did.
+	ByAdmin bool
+}
+
+// CommunityView is the experts' verdict on a claim, its votes and the score history.
+type CommunityView struct {
+	// Verdict is the community verdict.
+	Verdict components.Verdict
+	// Score and Confidence are display text ("87.5", "0.92").
+	Score, Confidence string
+	// Experts is how many experts voted.
+	Experts int
+	// Votes are the individual votes, newest first.
+	Votes []VoteView
+	// History is the score history, oldest first.
+	History []HistoryRow
+}
+
+// VoteView is one expert's vote on the claim page.
+type VoteView struct {
+	// Expert is the expert's public name ("An expert" for private profiles); Href their profile ("" when private).
+	Expert, Href string
+	// Verdict is the expert's verdict.
+	Verdict components.Verdict
+	// Confidence is the vote's confidence as text.
+	Confidence string
+	// Note is the expert's note.
+	Note string
+	// Sources are the cited URLs.
+	Sources []string
+	// When is the vote's time for people.
+	When string
+}
+
+// HistoryRow is one entry of a claim's score history.
+type HistoryRow struct {
+	// When, Cause, Score, Verdict, Experts and Confidence are display text.
+	When, Cause, Score, Verdict, Experts, Confidence string
 }
 
 // MatchView is one earlier fact-check on the claim page.
