@@ -155,7 +155,11 @@ func (s *Service) Check(ctx context.Context, in Input, charge *models.Charge) (*
 	if err != nil {
 		return nil, models.Admission{}, err
 	}
-	c, err := s.record(v, res)
+	id, err := uuid.NewV7()
+	if err != nil {
+		return nil, models.Admission{}, fmt.Errorf("claim id: %w", err)
+	}
+	c, err := s.record(id.String(), v, res)
 	if err != nil {
 		return nil, models.Admission{}, err
 	}
@@ -184,12 +188,22 @@ type StoredMeta struct {
 	EvidenceItems []analysis.Evidence `json:"evidence_items,omitempty"`
 }
 
-// record turns an analysis into a claim row.
-func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
-	id, err := uuid.NewV7()
-	if err != nil {
-		return nil, fmt.Errorf("claim id: %w", err)
+// Prepare validates and analyses in and returns the claim row under id without storing it: the
+// submission queue stores it itself, in the transaction that marks the submission analysed. A
+// *ValidationError means the input can never be analysed; ErrAnalyzer wraps analyzer failures.
+func (s *Service) Prepare(ctx context.Context, id string, in Input) (*models.Claim, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return nil, fmt.Errorf("prepare claim: id %q is not a UUID", id)
 	}
+	v, res, err := s.Analyze(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return s.record(id, v, res)
+}
+
+// record turns an analysis into a claim row with the given id.
+func (s *Service) record(id string, in Input, r analysis.Result) (*models.Claim, error) {
 	basis, err := json.Marshal(r.Basis)
 	if err != nil {
 		return nil, fmt.Errorf("encode basis: %w", err)
@@ -207,7 +221,7 @@ func (s *Service) record(in Input, r analysis.Result) (*models.Claim, error) {
 		return nil, fmt.Errorf("encode analysis meta: %w", err)
 	}
 	c := &models.Claim{
-		ID: id.String(), Content: in.Claim, Language: r.Language, Category: r.Category, EnQuery: r.EnQuery,
+		ID: id, Content: in.Claim, Language: r.Language, Category: r.Category, EnQuery: r.EnQuery,
 		AIScore: r.Score, AIVerdict: string(r.Verdict), AISummary: r.Summary,
 		SourceScore: r.SourceScore, ScienceScore: r.ScienceScore, AcademicScore: r.AcademicScore, PublicScore: r.PublicScore,
 		Analyzer: r.Analyzer, AnalyzerVersion: r.Version, Basis: string(basis),
