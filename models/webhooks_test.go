@@ -1,0 +1,432 @@
+package models_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+)
+
+// whUser creates an account to own endpoints.
+func whUser(t *testing.T, db *database.DB) string {
+	t.Helper()
+	now := time.Now().UTC()
+	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Owner", PasswordHash: "x",
+		Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
+	if err := models.NewAccountStore(db).CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}
+
+// whEndpoint registers an endpoint subscribed to types for owner.
+func whEndpoint(t *testing.T, s *models.WebhookStore, owner models.WebhookOwner, url string, types string) *models.WebhookEndpoint {
+	t.Helper()
+	now := time.Now().UTC()
+	ep := &models.WebhookEndpoint{URL: url, EventTypes: types, Secret: "whsec_" + uuid.NewString(), CreatedAt: now, UpdatedAt: now}
+	if err := s.CreateEndpoint(context.Background(), owner, ep); err != nil {
+		t.Fatal(err)
+	}
+	return ep
+}
+
+// whEvent appends an event the way claim writes do, queueing deliveries in the same transaction.
+func whEvent(t *testing.T, db *database.DB, typ string, now time.Time) *models.Event {
+	t.Helper()
+	var ev *models.Event
+	err := db.Gorm.Transaction(func(tx *gorm.DB) error {
+		var err error
+		ev, err = models.AppendEvent(tx, db.Dialect, typ, nil, map[string]string{"hello": "world"}, now)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+// whDeliveries lists an endpoint's deliveries.
+func whDeliveries(t *testing.T, s *models.WebhookStore, endpointID string) []models.WebhookDelivery {
+	t.Helper()
+	ds, err := s.Deliveries(context.Background(), endpointID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+func TestWebhookEndpointsBelongToTheirOwner(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		alice := models.WebhookOwner{UserID: whUser(t, db)}
+		bob := models.WebhookOwner{UserID: whUser(t, db)}
+		key := models.WebhookOwner{KeyID: newKey(t, models.NewStores(db)).ID}
+
+		a := whEndpoint(t, s, alice, "https://a.example/hook", `["claim.created"]`)
+		k := whEndpoint(t, s, key, "https://k.example/hook", `["claim.analysed"]`)
+		if a.UserID == nil || *a.UserID != alice.UserID || a.KeyID != nil {
+			t.Fatalf("alice's endpoint owner: %+v", a)
+		}
+		if k.KeyID == nil || *k.KeyID != key.KeyID || k.UserID != nil {
+			t.Fatalf("key's endpoint owner: %+v", k)
+		}
+		for _, tc := range []struct {
+			name  string
+			owner models.WebhookOwner
+			id    string
+			found bool
+		}{
+			{"own", alice, a.ID, true},
+			{"own, upper case", alice, fmt.Sprint(uuidUpper(a.ID)), true},
+			{"other user's", bob, a.ID, false},
+			{"key's from a user", alice, k.ID, false},
+			{"key's own", key, k.ID, true},
+			{"user's from a key", key, a.ID, false},
+			{"malformed id", alice, "not-a-uuid", false},
+			{"no owner", models.WebhookOwner{}, a.ID, false},
+		} {
+			ep, err := s.Endpoint(ctx, tc.owner, tc.id)
+			if tc.found && (err != nil || ep.ID != tc.id && ep.ID != a.ID) {
+				t.Errorf("%s: %v %v", tc.name, ep, err)
+			}
+			if !tc.found && !errors.Is(err, models.ErrNotFound) {
+				t.Errorf("%s: want ErrNotFound, got %v", tc.name, err)
+			}
+		}
+		if err := s.DeleteEndpoint(ctx, bob, a.ID); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("bob deletes alice's endpoint: %v", err)
+		}
+		if _, err := s.RotateSecret(ctx, bob, a.ID, "whsec_x", time.Hour, time.Now()); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("bob rotates alice's secret: %v", err)
+		}
+		if _, err := s.Disable(ctx, bob, a.ID, "no", time.Now()); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("bob disables alice's endpoint: %v", err)
+		}
+		if _, err := s.EnqueueTest(ctx, bob, a.ID, map[string]string{}, time.Now()); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("bob tests alice's endpoint: %v", err)
+		}
+		list, err := s.ListEndpoints(ctx, alice)
+		if err != nil || len(list) != 1 || list[0].ID != a.ID {
+			t.Fatalf("alice's list: %v %v", list, err)
+		}
+		if list, _ := s.ListEndpoints(ctx, bob); len(list) != 0 {
+			t.Fatalf("bob sees %d endpoints", len(list))
+		}
+		if err := s.DeleteEndpoint(ctx, alice, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Endpoint(ctx, alice, a.ID); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("deleted endpoint still there: %v", err)
+		}
+	})
+}
+
+// uuidUpper returns id in upper case, which URLs may carry.
+func uuidUpper(id string) string {
+	out := []byte(id)
+	for i, c := range out {
+		if c >= 'a' && c <= 'f' {
+			out[i] = c - 'a' + 'A'
+		}
+	}
+	return string(out)
+}
+
+func TestWebhookEndpointLimitPerOwner(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		alice := models.WebhookOwner{UserID: whUser(t, db)}
+		// Concurrent creates must not overshoot the limit.
+		var wg sync.WaitGroup
+		errs := make(chan error, models.MaxWebhookEndpoints+5)
+		for i := range models.MaxWebhookEndpoints + 5 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				now := time.Now().UTC()
+				errs <- s.CreateEndpoint(ctx, alice, &models.WebhookEndpoint{URL: fmt.Sprintf("https://e%d.example/", i), EventTypes: `["claim.created"]`,
+					Secret: "whsec_x", CreatedAt: now, UpdatedAt: now})
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		ok, limited := 0, 0
+		for err := range errs {
+			switch {
+			case err == nil:
+				ok++
+			case errors.Is(err, models.ErrWebhookLimit):
+				limited++
+			default:
+				t.Fatalf("create: %v", err)
+			}
+		}
+		if ok != models.MaxWebhookEndpoints || limited != 5 {
+			t.Fatalf("created %d, limited %d; want %d and 5", ok, limited, models.MaxWebhookEndpoints)
+		}
+		// Another owner still has all its slots.
+		whEndpoint(t, s, models.WebhookOwner{UserID: whUser(t, db)}, "https://other.example/", `["claim.created"]`)
+	})
+}
+
+func TestWebhookEventsQueueForSubscribedActiveEndpoints(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		created := whEndpoint(t, s, owner, "https://created.example/", `["claim.created"]`)
+		both := whEndpoint(t, s, owner, "https://both.example/", `["claim.created","claim.analysed"]`)
+		off := whEndpoint(t, s, owner, "https://off.example/", `["claim.created"]`)
+		if _, err := s.Disable(ctx, owner, off.ID, "test", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		ev := whEvent(t, db, models.EventClaimCreated, now)
+		whEvent(t, db, models.EventClaimAnalysed, now)
+		for _, tc := range []struct {
+			ep    *models.WebhookEndpoint
+			types []string
+		}{
+			{created, []string{models.EventClaimCreated}},
+			{both, []string{models.EventClaimAnalysed, models.EventClaimCreated}},
+			{off, nil},
+		} {
+			ds := whDeliveries(t, s, tc.ep.ID)
+			var got []string
+			for _, d := range ds {
+				got = append(got, d.EventType)
+				if d.State != models.DeliveryPending || d.Attempts != 0 {
+					t.Errorf("%s: new delivery %+v", tc.ep.URL, d)
+				}
+			}
+			sort.Strings(got)
+			if fmt.Sprint(got) != fmt.Sprint(tc.types) {
+				t.Errorf("%s: deliveries %v, want %v", tc.ep.URL, got, tc.types)
+			}
+		}
+		d := whDeliveries(t, s, created.ID)[0]
+		if d.EventID == nil || *d.EventID != ev.ID {
+			t.Fatalf("delivery event id %v, want %d", d.EventID, ev.ID)
+		}
+		// Deleting an endpoint takes its deliveries with it.
+		if err := s.DeleteEndpoint(ctx, owner, both.ID); err != nil {
+			t.Fatal(err)
+		}
+		if ds := whDeliveries(t, s, both.ID); len(ds) != 0 {
+			t.Fatalf("deliveries of a deleted endpoint: %d", len(ds))
+		}
+	})
+}
+
+func TestWebhookClaimDue(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		ep := whEndpoint(t, s, owner, "https://due.example/", `["claim.created"]`)
+		t0 := time.Now().UTC().Truncate(time.Second)
+		whEvent(t, db, models.EventClaimCreated, t0)
+		lease := time.Minute
+
+		// Not due before its time.
+		if ds, err := s.ClaimDue(ctx, "w1", 5, t0.Add(-time.Second), lease); err != nil || len(ds) != 0 {
+			t.Fatalf("claimed early: %v %v", ds, err)
+		}
+		ds, err := s.ClaimDue(ctx, "w1", 5, t0, lease)
+		if err != nil || len(ds) != 1 {
+			t.Fatalf("claim: %v %v", ds, err)
+		}
+		d := ds[0]
+		if d.State != models.DeliverySending || d.Attempts != 1 || d.LockedBy == nil || *d.LockedBy != "w1" || d.URL != ep.URL ||
+			len(d.Secrets) != 1 || d.Secrets[0] != ep.Secret {
+			t.Fatalf("claimed delivery: %+v", d)
+		}
+		// A live lease keeps it from other workers; an expired one hands it over.
+		if ds, _ := s.ClaimDue(ctx, "w2", 5, t0.Add(lease-time.Second), lease); len(ds) != 0 {
+			t.Fatalf("w2 took a leased delivery")
+		}
+		ds, err = s.ClaimDue(ctx, "w2", 5, t0.Add(lease+time.Second), lease)
+		if err != nil || len(ds) != 1 || ds[0].ID != d.ID || ds[0].Attempts != 2 {
+			t.Fatalf("take over: %+v %v", ds, err)
+		}
+		// The first worker lost it: its record is refused and changes nothing.
+		if ok, err := s.MarkDelivered(ctx, d.ID, "w1", 200, t0); err != nil || ok {
+			t.Fatalf("stale worker recorded: %v %v", ok, err)
+		}
+		st := 503
+		retry := t0.Add(10 * time.Minute)
+		if ok, err := s.MarkFailed(ctx, d.ID, "w2", models.DeliveryOutcome{State: models.DeliveryFailed, Status: &st, Error: "HTTP 503", RetryAt: retry, Now: t0}); err != nil || !ok {
+			t.Fatalf("mark failed: %v %v", ok, err)
+		}
+		got, _ := s.Delivery(ctx, d.ID)
+		if got.State != models.DeliveryFailed || got.LastStatus == nil || *got.LastStatus != 503 || !got.NextAttemptAt.Equal(retry) || got.LockedBy != nil {
+			t.Fatalf("failed delivery: %+v", got)
+		}
+		if ds, _ := s.ClaimDue(ctx, "w3", 5, retry.Add(-time.Second), lease); len(ds) != 0 {
+			t.Fatalf("failed delivery claimed before its retry time")
+		}
+		// Rotation: both secrets sign during the grace period, only the new one after.
+		rot, err := s.RotateSecret(ctx, owner, ep.ID, "whsec_new", time.Hour, retry)
+		if err != nil || rot.Secret != "whsec_new" || rot.PreviousSecret == nil || *rot.PreviousSecret != ep.Secret {
+			t.Fatalf("rotate: %+v %v", rot, err)
+		}
+		ds, err = s.ClaimDue(ctx, "w3", 5, retry, lease)
+		if err != nil || len(ds) != 1 || fmt.Sprint(ds[0].Secrets) != fmt.Sprint([]string{"whsec_new", ep.Secret}) {
+			t.Fatalf("claim during grace: %+v %v", ds, err)
+		}
+		if ok, err := s.MarkDelivered(ctx, d.ID, "w3", 204, retry); err != nil || !ok {
+			t.Fatalf("mark delivered: %v %v", ok, err)
+		}
+		got, _ = s.Delivery(ctx, d.ID)
+		if got.State != models.DeliveryDelivered || got.DeliveredAt == nil || got.Attempts != 3 || got.LastError != "" {
+			t.Fatalf("delivered: %+v", got)
+		}
+		whEvent(t, db, models.EventClaimCreated, retry)
+		ds, err = s.ClaimDue(ctx, "w4", 5, retry.Add(2*time.Hour), lease)
+		if err != nil || len(ds) != 1 || fmt.Sprint(ds[0].Secrets) != "[whsec_new]" {
+			t.Fatalf("claim after grace: %+v %v", ds, err)
+		}
+		// Delivered deliveries are never claimed again; dead ones neither.
+		if ok, err := s.MarkFailed(ctx, ds[0].ID, "w4", models.DeliveryOutcome{State: models.DeliveryDead, Error: "gave up", Now: retry}); err != nil || !ok {
+			t.Fatalf("mark dead: %v %v", ok, err)
+		}
+		if ds, _ := s.ClaimDue(ctx, "w5", 5, retry.Add(1000*time.Hour), lease); len(ds) != 0 {
+			t.Fatalf("claimed a finished delivery: %+v", ds)
+		}
+	})
+}
+
+func TestWebhookGoneDisablesAndCancels(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		ep := whEndpoint(t, s, owner, "https://gone.example/", `["claim.created"]`)
+		other := whEndpoint(t, s, owner, "https://other.example/", `["claim.created"]`)
+		t0 := time.Now().UTC()
+		for range 3 {
+			whEvent(t, db, models.EventClaimCreated, t0)
+		}
+		ds, err := s.ClaimDue(ctx, "w", 1, t0, time.Minute)
+		if err != nil || len(ds) != 1 {
+			t.Fatal(ds, err)
+		}
+		// Make sure we hold one of ep's deliveries, whichever the claim picked.
+		target := ds[0]
+		if ok, err := s.MarkGone(ctx, target.ID, "other-worker", 410, "gone", t0); err != nil || ok {
+			t.Fatalf("a worker without the lease marked gone: %v %v", ok, err)
+		}
+		if ok, err := s.MarkGone(ctx, target.ID, "w", 410, "The receiver answered 410 Gone", t0); err != nil || !ok {
+			t.Fatalf("mark gone: %v %v", ok, err)
+		}
+		gone, untouched := ep, other
+		if target.EndpointID == other.ID {
+			gone, untouched = other, ep
+		}
+		g, _ := s.Endpoint(ctx, owner, gone.ID)
+		if g.DisabledAt == nil || g.DisabledReason == nil || *g.DisabledReason != "The receiver answered 410 Gone" {
+			t.Fatalf("endpoint not disabled: %+v", g)
+		}
+		for _, d := range whDeliveries(t, s, gone.ID) {
+			if d.State != models.DeliveryCancelled {
+				t.Errorf("delivery %s of the gone endpoint is %s", d.ID, d.State)
+			}
+			if d.ID == target.ID && (d.LastStatus == nil || *d.LastStatus != 410) {
+				t.Errorf("the 410 delivery's status: %v", d.LastStatus)
+			}
+		}
+		for _, d := range whDeliveries(t, s, untouched.ID) {
+			if d.State != models.DeliveryPending {
+				t.Errorf("delivery of the other endpoint is %s", d.State)
+			}
+		}
+		// Disabled endpoints get neither new deliveries nor claims; enabling brings new ones only.
+		whEvent(t, db, models.EventClaimCreated, t0)
+		if n := len(whDeliveries(t, s, gone.ID)); n != 3 {
+			t.Fatalf("disabled endpoint got a new delivery: %d", n)
+		}
+		if _, err := s.EnqueueTest(ctx, owner, gone.ID, map[string]string{}, t0); !errors.Is(err, models.ErrEndpointDisabled) {
+			t.Fatalf("test event to a disabled endpoint: %v", err)
+		}
+		en, err := s.Enable(ctx, owner, gone.ID, t0)
+		if err != nil || en.DisabledAt != nil || en.DisabledReason != nil {
+			t.Fatalf("enable: %+v %v", en, err)
+		}
+		d, err := s.EnqueueTest(ctx, owner, gone.ID, map[string]string{"message": "hi"}, t0)
+		if err != nil || d.EventType != models.EventWebhookTest || d.EventID != nil || d.State != models.DeliveryPending {
+			t.Fatalf("test event: %+v %v", d, err)
+		}
+		ds, err = s.ClaimDue(ctx, "w", 10, t0.Add(time.Second), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		testClaimed := false
+		for _, c := range ds {
+			if c.EndpointID == gone.ID && c.ID != d.ID {
+				t.Errorf("claimed a cancelled delivery %s", c.ID)
+			}
+			testClaimed = testClaimed || c.ID == d.ID
+		}
+		if !testClaimed {
+			t.Fatalf("the test delivery was not claimed")
+		}
+	})
+}
+
+// Concurrent workers never claim the same delivery.
+func TestWebhookConcurrentClaimsAreDisjoint(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		whEndpoint(t, s, owner, "https://many.example/", `["claim.created"]`)
+		t0 := time.Now().UTC()
+		const n = 30
+		for range n {
+			whEvent(t, db, models.EventClaimCreated, t0)
+		}
+		var mu sync.Mutex
+		seen := map[string]string{}
+		var wg sync.WaitGroup
+		for w := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				name := fmt.Sprintf("w%d", w)
+				for {
+					ds, err := s.ClaimDue(ctx, name, 2, t0, time.Minute)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if len(ds) == 0 {
+						return
+					}
+					mu.Lock()
+					for _, d := range ds {
+						if prev, dup := seen[d.ID]; dup {
+							t.Errorf("%s claimed by %s and %s", d.ID, prev, name)
+						}
+						seen[d.ID] = name
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if len(seen) != n {
+			t.Fatalf("claimed %d of %d", len(seen), n)
+		}
+	})
+}
