@@ -1,0 +1,216 @@
+package models_test
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+)
+
+// firmTrustBase is the clock of the trust tests; each claim is a second later than the last.
+var firmTrustBase = time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
+
+// firmClaim stores an analysed claim from domain ("" = no source) through the claim store, the way
+// every check stores one, so the firm link and trust recompute of the insert path run.
+func firmClaim(t *testing.T, s *models.Stores, domain, verdict string, score int, at time.Time) *models.Claim {
+	t.Helper()
+	c := &models.Claim{ID: uuid.NewString(), Content: "claim from " + domain, Language: "en", Category: "politics",
+		AIScore: score, AIVerdict: verdict, SourceScore: 50, ScienceScore: 50, AcademicScore: 50, PublicScore: 50,
+		Analyzer: "offline", AnalyzerVersion: "t", Basis: "{}", Matches: "[]", AnalysisMeta: "{}", CreatedAt: at}
+	if domain != "" {
+		d, u := domain, "https://"+domain+"/a"
+		c.SourceDomain, c.SourceURL = &d, &u
+	}
+	if err := s.Claims.Create(context.Background(), c); err != nil {
+		t.Fatalf("create claim from %s: %v", domain, err)
+	}
+	return c
+}
+
+// firmHistory reads a firm's whole trust history, newest first.
+func firmHistory(t *testing.T, fs *models.FirmStore, id string) []models.FirmScore {
+	t.Helper()
+	hs, err := fs.History(context.Background(), id, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hs
+}
+
+// firmByID reloads a firm.
+func firmByID(t *testing.T, fs *models.FirmStore, id string) *models.FirmWithDomains {
+	t.Helper()
+	f, err := fs.ByID(context.Background(), id)
+	if err != nil {
+		t.Fatalf("firm %s: %v", id, err)
+	}
+	return f
+}
+
+// recompute runs the rule in its own transaction.
+func recompute(t *testing.T, db *database.DB, id string, now time.Time) {
+	t.Helper()
+	if err := db.Gorm.Transaction(func(tx *gorm.DB) error { return models.RecomputeFirmTrust(tx, id, now) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// scoreText prints an optional score for failure messages.
+func scoreText(p *float64) any {
+	if p == nil {
+		return "nil"
+	}
+	return *p
+}
+
+func TestTrustScoreRule(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		sum  float64
+		want *float64
+	}{
+		{"no decided claim has no score", 0, 0, nil},
+		{"one claim at 100 is pulled to the prior", 1, 100, ptr(58.33)},
+		{"one claim at 0", 1, 0, ptr(41.67)},
+		{"five claims at 100 meet the prior halfway", 5, 500, ptr(75)},
+		{"claims at the prior stay there", 7, 350, ptr(50)},
+		{"many claims approach their mean", 995, 995 * 20, ptr(20.15)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := models.TrustScore(tc.n, tc.sum)
+			if (got == nil) != (tc.want == nil) || got != nil && math.Abs(*got-*tc.want) > 1e-9 {
+				t.Fatalf("TrustScore(%d, %v) = %v, want %v", tc.n, tc.sum, scoreText(got), scoreText(tc.want))
+			}
+		})
+	}
+	// The prior's weight and mean are the documented ones; the table above depends on them.
+	if models.TrustPriorMean != 50 || models.TrustPriorWeight != 5 {
+		t.Fatalf("prior is %v×%v, want 5×50", models.TrustPriorWeight, models.TrustPriorMean)
+	}
+}
+
+func ptr(f float64) *float64 { return &f }
+
+func TestFirmTrustRecompute(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewStores(db)
+		fs := models.NewFirmStore(db)
+		f := &models.Firm{Name: "Example News", Slug: "example-news", CreatedAt: firmTrustBase}
+		if err := fs.Create(ctx, f, []string{"example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		at := firmTrustBase
+		next := func() time.Time { at = at.Add(time.Second); return at }
+		type want struct {
+			trust   *float64
+			count   int
+			history int
+		}
+		check := func(step string, w want) {
+			t.Helper()
+			got := firmByID(t, fs, f.ID)
+			if !sameScore(got.TrustScore, w.trust) || got.ClaimCount != w.count {
+				t.Fatalf("%s: trust %v count %d, want %v count %d", step, scoreText(got.TrustScore), got.ClaimCount, scoreText(w.trust), w.count)
+			}
+			hs := firmHistory(t, fs, f.ID)
+			if len(hs) != w.history {
+				t.Fatalf("%s: %d history entries, want %d", step, len(hs), w.history)
+			}
+			if len(hs) > 0 && (!sameScore(hs[0].TrustScore, w.trust) || hs[0].ClaimCount != w.count) {
+				t.Fatalf("%s: newest history entry %v/%d, want %v/%d", step, scoreText(hs[0].TrustScore), hs[0].ClaimCount, scoreText(w.trust), w.count)
+			}
+		}
+		check("new firm", want{nil, 0, 0})
+
+		// An undecided claim counts as a claim but not towards the score.
+		firmClaim(t, s, "example.com", "belirsiz", 50, next())
+		check("one belirsiz claim", want{nil, 1, 1})
+
+		// One claim at 100 through a subdomain: (5×50 + 100) / 6.
+		top := firmClaim(t, s, "news.example.com", "dogru", 100, next())
+		check("one claim at 100", want{ptr(58.33), 2, 2})
+
+		// Recomputing with nothing changed appends nothing.
+		recompute(t, db, f.ID, next())
+		check("unchanged", want{ptr(58.33), 2, 2})
+
+		// Once experts voted, the community score and verdict replace the AI's.
+		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 2, community_score = 10, community_verdict = 'yanlis' WHERE id = ?", top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("community score", want{ptr(43.33), 2, 3})
+
+		// A community verdict of belirsiz takes the claim out of the score even though its AI verdict decided it.
+		if err := db.Gorm.Exec("UPDATE claims SET community_verdict = 'belirsiz' WHERE id = ?", top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("community belirsiz", want{nil, 2, 4})
+
+		// Community fields without expert votes are ignored: the AI score counts again.
+		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 0, community_verdict = 'yanlis' WHERE id = ?", top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("no experts", want{ptr(58.33), 2, 5})
+
+		// Hidden claims do not count at all.
+		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ? WHERE id = ?", next(), top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("hidden", want{nil, 1, 6})
+	})
+}
+
+// A new claim is linked by its source domain inside its own transaction, and the firm's trust and
+// history move with it.
+func TestNewClaimLinksFirmByDomain(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewStores(db)
+		fs := models.NewFirmStore(db)
+		f := &models.Firm{Name: "Example", Slug: "example"}
+		if err := fs.Create(ctx, f, []string{"example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		c := firmClaim(t, s, "news.example.com", "yanlis", 0, firmTrustBase)
+		got, err := s.Claims.Get(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.FirmID == nil || *got.FirmID != f.ID || got.FirmSource == nil || *got.FirmSource != "domain" {
+			t.Fatalf("claim firm %v source %v, want %s by domain", got.FirmID, got.FirmSource, f.ID)
+		}
+		fr := firmByID(t, fs, f.ID)
+		if !sameScore(fr.TrustScore, ptr(41.67)) || fr.ClaimCount != 1 {
+			t.Fatalf("trust %v count %d, want 41.67 and 1", scoreText(fr.TrustScore), fr.ClaimCount)
+		}
+		hs := firmHistory(t, fs, f.ID)
+		if len(hs) != 1 || !hs[0].CreatedAt.Equal(firmTrustBase) {
+			t.Fatalf("history %+v, want one entry at the claim's time", hs)
+		}
+		// A look-alike domain is not a subdomain.
+		other := firmClaim(t, s, "notexample.com", "dogru", 100, firmTrustBase.Add(time.Second))
+		if got, _ := s.Claims.Get(ctx, other.ID); got.FirmID != nil {
+			t.Fatalf("notexample.com was linked to %s", *got.FirmID)
+		}
+	})
+}
+
+// sameScore compares optional scores to the stored precision.
+func sameScore(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return math.Abs(*a-*b) < 0.005
+}
