@@ -1,0 +1,629 @@
+package models
+
+// Full-text claim search for GET /v1/claims/search.
+//
+// How user text becomes a query (the same rules on both databases):
+//   - Q is split on white space into chunks; a chunk without a letter or digit is dropped, so
+//     punctuation and search-engine syntax ("OR", quotes, brackets, *, :, -, NEAR) never reach a
+//     parser as syntax: every chunk is only ever a bound parameter or a quoted FTS5 string.
+//   - Chunks that are English or Turkish stop words are dropped unless the query has nothing else.
+//   - Every remaining chunk must match (AND): "aşı otizm" finds claims about both, not either,
+//     which is what people mean by several words and keeps result sets small at a million claims.
+//   - Each chunk matches in any of the Turkish spellings of its I's the index may hold (see
+//     searchSpellings).
+//
+// PostgreSQL: claims.search_tsv is content with the 'simple' dictionary (weight A; claims come in
+// any language, so no stemming) plus en_query with 'english' (weight B). A chunk becomes
+// plainto_tsquery('simple', spelling) for each spelling OR plainto_tsquery('english', chunk), and
+// the chunks are ANDed. Per-chunk OR (rather than websearch_to_tsquery('simple', q) ||
+// websearch_to_tsquery('english', q)) lets one word match the Turkish text and another the English
+// query of the same claim, and keeps stemming ("vaccines" finds "vaccine" through en_query).
+// Ranking is ts_rank_cd (cover density: more and closer mentions rank higher, content counts 1.0,
+// en_query 0.4), which depends only on the claim and the query, so keyset pagination on (rank,
+// created_at, id) is exact. With the test database's C.UTF-8 ctype, to_tsvector('simple', …)
+// lower-cases İ and I to i but keeps ı and every other Turkish letter: "İstanbul", "ISTANBUL" and
+// "istanbul" meet, "ŞEKER" finds "şeker", but "seker" does not find "şeker" on PostgreSQL (the
+// generated column has no unaccent step; folding those would take a migration).
+//
+// SQLite: claims_fts (FTS5, unicode61 remove_diacritics 2) folds case and ş, ç, ğ, ö, ü and İ but
+// keeps ı, which the spellings above cover. A chunk becomes its alphanumeric words, each a quoted
+// FTS5 string (the spellings ORed), all ANDed. Ranking is bm25 (content 1.0, en_query 0.4), exposed
+// negated so that higher is better. bm25 weighs words by how rare they are in the whole table, so
+// scores drift as claims are added; the next page re-ranks the cursor's claim to stay exact.
+//
+// Very common words: ranking every match of a word that half the claims contain costs a full scan
+// of its matches, so relevance order ranks at most searchRankCap of the newest matches (see
+// rankFloor); the cursor remembers where that window ended so later pages rank the same window.
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+)
+
+// SearchStore runs full-text claim searches.
+type SearchStore struct {
+	db *database.DB
+	// rankCap is how many of the newest matches relevance order ranks (searchRankCap; tests lower it).
+	rankCap int
+}
+
+// NewSearchStore builds the search store over db.
+func NewSearchStore(db *database.DB) *SearchStore {
+	return &SearchStore{db: db, rankCap: searchRankCap}
+}
+
+// SearchQuery: Q may be empty (then only filters apply and Order must be "newest").
+type SearchQuery struct {
+	Q        string     // free text, already trimmed, <= 200 runes
+	Category string     // "" = any
+	Verdict  string     // compatible slug (dogru|kismen|yanlis|belirsiz) of the claim's effective verdict (community verdict when experts voted, else ai_verdict); "" = any
+	FirmID   string     // "" = any
+	Language string     // ISO 639-1 or "und"; "" = any
+	From, To *time.Time // created_at >= From, created_at < To
+	Order    string     // "relevance" (default when Q != "") or "newest"
+	Cursor   string     // opaque, from a previous SearchPage.NextCursor with the same query
+	Limit    int        // 1..100; 0 means 20
+}
+
+// SearchHit is one matching claim. Rank: higher is more relevant; 0 for order=newest.
+type SearchHit struct {
+	Claim Claim
+	Rank  float64
+}
+
+// SearchPage is one page of hits. NextCursor is "" on the last page.
+type SearchPage struct {
+	Hits       []SearchHit
+	NextCursor string
+}
+
+// ErrBadCursor is returned for a cursor that is malformed or belongs to another query.
+var ErrBadCursor = errors.New("invalid or expired search cursor")
+
+// Search orders.
+const (
+	// SearchRelevance ranks by full-text relevance, newest first among equals.
+	SearchRelevance = "relevance"
+	// SearchNewest lists newest first.
+	SearchNewest = "newest"
+)
+
+const (
+	searchDefaultLimit = 20
+	searchMaxLimit     = 100
+	// searchMaxRunes and searchMaxChunks bound the work one request can ask for, even if a caller
+	// forgot to validate Q.
+	searchMaxRunes  = 200
+	searchMaxChunks = 16
+	// searchMaxCursor bounds what is decoded from a client-supplied cursor.
+	searchMaxCursor = 512
+	// searchRankCap is how many of the newest matches relevance order ranks at most: enough that
+	// every query with a usefully specific word is ranked over all its matches, small enough that
+	// one very common word costs milliseconds rather than a scan of half the table.
+	searchRankCap = 10000
+	// Column weights: the claim text counts more than the English query derived from it.
+	searchWeightContent = 1.0
+	searchWeightEnQuery = 0.4
+)
+
+// Search returns one page of visible claims that match q.
+func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, error) {
+	q.Q = searchTruncate(strings.TrimSpace(q.Q), searchMaxRunes)
+	order, err := searchOrder(q)
+	if err != nil {
+		return SearchPage{}, err
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = searchDefaultLimit
+	}
+	limit = min(limit, searchMaxLimit)
+	hash := searchHash(q, order)
+	var cur *searchCursor
+	if q.Cursor != "" {
+		if cur, err = decodeSearchCursor(q.Cursor, hash, order); err != nil {
+			return SearchPage{}, err
+		}
+	}
+	if q.FirmID != "" {
+		if _, err := uuid.Parse(q.FirmID); err != nil {
+			return SearchPage{}, nil // no firm has that id
+		}
+	}
+	var terms []searchChunk
+	if q.Q != "" {
+		if terms = parseSearchChunks(q.Q); len(terms) == 0 {
+			return SearchPage{}, nil // nothing searchable: only punctuation
+		}
+	}
+	rankCap := s.rankCap
+	if rankCap <= 0 {
+		rankCap = searchRankCap
+	}
+	plan := searchPlan{d: s.db.Dialect, q: q, order: order, terms: terms, cur: cur, limit: limit, rankCap: rankCap}
+	var rows []searchRow
+	err = s.run(ctx, func(tx *gorm.DB) error {
+		var err error
+		rows, err = plan.fetch(tx)
+		return err
+	})
+	if err != nil {
+		return SearchPage{}, fmt.Errorf("search claims for %q: %w", q.Q, err)
+	}
+	page := SearchPage{Hits: make([]SearchHit, 0, min(len(rows), limit))}
+	for i, r := range rows {
+		if i == limit {
+			last := rows[limit-1]
+			next := searchCursor{Hash: hash, Order: order, CreatedAt: last.CreatedAt, ID: last.ID, Floor: plan.floor}
+			if order == SearchRelevance {
+				b := last.SearchRank
+				next.Rank = &b
+			}
+			page.NextCursor = next.encode()
+			break
+		}
+		rank := 0.0
+		if order == SearchRelevance {
+			rank = r.SearchRank
+			if s.db.Dialect == database.SQLite {
+				rank = -rank // bm25: lower is better
+			}
+		}
+		page.Hits = append(page.Hits, SearchHit{Claim: r.Claim, Rank: rank})
+	}
+	return page, nil
+}
+
+// run executes fn read-only. On PostgreSQL it also forces a plan made for this query's values: a
+// cached generic plan cannot know whether a word is rare or in every claim, and picking the wrong
+// index for that is the difference between a millisecond and a second.
+func (s *SearchStore) run(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	if s.db.Dialect != database.Postgres {
+		return fn(s.db.Gorm.WithContext(ctx))
+	}
+	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL plan_cache_mode = force_custom_plan").Error; err != nil {
+			return fmt.Errorf("plan mode: %w", err)
+		}
+		return fn(tx)
+	}, &sql.TxOptions{ReadOnly: true})
+}
+
+// searchOrder resolves the effective order: relevance needs text to rank by.
+func searchOrder(q SearchQuery) (string, error) {
+	switch q.Order {
+	case "":
+		if q.Q == "" {
+			return SearchNewest, nil
+		}
+		return SearchRelevance, nil
+	case SearchRelevance:
+		if q.Q == "" {
+			return SearchNewest, nil
+		}
+		return SearchRelevance, nil
+	case SearchNewest:
+		return SearchNewest, nil
+	}
+	return "", fmt.Errorf("search: unknown order %q (want relevance or newest)", q.Order)
+}
+
+// searchRow is a claim with its raw rank (ts_rank_cd on PostgreSQL, bm25 on SQLite).
+type searchRow struct {
+	Claim      `gorm:"embedded"`
+	SearchRank float64 `gorm:"column:search_rank"`
+}
+
+// searchPlan builds and runs the SQL of one search.
+type searchPlan struct {
+	d     database.Dialect
+	q     SearchQuery
+	order string
+	terms []searchChunk
+	cur   *searchCursor
+	limit int
+	// rankCap bounds how many of the newest matches relevance order ranks.
+	rankCap int
+	// floor is the oldest (created_at, id) that relevance order ranks, nil when all matches are.
+	floor *searchKey
+}
+
+// searchKey is a position in (created_at DESC, id DESC) order.
+type searchKey struct {
+	CreatedAt time.Time `json:"t"`
+	ID        string    `json:"i"`
+}
+
+// fetch returns up to limit+1 rows; the extra row tells that a next page exists.
+func (p *searchPlan) fetch(tx *gorm.DB) ([]searchRow, error) {
+	cols, err := searchClaimColumns(tx)
+	if err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	var args []any
+	where, wargs := p.filters()
+	if len(p.terms) == 0 || p.order == SearchNewest {
+		if len(p.terms) > 0 {
+			m, margs := p.match()
+			where = append(where, m)
+			wargs = append(wargs, margs...)
+		}
+		if p.cur != nil {
+			where = append(where, "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))")
+			wargs = append(wargs, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
+		}
+		sb.WriteString("SELECT " + cols + ", 0 AS search_rank FROM claims c WHERE " + strings.Join(where, " AND "))
+		sb.WriteString(" ORDER BY c.created_at DESC, c.id DESC LIMIT ?")
+		args = append(wargs, p.limit+1)
+		var rows []searchRow
+		if err := tx.Raw(sb.String(), args...).Scan(&rows).Error; err != nil {
+			return nil, err
+		}
+		return rows, nil
+	}
+	return p.fetchRelevance(tx, cols, where, wargs)
+}
+
+// fetchRelevance ranks the matches (at most searchRankCap of the newest) and returns one page.
+func (p *searchPlan) fetchRelevance(tx *gorm.DB, cols string, where []string, wargs []any) ([]searchRow, error) {
+	// The window of ranked matches: fixed by the first page, carried by the cursor after that.
+	if p.cur != nil {
+		p.floor = p.cur.Floor
+	} else {
+		m, margs := p.match()
+		var keys []searchKey
+		err := tx.Raw("SELECT c.created_at, c.id FROM claims c WHERE "+strings.Join(append(where, m), " AND ")+
+			" ORDER BY c.created_at DESC, c.id DESC LIMIT 1 OFFSET ?", append(append(wargs, margs...), p.rankCap-1)...).Scan(&keys).Error
+		if err != nil {
+			return nil, fmt.Errorf("rank window: %w", err)
+		}
+		if len(keys) == 1 {
+			p.floor = &keys[0]
+		}
+	}
+	if p.floor != nil {
+		where = append(where, "(c.created_at > ? OR (c.created_at = ? AND c.id >= ?))")
+		wargs = append(wargs, p.floor.CreatedAt, p.floor.CreatedAt, p.floor.ID)
+	}
+	rank, rargs := p.rankExpr()
+	args := rargs
+	var inner, join, dir, cmp string
+	if p.d == database.SQLite {
+		// bm25 needs the FTS table itself in the FROM clause, restricted by MATCH; lower is better.
+		inner = "SELECT c.rowid AS rid, " + rank + " AS search_rank, c.created_at AS created_at, c.id AS id" +
+			" FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND " + strings.Join(where, " AND ")
+		args = append(append(args, searchFTSExpr(p.terms)), wargs...)
+		join, dir, cmp = "c.rowid = r.rid", "ASC", ">"
+	} else {
+		m, margs := p.match()
+		inner = "SELECT c.id AS rid, " + rank + " AS search_rank, c.created_at AS created_at, c.id AS id" +
+			" FROM claims c WHERE " + strings.Join(append(where, m), " AND ")
+		args = append(append(args, wargs...), margs...)
+		join, dir, cmp = "c.id = r.rid", "DESC", "<"
+	}
+	sqlText := "SELECT " + cols + ", r.search_rank FROM (" + inner + ") r JOIN claims c ON " + join
+	if p.cur != nil {
+		after, err := p.cursorRank(tx, rank)
+		if err != nil {
+			return nil, err
+		}
+		sqlText += " WHERE (r.search_rank " + cmp + " ? OR (r.search_rank = ? AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))))"
+		args = append(args, after, after, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
+	}
+	sqlText += " ORDER BY r.search_rank " + dir + ", r.created_at DESC, r.id DESC LIMIT ?"
+	args = append(args, p.limit+1)
+	var rows []searchRow
+	if err := tx.Raw(sqlText, args...).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// cursorRank is the rank the next page continues after. ts_rank_cd depends only on the claim and
+// the query, so the cursor's value stays exact. bm25 also weighs how rare each word is in the whole
+// table, so every score moves a little when claims are added; ranking the cursor's claim again
+// keeps the page boundary where it was in the current order (a claim that has left the index since
+// falls back to the remembered score).
+func (p *searchPlan) cursorRank(tx *gorm.DB, rank string) (float64, error) {
+	if p.d != database.SQLite {
+		return *p.cur.Rank, nil
+	}
+	var now []float64
+	err := tx.Raw("SELECT "+rank+" FROM claims_fts WHERE claims_fts MATCH ? AND claims_fts.rowid = (SELECT rowid FROM claims WHERE id = ?)",
+		searchFTSExpr(p.terms), p.cur.ID).Scan(&now).Error
+	if err != nil {
+		return 0, fmt.Errorf("rank of the cursor's claim: %w", err)
+	}
+	if len(now) == 1 {
+		return now[0], nil
+	}
+	return *p.cur.Rank, nil
+}
+
+// filters returns the visibility and filter predicates over claims c.
+func (p *searchPlan) filters() ([]string, []any) {
+	where := []string{"c.hidden_at IS NULL"}
+	var args []any
+	if p.q.Category != "" {
+		where, args = append(where, "c.category = ?"), append(args, p.q.Category)
+	}
+	if p.q.Verdict != "" {
+		where = append(where, "COALESCE(CASE WHEN c.expert_count > 0 THEN c.community_verdict END, c.ai_verdict) = ?")
+		args = append(args, p.q.Verdict)
+	}
+	if p.q.FirmID != "" {
+		where, args = append(where, "c.firm_id = ?"), append(args, p.q.FirmID)
+	}
+	if p.q.Language != "" {
+		where, args = append(where, "c.language = ?"), append(args, p.q.Language)
+	}
+	if p.q.From != nil {
+		where, args = append(where, "c.created_at >= ?"), append(args, p.q.From.UTC())
+	}
+	if p.q.To != nil {
+		where, args = append(where, "c.created_at < ?"), append(args, p.q.To.UTC())
+	}
+	return where, args
+}
+
+// match returns the full-text predicate over claims c.
+func (p *searchPlan) match() (string, []any) {
+	if p.d == database.SQLite {
+		return "c.rowid IN (SELECT rowid FROM claims_fts WHERE claims_fts MATCH ?)", []any{searchFTSExpr(p.terms)}
+	}
+	tsq, args := searchTSQueryExpr(p.terms)
+	return "c.search_tsv @@ " + tsq, args
+}
+
+// rankExpr returns the rank of claims c: ts_rank_cd (higher is better) or bm25 (lower is better;
+// the FTS table must be in the FROM clause, restricted by MATCH).
+func (p *searchPlan) rankExpr() (string, []any) {
+	if p.d == database.SQLite {
+		return fmt.Sprintf("bm25(claims_fts, %g, %g)", searchWeightContent, searchWeightEnQuery), nil
+	}
+	tsq, args := searchTSQueryExpr(p.terms)
+	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', c.search_tsv, %s)", searchWeightEnQuery, searchWeightContent, tsq), args
+}
+
+// searchClaimColumns lists the mapped claim columns qualified with c., so PostgreSQL does not ship the
+// search vector back with every row.
+func searchClaimColumns(tx *gorm.DB) (string, error) {
+	stmt := &gorm.Statement{DB: tx}
+	if err := stmt.Parse(&Claim{}); err != nil {
+		return "", fmt.Errorf("claim columns: %w", err)
+	}
+	cols := make([]string, 0, len(stmt.Schema.DBNames))
+	for _, n := range stmt.Schema.DBNames {
+		cols = append(cols, "c."+n)
+	}
+	return strings.Join(cols, ", "), nil
+}
+
+// searchChunk is one white-space separated piece of the query.
+type searchChunk struct {
+	// raw is the chunk as typed (PostgreSQL's parser splits it like the indexed text).
+	raw string
+	// words are its letter-and-digit runs (FTS5's unicode61 splits text the same way).
+	words []string
+}
+
+// parseSearchChunks splits q into chunks, drops those without a letter or digit and, unless
+// nothing else is left, those that are only stop words.
+func parseSearchChunks(q string) []searchChunk {
+	var all, content []searchChunk
+	for _, f := range strings.Fields(q) {
+		words := strings.FieldsFunc(f, func(r rune) bool { return !searchWordRune(r) })
+		kept := words[:0]
+		for _, w := range words {
+			if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+				kept = append(kept, w)
+			}
+		}
+		if len(kept) == 0 {
+			continue
+		}
+		c := searchChunk{raw: f, words: kept}
+		all = append(all, c)
+		stop := true
+		for _, w := range kept {
+			if !searchStopWords[database.SearchFold(w)] {
+				stop = false
+			}
+		}
+		if !stop {
+			content = append(content, c)
+		}
+	}
+	if len(content) == 0 {
+		content = all
+	}
+	if len(content) > searchMaxChunks {
+		content = content[:searchMaxChunks]
+	}
+	return content
+}
+
+// searchWordRune reports whether r belongs to a word: letters, digits and combining marks (the dot of
+// a decomposed İ), as FTS5's unicode61 tokenizer sees it.
+func searchWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// searchSpellings returns the forms in which the index may hold w. Both databases lower-case I and İ
+// to i but keep ı, so a word spelt with ı is stored as "ışık", "işık" (written "Işık") or "işik"
+// ("IŞIK"); and people type Turkish on keyboards without ı ("asilar" for "aşılar"). The forms are w
+// as typed, the Turkish lower case (I→ı), all-i, all-ı and the title-case form of the ı spellings,
+// without duplicates. Vowel harmony keeps i and ı apart within a word, so these cover nearly every
+// mix-up with at most a handful of alternatives.
+func searchSpellings(w string) []string {
+	lower, dotless := searchTurkishLower(w), searchDotless(w)
+	out := []string{w}
+	for _, v := range []string{lower, database.SearchFold(w), dotless, searchTitleFold(lower), searchTitleFold(dotless)} {
+		dup := false
+		for _, o := range out {
+			dup = dup || strings.ToLower(o) == strings.ToLower(v)
+		}
+		if !dup {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// searchTitleFold is how the index holds a lower-case word written with a capital first letter:
+// a leading ı becomes i.
+func searchTitleFold(s string) string {
+	if rest, ok := strings.CutPrefix(s, "ı"); ok {
+		return "i" + rest
+	}
+	return s
+}
+
+// searchTurkishLower lower-cases s with the Turkish rules for I and İ.
+func searchTurkishLower(s string) string {
+	return strings.ToLower(strings.NewReplacer("I", "ı", "İ", "i").Replace(s))
+}
+
+// searchDotless lower-cases s and writes every i as ı.
+func searchDotless(s string) string {
+	return strings.NewReplacer("i", "ı").Replace(database.SearchFold(s))
+}
+
+// searchFTSExpr builds the FTS5 MATCH expression: every word a quoted string (so nothing in it is
+// syntax), its spellings ORed, all words ANDed.
+func searchFTSExpr(chunks []searchChunk) string {
+	var parts []string
+	for _, c := range chunks {
+		for _, w := range c.words {
+			var alts []string
+			for _, v := range searchSpellings(w) {
+				alts = append(alts, `"`+strings.ReplaceAll(v, `"`, `""`)+`"`)
+			}
+			if len(alts) == 1 {
+				parts = append(parts, alts[0])
+			} else {
+				parts = append(parts, "("+strings.Join(alts, " OR ")+")")
+			}
+		}
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// searchTSQueryExpr builds the PostgreSQL tsquery expression from bound parameters: per chunk, any of its
+// spellings (as typed and as plain words, with the 'simple' dictionary) or its English stem, and
+// all chunks ANDed.
+func searchTSQueryExpr(chunks []searchChunk) (string, []any) {
+	var parts []string
+	var args []any
+	for _, c := range chunks {
+		var alts []string
+		seen := map[string]bool{}
+		forms := searchSpellings(c.raw)
+		if joined := strings.Join(c.words, " "); joined != c.raw {
+			forms = append(forms, searchSpellings(joined)...)
+		}
+		for _, v := range forms {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			alts = append(alts, "plainto_tsquery('simple', ?)")
+			args = append(args, v)
+		}
+		alts = append(alts, "plainto_tsquery('english', ?)")
+		args = append(args, c.raw)
+		parts = append(parts, "("+strings.Join(alts, " || ")+")")
+	}
+	return "(" + strings.Join(parts, " && ") + ")", args
+}
+
+// searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.
+type searchCursor struct {
+	Hash      string     `json:"h"`
+	Order     string     `json:"o"`
+	CreatedAt time.Time  `json:"t"`
+	ID        string     `json:"i"`
+	Rank      *float64   `json:"r,omitempty"` // raw rank of the last hit (relevance order)
+	Floor     *searchKey `json:"f,omitempty"` // oldest ranked match (relevance order, capped)
+}
+
+// encode makes the cursor opaque: base64url of its JSON.
+func (c searchCursor) encode() string {
+	b, _ := json.Marshal(c) // plain fields: cannot fail
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// decodeSearchCursor parses s and checks that it belongs to the query with hash and order.
+func decodeSearchCursor(s, hash, order string) (*searchCursor, error) {
+	if len(s) > searchMaxCursor {
+		return nil, ErrBadCursor
+	}
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, ErrBadCursor
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	var c searchCursor
+	if err := dec.Decode(&c); err != nil || dec.More() {
+		return nil, ErrBadCursor
+	}
+	if c.Hash != hash || c.Order != order || c.CreatedAt.IsZero() || c.ID == "" ||
+		(order == SearchRelevance) != (c.Rank != nil) || (c.Floor != nil && (order != SearchRelevance || c.Floor.ID == "")) {
+		return nil, ErrBadCursor
+	}
+	return &c, nil
+}
+
+// searchHash identifies the query a cursor belongs to: text, filters and order, not the page size.
+func searchHash(q SearchQuery, order string) string {
+	ts := func(t *time.Time) string {
+		if t == nil {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339Nano)
+	}
+	b, _ := json.Marshal([]string{q.Q, q.Category, q.Verdict, q.FirmID, q.Language, ts(q.From), ts(q.To), order})
+	sum := sha256.Sum256(b)
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
+}
+
+// searchTruncate keeps at most n runes of s.
+func searchTruncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// searchStopWords are dropped from queries (folded with database.SearchFold): PostgreSQL's English
+// stop words, which the 'english' dictionary would drop anyway, and the commonest Turkish function
+// words, which would otherwise have to appear in the claim text.
+var searchStopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself
+	yourselves he him his himself she her hers herself it its itself they them their theirs
+	themselves what which who whom this that these those am is are was were be been being have has
+	had having do does did doing a an the and but if or because as until while of at by for with
+	about against between into through during before after above below to from up down in out on
+	off over under again further then once here there when where why how all any both each few more
+	most other some such no nor not only own same so than too very s t can will just don should now
+	ve ile bir bu şu da de mi mı mu mü ki için gibi ama veya ya çok daha`) {
+		m[database.SearchFold(w)] = true
+	}
+	return m
+}()

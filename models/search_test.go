@@ -1,0 +1,571 @@
+package models
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/google/uuid"
+)
+
+// searchBase is the clock of the search tests: claim i is created i minutes after it.
+var searchBase = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// searchClaim is what a test claim differs in; the rest is a plausible analysed claim.
+type searchClaim struct {
+	content, enQuery, lang, category, verdict, domain string
+	at                                                 time.Time
+}
+
+// searchSeed stores claims through ClaimStore.Create, so the FTS triggers and the generated search
+// vector see them exactly as they see real claims, and returns their ids in order.
+func searchSeed(t *testing.T, db *database.DB, cs ...searchClaim) []string {
+	t.Helper()
+	s := NewStores(db)
+	ids := make([]string, len(cs))
+	for i, sc := range cs {
+		c := &Claim{ID: uuid.NewString(), Content: sc.content, EnQuery: sc.enQuery, Language: sc.lang, Category: sc.category,
+			AIScore: 50, AIVerdict: sc.verdict, SourceScore: 50, ScienceScore: 50, AcademicScore: 50, PublicScore: 50,
+			Analyzer: "offline", AnalyzerVersion: "t", Basis: "{}", Matches: "[]", AnalysisMeta: "{}", CreatedAt: sc.at}
+		if c.Language == "" {
+			c.Language = "tr"
+		}
+		if c.Category == "" {
+			c.Category = "health"
+		}
+		if c.AIVerdict == "" {
+			c.AIVerdict = "belirsiz"
+		}
+		if c.CreatedAt.IsZero() {
+			c.CreatedAt = searchBase.Add(time.Duration(i) * time.Minute)
+		}
+		if sc.domain != "" {
+			d, u := sc.domain, "https://"+sc.domain+"/x"
+			c.SourceDomain, c.SourceURL = &d, &u
+		}
+		if err := s.Claims.Create(context.Background(), c); err != nil {
+			t.Fatalf("create claim %q: %v", sc.content, err)
+		}
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// searchRun runs q and fails the test on error.
+func searchRun(t *testing.T, st *SearchStore, q SearchQuery) SearchPage {
+	t.Helper()
+	p, err := st.Search(context.Background(), q)
+	if err != nil {
+		t.Fatalf("search %+v: %v", q, err)
+	}
+	return p
+}
+
+// searchIDs lists the claim ids of a page in order.
+func searchIDs(p SearchPage) []string {
+	ids := make([]string, len(p.Hits))
+	for i, h := range p.Hits {
+		ids[i] = h.Claim.ID
+	}
+	return ids
+}
+
+// searchSet sorts ids so that tests about membership do not depend on order.
+func searchSet(ids ...string) []string {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
+}
+
+func TestSearchRelevanceOrder(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db,
+			searchClaim{content: "Enflasyon düştü", enQuery: "inflation fell"},
+			searchClaim{content: "Enflasyon, enflasyon ve yine enflasyon: enflasyon yüzde 80", enQuery: "inflation is 80 percent"},
+			searchClaim{content: "Ekonomi büyüyor", enQuery: "the economy grows despite inflation"},
+			searchClaim{content: "Faizler artıyor", enQuery: "interest rates rise"},
+		)
+		p := searchRun(t, st, SearchQuery{Q: "enflasyon"})
+		if got, want := searchIDs(p), []string{ids[1], ids[0]}; !slices.Equal(got, want) {
+			t.Fatalf("enflasyon: got %v, want the claim repeating it first %v", got, want)
+		}
+		if !(p.Hits[0].Rank > p.Hits[1].Rank && p.Hits[1].Rank > 0) {
+			t.Errorf("ranks %v, %v: want positive and decreasing", p.Hits[0].Rank, p.Hits[1].Rank)
+		}
+		// "inflation" is in every en_query but one, and in no content: the repeated mention still
+		// does not beat the newer claims by accident of time; all three match.
+		p = searchRun(t, st, SearchQuery{Q: "inflation"})
+		if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(ids[0], ids[1], ids[2])) {
+			t.Fatalf("inflation: got %v", searchIDs(p))
+		}
+
+		// The content counts more than the English query: the older claim that says "otizm" in its
+		// text beats the newer one that has it only in en_query.
+		ids = searchSeed(t, db,
+			searchClaim{content: "Aşılar otizm yapar", enQuery: "vaccines cause autism", at: searchBase.Add(-time.Hour)},
+			searchClaim{content: "Aşılar zararlıdır", enQuery: "vaccines otizm harm", at: searchBase.Add(time.Hour)},
+		)
+		p = searchRun(t, st, SearchQuery{Q: "otizm"})
+		if got, want := searchIDs(p), ids; !slices.Equal(got, want) {
+			t.Fatalf("otizm: got %v, want content match first %v", got, want)
+		}
+		if p.Hits[0].Rank <= p.Hits[1].Rank {
+			t.Errorf("content rank %v should exceed en_query rank %v", p.Hits[0].Rank, p.Hits[1].Rank)
+		}
+		// Equal ranks fall back to newest first.
+		ids = searchSeed(t, db,
+			searchClaim{content: "Kuraklık geliyor", at: searchBase.Add(-2 * time.Hour)},
+			searchClaim{content: "Kuraklık geliyor", at: searchBase.Add(-3 * time.Hour)},
+			searchClaim{content: "Kuraklık geliyor", at: searchBase.Add(-1 * time.Hour)},
+		)
+		p = searchRun(t, st, SearchQuery{Q: "kuraklık"})
+		if got, want := searchIDs(p), []string{ids[2], ids[0], ids[1]}; !slices.Equal(got, want) {
+			t.Errorf("equal ranks: got %v, want newest first %v", got, want)
+		}
+	})
+}
+
+func TestSearchTextMatching(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db,
+			/*0*/ searchClaim{content: "Aşılar otizme neden olur", enQuery: "Vaccines cause autism"},
+			/*1*/ searchClaim{content: "Aşı kampanyası başladı", enQuery: "vaccination campaign started"},
+			/*2*/ searchClaim{content: "İstanbul'da deprem olacak", enQuery: "an earthquake will hit Istanbul"},
+			/*3*/ searchClaim{content: "ISTANBUL trafiği rekor kırdı", enQuery: "traffic record"},
+			/*4*/ searchClaim{content: "Şeker kansere yol açar", enQuery: "sugar causes cancer"},
+			/*5*/ searchClaim{content: "Işık hızı sabit değildir", enQuery: "speed of light is not constant"},
+			/*6*/ searchClaim{content: "Gece ışık kirliliği artıyor", enQuery: "light pollution grows"},
+			/*7*/ searchClaim{content: "Covid-19 aşısı kısırlık yapar", enQuery: "covid vaccine causes infertility"},
+			/*8*/ searchClaim{content: "The earth is flat", enQuery: "the earth is flat", lang: "en"},
+		)
+		both := []struct {
+			name, q string
+			want    []string
+		}{
+			{"one word", "otizme", []string{ids[0]}},
+			{"AND of words", "aşılar otizme", []string{ids[0]}},
+			{"AND excludes partial matches", "aşılar kampanyası", nil},
+			{"word in content, word in en_query", "otizme autism", []string{ids[0]}},
+			{"capital dotted İ", "İSTANBUL", []string{ids[2], ids[3]}},
+			{"lower case i", "istanbul", []string{ids[2], ids[3]}},
+			{"ASCII capitals", "ISTANBUL", []string{ids[2], ids[3]}},
+			{"Turkish ş as typed", "şeker", []string{ids[4]}},
+			{"Turkish capitals", "ŞEKER", []string{ids[4]}},
+			{"dotless ı lower case", "ışık", []string{ids[5], ids[6]}},
+			{"dotless I capitals", "IŞIK", []string{ids[5], ids[6]}},
+			{"hyphenated", "covid-19", []string{ids[7]}},
+			{"stop words dropped", "the earth is flat", []string{ids[8]}},
+			{"stop words alone still search", "the", []string{ids[8]}},
+			{"case of English", "EARTH", []string{ids[8]}},
+			{"no match", "zzzzqqq", nil},
+		}
+		for _, tc := range both {
+			t.Run(tc.name, func(t *testing.T) {
+				p := searchRun(t, st, SearchQuery{Q: tc.q})
+				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(tc.want...)) {
+					t.Errorf("%q: got %v, want %v", tc.q, searchIDs(p), tc.want)
+				}
+			})
+		}
+		// Diacritic-free typing finds Turkish letters on SQLite (remove_diacritics); PostgreSQL's
+		// 'simple' dictionary keeps them, so there it does not (documented in search.go).
+		p := searchRun(t, st, SearchQuery{Q: "seker"})
+		if db.Dialect == database.SQLite {
+			if got := searchIDs(p); !slices.Equal(got, []string{ids[4]}) {
+				t.Errorf("seker on SQLite: got %v, want %v", got, ids[4])
+			}
+			p = searchRun(t, st, SearchQuery{Q: "asilar otizme"})
+			if got := searchIDs(p); !slices.Equal(got, []string{ids[0]}) {
+				t.Errorf("asilar otizme on SQLite: got %v", got)
+			}
+		} else if len(p.Hits) != 0 {
+			t.Errorf("seker on PostgreSQL: got %v, want no hits (no unaccent in search_tsv)", searchIDs(p))
+		}
+		// English stemming through en_query on PostgreSQL: "vaccine" and "vaccinated" find
+		// "Vaccines cause autism", "vaccination campaign" and "covid vaccine causes infertility".
+		if db.Dialect == database.Postgres {
+			for _, q := range []string{"vaccine", "vaccinated", "causing autism"} {
+				p := searchRun(t, st, SearchQuery{Q: q})
+				want := []string{ids[0], ids[1], ids[7]}
+				if q == "causing autism" {
+					want = []string{ids[0]}
+				}
+				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(want...)) {
+					t.Errorf("%q on PostgreSQL: got %v, want %v", q, searchIDs(p), want)
+				}
+			}
+		} else {
+			p := searchRun(t, st, SearchQuery{Q: "vaccines"})
+			if got := searchIDs(p); !slices.Equal(got, []string{ids[0]}) {
+				t.Errorf("vaccines on SQLite: got %v, want %v", got, ids[0])
+			}
+		}
+	})
+}
+
+func TestSearchHostileInput(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db,
+			searchClaim{content: "Drop the table claims, says the DBA", enQuery: "drop table claims"},
+			searchClaim{content: "Vitamin C near the sea cures colds", enQuery: "vitamin c cures colds"},
+		)
+		for _, tc := range []struct {
+			q    string
+			want []string
+		}{
+			{`'; DROP TABLE claims; --`, []string{ids[0]}},
+			{`"vitamin`, []string{ids[1]}},
+			{`vitamin"`, []string{ids[1]}},
+			{`(vitamin`, []string{ids[1]}},
+			{`vitamin OR drop`, nil},
+			{`vitamin NEAR sea`, []string{ids[1]}},
+			{`NEAR(vitamin sea)`, []string{ids[1]}},
+			{`vitamin NEAR drop`, nil},
+			{`vitamin*`, []string{ids[1]}},
+			{`content:vitamin`, nil},
+			{`-vitamin`, []string{ids[1]}},
+			{`vitamin -sea`, []string{ids[1]}},
+			{`^vitamin`, []string{ids[1]}},
+			{`vitamin & colds | !`, []string{ids[1]}},
+			{`vitamin & colds | !x`, nil},
+			{`vitamin:* <-> colds`, []string{ids[1]}},
+			{`\ ? $1 @x %`, nil},
+			{`"" '' () ** :: -- ;`, nil},
+			{`*`, nil},
+			{`AND`, nil},
+			{strings.Repeat("vitamin ", 40), []string{ids[1]}},
+		} {
+			for _, order := range []string{SearchRelevance, SearchNewest} {
+				p, err := st.Search(context.Background(), SearchQuery{Q: strings.TrimSpace(tc.q), Order: order})
+				if err != nil {
+					t.Errorf("%q (%s): %v", tc.q, order, err)
+					continue
+				}
+				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(tc.want...)) {
+					t.Errorf("%q (%s): got %v, want %v", tc.q, order, searchIDs(p), tc.want)
+				}
+			}
+		}
+		var n int64
+		if err := db.Gorm.Raw("SELECT count(*) FROM claims").Scan(&n).Error; err != nil || n != 2 {
+			t.Fatalf("claims table after hostile input: n=%d err=%v", n, err)
+		}
+	})
+}
+
+func TestSearchFilters(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		st := NewSearchStore(db)
+		firm := &Firm{ID: uuid.NewString(), Slug: "acme", Name: "Acme", CreatedAt: searchBase, UpdatedAt: searchBase}
+		if err := db.Gorm.Create(firm).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Gorm.Create(&FirmDomain{Domain: "acme.example", FirmID: firm.ID}).Error; err != nil {
+			t.Fatal(err)
+		}
+		day := func(d int) time.Time { return searchBase.AddDate(0, 0, d) }
+		ids := searchSeed(t, db,
+			/*0*/ searchClaim{content: "Deprem uyarısı bir", category: "environment", verdict: "dogru", lang: "tr", at: day(0)},
+			/*1*/ searchClaim{content: "Deprem uyarısı iki", category: "environment", verdict: "yanlis", lang: "tr", at: day(1), domain: "news.acme.example"},
+			/*2*/ searchClaim{content: "Deprem uyarısı üç", category: "politics", verdict: "yanlis", lang: "en", at: day(2), domain: "acme.example"},
+			/*3*/ searchClaim{content: "Deprem uyarısı dört", category: "politics", verdict: "kismen", lang: "en", at: day(3)},
+			/*4*/ searchClaim{content: "Deprem uyarısı beş", category: "environment", verdict: "belirsiz", lang: "und", at: day(4), domain: "acme.example"},
+			/*5*/ searchClaim{content: "Deprem uyarısı altı gizli", category: "environment", verdict: "yanlis", lang: "tr", at: day(2), domain: "acme.example"},
+			/*6*/ searchClaim{content: "Başka bir konu", category: "environment", verdict: "yanlis", lang: "tr", at: day(1)},
+		)
+		// Experts overruled claim 0 (dogru → yanlis) and claim 2 (yanlis → dogru); claim 3 has a
+		// community verdict left over but no expert any more, so its AI verdict counts.
+		for _, u := range []struct {
+			id, verdict string
+			experts     int
+		}{{ids[0], "yanlis", 2}, {ids[2], "dogru", 1}, {ids[3], "dogru", 0}} {
+			if err := db.Gorm.Exec("UPDATE claims SET community_verdict = ?, community_score = 50, community_confidence = 0.8, expert_count = ? WHERE id = ?",
+				u.verdict, u.experts, u.id).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ?, hidden_reason = 'spam' WHERE id = ?", day(5), ids[5]).Error; err != nil {
+			t.Fatal(err)
+		}
+		from, to := day(1), day(3)
+		justAfter := day(1).Add(time.Microsecond)
+		other := uuid.NewString()
+		cases := []struct {
+			name string
+			q    SearchQuery
+			want []int
+		}{
+			{"no filter", SearchQuery{}, []int{0, 1, 2, 3, 4, 6}},
+			{"category", SearchQuery{Category: "politics"}, []int{2, 3}},
+			{"verdict yanlis: AI unless experts voted", SearchQuery{Verdict: "yanlis"}, []int{0, 1, 6}},
+			{"verdict dogru: the community's", SearchQuery{Verdict: "dogru"}, []int{2}},
+			{"verdict kismen: stale community verdict ignored", SearchQuery{Verdict: "kismen"}, []int{3}},
+			{"firm", SearchQuery{FirmID: firm.ID}, []int{1, 2, 4}},
+			{"unknown firm", SearchQuery{FirmID: other}, nil},
+			{"malformed firm id", SearchQuery{FirmID: "not-a-uuid"}, nil},
+			{"language", SearchQuery{Language: "en"}, []int{2, 3}},
+			{"language und", SearchQuery{Language: "und"}, []int{4}},
+			{"from is inclusive", SearchQuery{From: &from}, []int{1, 2, 3, 4, 6}},
+			{"to is exclusive", SearchQuery{To: &to}, []int{0, 1, 2, 6}},
+			{"from and to", SearchQuery{From: &from, To: &to}, []int{1, 2, 6}},
+			{"from just after a claim", SearchQuery{From: &justAfter, To: &to}, []int{2}},
+			{"empty range", SearchQuery{From: &to, To: &from}, nil},
+			{"text", SearchQuery{Q: "deprem"}, []int{0, 1, 2, 3, 4}},
+			{"text and category and verdict", SearchQuery{Q: "deprem uyarısı", Category: "environment", Verdict: "yanlis"}, []int{0, 1}},
+			{"text, firm, language, dates", SearchQuery{Q: "deprem", FirmID: firm.ID, Language: "tr", From: &from, To: &to}, []int{1}},
+			{"all filters, newest", SearchQuery{Q: "deprem", Category: "politics", Verdict: "dogru", FirmID: firm.ID, Language: "en", From: &from, To: &to, Order: SearchNewest}, []int{2}},
+			{"filters exclude all", SearchQuery{Q: "deprem", Category: "politics", Language: "tr"}, nil},
+			{"hidden claim's own words", SearchQuery{Q: "gizli"}, nil},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				var want []string
+				for _, i := range tc.want {
+					want = append(want, ids[i])
+				}
+				p := searchRun(t, st, tc.q)
+				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(want...)) {
+					t.Errorf("got %v, want %v", searchIDs(p), want)
+				}
+				if p.NextCursor != "" {
+					t.Errorf("one page expected, got cursor %q", p.NextCursor)
+				}
+				// Filter-only and newest listings are newest first with rank 0.
+				if tc.q.Q == "" || tc.q.Order == SearchNewest {
+					for i, h := range p.Hits {
+						if h.Rank != 0 {
+							t.Errorf("rank %v in newest order", h.Rank)
+						}
+						if i > 0 && h.Claim.CreatedAt.After(p.Hits[i-1].Claim.CreatedAt) {
+							t.Errorf("not newest first at %d", i)
+						}
+					}
+				}
+			})
+		}
+		// Hidden claims are gone in every order and shape.
+		for _, q := range []SearchQuery{{}, {Q: "gizli", Order: SearchNewest}, {Q: "deprem", FirmID: firm.ID}, {Verdict: "yanlis"}} {
+			for _, h := range searchRun(t, st, q).Hits {
+				if h.Claim.ID == ids[5] || h.Claim.HiddenAt != nil {
+					t.Errorf("%+v returned the hidden claim", q)
+				}
+			}
+		}
+		_ = ctx
+	})
+}
+
+// searchWalk follows NextCursor from the first page to the last and returns every hit.
+func searchWalk(t *testing.T, st *SearchStore, q SearchQuery) []SearchHit {
+	t.Helper()
+	var all []SearchHit
+	for pages := 0; ; pages++ {
+		if pages > 100 {
+			t.Fatal("cursor never ends")
+		}
+		p := searchRun(t, st, q)
+		if len(p.Hits) > max(q.Limit, 1) || (q.Limit == 0 && len(p.Hits) > searchDefaultLimit) {
+			t.Fatalf("page of %d hits for limit %d", len(p.Hits), q.Limit)
+		}
+		all = append(all, p.Hits...)
+		if p.NextCursor == "" {
+			return all
+		}
+		if len(p.Hits) == 0 {
+			t.Fatal("empty page with a next cursor")
+		}
+		q.Cursor = p.NextCursor
+	}
+}
+
+func TestSearchCursorPagination(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		// 37 matching claims: mention counts 1..4 give equal ranks in groups, and several share a
+		// created_at so the id decides; 5 claims that do not match.
+		var cs []searchClaim
+		for i := 0; i < 37; i++ {
+			cs = append(cs, searchClaim{content: strings.Repeat("sel ", 1+i%4) + fmt.Sprintf("baskını %d", i),
+				at: searchBase.Add(time.Duration(i/3) * time.Second)})
+		}
+		for i := 0; i < 5; i++ {
+			cs = append(cs, searchClaim{content: fmt.Sprintf("kuraklık %d", i)})
+		}
+		ids := searchSeed(t, db, cs...)
+		matching := searchSet(ids[:37]...)
+		for _, tc := range []struct {
+			name string
+			q    SearchQuery
+			n    int
+		}{
+			{"relevance", SearchQuery{Q: "sel", Limit: 5}, 37},
+			{"relevance, page of one", SearchQuery{Q: "sel baskını", Limit: 1}, 37},
+			{"newest with text", SearchQuery{Q: "sel", Order: SearchNewest, Limit: 4}, 37},
+			{"filter only", SearchQuery{Limit: 6}, 42},
+			{"exact multiple of the limit", SearchQuery{Q: "sel", Limit: 37}, 37},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				all := searchWalk(t, st, tc.q)
+				whole := SearchQuery(tc.q)
+				whole.Limit = 100
+				one := searchRun(t, st, whole)
+				if one.NextCursor != "" {
+					t.Fatal("one page of 100 should hold everything")
+				}
+				if got, want := searchIDs(SearchPage{Hits: all}), searchIDs(one); !slices.Equal(got, want) {
+					t.Fatalf("walked %d hits %v\nwant the single-page order %d %v", len(got), got, len(want), want)
+				}
+				if len(all) != tc.n {
+					t.Fatalf("walked %d hits, want %d", len(all), tc.n)
+				}
+				if tc.q.Q != "" && !slices.Equal(searchSet(searchIDs(SearchPage{Hits: all})...), matching) {
+					t.Fatal("walk does not cover exactly the matching claims")
+				}
+				for i := 1; i < len(all); i++ {
+					a, b := all[i-1], all[i]
+					if tc.q.Q != "" && tc.q.Order != SearchNewest {
+						if b.Rank > a.Rank || (b.Rank == a.Rank && b.Claim.CreatedAt.After(a.Claim.CreatedAt)) {
+							t.Fatalf("hit %d out of relevance order", i)
+						}
+					} else if b.Claim.CreatedAt.After(a.Claim.CreatedAt) {
+						t.Fatalf("hit %d out of newest order", i)
+					}
+				}
+			})
+		}
+		// The default limit is 20; more than 100 is capped.
+		if p := searchRun(t, st, SearchQuery{Q: "sel"}); len(p.Hits) != 20 || p.NextCursor == "" {
+			t.Errorf("default limit: %d hits, cursor %q", len(p.Hits), p.NextCursor)
+		}
+		if p := searchRun(t, st, SearchQuery{Limit: 1000}); len(p.Hits) != 42 {
+			t.Errorf("limit 1000: %d hits", len(p.Hits))
+		}
+	})
+}
+
+func TestSearchRankWindow(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		st.rankCap = 6
+		// Claims 0..9 mention "dolu" once, except the oldest (0), which mentions it three times: with
+		// a window of the 6 newest matches it is not ranked, and a claim added between pages does
+		// not move the window.
+		var cs []searchClaim
+		for i := 0; i < 10; i++ {
+			n := 1
+			if i == 0 || i == 7 {
+				n = 3
+			}
+			cs = append(cs, searchClaim{content: strings.Repeat("dolu ", n) + "yağdı"})
+		}
+		ids := searchSeed(t, db, cs...)
+		p := searchRun(t, st, SearchQuery{Q: "dolu", Limit: 4})
+		if len(p.Hits) != 4 || p.Hits[0].Claim.ID != ids[7] {
+			t.Fatalf("first page %v: want the repeated mention %s first", searchIDs(p), ids[7])
+		}
+		searchSeed(t, db, searchClaim{content: "dolu dolu dolu dolu", at: searchBase.Add(time.Hour)})
+		rest := searchWalk(t, st, SearchQuery{Q: "dolu", Limit: 4, Cursor: p.NextCursor})
+		got := append(searchIDs(p), searchIDs(SearchPage{Hits: rest})...)
+		if want := searchSet(ids[4:]...); !slices.Equal(searchSet(got...), want) {
+			t.Fatalf("window walk: got %v, want the 6 newest matches of the first page %v", got, want)
+		}
+		// A new first page ranks the new window, which now starts with the new claim.
+		p = searchRun(t, st, SearchQuery{Q: "dolu", Limit: 10})
+		if len(p.Hits) != 6 || slices.Contains(searchIDs(p), ids[0]) || slices.Contains(searchIDs(p), ids[4]) {
+			t.Fatalf("new window: %v", searchIDs(p))
+		}
+	})
+}
+
+func TestSearchBadCursor(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		var cs []searchClaim
+		for i := 0; i < 6; i++ {
+			cs = append(cs, searchClaim{content: fmt.Sprintf("heyelan haberi %d", i), category: "environment"})
+		}
+		searchSeed(t, db, cs...)
+		from := searchBase.Add(-time.Hour)
+		base := SearchQuery{Q: "heyelan", Category: "environment", From: &from, Limit: 2}
+		rel := searchRun(t, st, base).NextCursor
+		newest := base
+		newest.Order = SearchNewest
+		nc := searchRun(t, st, newest).NextCursor
+		if rel == "" || nc == "" {
+			t.Fatal("expected next cursors")
+		}
+		enc := func(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+		later := searchBase.Add(time.Hour)
+		for _, tc := range []struct {
+			name   string
+			mutate func(q *SearchQuery)
+		}{
+			{"garbage", func(q *SearchQuery) { q.Cursor = "!!not base64!!" }},
+			{"base64 of text", func(q *SearchQuery) { q.Cursor = enc("hello") }},
+			{"empty JSON", func(q *SearchQuery) { q.Cursor = enc("{}") }},
+			{"unknown field", func(q *SearchQuery) { q.Cursor = enc(`{"h":"x","o":"relevance","t":"2026-01-01T00:00:00Z","i":"a","r":1,"zz":1}`) }},
+			{"too long", func(q *SearchQuery) { q.Cursor = strings.Repeat("A", 2000) }},
+			{"truncated", func(q *SearchQuery) { q.Cursor = rel[:len(rel)/2] }},
+			{"other text", func(q *SearchQuery) { q.Cursor, q.Q = rel, "haberi" }},
+			{"other category", func(q *SearchQuery) { q.Cursor, q.Category = rel, "health" }},
+			{"other date", func(q *SearchQuery) { q.Cursor, q.To = rel, &later }},
+			{"other verdict", func(q *SearchQuery) { q.Cursor, q.Verdict = rel, "dogru" }},
+			{"other order", func(q *SearchQuery) { q.Cursor, q.Order = rel, SearchNewest }},
+			{"newest cursor in relevance", func(q *SearchQuery) { q.Cursor = nc }},
+			{"filter-only query", func(q *SearchQuery) { q.Cursor, q.Q = rel, "" }},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				q := base
+				tc.mutate(&q)
+				if _, err := st.Search(context.Background(), q); !errors.Is(err, ErrBadCursor) {
+					t.Fatalf("got %v, want ErrBadCursor", err)
+				}
+			})
+		}
+		// The same query with another page size keeps its cursor.
+		q := base
+		q.Cursor, q.Limit = rel, 3
+		if p := searchRun(t, st, q); len(p.Hits) != 3 {
+			t.Fatalf("cursor with another limit: %d hits", len(p.Hits))
+		}
+		if _, err := st.Search(context.Background(), SearchQuery{Q: "x", Order: "popular"}); err == nil || errors.Is(err, ErrBadCursor) {
+			t.Errorf("unknown order: %v", err)
+		}
+	})
+}
+
+func TestSearchChunks(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want string // FTS5 expression
+	}{
+		{"aşı otizm", `("aşı" OR "aşi") AND ("otizm" OR "otızm")`},
+		{"İSTANBUL", `("İSTANBUL" OR "ıstanbul")`},
+		{"IŞIK", `("IŞIK" OR "ışık" OR "işık")`},
+		{"ışık", `("ışık" OR "işik" OR "işık")`},
+		{"asilar", `("asilar" OR "asılar")`},
+		{`covid-19 "quoted"`, `("covid" OR "covıd") AND "19" AND "quoted"`},
+		{"the earth", `"earth"`},
+		{"the of", `"the" AND "of"`},
+		{`'; DROP --`, `"DROP"`},
+		{`*:()"`, ``},
+	} {
+		if got := searchFTSExpr(parseSearchChunks(tc.q)); got != tc.want {
+			t.Errorf("%q: FTS5 %s, want %s", tc.q, got, tc.want)
+		}
+	}
+	if n := len(parseSearchChunks(strings.Repeat("a1 ", 100))); n != searchMaxChunks {
+		t.Errorf("%d chunks kept, want %d", n, searchMaxChunks)
+	}
+}
