@@ -21,7 +21,7 @@ var searchBase = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // searchClaim is what a test claim differs in; the rest is a plausible analysed claim.
 type searchClaim struct {
 	content, enQuery, lang, category, verdict, domain string
-	at                                                 time.Time
+	at                                                time.Time
 }
 
 // searchSeed stores claims through ClaimStore.Create, so the FTS triggers and the generated search
@@ -514,7 +514,9 @@ func TestSearchBadCursor(t *testing.T) {
 			{"garbage", func(q *SearchQuery) { q.Cursor = "!!not base64!!" }},
 			{"base64 of text", func(q *SearchQuery) { q.Cursor = enc("hello") }},
 			{"empty JSON", func(q *SearchQuery) { q.Cursor = enc("{}") }},
-			{"unknown field", func(q *SearchQuery) { q.Cursor = enc(`{"h":"x","o":"relevance","t":"2026-01-01T00:00:00Z","i":"a","r":1,"zz":1}`) }},
+			{"unknown field", func(q *SearchQuery) {
+				q.Cursor = enc(`{"h":"x","o":"relevance","t":"2026-01-01T00:00:00Z","i":"a","r":1,"zz":1}`)
+			}},
 			{"too long", func(q *SearchQuery) { q.Cursor = strings.Repeat("A", 2000) }},
 			{"truncated", func(q *SearchQuery) { q.Cursor = rel[:len(rel)/2] }},
 			{"other text", func(q *SearchQuery) { q.Cursor, q.Q = rel, "haberi" }},
