@@ -1,0 +1,206 @@
+package webhooks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// MaxURLLength caps a receiver URL.
+const MaxURLLength = 2048
+
+// resolveTimeout bounds the DNS lookup of a URL being registered.
+const resolveTimeout = 5 * time.Second
+
+// ErrRefusedAddress marks a dial refused because the address is not on the public internet.
+var ErrRefusedAddress = errors.New("address is not public")
+
+// blockedPrefixes are ranges no webhook may reach, beyond what netip's predicates cover: shared
+// carrier-grade NAT space, "this network", benchmarking, reserved and broadcast addresses, the
+// deprecated IPv4-compatible IPv6 block, and documentation ranges.
+var blockedPrefixes = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("198.51.100.0/24"),
+	netip.MustParsePrefix("203.0.113.0/24"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("::/96"),
+	netip.MustParsePrefix("100::/64"),
+	netip.MustParsePrefix("2001:db8::/32"),
+}
+
+// nat64 embeds an IPv4 address in its last 32 bits; it is judged by that address.
+var nat64 = netip.MustParsePrefix("64:ff9b::/96")
+
+// Blocked reports whether a is an address webhooks must not reach: private, loopback, link-local,
+// unspecified, multicast, CGNAT, IPv6 unique-local or link-local, or reserved. IPv4-mapped IPv6
+// addresses (::ffff:127.0.0.1) are judged as the IPv4 address they are.
+func Blocked(a netip.Addr) bool {
+	if !a.IsValid() {
+		return true
+	}
+	a = a.Unmap()
+	if a.Is6() && nat64.Contains(a) {
+		b := a.As16()
+		return Blocked(netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}))
+	}
+	if a.IsUnspecified() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() {
+		return true
+	}
+	if a == netip.AddrFrom4([4]byte{255, 255, 255, 255}) {
+		return true
+	}
+	for _, p := range blockedPrefixes {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolver looks up a host's addresses; *net.Resolver is one.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// Guard decides which receiver URLs are acceptable.
+type Guard struct {
+	// AllowPrivate turns the address check off, for receivers on the same machine or network
+	// (development and tests); the URL's form is still checked.
+	AllowPrivate bool
+	// Resolver looks up host names; nil uses net.DefaultResolver.
+	Resolver Resolver
+}
+
+// CheckURL says what is wrong with raw as a receiver URL, in words for the person who typed it;
+// "" means it is acceptable. With the guard on, a host that is, or resolves to, a non-public
+// address is refused; the sender checks again on every connection, so a later DNS change cannot
+// get around it.
+func (g Guard) CheckURL(ctx context.Context, raw string) string {
+	if raw == "" {
+		return "Enter the URL of your receiver, e.g. https://example.com/webhooks/claimcheck."
+	}
+	if len(raw) > MaxURLLength {
+		return fmt.Sprintf("Use a URL of at most %d characters.", MaxURLLength)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Opaque != "" {
+		return "Enter an absolute URL that starts with https:// or http://."
+	}
+	if u.Scheme != "https" && u.Scheme != "http" {
+		return "Use an https:// or http:// URL."
+	}
+	if u.User != nil {
+		return "Leave out the user name and password: receivers verify the webhook-signature header instead."
+	}
+	host := u.Hostname()
+	if host == "" {
+		return "The URL needs a host name, e.g. https://example.com/webhooks."
+	}
+	if u.Fragment != "" || strings.HasSuffix(raw, "#") {
+		return "Leave out the #fragment: it is never sent to the receiver."
+	}
+	if p := u.Port(); p != "" {
+		if n, err := parsePort(p); err != nil || n == 0 {
+			return "The port must be a number from 1 to 65535."
+		}
+	}
+	if g.AllowPrivate {
+		return ""
+	}
+	const refused = "This URL points to a private, loopback or link-local address (%s), which webhooks may not call. Use an address on the public internet."
+	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		if Blocked(a) {
+			return fmt.Sprintf(refused, a.String())
+		}
+		return ""
+	}
+	lower := strings.TrimSuffix(strings.ToLower(host), ".")
+	if lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+		return fmt.Sprintf(refused, host)
+	}
+	res := g.Resolver
+	if res == nil {
+		res = net.DefaultResolver
+	}
+	rctx, cancel := context.WithTimeout(ctx, resolveTimeout)
+	defer cancel()
+	addrs, err := res.LookupNetIP(rctx, "ip", host)
+	if err != nil || len(addrs) == 0 {
+		return fmt.Sprintf("The host %s could not be found. Check the address, or try again if its DNS was just set up.", host)
+	}
+	for _, a := range addrs {
+		if Blocked(a) {
+			return fmt.Sprintf("The host %s resolves to %s, a private, loopback or link-local address, which webhooks may not call. Use an address on the public internet.", host, a.Unmap())
+		}
+	}
+	return ""
+}
+
+// parsePort parses a decimal port without accepting signs or spaces.
+func parsePort(p string) (int, error) {
+	n := 0
+	for _, r := range p {
+		if r < '0' || r > '9' {
+			return 0, fmt.Errorf("port %q", p)
+		}
+		n = n*10 + int(r-'0')
+		if n > 65535 {
+			return 0, fmt.Errorf("port %q", p)
+		}
+	}
+	return n, nil
+}
+
+// dialControl refuses connections to blocked addresses. It runs on the address actually dialled,
+// after DNS resolution, so a name that resolved to a public address at registration and to a
+// private one now (DNS rebinding) is still refused.
+func dialControl(_, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("dial %s: %w", address, ErrRefusedAddress)
+	}
+	if Blocked(ap.Addr()) {
+		return fmt.Errorf("dial %s: %w", ap.Addr().Unmap(), ErrRefusedAddress)
+	}
+	return nil
+}
+
+// NewClient returns the HTTP client deliveries go through: a whole-attempt timeout, no redirects
+// (a 3xx answer is the result, and it is a failure), no proxy from the environment (the address
+// check must see the receiver's address, not a proxy's), and unless allowPrivate, the address check
+// on every connection.
+func NewClient(timeout time.Duration, allowPrivate bool) *http.Client {
+	d := &net.Dialer{Timeout: min(timeout, 10*time.Second), KeepAlive: 30 * time.Second}
+	if !allowPrivate {
+		d.Control = dialControl
+	}
+	tr := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           d.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          50,
+		MaxIdleConnsPerHost:   2,
+		IdleConnTimeout:       60 * time.Second,
+		TLSHandshakeTimeout:   min(timeout, 10*time.Second),
+		ResponseHeaderTimeout: timeout,
+	}
+	return &http.Client{
+		Timeout:   timeout,
+		Transport: tr,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return http.ErrUseLastResponse
+		},
+	}
+}

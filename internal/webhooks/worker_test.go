@@ -1,0 +1,395 @@
+package webhooks_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/internal/webhooks"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+	"gorm.io/gorm"
+)
+
+// clock is a settable time source shared by the test and the worker.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+
+// received is one request the receiver got.
+type received struct {
+	header http.Header
+	body   []byte
+}
+
+// receiver is an httptest server answering with reply and recording every request.
+type receiver struct {
+	*httptest.Server
+	mu    sync.Mutex
+	got   []received
+	reply func(n int, w http.ResponseWriter, r *http.Request) // n counts requests from 1
+}
+
+func newReceiver(t *testing.T, reply func(n int, w http.ResponseWriter, r *http.Request)) *receiver {
+	rc := &receiver{reply: reply}
+	rc.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		rc.mu.Lock()
+		rc.got = append(rc.got, received{header: r.Header.Clone(), body: b})
+		n := len(rc.got)
+		rc.mu.Unlock()
+		rc.reply(n, w, r)
+	}))
+	t.Cleanup(rc.Close)
+	return rc
+}
+
+func (rc *receiver) requests() []received {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]received(nil), rc.got...)
+}
+
+// env is a database with one owner, a clock and a worker factory.
+type env struct {
+	db    *database.DB
+	store *models.WebhookStore
+	owner models.WebhookOwner
+	clock *clock
+}
+
+func newEnv(t *testing.T, db *database.DB) *env {
+	t.Helper()
+	now := time.Now().UTC().Truncate(time.Second)
+	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Owner", PasswordHash: "x",
+		Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
+	if err := models.NewAccountStore(db).CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return &env{db: db, store: models.NewWebhookStore(db), owner: models.WebhookOwner{UserID: u.ID}, clock: &clock{t: now}}
+}
+
+// endpoint registers url (bypassing the registration URL check, as a DNS change after registration would).
+func (e *env) endpoint(t *testing.T, url string) *models.WebhookEndpoint {
+	t.Helper()
+	secret, err := webhooks.NewSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := e.clock.Now()
+	ep := &models.WebhookEndpoint{URL: url, EventTypes: `["claim.created","claim.analysed"]`, Secret: secret, CreatedAt: now, UpdatedAt: now}
+	if err := e.store.CreateEndpoint(context.Background(), e.owner, ep); err != nil {
+		t.Fatal(err)
+	}
+	return ep
+}
+
+// event appends a claim.created event, queueing a delivery to every endpoint.
+func (e *env) event(t *testing.T) {
+	t.Helper()
+	err := e.db.Gorm.Transaction(func(tx *gorm.DB) error {
+		_, err := models.AppendEvent(tx, e.db.Dialect, models.EventClaimCreated, nil, map[string]string{"id": uuid.NewString()}, e.clock.Now())
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *env) worker(allowPrivate bool, timeout time.Duration) *webhooks.Worker {
+	return webhooks.NewWorker(webhooks.WorkerConfig{Store: e.store, Timeout: timeout, AllowPrivate: allowPrivate,
+		Now: e.clock.Now, Jitter: func() float64 { return 0.5 }, Name: "test-" + uuid.NewString()[:8]})
+}
+
+// only returns the endpoint's single delivery.
+func (e *env) only(t *testing.T, ep *models.WebhookEndpoint) models.WebhookDelivery {
+	t.Helper()
+	ds, err := e.store.Deliveries(context.Background(), ep.ID, 100)
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("deliveries of %s: %v %v", ep.URL, ds, err)
+	}
+	return ds[0]
+}
+
+// runOnce runs one claim-and-send round and fails the test unless it did one.
+func runOnce(t *testing.T, w *webhooks.Worker) {
+	t.Helper()
+	did, err := w.RunOnce(context.Background())
+	if err != nil || !did {
+		t.Fatalf("run once: did=%v err=%v", did, err)
+	}
+}
+
+// verify checks a request with the official Standard Webhooks library.
+func verify(t *testing.T, secret string, r received) {
+	t.Helper()
+	wh, err := standardwebhooks.NewWebhook(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wh.Verify(r.body, r.header); err != nil {
+		t.Fatalf("signature does not verify: %v (headers %v)", err, r.header)
+	}
+}
+
+func TestWorkerRetriesThenDelivers(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		rc := newReceiver(t, func(n int, w http.ResponseWriter, _ *http.Request) {
+			if n == 1 {
+				http.Error(w, "database is down", http.StatusInternalServerError)
+				return
+			}
+			w.WriteHeader(http.StatusOK)
+		})
+		ep := e.endpoint(t, rc.URL+"/hook")
+		e.event(t)
+		w := e.worker(true, 5*time.Second)
+		t0 := e.clock.Now()
+		runOnce(t, w)
+		d := e.only(t, ep)
+		// Jitter 0.5 stretches the 5 s wait by 5%.
+		if d.State != models.DeliveryFailed || d.Attempts != 1 || d.LastStatus == nil || *d.LastStatus != 500 ||
+			!strings.Contains(d.LastError, "HTTP 500") || !strings.Contains(d.LastError, "database is down") ||
+			!d.NextAttemptAt.Equal(t0.Add(5250*time.Millisecond)) {
+			t.Fatalf("after a 500: %+v", d)
+		}
+		if did, err := w.RunOnce(context.Background()); did || err != nil {
+			t.Fatalf("retried before its time: %v %v", did, err)
+		}
+		e.clock.Set(t0.Add(6 * time.Second))
+		runOnce(t, w)
+		d = e.only(t, ep)
+		if d.State != models.DeliveryDelivered || d.Attempts != 2 || d.DeliveredAt == nil || *d.LastStatus != 200 || d.LastError != "" {
+			t.Fatalf("after a 200: %+v", d)
+		}
+		reqs := rc.requests()
+		if len(reqs) != 2 {
+			t.Fatalf("receiver got %d requests", len(reqs))
+		}
+		for i, r := range reqs {
+			if r.header.Get("webhook-id") != d.ID {
+				t.Errorf("attempt %d webhook-id %q, want %q", i+1, r.header.Get("webhook-id"), d.ID)
+			}
+			if string(r.body) != d.Payload {
+				t.Errorf("attempt %d body differs from the stored payload", i+1)
+			}
+			verify(t, ep.Secret, r)
+		}
+		if reqs[0].header.Get("webhook-timestamp") == reqs[1].header.Get("webhook-timestamp") {
+			t.Error("the retry reused the first attempt's timestamp")
+		}
+	})
+}
+
+func TestWorkerGoneDisablesEndpoint(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusGone) })
+		ep := e.endpoint(t, rc.URL)
+		for range 3 {
+			e.event(t)
+		}
+		w := e.worker(true, 5*time.Second)
+		runOnce(t, w)
+		if did, _ := w.RunOnce(context.Background()); did {
+			t.Fatal("a delivery to a gone endpoint was still claimed")
+		}
+		got, err := e.store.Endpoint(context.Background(), e.owner, ep.ID)
+		if err != nil || got.DisabledAt == nil || got.DisabledReason == nil || !strings.Contains(*got.DisabledReason, "410 Gone") {
+			t.Fatalf("endpoint after 410: %+v %v", got, err)
+		}
+		ds, _ := e.store.Deliveries(context.Background(), ep.ID, 10)
+		for _, d := range ds {
+			if d.State != models.DeliveryCancelled {
+				t.Errorf("delivery %s is %s, want cancelled", d.ID, d.State)
+			}
+		}
+		if n := len(rc.requests()); n != 1 {
+			t.Fatalf("receiver got %d requests, want 1", n)
+		}
+	})
+}
+
+func TestWorkerHonoursRetryAfter(t *testing.T) {
+	for _, tc := range []struct {
+		name, header string
+		wait         time.Duration
+	}{
+		{"seconds longer than the schedule", "120", 120 * time.Second},
+		{"shorter than the schedule", "1", 5250 * time.Millisecond},
+		{"HTTP date", "", 10 * time.Minute},
+		{"capped at a day", "9999999", 24 * time.Hour},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testdb.Each(t, func(t *testing.T, db *database.DB) {
+				e := newEnv(t, db)
+				header := tc.header
+				if header == "" {
+					header = e.clock.Now().Add(10 * time.Minute).UTC().Format(http.TimeFormat)
+				}
+				rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+					w.Header().Set("Retry-After", header)
+					w.WriteHeader(http.StatusServiceUnavailable)
+				})
+				ep := e.endpoint(t, rc.URL)
+				e.event(t)
+				t0 := e.clock.Now()
+				runOnce(t, e.worker(true, 5*time.Second))
+				d := e.only(t, ep)
+				if d.State != models.DeliveryFailed || !d.NextAttemptAt.Equal(t0.Add(tc.wait)) {
+					t.Fatalf("next attempt %v after %v, want %v (%+v)", d.NextAttemptAt.Sub(t0), t0, tc.wait, d)
+				}
+			})
+		})
+	}
+}
+
+func TestWorkerTimeoutAndRedirectFail(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		release := make(chan struct{})
+		slow := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		})
+		defer close(release)
+		targetHits := 0
+		var mu sync.Mutex
+		target := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { mu.Lock(); targetHits++; mu.Unlock() })
+		redirect := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, target.URL, http.StatusTemporaryRedirect)
+		})
+		slowEP := e.endpoint(t, slow.URL)
+		e.event(t)
+		runOnce(t, e.worker(true, 300*time.Millisecond))
+		d := e.only(t, slowEP)
+		if d.State != models.DeliveryFailed || d.LastStatus != nil || !strings.Contains(d.LastError, "timed out") {
+			t.Fatalf("timed-out delivery: %+v", d)
+		}
+		if err := e.store.DeleteEndpoint(context.Background(), e.owner, slowEP.ID); err != nil {
+			t.Fatal(err)
+		}
+		redirEP := e.endpoint(t, redirect.URL)
+		e.event(t)
+		runOnce(t, e.worker(true, 5*time.Second))
+		d = e.only(t, redirEP)
+		if d.State != models.DeliveryFailed || d.LastStatus == nil || *d.LastStatus != 307 || !strings.Contains(d.LastError, "redirects are not followed") {
+			t.Fatalf("redirected delivery: %+v", d)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if targetHits != 0 {
+			t.Fatalf("the redirect was followed %d times", targetHits)
+		}
+	})
+}
+
+func TestWorkerRefusesPrivateAddresses(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+		port := rc.URL[strings.LastIndex(rc.URL, ":")+1:]
+		w := e.worker(false, 2*time.Second)
+		for _, host := range []string{"127.0.0.1", "10.0.0.1", "169.254.169.254", "[::1]", "[::ffff:127.0.0.1]", "localhost"} {
+			ep := e.endpoint(t, "http://"+host+":"+port+"/hook")
+			e.event(t)
+			runOnce(t, w)
+			d := e.only(t, ep)
+			if d.State != models.DeliveryFailed || !strings.Contains(d.LastError, "refused") {
+				t.Errorf("%s: %+v", host, d)
+			}
+			if err := e.store.DeleteEndpoint(context.Background(), e.owner, ep.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := len(rc.requests()); n != 0 {
+			t.Fatalf("the guarded worker reached the receiver %d times", n)
+		}
+	})
+}
+
+// After the last scheduled retry fails, the delivery is dead and never tried again.
+func TestWorkerGivesUpAfterTheSchedule(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusBadGateway) })
+		ep := e.endpoint(t, rc.URL)
+		e.event(t)
+		w := e.worker(true, 5*time.Second)
+		var waits []time.Duration
+		for attempt := 1; attempt <= webhooks.MaxAttempts; attempt++ {
+			runOnce(t, w)
+			d := e.only(t, ep)
+			if d.Attempts != attempt {
+				t.Fatalf("attempt %d recorded as %d", attempt, d.Attempts)
+			}
+			if attempt < webhooks.MaxAttempts {
+				if d.State != models.DeliveryFailed {
+					t.Fatalf("attempt %d: %s", attempt, d.State)
+				}
+				waits = append(waits, d.NextAttemptAt.Sub(e.clock.Now()))
+				e.clock.Set(d.NextAttemptAt)
+			} else if d.State != models.DeliveryDead {
+				t.Fatalf("after the last attempt: %s", d.State)
+			}
+		}
+		want := fmt.Sprint([]time.Duration{5250 * time.Millisecond, 315 * time.Second, 1890 * time.Second, 126 * time.Minute, 315 * time.Minute,
+			630 * time.Minute, 882 * time.Minute, 1260 * time.Minute, 1512 * time.Minute})
+		if fmt.Sprint(waits) != want {
+			t.Fatalf("waits %v, want %v", waits, want)
+		}
+		e.clock.Set(e.clock.Now().Add(1000 * time.Hour))
+		if did, _ := w.RunOnce(context.Background()); did {
+			t.Fatal("a dead delivery was retried")
+		}
+		if n := len(rc.requests()); n != webhooks.MaxAttempts {
+			t.Fatalf("receiver got %d requests, want %d", n, webhooks.MaxAttempts)
+		}
+	})
+}
+
+// A worker stopped mid-attempt leaves the delivery leased, not failed; Run returns promptly.
+func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		arrived := make(chan struct{}, 1)
+		rc := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+			arrived <- struct{}{}
+			<-r.Context().Done()
+		})
+		ep := e.endpoint(t, rc.URL)
+		e.event(t)
+		w := e.worker(true, time.Minute)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { w.Run(ctx); close(done) }()
+		<-arrived
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("worker did not stop")
+		}
+		d := e.only(t, ep)
+		if d.State != models.DeliverySending || d.LockedBy == nil || *d.LockedBy != w.Name() || d.Attempts != 1 {
+			t.Fatalf("in-flight delivery after stop: %+v", d)
+		}
+	})
+}
