@@ -74,7 +74,10 @@ func TestSignaturesVerifyWithTheOfficialLibrary(t *testing.T) {
 				t.Fatal("a foreign secret verified")
 			}
 			// The library's own signature is one of ours.
-			theirs, err := func() (string, error) { w, _ := standardwebhooks.NewWebhook(tc.secrets[0]); return w.Sign(h.Get("webhook-id"), now, []byte(tc.body)) }()
+			theirs, err := func() (string, error) {
+				w, _ := standardwebhooks.NewWebhook(tc.secrets[0])
+				return w.Sign(h.Get("webhook-id"), now, []byte(tc.body))
+			}()
 			if err != nil || strings.Fields(h.Get("webhook-signature"))[0] != theirs {
 				t.Fatalf("library signs %s, we sent %s (%v)", theirs, h.Get("webhook-signature"), err)
 			}
