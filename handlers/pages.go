@@ -62,10 +62,28 @@ type CheckLimiter interface {
 	Allow(ctx context.Context, ip string) (bool, time.Duration, error)
 }
 
+// ClaimCommunity reads the expert review of a claim.
+type ClaimCommunity interface {
+	// Votes lists the claim's votes, newest first.
+	Votes(ctx context.Context, claimID string) ([]models.VoteListing, error)
+	// ScoreHistory lists the claim's score changes, oldest first.
+	ScoreHistory(ctx context.Context, claimID string) ([]models.ClaimScoreChange, error)
+}
+
+// ClaimFirmFinder finds the firm a claim is linked to.
+type ClaimFirmFinder interface {
+	// ByID returns the firm or models.ErrNotFound.
+	ByID(ctx context.Context, id string) (*models.FirmWithDomains, error)
+}
+
 // PagesDeps is what the web pages need.
 type PagesDeps struct {
 	// Claims reads claim records.
 	Claims ClaimReader
+	// Community reads expert votes and score history for the claim page; nil leaves that section out.
+	Community ClaimCommunity
+	// Firms finds a claim's firm for the claim page; nil leaves that section out.
+	Firms ClaimFirmFinder
 	// Checker validates, analyses and stores submitted claims.
 	Checker FormChecker
 	// Limiter refuses too many form checks from one IP; nil means no limit.
@@ -80,7 +98,9 @@ type PagesDeps struct {
 
 // Pages serves the server-rendered HTML pages.
 type Pages struct {
-	claims  ClaimReader
+	claims    ClaimReader
+	community ClaimCommunity
+	firms     ClaimFirmFinder
 	checker FormChecker
 	limiter CheckLimiter
 	baseURL string
@@ -91,7 +111,7 @@ type Pages struct {
 // NewPages builds the page handlers.
 func NewPages(deps PagesDeps) *Pages {
 	p := &Pages{
-		claims: deps.Claims, checker: deps.Checker, limiter: deps.Limiter,
+		claims: deps.Claims, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
 		baseURL: strings.TrimRight(deps.BaseURL, "/"), now: deps.Now, log: deps.Log,
 	}
 	if p.now == nil {
@@ -247,10 +267,45 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	}
 	pageURL := p.baseURL + "/claims/" + claim.ID
 	page := claimShow(claim, basis, pageURL, p.now())
+	page.Firm = p.claimFirm(c.UserContext(), claim)
+	page.Community = p.claimCommunity(c.UserContext(), claim)
 	page.Meta = p.meta(c, claimTitle(claim), format.Truncate(claim.AISummary, 160))
 	page.Meta.Canonical = pageURL
 	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL)
 	return p.render(c, fiber.StatusOK, claims.Show(page))
+}
+
+// claimFirm is the firm section of the claim page; a lookup failure leaves it out rather than
+// failing the page.
+func (p *Pages) claimFirm(ctx context.Context, claim *models.Claim) *claims.FirmLink {
+	if p.firms == nil || claim.FirmID == nil {
+		return nil
+	}
+	f, err := p.firms.ByID(ctx, *claim.FirmID)
+	if err != nil {
+		if !errors.Is(err, models.ErrNotFound) {
+			p.log.Warn("claim firm", "id", claim.ID, "err", err)
+		}
+		return nil
+	}
+	return firmLink(f, claim)
+}
+
+// claimCommunity is the expert-review section of the claim page (nil before any vote).
+func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims.CommunityView {
+	if p.community == nil || claim.ExpertCount == 0 {
+		return nil
+	}
+	votes, err := p.community.Votes(ctx, claim.ID)
+	if err != nil {
+		p.log.Warn("claim votes", "id", claim.ID, "err", err)
+		return nil
+	}
+	hist, err := p.community.ScoreHistory(ctx, claim.ID)
+	if err != nil {
+		p.log.Warn("claim score history", "id", claim.ID, "err", err)
+	}
+	return communityView(claim, votes, hist, p.now())
 }
 
 // claimTitle is the claim page's title: the start of the claim and the verdict.

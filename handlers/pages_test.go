@@ -48,8 +48,10 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 	}
 	checker := checking.NewService(analyzer, stores.Claims, nil)
 	pages := handlers.NewPages(handlers.PagesDeps{
-		Claims:  stores.Claims,
-		Checker: checker,
+		Claims:    stores.Claims,
+		Community: models.NewExpertStore(db),
+		Firms:     models.NewFirmStore(db),
+		Checker:   checker,
 		Limiter: quota.NewIPLimiter(stores.RateLimits, perHour, nil),
 		BaseURL: testBaseURL + "/",
 		Now:     time.Now,

@@ -3,8 +3,10 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -437,3 +439,46 @@ func sourceField(value, msg string) components.Field {
 		Value:       value, Error: msg, MaxLength: checking.MaxSourceURLChars, Autocomplete: "url",
 	}
 }
+
+// firmLink is the claim page's line about the claim's firm.
+func firmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
+	trust := "not rated yet"
+	if f.TrustScore != nil {
+		trust = strconv.FormatFloat(*f.TrustScore, 'f', -1, 64) + " / 100"
+	}
+	return &claims.FirmLink{Name: f.Name, Href: "/firms/" + f.Slug, Trust: trust,
+		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin"}
+}
+
+// communityView is the claim page's expert-review section.
+func communityView(c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+	sv := c.EffectiveScore()
+	slug, _ := models.VerdictFromV1(sv.Verdict)
+	v := &claims.CommunityView{Verdict: verdictView(slug), Score: decimal(sv.Score), Confidence: decimal(sv.Confidence), Experts: sv.Experts}
+	for _, vote := range votes {
+		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: verdictView(vote.Verdict), Confidence: decimal(vote.Confidence),
+			Note: vote.Note, When: format.Ago(now, vote.UpdatedAt)}
+		if vote.ExpertID != "" {
+			vv.Href = "/experts/" + vote.ExpertID
+		}
+		for _, s := range vote.Sources {
+			if strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
+				vv.Sources = append(vv.Sources, s)
+			}
+		}
+		v.Votes = append(v.Votes, vv)
+	}
+	for _, h := range hist {
+		cause := "Automatic analysis"
+		if h.Cause == "vote" {
+			cause = "Expert vote"
+		}
+		label, _ := analysis.VerdictInfo(analysis.Verdict(h.Verdict))
+		v.History = append(v.History, claims.HistoryRow{When: format.Time(h.CreatedAt), Cause: cause, Score: decimal(h.Score),
+			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: decimal(h.Confidence)})
+	}
+	return v
+}
+
+// decimal prints a score or confidence with at most two decimals and no trailing zeros.
+func decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }

@@ -118,7 +118,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
 
 	pages := handlers.NewPages(handlers.PagesDeps{
-		Claims: stores.Claims, Checker: checker, Limiter: limiter, BaseURL: cfg.BaseURL, Now: now,
+		Claims: stores.Claims, Community: models.NewExpertStore(db), Firms: models.NewFirmStore(db), Checker: checker, Limiter: limiter, BaseURL: cfg.BaseURL, Now: now,
 	})
 	functions := handlers.NewFunctions(auth, stores.Usage, checker, log, now)
 	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)

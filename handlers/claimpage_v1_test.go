@@ -1,0 +1,76 @@
+package handlers_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/internal/community"
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+)
+
+// TestClaimPageFirmAndExpertReview checks that the claim page names the firm its source domain
+// links it to, counts the view, and shows the community score, the votes and the score history
+// once an expert has voted.
+func TestClaimPageFirmAndExpertReview(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		env := newPagesEnv(t, db, 100, nil)
+		firm := &models.Firm{Slug: "ornek-haber", Name: "Örnek Haber", Website: "https://ornekhaber.com"}
+		if err := models.NewFirmStore(db).Create(ctx, firm, []string{"ornekhaber.com"}); err != nil {
+			t.Fatal(err)
+		}
+		res := env.post(t, "Mikrodalga fırın yemeklerin besin değerini tamamen yok eder.", "https://www.ornekhaber.com/saglik/1")
+		if res.status != 303 {
+			t.Fatalf("check: status %d", res.status)
+		}
+		id := strings.TrimPrefix(res.header.Get("Location"), "/claims/")
+
+		before := env.get(t, "/claims/"+id)
+		link := before.find(t, "[data-testid=claim-firm-link]")
+		if href, _ := link.Attr("href"); href != "/firms/ornek-haber" || link.Text() != "Örnek Haber" {
+			t.Fatalf("firm link %q %q", href, link.Text())
+		}
+		if before.doc.Find("[data-testid=community]").Length() != 0 {
+			t.Fatal("expert review shown before any vote")
+		}
+
+		now := time.Now().UTC()
+		expert := &models.User{ID: uuid.NewString(), Email: "uzman@example.com", Name: "Dr. Elif Kaya", PasswordHash: "x",
+			Role: models.RoleExpert, EmailVerifiedAt: &now, CreatedAt: now, UpdatedAt: now}
+		if err := db.Gorm.Create(expert).Error; err != nil {
+			t.Fatal(err)
+		}
+		svc := community.New(community.Config{Store: models.NewExpertStore(db)})
+		if _, err := svc.Vote(ctx, community.VoteInput{ClaimID: id, ExpertID: expert.ID, Verdict: "yanlis", Confidence: 0.9,
+			Note: "Mikrodalga pişirme vitamin kaybı en az yöntemlerdendir.", Sources: []string{"https://example.org/study"}}); err != nil {
+			t.Fatal(err)
+		}
+
+		after := env.get(t, "/claims/"+id)
+		if got := after.find(t, "[data-testid=community-score]").Text(); got != "0" {
+			t.Errorf("community score %q, want 0 (one refuting vote)", got)
+		}
+		if got := after.find(t, "[data-testid=community-experts]").Text(); got != "1" {
+			t.Errorf("experts %q", got)
+		}
+		vote := after.find(t, "[data-testid=vote]")
+		if !strings.Contains(vote.Text(), "Dr. Elif Kaya") || !strings.Contains(vote.Text(), "vitamin kaybı") {
+			t.Errorf("vote text %q", vote.Text())
+		}
+		if rows := after.doc.Find("[data-testid=score-history] tbody tr").Length(); rows != 2 {
+			t.Errorf("score history rows %d, want 2 (analysis, vote)", rows)
+		}
+		c, err := env.stores.Claims.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.ViewCount != 2 {
+			t.Errorf("view count %d, want 2", c.ViewCount)
+		}
+	})
+}
