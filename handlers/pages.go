@@ -101,11 +101,11 @@ type Pages struct {
 	claims    ClaimReader
 	community ClaimCommunity
 	firms     ClaimFirmFinder
-	checker FormChecker
-	limiter CheckLimiter
-	baseURL string
-	now     func() time.Time
-	log     *slog.Logger
+	checker   FormChecker
+	limiter   CheckLimiter
+	baseURL   string
+	now       func() time.Time
+	log       *slog.Logger
 }
 
 // NewPages builds the page handlers.

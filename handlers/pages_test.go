@@ -52,9 +52,9 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 		Community: models.NewExpertStore(db),
 		Firms:     models.NewFirmStore(db),
 		Checker:   checker,
-		Limiter: quota.NewIPLimiter(stores.RateLimits, perHour, nil),
-		BaseURL: testBaseURL + "/",
-		Now:     time.Now,
+		Limiter:   quota.NewIPLimiter(stores.RateLimits, perHour, nil),
+		BaseURL:   testBaseURL + "/",
+		Now:       time.Now,
 	})
 	app := fiber.New(fiber.Config{
 		DisableStartupMessage: true,
