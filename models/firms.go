@@ -331,6 +331,41 @@ func (s *FirmStore) RecentClaims(ctx context.Context, firmID string, limit int) 
 	return cs, nil
 }
 
+// RatedClaims counts the firm's visible claims that count towards its trust score (the n of the
+// rule): those whose effective verdict is not belirsiz.
+func (s *FirmStore) RatedClaims(ctx context.Context, firmID string) (int64, error) {
+	if !isUUID(firmID) {
+		return 0, nil
+	}
+	var n int64
+	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("firm_id = ? AND "+visible+" AND "+decidedSQL, firmID).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("rated claims of firm %s: %w", firmID, err)
+	}
+	return n, nil
+}
+
+// Domains returns the domains of each of the firms, sorted, in one query (for lists).
+func (s *FirmStore) Domains(ctx context.Context, firmIDs []string) (map[string][]string, error) {
+	out := make(map[string][]string, len(firmIDs))
+	ids := make([]string, 0, len(firmIDs))
+	for _, id := range firmIDs {
+		if isUUID(id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []FirmDomain
+	if err := s.db.Gorm.WithContext(ctx).Where("firm_id IN ?", ids).Order("domain").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("domains of %d firms: %w", len(ids), err)
+	}
+	for _, r := range rows {
+		out[r.FirmID] = append(out[r.FirmID], r.Domain)
+	}
+	return out, nil
+}
+
 // List returns a page of firms whose name, slug or one of whose domains contains query
 // (case-insensitively; all firms when query is empty), ordered by name, and how many match in all.
 // limit is 1–100 (0 = 20).
