@@ -18,11 +18,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// DefaultDeliveryLimit is how many deliveries a listing returns when it is not told.
-const DefaultDeliveryLimit = 20
+// DefaultWebhookDeliveryLimit is how many deliveries a listing returns when it is not told.
+const DefaultWebhookDeliveryLimit = 20
 
-// MaxDeliveryLimit caps ?limit= on a delivery listing.
-const MaxDeliveryLimit = 100
+// MaxWebhookDeliveryLimit caps ?limit= on a delivery listing.
+const MaxWebhookDeliveryLimit = 100
 
 // WebhookService manages an owner's webhook endpoints; *webhooks.Service is one.
 type WebhookService interface {
@@ -107,14 +107,14 @@ type WebhookEndpointDetailJSON struct {
 	Deliveries []WebhookDeliveryJSON `json:"deliveries"`
 }
 
-// EndpointJSON converts a stored endpoint; the secret is left out.
-func EndpointJSON(ep *models.WebhookEndpoint) WebhookEndpointJSON {
+// WebhookEndpointOf converts a stored endpoint; the secret is left out.
+func WebhookEndpointOf(ep *models.WebhookEndpoint) WebhookEndpointJSON {
 	return WebhookEndpointJSON{ID: ep.ID, URL: ep.URL, Description: ep.Description, EventTypes: webhooks.EventTypesOf(ep),
 		Disabled: ep.DisabledAt != nil, DisabledReason: ep.DisabledReason, CreatedAt: ep.CreatedAt.UTC()}
 }
 
-// DeliveryJSON converts a stored delivery.
-func DeliveryJSON(d *models.WebhookDelivery) WebhookDeliveryJSON {
+// WebhookDeliveryOf converts a stored delivery.
+func WebhookDeliveryOf(d *models.WebhookDelivery) WebhookDeliveryJSON {
 	out := WebhookDeliveryJSON{ID: d.ID, EventType: d.EventType, EventID: d.EventID, State: d.State, Attempts: d.Attempts,
 		LastStatus: d.LastStatus, LastError: d.LastError, CreatedAt: d.CreatedAt.UTC()}
 	switch d.State {
@@ -132,11 +132,11 @@ func DeliveryJSON(d *models.WebhookDelivery) WebhookDeliveryJSON {
 	return out
 }
 
-// deliveriesJSON converts a list, never nil so it encodes as [].
-func deliveriesJSON(ds []models.WebhookDelivery) []WebhookDeliveryJSON {
+// whDeliveriesJSON converts a list, never nil so it encodes as [].
+func whDeliveriesJSON(ds []models.WebhookDelivery) []WebhookDeliveryJSON {
 	out := make([]WebhookDeliveryJSON, 0, len(ds))
 	for i := range ds {
-		out = append(out, DeliveryJSON(&ds[i]))
+		out = append(out, WebhookDeliveryOf(&ds[i]))
 	}
 	return out
 }
@@ -153,8 +153,8 @@ func webhookOwner(c *fiber.Ctx) (models.WebhookOwner, bool) {
 	return models.WebhookOwner{KeyID: k.Key.ID}, true
 }
 
-// unauthorizedV1 answers 401 when no key was authenticated (the access middleware normally has).
-func unauthorizedV1(c *fiber.Ctx) error {
+// whUnauthorized answers 401 when no key was authenticated (the access middleware normally has).
+func whUnauthorized(c *fiber.Ctx) error {
 	return WriteProblem(c, fiber.StatusUnauthorized, ProblemUnauthorized, "Send your API key as Authorization: Bearer <key>.")
 }
 
@@ -186,7 +186,7 @@ func (h *V1Webhooks) fail(c *fiber.Ctx, err error) error {
 func (h *V1Webhooks) list(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	eps, err := h.svc.List(c.UserContext(), o)
 	if err != nil {
@@ -194,27 +194,27 @@ func (h *V1Webhooks) list(c *fiber.Ctx) error {
 	}
 	out := make([]WebhookEndpointJSON, 0, len(eps))
 	for i := range eps {
-		out = append(out, EndpointJSON(&eps[i]))
+		out = append(out, WebhookEndpointOf(&eps[i]))
 	}
 	return c.JSON(fiber.Map{"data": out})
 }
 
-// createBody is the JSON body of POST /v1/webhooks.
-type createBody struct {
+// whCreateBody is the JSON body of POST /v1/webhooks.
+type whCreateBody struct {
 	URL         *string  `json:"url"`
 	EventTypes  []string `json:"event_types"`
 	Description *string  `json:"description"`
 }
 
-// isJSON reports whether the request says its body is JSON.
-func isJSON(c *fiber.Ctx) bool {
+// whIsJSON reports whether the request says its body is JSON.
+func whIsJSON(c *fiber.Ctx) bool {
 	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	return err == nil && (mt == fiber.MIMEApplicationJSON || strings.HasSuffix(mt, "+json"))
 }
 
-// decodeJSON reads exactly one JSON object into v, refusing unknown fields so a typo ("events") is
+// whDecodeJSON reads exactly one JSON object into v, refusing unknown fields so a typo ("events") is
 // reported instead of silently ignored. The problem fields say what is wrong.
-func decodeJSON(body []byte, v any) []ProblemField {
+func whDecodeJSON(body []byte, v any) []ProblemField {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
@@ -227,7 +227,7 @@ func decodeJSON(body []byte, v any) []ProblemField {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te) && te.Field != "":
-		return []ProblemField{{Field: te.Field, Message: fmt.Sprintf("Must be %s, not a JSON %s.", jsonKind(te.Field), te.Value)}}
+		return []ProblemField{{Field: te.Field, Message: fmt.Sprintf("Must be %s, not a JSON %s.", whJSONKind(te.Field), te.Value)}}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return []ProblemField{{Field: name, Message: "Unknown field. The fields are url, event_types and description."}}
@@ -239,8 +239,8 @@ func decodeJSON(body []byte, v any) []ProblemField {
 	return []ProblemField{{Field: "body", Message: "The body is not valid JSON: " + err.Error()}}
 }
 
-// jsonKind names the JSON type a create field takes.
-func jsonKind(field string) string {
+// whJSONKind names the JSON type a create field takes.
+func whJSONKind(field string) string {
 	if strings.HasPrefix(field, "event_types") {
 		if field == "event_types" {
 			return "an array of strings"
@@ -254,13 +254,13 @@ func jsonKind(field string) string {
 func (h *V1Webhooks) create(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
-	if !isJSON(c) {
+	if !whIsJSON(c) {
 		return WriteProblem(c, fiber.StatusUnsupportedMediaType, ProblemUnsupportedMediaType, "Send the endpoint as Content-Type: application/json.")
 	}
-	var body createBody
-	if fields := decodeJSON(c.Body(), &body); fields != nil {
+	var body whCreateBody
+	if fields := whDecodeJSON(c.Body(), &body); fields != nil {
 		return WriteProblem(c, fiber.StatusBadRequest, ProblemInvalidRequest, "The body could not be read; see errors.", fields...)
 	}
 	in := webhooks.EndpointInput{EventTypes: body.EventTypes}
@@ -274,7 +274,7 @@ func (h *V1Webhooks) create(c *fiber.Ctx) error {
 	if err != nil {
 		return h.fail(c, err)
 	}
-	out := EndpointJSON(ep)
+	out := WebhookEndpointOf(ep)
 	out.Secret = ep.Secret
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	c.Location("/v1/webhooks/" + ep.ID)
@@ -285,24 +285,24 @@ func (h *V1Webhooks) create(c *fiber.Ctx) error {
 func (h *V1Webhooks) get(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	ep, err := h.svc.Get(c.UserContext(), o, c.Params("id"))
 	if err != nil {
 		return h.fail(c, err)
 	}
-	ds, err := h.svc.Deliveries(c.UserContext(), o, ep.ID, DefaultDeliveryLimit)
+	ds, err := h.svc.Deliveries(c.UserContext(), o, ep.ID, DefaultWebhookDeliveryLimit)
 	if err != nil {
 		return h.fail(c, err)
 	}
-	return c.JSON(WebhookEndpointDetailJSON{WebhookEndpointJSON: EndpointJSON(ep), Deliveries: deliveriesJSON(ds)})
+	return c.JSON(WebhookEndpointDetailJSON{WebhookEndpointJSON: WebhookEndpointOf(ep), Deliveries: whDeliveriesJSON(ds)})
 }
 
 // delete serves DELETE /v1/webhooks/{id}: 204; its waiting deliveries go with it.
 func (h *V1Webhooks) delete(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	if err := h.svc.Delete(c.UserContext(), o, c.Params("id")); err != nil {
 		return h.fail(c, err)
@@ -314,14 +314,14 @@ func (h *V1Webhooks) delete(c *fiber.Ctx) error {
 func (h *V1Webhooks) deliveries(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
-	limit := DefaultDeliveryLimit
+	limit := DefaultWebhookDeliveryLimit
 	if raw := c.Query("limit"); raw != "" {
 		n, err := strconv.Atoi(raw)
-		if err != nil || n < 1 || n > MaxDeliveryLimit {
+		if err != nil || n < 1 || n > MaxWebhookDeliveryLimit {
 			return WriteProblem(c, fiber.StatusBadRequest, ProblemInvalidRequest, "The limit is out of range.",
-				ProblemField{Field: "limit", Message: fmt.Sprintf("Use a whole number from 1 to %d.", MaxDeliveryLimit)})
+				ProblemField{Field: "limit", Message: fmt.Sprintf("Use a whole number from 1 to %d.", MaxWebhookDeliveryLimit)})
 		}
 		limit = n
 	}
@@ -329,20 +329,20 @@ func (h *V1Webhooks) deliveries(c *fiber.Ctx) error {
 	if err != nil {
 		return h.fail(c, err)
 	}
-	return c.JSON(fiber.Map{"data": deliveriesJSON(ds)})
+	return c.JSON(fiber.Map{"data": whDeliveriesJSON(ds)})
 }
 
 // test serves POST /v1/webhooks/{id}/test: 202 with the queued webhook.test delivery.
 func (h *V1Webhooks) test(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	d, err := h.svc.SendTest(c.UserContext(), o, c.Params("id"))
 	if err != nil {
 		return h.fail(c, err)
 	}
-	return c.Status(fiber.StatusAccepted).JSON(DeliveryJSON(d))
+	return c.Status(fiber.StatusAccepted).JSON(WebhookDeliveryOf(d))
 }
 
 // rotate serves POST /v1/webhooks/{id}/rotate: the endpoint with its new secret; the previous one
@@ -350,13 +350,13 @@ func (h *V1Webhooks) test(c *fiber.Ctx) error {
 func (h *V1Webhooks) rotate(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	ep, err := h.svc.Rotate(c.UserContext(), o, c.Params("id"))
 	if err != nil {
 		return h.fail(c, err)
 	}
-	out := EndpointJSON(ep)
+	out := WebhookEndpointOf(ep)
 	out.Secret = ep.Secret
 	if ep.PreviousExpiresAt != nil {
 		t := ep.PreviousExpiresAt.UTC()
@@ -370,11 +370,11 @@ func (h *V1Webhooks) rotate(c *fiber.Ctx) error {
 func (h *V1Webhooks) enable(c *fiber.Ctx) error {
 	o, ok := webhookOwner(c)
 	if !ok {
-		return unauthorizedV1(c)
+		return whUnauthorized(c)
 	}
 	ep, err := h.svc.Enable(c.UserContext(), o, c.Params("id"))
 	if err != nil {
 		return h.fail(c, err)
 	}
-	return c.JSON(EndpointJSON(ep))
+	return c.JSON(WebhookEndpointOf(ep))
 }
