@@ -430,7 +430,7 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 	if form.Errors || linkErr != "" {
 		title = "Error: edit firm"
 	}
-	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, PublicURL: "/firms/" + url.PathEscape(f.Slug),
+	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: "/firms/" + url.PathEscape(f.Slug),
 		Trust: trustText(f.TrustScore), ClaimCount: format.Plural(f.ClaimCount, "public claim"), LinkValue: linkValue, LinkError: linkErr}
 	if p.Trust == "" {
 		p.Trust = "not rated yet"

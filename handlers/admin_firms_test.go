@@ -277,6 +277,9 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		if r.one(t, "[name=name]").AttrOr("value", "") != "Acme" || r.one(t, "[name=domains]").Text() != "acme.com" {
 			t.Fatalf("edit form not filled: %s", r.body)
 		}
+		if got := r.text(t, "h1"); got != "Edit firm “Acme”" {
+			t.Errorf("heading %q", got)
+		}
 		if r.one(t, "[data-testid=firm-claim-row]").AttrOr("data-claim-id", "") != mine.ID {
 			t.Fatalf("the firm's claim is not listed")
 		}

@@ -394,6 +394,20 @@ func TestFirmListRecentClaimsAndHistory(t *testing.T) {
 		if hs, _ := e.fs.History(ctx, zeta.ID, 1); len(hs) != 1 || hs[0].ClaimCount != 3 {
 			t.Fatalf("history limit 1: %+v", hs)
 		}
+		// n of the rule: visible claims with a decided verdict (here the two visible ones).
+		if n, err := e.fs.RatedClaims(ctx, zeta.ID); err != nil || n != 2 {
+			t.Fatalf("rated claims %d, %v; want 2", n, err)
+		}
+		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 1, community_verdict = 'belirsiz', community_score = 50 WHERE id = ?", mid.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := e.fs.RatedClaims(ctx, zeta.ID); n != 1 {
+			t.Fatalf("rated claims %d after experts left one undecided; want 1", n)
+		}
+		doms, err := e.fs.Domains(ctx, []string{zeta.ID, uuid.NewString(), "bad"})
+		if err != nil || len(doms) != 1 || strings.Join(doms[zeta.ID], ",") != "zeta.com.tr" {
+			t.Fatalf("domains %v, %v", doms, err)
+		}
 		if hs, err := e.fs.History(ctx, "not-an-id", 10); err != nil || len(hs) != 0 {
 			t.Fatalf("history of a bad id: %v %v", hs, err)
 		}

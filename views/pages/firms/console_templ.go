@@ -961,7 +961,7 @@ func AdminEditPage(p AdminEdit) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = consoleFrame(p.Frame, "Edit firm").Render(templ.WithChildren(ctx, templ_7745c5c3_Var36), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = consoleFrame(p.Frame, "Edit firm “"+p.Name+"”").Render(templ.WithChildren(ctx, templ_7745c5c3_Var36), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

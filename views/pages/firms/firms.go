@@ -148,6 +148,8 @@ type AdminEdit struct {
 	admin.Frame
 	// Form is the firm's fields.
 	Form FirmForm
+	// Name is the stored name, for the heading while the form may hold an edited one (edit only).
+	Name string
 	// PublicURL is the firm's public page ("" on the create form).
 	PublicURL string
 	// Trust and ClaimCount describe the stored firm (edit only).
