@@ -497,15 +497,17 @@ func applyTally(tx *gorm.DB, dialect database.Dialect, c *Claim, t CommunityTall
 	if err := tx.Create(h).Error; err != nil {
 		return fmt.Errorf("score history: %w", err)
 	}
-	data := ClaimData(c)
-	data.Previous = &prev
-	if _, err := AppendEvent(tx, dialect, EventClaimScoreChanged, &c.ID, data, now); err != nil {
-		return err
-	}
+	// The firm row is locked before the event-order lock, the same order a new claim takes them
+	// (afterClaimInsert), so a vote and a new claim of the same firm cannot deadlock.
 	if c.FirmID != nil {
 		if err := RecomputeFirmTrust(tx, *c.FirmID, now); err != nil {
 			return err
 		}
+	}
+	data := ClaimData(c)
+	data.Previous = &prev
+	if _, err := AppendEvent(tx, dialect, EventClaimScoreChanged, &c.ID, data, now); err != nil {
+		return err
 	}
 	return nil
 }
