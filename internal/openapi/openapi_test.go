@@ -188,3 +188,93 @@ func hasStatus(op openapi.Operation, s string) bool {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestExamplesMatchTheirSchemas validates every example of the document against its schema, so
+// the examples readers copy are real instances of what the document promises.
+func TestExamplesMatchTheirSchemas(t *testing.T) {
+	doc, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(where string, s *openapi.Schema, ex openapi.Example) {
+		t.Helper()
+		if s == nil {
+			t.Errorf("%s: example without a schema", where)
+			return
+		}
+		for _, e := range doc.ValidateJSON(s, ex.Value) {
+			t.Errorf("%s example %q: %s", where, ex.Name, e)
+		}
+	}
+	n := 0
+	for _, op := range append(append([]openapi.Operation{}, doc.Operations...), doc.Webhooks...) {
+		where := op.Method + " " + op.Path
+		for _, p := range op.Parameters {
+			if len(p.Example) > 0 {
+				check(where+" parameter "+p.Name, p.Schema, openapi.Example{Value: p.Example})
+				n++
+			}
+		}
+		if op.RequestBody != nil {
+			for _, c := range op.RequestBody.Content {
+				for _, ex := range c.Examples {
+					check(where+" request "+c.Type, c.Schema, ex)
+					n++
+				}
+			}
+		}
+		for _, r := range op.Responses {
+			for _, c := range r.Content {
+				if !strings.Contains(c.Type, "json") {
+					continue
+				}
+				for _, ex := range c.Examples {
+					check(where+" response "+r.Status+" "+c.Type, c.Schema, ex)
+					n++
+				}
+			}
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d examples checked; the document should have many more", n)
+	}
+}
+
+// TestValidateFindsMismatches shows the validator bites: wrong types, missing and undeclared
+// members, enums, formats, bounds, nullable alternatives.
+func TestValidateFindsMismatches(t *testing.T) {
+	doc, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := &openapi.Schema{Ref: "#/components/schemas/Score"}
+	for _, tc := range []struct{ name, body, want string }{
+		{"valid", `{"score": 87.5, "verdict": "verified", "experts": 3, "confidence": 0.92}`, ""},
+		{"wrong type", `{"score": "87", "verdict": "verified", "experts": 3, "confidence": 0.92}`, "$.score: is string, want number"},
+		{"missing member", `{"score": 87.5, "verdict": "verified", "experts": 3}`, `lacks required member "confidence"`},
+		{"undeclared member", `{"score": 87.5, "verdict": "verified", "experts": 3, "confidence": 0.9, "extra": 1}`, `member "extra" that the document does not describe`},
+		{"enum", `{"score": 87.5, "verdict": "dogru", "experts": 3, "confidence": 0.92}`, "is not one of"},
+		{"bound", `{"score": 101, "verdict": "verified", "experts": 3, "confidence": 0.92}`, "above the maximum 100"},
+		{"integer", `{"score": 87.5, "verdict": "verified", "experts": 2.5, "confidence": 0.92}`, "$.experts: is number, want integer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			errs := doc.ValidateJSON(score, []byte(tc.body))
+			got := strings.Join(errs, "\n")
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("errors %q, want %q", got, tc.want)
+			}
+		})
+	}
+	firmRef := &openapi.Schema{Ref: "#/components/schemas/ClaimSummary"}
+	base := `{"id":"0190f5c2-7a4e-7c1b-9d2e-5b8f3a6c1d40","content":"x","source_url":null,"language":"tr","category":"health",
+		"created_at":"2026-11-21T10:15:01Z","score":{"score":1,"verdict":"refuted","experts":0,"confidence":0},"links":{"self":"/v1/claims/x"},`
+	if errs := doc.ValidateJSON(firmRef, []byte(base+`"firm":null}`)); len(errs) > 0 {
+		t.Errorf("null firm refused: %v", errs)
+	}
+	if errs := doc.ValidateJSON(firmRef, []byte(base+`"firm":{"slug":"bbc"}}`)); len(errs) == 0 {
+		t.Error("an incomplete firm was accepted")
+	}
+	if errs := doc.ValidateJSON(firmRef, []byte(strings.Replace(base, "2026-11-21T10:15:01Z", "yesterday", 1)+`"firm":null}`)); len(errs) == 0 {
+		t.Error("a malformed date-time was accepted")
+	}
+}

@@ -21,7 +21,7 @@ var MainNav = []NavItem{
 	{Label: "Check a claim", Href: "/"},
 	{Label: "History", Href: "/claims"},
 	{Label: "Pricing", Href: "/pricing"},
-	{Label: "Docs", Href: "/docs", Planned: true},
+	{Label: "Docs", Href: "/docs"},
 	{Label: "Beta", Href: "/beta", Planned: true},
 }
 
