@@ -68,3 +68,30 @@ func check(bucket string, limit int, window time.Duration) error {
 	}
 	return nil
 }
+
+// WithFallback uses primary and, when it fails, secondary for that request, reporting primary's
+// error to onErr (may be nil): a Redis outage then degrades to the database's shared counters
+// instead of to no burst limit at all.
+func WithFallback(primary, secondary Limiter, onErr func(error)) Limiter {
+	return fallback{primary: primary, secondary: secondary, onErr: onErr}
+}
+
+type fallback struct {
+	primary, secondary Limiter
+	onErr              func(error)
+}
+
+// Allow asks primary, then secondary if primary fails.
+func (f fallback) Allow(ctx context.Context, bucket string, limit int, window time.Duration) (Decision, error) {
+	d, err := f.primary.Allow(ctx, bucket, limit, window)
+	if err == nil {
+		return d, nil
+	}
+	if errors.Is(err, ErrBadWindow) {
+		return d, err
+	}
+	if f.onErr != nil {
+		f.onErr(err)
+	}
+	return f.secondary.Allow(ctx, bucket, limit, window)
+}

@@ -188,6 +188,37 @@ func TestRedisLimiter(t *testing.T) {
 	}
 }
 
+// failing is a limiter whose store is down.
+type failing struct{}
+
+func (failing) Allow(context.Context, string, int, time.Duration) (Decision, error) {
+	return Decision{}, errors.New("connection refused")
+}
+
+// A failing primary hands each request to the secondary, which still limits.
+func TestFallback(t *testing.T) {
+	db := testdb.Open(t, database.SQLite)
+	clk := newClock()
+	var reported atomic.Int32
+	l := WithFallback(failing{}, NewDB(models.NewStores(db).RateLimits, clk.now), func(error) { reported.Add(1) })
+	ctx := context.Background()
+	for i := range 3 {
+		d, err := l.Allow(ctx, "fb", 2, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Allowed != (i < 2) {
+			t.Errorf("request %d allowed = %v", i+1, d.Allowed)
+		}
+	}
+	if reported.Load() != 3 {
+		t.Errorf("primary failures reported %d times, want 3", reported.Load())
+	}
+	if _, err := l.Allow(ctx, "fb", 2, time.Millisecond); !errors.Is(err, ErrBadWindow) {
+		t.Errorf("bad window through the fallback: %v", err)
+	}
+}
+
 func TestDecisionSeconds(t *testing.T) {
 	now := time.Unix(100, 0)
 	d := Decision{ResetAt: now.Add(2500 * time.Millisecond)}
