@@ -16,8 +16,8 @@ import (
 // deleting it would silently move paying customers; hiding it is the way out.
 var ErrPlanInUse = errors.New("plan has subscribers")
 
-// ErrSlugTaken is returned when another plan already has the slug.
-var ErrSlugTaken = errors.New("plan slug already in use")
+// ErrSlugTaken is returned when another plan (or firm) already has the slug.
+var ErrSlugTaken = errors.New("slug already in use")
 
 // WaitlistTable is the beta waiting list's table; it arrives with a later migration, so the
 // overview checks for it instead of assuming it.
@@ -220,28 +220,34 @@ func (s *AdminStore) ClaimByID(ctx context.Context, id string) (*Claim, error) {
 
 // HideClaim takes a claim off every public read; the record stays, with the reason.
 func (s *AdminStore) HideClaim(ctx context.Context, id, reason string, now time.Time) error {
-	res := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("id = ?", id).
-		Updates(map[string]any{"hidden_at": dbTime(now), "hidden_reason": reason})
-	if res.Error != nil {
-		return fmt.Errorf("hide claim %s: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.setHidden(ctx, id, map[string]any{"hidden_at": dbTime(now), "hidden_reason": reason}, now)
+}
+
+// setHidden changes a claim's moderation columns and, in the same transaction, its firm's trust
+// score, which counts only visible claims.
+func (s *AdminStore) setHidden(ctx context.Context, id string, cols map[string]any, now time.Time) error {
+	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Claim{}).Where("id = ?", id).Updates(cols)
+		if res.Error != nil {
+			return fmt.Errorf("moderate claim %s: %w", id, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		var firmIDs []*string
+		if err := tx.Model(&Claim{}).Where("id = ?", id).Pluck("firm_id", &firmIDs).Error; err != nil {
+			return fmt.Errorf("moderate claim %s: %w", id, err)
+		}
+		if len(firmIDs) == 1 && firmIDs[0] != nil {
+			return RecomputeFirmTrust(tx, *firmIDs[0], now)
+		}
+		return nil
+	})
 }
 
 // UnhideClaim makes a hidden claim public again.
 func (s *AdminStore) UnhideClaim(ctx context.Context, id string) error {
-	res := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("id = ?", id).
-		Updates(map[string]any{"hidden_at": nil, "hidden_reason": nil})
-	if res.Error != nil {
-		return fmt.Errorf("unhide claim %s: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.setHidden(ctx, id, map[string]any{"hidden_at": nil, "hidden_reason": nil}, time.Now().UTC())
 }
 
 // HiddenClaims lists hidden claims, most recently hidden first.

@@ -112,7 +112,8 @@ func enqueueDelivery(tx *gorm.DB, endpointID string, eventID *int64, typ string,
 	if err != nil {
 		return nil, fmt.Errorf("encode delivery: %w", err)
 	}
-	d := &WebhookDelivery{ID: "msg_" + strings.ReplaceAll(uuid.Must(uuid.NewV7()).String(), "-", ""), EndpointID: endpointID, EventID: eventID,
+	// A UUIDv7 id: the column is a uuid on PostgreSQL, and time order helps receivers reading logs.
+	d := &WebhookDelivery{ID: uuid.Must(uuid.NewV7()).String(), EndpointID: endpointID, EventID: eventID,
 		EventType: typ, Payload: string(payload), State: DeliveryPending, NextAttemptAt: dbTime(now), CreatedAt: dbTime(now)}
 	if err := tx.Create(d).Error; err != nil {
 		return nil, fmt.Errorf("queue delivery to %s: %w", endpointID, err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Firm trust rule (documented in the README and the OpenAPI document): a Bayesian average of the
@@ -44,6 +45,14 @@ const (
 // RecomputeFirmTrust recomputes a firm's trust score and claim count inside tx and appends a
 // history entry when either changed. Call it in the transaction that changed one of its claims.
 func RecomputeFirmTrust(tx *gorm.DB, firmID string, now time.Time) error {
+	// Lock the firm first: two transactions adding claims to one firm must not both aggregate
+	// before either commits, or the later write would forget the other's claim (PostgreSQL;
+	// SQLite serialises writers and ignores the clause). NO KEY UPDATE, not UPDATE: inserting a
+	// claim that references the firm holds KEY SHARE on it, which UPDATE would deadlock against.
+	var f Firm
+	if err := tx.Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).Where("id = ?", firmID).Take(&f).Error; err != nil {
+		return fmt.Errorf("trust of firm %s: %w", firmID, err)
+	}
 	var agg struct {
 		Total int64
 		N     int64
@@ -54,10 +63,6 @@ func RecomputeFirmTrust(tx *gorm.DB, firmID string, now time.Time) error {
 	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` THEN ` + effectiveScoreSQL + ` ELSE 0 END), 0) AS sum
 FROM claims WHERE firm_id = ? AND hidden_at IS NULL`
 	if err := tx.Raw(q, firmID).Scan(&agg).Error; err != nil {
-		return fmt.Errorf("trust of firm %s: %w", firmID, err)
-	}
-	var f Firm
-	if err := tx.Where("id = ?", firmID).Take(&f).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)
 	}
 	trust := TrustScore(int(agg.N), agg.Sum)
