@@ -43,6 +43,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -113,7 +114,10 @@ const (
 	// searchRankCap is how many of the newest matches relevance order ranks at most: enough that
 	// every query with a usefully specific word is ranked over all its matches, small enough that
 	// one very common word costs milliseconds rather than a scan of half the table.
-	searchRankCap = 10000
+	searchRankCap = 2000
+	// searchSortLimit is the match count above which newest order on SQLite walks the claims by
+	// date instead of sorting the matches.
+	searchSortLimit = 5000
 	// Column weights: the claim text counts more than the English query derived from it.
 	searchWeightContent = 1.0
 	searchWeightEnQuery = 0.4
@@ -167,7 +171,7 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	for i, r := range rows {
 		if i == limit {
 			last := rows[limit-1]
-			next := searchCursor{Hash: hash, Order: order, CreatedAt: last.CreatedAt, ID: last.ID, Floor: plan.floor}
+			next := searchCursor{Hash: hash, Order: order, CreatedAt: last.CreatedAt, ID: last.ID, Window: plan.window}
 			if order == SearchRelevance {
 				b := last.SearchRank
 				next.Rank = &b
@@ -225,6 +229,10 @@ func searchOrder(q SearchQuery) (string, error) {
 type searchRow struct {
 	Claim      `gorm:"embedded"`
 	SearchRank float64 `gorm:"column:search_rank"`
+	// The size and last row of the ranked window (PostgreSQL relevance order only).
+	WindowN  int64      `gorm:"column:window_n"`
+	WindowT  *time.Time `gorm:"column:window_t"`
+	WindowID *string    `gorm:"column:window_id"`
 }
 
 // searchPlan builds and runs the SQL of one search.
@@ -237,8 +245,8 @@ type searchPlan struct {
 	limit int
 	// rankCap bounds how many of the newest matches relevance order ranks.
 	rankCap int
-	// floor is the oldest (created_at, id) that relevance order ranks, nil when all matches are.
-	floor *searchKey
+	// window is where the ranked matches end (relevance order), nil when all matches are ranked.
+	window *searchWindow
 }
 
 // searchKey is a position in (created_at DESC, id DESC) order.
@@ -247,90 +255,165 @@ type searchKey struct {
 	ID        string    `json:"i"`
 }
 
+// searchWindow is the oldest match relevance order ranks: by (created_at, id) on PostgreSQL, by
+// rowid (the order claims were stored in, which FTS5 walks without sorting) on SQLite.
+type searchWindow struct {
+	Key   *searchKey `json:"k,omitempty"`
+	RowID *int64     `json:"r,omitempty"`
+}
+
 // fetch returns up to limit+1 rows; the extra row tells that a next page exists.
 func (p *searchPlan) fetch(tx *gorm.DB) ([]searchRow, error) {
 	cols, err := searchClaimColumns(tx)
 	if err != nil {
 		return nil, err
 	}
-	var sb strings.Builder
-	var args []any
-	where, wargs := p.filters()
-	if len(p.terms) == 0 || p.order == SearchNewest {
-		if len(p.terms) > 0 {
-			m, margs := p.match()
-			where = append(where, m)
-			wargs = append(wargs, margs...)
-		}
-		if p.cur != nil {
-			where = append(where, "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))")
-			wargs = append(wargs, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
-		}
-		sb.WriteString("SELECT " + cols + ", 0 AS search_rank FROM claims c WHERE " + strings.Join(where, " AND "))
-		sb.WriteString(" ORDER BY c.created_at DESC, c.id DESC LIMIT ?")
-		args = append(wargs, p.limit+1)
-		var rows []searchRow
-		if err := tx.Raw(sb.String(), args...).Scan(&rows).Error; err != nil {
-			return nil, err
-		}
-		return rows, nil
+	switch {
+	case len(p.terms) == 0:
+		return p.fetchNewest(tx, cols, "")
+	case p.order == SearchNewest && p.d == database.SQLite:
+		return p.fetchNewestSQLite(tx, cols)
+	case p.order == SearchNewest:
+		m, margs := p.match()
+		return p.fetchNewest(tx, cols, m, margs...)
+	case p.d == database.SQLite:
+		return p.fetchRelevanceSQLite(tx, cols)
+	default:
+		return p.fetchRelevancePostgres(tx, cols)
 	}
-	return p.fetchRelevance(tx, cols, where, wargs)
 }
 
-// fetchRelevance ranks the matches (at most searchRankCap of the newest) and returns one page.
-func (p *searchPlan) fetchRelevance(tx *gorm.DB, cols string, where []string, wargs []any) ([]searchRow, error) {
-	// The window of ranked matches: fixed by the first page, carried by the cursor after that.
+// afterCursor is the keyset predicate of newest order: strictly after the cursor's claim.
+func (p *searchPlan) afterCursor() (string, []any) {
+	return "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))", []any{p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID}
+}
+
+// fetchNewest lists visible claims newest first, with the filters, the extra predicate (a text
+// match, or "" for none) and the cursor. PostgreSQL picks between walking claims_created_idx
+// and filtering (common words) and collecting the GIN matches and sorting them (rare words)
+// from its statistics of the query's words.
+func (p *searchPlan) fetchNewest(tx *gorm.DB, cols, extra string, extraArgs ...any) ([]searchRow, error) {
+	where, args := p.filters()
+	if extra != "" {
+		where, args = append(where, extra), append(args, extraArgs...)
+	}
 	if p.cur != nil {
-		p.floor = p.cur.Floor
+		k, kargs := p.afterCursor()
+		where, args = append(where, k), append(args, kargs...)
+	}
+	var rows []searchRow
+	err := tx.Raw("SELECT "+cols+", 0 AS search_rank FROM claims c WHERE "+strings.Join(where, " AND ")+
+		" ORDER BY c.created_at DESC, c.id DESC LIMIT ?", append(args, p.limit+1)...).Scan(&rows).Error
+	return rows, err
+}
+
+// fetchNewestSQLite chooses the plan SQLite cannot: a word with few matches is fastest collected
+// from FTS5 and sorted by date; a common one is fastest found by walking the claims newest first
+// and asking FTS5 about each. A capped count of the matches decides.
+func (p *searchPlan) fetchNewestSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
+	expr := searchFTSExpr(p.terms)
+	var n int64
+	if err := tx.Raw("SELECT count(*) FROM (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ? LIMIT ?)", expr, searchSortLimit).Scan(&n).Error; err != nil {
+		return nil, fmt.Errorf("count matches: %w", err)
+	}
+	if n >= searchSortLimit {
+		return p.fetchNewest(tx, cols, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ? AND claims_fts.rowid = c.rowid)", expr)
+	}
+	where, args := p.filters()
+	if p.cur != nil {
+		k, kargs := p.afterCursor()
+		where, args = append(where, k), append(args, kargs...)
+	}
+	var rows []searchRow
+	err := tx.Raw("SELECT "+cols+", 0 AS search_rank FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND "+
+		strings.Join(where, " AND ")+" ORDER BY c.created_at DESC, c.id DESC LIMIT ?", append(append([]any{expr}, args...), p.limit+1)...).Scan(&rows).Error
+	return rows, err
+}
+
+// fetchRelevancePostgres ranks the newest rankCap matches (or, after the first page, the matches
+// down to the cursor's window) and returns one page of them by rank.
+func (p *searchPlan) fetchRelevancePostgres(tx *gorm.DB, cols string) ([]searchRow, error) {
+	where, args := p.filters()
+	m, margs := p.match()
+	where, args = append(where, m), append(args, margs...)
+	limit := ""
+	if p.cur != nil {
+		p.window = p.cur.Window
+		if p.window != nil {
+			where = append(where, "(c.created_at > ? OR (c.created_at = ? AND c.id >= ?))")
+			args = append(args, p.window.Key.CreatedAt, p.window.Key.CreatedAt, p.window.Key.ID)
+		}
 	} else {
-		m, margs := p.match()
-		var keys []searchKey
-		err := tx.Raw("SELECT c.created_at, c.id FROM claims c WHERE "+strings.Join(append(where, m), " AND ")+
-			" ORDER BY c.created_at DESC, c.id DESC LIMIT 1 OFFSET ?", append(append(wargs, margs...), p.rankCap-1)...).Scan(&keys).Error
+		limit = " LIMIT " + strconv.Itoa(p.rankCap)
+	}
+	rank, rargs := p.rankExpr("w")
+	// w: the window, newest first; r: ranked, with the window's last row and size on every row.
+	q := "SELECT " + cols + ", r.search_rank, r.window_n, r.window_t, r.window_id FROM (" +
+		"SELECT w.id, w.created_at, " + rank + " AS search_rank, count(*) OVER win AS window_n, " +
+		"last_value(w.created_at) OVER win AS window_t, last_value(w.id) OVER win AS window_id FROM (" +
+		"SELECT c.id, c.created_at, c.search_tsv FROM claims c WHERE " + strings.Join(where, " AND ") +
+		" ORDER BY c.created_at DESC, c.id DESC" + limit + ") w " +
+		"WINDOW win AS (ORDER BY w.created_at DESC, w.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)) r " +
+		"JOIN claims c ON c.id = r.id"
+	args = append(rargs, args...)
+	if p.cur != nil {
+		q += " WHERE (r.search_rank < ? OR (r.search_rank = ? AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))))"
+		args = append(args, *p.cur.Rank, *p.cur.Rank, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
+	}
+	q += " ORDER BY r.search_rank DESC, r.created_at DESC, r.id DESC LIMIT ?"
+	args = append(args, p.limit+1)
+	var rows []searchRow
+	if err := tx.Raw(q, args...).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	if p.cur == nil && len(rows) > 0 && rows[0].WindowN >= int64(p.rankCap) && rows[0].WindowT != nil && rows[0].WindowID != nil {
+		p.window = &searchWindow{Key: &searchKey{CreatedAt: *rows[0].WindowT, ID: *rows[0].WindowID}}
+	}
+	return rows, nil
+}
+
+// fetchRelevanceSQLite ranks with bm25 the matches stored since the window's rowid: on the first
+// page the rankCap newest-stored matches that pass the filters (FTS5 walks rowids downwards, so
+// finding them costs no sort), after it the cursor's window.
+func (p *searchPlan) fetchRelevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
+	expr := searchFTSExpr(p.terms)
+	where, args := p.filters()
+	if p.cur != nil {
+		p.window = p.cur.Window
+	} else {
+		var rowids []int64
+		err := tx.Raw("SELECT claims_fts.rowid FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND "+
+			strings.Join(where, " AND ")+" ORDER BY claims_fts.rowid DESC LIMIT 1 OFFSET ?", append(append([]any{expr}, args...), p.rankCap-1)...).Scan(&rowids).Error
 		if err != nil {
 			return nil, fmt.Errorf("rank window: %w", err)
 		}
-		if len(keys) == 1 {
-			p.floor = &keys[0]
+		if len(rowids) == 1 {
+			p.window = &searchWindow{RowID: &rowids[0]}
 		}
 	}
-	if p.floor != nil {
-		where = append(where, "(c.created_at > ? OR (c.created_at = ? AND c.id >= ?))")
-		wargs = append(wargs, p.floor.CreatedAt, p.floor.CreatedAt, p.floor.ID)
+	match := "claims_fts MATCH ?"
+	margs := []any{expr}
+	if p.window != nil {
+		match += " AND claims_fts.rowid >= ?"
+		margs = append(margs, *p.window.RowID)
 	}
-	rank, rargs := p.rankExpr()
-	args := rargs
-	var inner, join, dir, cmp string
-	if p.d == database.SQLite {
-		// bm25 needs the FTS table itself in the FROM clause, restricted by MATCH; lower is better.
-		inner = "SELECT c.rowid AS rid, " + rank + " AS search_rank, c.created_at AS created_at, c.id AS id" +
-			" FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND " + strings.Join(where, " AND ")
-		args = append(append(args, searchFTSExpr(p.terms)), wargs...)
-		join, dir, cmp = "c.rowid = r.rid", "ASC", ">"
-	} else {
-		m, margs := p.match()
-		inner = "SELECT c.id AS rid, " + rank + " AS search_rank, c.created_at AS created_at, c.id AS id" +
-			" FROM claims c WHERE " + strings.Join(append(where, m), " AND ")
-		args = append(append(args, wargs...), margs...)
-		join, dir, cmp = "c.id = r.rid", "DESC", "<"
-	}
-	sqlText := "SELECT " + cols + ", r.search_rank FROM (" + inner + ") r JOIN claims c ON " + join
+	rank, _ := p.rankExpr("c")
+	q := "SELECT " + cols + ", " + rank + " AS search_rank FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE " +
+		match + " AND " + strings.Join(where, " AND ")
+	args = append(margs, args...)
 	if p.cur != nil {
 		after, err := p.cursorRank(tx, rank)
 		if err != nil {
 			return nil, err
 		}
-		sqlText += " WHERE (r.search_rank " + cmp + " ? OR (r.search_rank = ? AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))))"
+		q += " AND (search_rank > ? OR (search_rank = ? AND (c.created_at < ? OR (c.created_at = ? AND c.id < ?))))"
 		args = append(args, after, after, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
 	}
-	sqlText += " ORDER BY r.search_rank " + dir + ", r.created_at DESC, r.id DESC LIMIT ?"
+	q += " ORDER BY search_rank ASC, c.created_at DESC, c.id DESC LIMIT ?"
 	args = append(args, p.limit+1)
 	var rows []searchRow
-	if err := tx.Raw(sqlText, args...).Scan(&rows).Error; err != nil {
-		return nil, err
-	}
-	return rows, nil
+	err := tx.Raw(q, args...).Scan(&rows).Error
+	return rows, err
 }
 
 // cursorRank is the rank the next page continues after. ts_rank_cd depends only on the claim and
@@ -389,14 +472,14 @@ func (p *searchPlan) match() (string, []any) {
 	return "c.search_tsv @@ " + tsq, args
 }
 
-// rankExpr returns the rank of claims c: ts_rank_cd (higher is better) or bm25 (lower is better;
-// the FTS table must be in the FROM clause, restricted by MATCH).
-func (p *searchPlan) rankExpr() (string, []any) {
+// rankExpr returns the rank of the claim row t: ts_rank_cd (higher is better) or bm25 (lower is
+// better; the FTS table must be in the FROM clause, restricted by MATCH).
+func (p *searchPlan) rankExpr(t string) (string, []any) {
 	if p.d == database.SQLite {
 		return fmt.Sprintf("bm25(claims_fts, %g, %g)", searchWeightContent, searchWeightEnQuery), nil
 	}
 	tsq, args := searchTSQueryExpr(p.terms)
-	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', c.search_tsv, %s)", searchWeightEnQuery, searchWeightContent, tsq), args
+	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', %s.search_tsv, %s)", searchWeightEnQuery, searchWeightContent, t, tsq), args
 }
 
 // searchClaimColumns lists the mapped claim columns qualified with c., so PostgreSQL does not ship the
@@ -558,7 +641,7 @@ type searchCursor struct {
 	CreatedAt time.Time  `json:"t"`
 	ID        string     `json:"i"`
 	Rank      *float64   `json:"r,omitempty"` // raw rank of the last hit (relevance order)
-	Floor     *searchKey `json:"f,omitempty"` // oldest ranked match (relevance order, capped)
+	Window    *searchWindow `json:"w,omitempty"` // where the ranked matches end (relevance order, capped)
 }
 
 // encode makes the cursor opaque: base64url of its JSON.
@@ -583,7 +666,7 @@ func decodeSearchCursor(s, hash, order string) (*searchCursor, error) {
 		return nil, ErrBadCursor
 	}
 	if c.Hash != hash || c.Order != order || c.CreatedAt.IsZero() || c.ID == "" ||
-		(order == SearchRelevance) != (c.Rank != nil) || (c.Floor != nil && (order != SearchRelevance || c.Floor.ID == "")) {
+		(order == SearchRelevance) != (c.Rank != nil) || (c.Window != nil && (order != SearchRelevance || (c.Window.Key == nil) == (c.Window.RowID == nil) || (c.Window.Key != nil && c.Window.Key.ID == ""))) {
 		return nil, ErrBadCursor
 	}
 	return &c, nil
