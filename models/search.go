@@ -636,11 +636,11 @@ func searchTSQueryExpr(chunks []searchChunk) (string, []any) {
 
 // searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.
 type searchCursor struct {
-	Hash      string     `json:"h"`
-	Order     string     `json:"o"`
-	CreatedAt time.Time  `json:"t"`
-	ID        string     `json:"i"`
-	Rank      *float64   `json:"r,omitempty"` // raw rank of the last hit (relevance order)
+	Hash      string        `json:"h"`
+	Order     string        `json:"o"`
+	CreatedAt time.Time     `json:"t"`
+	ID        string        `json:"i"`
+	Rank      *float64      `json:"r,omitempty"` // raw rank of the last hit (relevance order)
 	Window    *searchWindow `json:"w,omitempty"` // where the ranked matches end (relevance order, capped)
 }
 
