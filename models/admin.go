@@ -234,12 +234,12 @@ func (s *AdminStore) setHidden(ctx context.Context, id string, cols map[string]a
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		var firmIDs []*string
-		if err := tx.Model(&Claim{}).Where("id = ?", id).Pluck("firm_id", &firmIDs).Error; err != nil {
+		var c Claim
+		if err := tx.Select("id", "firm_id").Where("id = ?", id).Take(&c).Error; err != nil {
 			return fmt.Errorf("moderate claim %s: %w", id, err)
 		}
-		if len(firmIDs) == 1 && firmIDs[0] != nil {
-			return RecomputeFirmTrust(tx, *firmIDs[0], now)
+		if c.FirmID != nil {
+			return RecomputeFirmTrust(tx, *c.FirmID, now)
 		}
 		return nil
 	})
