@@ -290,7 +290,17 @@ func docsOperation(doc *openapi.Document, op openapi.Operation, baseURL string, 
 			continue
 		}
 		resp := docspage.Response{Status: r.Status, Description: docspage.Markdown(r.Description, "")}
+		rate := 0
 		for _, h := range r.Headers {
+			if rateHeaders[h.Name] {
+				rate++
+			}
+		}
+		resp.RateHeaders = rate == len(rateHeaders)
+		for _, h := range r.Headers {
+			if resp.RateHeaders && rateHeaders[h.Name] {
+				continue
+			}
 			resp.Headers = append(resp.Headers, docspage.HeaderDoc{Name: h.Name, Description: docspage.Markdown(h.Description, "")})
 		}
 		if len(r.Content) > 0 {
@@ -307,6 +317,10 @@ func docsOperation(doc *openapi.Document, op openapi.Operation, baseURL string, 
 	}
 	return v
 }
+
+// rateHeaders are the quota and burst headers most answers carry; the page explains them once.
+var rateHeaders = map[string]bool{"X-RateLimit-Limit": true, "X-RateLimit-Remaining": true, "X-RateLimit-Reset": true,
+	"RateLimit-Limit": true, "RateLimit-Remaining": true, "RateLimit-Reset": true}
 
 // exampleTitle names an example when there are several.
 func exampleTitle(e openapi.Example, n int) string {

@@ -136,8 +136,11 @@ type Response struct {
 	Description []Block
 	// ContentType is the media type; Schema and SchemaID name its object ("" when none or inline).
 	ContentType, Schema, SchemaID string
-	// Headers are the documented response headers.
+	// Headers are the documented response headers other than the rate-limit ones.
 	Headers []HeaderDoc
+	// RateHeaders is true when the response carries the quota and burst rate-limit headers, which
+	// the quotas section explains once instead of every response repeating them.
+	RateHeaders bool
 	// Examples are sample bodies.
 	Examples []Sample
 }
