@@ -21,6 +21,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
+// exampleHost is the placeholder address of the document's examples.
+const exampleHost = "https://claimcheck.example"
+
 // OpenAPIPath is where the /v1 OpenAPI document is served.
 const OpenAPIPath = "/v1/openapi.json"
 
@@ -150,6 +153,17 @@ func DocsPage(doc *openapi.Document, baseURL string) docspage.Page {
 	p := docspage.Page{Title: doc.Info.Title, Version: doc.Info.Version, BaseURL: baseURL,
 		FreeQuota: format.Thousands(AnnouncedFreeQuota), CompatMaxClaim: format.Thousands(checking.MaxClaimChars)}
 	p.Intro, p.Guides = docspage.Sections(doc.Info.Description, "")
+	// The guides' shell examples name a placeholder host; on the page they name this deployment,
+	// so they can be pasted as they are.
+	if base := strings.TrimRight(baseURL, "/"); base != "" {
+		for i := range p.Guides {
+			for j, b := range p.Guides[i].Blocks {
+				if b.Kind == docspage.BlockCode {
+					p.Guides[i].Blocks[j].Code = strings.ReplaceAll(b.Code, exampleHost, base)
+				}
+			}
+		}
+	}
 	for _, s := range doc.SecuritySchemes {
 		how := s.Name
 		switch {
@@ -554,7 +568,7 @@ func curlFor(op openapi.Operation, baseURL string) string {
 	}
 	u := strings.TrimRight(baseURL, "/")
 	if u == "" {
-		u = "https://claimcheck.example"
+		u = exampleHost
 	}
 	u += path
 	if len(query) > 0 {

@@ -228,6 +228,9 @@ func TestDocsPageIsGeneratedFromTheDocument(t *testing.T) {
 			t.Errorf("%s does not contain %q", sel, want)
 		}
 	}
+	if got := page.Find("[data-guide=getting-started] pre").Text(); !strings.Contains(got, `curl -sS "`+testBaseURL+"/v1/claims/search") {
+		t.Errorf("getting started examples do not use this deployment's address:\n%s", got)
+	}
 	for _, href := range []string{"/account", "/beta", "/signup"} {
 		if page.Find("[data-guide=getting-started] a[href='"+href+"']").Length() == 0 {
 			t.Errorf("getting started does not link %s", href)
