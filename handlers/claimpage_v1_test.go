@@ -59,8 +59,9 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 			t.Errorf("experts %q", got)
 		}
 		vote := after.find(t, "[data-testid=vote]")
-		if !strings.Contains(vote.Text(), "Dr. Elif Kaya") || !strings.Contains(vote.Text(), "vitamin kaybı") {
-			t.Errorf("vote text %q", vote.Text())
+		if !strings.Contains(vote.Text(), "Dr. Elif Kaya") || !strings.Contains(vote.Text(), "vitamin kaybı") ||
+			strings.Contains(vote.Text(), "@") || vote.Find(".verdict--yanlis").Length() != 1 {
+			t.Errorf("vote %q should name the expert, quote the note and carry a yanlis verdict tag", vote.Text())
 		}
 		if rows := after.doc.Find("[data-testid=score-history] tbody tr").Length(); rows != 2 {
 			t.Errorf("score history rows %d, want 2 (analysis, vote)", rows)

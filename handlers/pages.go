@@ -269,6 +269,9 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	page := claimShow(claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
+	if u := CurrentUser(c); u != nil && u.Role == models.RoleExpert {
+		page.ReviewHref = "/review/" + claim.ID
+	}
 	page.Meta = p.meta(c, claimTitle(claim), format.Truncate(claim.AISummary, 160))
 	page.Meta.Canonical = pageURL
 	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL)

@@ -67,6 +67,8 @@ type ShowPage struct {
 	Firm *FirmLink
 	// Community is the expert review of the claim (nil until an expert votes).
 	Community *CommunityView
+	// ReviewHref links experts to the claim's vote form ("" for everyone else).
+	ReviewHref string
 }
 
 // FirmLink names the firm a claim belongs to, with its trust score.
