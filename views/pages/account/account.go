@@ -50,6 +50,8 @@ type Dashboard struct {
 	Meta layouts.Page
 	// ShowBeta shows the /v1 beta access line; BetaAccess says whether the account has it.
 	ShowBeta, BetaAccess bool
+	// Expert shows the link to the experts' review queue.
+	Expert bool
 	// CSRF is the token for every form's hidden _csrf input.
 	CSRF string
 	// UserName greets the user.
