@@ -709,3 +709,26 @@ func TestEncodeEnvelopeSurvivesBadStoredData(t *testing.T) {
 		t.Errorf("got %s", b)
 	}
 }
+
+func TestStreamWithoutResumeStartsAfterTheNewestStoredEvent(t *testing.T) {
+	log := &memLog{}
+	log.addN(3, created)
+	h := New(Config{Log: log, PollInterval: time.Hour})
+	sub, err := h.Subscribe(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stored before the stream began but not yet read by this hub: history, not live.
+	log.addN(2, created)
+	r, _, _ := pipeStream(t, sub, StreamOptions{Log: log}, nil)
+	if f, err := r.next(); err != nil || f.retry == "" {
+		t.Fatalf("first frame %+v, %v", f, err)
+	}
+	log.add(analysed)
+	if err := h.readNew(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.events(t, 1); !sameIDs(got, []int64{6}) {
+		t.Errorf("got %v, want only 6", got)
+	}
+}

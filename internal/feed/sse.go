@@ -165,7 +165,7 @@ type StreamOptions struct {
 
 // Stream writes the feed to w until the client goes away or the subscription ends: first the
 // retry delay, then (when resuming) every stored event after the client's last id, then live
-// events. sub must have been taken before the replay starts: the replay reads the log at least up
+// events (without resuming: those after the newest event in the log when the stream began). sub must have been taken before the replay starts: the replay reads the log at least up
 // to sub.From(), and live events at or below the last id read from the log are skipped, so the
 // client gets every event once, in id order, with no gap between the replay and the live part.
 //
@@ -196,10 +196,28 @@ func Stream(w *Writer, sub *Subscription, o StreamOptions) error {
 		}
 	}()
 
+	s := streamer{w: w, o: o, cursor: sub.From()}
+	var startErr error
+	if !o.Resume {
+		// "From now" means after the newest event in the log, which the hub may not have read
+		// yet. It is fixed before the first frame, so a client that has seen a frame knows that
+		// everything written later reaches it.
+		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
+		var last int64
+		last, startErr = o.Log.LastID(qctx)
+		cancel()
+		s.cursor = max(s.cursor, last)
+	}
 	if err := w.Retry(o.Retry); err != nil {
 		return err
 	}
-	s := streamer{w: w, o: o, cursor: sub.From()}
+	if startErr != nil {
+		if sub.Err() != nil {
+			return ended(w, sub.Err())
+		}
+		_ = w.Comment("could not read the event log; reconnect to try again")
+		return fmt.Errorf("live feed: start: %w", startErr)
+	}
 	if o.Resume {
 		if err := s.replay(ctx); err != nil {
 			if errors.Is(err, ErrReplayLimit) {
