@@ -204,8 +204,9 @@ func (w *Worker) process(ctx context.Context, sub models.ClaimSubmission) error 
 	actx, acancel := context.WithTimeout(ctx, w.lease*4/5)
 	c, err := w.analyzer.Prepare(actx, sub.ID, in)
 	acancel()
-	if ctx.Err() != nil {
-		// Shutdown: hand the submission back now rather than leaving it until the lease runs out.
+	if err != nil && ctx.Err() != nil {
+		// Shutdown interrupted the analysis: hand the submission back now rather than leaving it
+		// until the lease runs out. (A finished analysis is still stored below.)
 		if ok, rerr := w.store.Release(sctx, sub.ID, w.name, w.now()); rerr != nil || !ok {
 			log.Warn("submission not released at shutdown; its lease will run out", "err", rerr)
 		}
