@@ -22,21 +22,21 @@ func compatAnalyseCurl(baseURL string) string {
 	return `curl -sS -X POST "` + base(baseURL) + `/functions/v1/quick-responder" \
   -H "apikey: $CLAIMCHECK_KEY" \
   -H "Content-Type: application/json" \
-  -d '{"claim": "Su deniz seviyesinde 100 derecede kaynar", "source_url": "https://www.bbc.com/news/science"}'`
+  -d '{"claim": "Aşılar otizme neden olur", "source_url": "https://www.reuters.com/business/healthcare-pharmaceuticals/vaccines-autism"}'`
 }
 
-// compatAnalyseExample is a realistic analyse response.
+// compatAnalyseExample is what the offline analyzer answers for the example request.
 const compatAnalyseExample = `{
   "id": "0190f5c2-7a4e-7c1b-9d2e-5b8f3a6c1d40",
-  "score": 88,
-  "verdict": "dogru",
-  "summary": "An earlier fact-check of the same claim rates it true. The source is a highly rated news domain.",
-  "source_score": 86,
-  "science_score": 90,
+  "score": 10,
+  "verdict": "yanlis",
+  "summary": "According to Claimcheck starter knowledge base (source: https://doi.org/10.1002/14651858.CD004407.pub4): Milyonlarca çocuğu kapsayan çok sayıda büyük çalışma ve sistematik derleme, KKK (MMR) aşısı dahil aşılar ile otizm arasında bir bağlantı bulmamıştır.",
+  "source_score": 100,
+  "science_score": 10,
   "academic_score": 50,
   "public_score": 50,
-  "category": "science",
-  "en_query": "water boils at 100 degrees at sea level"
+  "category": "health",
+  "en_query": "vaccine autism cause"
 }`
 
 // compatReadCurl is the example read requests: one claim, the newest claims, and a count.
@@ -59,16 +59,16 @@ curl -sS -I "` + b + `/rest/v1/claims?category=eq.health" -H "Prefer: count=exac
 const compatReadExample = `[
   {
     "id": "0190f5c2-7a4e-7c1b-9d2e-5b8f3a6c1d40",
-    "content": "Su deniz seviyesinde 100 derecede kaynar",
-    "ai_verdict": "dogru",
-    "ai_score": 88,
-    "category": "science"
+    "content": "Aşılar otizme neden olur",
+    "ai_verdict": "yanlis",
+    "ai_score": 10,
+    "category": "health"
   },
   {
     "id": "0190f5b9-13c0-7f55-a1d3-2c4e8b9f0a17",
-    "content": "Aşılar otizme neden olur",
-    "ai_verdict": "yanlis",
-    "ai_score": 6,
+    "content": "Sigara içmek akciğer kanserine yol açar",
+    "ai_verdict": "dogru",
+    "ai_score": 90,
     "category": "health"
   }
 ]`
