@@ -42,6 +42,8 @@ const (
 	visibleTTL = 5 * time.Second
 	// visibleCacheSize bounds that memory.
 	visibleCacheSize = 4096
+	// publicHeartbeat is the longest idle time on the public stream.
+	publicHeartbeat = 5 * time.Second
 )
 
 // FeedHub is the live-feed hub a stream subscribes to (feed.Hub).
@@ -204,7 +206,7 @@ type LiveDeps struct {
 	Claims FeedClaims
 	// BaseURL makes the canonical link.
 	BaseURL string
-	// Heartbeat is the idle time before a keep-alive comment (feed.DefaultHeartbeat when 0).
+	// Heartbeat is the idle time before a keep-alive comment, at most 5 seconds.
 	Heartbeat time.Duration
 	// StreamsPerIP caps concurrent streams from one address (DefaultStreamsPerIP when 0).
 	StreamsPerIP int
@@ -238,6 +240,11 @@ func NewLive(d LiveDeps) *Live {
 	}
 	if h.log == nil {
 		h.log = slog.Default()
+	}
+	// A closed tab is only noticed when a write to it fails; beating often frees its slot of the
+	// address's few soon after, so reloading the page does not run into the limit.
+	if h.heartbeat <= 0 || h.heartbeat > publicHeartbeat {
+		h.heartbeat = publicHeartbeat
 	}
 	perIP, total := d.StreamsPerIP, d.MaxStreams
 	if perIP <= 0 {
