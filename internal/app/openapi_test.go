@@ -87,13 +87,21 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 
 	for _, id := range []*string{&fx.webhookID, &fx.deleteID} {
 		st, _, body := do(t, http.MethodPost, s.base+"/v1/webhooks", oaHeaders(fx.key),
-			[]byte(`{"url":"https://hooks.example.com/claimcheck","event_types":["claim.analysed"]}`))
+			[]byte(`{"url":"https://hooks.example.com/claimcheck","event_types":["claim.created","claim.analysed","claim.score_changed"]}`))
 		if st != http.StatusCreated {
 			t.Fatalf("create webhook: %d %s", st, body)
 		}
 		var ep struct{ ID string }
 		mustJSON(t, body, &ep)
 		*id = ep.ID
+	}
+	// A changed vote, and a new claim, now queue deliveries of every event type to the endpoints.
+	if _, err := votes.Vote(ctx, community.VoteInput{ClaimID: c1.ID, ExpertID: u.ID, Verdict: "dogru", Confidence: 0.7,
+		Note: "Standard physics at sea-level pressure."}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Ay'ın yüzeyinde su buzu bulunur"}, nil); err != nil {
+		t.Fatal(err)
 	}
 	return s, doc, fx
 }
@@ -168,7 +176,7 @@ func TestOpenAPIDocumentsEveryV1Route(t *testing.T) {
 		sort.SliceStable(ops, func(i, j int) bool { return ops[i].Method != http.MethodDelete && ops[j].Method == http.MethodDelete })
 		for _, op := range ops {
 			t.Run(op.OperationID, func(t *testing.T) {
-				oaCallDocumented(t, s, doc, op, fx)
+				oaCallDocumented(t, s, db, doc, op, fx)
 			})
 		}
 
@@ -208,6 +216,9 @@ func TestOpenAPIDocumentsEveryV1Route(t *testing.T) {
 			oaCheckResponse(t, doc, op, st, hdr, got)
 		}
 
+		// What webhooks deliver is what the webhooks section documents.
+		oaCheckDeliveries(t, db, doc)
+
 		// A submission has no score yet (409) and reads as queued.
 		st, _, body := do(t, http.MethodPost, s.base+"/v1/claims/submit", oaHeaders(fx.key), []byte(`{"claim":"Ay peynirden yapılmıştır"}`))
 		if st != http.StatusAccepted {
@@ -233,6 +244,38 @@ func TestOpenAPIDocumentsEveryV1Route(t *testing.T) {
 	})
 }
 
+// oaCheckDeliveries validates every queued webhook body against the payload schema of its event
+// in the document's webhooks section; every documented event must have been seen.
+func oaCheckDeliveries(t *testing.T, db *database.DB, doc *openapi.Document) {
+	t.Helper()
+	var ds []models.WebhookDelivery
+	if err := db.Gorm.Order("created_at").Find(&ds).Error; err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, d := range ds {
+		var hook *openapi.Operation
+		for i := range doc.Webhooks {
+			if doc.Webhooks[i].Path == d.EventType {
+				hook = &doc.Webhooks[i]
+			}
+		}
+		if hook == nil || hook.RequestBody == nil || len(hook.RequestBody.Content) == 0 {
+			t.Errorf("delivery of %s: the event is not in the webhooks section", d.EventType)
+			continue
+		}
+		seen[d.EventType] = true
+		for _, e := range doc.ValidateJSON(hook.RequestBody.Content[0].Schema, []byte(d.Payload)) {
+			t.Errorf("%s delivery does not match the document: %s\n%s", d.EventType, e, d.Payload)
+		}
+	}
+	for _, h := range doc.Webhooks {
+		if !seen[h.Path] {
+			t.Errorf("no %s delivery was queued to check against the document", h.Path)
+		}
+	}
+}
+
 // oaFill puts the fixtures' values into a path's parameters.
 func oaFill(t *testing.T, path string, fx oaFixtures) string {
 	t.Helper()
@@ -253,7 +296,7 @@ func oaFill(t *testing.T, path string, fx oaFixtures) string {
 
 // oaCallDocumented calls op with real ids, its parameter and body examples and the key, and checks
 // the answer against the document.
-func oaCallDocumented(t *testing.T, s *server, doc *openapi.Document, op openapi.Operation, fx oaFixtures) {
+func oaCallDocumented(t *testing.T, s *server, db *database.DB, doc *openapi.Document, op openapi.Operation, fx oaFixtures) {
 	path := oaFill(t, op.Path, fx)
 	if op.Method == http.MethodDelete && strings.HasPrefix(op.Path, "/v1/webhooks/") {
 		path = strings.Replace(path, fx.webhookID, fx.deleteID, 1)
@@ -280,6 +323,10 @@ func oaCallDocumented(t *testing.T, s *server, doc *openapi.Document, op openapi
 		// Two fixture claims share the word, so one per page gives a next cursor to check.
 		q = url.Values{"q": {fx.word}, "limit": {"1"}}
 	}
+	if oaIsStream(op) {
+		// The whole log, unfiltered, so every event type is checked.
+		q = url.Values{}
+	}
 	if op.OperationID == "submitClaim" {
 		headers["Idempotency-Key"] = "openapi-test-" + time.Now().Format(time.RFC3339Nano)
 	}
@@ -292,7 +339,7 @@ func oaCallDocumented(t *testing.T, s *server, doc *openapi.Document, op openapi
 		body = op.RequestBody.Content[0].Examples[0].Value
 	}
 	if oaIsStream(op) {
-		oaCheckStream(t, doc, op, target, fx.key)
+		oaCheckStream(t, db, doc, op, target, fx.key)
 		return
 	}
 	st, hdr, got := do(t, op.Method, target, headers, body)
@@ -372,9 +419,9 @@ func oaIsStream(op openapi.Operation) bool {
 	return false
 }
 
-// oaCheckStream opens the live feed from the start of the log and checks the first event's data
-// against the FeedEvent schema.
-func oaCheckStream(t *testing.T, doc *openapi.Document, op openapi.Operation, target, key string) {
+// oaCheckStream opens the live feed from the start of the log and checks every replayed event's
+// data against the FeedEvent schema.
+func oaCheckStream(t *testing.T, db *database.DB, doc *openapi.Document, op openapi.Operation, target, key string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -401,9 +448,14 @@ func oaCheckStream(t *testing.T, doc *openapi.Document, op openapi.Operation, ta
 	if feedEvent == nil {
 		t.Fatal("no FeedEvent schema")
 	}
+	last, err := models.NewEventStore(db).LastID(ctx)
+	if err != nil || last == 0 {
+		t.Fatalf("event log: last id %d, %v", last, err)
+	}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	var id, event string
+	types := map[string]bool{}
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
@@ -424,10 +476,17 @@ func oaCheckStream(t *testing.T, doc *openapi.Document, op openapi.Operation, ta
 			if ev.EventID.String() != id || ev.Type != event {
 				t.Errorf("frame id %s event %s, data event_id %s type %s", id, event, ev.EventID, ev.Type)
 			}
-			return
+			types[ev.Type] = true
+			if id == strconv.FormatInt(last, 10) {
+				// The whole log replayed: every event type the log holds was checked.
+				if len(types) != 3 {
+					t.Errorf("the replay held the event types %v, want all three", types)
+				}
+				return
+			}
 		}
 	}
-	t.Fatalf("the stream ended without an event: %v", sc.Err())
+	t.Fatalf("the stream ended before event %d: %v", last, sc.Err())
 }
 
 // TestDocsPageServedByTheApp renders /docs through the real wiring: an anchor for every problem
