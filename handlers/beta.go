@@ -23,16 +23,17 @@ import (
 // AnnouncedFreeQuota is the announced free /v1 plan's monthly requests (SPEC.md §8).
 const AnnouncedFreeQuota = 1000
 
-// betaFeatures is what /v1 will offer (SPEC.md §1, §4.2), in the order the spec announces it.
+// betaFeatures is what /v1 offers its beta accounts (SPEC.md §1, §4.2), in the order the spec
+// announces it; all of it is live and documented at /docs.
 var betaFeatures = []betapages.Feature{
 	{Title: "Claim score lookup", Detail: "The verification score of a stored claim, with its verdict and sub-scores.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}/score"},
 	{Title: "Claim detail", Detail: "A claim record with its verification score.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}"},
 	{Title: "Claim search", Detail: "Search and filter verified claims by text.", Stage: "Beta", Endpoint: "GET /v1/claims/search?q=…"},
 	{Title: "Firm profiles", Detail: "A firm's profile and trust score.", Stage: "Beta", Endpoint: "GET /v1/firms/{slug}"},
-	{Title: "Claim submission", Detail: "Submit a new claim for verification.", Stage: "Coming soon", Endpoint: "POST /v1/claims/submit"},
-	{Title: "Experts", Detail: "The list of active verifiers.", Stage: "Coming soon", Endpoint: "GET /v1/experts"},
-	{Title: "Live feed", Detail: "A real-time feed of verifications as they happen.", Stage: "Coming soon", Endpoint: "GET /v1/feed/live"},
-	{Title: "Webhooks", Detail: "Be called when verifications you follow change.", Stage: "Coming soon"},
+	{Title: "Claim submission", Detail: "Submit a new claim for verification.", Stage: "Beta", Endpoint: "POST /v1/claims/submit"},
+	{Title: "Experts", Detail: "The list of active verifiers.", Stage: "Beta", Endpoint: "GET /v1/experts"},
+	{Title: "Live feed", Detail: "A real-time feed of verifications as they happen.", Stage: "Beta", Endpoint: "GET /v1/feed/live"},
+	{Title: "Webhooks", Detail: "Be called when claims are analysed or their score changes (Standard Webhooks, signed).", Stage: "Beta", Endpoint: "POST /v1/webhooks"},
 }
 
 // BetaDeps is what the public beta pages need.

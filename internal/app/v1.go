@@ -11,6 +11,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -32,6 +33,8 @@ type v1Deps struct {
 	sessions *handlers.Sessions
 	audit    *models.AuditStore
 	bg       *Background
+	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).
+	feed *feed.Hub
 }
 
 // Background holds the workers a serving process runs beside HTTP (submission analysis, webhook
