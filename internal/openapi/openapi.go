@@ -221,29 +221,39 @@ type ProblemType struct {
 	Status int
 }
 
-// Schema is the JSON Schema subset the docs render.
+// Schema is the JSON Schema subset the docs render and Validate checks. Each field is the JSON
+// Schema keyword of the same name.
 type Schema struct {
-	Ref         string          `json:"$ref"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	Type        typeList        `json:"type"`
-	Format      string          `json:"format"`
-	Enum        []any           `json:"enum"`
-	Const       any             `json:"const"`
-	Default     json.RawMessage `json:"default"`
-	Examples    []any           `json:"examples"`
-	Minimum     *float64        `json:"minimum"`
-	Maximum     *float64        `json:"maximum"`
-	MinLength   *int            `json:"minLength"`
-	MaxLength   *int            `json:"maxLength"`
-	MinItems    *int            `json:"minItems"`
-	MaxItems    *int            `json:"maxItems"`
-	Pattern     string          `json:"pattern"`
-	Items       *Schema         `json:"items"`
-	OneOf       []*Schema       `json:"oneOf"`
-	AnyOf       []*Schema       `json:"anyOf"`
-	AllOf       []*Schema       `json:"allOf"`
-	Required    []string        `json:"required"`
+	// Ref is a local reference ("#/components/schemas/Claim").
+	Ref string `json:"$ref"`
+	// Title and Description explain the value; Description is CommonMark.
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	// Type is one type or several ("string", ["string", "null"]); Format refines it (uuid, date-time, uri).
+	Type   typeList `json:"type"`
+	Format string   `json:"format"`
+	// Enum and Const restrict the value; Default and Examples illustrate it.
+	Enum     []any           `json:"enum"`
+	Const    any             `json:"const"`
+	Default  json.RawMessage `json:"default"`
+	Examples []any           `json:"examples"`
+	// Minimum and Maximum bound numbers.
+	Minimum *float64 `json:"minimum"`
+	Maximum *float64 `json:"maximum"`
+	// MinLength, MaxLength and Pattern bound strings (lengths in characters).
+	MinLength *int   `json:"minLength"`
+	MaxLength *int   `json:"maxLength"`
+	Pattern   string `json:"pattern"`
+	// MinItems, MaxItems and Items constrain arrays.
+	MinItems *int    `json:"minItems"`
+	MaxItems *int    `json:"maxItems"`
+	Items    *Schema `json:"items"`
+	// OneOf, AnyOf and AllOf combine schemas.
+	OneOf []*Schema `json:"oneOf"`
+	AnyOf []*Schema `json:"anyOf"`
+	AllOf []*Schema `json:"allOf"`
+	// Required lists the object members that must be present.
+	Required []string `json:"required"`
 	// Properties keep the document's order.
 	Properties []Property `json:"-"`
 	// AdditionalProperties is set when the schema is a map with values of this schema.
