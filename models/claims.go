@@ -22,7 +22,7 @@ const visible = "hidden_at IS NULL"
 // Create stores an analysed claim that no API key pays for (web form, CLI).
 func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
 	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return insertClaim(tx, s.db.Dialect, c, true)
+		return insertClaim(tx, s.db.Dialect, c, true, c.CreatedAt)
 	})
 }
 
@@ -36,7 +36,7 @@ func (s *ClaimStore) CreateCharged(ctx context.Context, c *Claim, charge Charge)
 		if err != nil || !adm.Admitted {
 			return err
 		}
-		return insertClaim(tx, s.db.Dialect, c, true)
+		return insertClaim(tx, s.db.Dialect, c, true, c.CreatedAt)
 	})
 	return adm, err
 }

@@ -199,9 +199,9 @@ func parentDomains(d string) []string {
 
 // afterClaimInsert does what every new analysed claim needs inside its transaction: the first
 // score history entry, the firm's trust score, and the claim.created / claim.analysed events.
-// created is false for a queued submission, whose claim.created event was written at submission.
-func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool) error {
-	now := c.CreatedAt
+// created is false for a queued submission, whose claim.created event was written at submission;
+// now is when the analysis is stored (for a submission, later than the claim's created_at).
+func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool, now time.Time) error {
 	if now.IsZero() {
 		now = time.Now().UTC()
 	}
@@ -229,12 +229,12 @@ func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, c *Claim, created b
 }
 
 // insertClaim links the firm, inserts the claim and writes what follows from it, all in tx.
-func insertClaim(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool) error {
+func insertClaim(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool, now time.Time) error {
 	if err := linkFirmByDomain(tx, c); err != nil {
 		return err
 	}
 	if err := tx.Create(c).Error; err != nil {
 		return fmt.Errorf("store claim: %w", err)
 	}
-	return afterClaimInsert(tx, dialect, c, created)
+	return afterClaimInsert(tx, dialect, c, created, now)
 }

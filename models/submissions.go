@@ -256,7 +256,7 @@ failure_reason = NULL, updated_at = ? WHERE id = ? AND state = 'analysing' AND l
 			return nil
 		}
 		owned = true
-		return insertClaim(tx, s.db.Dialect, c, false)
+		return insertClaim(tx, s.db.Dialect, c, false, now)
 	})
 	if err != nil {
 		return false, fmt.Errorf("complete submission %s: %w", id, err)

@@ -282,6 +282,12 @@ func TestSubmissionLeaseLifecycle(t *testing.T) {
 		if evs := subEvents(t, db, a); strings.Join(evs, ",") != "claim.created,claim.analysed" {
 			t.Errorf("events of a = %v, want claim.created then claim.analysed once", evs)
 		}
+		// claim.analysed carries the time the analysis was stored, not the submission time.
+		var analysedAt []time.Time
+		if err := db.Gorm.Model(&models.Event{}).Where("claim_id = ? AND type = ?", a, models.EventClaimAnalysed).
+			Pluck("created_at", &analysedAt).Error; err != nil || len(analysedAt) != 1 || !analysedAt[0].Equal(late) {
+			t.Errorf("claim.analysed at %v (%v), want %v", analysedAt, err, late)
+		}
 		// Shutdown hands b back without using up an attempt.
 		if ok, err := subs.Release(ctx, b, "w3", late); err != nil || !ok {
 			t.Fatalf("release: %v %v", ok, err)
