@@ -20,6 +20,9 @@ type NavItem struct {
 var MainNav = []NavItem{
 	{Label: "Check a claim", Href: "/"},
 	{Label: "History", Href: "/claims"},
+	{Label: "Live", Href: "/live"},
+	{Label: "Firms", Href: "/firms"},
+	{Label: "Experts", Href: "/experts"},
 	{Label: "Pricing", Href: "/pricing"},
 	{Label: "Docs", Href: "/docs"},
 	{Label: "Beta", Href: "/beta", Planned: true},
