@@ -410,7 +410,7 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	var verr *community.ValidationError
 	if len(vals.sources) > maxSourcesFieldChars {
 		// Refuse before splitting: a page of text is not a list of five links.
-		err = &community.ValidationError{Fields: []community.FieldError{{Field: "sources",
+		err = &community.ValidationError{What: "vote", Fields: []community.FieldError{{Field: "sources",
 			Message: fmt.Sprintf("The sources field is too long. Give at most %d web addresses, one per line.", community.MaxSources)}}}
 	} else {
 		_, err = h.d.Votes.Vote(c.UserContext(), in)

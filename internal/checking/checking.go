@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"net"
 	"net/url"
 	"strings"
@@ -38,35 +39,12 @@ type Input struct {
 	SourceURL string
 }
 
-// FieldError says what is wrong with one input field.
-type FieldError struct {
-	// Field is "claim" or "source_url".
-	Field string
-	// Message is a sentence for the person who sent it.
-	Message string
-}
+// FieldError says what is wrong with one input field ("claim" or "source_url").
+type FieldError = validation.FieldError
 
-// ValidationError lists every problem with an input.
-type ValidationError struct{ Fields []FieldError }
-
-// Error joins the field messages.
-func (e *ValidationError) Error() string {
-	parts := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
-		parts[i] = f.Message
-	}
-	return strings.Join(parts, " ")
-}
-
-// Message returns the message for field, or "".
-func (e *ValidationError) Message(field string) string {
-	for _, f := range e.Fields {
-		if f.Field == field {
-			return f.Message
-		}
-	}
-	return ""
-}
+// ValidationError lists every problem with an input; its Error is the messages alone, as the
+// compatible API's {"error"} answer shows them.
+type ValidationError = validation.Errors
 
 // Validate trims and checks an input; the returned Input is what gets analysed and stored.
 func Validate(in Input) (Input, *ValidationError) {
@@ -74,16 +52,16 @@ func Validate(in Input) (Input, *ValidationError) {
 	claim := strings.TrimSpace(in.Claim)
 	switch n := utf8.RuneCountInString(claim); {
 	case !utf8.ValidString(claim):
-		errs = append(errs, FieldError{"claim", "The claim must be valid UTF-8 text."})
+		errs = append(errs, FieldError{Field: "claim", Message: "The claim must be valid UTF-8 text."})
 	case n == 0:
-		errs = append(errs, FieldError{"claim", "Enter the claim to check."})
+		errs = append(errs, FieldError{Field: "claim", Message: "Enter the claim to check."})
 	case n > MaxClaimChars:
-		errs = append(errs, FieldError{"claim", fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
+		errs = append(errs, FieldError{Field: "claim", Message: fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
 	}
 	src := strings.TrimSpace(in.SourceURL)
 	if src != "" {
 		if msg := checkSourceURL(src); msg != "" {
-			errs = append(errs, FieldError{"source_url", msg})
+			errs = append(errs, FieldError{Field: "source_url", Message: msg})
 		}
 	}
 	if len(errs) > 0 {

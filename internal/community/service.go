@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"log/slog"
 	"math"
 	"net/url"
@@ -34,41 +35,11 @@ var ErrNotExpert = models.ErrNotExpert
 // ErrClaimNotFound is returned when the claim does not exist or is hidden.
 var ErrClaimNotFound = errors.New("claim not found")
 
-// FieldError is one invalid field of a vote.
-type FieldError struct {
-	// Field is the input name: verdict, confidence, note or sources.
-	Field string
-	// Message says what is wrong and how to fix it.
-	Message string
-}
+// FieldError is one invalid field of a vote (verdict, confidence, note or sources).
+type FieldError = validation.FieldError
 
 // ValidationError lists every invalid field of a vote.
-type ValidationError struct {
-	// Fields holds one entry per failing field.
-	Fields []FieldError
-}
-
-// Error joins the field messages.
-func (e *ValidationError) Error() string {
-	parts := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
-		parts[i] = f.Field + ": " + f.Message
-	}
-	return "invalid vote: " + strings.Join(parts, "; ")
-}
-
-// Message returns the message for field, or "".
-func (e *ValidationError) Message(field string) string {
-	if e == nil {
-		return ""
-	}
-	for _, f := range e.Fields {
-		if f.Field == field {
-			return f.Message
-		}
-	}
-	return ""
-}
+type ValidationError = validation.Errors
 
 // VoteInput is one expert's vote on one claim.
 type VoteInput struct {
@@ -170,7 +141,7 @@ func Validate(in VoteInput) (VoteInput, error) {
 		bad("sources", msg)
 	}
 	if len(fields) > 0 {
-		return in, &ValidationError{Fields: fields}
+		return in, &ValidationError{What: "vote", Fields: fields}
 	}
 	return in, nil
 }

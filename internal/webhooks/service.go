@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"slices"
 	"strings"
 	"time"
@@ -32,37 +33,10 @@ type EndpointInput struct {
 }
 
 // FieldError is one invalid input, named the way the API calls it (url, event_types, description).
-type FieldError struct {
-	// Field names the input.
-	Field string
-	// Message says what is wrong and what is accepted.
-	Message string
-}
+type FieldError = validation.FieldError
 
 // ValidationError lists every invalid input of a request, so the owner can fix them all at once.
-type ValidationError struct {
-	// Fields are the invalid inputs, in form order.
-	Fields []FieldError
-}
-
-// Error joins the messages.
-func (e *ValidationError) Error() string {
-	parts := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
-		parts[i] = f.Field + ": " + f.Message
-	}
-	return "invalid webhook endpoint: " + strings.Join(parts, "; ")
-}
-
-// Message returns the message for field, "" when it is fine.
-func (e *ValidationError) Message(field string) string {
-	for _, f := range e.Fields {
-		if f.Field == field {
-			return f.Message
-		}
-	}
-	return ""
-}
+type ValidationError = validation.Errors
 
 // URLChecker says what is wrong with a receiver URL ("" = acceptable); Guard is one.
 type URLChecker interface {
@@ -122,7 +96,7 @@ func (s *Service) Validate(ctx context.Context, in EndpointInput) (EndpointInput
 		errs = append(errs, FieldError{Field: "description", Message: "Write the description on one line, without control characters."})
 	}
 	if len(errs) > 0 {
-		return in, &ValidationError{Fields: errs}
+		return in, &ValidationError{What: "webhook endpoint", Fields: errs}
 	}
 	return in, nil
 }
