@@ -32,6 +32,7 @@ var Sections = []Section{
 	{"waitlist", "Waiting list", "/admin/waitlist"},
 	{"claims", "Moderation", "/admin/claims"},
 	{"knowledge", "Fact-checks", "/admin/knowledge"},
+	{"firms", "Firms", "/admin/firms"},
 	{"leads", "Leads", "/admin/leads"},
 	{"outbox", "Mail outbox", "/admin/outbox"},
 	{"audit", "Audit log", "/admin/audit"},

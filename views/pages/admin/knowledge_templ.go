@@ -129,7 +129,7 @@ func KnowledgePage(p Knowledge) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = frame(p.Frame, "Fact-check knowledge base").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Console(p.Frame, "Fact-check knowledge base").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -177,13 +177,3 @@ func fillStyle(n int) templ.SafeCSS {
 // coord prints an SVG coordinate with one decimal.
 func coord(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 
-// consoleSections is the console navigation with the firm pages in it, whether or not the admin
-// package lists them itself yet.
-func consoleSections() []admin.Section {
-	for _, s := range admin.Sections {
-		if s.Key == "firms" {
-			return admin.Sections
-		}
-	}
-	return append(append([]admin.Section{}, admin.Sections...), admin.Section{Key: "firms", Label: "Firms", Href: "/admin/firms"})
-}
