@@ -176,4 +176,3 @@ func fillStyle(n int) templ.SafeCSS {
 
 // coord prints an SVG coordinate with one decimal.
 func coord(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
-
