@@ -43,6 +43,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,7 +61,21 @@ type SearchStore struct {
 	db *database.DB
 	// rankCap is how many of the newest matches relevance order ranks (searchRankCap; tests lower it).
 	rankCap int
+	// path forces one way of reading matches, so tests cover every plan on small tables.
+	path searchPath
 }
+
+// searchPath is how a text search reads its matches.
+type searchPath int
+
+const (
+	// searchPathAuto chooses from the estimated (PostgreSQL) or counted (SQLite) matches.
+	searchPathAuto searchPath = iota
+	// searchPathCollect reads every match and sorts (PostgreSQL: GIN bitmap; SQLite: FTS5).
+	searchPathCollect
+	// searchPathWalk goes newest first (PostgreSQL: by date index; SQLite: by rowid bound).
+	searchPathWalk
+)
 
 // NewSearchStore builds the search store over db.
 func NewSearchStore(db *database.DB) *SearchStore {
@@ -114,10 +130,10 @@ const (
 	// searchRankCap is how many of the newest matches relevance order ranks at most: enough that
 	// every query with a usefully specific word is ranked over all its matches, small enough that
 	// one very common word costs milliseconds rather than a scan of half the table.
-	searchRankCap = 2000
-	// searchSortLimit is the match count above which newest order on SQLite walks the claims by
-	// date instead of sorting the matches.
-	searchSortLimit = 5000
+	searchRankCap = 1000
+	// searchBudgetFactor·rankCap is how many newest-stored matches of the text SQLite looks at, at
+	// most, to fill the relevance window: each costs a row read to apply the filters.
+	searchBudgetFactor = 20
 	// Column weights: the claim text counts more than the English query derived from it.
 	searchWeightContent = 1.0
 	searchWeightEnQuery = 0.4
@@ -157,9 +173,9 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	if rankCap <= 0 {
 		rankCap = searchRankCap
 	}
-	plan := searchPlan{d: s.db.Dialect, q: q, order: order, terms: terms, cur: cur, limit: limit, rankCap: rankCap}
+	plan := &searchPlan{d: s.db.Dialect, q: q, order: order, terms: terms, cur: cur, limit: limit, rankCap: rankCap, path: s.path}
 	var rows []searchRow
-	err = s.run(ctx, func(tx *gorm.DB) error {
+	err = s.run(ctx, len(terms) > 0, func(tx *gorm.DB) error {
 		var err error
 		rows, err = plan.fetch(tx)
 		return err
@@ -191,19 +207,13 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	return page, nil
 }
 
-// run executes fn read-only. On PostgreSQL it also forces a plan made for this query's values: a
-// cached generic plan cannot know whether a word is rare or in every claim, and picking the wrong
-// index for that is the difference between a millisecond and a second.
-func (s *SearchStore) run(ctx context.Context, fn func(tx *gorm.DB) error) error {
-	if s.db.Dialect != database.Postgres {
+// run executes fn. On PostgreSQL a text search runs in a read-only transaction, so the planner
+// settings fetch changes (set_config(…, true)) end with it.
+func (s *SearchStore) run(ctx context.Context, text bool, fn func(tx *gorm.DB) error) error {
+	if s.db.Dialect != database.Postgres || !text {
 		return fn(s.db.Gorm.WithContext(ctx))
 	}
-	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec("SET LOCAL plan_cache_mode = force_custom_plan").Error; err != nil {
-			return fmt.Errorf("plan mode: %w", err)
-		}
-		return fn(tx)
-	}, &sql.TxOptions{ReadOnly: true})
+	return s.db.Gorm.WithContext(ctx).Transaction(fn, &sql.TxOptions{ReadOnly: true})
 }
 
 // searchOrder resolves the effective order: relevance needs text to rank by.
@@ -229,10 +239,11 @@ func searchOrder(q SearchQuery) (string, error) {
 type searchRow struct {
 	Claim      `gorm:"embedded"`
 	SearchRank float64 `gorm:"column:search_rank"`
-	// The size and last row of the ranked window (PostgreSQL relevance order only).
-	WindowN  int64      `gorm:"column:window_n"`
-	WindowT  *time.Time `gorm:"column:window_t"`
-	WindowID *string    `gorm:"column:window_id"`
+	// The size and oldest row of the ranked window (relevance order, first page).
+	WindowN   int64      `gorm:"column:window_n"`
+	WindowT   *time.Time `gorm:"column:window_t"`
+	WindowID  *string    `gorm:"column:window_id"`
+	WindowRID *int64     `gorm:"column:window_rid"`
 }
 
 // searchPlan builds and runs the SQL of one search.
@@ -245,8 +256,14 @@ type searchPlan struct {
 	limit int
 	// rankCap bounds how many of the newest matches relevance order ranks.
 	rankCap int
+	path    searchPath
 	// window is where the ranked matches end (relevance order), nil when all matches are ranked.
 	window *searchWindow
+	// tsq (PostgreSQL) and fts (SQLite) are the resolved text query: only spellings the index
+	// holds, so no alternative costs work (or skews an estimate) for nothing.
+	tsq, fts string
+	// bitmap (PostgreSQL) says to collect every match and sort, rather than walk claims by date.
+	bitmap bool
 }
 
 // searchKey is a position in (created_at DESC, id DESC) order.
@@ -268,94 +285,176 @@ func (p *searchPlan) fetch(tx *gorm.DB) ([]searchRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(p.terms) == 0 {
+		where, args := p.filters()
+		return p.newestFrom(tx, cols, "claims c", where, args)
+	}
+	var ok bool
+	if p.d == database.SQLite {
+		ok, err = p.resolveSQLite(tx)
+	} else {
+		ok, err = p.resolvePostgres(tx)
+	}
+	if err != nil || !ok {
+		return nil, err // !ok: a word the index does not hold, so nothing matches
+	}
 	switch {
-	case len(p.terms) == 0:
-		return p.fetchNewest(tx, cols, "")
-	case p.order == SearchNewest && p.d == database.SQLite:
-		return p.fetchNewestSQLite(tx, cols)
-	case p.order == SearchNewest:
-		m, margs := p.match()
-		return p.fetchNewest(tx, cols, m, margs...)
+	case p.d == database.SQLite && p.order == SearchNewest:
+		return p.newestSQLite(tx, cols)
 	case p.d == database.SQLite:
-		return p.fetchRelevanceSQLite(tx, cols)
+		return p.relevanceSQLite(tx, cols)
+	case p.order == SearchNewest:
+		return p.newestPostgres(tx, cols)
 	default:
-		return p.fetchRelevancePostgres(tx, cols)
+		return p.relevancePostgres(tx, cols)
 	}
 }
 
-// afterCursor is the keyset predicate of newest order: strictly after the cursor's claim.
-func (p *searchPlan) afterCursor() (string, []any) {
-	return "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))", []any{p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID}
+// afterCursor adds the keyset predicate of newest order: strictly after the cursor's claim.
+func (p *searchPlan) afterCursor(where []string, args []any) ([]string, []any) {
+	if p.cur == nil {
+		return where, args
+	}
+	return append(where, "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))"), append(args, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
 }
 
-// fetchNewest lists visible claims newest first, with the filters, the extra predicate (a text
-// match, or "" for none) and the cursor. PostgreSQL picks between walking claims_created_idx
-// and filtering (common words) and collecting the GIN matches and sorting them (rare words)
-// from its statistics of the query's words.
-func (p *searchPlan) fetchNewest(tx *gorm.DB, cols, extra string, extraArgs ...any) ([]searchRow, error) {
-	where, args := p.filters()
-	if extra != "" {
-		where, args = append(where, extra), append(args, extraArgs...)
-	}
-	if p.cur != nil {
-		k, kargs := p.afterCursor()
-		where, args = append(where, k), append(args, kargs...)
-	}
+// newestFrom lists claims c from the given FROM clause newest first, after the cursor.
+func (p *searchPlan) newestFrom(tx *gorm.DB, cols, from string, where []string, args []any) ([]searchRow, error) {
+	where, args = p.afterCursor(where, args)
 	var rows []searchRow
-	err := tx.Raw("SELECT "+cols+", 0 AS search_rank FROM claims c WHERE "+strings.Join(where, " AND ")+
+	err := tx.Raw("SELECT "+cols+", 0 AS search_rank FROM "+from+" WHERE "+strings.Join(where, " AND ")+
 		" ORDER BY c.created_at DESC, c.id DESC LIMIT ?", append(args, p.limit+1)...).Scan(&rows).Error
 	return rows, err
 }
 
-// fetchNewestSQLite chooses the plan SQLite cannot: a word with few matches is fastest collected
-// from FTS5 and sorted by date; a common one is fastest found by walking the claims newest first
-// and asking FTS5 about each. A capped count of the matches decides.
-func (p *searchPlan) fetchNewestSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
-	expr := searchFTSExpr(p.terms)
-	var n int64
-	if err := tx.Raw("SELECT count(*) FROM (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ? LIMIT ?)", expr, searchSortLimit).Scan(&n).Error; err != nil {
-		return nil, fmt.Errorf("count matches: %w", err)
+// resolvePostgres turns the chunks into one tsquery (each spelling through plainto_tsquery, ORed
+// per chunk, ANDed) and decides how to read its matches.
+func (p *searchPlan) resolvePostgres(tx *gorm.DB) (bool, error) {
+	var vals []string
+	var args []any
+	for i, c := range p.terms {
+		forms := searchSpellings(c.raw)
+		if joined := strings.Join(c.words, " "); joined != c.raw {
+			forms = append(forms, searchSpellings(joined)...)
+		}
+		for _, f := range forms {
+			vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('simple', ?))", i)), append(args, f)
+		}
+		vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('english', ?))", i)), append(args, c.raw)
 	}
-	if n >= searchSortLimit {
-		return p.fetchNewest(tx, cols, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ? AND claims_fts.rowid = c.rowid)", expr)
+	// The same round trip asks for plans made for this query's values for the rest of the
+	// transaction (a cached generic plan cannot tell a rare word from a common one) and reads the
+	// table's size for the choice below.
+	var alts []struct {
+		I int
+		Q string
+		N float64
 	}
+	err := tx.Raw("SELECT u.i, u.q::text AS q, (SELECT reltuples FROM pg_class WHERE oid = 'claims'::regclass)::float8 AS n, "+
+		"set_config('plan_cache_mode', 'force_custom_plan', true) AS mode FROM (VALUES "+strings.Join(vals, ", ")+") AS u(i, q) "+
+		"WHERE numnode(u.q) > 0", args...).Scan(&alts).Error
+	if err != nil {
+		return false, fmt.Errorf("resolve words: %w", err)
+	}
+	per := make([][]string, len(p.terms))
+	size := 0.0
+	for _, a := range alts {
+		if !slices.Contains(per[a.I], "("+a.Q+")") {
+			per[a.I] = append(per[a.I], "("+a.Q+")")
+		}
+		size = a.N
+	}
+	parts := make([]string, len(per))
+	for i, qs := range per {
+		if len(qs) == 0 {
+			return false, nil // only stop words of both dictionaries: nothing to look for
+		}
+		parts[i] = "(" + strings.Join(qs, " | ") + ")"
+	}
+	// Every part is PostgreSQL's own rendering of a tsquery, so the joined text parses back to
+	// exactly these lexemes; no user text is read as tsquery syntax.
+	p.tsq = strings.Join(parts, " & ")
+
+	// Collecting every match through the GIN index costs about 2.5 µs a match; walking claims
+	// newest first costs about 1 µs a claim and visits need·claims/matches of them. Collect below
+	// the break-even, with margin: the estimate of a word PostgreSQL keeps no statistics for is
+	// too high, and a walk for a rare word reads most of the table.
+	where, wargs := p.filters()
+	var plan []string
+	if err := tx.Raw("EXPLAIN (FORMAT JSON) SELECT 1 FROM claims c WHERE "+strings.Join(where, " AND ")+
+		" AND c.search_tsv @@ CAST(? AS tsquery)", append(wargs, p.tsq)...).Scan(&plan).Error; err != nil || len(plan) != 1 {
+		return false, fmt.Errorf("estimate matches: %v", err)
+	}
+	var est []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		} `json:"Plan"`
+	}
+	if err := json.Unmarshal([]byte(plan[0]), &est); err != nil || len(est) != 1 {
+		return false, fmt.Errorf("estimate matches: %q: %v", plan[0], err)
+	}
+	rows := est[0].Plan.Rows
+	switch {
+	case p.path != searchPathAuto:
+		p.bitmap = p.path == searchPathCollect
+	case p.order == SearchRelevance:
+		p.bitmap = rows*rows < float64(p.rankCap)*max(size, rows, 1)/2
+	default:
+		p.bitmap = rows*rows < 4*float64(p.limit+1)*max(size, rows, 1)
+	}
+	return true, nil
+}
+
+// newestPostgres lists the matches newest first: collected through the GIN index and sorted, or
+// by walking claims_created_idx (or a filter's index) with the planner's choice.
+func (p *searchPlan) newestPostgres(tx *gorm.DB, cols string) ([]searchRow, error) {
 	where, args := p.filters()
-	if p.cur != nil {
-		k, kargs := p.afterCursor()
-		where, args = append(where, k), append(args, kargs...)
+	where, args = append(where, "c.search_tsv @@ CAST(? AS tsquery)"), append(args, p.tsq)
+	if !p.bitmap {
+		return p.newestFrom(tx, cols, "claims c", where, args)
 	}
+	where, args = p.afterCursor(where, args)
 	var rows []searchRow
-	err := tx.Raw("SELECT "+cols+", 0 AS search_rank FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND "+
-		strings.Join(where, " AND ")+" ORDER BY c.created_at DESC, c.id DESC LIMIT ?", append(append([]any{expr}, args...), p.limit+1)...).Scan(&rows).Error
+	err := tx.Raw("WITH m AS MATERIALIZED (SELECT c.id, c.created_at FROM claims c WHERE "+strings.Join(where, " AND ")+") "+
+		"SELECT "+cols+", 0 AS search_rank FROM (SELECT id, created_at FROM m ORDER BY created_at DESC, id DESC LIMIT ?) t "+
+		"JOIN claims c ON c.id = t.id ORDER BY c.created_at DESC, c.id DESC", append(args, p.limit+1)...).Scan(&rows).Error
 	return rows, err
 }
 
-// fetchRelevancePostgres ranks the newest rankCap matches (or, after the first page, the matches
-// down to the cursor's window) and returns one page of them by rank.
-func (p *searchPlan) fetchRelevancePostgres(tx *gorm.DB, cols string) ([]searchRow, error) {
+// relevancePostgres ranks the newest rankCap matches (or, after the first page, the matches down
+// to the cursor's window) with ts_rank_cd and returns one page of them by rank.
+func (p *searchPlan) relevancePostgres(tx *gorm.DB, cols string) ([]searchRow, error) {
 	where, args := p.filters()
-	m, margs := p.match()
-	where, args = append(where, m), append(args, margs...)
+	where, args = append(where, "c.search_tsv @@ CAST(? AS tsquery)"), append(args, p.tsq)
 	limit := ""
 	if p.cur != nil {
-		p.window = p.cur.Window
-		if p.window != nil {
+		if p.window = p.cur.Window; p.window != nil {
 			where = append(where, "(c.created_at > ? OR (c.created_at = ? AND c.id >= ?))")
 			args = append(args, p.window.Key.CreatedAt, p.window.Key.CreatedAt, p.window.Key.ID)
 		}
 	} else {
 		limit = " LIMIT " + strconv.Itoa(p.rankCap)
 	}
-	rank, rargs := p.rankExpr("w")
-	// w: the window, newest first; r: ranked, with the window's last row and size on every row.
-	q := "SELECT " + cols + ", r.search_rank, r.window_n, r.window_t, r.window_id FROM (" +
-		"SELECT w.id, w.created_at, " + rank + " AS search_rank, count(*) OVER win AS window_n, " +
-		"last_value(w.created_at) OVER win AS window_t, last_value(w.id) OVER win AS window_id FROM (" +
-		"SELECT c.id, c.created_at, c.search_tsv FROM claims c WHERE " + strings.Join(where, " AND ") +
-		" ORDER BY c.created_at DESC, c.id DESC" + limit + ") w " +
+	// w: the window, newest first; r: ranked, with the window's size and oldest row on each row.
+	var with, source string
+	if p.bitmap {
+		with = "WITH m AS MATERIALIZED (SELECT c.id, c.created_at FROM claims c WHERE " + strings.Join(where, " AND ") + ") "
+		source = "SELECT t.id, t.created_at, c.search_tsv FROM (SELECT id, created_at FROM m ORDER BY created_at DESC, id DESC" + limit +
+			") t JOIN claims c ON c.id = t.id"
+	} else {
+		source = "SELECT c.id, c.created_at, c.search_tsv FROM claims c WHERE " + strings.Join(where, " AND ") +
+			" ORDER BY c.created_at DESC, c.id DESC" + limit
+	}
+	q := with + "SELECT " + cols + ", r.search_rank, r.window_n, r.window_t, r.window_id FROM (" +
+		"SELECT w.id, w.created_at, " + searchPGRank("w") + " AS search_rank, count(*) OVER win AS window_n, " +
+		"last_value(w.created_at) OVER win AS window_t, last_value(w.id) OVER win AS window_id FROM (" + source + ") w " +
 		"WINDOW win AS (ORDER BY w.created_at DESC, w.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)) r " +
 		"JOIN claims c ON c.id = r.id"
-	args = append(rargs, args...)
+	if p.bitmap { // placeholders in text order: the CTE's, then the rank's
+		args = append(args, p.tsq)
+	} else { // the rank's, then the window source's
+		args = append([]any{p.tsq}, args...)
+	}
 	if p.cur != nil {
 		q += " WHERE (r.search_rank < ? OR (r.search_rank = ? AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))))"
 		args = append(args, *p.cur.Rank, *p.cur.Rank, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
@@ -372,62 +471,173 @@ func (p *searchPlan) fetchRelevancePostgres(tx *gorm.DB, cols string) ([]searchR
 	return rows, nil
 }
 
-// fetchRelevanceSQLite ranks with bm25 the matches stored since the window's rowid: on the first
-// page the rankCap newest-stored matches that pass the filters (FTS5 walks rowids downwards, so
-// finding them costs no sort), after it the cursor's window.
-func (p *searchPlan) fetchRelevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
-	expr := searchFTSExpr(p.terms)
+// searchPGRank is the rank of claim row t: ts_rank_cd with content (A) above en_query (B); the
+// tsquery is the next bound parameter.
+func searchPGRank(t string) string {
+	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', %s.search_tsv, CAST(? AS tsquery))", searchWeightEnQuery, searchWeightContent, t)
+}
+
+// searchSQLiteRank is bm25 over claims_fts, which must be in the FROM clause and restricted by
+// MATCH; lower is better.
+var searchSQLiteRank = fmt.Sprintf("bm25(claims_fts, %g, %g)", searchWeightContent, searchWeightEnQuery)
+
+// resolveSQLite builds the MATCH expression from the spellings claims_fts holds.
+func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
+	var words [][]string
+	var probes []string
+	var args []any
+	for _, c := range p.terms {
+		for _, w := range c.words {
+			sp := searchSpellings(w)
+			words = append(words, sp)
+			for _, v := range sp {
+				probes = append(probes, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ?)")
+				args = append(args, searchFTSString(v))
+			}
+		}
+	}
+	r, err := tx.Raw("SELECT "+strings.Join(probes, ", "), args...).Rows()
+	if err != nil {
+		return false, fmt.Errorf("resolve words: %w", err)
+	}
+	defer r.Close()
+	present := make([]bool, len(probes))
+	dest := make([]any, len(probes))
+	for i := range dest {
+		dest[i] = &present[i]
+	}
+	if !r.Next() {
+		return false, fmt.Errorf("resolve words: no row: %v", r.Err())
+	}
+	if err := r.Scan(dest...); err != nil {
+		return false, fmt.Errorf("resolve words: %w", err)
+	}
+	var parts []string
+	k := 0
+	for _, sp := range words {
+		var alts []string
+		for _, v := range sp {
+			if present[k] {
+				alts = append(alts, searchFTSString(v))
+			}
+			k++
+		}
+		switch len(alts) {
+		case 0:
+			return false, nil
+		case 1:
+			parts = append(parts, alts[0])
+		default:
+			parts = append(parts, "("+strings.Join(alts, " OR ")+")")
+		}
+	}
+	p.fts = strings.Join(parts, " AND ")
+	return true, r.Err()
+}
+
+// newestSQLite lists the matches newest first. Few matches are collected from FTS5 and sorted.
+// For many, FTS5 walks them newest-stored first until limit+1 pass the filters; the oldest of
+// those, T, bounds the answer, and every claim created at or after T was stored at or after the
+// smallest rowid among them (read from claims_created_idx without touching rows), so sorting the
+// matches from that rowid on gives exactly the newest page without visiting older matches.
+func (p *searchPlan) newestSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
+	var probe struct{ Matches, Claims int64 }
+	if err := tx.Raw("SELECT max(rowid) AS claims FROM claims").Scan(&probe).Error; err != nil {
+		return nil, fmt.Errorf("count claims: %w", err)
+	}
+	// Collecting reads every match, walking about (limit+1)·claims/matches of them: collect below
+	// 2·sqrt((limit+1)·claims) matches (about 9,000 at a million claims and a page of 20).
+	threshold := int64(2 * math.Sqrt(float64(p.limit+1)*float64(max(probe.Claims, 1))))
+	if err := tx.Raw("SELECT count(*) AS matches FROM (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ? LIMIT ?)", p.fts, threshold).Scan(&probe).Error; err != nil {
+		return nil, fmt.Errorf("count matches: %w", err)
+	}
 	where, args := p.filters()
+	from := "claims_fts JOIN claims c ON c.rowid = claims_fts.rowid"
+	where, args = append([]string{"claims_fts MATCH ?"}, where...), append([]any{p.fts}, args...)
+	if collect := probe.Matches < threshold; p.path == searchPathCollect || (p.path == searchPathAuto && collect) {
+		return p.newestFrom(tx, cols, from, where, args)
+	}
+	w, wargs := p.afterCursor(where, args)
+	var times []time.Time
+	if err := tx.Raw("SELECT c.created_at FROM "+from+" WHERE "+strings.Join(w, " AND ")+" ORDER BY claims_fts.rowid DESC LIMIT ?",
+		append(wargs, p.limit+1)...).Scan(&times).Error; err != nil {
+		return nil, fmt.Errorf("newest stored matches: %w", err)
+	}
+	if len(times) == 0 {
+		return nil, nil
+	}
+	oldest := slices.MinFunc(times, func(a, b time.Time) int { return a.Compare(b) })
+	bound, bargs := []string{"created_at >= ?"}, []any{oldest}
+	if p.cur != nil {
+		bound, bargs = append(bound, "created_at <= ?"), append(bargs, p.cur.CreatedAt)
+	}
+	var first []int64
+	if err := tx.Raw("SELECT min(rowid) FROM claims INDEXED BY claims_created_idx WHERE "+strings.Join(bound, " AND "), bargs...).Scan(&first).Error; err != nil || len(first) != 1 {
+		return nil, fmt.Errorf("first rowid since %s: %v", oldest, err)
+	}
+	where = append(where, "claims_fts.rowid >= ?", "c.created_at >= ?")
+	args = append(args, first[0], oldest)
+	return p.newestFrom(tx, cols, from, where, args)
+}
+
+// relevanceSQLite ranks with bm25 the matches stored since the window: on the first page the
+// rankCap newest-stored matches that pass the filters, looked for among at most 20·rankCap
+// newest-stored matches of the text (FTS5 walks rowids downwards, so finding them costs no sort,
+// and the filters cost one row read per match looked at); after it, the cursor's window.
+func (p *searchPlan) relevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {
+	where, args := p.filters()
+	limit := ""
 	if p.cur != nil {
 		p.window = p.cur.Window
 	} else {
-		var rowids []int64
-		err := tx.Raw("SELECT claims_fts.rowid FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE claims_fts MATCH ? AND "+
-			strings.Join(where, " AND ")+" ORDER BY claims_fts.rowid DESC LIMIT 1 OFFSET ?", append(append([]any{expr}, args...), p.rankCap-1)...).Scan(&rowids).Error
-		if err != nil {
-			return nil, fmt.Errorf("rank window: %w", err)
+		limit = " LIMIT " + strconv.Itoa(p.rankCap)
+		var budget []int64
+		if err := tx.Raw("SELECT rowid FROM claims_fts WHERE claims_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+			p.fts, searchBudgetFactor*p.rankCap-1).Scan(&budget).Error; err != nil {
+			return nil, fmt.Errorf("rank budget: %w", err)
 		}
-		if len(rowids) == 1 {
-			p.window = &searchWindow{RowID: &rowids[0]}
+		if len(budget) == 1 {
+			p.window = &searchWindow{RowID: &budget[0]}
 		}
 	}
-	match := "claims_fts MATCH ?"
-	margs := []any{expr}
+	match, margs := "claims_fts MATCH ?", []any{p.fts}
 	if p.window != nil {
-		match += " AND claims_fts.rowid >= ?"
-		margs = append(margs, *p.window.RowID)
+		match, margs = match+" AND claims_fts.rowid >= ?", append(margs, *p.window.RowID)
 	}
-	rank, _ := p.rankExpr("c")
-	q := "SELECT " + cols + ", " + rank + " AS search_rank FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE " +
-		match + " AND " + strings.Join(where, " AND ")
+	q := "SELECT " + cols + ", r.search_rank, r.window_n, r.window_rid FROM (" +
+		"SELECT x.*, count(*) OVER () AS window_n, min(x.rid) OVER () AS window_rid FROM (" +
+		"SELECT claims_fts.rowid AS rid, " + searchSQLiteRank + " AS search_rank, c.created_at AS created_at, c.id AS id " +
+		"FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid WHERE " + match + " AND " + strings.Join(where, " AND ") +
+		" ORDER BY claims_fts.rowid DESC" + limit + ") x) r JOIN claims c ON c.rowid = r.rid"
 	args = append(margs, args...)
 	if p.cur != nil {
-		after, err := p.cursorRank(tx, rank)
+		after, err := p.cursorRank(tx)
 		if err != nil {
 			return nil, err
 		}
-		q += " AND (search_rank > ? OR (search_rank = ? AND (c.created_at < ? OR (c.created_at = ? AND c.id < ?))))"
+		q += " WHERE (r.search_rank > ? OR (r.search_rank = ? AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))))"
 		args = append(args, after, after, p.cur.CreatedAt, p.cur.CreatedAt, p.cur.ID)
 	}
-	q += " ORDER BY search_rank ASC, c.created_at DESC, c.id DESC LIMIT ?"
+	q += " ORDER BY r.search_rank ASC, r.created_at DESC, r.id DESC LIMIT ?"
 	args = append(args, p.limit+1)
 	var rows []searchRow
-	err := tx.Raw(q, args...).Scan(&rows).Error
-	return rows, err
+	if err := tx.Raw(q, args...).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	if p.cur == nil && len(rows) > 0 && rows[0].WindowN >= int64(p.rankCap) && rows[0].WindowRID != nil {
+		p.window = &searchWindow{RowID: rows[0].WindowRID}
+	}
+	return rows, nil
 }
 
-// cursorRank is the rank the next page continues after. ts_rank_cd depends only on the claim and
-// the query, so the cursor's value stays exact. bm25 also weighs how rare each word is in the whole
-// table, so every score moves a little when claims are added; ranking the cursor's claim again
-// keeps the page boundary where it was in the current order (a claim that has left the index since
-// falls back to the remembered score).
-func (p *searchPlan) cursorRank(tx *gorm.DB, rank string) (float64, error) {
-	if p.d != database.SQLite {
-		return *p.cur.Rank, nil
-	}
+// cursorRank is the bm25 score the next page continues after. bm25 weighs words by how rare they
+// are in the whole table, so every score moves a little when claims are added; ranking the
+// cursor's claim again keeps the page boundary where it is in the current order (a claim that has
+// left the index since falls back to the remembered score).
+func (p *searchPlan) cursorRank(tx *gorm.DB) (float64, error) {
 	var now []float64
-	err := tx.Raw("SELECT "+rank+" FROM claims_fts WHERE claims_fts MATCH ? AND claims_fts.rowid = (SELECT rowid FROM claims WHERE id = ?)",
-		searchFTSExpr(p.terms), p.cur.ID).Scan(&now).Error
+	err := tx.Raw("SELECT "+searchSQLiteRank+" FROM claims_fts WHERE claims_fts MATCH ? AND claims_fts.rowid = (SELECT rowid FROM claims WHERE id = ?)",
+		p.fts, p.cur.ID).Scan(&now).Error
 	if err != nil {
 		return 0, fmt.Errorf("rank of the cursor's claim: %w", err)
 	}
@@ -461,25 +671,6 @@ func (p *searchPlan) filters() ([]string, []any) {
 		where, args = append(where, "c.created_at < ?"), append(args, p.q.To.UTC())
 	}
 	return where, args
-}
-
-// match returns the full-text predicate over claims c.
-func (p *searchPlan) match() (string, []any) {
-	if p.d == database.SQLite {
-		return "c.rowid IN (SELECT rowid FROM claims_fts WHERE claims_fts MATCH ?)", []any{searchFTSExpr(p.terms)}
-	}
-	tsq, args := searchTSQueryExpr(p.terms)
-	return "c.search_tsv @@ " + tsq, args
-}
-
-// rankExpr returns the rank of the claim row t: ts_rank_cd (higher is better) or bm25 (lower is
-// better; the FTS table must be in the FROM clause, restricted by MATCH).
-func (p *searchPlan) rankExpr(t string) (string, []any) {
-	if p.d == database.SQLite {
-		return fmt.Sprintf("bm25(claims_fts, %g, %g)", searchWeightContent, searchWeightEnQuery), nil
-	}
-	tsq, args := searchTSQueryExpr(p.terms)
-	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', %s.search_tsv, %s)", searchWeightEnQuery, searchWeightContent, t, tsq), args
 }
 
 // searchClaimColumns lists the mapped claim columns qualified with c., so PostgreSQL does not ship the
@@ -586,52 +777,9 @@ func searchDotless(s string) string {
 	return strings.NewReplacer("i", "ı").Replace(database.SearchFold(s))
 }
 
-// searchFTSExpr builds the FTS5 MATCH expression: every word a quoted string (so nothing in it is
-// syntax), its spellings ORed, all words ANDed.
-func searchFTSExpr(chunks []searchChunk) string {
-	var parts []string
-	for _, c := range chunks {
-		for _, w := range c.words {
-			var alts []string
-			for _, v := range searchSpellings(w) {
-				alts = append(alts, `"`+strings.ReplaceAll(v, `"`, `""`)+`"`)
-			}
-			if len(alts) == 1 {
-				parts = append(parts, alts[0])
-			} else {
-				parts = append(parts, "("+strings.Join(alts, " OR ")+")")
-			}
-		}
-	}
-	return strings.Join(parts, " AND ")
-}
-
-// searchTSQueryExpr builds the PostgreSQL tsquery expression from bound parameters: per chunk, any of its
-// spellings (as typed and as plain words, with the 'simple' dictionary) or its English stem, and
-// all chunks ANDed.
-func searchTSQueryExpr(chunks []searchChunk) (string, []any) {
-	var parts []string
-	var args []any
-	for _, c := range chunks {
-		var alts []string
-		seen := map[string]bool{}
-		forms := searchSpellings(c.raw)
-		if joined := strings.Join(c.words, " "); joined != c.raw {
-			forms = append(forms, searchSpellings(joined)...)
-		}
-		for _, v := range forms {
-			if seen[v] {
-				continue
-			}
-			seen[v] = true
-			alts = append(alts, "plainto_tsquery('simple', ?)")
-			args = append(args, v)
-		}
-		alts = append(alts, "plainto_tsquery('english', ?)")
-		args = append(args, c.raw)
-		parts = append(parts, "("+strings.Join(alts, " || ")+")")
-	}
-	return "(" + strings.Join(parts, " && ") + ")", args
+// searchFTSString quotes v as an FTS5 string: inside double quotes nothing is syntax.
+func searchFTSString(v string) string {
+	return `"` + strings.ReplaceAll(v, `"`, `""`) + `"`
 }
 
 // searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.

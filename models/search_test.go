@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -81,6 +82,28 @@ func searchIDs(p SearchPage) []string {
 func searchSet(ids ...string) []string {
 	out := slices.Clone(ids)
 	slices.Sort(out)
+	return out
+}
+
+// searchPathStore is a search store that reads matches one way.
+type searchPathStore struct {
+	name string
+	st   *SearchStore
+}
+
+// searchPaths returns a store per way of reading matches: chosen from the estimate, always
+// collecting every match, always walking newest first. Test tables are small, so without forcing
+// the walks would never run.
+func searchPaths(db *database.DB) []searchPathStore {
+	var out []searchPathStore
+	for _, p := range []struct {
+		name string
+		path searchPath
+	}{{"auto", searchPathAuto}, {"collect", searchPathCollect}, {"walk", searchPathWalk}} {
+		st := NewSearchStore(db)
+		st.path = p.path
+		out = append(out, searchPathStore{p.name, st})
+	}
 	return out
 }
 
@@ -328,31 +351,12 @@ func TestSearchFilters(t *testing.T) {
 			{"filters exclude all", SearchQuery{Q: "deprem", Category: "politics", Language: "tr"}, nil},
 			{"hidden claim's own words", SearchQuery{Q: "gizli"}, nil},
 		}
-		for _, tc := range cases {
-			t.Run(tc.name, func(t *testing.T) {
-				var want []string
-				for _, i := range tc.want {
-					want = append(want, ids[i])
-				}
-				p := searchRun(t, st, tc.q)
-				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(want...)) {
-					t.Errorf("got %v, want %v", searchIDs(p), want)
-				}
-				if p.NextCursor != "" {
-					t.Errorf("one page expected, got cursor %q", p.NextCursor)
-				}
-				// Filter-only and newest listings are newest first with rank 0.
-				if tc.q.Q == "" || tc.q.Order == SearchNewest {
-					for i, h := range p.Hits {
-						if h.Rank != 0 {
-							t.Errorf("rank %v in newest order", h.Rank)
-						}
-						if i > 0 && h.Claim.CreatedAt.After(p.Hits[i-1].Claim.CreatedAt) {
-							t.Errorf("not newest first at %d", i)
-						}
-					}
-				}
-			})
+		for _, ps := range searchPaths(db) {
+			for _, tc := range cases {
+				t.Run(ps.name+"/"+tc.name, func(t *testing.T) {
+					searchCheckFilterCase(t, ps.st, tc.q, tc.want, ids)
+				})
+			}
 		}
 		// Hidden claims are gone in every order and shape.
 		for _, q := range []SearchQuery{{}, {Q: "gizli", Order: SearchNewest}, {Q: "deprem", FirmID: firm.ID}, {Verdict: "yanlis"}} {
@@ -366,6 +370,33 @@ func TestSearchFilters(t *testing.T) {
 	})
 }
 
+// searchCheckFilterCase runs q and checks that exactly the claims at want come back, on one page,
+// newest first with rank 0 where the order is newest.
+func searchCheckFilterCase(t *testing.T, st *SearchStore, q SearchQuery, wantIdx []int, ids []string) {
+	t.Helper()
+	var want []string
+	for _, i := range wantIdx {
+		want = append(want, ids[i])
+	}
+	p := searchRun(t, st, q)
+	if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(want...)) {
+		t.Errorf("got %v, want %v", searchIDs(p), want)
+	}
+	if p.NextCursor != "" {
+		t.Errorf("one page expected, got cursor %q", p.NextCursor)
+	}
+	if q.Q == "" || q.Order == SearchNewest {
+		for i, h := range p.Hits {
+			if h.Rank != 0 {
+				t.Errorf("rank %v in newest order", h.Rank)
+			}
+			if i > 0 && h.Claim.CreatedAt.After(p.Hits[i-1].Claim.CreatedAt) {
+				t.Errorf("not newest first at %d", i)
+			}
+		}
+	}
+}
+
 // searchWalk follows NextCursor from the first page to the last and returns every hit.
 func searchWalk(t *testing.T, st *SearchStore, q SearchQuery) []SearchHit {
 	t.Helper()
@@ -375,7 +406,7 @@ func searchWalk(t *testing.T, st *SearchStore, q SearchQuery) []SearchHit {
 			t.Fatal("cursor never ends")
 		}
 		p := searchRun(t, st, q)
-		if len(p.Hits) > max(q.Limit, 1) || (q.Limit == 0 && len(p.Hits) > searchDefaultLimit) {
+		if limit := cmp.Or(q.Limit, searchDefaultLimit); len(p.Hits) > limit {
 			t.Fatalf("page of %d hits for limit %d", len(p.Hits), q.Limit)
 		}
 		all = append(all, p.Hits...)
@@ -404,7 +435,7 @@ func TestSearchCursorPagination(t *testing.T) {
 		}
 		ids := searchSeed(t, db, cs...)
 		matching := searchSet(ids[:37]...)
-		for _, tc := range []struct {
+		cases := []struct {
 			name string
 			q    SearchQuery
 			n    int
@@ -414,35 +445,39 @@ func TestSearchCursorPagination(t *testing.T) {
 			{"newest with text", SearchQuery{Q: "sel", Order: SearchNewest, Limit: 4}, 37},
 			{"filter only", SearchQuery{Limit: 6}, 42},
 			{"exact multiple of the limit", SearchQuery{Q: "sel", Limit: 37}, 37},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				all := searchWalk(t, st, tc.q)
-				whole := SearchQuery(tc.q)
-				whole.Limit = 100
-				one := searchRun(t, st, whole)
-				if one.NextCursor != "" {
-					t.Fatal("one page of 100 should hold everything")
-				}
-				if got, want := searchIDs(SearchPage{Hits: all}), searchIDs(one); !slices.Equal(got, want) {
-					t.Fatalf("walked %d hits %v\nwant the single-page order %d %v", len(got), got, len(want), want)
-				}
-				if len(all) != tc.n {
-					t.Fatalf("walked %d hits, want %d", len(all), tc.n)
-				}
-				if tc.q.Q != "" && !slices.Equal(searchSet(searchIDs(SearchPage{Hits: all})...), matching) {
-					t.Fatal("walk does not cover exactly the matching claims")
-				}
-				for i := 1; i < len(all); i++ {
-					a, b := all[i-1], all[i]
-					if tc.q.Q != "" && tc.q.Order != SearchNewest {
-						if b.Rank > a.Rank || (b.Rank == a.Rank && b.Claim.CreatedAt.After(a.Claim.CreatedAt)) {
-							t.Fatalf("hit %d out of relevance order", i)
-						}
-					} else if b.Claim.CreatedAt.After(a.Claim.CreatedAt) {
-						t.Fatalf("hit %d out of newest order", i)
+		}
+		for _, ps := range searchPaths(db) {
+			st := ps.st
+			for _, tc := range cases {
+				t.Run(ps.name+"/"+tc.name, func(t *testing.T) {
+					all := searchWalk(t, st, tc.q)
+					whole := SearchQuery(tc.q)
+					whole.Limit = 100
+					one := searchRun(t, st, whole)
+					if one.NextCursor != "" {
+						t.Fatal("one page of 100 should hold everything")
 					}
-				}
-			})
+					if got, want := searchIDs(SearchPage{Hits: all}), searchIDs(one); !slices.Equal(got, want) {
+						t.Fatalf("walked %d hits %v\nwant the single-page order %d %v", len(got), got, len(want), want)
+					}
+					if len(all) != tc.n {
+						t.Fatalf("walked %d hits, want %d", len(all), tc.n)
+					}
+					if tc.q.Q != "" && !slices.Equal(searchSet(searchIDs(SearchPage{Hits: all})...), matching) {
+						t.Fatal("walk does not cover exactly the matching claims")
+					}
+					for i := 1; i < len(all); i++ {
+						a, b := all[i-1], all[i]
+						if tc.q.Q != "" && tc.q.Order != SearchNewest {
+							if b.Rank > a.Rank || (b.Rank == a.Rank && b.Claim.CreatedAt.After(a.Claim.CreatedAt)) {
+								t.Fatalf("hit %d out of relevance order", i)
+							}
+						} else if b.Claim.CreatedAt.After(a.Claim.CreatedAt) {
+							t.Fatalf("hit %d out of newest order", i)
+						}
+					}
+				})
+			}
 		}
 		// The default limit is 20; more than 100 is capped.
 		if p := searchRun(t, st, SearchQuery{Q: "sel"}); len(p.Hits) != 20 || p.NextCursor == "" {
@@ -456,34 +491,77 @@ func TestSearchCursorPagination(t *testing.T) {
 
 func TestSearchRankWindow(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		for k, ps := range searchPaths(db) {
+			t.Run(ps.name, func(t *testing.T) {
+				st := ps.st
+				st.rankCap = 6
+				word := []string{"dolu", "sağanak", "fırtına"}[k]
+				// Claims 0..9 mention the word once, except 0 and 7, which mention it three
+				// times: with a window of the 6 newest matches the oldest is not ranked, and a
+				// claim added between pages does not move the window.
+				var cs []searchClaim
+				for i := 0; i < 10; i++ {
+					n := 1
+					if i == 0 || i == 7 {
+						n = 3
+					}
+					cs = append(cs, searchClaim{content: strings.Repeat(word+" ", n) + "yağdı", at: searchBase.Add(time.Duration(i) * time.Minute)})
+				}
+				ids := searchSeed(t, db, cs...)
+				p := searchRun(t, st, SearchQuery{Q: word, Limit: 4})
+				if len(p.Hits) != 4 || p.Hits[0].Claim.ID != ids[7] {
+					t.Fatalf("first page %v: want the repeated mention %s first", searchIDs(p), ids[7])
+				}
+				searchSeed(t, db, searchClaim{content: strings.Repeat(word+" ", 4), at: searchBase.Add(time.Hour)})
+				rest := searchWalk(t, st, SearchQuery{Q: word, Limit: 4, Cursor: p.NextCursor})
+				got := append(searchIDs(p), searchIDs(SearchPage{Hits: rest})...)
+				if want := searchSet(ids[4:]...); !slices.Equal(searchSet(got...), want) {
+					t.Fatalf("window walk: got %v, want the 6 newest matches of the first page %v", got, want)
+				}
+				// A new first page ranks the new window, which now starts with the new claim.
+				p = searchRun(t, st, SearchQuery{Q: word, Limit: 10})
+				if len(p.Hits) != 6 || slices.Contains(searchIDs(p), ids[0]) || slices.Contains(searchIDs(p), ids[4]) {
+					t.Fatalf("new window: %v", searchIDs(p))
+				}
+				// Newest order is never windowed: all 11 matches.
+				if all := searchWalk(t, st, SearchQuery{Q: word, Order: SearchNewest, Limit: 4}); len(all) != 11 {
+					t.Fatalf("newest order: %d hits, want 11", len(all))
+				}
+			})
+		}
+	})
+}
+
+// On SQLite the relevance window is looked for among the 20·rankCap newest-stored matches of the
+// text, because applying the filters costs a row read per match.
+func TestSearchRelevanceBudget(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		st := NewSearchStore(db)
-		st.rankCap = 6
-		// Claims 0..9 mention "dolu" once, except the oldest (0), which mentions it three times: with
-		// a window of the 6 newest matches it is not ranked, and a claim added between pages does
-		// not move the window.
+		st.rankCap = 2 // SQLite looks at the 40 newest matches of the text
 		var cs []searchClaim
-		for i := 0; i < 10; i++ {
-			n := 1
-			if i == 0 || i == 7 {
-				n = 3
+		for i := 0; i < 60; i++ {
+			cat := "health"
+			if i == 5 || i == 10 || i == 30 || i == 50 || i == 55 {
+				cat = "sports"
 			}
-			cs = append(cs, searchClaim{content: strings.Repeat("dolu ", n) + "yağdı"})
+			cs = append(cs, searchClaim{content: fmt.Sprintf("çığ düştü %d", i), category: cat})
 		}
 		ids := searchSeed(t, db, cs...)
-		p := searchRun(t, st, SearchQuery{Q: "dolu", Limit: 4})
-		if len(p.Hits) != 4 || p.Hits[0].Claim.ID != ids[7] {
-			t.Fatalf("first page %v: want the repeated mention %s first", searchIDs(p), ids[7])
+		hits := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Limit: 1})
+		if got, want := searchSet(searchIDs(SearchPage{Hits: hits})...), searchSet(ids[50], ids[55]); !slices.Equal(got, want) {
+			t.Fatalf("relevance with a filter: got %v, want the 2 newest passing %v", got, want)
 		}
-		searchSeed(t, db, searchClaim{content: "dolu dolu dolu dolu", at: searchBase.Add(time.Hour)})
-		rest := searchWalk(t, st, SearchQuery{Q: "dolu", Limit: 4, Cursor: p.NextCursor})
-		got := append(searchIDs(p), searchIDs(SearchPage{Hits: rest})...)
-		if want := searchSet(ids[4:]...); !slices.Equal(searchSet(got...), want) {
-			t.Fatalf("window walk: got %v, want the 6 newest matches of the first page %v", got, want)
+		if all := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Order: SearchNewest, Limit: 2}); len(all) != 5 {
+			t.Fatalf("newest order: %d hits, want all 5", len(all))
 		}
-		// A new first page ranks the new window, which now starts with the new claim.
-		p = searchRun(t, st, SearchQuery{Q: "dolu", Limit: 10})
-		if len(p.Hits) != 6 || slices.Contains(searchIDs(p), ids[0]) || slices.Contains(searchIDs(p), ids[4]) {
-			t.Fatalf("new window: %v", searchIDs(p))
+		// Only the two oldest pass: outside SQLite's 40 newest matches, inside PostgreSQL's window.
+		hits = searchWalk(t, st, SearchQuery{Q: "çığ düştü", Category: "sports", From: new(searchBase), To: new(searchBase.Add(20 * time.Minute))})
+		want := []string{ids[10], ids[5]}
+		if db.Dialect == database.SQLite {
+			want = nil
+		}
+		if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(searchSet(got...), searchSet(want...)) {
+			t.Fatalf("old matches: got %v, want %v", got, want)
 		}
 	})
 }
@@ -548,26 +626,38 @@ func TestSearchBadCursor(t *testing.T) {
 }
 
 func TestSearchChunks(t *testing.T) {
+	// Each chunk's words with their spellings: "a|b c" is word a (or b) and word c.
+	render := func(cs []searchChunk) string {
+		var words []string
+		for _, c := range cs {
+			for _, w := range c.words {
+				words = append(words, strings.Join(searchSpellings(w), "|"))
+			}
+		}
+		return strings.Join(words, " ")
+	}
 	for _, tc := range []struct {
-		q    string
-		want string // FTS5 expression
+		q, want string
 	}{
-		{"aşı otizm", `("aşı" OR "aşi") AND ("otizm" OR "otızm")`},
-		{"İSTANBUL", `("İSTANBUL" OR "ıstanbul")`},
-		{"IŞIK", `("IŞIK" OR "ışık" OR "işık")`},
-		{"ışık", `("ışık" OR "işik" OR "işık")`},
-		{"asilar", `("asilar" OR "asılar")`},
-		{`covid-19 "quoted"`, `("covid" OR "covıd") AND "19" AND "quoted"`},
-		{"the earth", `"earth"`},
-		{"the of", `"the" AND "of"`},
-		{`'; DROP --`, `"DROP"`},
-		{`*:()"`, ``},
+		{"aşı otizm", "aşı|aşi otizm|otızm"},
+		{"İSTANBUL", "İSTANBUL|ıstanbul"},
+		{"IŞIK", "IŞIK|ışık|işık"},
+		{"ışık", "ışık|işik|işık"},
+		{"asilar", "asilar|asılar"},
+		{`covid-19 "quoted"`, "covid|covıd 19 quoted"},
+		{"the earth", "earth"},
+		{"the of", "the of"},
+		{`'; DROP --`, "DROP"},
+		{`*:()"`, ""},
 	} {
-		if got := searchFTSExpr(parseSearchChunks(tc.q)); got != tc.want {
-			t.Errorf("%q: FTS5 %s, want %s", tc.q, got, tc.want)
+		if got := render(parseSearchChunks(tc.q)); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.q, got, tc.want)
 		}
 	}
 	if n := len(parseSearchChunks(strings.Repeat("a1 ", 100))); n != searchMaxChunks {
 		t.Errorf("%d chunks kept, want %d", n, searchMaxChunks)
+	}
+	if got := searchFTSString(`a"b`); got != `"a""b"` {
+		t.Errorf("FTS5 string %s", got)
 	}
 }
