@@ -63,6 +63,8 @@ type SearchStore struct {
 	rankCap int
 	// path forces one way of reading matches, so tests cover every plan on small tables.
 	path searchPath
+	// rowidSlack widens the rowid range SQLite maps a date range to (searchRowidSlack).
+	rowidSlack int64
 }
 
 // searchPath is how a text search reads its matches.
@@ -79,7 +81,7 @@ const (
 
 // NewSearchStore builds the search store over db.
 func NewSearchStore(db *database.DB) *SearchStore {
-	return &SearchStore{db: db, rankCap: searchRankCap}
+	return &SearchStore{db: db, rankCap: searchRankCap, rowidSlack: searchRowidSlack}
 }
 
 // SearchQuery: Q may be empty (then only filters apply and Order must be "newest").
@@ -173,7 +175,7 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	if rankCap <= 0 {
 		rankCap = searchRankCap
 	}
-	plan := &searchPlan{d: s.db.Dialect, q: q, order: order, terms: terms, cur: cur, limit: limit, rankCap: rankCap, path: s.path}
+	plan := &searchPlan{d: s.db.Dialect, q: q, order: order, terms: terms, cur: cur, limit: limit, rankCap: rankCap, path: s.path, slack: s.rowidSlack}
 	var rows []searchRow
 	err = s.run(ctx, len(terms) > 0, func(tx *gorm.DB) error {
 		var err error
@@ -257,6 +259,7 @@ type searchPlan struct {
 	// rankCap bounds how many of the newest matches relevance order ranks.
 	rankCap int
 	path    searchPath
+	slack   int64
 	// window is where the ranked matches end (relevance order), nil when all matches are ranked.
 	window *searchWindow
 	// tsq (PostgreSQL) and fts (SQLite) are the resolved text query: only spellings the index
@@ -277,6 +280,8 @@ type searchKey struct {
 type searchWindow struct {
 	Key   *searchKey `json:"k,omitempty"`
 	RowID *int64     `json:"r,omitempty"`
+	// Top is the newest rowid looked at on SQLite when To bounds the dates.
+	Top *int64 `json:"t,omitempty"`
 }
 
 // fetch returns up to limit+1 rows; the extra row tells that a next page exists.
@@ -557,10 +562,26 @@ func (p *searchPlan) newestSQLite(tx *gorm.DB, cols string) ([]searchRow, error)
 	if collect := probe.Matches < threshold; p.path == searchPathCollect || (p.path == searchPathAuto && collect) {
 		return p.newestFrom(tx, cols, from, where, args)
 	}
-	w, wargs := p.afterCursor(where, args)
-	var times []time.Time
-	if err := tx.Raw("SELECT c.created_at FROM "+from+" WHERE "+strings.Join(w, " AND ")+" ORDER BY claims_fts.rowid DESC LIMIT ?",
-		append(wargs, p.limit+1)...).Scan(&times).Error; err != nil {
+	// Any limit+1 matches that pass the filters bound the answer; a date range says where in the
+	// rowids to look for them first.
+	lo, hi, none, err := p.dateRowids(tx)
+	if err != nil || none {
+		return nil, err
+	}
+	walk := func(rng *searchWindow) ([]time.Time, error) {
+		m, margs := rng.rowidRange("claims_fts MATCH ?", []any{p.fts})
+		fw, fargs := p.filters()
+		w, wargs := p.afterCursor(append([]string{m}, fw...), append(margs, fargs...))
+		var times []time.Time
+		err := tx.Raw("SELECT c.created_at FROM "+from+" WHERE "+strings.Join(w, " AND ")+" ORDER BY claims_fts.rowid DESC LIMIT ?",
+			append(wargs, p.limit+1)...).Scan(&times).Error
+		return times, err
+	}
+	times, err := walk(&searchWindow{RowID: lo, Top: hi})
+	if err == nil && len(times) < p.limit+1 && (lo != nil || hi != nil) {
+		times, err = walk(nil)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("newest stored matches: %w", err)
 	}
 	if len(times) == 0 {
@@ -591,19 +612,27 @@ func (p *searchPlan) relevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, err
 		p.window = p.cur.Window
 	} else {
 		limit = " LIMIT " + strconv.Itoa(p.rankCap)
-		var budget []int64
-		if err := tx.Raw("SELECT rowid FROM claims_fts WHERE claims_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-			p.fts, searchBudgetFactor*p.rankCap-1).Scan(&budget).Error; err != nil {
+		lo, hi, none, err := p.dateRowids(tx)
+		if err != nil || none {
+			return nil, err
+		}
+		p.window = &searchWindow{RowID: lo, Top: hi}
+		budget, bargs := "claims_fts MATCH ?", []any{p.fts}
+		budget, bargs = p.window.rowidRange(budget, bargs)
+		var floor []int64
+		if err := tx.Raw("SELECT rowid FROM claims_fts WHERE "+budget+" ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+			append(bargs, searchBudgetFactor*p.rankCap-1)...).Scan(&floor).Error; err != nil {
 			return nil, fmt.Errorf("rank budget: %w", err)
 		}
-		if len(budget) == 1 {
-			p.window = &searchWindow{RowID: &budget[0]}
+		if len(floor) == 1 {
+			p.window.RowID = &floor[0]
+		}
+		if p.window.RowID == nil && p.window.Top == nil {
+			p.window = nil
 		}
 	}
 	match, margs := "claims_fts MATCH ?", []any{p.fts}
-	if p.window != nil {
-		match, margs = match+" AND claims_fts.rowid >= ?", append(margs, *p.window.RowID)
-	}
+	match, margs = p.window.rowidRange(match, margs)
 	q := "SELECT " + cols + ", r.search_rank, r.window_n, r.window_rid FROM (" +
 		"SELECT x.*, count(*) OVER () AS window_n, min(x.rid) OVER () AS window_rid FROM (" +
 		"SELECT claims_fts.rowid AS rid, " + searchSQLiteRank + " AS search_rank, c.created_at AS created_at, c.id AS id " +
@@ -625,9 +654,60 @@ func (p *searchPlan) relevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, err
 		return nil, err
 	}
 	if p.cur == nil && len(rows) > 0 && rows[0].WindowN >= int64(p.rankCap) && rows[0].WindowRID != nil {
-		p.window = &searchWindow{RowID: rows[0].WindowRID}
+		if p.window == nil {
+			p.window = &searchWindow{}
+		}
+		p.window.RowID = rows[0].WindowRID
 	}
 	return rows, nil
+}
+
+// rowidRange adds the window's rowid bounds on claims_fts to a predicate; a nil window adds none.
+func (w *searchWindow) rowidRange(pred string, args []any) (string, []any) {
+	if w == nil {
+		return pred, args
+	}
+	if w.RowID != nil {
+		pred, args = pred+" AND claims_fts.rowid >= ?", append(args, *w.RowID)
+	}
+	if w.Top != nil {
+		pred, args = pred+" AND claims_fts.rowid <= ?", append(args, *w.Top)
+	}
+	return pred, args
+}
+
+// searchRowidSlack widens the rowid range a date range maps to, for claims stored a little out of
+// date order.
+const searchRowidSlack = 1000
+
+// dateRowids maps the From/To filters to a range of rowids to walk (SQLite): claims are stored
+// about in date order, so the walk for an old date range can start near it instead of at the
+// newest claim. The filters themselves still apply exactly; the range only bounds the walk, each
+// end found with one seek of claims_created_idx. none reports that no claim is in the range.
+func (p *searchPlan) dateRowids(tx *gorm.DB) (lo, hi *int64, none bool, err error) {
+	seek := func(cond, order string, at time.Time) (*int64, bool, error) {
+		var r []int64
+		if err := tx.Raw("SELECT rowid FROM claims INDEXED BY claims_created_idx WHERE "+cond+" ORDER BY "+order+" LIMIT 1", at.UTC()).Scan(&r).Error; err != nil {
+			return nil, false, fmt.Errorf("rowid at %s: %w", at, err)
+		}
+		if len(r) == 0 {
+			return nil, true, nil
+		}
+		return &r[0], false, nil
+	}
+	if p.q.From != nil {
+		if lo, none, err = seek("created_at >= ?", "created_at ASC, id ASC", *p.q.From); err != nil || none {
+			return nil, nil, none, err
+		}
+		*lo -= p.slack
+	}
+	if p.q.To != nil {
+		if hi, none, err = seek("created_at < ?", "created_at DESC, id DESC", *p.q.To); err != nil || none {
+			return nil, nil, none, err
+		}
+		*hi += p.slack
+	}
+	return lo, hi, false, nil
 }
 
 // cursorRank is the bm25 score the next page continues after. bm25 weighs words by how rare they
@@ -814,10 +894,21 @@ func decodeSearchCursor(s, hash, order string) (*searchCursor, error) {
 		return nil, ErrBadCursor
 	}
 	if c.Hash != hash || c.Order != order || c.CreatedAt.IsZero() || c.ID == "" ||
-		(order == SearchRelevance) != (c.Rank != nil) || (c.Window != nil && (order != SearchRelevance || (c.Window.Key == nil) == (c.Window.RowID == nil) || (c.Window.Key != nil && c.Window.Key.ID == ""))) {
+		(order == SearchRelevance) != (c.Rank != nil) || (c.Window != nil && !c.Window.valid(order)) {
 		return nil, ErrBadCursor
 	}
 	return &c, nil
+}
+
+// valid reports whether a decoded window has one of the two shapes Search makes.
+func (w *searchWindow) valid(order string) bool {
+	if order != SearchRelevance {
+		return false
+	}
+	if w.Key != nil {
+		return w.RowID == nil && w.Top == nil && w.Key.ID != "" && !w.Key.CreatedAt.IsZero()
+	}
+	return w.RowID != nil || w.Top != nil
 }
 
 // searchHash identifies the query a cursor belongs to: text, filters and order, not the page size.

@@ -533,16 +533,19 @@ func TestSearchRankWindow(t *testing.T) {
 }
 
 // On SQLite the relevance window is looked for among the 20·rankCap newest-stored matches of the
-// text, because applying the filters costs a row read per match.
+// text (applying the filters costs a row read per match), starting where a date range begins.
 func TestSearchRelevanceBudget(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		st := NewSearchStore(db)
-		st.rankCap = 2 // SQLite looks at the 40 newest matches of the text
+		st.rankCap, st.rowidSlack = 2, 0 // SQLite looks at the 40 newest matches of the text
 		var cs []searchClaim
 		for i := 0; i < 60; i++ {
 			cat := "health"
-			if i == 5 || i == 10 || i == 30 || i == 50 || i == 55 {
+			switch i {
+			case 5, 10, 30, 50, 55:
 				cat = "sports"
+			case 3:
+				cat = "culture"
 			}
 			cs = append(cs, searchClaim{content: fmt.Sprintf("çığ düştü %d", i), category: cat})
 		}
@@ -554,14 +557,31 @@ func TestSearchRelevanceBudget(t *testing.T) {
 		if all := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Order: SearchNewest, Limit: 2}); len(all) != 5 {
 			t.Fatalf("newest order: %d hits, want all 5", len(all))
 		}
-		// Only the two oldest pass: outside SQLite's 40 newest matches, inside PostgreSQL's window.
-		hits = searchWalk(t, st, SearchQuery{Q: "çığ düştü", Category: "sports", From: new(searchBase), To: new(searchBase.Add(20 * time.Minute))})
-		want := []string{ids[10], ids[5]}
+		// Claim 3 is outside SQLite's 40 newest matches, inside PostgreSQL's window.
+		hits = searchWalk(t, st, SearchQuery{Q: "çığ düştü", Category: "culture"})
+		want := []string{ids[3]}
 		if db.Dialect == database.SQLite {
 			want = nil
 		}
-		if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(searchSet(got...), searchSet(want...)) {
-			t.Fatalf("old matches: got %v, want %v", got, want)
+		if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(got, want) {
+			t.Fatalf("old match: got %v, want %v", got, want)
+		}
+		// A date range moves the search to its claims: found on both.
+		from, to := searchBase, searchBase.Add(20*time.Minute)
+		for _, order := range []string{SearchRelevance, SearchNewest} {
+			hits = searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", From: &from, To: &to, Order: order, Limit: 1})
+			if got, want := searchSet(searchIDs(SearchPage{Hits: hits})...), searchSet(ids[5], ids[10]); !slices.Equal(got, want) {
+				t.Fatalf("%s in a date range: got %v, want %v", order, got, want)
+			}
+			hits = searchWalk(t, st, SearchQuery{Q: "çığ", Category: "culture", From: &from, To: &to, Order: order})
+			if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(got, []string{ids[3]}) {
+				t.Fatalf("%s, culture in a date range: got %v", order, got)
+			}
+		}
+		// A range no claim is in.
+		later := searchBase.AddDate(1, 0, 0)
+		if p := searchRun(t, st, SearchQuery{Q: "çığ", From: &later}); len(p.Hits) != 0 {
+			t.Fatalf("after the last claim: %v", searchIDs(p))
 		}
 	})
 }
