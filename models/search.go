@@ -5,12 +5,13 @@ package models
 // How user text becomes a query (the same rules on both databases):
 //   - Q is split on white space into chunks; a chunk without a letter or digit is dropped, so
 //     punctuation and search-engine syntax ("OR", quotes, brackets, *, :, -, NEAR) never reach a
-//     parser as syntax: every chunk is only ever a bound parameter or a quoted FTS5 string.
+//     parser as syntax: user text is only ever a bound parameter or a quoted FTS5 string. A query
+//     of nothing but punctuation finds nothing.
 //   - Chunks that are English or Turkish stop words are dropped unless the query has nothing else.
 //   - Every remaining chunk must match (AND): "aşı otizm" finds claims about both, not either,
 //     which is what people mean by several words and keeps result sets small at a million claims.
-//   - Each chunk matches in any of the Turkish spellings of its I's the index may hold (see
-//     searchSpellings).
+//   - Each word matches in any of the Turkish spellings of its I's the index may hold (see
+//     searchSpellings); spellings no claim has are dropped first on SQLite.
 //
 // PostgreSQL: claims.search_tsv is content with the 'simple' dictionary (weight A; claims come in
 // any language, so no stemming) plus en_query with 'english' (weight B). A chunk becomes
@@ -18,7 +19,7 @@ package models
 // the chunks are ANDed. Per-chunk OR (rather than websearch_to_tsquery('simple', q) ||
 // websearch_to_tsquery('english', q)) lets one word match the Turkish text and another the English
 // query of the same claim, and keeps stemming ("vaccines" finds "vaccine" through en_query).
-// Ranking is ts_rank_cd (cover density: more and closer mentions rank higher, content counts 1.0,
+// Ranking is ts_rank_cd (cover density: more and closer mentions rank higher; content counts 1.0,
 // en_query 0.4), which depends only on the claim and the query, so keyset pagination on (rank,
 // created_at, id) is exact. With the test database's C.UTF-8 ctype, to_tsvector('simple', …)
 // lower-cases İ and I to i but keeps ı and every other Turkish letter: "İstanbul", "ISTANBUL" and
@@ -26,14 +27,21 @@ package models
 // generated column has no unaccent step; folding those would take a migration).
 //
 // SQLite: claims_fts (FTS5, unicode61 remove_diacritics 2) folds case and ş, ç, ğ, ö, ü and İ but
-// keeps ı, which the spellings above cover. A chunk becomes its alphanumeric words, each a quoted
-// FTS5 string (the spellings ORed), all ANDed. Ranking is bm25 (content 1.0, en_query 0.4), exposed
-// negated so that higher is better. bm25 weighs words by how rare they are in the whole table, so
-// scores drift as claims are added; the next page re-ranks the cursor's claim to stay exact.
+// keeps ı, which the spellings cover. A chunk becomes its alphanumeric words, each a quoted FTS5
+// string (spellings ORed), all ANDed. Ranking is bm25 (content 1.0, en_query 0.4), exposed negated
+// so that higher is better; it weighs words by their rarity in the whole table, so scores drift as
+// claims are added, and the next page re-ranks the cursor's claim to keep its boundary exact.
 //
-// Very common words: ranking every match of a word that half the claims contain costs a full scan
-// of its matches, so relevance order ranks at most searchRankCap of the newest matches (see
-// rankFloor); the cursor remembers where that window ended so later pages rank the same window.
+// Relevance order ranks the newest searchRankCap (1,000) matches: ranking all of a word that a
+// fifth of the claims contain would read a fifth of the table. The cursor keeps where that window
+// ended, so later pages rank the same claims. On SQLite the window is looked for among the
+// 10·searchRankCap newest-stored matches of the text, starting where a From/To date range begins,
+// because each match looked at costs a row read for the filters. Newest order is never windowed.
+//
+// Reading matches: collecting every match and sorting is cheap for rare words and slow for common
+// ones; walking claims newest first is the opposite. PostgreSQL's estimate (SQLite: a capped count)
+// picks one per query, leaning to collecting, since a walk for a word rarer than estimated reads
+// most of the table. See BenchmarkSearch for the numbers at a million claims.
 
 import (
 	"context"
@@ -135,7 +143,7 @@ const (
 	searchRankCap = 1000
 	// searchBudgetFactor·rankCap is how many newest-stored matches of the text SQLite looks at, at
 	// most, to fill the relevance window: each costs a row read to apply the filters.
-	searchBudgetFactor = 20
+	searchBudgetFactor = 10
 	// Column weights: the claim text counts more than the English query derived from it.
 	searchWeightContent = 1.0
 	searchWeightEnQuery = 0.4
@@ -602,7 +610,7 @@ func (p *searchPlan) newestSQLite(tx *gorm.DB, cols string) ([]searchRow, error)
 }
 
 // relevanceSQLite ranks with bm25 the matches stored since the window: on the first page the
-// rankCap newest-stored matches that pass the filters, looked for among at most 20·rankCap
+// rankCap newest-stored matches that pass the filters, looked for among at most 10·rankCap
 // newest-stored matches of the text (FTS5 walks rowids downwards, so finding them costs no sort,
 // and the filters cost one row read per match looked at); after it, the cursor's window.
 func (p *searchPlan) relevanceSQLite(tx *gorm.DB, cols string) ([]searchRow, error) {

@@ -532,12 +532,12 @@ func TestSearchRankWindow(t *testing.T) {
 	})
 }
 
-// On SQLite the relevance window is looked for among the 20·rankCap newest-stored matches of the
+// On SQLite the relevance window is looked for among the 10·rankCap newest-stored matches of the
 // text (applying the filters costs a row read per match), starting where a date range begins.
 func TestSearchRelevanceBudget(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		st := NewSearchStore(db)
-		st.rankCap, st.rowidSlack = 2, 0 // SQLite looks at the 40 newest matches of the text
+		st.rankCap, st.rowidSlack = 2, 0 // SQLite looks at the 20 newest matches of the text
 		var cs []searchClaim
 		for i := 0; i < 60; i++ {
 			cat := "health"
@@ -557,7 +557,7 @@ func TestSearchRelevanceBudget(t *testing.T) {
 		if all := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Order: SearchNewest, Limit: 2}); len(all) != 5 {
 			t.Fatalf("newest order: %d hits, want all 5", len(all))
 		}
-		// Claim 3 is outside SQLite's 40 newest matches, inside PostgreSQL's window.
+		// Claim 3 is outside SQLite's 20 newest matches, inside PostgreSQL's window.
 		hits = searchWalk(t, st, SearchQuery{Q: "çığ düştü", Category: "culture"})
 		want := []string{ids[3]}
 		if db.Dialect == database.SQLite {
