@@ -164,7 +164,7 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	hash := searchHash(q, order)
 	var cur *searchCursor
 	if q.Cursor != "" {
-		if cur, err = decodeSearchCursor(q.Cursor, hash, order); err != nil {
+		if cur, err = decodeSearchCursor(q.Cursor, hash, order, s.db.Dialect); err != nil {
 			return SearchPage{}, err
 		}
 	}
@@ -218,7 +218,7 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 }
 
 // run executes fn. On PostgreSQL a text search runs in a read-only transaction, so the planner
-// settings fetch changes (set_config(…, true)) end with it.
+// setting resolvePostgres makes (set_config(…, true)) ends with it.
 func (s *SearchStore) run(ctx context.Context, text bool, fn func(tx *gorm.DB) error) error {
 	if s.db.Dialect != database.Postgres || !text {
 		return fn(s.db.Gorm.WithContext(ctx))
@@ -270,8 +270,8 @@ type searchPlan struct {
 	slack   int64
 	// window is where the ranked matches end (relevance order), nil when all matches are ranked.
 	window *searchWindow
-	// tsq (PostgreSQL) and fts (SQLite) are the resolved text query: only spellings the index
-	// holds, so no alternative costs work (or skews an estimate) for nothing.
+	// tsq (PostgreSQL: distinct lexemes only, so none skews the estimate twice) and fts (SQLite:
+	// only spellings the index holds, so none costs bm25 work for nothing) are the text query.
 	tsq, fts string
 	// bitmap (PostgreSQL) says to collect every match and sort, rather than walk claims by date.
 	bitmap bool
@@ -886,8 +886,9 @@ func (c searchCursor) encode() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// decodeSearchCursor parses s and checks that it belongs to the query with hash and order.
-func decodeSearchCursor(s, hash, order string) (*searchCursor, error) {
+// decodeSearchCursor parses s and checks that it belongs to the query with hash and order and has
+// the shape Search makes on dialect d, so nothing in it can break the SQL it is bound into.
+func decodeSearchCursor(s, hash, order string, d database.Dialect) (*searchCursor, error) {
 	if len(s) > searchMaxCursor {
 		return nil, ErrBadCursor
 	}
@@ -901,22 +902,22 @@ func decodeSearchCursor(s, hash, order string) (*searchCursor, error) {
 	if err := dec.Decode(&c); err != nil || dec.More() {
 		return nil, ErrBadCursor
 	}
-	if c.Hash != hash || c.Order != order || c.CreatedAt.IsZero() || c.ID == "" ||
-		(order == SearchRelevance) != (c.Rank != nil) || (c.Window != nil && !c.Window.valid(order)) {
+	if c.Hash != hash || c.Order != order || c.CreatedAt.IsZero() || uuid.Validate(c.ID) != nil ||
+		(order == SearchRelevance) != (c.Rank != nil) || (c.Window != nil && !c.Window.valid(order, d)) {
 		return nil, ErrBadCursor
 	}
 	return &c, nil
 }
 
-// valid reports whether a decoded window has one of the two shapes Search makes.
-func (w *searchWindow) valid(order string) bool {
+// valid reports whether a decoded window has the shape Search makes on dialect d.
+func (w *searchWindow) valid(order string, d database.Dialect) bool {
 	if order != SearchRelevance {
 		return false
 	}
-	if w.Key != nil {
-		return w.RowID == nil && w.Top == nil && w.Key.ID != "" && !w.Key.CreatedAt.IsZero()
+	if d == database.Postgres {
+		return w.Key != nil && w.RowID == nil && w.Top == nil && uuid.Validate(w.Key.ID) == nil && !w.Key.CreatedAt.IsZero()
 	}
-	return w.RowID != nil || w.Top != nil
+	return w.Key == nil && (w.RowID != nil || w.Top != nil)
 }
 
 // searchHash identifies the query a cursor belongs to: text, filters and order, not the page size.

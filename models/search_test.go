@@ -624,6 +624,19 @@ func TestSearchBadCursor(t *testing.T) {
 			{"other order", func(q *SearchQuery) { q.Cursor, q.Order = rel, SearchNewest }},
 			{"newest cursor in relevance", func(q *SearchQuery) { q.Cursor = nc }},
 			{"filter-only query", func(q *SearchQuery) { q.Cursor, q.Q = rel, "" }},
+			{"forged id", func(q *SearchQuery) {
+				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: "x'; --", Rank: new(1.0)}.encode()
+			}},
+			{"forged window of the other database", func(q *SearchQuery) {
+				w := &searchWindow{RowID: new(int64(5))}
+				if db.Dialect == database.SQLite {
+					w = &searchWindow{Key: &searchKey{CreatedAt: later, ID: uuid.NewString()}}
+				}
+				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: w}.encode()
+			}},
+			{"forged empty window", func(q *SearchQuery) {
+				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: &searchWindow{}}.encode()
+			}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				q := base
@@ -632,6 +645,17 @@ func TestSearchBadCursor(t *testing.T) {
 					t.Fatalf("got %v, want ErrBadCursor", err)
 				}
 			})
+		}
+		// A cursor is only a position: a well-formed one for this query is accepted. The raw
+		// rank before every hit is high for ts_rank_cd and low for bm25.
+		q0 := base
+		before := 1e9
+		if db.Dialect == database.SQLite {
+			before = -before
+		}
+		q0.Cursor = searchCursor{Hash: searchHash(base, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: &before}.encode()
+		if p := searchRun(t, st, q0); len(p.Hits) != 2 {
+			t.Fatalf("cursor before every hit: %d hits", len(p.Hits))
 		}
 		// The same query with another page size keeps its cursor.
 		q := base
