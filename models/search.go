@@ -352,6 +352,15 @@ func (p *searchPlan) resolvePostgres(tx *gorm.DB) (bool, error) {
 		}
 		for _, f := range forms {
 			vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('simple', ?))", i)), append(args, f)
+			if searchPrefixWord(f) {
+				// Also as a prefix of the claim text's words (weight A), not of the English query's:
+				// a Turkish root finds its suffixed forms, while "earth" does not find "earthquake".
+				// The prefix is PostgreSQL's own rendering of the one lexeme, so no user text is
+				// parsed as tsquery syntax.
+				vals = append(vals, fmt.Sprintf("(%d, CASE WHEN numnode(plainto_tsquery('simple', ?)) = 1 "+
+					"THEN (plainto_tsquery('simple', ?)::text || ':*A')::tsquery ELSE plainto_tsquery('simple', ?) END)", i))
+				args = append(args, f, f, f)
+			}
 		}
 		vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('english', ?))", i)), append(args, c.raw)
 	}
@@ -505,7 +514,7 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 			words = append(words, sp)
 			for _, v := range sp {
 				probes = append(probes, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ?)")
-				args = append(args, searchFTSString(v))
+				args = append(args, searchFTSTerm(v))
 			}
 		}
 	}
@@ -531,7 +540,7 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 		var alts []string
 		for _, v := range sp {
 			if present[k] {
-				alts = append(alts, searchFTSString(v))
+				alts = append(alts, searchFTSTerm(v))
 			}
 			k++
 		}
@@ -863,6 +872,24 @@ func searchTurkishLower(s string) string {
 // searchDotless lower-cases s and writes every i as ı.
 func searchDotless(s string) string {
 	return strings.NewReplacer("i", "ı").Replace(database.SearchFold(s))
+}
+
+// searchPrefixMin is the shortest word matched as a prefix of the claim text's words. Turkish
+// builds words by adding suffixes to a root ("aşı" → "aşılar", "aşısı"; "otizm" → "otizme"), so a
+// word finds the longer words it starts; below three letters a prefix would match too much to
+// mean anything. The English query (en_query) is matched by whole words (and stems on PostgreSQL).
+const searchPrefixMin = 3
+
+// searchPrefixWord reports whether w is long enough to be matched as a prefix.
+func searchPrefixWord(w string) bool { return utf8.RuneCountInString(w) >= searchPrefixMin }
+
+// searchFTSTerm is v as an FTS5 query term: the quoted word anywhere, or, when long enough, a
+// prefix of a word of the claim text.
+func searchFTSTerm(v string) string {
+	if searchPrefixWord(v) {
+		return "(" + searchFTSString(v) + " OR content : " + searchFTSString(v) + "*)"
+	}
+	return searchFTSString(v)
 }
 
 // searchFTSString quotes v as an FTS5 string: inside double quotes nothing is syntax.

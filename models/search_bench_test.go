@@ -11,25 +11,29 @@ package models
 // settings.
 //
 // Results at 1,000,000 claims, 2026-11-22, 2 cores (Intel Xeon), 23 GB RAM, shared with other
-// builds (load average 1.5–3 during the run); PostgreSQL 15.20 with its default shared_buffers
-// (128 MB, the table is 1 GB); SQLite 3.53.4 through the pure-Go driver with the app's DSN. Median
-// of -count=3, ms per search (a page of 20):
+// builds; PostgreSQL 15.20 with its default shared_buffers (128 MB, the table is 1 GB); SQLite
+// 3.53.4 through the pure-Go driver with the app's DSN. ms per search (a page of 20). "whole
+// words" is the first version; "with prefixes" is the current one, where every word of three or
+// more letters also matches as a prefix of the claim text's words (Turkish suffixes: "aşı" finds
+// "aşılar"), with FTS5 prefix indexes (migration 00010) — recall for Turkish costs some speed on
+// queries whose words start thousands of others:
 //
-//	shape                        SQLite  PostgreSQL
-//	rare_term (~45 matches)         2.0      3.2
-//	common_term (5.5%)             12.3     20.1
-//	very_common_term (21%)         21.1     16.9
-//	two_terms (~2,200 matches)     25.6     26.3
-//	english_stemmed                 0.4     26.1   (SQLite has no stemmer: the exact words are absent)
-//	term_category_verdict          32.9     63.8   (2,600 matches spread over the table)
-//	term_firm_dates                26.3     10.8
-//	filter_only_newest              0.6      0.8
-//	filter_only_verdict_newest      0.8      0.9
-//	common_term_page2              15.8     21.1
-//	common_term_newest              2.8      1.8
-//	very_common_term_newest         3.0      1.6
-//	rare_term_newest                1.5      2.2
-//	common_term_newest_page2        3.4      2.1
+//	                             whole words        with prefixes
+//	shape                        SQLite  PG         SQLite  PG
+//	rare_term (~45 matches)         2.0   3.2          2.1   3.2
+//	common_term (5.5%)             12.3  20.1         29.6  23.2
+//	very_common_term (21%)         21.1  16.9         94.0  24.3
+//	two_terms (~2,200 matches)     25.6  26.3         61.6  74.0
+//	english_stemmed                 0.4  26.1          2.9  54.7   (SQLite has no stemmer)
+//	term_category_verdict          32.9  63.8         58.7 105.4
+//	term_firm_dates                26.3  10.8         45.7  34.8
+//	filter_only_newest              0.6   0.8          0.6   1.1
+//	filter_only_verdict_newest      0.8   0.9          0.8   1.2
+//	common_term_page2              15.8  21.1         46.3  46.3
+//	common_term_newest              2.8   1.8         20.9   2.4
+//	very_common_term_newest         3.0   1.6         79.8   2.2
+//	rare_term_newest                1.5   2.2          2.0   2.6
+//	common_term_newest_page2        3.4   2.1         22.9   3.3
 //
 // Seeding took 207 s on PostgreSQL and 14 min 53 s on SQLite (FTS5 triggers indexing every row,
 // while the machine was busy with other builds).

@@ -175,6 +175,9 @@ func TestSearchTextMatching(t *testing.T) {
 			want    []string
 		}{
 			{"one word", "otizme", []string{ids[0]}},
+			{"a root finds its suffixed forms", "otizm", []string{ids[0]}},
+			{"a short root finds every form", "aşı", []string{ids[0], ids[1], ids[7]}},
+			{"roots ANDed", "aşı otizm", []string{ids[0]}},
 			{"AND of words", "aşılar otizme", []string{ids[0]}},
 			{"AND excludes partial matches", "aşılar kampanyası", nil},
 			{"word in content, word in en_query", "otizme autism", []string{ids[0]}},
