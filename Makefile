@@ -6,7 +6,7 @@ BENCHTIME ?= 2s
 
 .DEFAULT_GOAL := help
 
-.PHONY: help run test build generate lint bench fuzz clean
+.PHONY: help run test build generate lint bench bench-search fuzz clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -29,8 +29,11 @@ lint: ## gofmt, go vet and a check that generated templ code is current
 	$(GO) vet $(PKGS)
 	$(GO) tool templ generate >/dev/null && git diff --exit-code -- '*_templ.go'
 
-bench: ## run the benchmarks (both databases when TEST_DATABASE_URL is set)
-	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
+bench: ## run the benchmarks but the million-claim search (both databases when TEST_DATABASE_URL is set)
+	$(GO) test -run='^$$' -bench='^Benchmark([^S]|S[^e])' -benchmem -benchtime=$(BENCHTIME) $(PKGS)
+
+bench-search: ## claim search at one million claims on both databases (seeds once, then reuses the data)
+	CLAIMCHECK_BENCH_CLAIMS=$${CLAIMCHECK_BENCH_CLAIMS:-1000000} $(GO) test -run='^$$' -bench=BenchmarkSearch -benchtime=$(BENCHTIME) ./models/
 
 fuzz: ## fuzz the PostgREST query parser for 60s
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=60s ./internal/postgrest/
