@@ -195,7 +195,8 @@ var scenarios = []scenario{
 		status: 200, ids: []string{idR2}},
 	{name: "timestamp date only", req: Request{RawQuery: q("select", "id", "created_at", "lt.2024-01-03", "order", "created_at.desc")},
 		status: 200, ids: []string{idR2, idR1}},
-	{name: "timestamp infinity", req: Request{RawQuery: q("select", "id", "created_at", "lt.infinity", "created_at", "gt.-infinity"), Prefer: "count=exact"},
+	// Ordered: without an order SQL promises none, and the dialects' plans legitimately differ.
+	{name: "timestamp infinity", req: Request{RawQuery: q("select", "id", "created_at", "lt.infinity", "created_at", "gt.-infinity", "order", "id"), Prefer: "count=exact"},
 		status: 200, header: map[string]string{"Content-Range": "0-4/5"}},
 	{name: "text casts", req: Request{RawQuery: q("select", "i:id::text,ai_score::text,created_at::text", "id", "eq."+idR1)},
 		status: 200, body: `[{"i":"` + idR1 + `","ai_score":"12","created_at":"2024-01-01 10:00:00.123456+00"}]`},
