@@ -30,6 +30,10 @@ const maxAnswer = 4096
 // recordTimeout bounds recording an attempt's outcome, which happens even during shutdown.
 const recordTimeout = 10 * time.Second
 
+// DefaultStopGrace is how long an attempt in flight at shutdown may still take: most receivers
+// answer within it, so a restart rarely sends a message twice, and Serve's HTTP drain runs meanwhile.
+const DefaultStopGrace = 5 * time.Second
+
 // Store is the outbox the worker drains; *models.WebhookStore is one.
 type Store interface {
 	ClaimDue(ctx context.Context, worker string, n int, now time.Time, lease time.Duration) ([]models.DueDelivery, error)
@@ -61,6 +65,10 @@ type WorkerConfig struct {
 	Name string
 	// Log receives failures nobody else sees; nil is slog.Default().
 	Log *slog.Logger
+	// StopGrace is how long an attempt in flight when Run's context ends may still finish and be
+	// recorded; zero is DefaultStopGrace, negative abandons it at once. An attempt still unanswered
+	// then keeps its lease and is retried with the same webhook-id when the lease runs out.
+	StopGrace time.Duration
 }
 
 // Worker sends due deliveries one at a time; run several for parallelism.
@@ -74,12 +82,13 @@ type Worker struct {
 	jitter  Jitter
 	name    string
 	log     *slog.Logger
+	grace   time.Duration
 }
 
 // NewWorker builds a worker from cfg, filling the defaults.
 func NewWorker(cfg WorkerConfig) *Worker {
 	w := &Worker{store: cfg.Store, client: cfg.Client, timeout: cfg.Timeout, lease: cfg.Lease, poll: cfg.Poll,
-		now: cfg.Now, jitter: cfg.Jitter, name: cfg.Name, log: cfg.Log}
+		now: cfg.Now, jitter: cfg.Jitter, name: cfg.Name, log: cfg.Log, grace: cfg.StopGrace}
 	if w.timeout <= 0 {
 		w.timeout = DefaultTimeout
 	}
@@ -104,6 +113,12 @@ func NewWorker(cfg WorkerConfig) *Worker {
 	if w.log == nil {
 		w.log = slog.Default()
 	}
+	switch {
+	case w.grace == 0:
+		w.grace = DefaultStopGrace
+	case w.grace < 0:
+		w.grace = 0
+	}
 	return w
 }
 
@@ -118,8 +133,9 @@ func workerName() string {
 // Name is the worker's lease name.
 func (w *Worker) Name() string { return w.name }
 
-// Run delivers until ctx is cancelled. An attempt in flight then is abandoned with its lease held,
-// so it is retried with the same webhook-id once the lease runs out: at least once, never lost.
+// Run delivers until ctx is cancelled. An attempt in flight then gets the stop grace to finish and
+// be recorded; one still unanswered after it is abandoned with its lease held, so it is retried
+// with the same webhook-id once the lease runs out: at least once, never lost.
 func (w *Worker) Run(ctx context.Context) {
 	for ctx.Err() == nil {
 		did, err := w.RunOnce(ctx)
@@ -162,9 +178,11 @@ func (w *Worker) deliver(ctx context.Context, d models.DueDelivery) error {
 		// Only a worker dying on every attempt gets here: its claims counted, its records never came.
 		return w.fail(ctx, d, attempt{err: fmt.Errorf("gave up after %d attempts whose outcome was never recorded", d.Attempts-1)}, true)
 	}
-	a := w.send(ctx, d)
-	if ctx.Err() != nil {
-		return nil // shutting down: the lease keeps the delivery until another worker retries it
+	sendCtx, abandon := w.graceful(ctx)
+	defer abandon()
+	a := w.send(sendCtx, d)
+	if a.err != nil && sendCtx.Err() != nil {
+		return nil // abandoned at shutdown: the lease keeps the delivery until a worker retries it
 	}
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
 	defer cancel()
@@ -181,6 +199,17 @@ func (w *Worker) deliver(ctx context.Context, d models.DueDelivery) error {
 		return err
 	}
 	return w.fail(rctx, d, a, false)
+}
+
+// graceful is ctx, but ending only StopGrace after ctx does, so an attempt that is answered within
+// the grace is recorded instead of being sent again after a restart.
+func (w *Worker) graceful(ctx context.Context) (context.Context, context.CancelFunc) {
+	gctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(w.grace, cancel)
+		context.AfterFunc(gctx, func() { t.Stop() })
+	})
+	return gctx, func() { stop(); cancel() }
 }
 
 // fail records a failed attempt: retried on the schedule (and not before a Retry-After), or dead.

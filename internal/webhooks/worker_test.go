@@ -111,8 +111,13 @@ func (e *env) event(t *testing.T) {
 }
 
 func (e *env) worker(allowPrivate bool, timeout time.Duration) *webhooks.Worker {
-	return webhooks.NewWorker(webhooks.WorkerConfig{Store: e.store, Timeout: timeout, AllowPrivate: allowPrivate,
-		Now: e.clock.Now, Jitter: func() float64 { return 0.5 }, Name: "test-" + uuid.NewString()[:8]})
+	return e.workerWith(webhooks.WorkerConfig{AllowPrivate: allowPrivate, Timeout: timeout})
+}
+
+// workerWith builds a worker on the env's store, clock and fixed jitter with cfg's other settings.
+func (e *env) workerWith(cfg webhooks.WorkerConfig) *webhooks.Worker {
+	cfg.Store, cfg.Now, cfg.Jitter, cfg.Name = e.store, e.clock.Now, func() float64 { return 0.5 }, "test-"+uuid.NewString()[:8]
+	return webhooks.NewWorker(cfg)
 }
 
 // only returns the endpoint's single delivery.
@@ -365,7 +370,8 @@ func TestWorkerGivesUpAfterTheSchedule(t *testing.T) {
 	})
 }
 
-// A worker stopped mid-attempt leaves the delivery leased, not failed; Run returns promptly.
+// A worker stopped mid-attempt whose receiver stays silent past the stop grace leaves the delivery
+// leased, not failed; Run returns once the grace is over.
 func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
@@ -376,7 +382,7 @@ func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
 		})
 		ep := e.endpoint(t, rc.URL)
 		e.event(t)
-		w := e.worker(true, time.Minute)
+		w := e.workerWith(webhooks.WorkerConfig{AllowPrivate: true, Timeout: time.Minute, StopGrace: 200 * time.Millisecond})
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { w.Run(ctx); close(done) }()
@@ -390,6 +396,47 @@ func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
 		d := e.only(t, ep)
 		if d.State != models.DeliverySending || d.LockedBy == nil || *d.LockedBy != w.Name() || d.Attempts != 1 {
 			t.Fatalf("in-flight delivery after stop: %+v", d)
+		}
+	})
+}
+
+// A receiver that answers within the stop grace is recorded as delivered, so a graceful restart does
+// not send the message again.
+func TestWorkerFinishesAnAttemptInFlightAtStop(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		arrived := make(chan struct{}, 1)
+		release := make(chan struct{})
+		rc := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+			arrived <- struct{}{}
+			<-release
+			w.WriteHeader(http.StatusNoContent)
+		})
+		ep := e.endpoint(t, rc.URL)
+		e.event(t)
+		w := e.workerWith(webhooks.WorkerConfig{AllowPrivate: true, Timeout: time.Minute, StopGrace: time.Minute})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { w.Run(ctx); close(done) }()
+		<-arrived
+		cancel()
+		select {
+		case <-done:
+			t.Fatal("Run returned before the attempt in flight was answered")
+		case <-time.After(100 * time.Millisecond):
+		}
+		close(release)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("worker did not stop after the answer")
+		}
+		d := e.only(t, ep)
+		if d.State != models.DeliveryDelivered || d.LockedBy != nil || d.Attempts != 1 {
+			t.Fatalf("delivery answered during shutdown: %+v", d)
+		}
+		if n := len(rc.requests()); n != 1 {
+			t.Fatalf("receiver got %d requests, want 1", n)
 		}
 	})
 }
