@@ -35,7 +35,7 @@ const usage = `claimcheck — claim verification service
 Usage:
   claimcheck [serve]                         start the web service (default)
   claimcheck migrate up|down|status          manage the database schema
-  claimcheck keys create --plan starter|enterprise --name NAME
+  claimcheck keys create --plan starter|enterprise|beta-free --name NAME
                                              issue an API key (printed once)
   claimcheck keys list                       list keys with this month's usage
   claimcheck keys revoke PREFIX              revoke the key with this display prefix
@@ -189,7 +189,7 @@ func keysCmd(ctx context.Context, cfg config.Config, args []string, stdout, stde
 		plan := fs.String("plan", "starter", "plan slug")
 		name := fs.String("name", "", "a name that says what the key is for")
 		if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-			return usageError{"keys create takes --plan starter|enterprise --name NAME"}
+			return usageError{"keys create takes --plan starter|enterprise|beta-free --name NAME"}
 		}
 		n := strings.TrimSpace(*name)
 		if n == "" || len(n) > 100 {
@@ -197,7 +197,7 @@ func keysCmd(ctx context.Context, cfg config.Config, args []string, stdout, stde
 		}
 		p, err := stores.Plans.BySlug(ctx, *plan)
 		if errors.Is(err, models.ErrNotFound) {
-			return usageError{fmt.Sprintf("no plan %q (try starter or enterprise)", *plan)}
+			return usageError{fmt.Sprintf("no plan %q (try starter, enterprise or beta-free)", *plan)}
 		}
 		if err != nil {
 			return err
