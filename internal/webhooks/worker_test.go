@@ -370,6 +370,16 @@ func TestWorkerGivesUpAfterTheSchedule(t *testing.T) {
 	})
 }
 
+// stopMidAttempt runs w and cancels it once the receiver has the request; done closes when Run returns.
+func stopMidAttempt(w *webhooks.Worker, arrived <-chan struct{}) (done <-chan struct{}) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan struct{})
+	go func() { w.Run(ctx); close(ch) }()
+	<-arrived
+	cancel()
+	return ch
+}
+
 // A worker stopped mid-attempt whose receiver stays silent past the stop grace leaves the delivery
 // leased, not failed; Run returns once the grace is over.
 func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
@@ -383,11 +393,7 @@ func TestWorkerStopsPromptlyAndKeepsTheLease(t *testing.T) {
 		ep := e.endpoint(t, rc.URL)
 		e.event(t)
 		w := e.workerWith(webhooks.WorkerConfig{AllowPrivate: true, Timeout: time.Minute, StopGrace: 200 * time.Millisecond})
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { w.Run(ctx); close(done) }()
-		<-arrived
-		cancel()
+		done := stopMidAttempt(w, arrived)
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
@@ -409,17 +415,16 @@ func TestWorkerFinishesAnAttemptInFlightAtStop(t *testing.T) {
 		release := make(chan struct{})
 		rc := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
 			arrived <- struct{}{}
-			<-release
-			w.WriteHeader(http.StatusNoContent)
+			select {
+			case <-release:
+				w.WriteHeader(http.StatusNoContent)
+			case <-r.Context().Done(): // a failed test closes the server; do not hold it open
+			}
 		})
 		ep := e.endpoint(t, rc.URL)
 		e.event(t)
 		w := e.workerWith(webhooks.WorkerConfig{AllowPrivate: true, Timeout: time.Minute, StopGrace: time.Minute})
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { w.Run(ctx); close(done) }()
-		<-arrived
-		cancel()
+		done := stopMidAttempt(w, arrived)
 		select {
 		case <-done:
 			t.Fatal("Run returned before the attempt in flight was answered")
