@@ -61,7 +61,8 @@ type WebhookPayload struct {
 }
 
 // AppendEvent writes an event to the log inside tx and queues one webhook delivery for every
-// active endpoint subscribed to its type, so an event and its deliveries exist together or not at all.
+// active endpoint subscribed to its type whose owner has /v1 access, so an event and its
+// deliveries exist together or not at all.
 func AppendEvent(tx *gorm.DB, dialect database.Dialect, typ string, claimID *string, data any, now time.Time) (*Event, error) {
 	body, err := json.Marshal(data)
 	if err != nil {
@@ -78,7 +79,9 @@ func AppendEvent(tx *gorm.DB, dialect database.Dialect, typ string, claimID *str
 	}
 	var eps []WebhookEndpoint
 	// The LIKE narrows in SQL; the exact membership test below is what decides.
-	if err := tx.Where("disabled_at IS NULL AND event_types LIKE ?", `%"`+typ+`"%`).Find(&eps).Error; err != nil {
+	if err := tx.Table("webhook_endpoints AS e").Select("e.*").
+		Where("e.disabled_at IS NULL AND e.event_types LIKE ? AND "+endpointOwnerActiveSQL, `%"`+typ+`"%`).
+		Find(&eps).Error; err != nil {
 		return nil, fmt.Errorf("event %s: endpoints: %w", typ, err)
 	}
 	for _, ep := range eps {

@@ -307,38 +307,67 @@ func (s *WebhookStore) EnqueueTest(ctx context.Context, owner WebhookOwner, id s
 	return out, nil
 }
 
+// endpointOwnerActiveSQL holds for an endpoint e whose owner may still use /v1, by the rule the
+// API's access check applies: an account that is not disabled and has beta access (its own, its
+// plan's, or a live key's plan's), or for a key-owned endpoint (CLI keys, which cannot be rotated) a
+// key that is not revoked and whose plan has /v1. Events are not queued for other endpoints, and
+// deliveries queued before the owner lost access wait unsent until it comes back: an account an
+// admin disabled, or a key revoked, stops its receivers at once without losing their history.
+const endpointOwnerActiveSQL = `((e.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM users u LEFT JOIN plans up ON up.id = u.plan_id
+    WHERE u.id = e.user_id AND u.disabled_at IS NULL AND (u.beta_access_at IS NOT NULL OR up.v1_access
+      OR EXISTS (SELECT 1 FROM api_keys uk JOIN plans ukp ON ukp.id = uk.plan_id
+        WHERE uk.user_id = u.id AND uk.revoked_at IS NULL AND ukp.v1_access))))
+  OR (e.user_id IS NULL AND EXISTS (SELECT 1 FROM api_keys k JOIN plans kp ON kp.id = k.plan_id
+    WHERE k.id = e.key_id AND k.revoked_at IS NULL AND kp.v1_access)))`
+
 // claimDueSQL picks deliveries that are due and that nobody holds a live lease on: waiting ones
 // whose time has come, and 'sending' ones whose worker died before recording (its lease ran out).
-// Deliveries of disabled endpoints are never sent, whatever their state.
-const claimDueSQL = `SELECT d.id FROM webhook_deliveries d
+// Deliveries of disabled endpoints, or of endpoints whose owner lost /v1 access, are not sent, nor
+// those of an endpoint with an attempt in flight (see ClaimDue).
+const claimDueSQL = `SELECT d.id, d.endpoint_id FROM webhook_deliveries d
 WHERE ((d.state IN ('pending','failed') AND d.next_attempt_at <= ?) OR (d.state = 'sending' AND d.locked_until < ?))
-  AND d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e WHERE e.disabled_at IS NULL)
-ORDER BY d.next_attempt_at LIMIT ?`
+  AND d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e WHERE e.disabled_at IS NULL AND ` + endpointOwnerActiveSQL + `)
+  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries f
+    WHERE f.endpoint_id = d.endpoint_id AND f.state = 'sending' AND f.locked_until >= ?)
+ORDER BY d.next_attempt_at, d.id LIMIT ?`
 
 // ClaimDue leases up to n due deliveries to worker until now+lease, counting an attempt on each, and
-// returns them with their endpoint's URL and secrets, oldest due first. The claim is one atomic
-// statement: PostgreSQL's SKIP LOCKED lets concurrent workers take disjoint rows without waiting;
-// SQLite runs it in an immediate transaction, which serialises writers.
+// returns them with their endpoint's URL and secrets, oldest due first. It takes at most one
+// delivery per endpoint and none of an endpoint that has an attempt in flight, so a receiver that
+// hangs until the timeout holds one worker, not all of them, while other accounts' deliveries go on
+// (on PostgreSQL two workers claiming at the same instant may still each take one). The claim is one
+// transaction: PostgreSQL's SKIP LOCKED lets concurrent workers take disjoint rows without waiting;
+// SQLite's immediate transactions serialise claims.
 func (s *WebhookStore) ClaimDue(ctx context.Context, worker string, n int, now time.Time, lease time.Duration) ([]DueDelivery, error) {
 	if n <= 0 {
 		return nil, nil
 	}
 	now = dbTime(now)
 	until := dbTime(now.Add(lease))
-	sub := claimDueSQL
+	pick := claimDueSQL
 	if s.db.Dialect == database.Postgres {
-		sub += ` FOR UPDATE OF d SKIP LOCKED`
+		pick += ` FOR UPDATE OF d SKIP LOCKED`
 	}
-	q := `UPDATE webhook_deliveries SET state = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?, last_attempt_at = ?
-WHERE id IN (` + sub + `) RETURNING id`
 	var out []DueDelivery
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var ids []string
-		if err := tx.Raw(q, worker, until, now, now, now, n).Scan(&ids).Error; err != nil {
-			return fmt.Errorf("claim: %w", err)
+		var due []struct{ ID, EndpointID string }
+		if err := tx.Raw(pick, now, now, now, n).Scan(&due).Error; err != nil {
+			return fmt.Errorf("pick: %w", err)
+		}
+		ids := make([]string, 0, len(due))
+		taken := make(map[string]bool, len(due))
+		for _, d := range due {
+			if !taken[d.EndpointID] {
+				taken[d.EndpointID] = true
+				ids = append(ids, d.ID)
+			}
 		}
 		if len(ids) == 0 {
 			return nil
+		}
+		if err := tx.Exec(`UPDATE webhook_deliveries SET state = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?, last_attempt_at = ?
+WHERE id IN ?`, worker, until, now, ids).Error; err != nil {
+			return fmt.Errorf("claim: %w", err)
 		}
 		var ds []WebhookDelivery
 		if err := tx.Where("id IN ?", ids).Find(&ds).Error; err != nil {

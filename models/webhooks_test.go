@@ -16,13 +16,16 @@ import (
 	"gorm.io/gorm"
 )
 
-// whUser creates an account to own endpoints.
+// whUser creates an account with /v1 beta access to own endpoints.
 func whUser(t *testing.T, db *database.DB) string {
 	t.Helper()
 	now := time.Now().UTC()
 	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Owner", PasswordHash: "x",
 		Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
 	if err := models.NewAccountStore(db).CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", now, u.ID).Error; err != nil {
 		t.Fatal(err)
 	}
 	return u.ID
@@ -389,13 +392,17 @@ func TestWebhookConcurrentClaimsAreDisjoint(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := models.NewWebhookStore(db)
-		owner := models.WebhookOwner{UserID: whUser(t, db)}
-		whEndpoint(t, s, owner, "https://many.example/", `["claim.created"]`)
-		t0 := time.Now().UTC()
-		const n = 30
-		for range n {
-			whEvent(t, db, models.EventClaimCreated, t0)
+		// One delivery per endpoint: an endpoint with an attempt in flight gives no second one.
+		const owners, perOwner = 3, models.MaxWebhookEndpoints
+		for range owners {
+			owner := models.WebhookOwner{UserID: whUser(t, db)}
+			for i := range perOwner {
+				whEndpoint(t, s, owner, fmt.Sprintf("https://many%d.example/", i), `["claim.created"]`)
+			}
 		}
+		t0 := time.Now().UTC()
+		const n = owners * perOwner
+		whEvent(t, db, models.EventClaimCreated, t0)
 		var mu sync.Mutex
 		seen := map[string]string{}
 		var wg sync.WaitGroup
@@ -427,6 +434,154 @@ func TestWebhookConcurrentClaimsAreDisjoint(t *testing.T) {
 		wg.Wait()
 		if len(seen) != n {
 			t.Fatalf("claimed %d of %d", len(seen), n)
+		}
+	})
+}
+
+// An endpoint with an attempt in flight gets no second attempt until that one is recorded or its
+// lease runs out, so a receiver that hangs holds one worker while other endpoints are served.
+func TestWebhookOneAttemptInFlightPerEndpoint(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		slow := whEndpoint(t, s, owner, "https://slow.example/", `["claim.created"]`)
+		t0 := time.Now().UTC().Truncate(time.Second)
+		for i := range 3 {
+			whEvent(t, db, models.EventClaimCreated, t0.Add(time.Duration(i)*time.Millisecond))
+		}
+		fast := whEndpoint(t, s, owner, "https://fast.example/", `["claim.created"]`)
+		whEvent(t, db, models.EventClaimCreated, t0.Add(time.Second))
+		lease := time.Minute
+		now := t0.Add(2 * time.Second)
+
+		first, err := s.ClaimDue(ctx, "w1", 5, now, lease)
+		if err != nil || len(first) != 2 {
+			t.Fatalf("first claim: %d deliveries, %v; want one of each endpoint", len(first), err)
+		}
+		got := map[string]int{}
+		for _, d := range first {
+			got[d.EndpointID]++
+		}
+		if got[slow.ID] != 1 || got[fast.ID] != 1 {
+			t.Fatalf("first claim per endpoint: %v", got)
+		}
+		slowFirst := first[0]
+		if slowFirst.EndpointID != slow.ID {
+			slowFirst = first[1]
+		}
+		if slowFirst.NextAttemptAt.After(t0) {
+			t.Fatalf("the slow endpoint's oldest delivery was not claimed first: %v", slowFirst.NextAttemptAt)
+		}
+		// Both endpoints hold an attempt in flight: nothing more is due.
+		if ds, err := s.ClaimDue(ctx, "w2", 5, now, lease); err != nil || len(ds) != 0 {
+			t.Fatalf("claimed beside an attempt in flight: %d, %v", len(ds), err)
+		}
+		// The fast endpoint answers; the slow one keeps hanging.
+		for _, d := range first {
+			if d.EndpointID == fast.ID {
+				if ok, err := s.MarkDelivered(ctx, d.ID, "w1", 200, now); err != nil || !ok {
+					t.Fatalf("mark delivered: %v %v", ok, err)
+				}
+			}
+		}
+		if ds, err := s.ClaimDue(ctx, "w2", 5, now, lease); err != nil || len(ds) != 0 {
+			t.Fatalf("the hanging endpoint got a second attempt: %d, %v", len(ds), err)
+		}
+		// Recorded, the next one of the slow endpoint is due.
+		if ok, err := s.MarkDelivered(ctx, slowFirst.ID, "w1", 200, now); err != nil || !ok {
+			t.Fatalf("mark delivered: %v %v", ok, err)
+		}
+		next, err := s.ClaimDue(ctx, "w2", 5, now, lease)
+		if err != nil || len(next) != 1 || next[0].EndpointID != slow.ID || next[0].ID == slowFirst.ID {
+			t.Fatalf("after the answer: %+v, %v", next, err)
+		}
+		// A worker that died leaves a lease that runs out; then the same delivery is due again.
+		after := now.Add(lease + time.Second)
+		again, err := s.ClaimDue(ctx, "w3", 5, after, lease)
+		if err != nil || len(again) != 1 || again[0].ID != next[0].ID || again[0].Attempts != 2 {
+			t.Fatalf("after the lease ran out: %+v, %v", again, err)
+		}
+	})
+}
+
+// Endpoints deliver only while their owner may use /v1: an account an admin disabled, one without
+// beta access, or a revoked key gets nothing queued, and what was queued waits until access is back.
+func TestWebhookOwnerAccessGatesDeliveries(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		stores := models.NewStores(db)
+		betaFree, err := stores.Plans.BySlug(ctx, "beta-free")
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if err := db.Gorm.Exec(q, args...).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		invited := models.WebhookOwner{UserID: whUser(t, db)}
+		onPlan := models.WebhookOwner{UserID: whUser(t, db)}
+		exec("UPDATE users SET beta_access_at = NULL, plan_id = ? WHERE id = ?", betaFree.ID, onPlan.UserID)
+		key := newKey(t, stores)
+		exec("UPDATE api_keys SET plan_id = ? WHERE id = ?", betaFree.ID, key.ID)
+		keyOwned := models.WebhookOwner{KeyID: key.ID}
+		eps := map[string]*models.WebhookEndpoint{
+			"invited": whEndpoint(t, s, invited, "https://invited.example/", `["claim.created"]`),
+			"on plan": whEndpoint(t, s, onPlan, "https://plan.example/", `["claim.created"]`),
+			"key":     whEndpoint(t, s, keyOwned, "https://key.example/", `["claim.created"]`),
+		}
+		t0 := time.Now().UTC().Truncate(time.Second)
+		claimed := func(at time.Time) map[string]bool {
+			t.Helper()
+			ds, err := s.ClaimDue(ctx, uuid.NewString(), 10, at, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]bool{}
+			for _, d := range ds {
+				for name, ep := range eps {
+					if ep.ID == d.EndpointID {
+						out[name] = true
+						if ok, err := s.MarkDelivered(ctx, d.ID, *d.LockedBy, 200, at); err != nil || !ok {
+							t.Fatalf("mark delivered: %v %v", ok, err)
+						}
+					}
+				}
+			}
+			return out
+		}
+		queued := func(name string) int {
+			t.Helper()
+			return len(whDeliveries(t, s, eps[name].ID))
+		}
+
+		whEvent(t, db, models.EventClaimCreated, t0)
+		if got := claimed(t0); len(got) != 3 {
+			t.Fatalf("with access every owner's endpoint is served: %v", got)
+		}
+
+		// Access goes: an event before it is held back, one after it is not queued at all.
+		whEvent(t, db, models.EventClaimCreated, t0.Add(time.Second))
+		exec("UPDATE users SET disabled_at = ? WHERE id = ?", t0, invited.UserID)
+		exec("UPDATE users SET plan_id = (SELECT id FROM plans WHERE slug = 'starter') WHERE id = ?", onPlan.UserID)
+		exec("UPDATE api_keys SET revoked_at = ? WHERE id = ?", t0, key.ID)
+		whEvent(t, db, models.EventClaimCreated, t0.Add(2*time.Second))
+		if got := claimed(t0.Add(3 * time.Second)); len(got) != 0 {
+			t.Fatalf("owners without access were served: %v", got)
+		}
+		for name := range eps {
+			if n := queued(name); n != 2 {
+				t.Errorf("%s: %d deliveries queued, want 2 (none after access went)", name, n)
+			}
+		}
+
+		// The account is enabled again: what waited is sent.
+		exec("UPDATE users SET disabled_at = NULL WHERE id = ?", invited.UserID)
+		if got := claimed(t0.Add(4 * time.Second)); len(got) != 1 || !got["invited"] {
+			t.Fatalf("after enabling the account: %v", got)
 		}
 	})
 }

@@ -342,3 +342,49 @@ func TestHasBetaAccessForUninvitedUser(t *testing.T) {
 		}
 	})
 }
+
+// An account on a plan with /v1 access has it without an invitation, and so does one with a live
+// key on such a plan, so the dashboard and the webhook pages agree with what its keys can do; a
+// revoked key gives nothing.
+func TestHasBetaAccessFromPlans(t *testing.T) {
+	const starter, betaFree = "0190b8a0-0000-7000-8000-000000000001", "0190b8a0-0000-7000-8000-000000000003"
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db, nil)
+		ctx := t.Context()
+		now := time.Now().UTC()
+		has := func(id string) bool {
+			t.Helper()
+			ok, err := e.svc.HasBetaAccess(ctx, &models.User{ID: id})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		onPlan := e.user(t, "plan@example.org", true)
+		if err := models.NewAccountStore(db).SetPlan(ctx, onPlan, ptr(betaFree), now); err != nil {
+			t.Fatal(err)
+		}
+		withKey := e.user(t, "key@example.org", true)
+		if err := models.NewAccountStore(db).SetPlan(ctx, withKey, ptr(starter), now); err != nil {
+			t.Fatal(err)
+		}
+		if has(withKey) {
+			t.Fatal("a Starter account without keys has /v1 access")
+		}
+		key := &models.APIKey{ID: uuid.NewString(), PlanID: betaFree, Name: "k", Prefix: "Pfx12345", Hash: uuid.NewString(), CreatedAt: now, UserID: &withKey}
+		if err := models.NewStores(db).Keys.Create(ctx, key); err != nil {
+			t.Fatal(err)
+		}
+		if !has(onPlan) || !has(withKey) {
+			t.Fatalf("plan access: on plan %v, with key %v; want both", has(onPlan), has(withKey))
+		}
+		if err := db.Gorm.Exec("UPDATE api_keys SET revoked_at = ? WHERE id = ?", now, key.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if has(withKey) {
+			t.Fatal("a revoked key still gives its account /v1 access")
+		}
+	})
+}
+
+func ptr[T any](v T) *T { return &v }

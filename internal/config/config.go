@@ -206,7 +206,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		SubmitWorkers:       intVal("SUBMIT_WORKERS", 2, 0, 64),
 		FeedPollInterval:    durVal("FEED_POLL_INTERVAL", 500*time.Millisecond),
 		FeedHeartbeat:       durVal("FEED_HEARTBEAT", 15*time.Second),
-		WebhookWorkers:      intVal("WEBHOOK_WORKERS", 2, 0, 64),
+		WebhookWorkers:      intVal("WEBHOOK_WORKERS", 4, 0, 64),
 		WebhookTimeout:      durVal("WEBHOOK_TIMEOUT", 15*time.Second),
 		WebhookAllowPrivate: boolVal("WEBHOOK_ALLOW_PRIVATE", false),
 	}

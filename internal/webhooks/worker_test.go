@@ -64,7 +64,7 @@ func (rc *receiver) requests() []received {
 	return append([]received(nil), rc.got...)
 }
 
-// env is a database with one owner, a clock and a worker factory.
+// env is a database with one owner (with /v1 access), a clock and a worker factory.
 type env struct {
 	db    *database.DB
 	store *models.WebhookStore
@@ -78,6 +78,10 @@ func newEnv(t *testing.T, db *database.DB) *env {
 	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Owner", PasswordHash: "x",
 		Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
 	if err := models.NewAccountStore(db).CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	// Endpoints deliver only while their owner has /v1 access.
+	if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", now, u.ID).Error; err != nil {
 		t.Fatal(err)
 	}
 	return &env{db: db, store: models.NewWebhookStore(db), owner: models.WebhookOwner{UserID: u.ID}, clock: &clock{t: now}}
