@@ -56,12 +56,21 @@ type FeedClaims interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
 }
 
+// FeedHidden tells which claims a moderator hid (models.ClaimStore).
+type FeedHidden interface {
+	Hidden(ctx context.Context, id string) (bool, error)
+}
+
 // FeedAPIDeps is what GET /v1/feed/live needs.
 type FeedAPIDeps struct {
 	// Hub delivers live events.
 	Hub FeedHub
 	// Events is the event log resumed streams replay from.
 	Events feed.Log
+	// Claims tells which claims are hidden; their events are left out, replayed or live.
+	Claims FeedHidden
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 	// Heartbeat is the idle time before a keep-alive comment (feed.DefaultHeartbeat when 0).
 	Heartbeat time.Duration
 	// Log receives failures to subscribe; nil means slog.Default().
@@ -74,6 +83,7 @@ type FeedAPI struct {
 	events    feed.Log
 	heartbeat time.Duration
 	log       *slog.Logger
+	visible   *visibleClaims
 }
 
 // NewFeedAPI builds the /v1 live feed.
@@ -82,7 +92,33 @@ func NewFeedAPI(d FeedAPIDeps) *FeedAPI {
 	if h.log == nil {
 		h.log = slog.Default()
 	}
+	now := d.Now
+	if now == nil {
+		now = time.Now
+	}
+	h.visible = newVisibleClaims(now, func(ctx context.Context, id string) (bool, error) {
+		hidden, err := d.Claims.Hidden(ctx, id)
+		return !hidden, err
+	})
 	return h
+}
+
+// encode is the /v1 frame of an event, left out when its claim is hidden: a moderated claim
+// disappears from the feed's replay as it does from every other /v1 answer. Should the check fail,
+// the event is left out too, since sending could publish what a moderator took down.
+func (h *FeedAPI) encode(ev models.Event) ([]byte, bool) {
+	if ev.ClaimID != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		vis, err := h.visible.check(ctx, *ev.ClaimID)
+		if err != nil {
+			h.log.Warn("live feed: leaving out an event", "event", ev.ID, "err", err)
+		}
+		if !vis {
+			return nil, false
+		}
+	}
+	return feed.EncodeEnvelope(ev)
 }
 
 // Routes mounts the feed on the /v1 router, whose access middleware has already checked the key.
@@ -112,7 +148,7 @@ func (h *FeedAPI) live(c *fiber.Ctx) error {
 		}
 	}
 	startStream(c, sub, feed.StreamOptions{Log: h.events, Resume: resume, After: after, Types: filter,
-		Heartbeat: h.heartbeat, ReplayLimit: feed.DefaultReplayLimit, Encode: feed.EncodeEnvelope}, h.log, func() {})
+		Heartbeat: h.heartbeat, ReplayLimit: feed.DefaultReplayLimit, Encode: h.encode}, h.log, func() {})
 	return nil
 }
 
@@ -254,7 +290,13 @@ func NewLive(d LiveDeps) *Live {
 		total = DefaultMaxPublicStreams
 	}
 	h.slots = &streamSlots{perIP: perIP, total: total, byIP: map[string]int{}}
-	h.visible = &visibleClaims{claims: d.Claims, now: h.now, until: map[string]time.Time{}}
+	h.visible = newVisibleClaims(h.now, func(ctx context.Context, id string) (bool, error) {
+		_, err := d.Claims.Get(ctx, id)
+		if errors.Is(err, models.ErrNotFound) {
+			return false, nil
+		}
+		return err == nil, err
+	})
 	return h
 }
 
@@ -397,17 +439,23 @@ func scoreText(s float64) string {
 	return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64)
 }
 
-// visibleClaims remembers for a few seconds which claims are public, so an event fanned out to
-// every viewer costs one lookup. Only "public" is remembered: a claim not found yet (a queued
-// submission) is looked up again, so its claim.analysed event is not lost to a stale answer.
+// visibleClaims remembers for a few seconds which claims are visible, so an event fanned out to
+// every viewer costs one lookup. Only "visible" is remembered: a claim not visible yet (a queued
+// submission, for the public page) is looked up again, so its claim.analysed event is not lost to
+// a stale answer.
 type visibleClaims struct {
-	claims FeedClaims
+	lookup func(ctx context.Context, id string) (bool, error)
 	now    func() time.Time
 	mu     sync.Mutex
 	until  map[string]time.Time
 }
 
-// check reports whether the claim is public.
+// newVisibleClaims caches lookup's positive answers for visibleTTL.
+func newVisibleClaims(now func() time.Time, lookup func(ctx context.Context, id string) (bool, error)) *visibleClaims {
+	return &visibleClaims{lookup: lookup, now: now, until: map[string]time.Time{}}
+}
+
+// check reports whether the claim is visible.
 func (v *visibleClaims) check(ctx context.Context, id string) (bool, error) {
 	now := v.now()
 	v.mu.Lock()
@@ -416,12 +464,12 @@ func (v *visibleClaims) check(ctx context.Context, id string) (bool, error) {
 	if ok && now.Before(exp) {
 		return true, nil
 	}
-	_, err := v.claims.Get(ctx, id)
-	if errors.Is(err, models.ErrNotFound) {
-		return false, nil
-	}
+	vis, err := v.lookup(ctx, id)
 	if err != nil {
-		return false, fmt.Errorf("is claim %s public: %w", id, err)
+		return false, fmt.Errorf("is claim %s visible: %w", id, err)
+	}
+	if !vis {
+		return false, nil
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()

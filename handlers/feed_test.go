@@ -43,7 +43,7 @@ func newFeedEnv(t *testing.T, db *database.DB, perIP int) *feedEnv {
 	ran := make(chan struct{})
 	go func() { defer close(ran); hub.Run(ctx) }()
 	app := fiber.New(fiber.Config{WriteTimeout: feedWriteTimeout, ReadTimeout: feedWriteTimeout, DisableStartupMessage: true})
-	handlers.NewFeedAPI(handlers.FeedAPIDeps{Hub: hub, Events: events, Heartbeat: 100 * time.Millisecond}).Routes(app.Group("/v1"))
+	handlers.NewFeedAPI(handlers.FeedAPIDeps{Hub: hub, Events: events, Claims: stores.Claims, Heartbeat: 100 * time.Millisecond}).Routes(app.Group("/v1"))
 	handlers.NewLive(handlers.LiveDeps{Hub: hub, Events: events, Claims: stores.Claims, BaseURL: "https://claimcheck.example",
 		Heartbeat: 100 * time.Millisecond, StreamsPerIP: perIP}).Routes(app)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -272,6 +272,52 @@ func TestFeedAPIStreamsAndResumesWithLastEventID(t *testing.T) {
 				}
 			}
 			r.quiet(t, 50*time.Millisecond)
+		}
+	})
+}
+
+// A claim a moderator hid is left out of the /v1 feed, replayed or live, as it is of every other
+// /v1 answer; the stream goes on with the events around it.
+func TestFeedAPILeavesOutHiddenClaims(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		start := strconv.FormatInt(e.lastID(t), 10)
+		now := time.Now()
+		shown := seedClaim(t, e.stores, "Shown before", "dogru", "health", now)
+		hidden := seedClaim(t, e.stores, "A claim a moderator took down", "yanlis", "politics", now)
+		after := seedClaim(t, e.stores, "Shown after", "kismen", "science", now)
+		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
+			t.Fatal(err)
+		}
+		s := openSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": start})
+		var about []string
+		for _, f := range s.events(t, 4) {
+			about = append(about, decodeEnvelope(t, f).Data.ID)
+		}
+		want := []string{shown.ID, shown.ID, after.ID, after.ID}
+		if strings.Join(about, " ") != strings.Join(want, " ") {
+			t.Fatalf("replayed events about %v, want %v (the hidden claim %s left out)", about, want, hidden.ID)
+		}
+		s.quiet(t, 150*time.Millisecond)
+	})
+}
+
+// A Last-Event-ID beyond the newest event (another deployment's, or from before a restore) starts
+// the stream from now instead of waiting silently for that id to be reached.
+func TestFeedAPIResumeAheadOfTheLogStreamsFromNow(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		seedClaim(t, e.stores, "Before", "dogru", "health", time.Now())
+		s := openSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": "99999999"})
+		<-s.frames // retry
+		if f := <-s.frames; !strings.Contains(f.comment, "ahead of the newest event") {
+			t.Fatalf("second frame %+v, want the comment that the id is ahead", f)
+		}
+		c := seedClaim(t, e.stores, "Written after the stream began", "yanlis", "health", time.Now())
+		for _, f := range s.events(t, 2) {
+			if env := decodeEnvelope(t, f); env.Data.ID != c.ID {
+				t.Errorf("event about %s, want %s", env.Data.ID, c.ID)
+			}
 		}
 	})
 }

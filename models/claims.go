@@ -49,6 +49,16 @@ func (s *ClaimStore) CountView(ctx context.Context, id string) error {
 	return nil
 }
 
+// Hidden reports whether a moderator hid the claim. A claim that does not exist (yet: a queued
+// submission's) is not hidden, so the /v1 feed keeps its events while leaving out hidden ones'.
+func (s *ClaimStore) Hidden(ctx context.Context, id string) (bool, error) {
+	var n int64
+	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("id = ? AND hidden_at IS NOT NULL", id).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("is claim %s hidden: %w", id, err)
+	}
+	return n > 0, nil
+}
+
 // Get returns a visible claim by id.
 func (s *ClaimStore) Get(ctx context.Context, id string) (*Claim, error) {
 	var c Claim

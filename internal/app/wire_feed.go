@@ -9,8 +9,8 @@ import (
 
 // wireFeedAPI mounts GET /v1/feed/live.
 func wireFeedAPI(d *v1Deps, v1 fiber.Router) {
-	handlers.NewFeedAPI(handlers.FeedAPIDeps{Hub: feedHub(d), Events: models.NewEventStore(d.db),
-		Heartbeat: d.cfg.V1.FeedHeartbeat, Log: d.log}).Routes(v1)
+	handlers.NewFeedAPI(handlers.FeedAPIDeps{Hub: feedHub(d), Events: models.NewEventStore(d.db), Claims: d.stores.Claims,
+		Heartbeat: d.cfg.V1.FeedHeartbeat, Now: d.now, Log: d.log}).Routes(v1)
 }
 
 // wireFeedPages mounts the public live-feed page and its stream.

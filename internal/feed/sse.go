@@ -197,15 +197,19 @@ func Stream(w *Writer, sub *Subscription, o StreamOptions) error {
 	}()
 
 	s := streamer{w: w, o: o, cursor: sub.From()}
-	var startErr error
+	// "From now" means after the newest event in the log, which the hub may not have read yet. It
+	// is fixed before the first frame, so a client that has seen a frame knows that everything
+	// written later reaches it.
+	qctx, qcancel := context.WithTimeout(ctx, queryTimeout)
+	last, startErr := o.Log.LastID(qctx)
+	qcancel()
+	ahead := startErr == nil && o.Resume && o.After > last
+	if ahead {
+		// An id this log never gave (another deployment's, or from before a restore): resuming
+		// there would skip every event up to it, so the stream starts from now and says so.
+		s.o.After = last
+	}
 	if !o.Resume {
-		// "From now" means after the newest event in the log, which the hub may not have read
-		// yet. It is fixed before the first frame, so a client that has seen a frame knows that
-		// everything written later reaches it.
-		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
-		var last int64
-		last, startErr = o.Log.LastID(qctx)
-		cancel()
 		s.cursor = max(s.cursor, last)
 	}
 	if err := w.Retry(o.Retry); err != nil {
@@ -217,6 +221,11 @@ func Stream(w *Writer, sub *Subscription, o StreamOptions) error {
 		}
 		_ = w.Comment("could not read the event log; reconnect to try again")
 		return fmt.Errorf("live feed: start: %w", startErr)
+	}
+	if ahead {
+		if err := w.Comment(fmt.Sprintf("Last-Event-ID %d is ahead of the newest event %d; streaming from now", o.After, last)); err != nil {
+			return err
+		}
 	}
 	if o.Resume {
 		if err := s.replay(ctx); err != nil {
