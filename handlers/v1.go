@@ -29,8 +29,9 @@ func V1CORS(origins string) fiber.Handler {
 		AllowOrigins: origins,
 		AllowMethods: "GET,POST,DELETE,OPTIONS",
 		AllowHeaders: "authorization, apikey, content-type, last-event-id, idempotency-key",
+		// Every header the OpenAPI document promises, so browser clients can read them too.
 		ExposeHeaders: "Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, " +
-			"RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
+			"RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, WWW-Authenticate, ETag, Allow, X-Request-Id",
 		MaxAge: 86400,
 	})
 }
