@@ -35,8 +35,11 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if href, _ := link.Attr("href"); href != "/firms/ornek-haber" || link.Text() != "Örnek Haber" {
 			t.Fatalf("firm link %q %q", href, link.Text())
 		}
-		if before.doc.Find("[data-testid=community]").Length() != 0 {
+		if before.doc.Find("[data-testid=community]").Length() != 0 || before.doc.Find("[data-testid=current-score]").Length() != 0 {
 			t.Fatal("expert review shown before any vote")
+		}
+		if got := before.find(t, "[data-testid=result-title]").Text(); got != "AI analysis" {
+			t.Errorf("result title %q, want the score labelled as the AI analysis", got)
 		}
 
 		now := time.Now().UTC()
@@ -57,6 +60,12 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		}
 		if got := after.find(t, "[data-testid=community-experts]").Text(); got != "1" {
 			t.Errorf("experts %q", got)
+		}
+		// The page says, above the AI score, which score is current, as /v1 and the firm pages use it.
+		current := after.find(t, "[data-testid=current-score]")
+		if got := current.Find("[data-testid=current-score-value]").Text(); got != "0" || !strings.Contains(current.Text(), "Yanlış") ||
+			!strings.Contains(current.Text(), "1 expert ") {
+			t.Errorf("current score note %q, want 0 / 100, Yanlış, from 1 expert", strings.Join(strings.Fields(current.Text()), " "))
 		}
 		vote := after.find(t, "[data-testid=vote]")
 		if !strings.Contains(vote.Text(), "Dr. Elif Kaya") || !strings.Contains(vote.Text(), "vitamin kaybı") ||
