@@ -327,7 +327,12 @@ func (h *AccountWebhooks) rotate(c *fiber.Ctx) error {
 		return err
 	}
 	ep, err := h.svc.Rotate(c.UserContext(), models.WebhookOwner{UserID: u.ID}, c.Params("id"))
-	if err != nil {
+	switch {
+	case errors.Is(err, models.ErrRotationInProgress):
+		// A reloaded result page posts again; refusing keeps the secret the receiver may still use.
+		return h.renderDetail(c, fiber.StatusConflict, u, "", RotationInProgressText+
+			" To stop a leaked secret at once, delete this endpoint and add it again.")
+	case err != nil:
 		return h.fail(c, "rotate webhook secret", err)
 	}
 	p := whpages.Secret{Meta: h.meta(c, "The signing secret was rotated"), Endpoint: whEndpointView(ep, h.now().UTC()),

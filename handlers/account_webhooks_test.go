@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -218,7 +219,20 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 		if newSecret == secret || !strings.HasPrefix(newSecret, "whsec_") || !strings.Contains(rot.text(t, "[data-testid=grace]"), "both the new and the old") {
 			t.Fatalf("rotation page: %q", newSecret)
 		}
-		e.as(t, u, http.MethodGet, "/account/webhooks/"+id, nil).find(t, "[data-testid=rotating]")
+		during := e.as(t, u, http.MethodGet, "/account/webhooks/"+id, nil)
+		during.find(t, "[data-testid=rotating]")
+		if during.doc.Find("[data-testid=rotate-secret]").Length() != 0 {
+			t.Fatal("the page offers a second rotation while the old secret still signs")
+		}
+		// Reloading the result page posts again: refused, and the secret shown before still holds.
+		again := e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/rotate", url.Values{})
+		again.wantStatus(t, http.StatusConflict)
+		if !strings.Contains(again.text(t, "[data-testid=error]"), "rotated less than 24 hours ago") {
+			t.Fatalf("second rotation: %q", again.text(t, "[data-testid=error]"))
+		}
+		if stored, _ := e.store.Endpoint(context.Background(), models.WebhookOwner{UserID: u}, id); stored.Secret != newSecret {
+			t.Fatal("a refused rotation changed the secret")
+		}
 
 		// Disable cancels the waiting test; enable brings the endpoint back.
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/disable", url.Values{}), "/account/webhooks/"+id+"?done=disabled")
@@ -276,9 +290,17 @@ func TestAccountWebhooksLimit(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newWhPages(t, db)
 		u := e.user(t, true)
-		for range models.MaxWebhookEndpoints {
-			p := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"https://hooks.example.com/"}, "event_types": {"claim.created"}})
+		for i := range models.MaxWebhookEndpoints {
+			p := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {fmt.Sprintf("https://hooks.example.com/%d", i)}, "event_types": {"claim.created"}})
 			p.wantStatus(t, http.StatusOK)
+			if i == 0 {
+				// The same URL again would get every event twice: refused on its field.
+				dup := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"https://hooks.example.com/0"}, "event_types": {"claim.analysed"}})
+				dup.wantStatus(t, http.StatusUnprocessableEntity)
+				if !strings.Contains(dup.text(t, "[data-testid=url-error]"), "already have an endpoint with this URL") {
+					t.Fatalf("duplicate URL error: %q", dup.text(t, "[data-testid=url-error]"))
+				}
+			}
 		}
 		full := e.as(t, u, http.MethodGet, "/account/webhooks", nil)
 		full.find(t, "[data-testid=endpoint-limit]")

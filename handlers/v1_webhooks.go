@@ -177,6 +177,9 @@ func (h *V1Webhooks) fail(c *fiber.Ctx, err error) error {
 	case errors.Is(err, models.ErrEndpointDisabled):
 		return WriteProblem(c, fiber.StatusConflict, ProblemConflict,
 			"This endpoint is disabled, so nothing would be sent. Enable it first with POST /v1/webhooks/{id}/enable.")
+	case errors.Is(err, models.ErrRotationInProgress):
+		return WriteProblem(c, fiber.StatusConflict, ProblemConflict, RotationInProgressText+
+			" To stop a leaked secret at once, delete the endpoint and register it again.")
 	}
 	h.log.Error("v1 webhooks", "path", c.Path(), "err", err)
 	return WriteProblem(c, fiber.StatusInternalServerError, ProblemInternal, "The webhook endpoints could not be read or changed. Please try again.")
@@ -344,6 +347,10 @@ func (h *V1Webhooks) test(c *fiber.Ctx) error {
 	}
 	return c.Status(fiber.StatusAccepted).JSON(WebhookDeliveryOf(d))
 }
+
+// RotationInProgressText explains why a second rotation within the grace period is refused.
+const RotationInProgressText = "The secret was rotated less than 24 hours ago and the old one still signs beside it; " +
+	"a second rotation now would stop the old secret at once. Rotate again once it has expired."
 
 // rotate serves POST /v1/webhooks/{id}/rotate: the endpoint with its new secret; the previous one
 // keeps signing beside it for 24 hours.

@@ -211,6 +211,12 @@ func TestV1WebhooksLifecycle(t *testing.T) {
 		if stored.PreviousSecret == nil || *stored.PreviousSecret != secret || stored.Secret != rj["secret"] {
 			t.Fatalf("stored secrets after rotation: %+v", stored)
 		}
+		// A second rotation while the old secret still signs would cut it off: refused, nothing changes.
+		e.do(t, k1, http.MethodPost, "/v1/webhooks/"+id+"/rotate", "", "").problem(t, http.StatusConflict, handlers.ProblemConflict)
+		if again, _ := e.store.Endpoint(context.Background(), models.WebhookOwner{UserID: alice}, id); again.Secret != rj["secret"] ||
+			again.PreviousSecret == nil || *again.PreviousSecret != secret {
+			t.Fatalf("a refused rotation changed the secrets: %+v", again)
+		}
 		// Enable brings a disabled endpoint back.
 		if _, err := e.store.Disable(context.Background(), models.WebhookOwner{UserID: alice}, id, "The receiver answered 410 Gone", time.Now()); err != nil {
 			t.Fatal(err)

@@ -24,8 +24,16 @@ const maxDeliveryError = 4096
 // ErrWebhookLimit is returned when an owner already has MaxWebhookEndpoints endpoints.
 var ErrWebhookLimit = errors.New("webhook endpoint limit reached")
 
+// ErrWebhookDuplicate is returned when the owner already has an endpoint with the same URL, which
+// would receive every event twice.
+var ErrWebhookDuplicate = errors.New("webhook endpoint URL already registered")
+
 // ErrEndpointDisabled is returned when an action needs an active endpoint.
 var ErrEndpointDisabled = errors.New("webhook endpoint is disabled")
+
+// ErrRotationInProgress is returned when a secret is rotated while the previous rotation's old
+// secret still signs: a second rotation would drop that old secret, which receivers may still use.
+var ErrRotationInProgress = errors.New("webhook secret rotation still in its grace period")
 
 // WebhookOwner is whom an endpoint belongs to: an account, or for keys made with the CLI (which
 // have no account) the key itself. Exactly one of the two is set.
@@ -78,7 +86,7 @@ type WebhookStore struct{ db *database.DB }
 func NewWebhookStore(db *database.DB) *WebhookStore { return &WebhookStore{db: db} }
 
 // CreateEndpoint stores ep for owner unless the owner already has MaxWebhookEndpoints endpoints
-// (ErrWebhookLimit). The count and insert share a transaction that locks the owner's row on
+// (ErrWebhookLimit) or one with the same URL (ErrWebhookDuplicate). The count and insert share a transaction that locks the owner's row on
 // PostgreSQL, so two concurrent creates cannot both take the last slot.
 func (s *WebhookStore) CreateEndpoint(ctx context.Context, owner WebhookOwner, ep *WebhookEndpoint) error {
 	if owner.UserID == "" && owner.KeyID == "" {
@@ -112,9 +120,15 @@ func (s *WebhookStore) CreateEndpoint(ctx context.Context, owner WebhookOwner, e
 		if n >= MaxWebhookEndpoints {
 			return ErrWebhookLimit
 		}
+		if err := owner.where(tx.Model(&WebhookEndpoint{})).Where("url = ?", ep.URL).Count(&n).Error; err != nil {
+			return fmt.Errorf("look for the same url: %w", err)
+		}
+		if n > 0 {
+			return ErrWebhookDuplicate
+		}
 		return tx.Create(ep).Error
 	})
-	if err != nil && !errors.Is(err, ErrWebhookLimit) {
+	if err != nil && !errors.Is(err, ErrWebhookLimit) && !errors.Is(err, ErrWebhookDuplicate) {
 		return fmt.Errorf("create webhook endpoint %s: %w", ep.URL, err)
 	}
 	return err
@@ -171,13 +185,17 @@ func (s *WebhookStore) DeleteEndpoint(ctx context.Context, owner WebhookOwner, i
 
 // RotateSecret makes secret the endpoint's signing secret; the old one keeps signing beside it until
 // now+grace, so receivers can switch over without dropping messages. A second rotation within the
-// grace period drops the oldest secret.
+// grace period is ErrRotationInProgress: it would stop the oldest secret at once, which is what a
+// reloaded form or a retried request would otherwise do to a receiver still being switched over.
 func (s *WebhookStore) RotateSecret(ctx context.Context, owner WebhookOwner, id, secret string, grace time.Duration, now time.Time) (*WebhookEndpoint, error) {
 	var out *WebhookEndpoint
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		ep, err := s.endpoint(tx, owner, id)
 		if err != nil {
 			return err
+		}
+		if ep.PreviousExpiresAt != nil && now.Before(*ep.PreviousExpiresAt) {
+			return ErrRotationInProgress
 		}
 		until := dbTime(now.Add(grace))
 		prev := ep.Secret

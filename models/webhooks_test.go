@@ -585,3 +585,29 @@ func TestWebhookOwnerAccessGatesDeliveries(t *testing.T) {
 		}
 	})
 }
+
+// A second rotation while the previous secret still signs is refused and changes nothing; once the
+// grace period is over the secret can be rotated again.
+func TestWebhookRotationWaitsForTheGracePeriod(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := models.NewWebhookStore(db)
+		owner := models.WebhookOwner{UserID: whUser(t, db)}
+		ep := whEndpoint(t, s, owner, "https://rotate.example/", `["claim.created"]`)
+		t0 := time.Now().UTC().Truncate(time.Second)
+		if _, err := s.RotateSecret(ctx, owner, ep.ID, "whsec_one", time.Hour, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RotateSecret(ctx, owner, ep.ID, "whsec_two", time.Hour, t0.Add(59*time.Minute)); !errors.Is(err, models.ErrRotationInProgress) {
+			t.Fatalf("rotation within the grace period: %v, want ErrRotationInProgress", err)
+		}
+		got, err := s.Endpoint(ctx, owner, ep.ID)
+		if err != nil || got.Secret != "whsec_one" || got.PreviousSecret == nil || *got.PreviousSecret != ep.Secret {
+			t.Fatalf("secrets after the refused rotation: %+v %v", got, err)
+		}
+		rot, err := s.RotateSecret(ctx, owner, ep.ID, "whsec_two", time.Hour, t0.Add(time.Hour))
+		if err != nil || rot.Secret != "whsec_two" || *rot.PreviousSecret != "whsec_one" {
+			t.Fatalf("rotation after the grace period: %+v %v", rot, err)
+		}
+	})
+}

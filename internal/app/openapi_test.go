@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -85,9 +86,9 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 		t.Fatal(err)
 	}
 
-	for _, id := range []*string{&fx.webhookID, &fx.deleteID} {
+	for i, id := range []*string{&fx.webhookID, &fx.deleteID} {
 		st, _, body := do(t, http.MethodPost, s.base+"/v1/webhooks", oaHeaders(fx.key),
-			[]byte(`{"url":"https://hooks.example.com/claimcheck","event_types":["claim.created","claim.analysed","claim.score_changed"]}`))
+			fmt.Appendf(nil, `{"url":"https://hooks.example.com/claimcheck/%d","event_types":["claim.created","claim.analysed","claim.score_changed"]}`, i))
 		if st != http.StatusCreated {
 			t.Fatalf("create webhook: %d %s", st, body)
 		}

@@ -77,6 +77,8 @@ func (s *Service) Validate(ctx context.Context, in EndpointInput) (EndpointInput
 		}
 	}
 	switch {
+	case slices.Contains(unknown, ""):
+		errs = append(errs, FieldError{Field: "event_types", Message: "Each event type must be a non-empty string: " + strings.Join(models.EventTypes, ", ") + "."})
 	case len(unknown) > 0:
 		errs = append(errs, FieldError{Field: "event_types", Message: fmt.Sprintf("Unknown event type %q. Choose from %s.",
 			clip(unknown[0], 60), strings.Join(models.EventTypes, ", "))})
@@ -123,7 +125,12 @@ func (s *Service) Create(ctx context.Context, owner models.WebhookOwner, in Endp
 	now := s.now().UTC()
 	ep := &models.WebhookEndpoint{URL: in.URL, Description: in.Description, EventTypes: EncodeEventTypes(in.EventTypes),
 		Secret: secret, CreatedAt: now, UpdatedAt: now}
-	if err := s.store.CreateEndpoint(ctx, owner, ep); err != nil {
+	err = s.store.CreateEndpoint(ctx, owner, ep)
+	if errors.Is(err, models.ErrWebhookDuplicate) {
+		return nil, &ValidationError{What: "webhook endpoint", Fields: []FieldError{{Field: "url", Message: "You already have an endpoint " +
+			"with this URL, so it would receive every event twice. To change its event types, delete it and add it again."}}}
+	}
+	if err != nil {
 		return nil, err
 	}
 	return ep, nil

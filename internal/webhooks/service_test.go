@@ -29,6 +29,8 @@ func TestServiceValidate(t *testing.T) {
 			map[string]string{"event_types": "at least one"}, nil},
 		{"unknown event type", webhooks.EndpointInput{URL: "https://hooks.example.com/x", EventTypes: []string{"claim.created", "claim.deleted"}},
 			map[string]string{"event_types": `"claim.deleted"`}, nil},
+		{"empty event type (a JSON null)", webhooks.EndpointInput{URL: "https://hooks.example.com/x", EventTypes: []string{"claim.created", ""}},
+			map[string]string{"event_types": "non-empty string"}, nil},
 		{"test events are not subscribable", webhooks.EndpointInput{URL: "https://hooks.example.com/x", EventTypes: []string{"webhook.test"}},
 			map[string]string{"event_types": "Unknown"}, nil},
 		{"long description", webhooks.EndpointInput{URL: "https://hooks.example.com/x", EventTypes: []string{"claim.created"},
@@ -95,8 +97,14 @@ func TestServiceLifecycle(t *testing.T) {
 		if err != nil || len(ds) != 1 || ds[0].State != models.DeliveryCancelled {
 			t.Fatalf("disabling cancels the waiting test: %+v %v", ds, err)
 		}
+		// The same URL twice would receive every event twice: refused on the url field, whatever the types.
+		_, err = svc.Create(ctx, e.owner, webhooks.EndpointInput{URL: " http://127.0.0.1:9/hook", EventTypes: []string{"claim.created"}})
+		var ve *webhooks.ValidationError
+		if !errors.As(err, &ve) || !strings.Contains(ve.Message("url"), "already have an endpoint with this URL") {
+			t.Fatalf("the same URL again: %v", err)
+		}
 		for i := 1; i < models.MaxWebhookEndpoints; i++ {
-			if _, err := svc.Create(ctx, e.owner, webhooks.EndpointInput{URL: "http://127.0.0.1:9/", EventTypes: []string{"claim.created"}}); err != nil {
+			if _, err := svc.Create(ctx, e.owner, webhooks.EndpointInput{URL: fmt.Sprintf("http://127.0.0.1:9/%d", i), EventTypes: []string{"claim.created"}}); err != nil {
 				t.Fatal(err)
 			}
 		}
