@@ -43,6 +43,8 @@ type FirmConsoleStore interface {
 	Domains(ctx context.Context, firmIDs []string) (map[string][]string, error)
 	// RecentClaims returns the firm's visible claims, newest first.
 	RecentClaims(ctx context.Context, firmID string, limit int) ([]models.Claim, error)
+	// Conflicts names what other firms than id ("" = a new firm) already hold of slug and domains.
+	Conflicts(ctx context.Context, id, slug string, domains []string) (models.FirmConflicts, error)
 	// Create stores a firm and links its claims; models.ErrSlugTaken or models.ErrDomainTaken refuse it.
 	Create(ctx context.Context, f *models.Firm, domains []string) error
 	// Update saves a firm and relinks claims by its domains.
@@ -291,76 +293,141 @@ func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []strin
 	}
 	website := v.website
 	if website != "" && !strings.Contains(website, "://") {
+		// "example.com" is what people copy from an address bar; it is stored as the absolute
+		// https:// address, and only if what follows still has a domain name for a host.
 		website = "https://" + website
 	}
 	if !models.ValidFirmWebsite(website) {
-		errs["website"] = fmt.Sprintf("Enter the full address starting with https:// (or http://), at most %d characters, or leave it empty.", models.MaxFirmWebsite)
+		errs["website"] = fmt.Sprintf("Enter the firm's web address in full, such as https://example.com: http:// or https:// and a domain name, at most %d characters. Or leave it empty.", models.MaxFirmWebsite)
 	}
 	if n := utf8.RuneCountInString(v.description); !utf8.ValidString(v.description) || n > models.MaxFirmDescription {
 		errs["description"] = fmt.Sprintf("Use at most %s characters; this description has %s.", format.Thousands(models.MaxFirmDescription), format.Thousands(int64(n)))
 	}
-	domains, derr := parseDomainLines(v.domains)
-	if derr != "" {
-		errs["domains"] = derr
+	domains, problems := parseDomainLines(v.domains)
+	if len(problems) > 0 {
+		errs["domains"] = strings.Join(problems, " ")
 	}
 	f.Name, f.Slug, f.Website, f.Description = v.name, slug, website, v.description
 	return v, domains, errs
 }
 
-// parseDomainLines normalises the domains box, one domain per line (commas and spaces separate
-// too), and words every bad line.
-func parseDomainLines(text string) ([]string, string) {
+// maxDomainProblems caps how many bad entries the domains message lists one by one.
+const maxDomainProblems = 5
+
+// parseDomainLines normalises the domains box, one entry per line or comma-separated item, and
+// returns the good domains with one sentence per bad entry, quoting it as typed. Spaces do not
+// separate: "not a domain" is one mistake, not three.
+func parseDomainLines(text string) ([]string, []string) {
 	if len(text) > maxFirmDomainsText {
-		return nil, fmt.Sprintf("The list is too long; a firm may own at most %d domains.", models.MaxFirmDomains)
+		return nil, []string{fmt.Sprintf("The list is too long; a firm may own at most %d domains.", models.MaxFirmDomains)}
 	}
-	var out, bad []string
-	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' || r == '\t' })
-	for _, line := range lines {
-		d, err := models.NormalizeDomain(line)
+	var out, bad, seen []string
+	entries := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' })
+	for _, entry := range entries {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		d, err := models.NormalizeDomain(entry)
 		if err != nil {
-			bad = append(bad, format.UpperFirst(err.Error())+".")
+			if !slices.Contains(seen, entry) {
+				seen = append(seen, entry)
+				bad = append(bad, format.UpperFirst(err.Error())+".")
+			}
 			continue
 		}
 		if !slices.Contains(out, d) {
 			out = append(out, d)
 		}
 	}
-	switch {
-	case len(bad) == 1:
-		return nil, bad[0]
-	case len(bad) > 1:
-		if len(bad) > 3 {
-			bad = append(bad[:3], fmt.Sprintf("And %d more.", len(bad)-3))
+	if len(bad) > maxDomainProblems {
+		more := "1 more entry is"
+		if n := len(bad) - maxDomainProblems; n > 1 {
+			more = fmt.Sprintf("%d more entries are", n)
 		}
-		return nil, strings.Join(bad, " ")
-	case len(out) > models.MaxFirmDomains:
-		return nil, fmt.Sprintf("A firm may own at most %d domains; this list has %d.", models.MaxFirmDomains, len(out))
+		bad = append(bad[:maxDomainProblems], more+" not a domain name either.")
 	}
-	return out, ""
+	if len(out) > models.MaxFirmDomains {
+		bad = append(bad, fmt.Sprintf("A firm may own at most %d domains; this list has %d.", models.MaxFirmDomains, len(out)))
+		out = out[:0]
+	}
+	return out, bad
 }
+
+// takenDomainText says that another firm owns a domain.
+func takenDomainText(d models.DomainTakenError) string {
+	if d.Firm == "" {
+		return d.Domain + " already belongs to another firm."
+	}
+	return fmt.Sprintf("%s already belongs to the firm “%s”.", d.Domain, d.Firm)
+}
+
+// oneFirmOnly ends every message about taken domains.
+const oneFirmOnly = " A domain can belong to one firm only; remove it here or from the other firm first."
+
+// checkConflicts adds the slug and domain clashes with other firms to errs, next to the format
+// errors already there, so one submit reports every field's problem. It reports whether there
+// were clashes.
+func (h *FirmConsole) checkConflicts(c *fiber.Ctx, id string, f *models.Firm, domains []string, errs map[string]string) (bool, error) {
+	slug := ""
+	if errs["slug"] == "" {
+		slug = f.Slug
+	}
+	cf, err := h.firms.Conflicts(c.UserContext(), id, slug, domains)
+	if err != nil {
+		return false, err
+	}
+	if cf.SlugTaken {
+		errs["slug"] = firmSlugTaken
+	}
+	if len(cf.Domains) > 0 {
+		msgs := make([]string, 0, len(cf.Domains)+1)
+		if errs["domains"] != "" {
+			msgs = append(msgs, errs["domains"])
+		}
+		for _, d := range cf.Domains {
+			msgs = append(msgs, takenDomainText(d))
+		}
+		errs["domains"] = strings.Join(msgs, " ") + oneFirmOnly
+	}
+	return cf.Any(), nil
+}
+
+// firmSlugTaken is the slug's message when another firm has it, before or during the save.
+const firmSlugTaken = "Another firm already has this slug; choose another."
 
 // storeRefusal turns a refusal of the store into a field message; ok is false for other errors.
 func storeRefusal(err error, errs map[string]string) (int, bool) {
 	var dt *models.DomainTakenError
 	switch {
 	case errors.As(err, &dt):
-		if dt.Firm != "" {
-			errs["domains"] = fmt.Sprintf("%s already belongs to the firm “%s”; a domain can belong to one firm only.", dt.Domain, dt.Firm)
-		} else {
-			errs["domains"] = dt.Domain + " already belongs to another firm; a domain can belong to one firm only."
-		}
+		errs["domains"] = takenDomainText(*dt) + oneFirmOnly
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrDomainTaken):
-		errs["domains"] = "One of these domains already belongs to another firm; a domain can belong to one firm only."
+		errs["domains"] = "One of these domains already belongs to another firm." + oneFirmOnly
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrSlugTaken):
-		errs["slug"] = "Another firm already has this slug; choose another."
+		errs["slug"] = firmSlugTaken
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrInvalidFirm):
 		errs["name"] = "The firm was refused: " + err.Error()
 		return fiber.StatusUnprocessableEntity, true
 	}
 	return 0, false
+}
+
+// formStatus checks the clashes with other firms and picks the answer's status for a refused
+// form: 409 when only clashes are wrong, 422 when anything typed is.
+func (h *FirmConsole) formStatus(c *fiber.Ctx, id string, f *models.Firm, domains []string, errs map[string]string) (int, error) {
+	formatErrs := len(errs) > 0
+	clash, err := h.checkConflicts(c, id, f, domains, errs)
+	if err != nil {
+		return 0, err
+	}
+	if clash && !formatErrs {
+		return fiber.StatusConflict, nil
+	}
+	return fiber.StatusUnprocessableEntity, nil
 }
 
 // firmDetail is what the audit log keeps of a firm.
@@ -381,7 +448,10 @@ func (h *FirmConsole) newForm(c *fiber.Ctx) error {
 func (h *FirmConsole) create(c *fiber.Ctx) error {
 	f := &models.Firm{}
 	v, domains, errs := readFirmForm(c, f, true)
-	status := fiber.StatusUnprocessableEntity
+	status, err := h.formStatus(c, "", f, domains, errs)
+	if err != nil {
+		return h.unavailable(c, "check conflicts", err)
+	}
 	if len(errs) == 0 {
 		now := h.now().UTC()
 		f.CreatedAt, f.UpdatedAt = now, now
@@ -467,7 +537,10 @@ func (h *FirmConsole) update(c *fiber.Ctx) error {
 	}
 	f := cur.Firm
 	v, domains, errs := readFirmForm(c, &f, false)
-	status := fiber.StatusUnprocessableEntity
+	status, err := h.formStatus(c, f.ID, &f, domains, errs)
+	if err != nil {
+		return h.unavailable(c, "check conflicts", err)
+	}
 	if len(errs) == 0 {
 		f.UpdatedAt = h.now().UTC()
 		err := h.firms.Update(c.UserContext(), &f, domains)

@@ -396,3 +396,92 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		}
 	})
 }
+
+// TestFirmConsoleReportsEveryProblemAtOnce: a submit with a taken slug, a taken domain and a bad
+// domain used to show only the bad domain, then the slug clash on the next try; a website typed as
+// "notaurl" was published as https://notaurl; "not a domain" came back as three errors, one a word.
+func TestFirmConsoleReportsEveryProblemAtOnce(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		e := newFirmConsoleEnv(t, db)
+		_, tok := e.login(t, "admin@example.com", models.RoleAdmin)
+		e.firm(t, models.Firm{Name: "Existing", Slug: "existing"}, "taken.com", "also-taken.org")
+		mine := e.firm(t, models.Firm{Name: "Mine", Slug: "mine", Website: "https://mine.com"}, "mine.com")
+		for _, tc := range []struct {
+			name, path string
+			form       url.Values
+			status     int
+			errs       map[string][]string // field → parts its message must contain
+			once       map[string]string   // field → text its message must contain exactly once
+		}{
+			{"create: slug, taken domains and a bad line together", "/admin/firms",
+				url.Values{"name": {"Fresh"}, "slug": {"existing"}, "domains": {"taken.com\nnot a domain\nalso-taken.org, fresh.com"}},
+				http.StatusUnprocessableEntity, map[string][]string{
+					"slug":    {"Another firm already has this slug"},
+					"domains": {"“not a domain” is not a domain name", "taken.com already belongs to the firm “Existing”", "also-taken.org already belongs"},
+				}, map[string]string{"domains": "“not a domain”"}},
+			{"edit: slug and domain clashes together", "/admin/firms/" + mine.ID,
+				url.Values{"name": {"Mine"}, "slug": {"existing"}, "domains": {"mine.com\ntaken.com"}},
+				http.StatusConflict, map[string][]string{
+					"slug": {"Another firm already has this slug"}, "domains": {"taken.com already belongs to the firm “Existing”"},
+				}, nil},
+			{"edit: a bad website next to a clash", "/admin/firms/" + mine.ID,
+				url.Values{"name": {"Mine"}, "slug": {"mine"}, "website": {"notaurl"}, "domains": {"mine.com, also-taken.org"}},
+				http.StatusUnprocessableEntity, map[string][]string{
+					"website": {"https://example.com"}, "domains": {"also-taken.org already belongs"},
+				}, nil},
+			{"website without a domain", "/admin/firms", url.Values{"name": {"A"}, "website": {"notaurl"}},
+				http.StatusUnprocessableEntity, map[string][]string{"website": {"domain name"}}, nil},
+			{"website with a scheme but no domain", "/admin/firms", url.Values{"name": {"B"}, "website": {"https://notaurl"}},
+				http.StatusUnprocessableEntity, map[string][]string{"website": {"domain name"}}, nil},
+			{"ftp website", "/admin/firms", url.Values{"name": {"C"}, "website": {"ftp://c.com/"}},
+				http.StatusUnprocessableEntity, map[string][]string{"website": {"https://"}}, nil},
+			{"website by IP", "/admin/firms", url.Values{"name": {"D"}, "website": {"http://192.0.2.1/"}},
+				http.StatusUnprocessableEntity, map[string][]string{"website": {"domain name"}}, nil},
+			{"website too long", "/admin/firms", url.Values{"name": {"E"}, "website": {"https://e.com/" + strings.Repeat("a", models.MaxFirmWebsite)}},
+				http.StatusUnprocessableEntity, map[string][]string{"website": {"at most 500 characters"}}, nil},
+			{"a repeated bad line is reported once", "/admin/firms", url.Values{"name": {"F"}, "domains": {"not a domain\n not a domain \nf.com"}},
+				http.StatusUnprocessableEntity, map[string][]string{"domains": {"“not a domain”"}}, map[string]string{"domains": "“not a domain”"}},
+		} {
+			r := e.send(t, e.console, http.MethodPost, tc.path, tc.form, tok)
+			if r.status != tc.status {
+				t.Errorf("%s: status %d, want %d", tc.name, r.status, tc.status)
+				continue
+			}
+			for _, field := range []string{"name", "slug", "website", "description", "domains"} {
+				msg := r.doc.Find("[data-testid=" + field + "-error]").Text()
+				want, bad := tc.errs[field]
+				if !bad && msg != "" {
+					t.Errorf("%s: unexpected %s error %q", tc.name, field, msg)
+				}
+				for _, part := range want {
+					if !strings.Contains(msg, part) {
+						t.Errorf("%s: %s error %q, want it to contain %q", tc.name, field, msg, part)
+					}
+				}
+				if s, ok := tc.once[field]; ok && strings.Count(msg, s) != 1 {
+					t.Errorf("%s: %s error names %q %d times: %q", tc.name, field, s, strings.Count(msg, s), msg)
+				}
+			}
+			if n := r.doc.Find("[data-testid=form-errors] li").Length(); n != len(tc.errs) {
+				t.Errorf("%s: the summary lists %d errors, want %d", tc.name, n, len(tc.errs))
+			}
+		}
+		if _, total, _ := e.firms.List(ctx, "", 10, 0); total != 2 {
+			t.Fatalf("refused forms stored firms: %d in all", total)
+		}
+		if got, _ := e.firms.ByID(ctx, mine.ID); got.Slug != "mine" || got.Website != "https://mine.com" || strings.Join(got.Domains, ",") != "mine.com" {
+			t.Fatalf("a refused edit was stored: %+v", got)
+		}
+
+		// Fixing everything at once is enough: no second round reveals another problem.
+		r := e.send(t, e.console, http.MethodPost, "/admin/firms", url.Values{"name": {"Fresh"}, "slug": {"fresh"},
+			"website": {"fresh.com"}, "domains": {"fresh.com, news.fresh.com"}}, tok)
+		if r.status != http.StatusSeeOther {
+			t.Fatalf("fixed form: %d %s", r.status, r.body)
+		}
+		if got, err := e.firms.BySlug(ctx, "fresh"); err != nil || got.Website != "https://fresh.com" || strings.Join(got.Domains, ",") != "fresh.com,news.fresh.com" {
+			t.Fatalf("stored %+v, %v", got, err)
+		}
+	})
+}

@@ -207,8 +207,9 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 	f, err := h.firms.BySlug(ctx, slug)
 	switch {
 	case errors.Is(err, models.ErrNotFound):
-		return h.pages.ErrorPage(c, fiber.StatusNotFound, "Firm not found",
-			"No firm has this address. The link may be mistyped, or the firm may have been removed. The list of firms is at /firms.")
+		return h.pages.renderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "Firm not found",
+			Message:    "No firm has this address. The link may be mistyped, or the firm may have been removed.",
+			ActionText: "All firms", ActionURL: "/firms"})
 	case err != nil:
 		return h.unavailable(c, "firm", err)
 	}

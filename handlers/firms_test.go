@@ -363,6 +363,10 @@ func TestFirmPageUnratedAndMissing(t *testing.T) {
 			if tc.status == http.StatusNotFound && !strings.Contains(r.doc.Find("h1").Text(), "Firm not found") {
 				t.Errorf("%s: 404 page %q", tc.path, r.doc.Find("h1").Text())
 			}
+			if action := r.doc.Find("[data-testid=error-action]").First(); tc.status == http.StatusNotFound &&
+				(action.AttrOr("href", "") != "/firms" || action.Text() != "All firms") {
+				t.Errorf("%s: first way out %q → %q, want All firms → /firms", tc.path, action.Text(), action.AttrOr("href", ""))
+			}
 		}
 	})
 }

@@ -146,9 +146,12 @@ func (h *Review) notExpert(c *fiber.Ctx) error {
 
 // reviewTabs are the queue's tabs in display order.
 var reviewTabs = []experts.Tab{
-	{Key: models.QueueNewest, Label: "Newest", Hint: "Claims no expert has voted on, newest first."},
-	{Key: models.QueueMostViewed, Label: "Most viewed", Hint: "Claims no expert has voted on, the most read first."},
-	{Key: models.QueueNeedsVotes, Label: "Needs more votes", Hint: "Claims with one vote by another expert: a second opinion can settle them."},
+	{Key: models.QueueNewest, Label: "Newest", Hint: "Claims no expert has voted on, newest first.",
+		Intro: "Claims the automatic analysis has checked and no expert has judged yet, newest first. Open one, read the analysis, and give your verdict with how sure you are."},
+	{Key: models.QueueMostViewed, Label: "Most viewed", Hint: "Claims no expert has voted on, the most read first.",
+		Intro: "Claims no expert has judged yet, the most read first: a verdict here reaches the most readers. Open one, read the analysis, and give your verdict with how sure you are."},
+	{Key: models.QueueNeedsVotes, Label: "Needs more votes", Hint: "Claims with one vote by another expert: a second opinion can settle them.",
+		Intro: "Claims one other expert has already judged. A single expert is never fully sure, so a second verdict — agreeing or not — can settle them. Read the analysis and the vote so far, then give yours."},
 }
 
 // reviewQueueURL is the address of a queue tab's page, leaving out defaults.
@@ -348,6 +351,19 @@ func savedText(sv models.ScoreView) string {
 		formatScore(sv.Score), label, format.Plural(sv.Experts, "expert"), formatConfidence(sv.Confidence))
 }
 
+// communityRuleURL is the documentation of the community score: the /docs guide section.
+const communityRuleURL = "/docs#community-score"
+
+// savedNote explains the numbers of savedText, which otherwise read as a mistake: one vote of
+// confidence 0.9 gives a community confidence of 0.45, and a Yanlış verdict a score of 0.
+func savedNote(experts int) string {
+	factor := strconv.FormatFloat(1-math.Pow(0.5, float64(experts)), 'f', -1, 64)
+	return fmt.Sprintf("The score is the confidence-weighted mean of the votes’ points: 100 for Doğru, 50 for Kısmen doğru or Belirsiz, 0 for Yanlış. "+
+		"The community confidence combines how far the experts agree, how sure they said they were, and how many voted: "+
+		"agreement × mean confidence × (1 − 0.5ⁿ). With %s that last factor is %s, so one expert is never fully sure; each further vote raises it.",
+		format.Plural(max(experts, 1), "expert"), factor)
+}
+
 // formatScore writes a 0–100 score with at most two decimals: "87.5", "100".
 func formatScore(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
@@ -373,6 +389,9 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,
 		Score: show.Score, Summary: show.Summary, SubScores: show.SubScores, Saved: saved, Admin: u.Role == models.RoleAdmin,
 		Form: voteForm("/review/"+url.PathEscape(cl.ID), vals, verr, change)}
+	if saved != "" {
+		p.SavedNote, p.RuleURL = savedNote(cl.EffectiveScore().Experts), communityRuleURL
+	}
 	if verr != nil {
 		p.Meta.Title = "Error: " + p.Meta.Title
 	}
@@ -523,7 +542,7 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 }
 
 // parseExpertise splits the comma-separated areas, dropping blanks and repeats (ignoring case),
-// and says what is wrong when the list breaks a limit.
+// and says everything that is wrong at once: each area that is too long, and too many areas.
 func parseExpertise(raw string) ([]string, string) {
 	if !utf8.ValidString(raw) {
 		return nil, "The areas must be valid text (UTF-8)."
@@ -533,19 +552,23 @@ func parseExpertise(raw string) ([]string, string) {
 	}
 	tags := []string{}
 	seen := map[string]bool{}
+	var problems []string
 	for _, t := range strings.Split(raw, ",") {
 		t = strings.Join(strings.Fields(t), " ")
 		if t == "" || seen[strings.ToLower(t)] {
 			continue
 		}
-		if n := utf8.RuneCountInString(t); n > MaxExpertiseTagChars {
-			return nil, fmt.Sprintf("“%s” is %d characters long; keep each area to %d.", format.Truncate(t, 30), n, MaxExpertiseTagChars)
-		}
 		seen[strings.ToLower(t)] = true
 		tags = append(tags, t)
+		if n := utf8.RuneCountInString(t); n > MaxExpertiseTagChars {
+			problems = append(problems, fmt.Sprintf("“%s” is %d characters long; keep each area to %d.", format.Truncate(t, 30), n, MaxExpertiseTagChars))
+		}
 	}
 	if len(tags) > MaxExpertiseTags {
-		return nil, fmt.Sprintf("You listed %d areas; list at most %d.", len(tags), MaxExpertiseTags)
+		problems = append(problems, fmt.Sprintf("You listed %d areas; list at most %d.", len(tags), MaxExpertiseTags))
+	}
+	if len(problems) > 0 {
+		return nil, strings.Join(problems, " ")
 	}
 	return tags, ""
 }

@@ -417,3 +417,102 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 		}
 	})
 }
+
+// TestReviewPagesSayWhatTheyMean covers what a UI review found: the verdict error named API slugs
+// and lacked the icon and red bar of other fields, only the first bad source was reported, the
+// profile hid "too many areas" behind "too long", pointed to an account page without a link and
+// promised a name change that does not exist, every queue tab had the same intro, and the vote
+// confirmation did not explain why one 0.9 vote gives confidence 0.45.
+func TestReviewPagesSayWhatTheyMean(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		_, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		cl := seedClaim(t, e.stores, "Bats are blind.", "belirsiz", "science", time.Now().Add(-time.Hour))
+		path := "/review/" + cl.ID
+
+		// Vote form errors.
+		bad := e.post(t, path, url.Values{"confidence": {"0.9"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
+		bad.wantStatus(t, http.StatusUnprocessableEntity)
+		for _, tc := range []struct{ sel, want string }{
+			{"[data-testid=verdict-error]", "Choose a verdict: “Doğru”, “Kısmen doğru”, “Yanlış” or “Belirsiz”."},
+			{"[data-testid=sources-error]", "Sources 1 and 2 are not a web address."},
+		} {
+			if got := bad.text(t, tc.sel); !strings.Contains(got, tc.want) {
+				t.Errorf("%s: %q, want it to contain %q", tc.sel, got, tc.want)
+			}
+		}
+		if got := bad.text(t, "[data-testid=verdict-error]"); strings.Contains(got, "dogru") || strings.Contains(got, "kismen") {
+			t.Errorf("the verdict error names API slugs: %q", got)
+		}
+		// The grouped choices use the text fields' presentation: the same wrapper class, icon and prefix.
+		field := bad.find(t, "[data-testid=verdict-field]")
+		if !field.HasClass("field") || !field.HasClass("field--error") {
+			t.Errorf("verdict field classes %q, want field field--error", field.AttrOr("class", ""))
+		}
+		for _, id := range []string{"verdict-error", "sources-error"} {
+			el := bad.find(t, "[data-testid="+id+"]")
+			if !el.HasClass("field__error") || el.Find("svg[aria-hidden=true]").Length() != 1 || el.Find(".visually-hidden").Text() != "Error: " {
+				t.Errorf("%s is not drawn like a text field's error", id)
+			}
+		}
+		if bad.doc.Find("input[name=verdict][aria-invalid=true]").Length() != 4 {
+			t.Error("the verdict radios are not marked invalid")
+		}
+
+		// The confirmation explains the numbers and links the rule.
+		ok := e.post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"0.9"}}, cookie)
+		if ok.status != http.StatusSeeOther {
+			t.Fatalf("vote: %d %.300s", ok.status, ok.body)
+		}
+		after := e.get(t, ok.location, cookie)
+		if got := after.text(t, "[data-testid=vote-saved]"); !strings.Contains(got, "confidence 0.45") {
+			t.Errorf("flash %q", got)
+		}
+		note := after.text(t, "[data-testid=vote-saved-note]")
+		for _, want := range []string{"agreement × mean confidence × (1 − 0.5ⁿ)", "With 1 expert that last factor is 0.5", "never fully sure"} {
+			if !strings.Contains(note, want) {
+				t.Errorf("saved note %q, want it to contain %q", note, want)
+			}
+		}
+		if href := after.find(t, "[data-testid=vote-saved-rule]").AttrOr("href", ""); href != "/docs#community-score" {
+			t.Errorf("rule link %q", href)
+		}
+
+		// Each queue tab has its own intro.
+		intros := map[string]string{}
+		for _, tab := range []string{"", "?tab=viewed", "?tab=more"} {
+			intros[e.get(t, "/review"+tab, cookie).text(t, "[data-testid=queue-intro]")] = tab
+		}
+		if len(intros) != 3 {
+			t.Errorf("the tabs share intros: %v", intros)
+		}
+		for intro, tab := range intros {
+			if tab == "?tab=more" && (strings.Contains(intro, "no expert has judged") || !strings.Contains(intro, "one other expert")) {
+				t.Errorf("needs-votes intro %q", intro)
+			}
+		}
+
+		// The profile: every expertise problem at once, and an honest, linked account note.
+		long := strings.Repeat("x", handlers.MaxExpertiseTagChars+1)
+		areas := long
+		for i := 0; i < handlers.MaxExpertiseTags; i++ {
+			areas += fmt.Sprintf(", area %d", i)
+		}
+		r := e.post(t, "/review/profile", url.Values{"expertise": {areas}}, cookie)
+		r.wantStatus(t, http.StatusUnprocessableEntity)
+		msg := r.text(t, "[data-testid=expertise-error]")
+		for _, want := range []string{"characters long; keep each area to 40", "You listed 11 areas; list at most 10"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("expertise error %q, want it to contain %q", msg, want)
+			}
+		}
+		p := e.get(t, "/review/profile", cookie)
+		nameNote := p.text(t, "[data-testid=profile-name-note]")
+		if strings.Contains(nameNote, "change it there") || !strings.Contains(nameNote, "cannot be changed here") {
+			t.Errorf("name note %q", nameNote)
+		}
+		if href := p.find(t, "[data-testid=account-security-link]").AttrOr("href", ""); href != "/account/security" {
+			t.Errorf("account link %q", href)
+		}
+	})
+}

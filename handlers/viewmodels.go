@@ -444,7 +444,7 @@ func sourceField(value, msg string) components.Field {
 func firmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
 	trust := "not rated yet"
 	if f.TrustScore != nil {
-		trust = strconv.FormatFloat(*f.TrustScore, 'f', -1, 64) + " / 100"
+		trust = trustText(f.TrustScore) + " / 100"
 	}
 	return &claims.FirmLink{Name: f.Name, Href: "/firms/" + f.Slug, Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin"}

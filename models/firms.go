@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/google/uuid"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -222,16 +223,10 @@ func SuggestFirmSlug(name string) string {
 }
 
 // ValidFirmWebsite reports whether s is an acceptable website: empty, or an absolute http(s)
-// address of at most MaxFirmWebsite bytes (never a javascript: link on the public page).
+// address of at most MaxFirmWebsite bytes on a domain name. The public page links to it, so a
+// typo such as "notaurl" must not become a link to https://notaurl (nor anything a javascript: link).
 func ValidFirmWebsite(s string) bool {
-	if s == "" {
-		return true
-	}
-	if len(s) > MaxFirmWebsite {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Hostname() != "" && !strings.ContainsAny(s, " \t\r\n")
+	return s == "" || validation.WebURL(s, MaxFirmWebsite)
 }
 
 // checkFirm applies the field rules the console also checks, trimming in place.
@@ -593,31 +588,73 @@ func (s *FirmStore) SetClaimFirm(ctx context.Context, claimID string, firmID *st
 	})
 }
 
-// checkFree refuses a slug or domain that another firm than id already has, naming the domain.
-func checkFree(tx *gorm.DB, id, slug string, doms []string) error {
-	var n int64
-	if err := tx.Model(&Firm{}).Where("slug = ? AND id <> ?", slug, id).Count(&n).Error; err != nil {
-		return fmt.Errorf("check firm slug %s: %w", slug, err)
+// FirmConflicts is what other firms already hold of the slug and domains a firm is saved with.
+type FirmConflicts struct {
+	// SlugTaken is true when another firm has the slug.
+	SlugTaken bool
+	// Domains lists each domain another firm owns, with that firm's name, sorted by domain.
+	Domains []DomainTakenError
+}
+
+// Any reports whether there is a conflict at all.
+func (c FirmConflicts) Any() bool { return c.SlugTaken || len(c.Domains) > 0 }
+
+// Conflicts reports every clash of slug and doms with firms other than id ("" for a firm not yet
+// stored), so the console can name them all in one answer together with its format errors. An
+// empty slug or list is not checked. Create and Update check again, and the unique constraints
+// still decide a race between two saves.
+func (s *FirmStore) Conflicts(ctx context.Context, id, slug string, doms []string) (FirmConflicts, error) {
+	return conflicts(s.db.Gorm.WithContext(ctx), strings.ToLower(id), slug, doms)
+}
+
+// conflicts finds the clashes of slug and doms with firms other than id ("" = every firm).
+func conflicts(tx *gorm.DB, id, slug string, doms []string) (FirmConflicts, error) {
+	var out FirmConflicts
+	if id != "" && !isUUID(id) {
+		// PostgreSQL refuses a non-uuid in a uuid comparison; such an id names no stored firm.
+		id = ""
 	}
-	if n > 0 {
-		return fmt.Errorf("firm slug %s: %w", slug, ErrSlugTaken)
+	others := func(q *gorm.DB, col string) *gorm.DB {
+		if id == "" {
+			return q
+		}
+		return q.Where(col+" <> ?", id)
+	}
+	if slug != "" {
+		var n int64
+		if err := others(tx.Model(&Firm{}).Where("slug = ?", slug), "id").Count(&n).Error; err != nil {
+			return out, fmt.Errorf("check firm slug %s: %w", slug, err)
+		}
+		out.SlugTaken = n > 0
 	}
 	if len(doms) == 0 {
-		return nil
+		return out, nil
 	}
 	var rows []struct {
 		Domain string
 		Name   string
 	}
-	err := tx.Table("firm_domains").Select("firm_domains.domain AS domain, firms.name AS name").
-		Joins("JOIN firms ON firms.id = firm_domains.firm_id").
-		Where("firm_domains.domain IN ? AND firm_domains.firm_id <> ?", doms, id).
-		Order("firm_domains.domain").Scan(&rows).Error
-	if err != nil {
-		return fmt.Errorf("check firm domains: %w", err)
+	q := tx.Table("firm_domains").Select("firm_domains.domain AS domain, firms.name AS name").
+		Joins("JOIN firms ON firms.id = firm_domains.firm_id").Where("firm_domains.domain IN ?", doms)
+	if err := others(q, "firm_domains.firm_id").Order("firm_domains.domain").Scan(&rows).Error; err != nil {
+		return out, fmt.Errorf("check firm domains: %w", err)
 	}
-	if len(rows) > 0 {
-		return &DomainTakenError{Domain: rows[0].Domain, Firm: rows[0].Name}
+	for _, r := range rows {
+		out.Domains = append(out.Domains, DomainTakenError{Domain: r.Domain, Firm: r.Name})
+	}
+	return out, nil
+}
+
+// checkFree refuses a slug or domain that another firm than id already has, naming the domain.
+func checkFree(tx *gorm.DB, id, slug string, doms []string) error {
+	c, err := conflicts(tx, id, slug, doms)
+	switch {
+	case err != nil:
+		return err
+	case c.SlugTaken:
+		return fmt.Errorf("firm slug %s: %w", slug, ErrSlugTaken)
+	case len(c.Domains) > 0:
+		return &c.Domains[0]
 	}
 	return nil
 }

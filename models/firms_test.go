@@ -459,3 +459,63 @@ func TestSetClaimFirm(t *testing.T) {
 		e.wantLink(t, "after refusals", c, "", "")
 	})
 }
+
+// TestFirmConflictsNamesEveryClash: the console asks before saving, so one answer can name a
+// taken slug and every taken domain; a firm's own slug and domains are never a clash.
+func TestFirmConflictsNamesEveryClash(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		e := newFirmEnv(t, db)
+		a := e.firm(t, "Acme", "acme", "acme.com", "acme.org")
+		e.firm(t, "Bravo", "bravo", "bravo.com")
+		for _, tc := range []struct {
+			name, id, slug string
+			doms           []string
+			slugTaken      bool
+			taken          string // "domain=firm,…"
+		}{
+			{"new firm, every clash", "", "acme", []string{"free.com", "bravo.com", "acme.org", "acme.com"}, true,
+				"acme.com=Acme,acme.org=Acme,bravo.com=Bravo"},
+			{"new firm, nothing taken", "", "fresh", []string{"free.com"}, false, ""},
+			{"own slug and domains", a.ID, "acme", []string{"acme.com", "acme.org"}, false, ""},
+			{"own firm taking another's", a.ID, "bravo", []string{"acme.com", "bravo.com"}, true, "bravo.com=Bravo"},
+			{"nothing to check", "", "", nil, false, ""},
+			{"an id that is no uuid", "nope", "acme", nil, true, ""},
+		} {
+			c, err := e.fs.Conflicts(ctx, tc.id, tc.slug, tc.doms)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			var got []string
+			for _, d := range c.Domains {
+				got = append(got, d.Domain+"="+d.Firm)
+			}
+			if c.SlugTaken != tc.slugTaken || strings.Join(got, ",") != tc.taken || c.Any() != (tc.slugTaken || tc.taken != "") {
+				t.Errorf("%s: slug taken %v, domains %q; want %v, %q", tc.name, c.SlugTaken, got, tc.slugTaken, tc.taken)
+			}
+		}
+	})
+}
+
+// TestValidFirmWebsite: the public page links to the website, so "https://notaurl" (what the
+// console made of "notaurl") must be refused with everything else that is no web page address.
+func TestValidFirmWebsite(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"", true},
+		{"https://example.com", true},
+		{"http://news.example.com.tr/about", true},
+		{"https://notaurl", false},
+		{"notaurl", false},
+		{"ftp://example.com", false},
+		{"javascript:alert(1)", false},
+		{"https://192.0.2.1", false},
+		{"https://example.com/" + strings.Repeat("a", models.MaxFirmWebsite), false},
+	} {
+		if got := models.ValidFirmWebsite(tc.in); got != tc.want {
+			t.Errorf("ValidFirmWebsite(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

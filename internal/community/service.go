@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/claimcheck/claimcheck/internal/validation"
 	"log/slog"
 	"math"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -115,7 +114,7 @@ func Validate(in VoteInput) (VoteInput, error) {
 	bad := func(f, msg string) { fields = append(fields, FieldError{Field: f, Message: msg}) }
 	in.Verdict = strings.TrimSpace(in.Verdict)
 	if !analysis.ValidVerdict(in.Verdict) {
-		bad("verdict", "Choose a verdict: dogru (true), kismen (partly true), yanlis (false) or belirsiz (unverified).")
+		bad("verdict", verdictChoiceMessage())
 	}
 	if math.IsNaN(in.Confidence) || math.IsInf(in.Confidence, 0) || in.Confidence < 0 || in.Confidence > 1 {
 		bad("confidence", "Enter a confidence between 0 (a guess) and 1 (certain), for example 0.8.")
@@ -146,22 +145,49 @@ func Validate(in VoteInput) (VoteInput, error) {
 	return in, nil
 }
 
-// sourcesProblem says what is wrong with the source list, or "".
+// verdictChoiceMessage asks for a verdict by the names the vote form shows ("Doğru", "Kısmen
+// doğru", …), not by the slugs the form posts, which an expert never sees.
+func verdictChoiceMessage() string {
+	labels := make([]string, len(analysis.Verdicts))
+	for i, v := range analysis.Verdicts {
+		label, _ := analysis.VerdictInfo(v)
+		labels[i] = "“" + label + "”"
+	}
+	return "Choose a verdict: " + strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1] + "."
+}
+
+// sourcesProblem says what is wrong with the source list, or "": every bad source is named, so
+// one submit is enough to fix them all.
 func sourcesProblem(sources []string) string {
 	if len(sources) > MaxSources {
 		return fmt.Sprintf("You gave %d sources; cite at most %d, one per line.", len(sources), MaxSources)
 	}
+	var long, notWeb []string
 	for i, s := range sources {
 		n := strconv.Itoa(i + 1)
-		if len(s) > MaxSourceChars {
-			return "Source " + n + " is longer than " + strconv.Itoa(MaxSourceChars) + " characters."
-		}
-		u, err := url.Parse(s)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(s, " \t\r\n") {
-			return "Source " + n + " is not a web address. Give full addresses starting with https:// or http://, one per line."
+		switch {
+		case len(s) > MaxSourceChars:
+			long = append(long, n)
+		case !validation.WebURL(s, 0):
+			notWeb = append(notWeb, n)
 		}
 	}
-	return ""
+	var msgs []string
+	if len(long) > 0 {
+		msgs = append(msgs, sourceList(long)+" longer than "+strconv.Itoa(MaxSourceChars)+" characters.")
+	}
+	if len(notWeb) > 0 {
+		msgs = append(msgs, sourceList(notWeb)+" not a web address. Give full addresses starting with https:// or http://, one per line.")
+	}
+	return strings.Join(msgs, " ")
+}
+
+// sourceList names sources by their line: "Source 2 is", "Sources 1 and 3 are", "Sources 1, 2 and 4 are".
+func sourceList(ns []string) string {
+	if len(ns) == 1 {
+		return "Source " + ns[0] + " is"
+	}
+	return "Sources " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1] + " are"
 }
 
 // Vote validates and records in as the expert's vote on the claim, recomputes the claim's

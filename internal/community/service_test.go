@@ -180,6 +180,36 @@ func TestVoteValidationListsEveryBadField(t *testing.T) {
 	}
 }
 
+// TestVoteValidationMessages: the verdict message used to name the posted slugs ("dogru (true)…")
+// that the form never shows, and only the first bad source was reported.
+func TestVoteValidationMessages(t *testing.T) {
+	for _, tc := range []struct {
+		name, verdict string
+		sources       []string
+		field, want   string
+	}{
+		{"verdict names the choices as shown", "", nil, "verdict",
+			"Choose a verdict: “Doğru”, “Kısmen doğru”, “Yanlış” or “Belirsiz”."},
+		{"one bad source", "dogru", []string{"https://a.example", "notaurl"}, "sources",
+			"Source 2 is not a web address. Give full addresses starting with https:// or http://, one per line."},
+		{"every bad source", "dogru", []string{"notaurl", "ftp://x.com/a"}, "sources",
+			"Sources 1 and 2 are not a web address. Give full addresses starting with https:// or http://, one per line."},
+		{"three bad sources", "dogru", []string{"a", "https://ok.example", "b", "https://nodomain"}, "sources",
+			"Sources 1, 3 and 4 are not a web address. Give full addresses starting with https:// or http://, one per line."},
+		{"long and bad sources", "dogru", []string{"https://a.example/" + strings.Repeat("x", community.MaxSourceChars), "x"}, "sources",
+			"Source 1 is longer than 2048 characters. Source 2 is not a web address. Give full addresses starting with https:// or http://, one per line."},
+	} {
+		_, err := community.Validate(vote("c", "e", tc.verdict, 0.5, "", tc.sources...))
+		var verr *community.ValidationError
+		if !errors.As(err, &verr) {
+			t.Fatalf("%s: err = %v, want a *ValidationError", tc.name, err)
+		}
+		if got := verr.Message(tc.field); got != tc.want {
+			t.Errorf("%s: %s message %q, want %q", tc.name, tc.field, got, tc.want)
+		}
+	}
+}
+
 func TestOnlyActiveExpertsVoteOnVisibleClaims(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db, nil)
@@ -229,6 +259,10 @@ func TestVoteWritesScoreHistoryEventAndWebhook(t *testing.T) {
 		expert := e.user(t, "Ada Expert", models.RoleExpert, false)
 		now := time.Now().UTC()
 		owner := e.user(t, "Hook Owner", models.RoleUser, false)
+		// Endpoints deliver only while their owner has /v1 access.
+		if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", now, owner.ID).Error; err != nil {
+			t.Fatal(err)
+		}
 		sub := &models.WebhookEndpoint{ID: uuid.NewString(), UserID: &owner.ID, URL: "https://hooks.example/in", EventTypes: `["claim.score_changed"]`,
 			Secret: "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=", CreatedAt: now, UpdatedAt: now}
 		other := &models.WebhookEndpoint{ID: uuid.NewString(), UserID: &owner.ID, URL: "https://hooks.example/other", EventTypes: `["claim.created"]`,

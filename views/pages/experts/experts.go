@@ -16,6 +16,9 @@ type Tab struct {
 	Key, Label, URL string
 	// Hint says what the tab lists, for its panel.
 	Hint string
+	// Intro is the page's lead while the tab is shown: the tabs list different claims, so one
+	// sentence cannot describe them all.
+	Intro string
 	// Current marks the tab shown.
 	Current bool
 }
@@ -145,6 +148,9 @@ type ReviewPage struct {
 	Votes []VoteView
 	// Saved is the confirmation after a vote ("" otherwise).
 	Saved string
+	// SavedNote explains how the community score and confidence follow from the votes, because a
+	// lone 0.9 vote giving confidence 0.45 looks like a mistake; RuleURL links the full rule.
+	SavedNote, RuleURL string
 	// Admin is true for an administrator, who sees everything but the form.
 	Admin bool
 	// Form is the vote form (unused for admins).
