@@ -196,6 +196,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 	}
 	p.Meta.NoIndex = true
 	p.Expert = u.Role == models.RoleExpert
+	p.Admin = u.Role == models.RoleAdmin
 	if a.beta != nil {
 		has, err := a.beta.HasBetaAccess(ctx, u)
 		if err != nil {

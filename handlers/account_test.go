@@ -271,6 +271,13 @@ func TestAccountUsageBarAndChart(t *testing.T) {
 		if got := p.find(t, "[data-testid=usage-text]").Text(); got != "42 of 100 requests used this month" {
 			t.Fatalf("usage text = %q", got)
 		}
+		// The bar sits with the sentence it measures, and the security page is one link away.
+		if p.find(t, "[data-testid=usage-text]").Parent().Find("[data-testid=usage-bar]").Length() != 1 {
+			t.Error("the usage bar is not next to the usage text")
+		}
+		if p.doc.Find(`a[href="/account/security"]`).Length() == 0 || p.doc.Find("[data-testid=admin-link]").Length() != 0 {
+			t.Error("no link to /account/security, or a console link for a non-admin")
+		}
 		var counts []string
 		p.doc.Find("[data-testid=chart-bar]").Each(func(_ int, s *goquery.Selection) {
 			c, _ := s.Attr("data-count")

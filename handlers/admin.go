@@ -266,7 +266,8 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	ds := make([]chartItem, len(o.Daily))
 	for i, d := range o.Daily {
 		ds[i] = chartItem{title: d.Day.Format("2 Jan 2006"), n: d.Count}
-		if i%7 == 0 || i == len(o.Daily)-1 {
+		// Weekly labels counted back from today keep today labelled and never crowd two labels.
+		if (len(o.Daily)-1-i)%7 == 0 {
 			ds[i].label = d.Day.Format("2 Jan")
 		}
 	}
@@ -304,12 +305,30 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 			h = max(h, 2) // a small non-zero value must stay visible beside a large one
 		}
 		count := format.Thousands(it.n)
-		ch.Bars = append(ch.Bars, admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
-			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2})
+		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
+			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2}
+		b.LabelX, b.Anchor = labelPlace(b.TextX, it.label, width)
+		ch.Bars = append(ch.Bars, b)
 		parts[i] = it.title + " " + count
 	}
 	ch.Summary = summaryHead + ": " + strings.Join(parts, ", ") + "."
 	return ch
+}
+
+// chartCharWidth is a generous width of one label character at the charts' 10-unit font size.
+const chartCharWidth = 6
+
+// labelPlace centres a label under its bar unless half of it would fall outside the view box,
+// where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.
+func labelPlace(centre int, label string, width int) (int, string) {
+	half := utf8.RuneCountInString(label) * chartCharWidth / 2
+	switch {
+	case centre-half < 0:
+		return 0, "start"
+	case centre+half > width:
+		return width, "end"
+	}
+	return centre, "middle"
 }
 
 // planUseText says what points at a plan, for the list and the edit page.

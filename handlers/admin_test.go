@@ -406,6 +406,26 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 		if got := strings.TrimSpace(r.doc.Find(`[data-testid="stat-waitlist"] [data-testid="stat-value"]`).Text()); got != "0" {
 			t.Errorf("waiting list: %q", got)
 		}
+		// Weekly labels count back from today, so today is labelled and no two labels crowd; labels
+		// at the edges are anchored there instead of being cut ("27 Oct" drawn as "7 Oct").
+		labels := r.doc.Find(`[data-testid="daily-chart"] svg text`)
+		if labels.Length() != 5 {
+			t.Errorf("daily labels: %d, want 5", labels.Length())
+		}
+		last := labels.Last()
+		if last.Text() != time.Now().UTC().Format("2 Jan") || last.AttrOr("text-anchor", "") != "end" || last.AttrOr("x", "") != "600" {
+			t.Errorf("last daily label %q anchor %q x %q", last.Text(), last.AttrOr("text-anchor", ""), last.AttrOr("x", ""))
+		}
+		if r.doc.Find(`[data-testid="daily-chart"] figcaption`).Length() != 0 {
+			t.Error("the chart summary is printed on the page")
+		}
+		if r.doc.Find(`.site-nav [data-testid="nav-admin"] a[href="/admin"][aria-current="page"]`).Length() != 1 {
+			t.Error("the header does not link the console for an admin")
+		}
+		_, expTok := e.user(t, "expert@example.com", models.RoleExpert)
+		if home := e.do(t, "GET", "/", nil, expTok); home.doc.Find(`[data-testid="nav-admin"]`).Length() != 0 || home.doc.Find(`[data-testid="nav-account"]`).Length() != 1 {
+			t.Error("a non-admin sees the console link, or no account link")
+		}
 		m := &models.OutboxMail{ID: uuid.NewString(), DedupeKey: "t1", ToAddr: "x@example.com", Subject: "Hello", TextBody: "Body text here",
 			State: models.OutboxQueued, NextAttemptAt: time.Now().UTC(), CreatedAt: time.Now().UTC()}
 		if _, err := e.stores.Outbox.Enqueue(ctx, nil, m); err != nil {
@@ -520,4 +540,23 @@ func TestAdminKnowledgeUpload(t *testing.T) {
 			t.Errorf("audit log lacks the import: %s", acts)
 		}
 	})
+}
+
+func TestLabelPlaceKeepsLabelsInsideTheChart(t *testing.T) {
+	for _, tc := range []struct {
+		centre     int
+		label      string
+		wantX      int
+		wantAnchor string
+	}{
+		{10, "27 Oct", 0, "start"},
+		{300, "11 Nov", 300, "middle"},
+		{590, "25 Nov", 600, "end"},
+		{60, "yanlis", 60, "middle"},
+	} {
+		x, anchor := labelPlace(tc.centre, tc.label, 600)
+		if x != tc.wantX || anchor != tc.wantAnchor {
+			t.Errorf("labelPlace(%d, %q) = %d %s, want %d %s", tc.centre, tc.label, x, anchor, tc.wantX, tc.wantAnchor)
+		}
+	}
 }

@@ -26,8 +26,8 @@ const AnnouncedFreeQuota = 1000
 // betaFeatures is what /v1 offers its beta accounts (SPEC.md §1, §4.2), in the order the spec
 // announces it; all of it is live and documented at /docs.
 var betaFeatures = []betapages.Feature{
-	{Title: "Claim score lookup", Detail: "The verification score of a stored claim, with its verdict and sub-scores.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}/score"},
-	{Title: "Claim detail", Detail: "A claim record with its verification score.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}"},
+	{Title: "Claim score lookup", Detail: "The current score of a stored claim: score, verdict, the number of expert votes and the confidence. Sub-scores are in the claim detail.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}/score"},
+	{Title: "Claim detail", Detail: "A claim record with its score, the analysis and its four sub-scores, the expert votes and the score history.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}"},
 	{Title: "Claim search", Detail: "Search and filter verified claims by text.", Stage: "Beta", Endpoint: "GET /v1/claims/search?q=…"},
 	{Title: "Firm profiles", Detail: "A firm's profile and trust score.", Stage: "Beta", Endpoint: "GET /v1/firms/{slug}"},
 	{Title: "Claim submission", Detail: "Submit a new claim for verification.", Stage: "Beta", Endpoint: "POST /v1/claims/submit"},
@@ -86,7 +86,7 @@ func (b *Beta) Routes(r fiber.Router) {
 // meta fills the page metadata; only /beta itself is worth indexing.
 func (b *Beta) meta(c *fiber.Ctx, title string, index bool) layouts.Page {
 	return layouts.Page{Title: title, Path: c.Path(), Year: b.now().UTC().Year(), NoIndex: !index,
-		Description: "Join the waiting list for the Claimcheck /v1 API beta."}
+		Description: "The Claimcheck /v1 API is live for beta accounts: what it offers, where it is documented, and the waiting list for access."}
 }
 
 // renderNoStore writes a page through a buffer (a template error becomes a clean 500); pages with

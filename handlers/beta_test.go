@@ -96,6 +96,13 @@ func TestBetaPageOffersV1AndRefusesBadInputNextToFields(t *testing.T) {
 				t.Errorf("offer lacks %q", want)
 			}
 		}
+		// /v1 is live: the page says so in the present tense and links its reference.
+		if p.doc.Find(`main a[href="/docs"]`).Length() == 0 || strings.Contains(p.body, "will offer") || strings.Contains(p.body, "announced") {
+			t.Error("/beta still describes /v1 as coming, or does not link /docs")
+		}
+		if score := p.doc.Find("[data-testid=beta-feature]").First().Text(); strings.Contains(score, "with its verdict and sub-scores") {
+			t.Errorf("score lookup promises sub-scores it does not return: %q", score)
+		}
 		bad := e.post(t, "/beta", url.Values{"email": {"nope"}, "name": {strings.Repeat("x", 101)}}, "")
 		bad.wantStatus(t, http.StatusUnprocessableEntity)
 		if bad.doc.Find("[data-testid=email-error]").Length() != 1 || bad.doc.Find("[data-testid=name-error]").Length() != 1 {

@@ -25,7 +25,7 @@ var MainNav = []NavItem{
 	{Label: "Experts", Href: "/experts"},
 	{Label: "Pricing", Href: "/pricing"},
 	{Label: "Docs", Href: "/docs"},
-	{Label: "Beta", Href: "/beta", Planned: true},
+	{Label: "Beta", Href: "/beta"},
 }
 
 // Page is the head metadata and navigation state of one rendered page.

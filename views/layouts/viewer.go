@@ -10,6 +10,8 @@ type Viewer struct {
 	// CSRF returns the token for the header's log-out form. It is a function because the csrf
 	// middleware may run after the session middleware has built the Viewer.
 	CSRF func() string
+	// Admin adds the console link to the header; only administrators may open /admin.
+	Admin bool
 }
 
 // viewerKey is the context key of the Viewer; unexported so only this package can set it.

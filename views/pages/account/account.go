@@ -52,6 +52,8 @@ type Dashboard struct {
 	ShowBeta, BetaAccess bool
 	// Expert shows the link to the experts' review queue.
 	Expert bool
+	// Admin shows the link to the admin console, which the header alone would leave hard to find.
+	Admin bool
 	// CSRF is the token for every form's hidden _csrf input.
 	CSRF string
 	// UserName greets the user.

@@ -54,6 +54,11 @@ type Bar struct {
 	Count string
 	// X, Y, W, H place the bar; TextX is its centre.
 	X, Y, W, H, TextX int
+	// LabelX and Anchor place the label: centred under the bar unless that would cut it at an edge
+	// of the view box, where it is anchored to the edge instead.
+	LabelX int
+	// Anchor is the SVG text-anchor of the label: "start", "middle" or "end".
+	Anchor string
 }
 
 // Chart is a server-rendered SVG bar chart with a table as its text alternative.

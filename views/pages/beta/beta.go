@@ -1,4 +1,4 @@
-// Package beta renders the public /beta pages (what /v1 will offer, the join form, the outcome of
+// Package beta renders the public /beta pages (what /v1 offers, the join form, the outcome of
 // mailed links), the admin waiting list, and the beta-access line of the account page.
 package beta
 
@@ -7,11 +7,11 @@ import (
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
-// Feature is one announced /v1 capability.
+// Feature is one /v1 capability.
 type Feature struct {
-	// Title names it; Detail says what it gives; Stage is "Beta" or "Coming soon".
+	// Title names it; Detail says what it gives; Stage is its release state, e.g. "Beta".
 	Title, Detail, Stage string
-	// Endpoint is the announced method and path, e.g. "GET /v1/claims/{id}/score".
+	// Endpoint is the method and path, e.g. "GET /v1/claims/{id}/score".
 	Endpoint string
 }
 
@@ -21,9 +21,9 @@ type LandingPage struct {
 	Meta layouts.Page
 	// CSRF is the token for the hidden _csrf input ("" when no middleware runs).
 	CSRF string
-	// Features lists what /v1 will offer.
+	// Features lists what /v1 offers.
 	Features []Feature
-	// FreeQuota is the announced free plan's monthly requests, formatted.
+	// FreeQuota is the free beta plan's monthly requests, formatted.
 	FreeQuota string
 	// Fields are the join form's inputs, with values and errors after a failed submit.
 	Fields []components.Field
