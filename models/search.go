@@ -12,23 +12,35 @@ package models
 //     which is what people mean by several words and keeps result sets small at a million claims.
 //   - Each word matches in any of the Turkish spellings of its I's the index may hold (see
 //     searchSpellings); spellings no claim has are dropped first on SQLite.
+//   - A word of three or more letters also matches as a prefix of the claim text's words (a root
+//     finds its suffixed forms: "aşı" → "aşılar"). A word with Turkish inflectional suffixes is
+//     also matched by its stem as a prefix (searchStem: "depremler" → "deprem", "Isparta'nın" →
+//     "isparta"); the stem's prefix replaces the word's, which it covers.
+//   - Words typed without Turkish letters or accents find the words that have them, and the other
+//     way round ("seker" ↔ "şeker", "isik" → "Işık"): FTS5 folds them on SQLite, and PostgreSQL
+//     indexes a folded copy of the text (searchFoldFrom/To).
 //
-// PostgreSQL: claims.search_tsv is content with the 'simple' dictionary (weight A; claims come in
-// any language, so no stemming) plus en_query with 'english' (weight B). A chunk becomes
-// plainto_tsquery('simple', spelling) for each spelling OR plainto_tsquery('english', chunk), and
-// the chunks are ANDed. Per-chunk OR (rather than websearch_to_tsquery('simple', q) ||
+// PostgreSQL: claims.search_tsv (migration 00012) is content with the 'simple' dictionary (weight
+// A; claims come in any language, so no stemming), its folded copy (translate() with
+// searchFoldFrom/To, weight C) and en_query with 'english' (weight B). A chunk becomes, ORed
+// (searchPGAlts): each spelling as a whole word anywhere, the folded chunk as a whole word of the
+// folded copy (:C), the stem (or the chunk) spellings as prefixes of the text (:*A) and, folded,
+// of the folded copy (:*C), and plainto_tsquery('english', chunk); the chunks are ANDed. Every
+// alternative goes through plainto_tsquery, and the tsquery is made of PostgreSQL's renderings
+// with weight marks added. Per-chunk OR (rather than websearch_to_tsquery('simple', q) ||
 // websearch_to_tsquery('english', q)) lets one word match the Turkish text and another the English
 // query of the same claim, and keeps stemming ("vaccines" finds "vaccine" through en_query).
 // Ranking is ts_rank_cd (cover density: more and closer mentions rank higher; content counts 1.0,
-// en_query 0.4), which depends only on the claim and the query, so keyset pagination on (rank,
-// created_at, id) is exact. With the test database's C.UTF-8 ctype, to_tsvector('simple', …)
-// lower-cases İ and I to i but keeps ı and every other Turkish letter: "İstanbul", "ISTANBUL" and
-// "istanbul" meet, "ŞEKER" finds "şeker", but "seker" does not find "şeker" on PostgreSQL (the
-// generated column has no unaccent step; folding those would take a migration).
+// its folded copy 0.9, en_query 0.4, so the exact spelling ranks above a folded match), which
+// depends only on the claim and the query, so keyset pagination on (rank, created_at, id) is
+// exact. With the test database's C.UTF-8 ctype, to_tsvector('simple', …) lower-cases İ and I to
+// i but keeps ı and every other Turkish letter in the text as written: "İstanbul", "ISTANBUL" and
+// "istanbul" meet there, and the folded copy makes "seker" meet "şeker".
 //
 // SQLite: claims_fts (FTS5, unicode61 remove_diacritics 2) folds case and ş, ç, ğ, ö, ü and İ but
 // keeps ı, which the spellings cover. A chunk becomes its alphanumeric words, each a quoted FTS5
-// string (spellings ORed), all ANDed. Ranking is bm25 (content 1.0, en_query 0.4), exposed negated
+// string (spellings ORed), all ANDed, or, when it has a stem, the stem's spellings as quoted
+// content prefixes (ORed). Ranking is bm25 (content 1.0, en_query 0.4), exposed negated
 // so that higher is better; it weighs words by their rarity in the whole table, so scores drift as
 // claims are added, and the next page re-ranks the cursor's claim to keep its boundary exact.
 //
@@ -144,8 +156,12 @@ const (
 	// searchBudgetFactor·rankCap is how many newest-stored matches of the text SQLite looks at, at
 	// most, to fill the relevance window: each costs a row read to apply the filters.
 	searchBudgetFactor = 10
-	// Column weights: the claim text counts more than the English query derived from it.
+	// Column weights: the claim text counts more than the English query derived from it, and as
+	// written a little more than its folded copy, so an exact spelling ranks above a folded match
+	// ("şeker" above "seker" for the query şeker, and the other way round for seker) while a
+	// folded match still ranks above one in the English query.
 	searchWeightContent = 1.0
+	searchWeightFolded  = 0.9
 	searchWeightEnQuery = 0.4
 )
 
@@ -340,61 +356,136 @@ func (p *searchPlan) newestFrom(tx *gorm.DB, cols, from string, where []string, 
 	return rows, err
 }
 
-// resolvePostgres turns the chunks into one tsquery (each spelling through plainto_tsquery, ORed
-// per chunk, ANDed) and decides how to read its matches.
+// searchPGAlt is one way a chunk may match on PostgreSQL, before PostgreSQL renders it as a tsquery.
+type searchPGAlt struct {
+	chunk int
+	// english parses text with the 'english' configuration (stemmed, for en_query), else 'simple'.
+	english bool
+	text    string
+	// prefix matches text as the start of a word; weights limits the match to those parts of
+	// search_tsv ("" = any): A the claim text as written, C its folded copy.
+	prefix  bool
+	weights string
+}
+
+// searchPGAlts lists the alternatives of chunk i: each spelling as a whole word anywhere; the
+// folded word in the folded copy; the stem (or, without one, each spelling) as a prefix of the
+// text as written and, folded, of the folded copy; and the chunk in the English query, stemmed.
+func searchPGAlts(i int, c searchChunk) []searchPGAlt {
+	raws := []string{c.raw}
+	if joined := strings.Join(c.words, " "); joined != c.raw {
+		raws = append(raws, joined)
+	}
+	var alts []searchPGAlt
+	for _, r := range raws {
+		for _, f := range searchSpellings(r) {
+			alts = append(alts, searchPGAlt{chunk: i, text: f})
+		}
+		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(r), weights: "C"})
+	}
+	// Prefixes only of the claim text, not of the English query: a Turkish root finds its
+	// suffixed forms, while "earth" does not find "earthquake". The stem's prefix covers the word's.
+	bases := raws
+	if stem := searchStem(c); stem != "" {
+		bases = []string{stem}
+	}
+	for _, b := range bases {
+		if !searchPrefixWord(b) {
+			continue
+		}
+		for _, f := range searchSpellings(b) {
+			alts = append(alts, searchPGAlt{chunk: i, text: f, prefix: true, weights: "A"})
+		}
+		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(b), prefix: true, weights: "C"})
+	}
+	return append(alts, searchPGAlt{chunk: i, english: true, text: c.raw})
+}
+
+// resolvePostgres turns the chunks into one tsquery (the alternatives of searchPGAlts ORed per
+// chunk, the chunks ANDed) and decides how to read its matches.
 func (p *searchPlan) resolvePostgres(tx *gorm.DB) (bool, error) {
-	var vals []string
-	var args []any
+	var alts []searchPGAlt
 	for i, c := range p.terms {
-		forms := searchSpellings(c.raw)
-		if joined := strings.Join(c.words, " "); joined != c.raw {
-			forms = append(forms, searchSpellings(joined)...)
+		alts = append(alts, searchPGAlts(i, c)...)
+	}
+	vals := make([]string, len(alts))
+	args := make([]any, len(alts))
+	for j, a := range alts {
+		cfg := "simple"
+		if a.english {
+			cfg = "english"
 		}
-		for _, f := range forms {
-			vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('simple', ?))", i)), append(args, f)
-			if searchPrefixWord(f) {
-				// Also as a prefix of the claim text's words (weight A), not of the English query's:
-				// a Turkish root finds its suffixed forms, while "earth" does not find "earthquake".
-				// The prefix is PostgreSQL's own rendering of the one lexeme, so no user text is
-				// parsed as tsquery syntax.
-				vals = append(vals, fmt.Sprintf("(%d, CASE WHEN numnode(plainto_tsquery('simple', ?)) = 1 "+
-					"THEN (plainto_tsquery('simple', ?)::text || ':*A')::tsquery ELSE plainto_tsquery('simple', ?) END)", i))
-				args = append(args, f, f, f)
-			}
-		}
-		vals, args = append(vals, fmt.Sprintf("(%d, plainto_tsquery('english', ?))", i)), append(args, c.raw)
+		vals[j], args[j] = fmt.Sprintf("(%d, plainto_tsquery('%s', ?))", j, cfg), a.text
 	}
 	// The same round trip asks for plans made for this query's values for the rest of the
 	// transaction (a cached generic plan cannot tell a rare word from a common one) and reads the
 	// table's size for the choice below.
-	var alts []struct {
-		I int
-		Q string
-		N float64
+	var rendered []struct {
+		J  int
+		Q  string
+		NN int
+		N  float64
 	}
-	err := tx.Raw("SELECT u.i, u.q::text AS q, (SELECT reltuples FROM pg_class WHERE oid = 'claims'::regclass)::float8 AS n, "+
-		"set_config('plan_cache_mode', 'force_custom_plan', true) AS mode FROM (VALUES "+strings.Join(vals, ", ")+") AS u(i, q) "+
-		"WHERE numnode(u.q) > 0", args...).Scan(&alts).Error
+	err := tx.Raw("SELECT u.j, u.q::text AS q, numnode(u.q) AS nn, (SELECT reltuples FROM pg_class WHERE oid = 'claims'::regclass)::float8 AS n, "+
+		"set_config('plan_cache_mode', 'force_custom_plan', true) AS mode FROM (VALUES "+strings.Join(vals, ", ")+") AS u(j, q) "+
+		"WHERE numnode(u.q) > 0 ORDER BY u.j", args...).Scan(&rendered).Error
 	if err != nil {
 		return false, fmt.Errorf("resolve words: %w", err)
 	}
-	per := make([][]string, len(p.terms))
+	// One entry per rendered lexeme of a chunk, so that a lexeme is in the tsquery once as a word
+	// and once as a prefix, with the weights of every alternative that asked for it ('asi':*AC
+	// rather than 'asi':*A | 'asi':*C, which would count it twice in the estimate below).
+	type lexeme struct {
+		q              string
+		any            bool
+		weights, start string
+	}
+	per := make([][]*lexeme, len(p.terms))
 	size := 0.0
-	for _, a := range alts {
-		if !slices.Contains(per[a.I], "("+a.Q+")") {
-			per[a.I] = append(per[a.I], "("+a.Q+")")
+	for _, r := range rendered {
+		a := alts[r.J]
+		var l *lexeme
+		for _, x := range per[a.chunk] {
+			if x.q == r.Q {
+				l = x
+			}
 		}
-		size = a.N
+		if l == nil {
+			l = &lexeme{q: r.Q}
+			per[a.chunk] = append(per[a.chunk], l)
+		}
+		switch {
+		case r.NN != 1 || (a.weights == "" && !a.prefix):
+			l.any = true // a whole word anywhere; several lexemes ("covid-19") can take no weights
+		case a.prefix:
+			l.start = searchWeightUnion(l.start, a.weights)
+		default:
+			l.weights = searchWeightUnion(l.weights, a.weights)
+		}
+		size = r.N
 	}
 	parts := make([]string, len(per))
-	for i, qs := range per {
+	for i, ls := range per {
+		var qs []string
+		for _, l := range ls {
+			switch {
+			case l.any:
+				qs = append(qs, "("+l.q+")")
+			case l.weights != "":
+				qs = append(qs, "("+l.q+":"+l.weights+")")
+			}
+			if l.start != "" {
+				qs = append(qs, "("+l.q+":*"+l.start+")")
+			}
+		}
 		if len(qs) == 0 {
 			return false, nil // only stop words of both dictionaries: nothing to look for
 		}
 		parts[i] = "(" + strings.Join(qs, " | ") + ")"
 	}
-	// Every part is PostgreSQL's own rendering of a tsquery, so the joined text parses back to
-	// exactly these lexemes; no user text is read as tsquery syntax.
+	// Every lexeme is PostgreSQL's own rendering of one, followed by weight marks from this code,
+	// so the joined text parses back to exactly these lexemes; no user text is read as tsquery
+	// syntax.
 	p.tsq = strings.Join(parts, " & ")
 
 	// Collecting every match through the GIN index costs about 2.5 µs a match; walking claims
@@ -493,28 +584,47 @@ func (p *searchPlan) relevancePostgres(tx *gorm.DB, cols string) ([]searchRow, e
 	return rows, nil
 }
 
-// searchPGRank is the rank of claim row t: ts_rank_cd with content (A) above en_query (B); the
-// tsquery is the next bound parameter.
+// searchPGRank is the rank of claim row t: ts_rank_cd with content (A) above its folded copy (C)
+// above en_query (B); the tsquery is the next bound parameter.
 func searchPGRank(t string) string {
-	return fmt.Sprintf("ts_rank_cd('{0.1, 0.2, %g, %g}', %s.search_tsv, CAST(? AS tsquery))", searchWeightEnQuery, searchWeightContent, t)
+	return fmt.Sprintf("ts_rank_cd('{0.1, %g, %g, %g}', %s.search_tsv, CAST(? AS tsquery))", searchWeightFolded, searchWeightEnQuery, searchWeightContent, t)
 }
 
 // searchSQLiteRank is bm25 over claims_fts, which must be in the FROM clause and restricted by
 // MATCH; lower is better.
 var searchSQLiteRank = fmt.Sprintf("bm25(claims_fts, %g, %g)", searchWeightContent, searchWeightEnQuery)
 
-// resolveSQLite builds the MATCH expression from the spellings claims_fts holds.
+// resolveSQLite builds the MATCH expression from the spellings claims_fts holds: per chunk, its
+// words ANDed (each a whole word or a prefix of the claim text) or its stem as a prefix.
 func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
-	var words [][]string
+	type chunkTerms struct {
+		words [][]string // per word, its terms
+		stem  []string
+	}
+	chunks := make([]chunkTerms, len(p.terms))
 	var probes []string
 	var args []any
-	for _, c := range p.terms {
+	probe := func(t string) string {
+		probes = append(probes, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ?)")
+		args = append(args, t)
+		return t
+	}
+	for i, c := range p.terms {
+		stem := searchStem(c)
 		for _, w := range c.words {
-			sp := searchSpellings(w)
-			words = append(words, sp)
-			for _, v := range sp {
-				probes = append(probes, "EXISTS (SELECT 1 FROM claims_fts WHERE claims_fts MATCH ?)")
-				args = append(args, searchFTSTerm(v))
+			var ts []string
+			for _, v := range searchSpellings(w) {
+				if stem != "" && len(c.words) == 1 {
+					ts = append(ts, probe(searchFTSString(v))) // the stem's prefix covers the word's
+				} else {
+					ts = append(ts, probe(searchFTSTerm(v)))
+				}
+			}
+			chunks[i].words = append(chunks[i].words, ts)
+		}
+		if stem != "" {
+			for _, v := range searchSpellings(stem) {
+				chunks[i].stem = append(chunks[i].stem, probe("content : "+searchFTSString(v)+"*"))
 			}
 		}
 	}
@@ -534,23 +644,43 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 	if err := r.Scan(dest...); err != nil {
 		return false, fmt.Errorf("resolve words: %w", err)
 	}
-	var parts []string
 	k := 0
-	for _, sp := range words {
+	held := func(ts []string) string { // the terms the index holds, ORed; "" if none
 		var alts []string
-		for _, v := range sp {
+		for _, t := range ts {
 			if present[k] {
-				alts = append(alts, searchFTSTerm(v))
+				alts = append(alts, t)
 			}
 			k++
 		}
-		switch len(alts) {
+		if len(alts) == 1 {
+			return alts[0]
+		}
+		if len(alts) == 0 {
+			return ""
+		}
+		return "(" + strings.Join(alts, " OR ") + ")"
+	}
+	var parts []string
+	for _, c := range chunks {
+		var words []string
+		for _, ts := range c.words {
+			words = append(words, held(ts))
+		}
+		var either []string
+		if !slices.Contains(words, "") {
+			either = append(either, strings.Join(words, " AND "))
+		}
+		if stem := held(c.stem); stem != "" {
+			either = append(either, stem)
+		}
+		switch len(either) {
 		case 0:
 			return false, nil
 		case 1:
-			parts = append(parts, alts[0])
+			parts = append(parts, either[0])
 		default:
-			parts = append(parts, "("+strings.Join(alts, " OR ")+")")
+			parts = append(parts, "(("+either[0]+") OR "+either[1]+")")
 		}
 	}
 	p.fts = strings.Join(parts, " AND ")
@@ -895,6 +1025,231 @@ func searchFTSTerm(v string) string {
 // searchFTSString quotes v as an FTS5 string: inside double quotes nothing is syntax.
 func searchFTSString(v string) string {
 	return `"` + strings.ReplaceAll(v, `"`, `""`) + `"`
+}
+
+// searchFoldFrom and searchFoldTo are the letters the folded copy of the claim text in
+// claims.search_tsv replaces (migration 00012 passes the same two lists to translate()): Turkish
+// letters and the common Latin accents to their base letters, I and İ to i, and the combining dot
+// of a decomposed İ dropped (it has no counterpart). FTS5's remove_diacritics folds the same
+// letters on SQLite, and ı → i makes the I/İ/ı spellings meet, so typing without Turkish letters
+// finds the same claims on both databases.
+const (
+	searchFoldFrom = "çğıöşüâîûáàäãåéèêëíìïóòôõúùñÇĞIİÖŞÜÂÎÛÁÀÄÃÅÉÈÊËÍÌÏÓÒÔÕÚÙÑ\u0307"
+	searchFoldTo   = "cgiosuaiuaaaaaeeeeiiioooouunCGiiOSUAIUAAAAAEEEEIIIOOOOUUN"
+)
+
+// searchAccentFolder applies searchFoldFrom → searchFoldTo as translate() does.
+var searchAccentFolder = func() *strings.Replacer {
+	from, to := []rune(searchFoldFrom), []rune(searchFoldTo)
+	pairs := make([]string, 0, 2*len(from))
+	for i, r := range from {
+		t := ""
+		if i < len(to) {
+			t = string(to[i])
+		}
+		pairs = append(pairs, string(r), t)
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+// searchFoldAccents is s as the folded copy in search_tsv holds it, before PostgreSQL's parser
+// splits and lower-cases it.
+func searchFoldAccents(s string) string { return strings.ToLower(searchAccentFolder.Replace(s)) }
+
+// searchWeightUnion merges two sets of tsvector weights ("A", "C", "AC") in the order tsquery
+// writes them.
+func searchWeightUnion(a, b string) string {
+	var out []byte
+	for _, w := range []byte("ABCD") {
+		if strings.IndexByte(a, w) >= 0 || strings.IndexByte(b, w) >= 0 {
+			out = append(out, w)
+		}
+	}
+	return string(out)
+}
+
+// searchSuffixes are the Turkish inflectional endings searchStem removes, longest first: plural,
+// case (locative, ablative, dative, accusative, genitive, with their buffer and voiceless forms),
+// third-person possessive and the relative -ki.
+var searchSuffixes = strings.Fields(`ler lar den dan ten tan nin nın nun nün
+	de da te ta in ın un ün yi yı yu yü ye ya si sı su sü ki e a i ı u ü`)
+
+// Stems shorter than searchStemMin are not made: a short stem ("kan" from "kanı") starts too many
+// unrelated words. A suffix that starts with its buffer consonant (y, n, s: "aşıyı", "aşısı") may
+// leave searchStemMin-1 letters, as an apostrophe may ("ABD'de"); never fewer than three.
+const (
+	searchStemMin    = 4
+	searchStemPasses = 3
+)
+
+// searchStem returns the root a Turkish inflected query chunk is matched by as a prefix, or "" when
+// it has none. "depremler" → "deprem", "otizmin" → "otizm", "istanbulda" → "istanbul",
+// "aşıların" → "aşılar" (not "aşı": too short); a proper noun's suffixes after an apostrophe are
+// dropped whole ("Isparta'nın" → "ısparta"). Up to searchStemPasses suffixes are removed, each
+// only if it agrees with the stem's last vowel (vowel harmony: -ler after e, i, ö, ü; -lar after
+// a, ı, o, u; -in after e, i, …), which keeps most English words whole ("camera", "agenda",
+// "climate"); an English word that passes ("vitamin" → "vitam") only matches more words that start
+// like it, since the word itself still matches too. Stems are Turkish lower case; the callers
+// spell them as the index may hold them.
+func searchStem(c searchChunk) string {
+	switch len(c.words) {
+	case 1:
+		w := searchTurkishLower(c.words[0])
+		if stem := searchStripSuffixes(w); stem != w {
+			return stem
+		}
+	case 2:
+		base, rest := searchTurkishLower(c.words[0]), searchTurkishLower(c.words[1])
+		if searchApostrophe(c) && utf8.RuneCountInString(base) >= searchStemMin-1 && searchOnlySuffixes(rest) {
+			return base
+		}
+	}
+	return ""
+}
+
+// searchApostrophe reports whether the chunk's two words are joined by an apostrophe, as Turkish
+// writes suffixes after proper nouns.
+func searchApostrophe(c searchChunk) bool {
+	i := strings.Index(c.raw, c.words[0])
+	if i < 0 {
+		return false
+	}
+	rest := c.raw[i+len(c.words[0]):]
+	r, n := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune("'’‘ʼ`", r) && strings.HasPrefix(rest[n:], c.words[1])
+}
+
+// searchOnlySuffixes reports whether s is nothing but up to searchStemPasses suffixes ("nın",
+// "daki"), so that an apostrophe before it ends a proper noun rather than starts an English
+// contraction ("don't", "earth's").
+func searchOnlySuffixes(s string) bool {
+	for range searchStemPasses {
+		cut := false
+		for _, suf := range searchSuffixes {
+			if rest, ok := strings.CutSuffix(s, suf); ok {
+				s, cut = rest, true
+				break
+			}
+		}
+		if s == "" || !cut {
+			break
+		}
+	}
+	return s == ""
+}
+
+// searchStripSuffixes removes up to searchStemPasses suffixes from w (Turkish lower case).
+func searchStripSuffixes(w string) string {
+	for range searchStemPasses {
+		cut := false
+		for _, suf := range searchSuffixes {
+			stem, ok := strings.CutSuffix(w, suf)
+			if !ok || !searchHarmony(w, stem, suf) {
+				continue
+			}
+			// A buffer consonant (y, the n of -nin, the s of -si) only comes between vowels, and a
+			// suffix that starts with a vowel only follows a consonant: "kampanya" keeps its -ya,
+			// "media" its -a.
+			minLen, afterVowel := searchStemMin, searchVowelKind(searchLastRune(stem)) != ""
+			if buffer := suf[0] == 'y' || (len([]rune(suf)) == 3 && suf[0] == 'n') || (len([]rune(suf)) == 2 && suf[0] == 's'); buffer {
+				if !afterVowel {
+					continue
+				}
+				minLen = searchStemMin - 1
+			} else if searchVowelKind([]rune(suf)[0]) != "" && afterVowel {
+				continue
+			}
+			if utf8.RuneCountInString(stem) < minLen {
+				continue
+			}
+			w, cut = stem, true
+			break
+		}
+		if !cut {
+			break
+		}
+	}
+	return w
+}
+
+// searchHarmony reports whether suffix suf may follow stem: its vowel agrees with the stem's last
+// vowel. A word typed without Turkish letters may mean ı by i, ö by o and ü by u, so there those
+// count as either.
+func searchHarmony(word, stem, suf string) bool {
+	if suf == "ki" {
+		return true // the relative suffix does not follow vowel harmony
+	}
+	var last rune
+	for _, r := range stem {
+		if searchVowelKind(r) != "" {
+			last = r
+		}
+	}
+	if last == 0 {
+		return false
+	}
+	var sv rune
+	for _, r := range suf {
+		if searchVowelKind(r) != "" {
+			sv = r
+			break
+		}
+	}
+	ascii := !strings.ContainsAny(word, "çğıöşüâîû")
+	variants := func(r rune) []rune {
+		if ascii {
+			switch r {
+			case 'i':
+				return []rune{'i', 'ı'}
+			case 'o':
+				return []rune{'o', 'ö'}
+			case 'u':
+				return []rune{'u', 'ü'}
+			}
+		}
+		return []rune{r}
+	}
+	for _, a := range variants(last) {
+		for _, b := range variants(sv) {
+			ka, kb := searchVowelKind(a), searchVowelKind(b)
+			switch b {
+			case 'e', 'a': // two-way: front after front, back after back
+				if ka[0] == kb[0] {
+					return true
+				}
+			default: // four-way: also rounded after rounded
+				if ka == kb {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// searchVowelKind classifies a Turkish vowel as front (f) or back (b), and rounded (r) or not
+// (u); "" for anything else. â, î and û count as a, i and u.
+func searchVowelKind(r rune) string {
+	switch r {
+	case 'e', 'i', 'î':
+		return "fu"
+	case 'ö', 'ü':
+		return "fr"
+	case 'a', 'ı', 'â':
+		return "bu"
+	case 'o', 'u', 'û':
+		return "br"
+	}
+	return ""
+}
+
+// searchLastRune is the last rune of s (0 for "").
+func searchLastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	if r == utf8.RuneError {
+		return 0
+	}
+	return r
 }
 
 // searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.

@@ -202,19 +202,13 @@ func TestSearchTextMatching(t *testing.T) {
 				}
 			})
 		}
-		// Diacritic-free typing finds Turkish letters on SQLite (remove_diacritics); PostgreSQL's
-		// 'simple' dictionary keeps them, so there it does not (documented in search.go).
-		p := searchRun(t, st, SearchQuery{Q: "seker"})
-		if db.Dialect == database.SQLite {
-			if got := searchIDs(p); !slices.Equal(got, []string{ids[4]}) {
-				t.Errorf("seker on SQLite: got %v, want %v", got, ids[4])
+		// Diacritic-free typing finds Turkish letters on both: remove_diacritics on SQLite, the
+		// folded copy in search_tsv on PostgreSQL (migration 00012).
+		for _, q := range []string{"seker", "asilar otizme"} {
+			want := map[string][]string{"seker": {ids[4]}, "asilar otizme": {ids[0]}}[q]
+			if got := searchIDs(searchRun(t, st, SearchQuery{Q: q})); !slices.Equal(got, want) {
+				t.Errorf("%q: got %v, want %v", q, got, want)
 			}
-			p = searchRun(t, st, SearchQuery{Q: "asilar otizme"})
-			if got := searchIDs(p); !slices.Equal(got, []string{ids[0]}) {
-				t.Errorf("asilar otizme on SQLite: got %v", got)
-			}
-		} else if len(p.Hits) != 0 {
-			t.Errorf("seker on PostgreSQL: got %v, want no hits (no unaccent in search_tsv)", searchIDs(p))
 		}
 		// English stemming through en_query on PostgreSQL: "vaccine" and "vaccinated" find
 		// "Vaccines cause autism", "vaccination campaign" and "covid vaccine causes infertility".
@@ -706,5 +700,236 @@ func TestSearchChunks(t *testing.T) {
 	}
 	if got := searchFTSString(`a"b`); got != `"a""b"` {
 		t.Errorf("FTS5 string %s", got)
+	}
+}
+
+// searchTurkishClaims are the claims of the Turkish matching tests, as a tester wrote them on both
+// databases.
+var searchTurkishClaims = []searchClaim{
+	/*0*/ {content: "Aşılar otizme neden olur", enQuery: "Vaccines cause autism"},
+	/*1*/ {content: "Işık hızından daha hızlı hiçbir şey yoktur", enQuery: "nothing is faster than light"},
+	/*2*/ {content: "Çocukların aşılanması zorunlu olmalı", enQuery: "vaccinating children should be mandatory"},
+	/*3*/ {content: "Güneş Dünya'nın etrafında döner", enQuery: "the sun revolves around the earth"},
+	/*4*/ {content: "İstanbul'da büyük deprem bekleniyor", enQuery: "a big earthquake is expected in Istanbul"},
+	/*5*/ {content: "Şeker kansere yol açar", enQuery: "sugar causes cancer"},
+	/*6*/ {content: "ISPARTA elması dünyanın en iyisidir", enQuery: "Isparta apples are the best in the world"},
+	/*7*/ {content: "Kanal projesi tartışılıyor", enQuery: "the canal project is debated"},
+	/*8*/ {content: "The earth is flat", enQuery: "the earth is flat", lang: "en"},
+	/*9*/ {content: "Media lies about the pandemic", enQuery: "media lies about the pandemic", lang: "en"},
+}
+
+func TestSearchTurkishWithoutTurkishLetters(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db, searchTurkishClaims...)
+		// The same indexes on both databases: typing without Turkish letters, or with them,
+		// finds the same claims.
+		for _, tc := range []struct {
+			q    string
+			want []int
+		}{
+			{"asi", []int{0, 2}},
+			{"aşı", []int{0, 2}},
+			{"ASI", []int{0, 2}},
+			{"isik", []int{1}},
+			{"ışık", []int{1}},
+			{"IŞIK", []int{1}},
+			{"ISIK", []int{1}},
+			{"cocuk", []int{2}},
+			{"çocuk", []int{2}},
+			{"COCUKLARIN", []int{2}},
+			{"gunes", []int{3}},
+			{"güneş", []int{3}},
+			{"dunya", []int{3, 6}},
+			{"dünya", []int{3, 6}},
+			{"seker kansere", []int{5}},
+			{"şeker", []int{5}},
+			{"hizindan", []int{1}},
+			{"asilar otizme", []int{0}},
+			{"istanbul", []int{4}},
+			{"isparta", []int{6}},
+			{"elmasi", []int{6}},
+			{"tartisiliyor", []int{7}},
+		} {
+			t.Run(tc.q, func(t *testing.T) {
+				searchExpect(t, st, tc.q, ids, tc.want)
+			})
+		}
+	})
+}
+
+func TestSearchTurkishSuffixes(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db, searchTurkishClaims...)
+		for _, tc := range []struct {
+			name, q string
+			want    []int
+		}{
+			{"plural", "depremler", []int{4}},
+			{"accusative", "depremi", []int{4}},
+			{"locative", "depremde", []int{4}},
+			{"plural of another form", "kanserler", []int{5}},
+			{"genitive after plural, stem kept at four letters", "aşıların", []int{0}},
+			{"genitive", "otizmin", []int{0}},
+			{"genitive with Turkish letters", "güneşin", []int{3}},
+			{"locative without apostrophe", "istanbulda", []int{4}},
+			{"apostrophe and genitive", "isparta'nın", []int{6}},
+			{"apostrophe, capitals", "ISPARTA'NIN", []int{6}},
+			{"apostrophe and locative", "İstanbul'da", []int{4}},
+			{"typed without Turkish letters", "asilarin", []int{0}},
+			{"typed without Turkish letters, genitive", "gunesin", []int{3}},
+			{"buffer consonant after a vowel", "aşıyı", []int{0, 2}},
+			{"stems ANDed", "aşıların otizmin", []int{0}},
+			{"a stem and a word", "depremler istanbul", []int{4}},
+			{"suffixed query, nothing else matches", "depremler şeker", nil},
+			// Stripping must not over-match: "kanı" would become "kan" and find "Kanal" and
+			// "kansere"; three letters are too few for a stem.
+			{"short word kept whole", "kanı", nil},
+			{"short word as typed", "kana", []int{7}}, // "kana" is a prefix of "Kanal", as before
+			{"English word ending like a suffix", "media", []int{9}},
+			{"English stays English", "earth", []int{3, 8}},
+			{"English whole words", "earthquake", []int{4}},
+			{"English in en_query", "sugar cancer", []int{5}},
+			{"English plural", "apples", []int{6}},
+			{"English, two words", "the canal project", []int{7}},
+			{"English", "lies pandemic", []int{9}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				searchExpect(t, st, tc.q, ids, tc.want)
+			})
+		}
+	})
+}
+
+// searchExpect checks that q finds exactly the claims ids[want...], in both orders.
+func searchExpect(t *testing.T, st *SearchStore, q string, ids []string, want []int) {
+	t.Helper()
+	var w []string
+	for _, i := range want {
+		w = append(w, ids[i])
+	}
+	for _, order := range []string{SearchRelevance, SearchNewest} {
+		p := searchRun(t, st, SearchQuery{Q: q, Order: order})
+		if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(w...)) {
+			t.Errorf("%q (%s): got %v, want %v", q, order, searchIDs(p), want)
+		}
+	}
+}
+
+func TestSearchFoldedRanking(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		// The exact spelling is the older claim, so equal ranks would put it second.
+		ids := searchSeed(t, db,
+			searchClaim{content: "Şeker zararlıdır", enQuery: "sugar is harmful", at: searchBase},
+			searchClaim{content: "Seker zararlidir", enQuery: "sugar is harmful", at: searchBase.Add(time.Hour)},
+		)
+		for _, tc := range []struct {
+			q            string
+			exact, other int
+		}{{"şeker", 0, 1}, {"seker", 1, 0}, {"şekerler", 0, 1}} {
+			p := searchRun(t, st, SearchQuery{Q: tc.q})
+			rank := map[string]float64{}
+			for _, h := range p.Hits {
+				rank[h.Claim.ID] = h.Rank
+			}
+			re, ro := rank[ids[tc.exact]], rank[ids[tc.other]]
+			if len(p.Hits) != 2 || re < ro || re <= 0 || ro <= 0 {
+				t.Errorf("%q: ranks exact %v, other %v (%d hits): want both, exact at least as high", tc.q, re, ro, len(p.Hits))
+			}
+			// PostgreSQL ranks the text as written above its folded copy; SQLite's index holds
+			// only the folded words, so there they tie.
+			if db.Dialect == database.Postgres && (re <= ro || searchIDs(p)[0] != ids[tc.exact]) {
+				t.Errorf("%q on PostgreSQL: exact spelling rank %v, folded %v: want it first", tc.q, re, ro)
+			}
+		}
+	})
+}
+
+func TestSearchFoldLetters(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		// A claim per folded letter, "qXq": the folded query finds exactly the claims whose letter
+		// folds to the same, so the query's fold (searchFoldAccents) and each index's agree.
+		var letters []string
+		var claims []searchClaim
+		for _, r := range searchFoldFrom {
+			if r == '\u0307' {
+				continue
+			}
+			letters = append(letters, string(r))
+			claims = append(claims, searchClaim{content: "q" + string(r) + "q harf", enQuery: "letter"})
+		}
+		ids := searchSeed(t, db, claims...)
+		for i, l := range letters {
+			q := searchFoldAccents("q" + l + "q")
+			var want []int
+			for j, m := range letters {
+				if searchFoldAccents(m) == searchFoldAccents(l) {
+					want = append(want, j)
+				}
+			}
+			searchExpect(t, st, q, ids, want)
+			if got := searchIDs(searchRun(t, st, SearchQuery{Q: "q" + l + "q"})); !slices.Contains(got, ids[i]) {
+				t.Errorf("%q does not find itself: %v", "q"+l+"q", got)
+			}
+		}
+		if db.Dialect != database.Postgres {
+			return
+		}
+		// The folded copy in search_tsv (weight C) holds what searchFoldAccents makes of each word.
+		for i, c := range claims {
+			var got []string
+			if err := db.Gorm.Raw("SELECT u.lexeme FROM claims c, unnest(c.search_tsv) u WHERE c.id = ? AND 'C' = ANY(u.weights) ORDER BY 1",
+				ids[i]).Scan(&got).Error; err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Fields(searchFoldAccents(c.content))
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%q: folded lexemes %v, want %v", c.content, got, want)
+			}
+		}
+	})
+}
+
+func TestSearchStem(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"depremler", "deprem"},
+		{"depremi", "deprem"},
+		{"kanserler", "kanser"},
+		{"aşıların", "aşılar"}, // not "aşı": three letters are too few after -lar
+		{"otizmin", "otizm"},
+		{"güneşin", "güneş"},
+		{"istanbulda", "istanbul"},
+		{"ISTANBULDA", "ıstanbul"}, // Turkish lower case; the spellings add "istanbul"
+		{"isparta'nın", "isparta"},
+		{"İstanbul’daki", "istanbul"},
+		{"ABD'de", "abd"},
+		{"aşıyı", "aşı"},
+		{"asilarin", "asilar"},
+		{"evdeki", "evde"},
+		{"kanı", ""},
+		{"kana", ""},
+		{"aşı", ""},
+		{"deprem", ""},
+		{"kampanyası", "kampany"},
+		{"media", ""},  // -a does not follow a vowel
+		{"camera", ""}, // -a does not follow e (vowel harmony)
+		{"climate", ""},
+		{"cancer", ""},
+		{"earth's", ""},
+		{"don't", ""},
+		{"covid-19", ""},
+		{"AB'de", ""}, // two letters: no stem
+	} {
+		cs := parseSearchChunks(tc.q)
+		if len(cs) != 1 {
+			t.Fatalf("%q: %d chunks", tc.q, len(cs))
+		}
+		if got := searchStem(cs[0]); got != tc.want {
+			t.Errorf("searchStem(%q) = %q, want %q", tc.q, got, tc.want)
+		}
 	}
 }
