@@ -325,16 +325,22 @@ func (s *WebhookStore) EnqueueTest(ctx context.Context, owner WebhookOwner, id s
 	return out, nil
 }
 
-// endpointOwnerActiveSQL holds for an endpoint e whose owner may still use /v1, by the rule the
-// API's access check applies: an account that is not disabled and has beta access (its own, its
-// plan's, or a live key's plan's), or for a key-owned endpoint (CLI keys, which cannot be rotated) a
-// key that is not revoked and whose plan has /v1. Events are not queued for other endpoints, and
-// deliveries queued before the owner lost access wait unsent until it comes back: an account an
-// admin disabled, or a key revoked, stops its receivers at once without losing their history.
-const endpointOwnerActiveSQL = `((e.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM users u LEFT JOIN plans up ON up.id = u.plan_id
-    WHERE u.id = e.user_id AND u.disabled_at IS NULL AND (u.beta_access_at IS NOT NULL OR up.v1_access
-      OR EXISTS (SELECT 1 FROM api_keys uk JOIN plans ukp ON ukp.id = uk.plan_id
-        WHERE uk.user_id = u.id AND uk.revoked_at IS NULL AND ukp.v1_access))))
+// UserV1AccessSQL holds for a user row aliased u that may use /v1: invited from the waiting list
+// (beta_access_at), or on a plan with /v1 access, its own or one of its live keys'. The account
+// pages, the webhook outbox and the worker all ask it, so they agree on who has access.
+const UserV1AccessSQL = `(u.beta_access_at IS NOT NULL
+  OR EXISTS (SELECT 1 FROM plans up WHERE up.id = u.plan_id AND up.v1_access)
+  OR EXISTS (SELECT 1 FROM api_keys uk JOIN plans ukp ON ukp.id = uk.plan_id
+    WHERE uk.user_id = u.id AND uk.revoked_at IS NULL AND ukp.v1_access))`
+
+// endpointOwnerActiveSQL holds for an endpoint e whose owner may still use /v1: an account that is
+// not disabled and passes UserV1AccessSQL, or for a key-owned endpoint (CLI keys, which cannot be
+// rotated) a key that is not revoked and whose plan has /v1. Events are not queued for other
+// endpoints, and deliveries queued before the owner lost access wait unsent until it comes back:
+// an account an admin disabled, or a key revoked, stops its receivers at once without losing their
+// history.
+const endpointOwnerActiveSQL = `((e.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM users u
+    WHERE u.id = e.user_id AND u.disabled_at IS NULL AND ` + UserV1AccessSQL + `))
   OR (e.user_id IS NULL AND EXISTS (SELECT 1 FROM api_keys k JOIN plans kp ON kp.id = k.plan_id
     WHERE k.id = e.key_id AND k.revoked_at IS NULL AND kp.v1_access)))`
 

@@ -588,12 +588,6 @@ WHERE email = ? AND state IN ('invited','joined')`, now, now, email)
 	return has, err
 }
 
-// hasAccessSQL counts an account that may use /v1 by the rule its keys are checked with (KeyHasV1):
-// invited (beta_access_at), or on a plan with /v1 access, its own or one of its live keys'.
-const hasAccessSQL = `SELECT count(*) FROM users u LEFT JOIN plans up ON up.id = u.plan_id
-WHERE u.id = ? AND (u.beta_access_at IS NOT NULL OR up.v1_access
-  OR EXISTS (SELECT 1 FROM api_keys k JOIN plans p ON p.id = k.plan_id WHERE k.user_id = u.id AND k.revoked_at IS NULL AND p.v1_access))`
-
 // HasBetaAccess reports whether the account may use /v1: it was invited from the waiting list
 // (GrantIfInvited or an invitation) or an admin put it on a plan with /v1 access. The dashboard and
 // the webhook pages ask this, so they agree with what the account's keys can do on /v1.
@@ -602,7 +596,7 @@ func (s *Service) HasBetaAccess(ctx context.Context, user *models.User) (bool, e
 		return false, nil
 	}
 	var n int64
-	if err := s.gorm(ctx).Raw(hasAccessSQL, user.ID).Scan(&n).Error; err != nil {
+	if err := s.gorm(ctx).Raw("SELECT count(*) FROM users u WHERE u.id = ? AND "+models.UserV1AccessSQL, user.ID).Scan(&n).Error; err != nil {
 		return false, fmt.Errorf("beta: access of %s: %w", user.ID, err)
 	}
 	return n > 0, nil
