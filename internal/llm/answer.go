@@ -17,7 +17,31 @@ type answer struct {
 	verdict                                                      analysis.Verdict
 	summary, category, enQuery, language                         string
 	reasons                                                      map[string]string
+
+	// basis is the URL of the earlier fact-check the model based its verdict on, exactly as the
+	// prompt gave it (basisIndex in the result's Matches), or "" for the model's own judgement.
+	basis      string
+	basisIndex int
+	// aligned is set once the alignment check confirmed that the basis states the same claim;
+	// only then is the verdict presented as resting on it.
+	aligned bool
+	// unchecked says why a named basis could not be checked (no aligner, review not indexed), in
+	// which case the verdict is labelled the model's own judgement.
+	unchecked string
+	// lookAlikes are the fact-checks the model named during this analysis that state a different
+	// claim, URL → the part that differs; the result shows them as refused.
+	lookAlikes map[string]string
 }
+
+// given is what the prompt gave the model: the URLs it may cite and the earlier fact-checks it
+// may name as the basis of its verdict.
+type given struct {
+	urls       []string
+	factChecks []analysis.Match
+}
+
+// fieldBasisFactCheck is the answer's key naming the fact-check the verdict rests on.
+const fieldBasisFactCheck = "basis_fact_check"
 
 // wireAnswer is the JSON the model sends. Pointers tell a missing (or null) field from a zero
 // one, so "score": 0 is accepted and a missing score is not.
@@ -33,11 +57,18 @@ type wireAnswer struct {
 	EnQuery       *string           `json:"en_query"`
 	Language      *string           `json:"language"`
 	Reasons       map[string]string `json:"reasons"`
+	// BasisFactCheck stays raw to tell null (the model's own judgement) from a string.
+	BasisFactCheck json.RawMessage `json:"basis_fact_check"`
 }
 
 // invalidAnswer lists what was wrong with an answer; its text goes into the repair request and
 // into the fallback reason.
-type invalidAnswer struct{ problems []string }
+type invalidAnswer struct {
+	problems []string
+	// lookAlike is set when the verdict rested on a fact-check of a different claim, so the
+	// repair request explains what a basis must be.
+	lookAlike bool
+}
 
 // Error joins the problems.
 func (e *invalidAnswer) Error() string { return strings.Join(e.problems, "; ") }
@@ -48,9 +79,11 @@ var languageCode = regexp.MustCompile(`^[a-z]{2,3}$`)
 // urlPattern finds URLs the model wrote, to check it cites only the ones it was given.
 var urlPattern = regexp.MustCompile(`(?i)\bhttps?://[^\s<>"'` + "`" + `]+`)
 
-// parseAnswer decodes and validates the model's text. known holds the URLs the prompt gave; any
-// other URL in the summary or reasons is treated as invented.
-func parseAnswer(content string, known []string) (answer, error) {
+// parseAnswer decodes and validates the model's text. g holds what the prompt gave; any other URL
+// in the summary or reasons, or as the basis, is treated as invented. An invalid answer is returned
+// with the fields that were usable (its basis among them), never to be stored, only so the
+// caller can check the basis too and list every problem in one repair request.
+func parseAnswer(content string, g given) (answer, error) {
 	body, err := extractJSON(content)
 	if err != nil {
 		return answer{}, &invalidAnswer{problems: []string{err.Error()}}
@@ -59,7 +92,7 @@ func parseAnswer(content string, known []string) (answer, error) {
 	if err := json.Unmarshal([]byte(body), &w); err != nil {
 		return answer{}, &invalidAnswer{problems: []string{describeJSONError(err)}}
 	}
-	return validate(w, known)
+	return validate(w, g)
 }
 
 // extractJSON finds the object in the text. JSON mode and schema mode return the bare object;
@@ -108,11 +141,11 @@ func describeJSONError(err error) string {
 	return "the answer is not valid JSON: " + err.Error()
 }
 
-// validate checks every field and returns the answer only when all of it is usable: an answer
-// is stored whole or not at all.
-func validate(w wireAnswer, known []string) (answer, error) {
+// validate checks every field; the answer is usable only when it returns no error: an answer is
+// stored whole or not at all.
+func validate(w wireAnswer, g given) (answer, error) {
 	var p []string
-	var a answer
+	a := answer{basisIndex: -1}
 	ints := []struct {
 		name string
 		src  *int
@@ -189,14 +222,49 @@ func validate(w wireAnswer, known []string) (answer, error) {
 	for _, f := range reasonFields {
 		cited = append(cited, a.reasons[f])
 	}
-	if bad := unknownURLs(strings.Join(cited, "\n"), known); len(bad) > 0 {
+	if bad := unknownURLs(strings.Join(cited, "\n"), g.urls); len(bad) > 0 {
 		p = append(p, fmt.Sprintf("it cites URLs that were not in the context (%s); cite only the URLs given", strings.Join(bad, ", ")))
 	}
 
+	a.basis, a.basisIndex = basisFactCheck(w.BasisFactCheck, g.factChecks, &p)
+
 	if len(p) > 0 {
-		return answer{}, &invalidAnswer{problems: p}
+		return a, &invalidAnswer{problems: p}
 	}
 	return a, nil
+}
+
+// basisFactCheck reads basis_fact_check: the URL of one of the fact-checks given (returned as the
+// prompt gave it, with its index), or "" and -1 for the model's own judgement. A missing key
+// counts as null: an answer that names no fact-check is labelled the model's own judgement, which
+// is the safe reading. Any other URL is invented and recorded as a problem.
+func basisFactCheck(raw json.RawMessage, factChecks []analysis.Match, p *[]string) (string, int) {
+	raw = json.RawMessage(strings.TrimSpace(string(raw)))
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", -1
+	}
+	var u string
+	if err := json.Unmarshal(raw, &u); err != nil {
+		*p = append(*p, fieldBasisFactCheck+" must be the url of one of the earlier fact-checks given, or null")
+		return "", -1
+	}
+	u = strings.TrimSpace(u)
+	switch strings.ToLower(u) {
+	case "", "null", "none":
+		// Weaker models spell null as a string; it still names no fact-check.
+		return "", -1
+	}
+	for i, m := range factChecks {
+		if m.URL != "" && normURL(m.URL) == normURL(u) {
+			return m.URL, i
+		}
+	}
+	if len(factChecks) == 0 {
+		*p = append(*p, fmt.Sprintf("%s names %q, but no earlier fact-check was given; it must be null", fieldBasisFactCheck, truncate(u, 100)))
+	} else {
+		*p = append(*p, fmt.Sprintf("%s %q is not the url of one of the earlier fact-checks given; name one of those urls exactly, or null", fieldBasisFactCheck, truncate(u, 100)))
+	}
+	return "", -1
 }
 
 // scoreBand is the score range consistent with a verdict. belirsiz is exactly 50 because the

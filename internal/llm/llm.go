@@ -26,10 +26,31 @@ const Name = "llm"
 // Version identifies the prompt, schema and validation rules; the stored version is
 // Version + "/" + model, so analyses by different models or rule sets can be told apart. Bump it
 // whenever the prompt, the schema or a validation rule changes.
-const Version = "llm-1"
+const Version = "llm-2"
 
 // MethodLLM is the FieldBasis.Method of a field the model set.
 const MethodLLM = "llm"
+
+// Verdict basis methods: they tell a verdict taken from an earlier fact-check apart from the
+// model's own judgement, so a page never presents the model's opinion as a published review.
+const (
+	// MethodLLMFactCheck marks a verdict the model based on a named earlier fact-check that passed
+	// the alignment check (it states the same claim).
+	MethodLLMFactCheck = "llm-fact-check"
+	// MethodLLMJudgement marks a verdict that is the model's own assessment: no earlier fact-check
+	// it was given was confirmed to state the claim.
+	MethodLLMJudgement = "llm-judgement"
+)
+
+// ClaimAligner decides whether a review states the same claim (internal/matching's *Index
+// implements it). A fact-check decides a claim only when it states that same claim; a look-alike
+// about a different subject, object, person or number decides nothing.
+type ClaimAligner interface {
+	// SameClaim reports whether the review at reviewURL states claim (language lang, "" or "und"
+	// when unknown); known is false when the review is not indexed, and reason names the part
+	// that differs when same is false.
+	SameClaim(claim, lang, reviewURL string) (same bool, reason string, known bool)
+}
 
 // Defaults applied by New to a zero Config field.
 const (
@@ -73,6 +94,10 @@ type Config struct {
 	// out. A model that rejects it (OpenAI's reasoning models accept only their default) is asked
 	// again without it, and this process stops sending it.
 	Temperature float64
+	// Aligner checks that a fact-check the model names as the basis of its verdict states the
+	// same claim. Nil means no check is available: a named fact-check is then not trusted, and
+	// the verdict is labelled the model's own judgement.
+	Aligner ClaimAligner
 }
 
 // Analyzer is the LLM analyzer. It is safe for concurrent use.
@@ -188,7 +213,7 @@ func isAzure(host string) bool {
 // Name returns "llm".
 func (a *Analyzer) Name() string { return Name }
 
-// Version returns the version stored with this analyzer's results, "llm-1/<model>".
+// Version returns the version stored with this analyzer's results, "llm-2/<model>".
 func (a *Analyzer) Version() string { return Version + "/" + a.cfg.Model }
 
 // OutputFormat returns the response format the next request will use, "json_schema" or
@@ -250,7 +275,14 @@ func (u *usage) add(e Exchange) {
 // the server rejects the schema, and at most one repair of an invalid answer.
 func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Result, format string, msgs []Message) (answer, usage, error) {
 	var used usage
-	known := knownURLs(in, off)
+	g := givenContext(in, off)
+	lookAlikes := map[string]string{}
+	check := func(content string) (answer, error) {
+		ans, err := parseAnswer(content, g)
+		ans, err = a.checkBasis(in, off, ans, err)
+		maps.Copy(lookAlikes, ans.lookAlikes)
+		return ans, err
+	}
 
 	ex, reply, err := a.complete(ctx, msgs, format, "analyze")
 	// Adapt to what the server rejects, each at most once per analysis, in this order because a
@@ -279,7 +311,7 @@ func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Resu
 		return answer{}, used, err
 	}
 
-	ans, err := parseAnswer(reply.content, known)
+	ans, err := check(reply.content)
 	a.record(ex, err, &used)
 	if err == nil {
 		return ans, used, nil
@@ -291,13 +323,13 @@ func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Resu
 
 	repair := append(slices.Clone(msgs),
 		Message{Role: "assistant", Content: reply.content},
-		Message{Role: "user", Content: repairPrompt(bad.Error())})
+		Message{Role: "user", Content: repairPrompt(bad)})
 	ex, reply, err = a.complete(ctx, repair, format, "repair")
 	if err == nil && reply.refusal != "" {
 		err = &refusalError{text: reply.refusal}
 	}
 	if err == nil {
-		ans, err = parseAnswer(reply.content, known)
+		ans, err = check(reply.content)
 		if errors.As(err, &bad) {
 			err = &repairFailed{invalid: bad}
 		}
@@ -306,7 +338,69 @@ func (a *Analyzer) ask(ctx context.Context, in analysis.Input, off analysis.Resu
 	if err != nil {
 		return answer{}, used, err
 	}
+	// The result shows every look-alike named on the way, the first answer's too, as refused.
+	ans.lookAlikes = lookAlikes
 	return ans, used, nil
+}
+
+// checkBasis runs the alignment check on the fact-check the answer names as its basis, adding to
+// err's problems: a fact-check decides a claim only when it states the same claim, so a verdict
+// resting on a look-alike is invalid. A basis that cannot be checked (no aligner, review not
+// indexed) is kept out of the result's labels: the verdict is then the model's own judgement.
+func (a *Analyzer) checkBasis(in analysis.Input, off analysis.Result, ans answer, err error) (answer, error) {
+	if ans.basis == "" {
+		return ans, err
+	}
+	var bad *invalidAnswer
+	if err != nil && !errors.As(err, &bad) {
+		return ans, err
+	}
+	var problems []string
+	if bad != nil {
+		problems = bad.problems
+	}
+	m := off.Matches[ans.basisIndex]
+	differs := ""
+	if a.cfg.Aligner == nil {
+		ans.unchecked = "no alignment check was available to confirm that it states this claim"
+	} else {
+		lang := off.Language
+		if !off.Basis[analysis.FieldLanguage].Assessed && ans.language != "" {
+			lang = ans.language
+		}
+		same, reason, known := a.cfg.Aligner.SameClaim(in.Claim, lang, m.URL)
+		switch {
+		case !known:
+			ans.unchecked = "it is not in the knowledge base index, so it could not be checked against this claim"
+		case !same:
+			differs = strings.TrimSpace(reason)
+			if differs == "" {
+				differs = "it states a different claim"
+			}
+		default:
+			ans.aligned = true
+		}
+	}
+	if differs == "" && m.Rejected != "" {
+		// The offline guard already found a different claim; an aligner that disagrees (or no
+		// aligner at all) is not enough to present its verdict as deciding this one.
+		differs, ans.aligned, ans.unchecked = m.Rejected, false, ""
+	}
+	if differs != "" {
+		ans.lookAlikes = map[string]string{m.URL: differs}
+		// First, so a fallback reason cut to length still says it.
+		problems = append([]string{fmt.Sprintf("%s names %s, a fact-check of a different claim (%s); its verdict does not decide this claim and must not be used",
+			fieldBasisFactCheck, truncate(m.URL, 200), truncate(differs, 200))}, problems...)
+		return ans, &invalidAnswer{problems: problems, lookAlike: true}
+	}
+	if m.Verdict != "" && ans.verdict != "" && ans.verdict != m.Verdict {
+		problems = append(problems, fmt.Sprintf("verdict %s is not the verdict %s of the fact-check named in %s; a verdict resting on a fact-check is that fact-check's verdict, otherwise set %s to null",
+			ans.verdict, m.Verdict, fieldBasisFactCheck, fieldBasisFactCheck))
+	}
+	if len(problems) > 0 {
+		return ans, &invalidAnswer{problems: problems}
+	}
+	return ans, nil
 }
 
 // messages builds the prompt for one response format: JSON mode gets the schema in the system
@@ -543,6 +637,18 @@ func (a *Analyzer) result(off analysis.Result, ans answer, used usage, took time
 		}
 		r.Basis[f] = analysis.FieldBasis{Assessed: true, Method: MethodLLM, Detail: a.cfg.Model + ": " + ans.reasons[f]}
 	}
+	r.Basis[analysis.FieldVerdict] = a.verdictBasis(off, ans)
+	// A match is Confident only when it decided the verdict: here, the aligned fact-check the model
+	// named. Look-alikes it named are shown as refused, with the part that differs.
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		m.Confident = ans.aligned && i == ans.basisIndex
+		if m.Confident {
+			m.Rejected = ""
+		} else if why, ok := ans.lookAlikes[m.URL]; ok && m.Rejected == "" {
+			m.Rejected = why
+		}
+	}
 	if !off.Basis[analysis.FieldLanguage].Assessed {
 		// The offline detector could not decide; the model read the claim and could.
 		r.Language = ans.language
@@ -553,6 +659,47 @@ func (a *Analyzer) result(off analysis.Result, ans answer, used usage, took time
 	r.Meta = analysis.Meta{Model: a.cfg.Model, LatencyMS: took.Milliseconds(), PromptTokens: used.prompt,
 		CompletionTokens: used.completion, Evidence: off.Meta.Evidence}
 	return r
+}
+
+// verdictBasis labels the verdict for what it rests on: an earlier fact-check that states the same
+// claim, or the model's own judgement, which is never presented as a published review.
+func (a *Analyzer) verdictBasis(off analysis.Result, ans answer) analysis.FieldBasis {
+	model, reason := a.cfg.Model, ans.reasons[analysis.FieldVerdict]
+	if ans.aligned {
+		m := off.Matches[ans.basisIndex]
+		by := ""
+		if m.Publisher != "" {
+			by = " by " + m.Publisher
+		}
+		rated := ""
+		if m.TextualRating != "" {
+			rated = fmt.Sprintf(", rated %q", m.TextualRating)
+		}
+		return analysis.FieldBasis{Assessed: true, Method: MethodLLMFactCheck, Detail: fmt.Sprintf(
+			"Verdict of the earlier fact-check%s%s (%s), which the alignment check confirmed states this same claim; %s based its verdict on it. %s: %s",
+			by, rated, m.URL, model, model, reason)}
+	}
+	var why string
+	switch {
+	case ans.basis != "":
+		why = fmt.Sprintf("the model named the earlier fact-check %s as its basis, but %s, so the verdict is not presented as resting on it.", ans.basis, ans.unchecked)
+	case hasConfident(off.Matches):
+		why = "the model did not base its verdict on an earlier fact-check."
+	default:
+		why = "no earlier fact-check in the knowledge base states this claim."
+	}
+	return analysis.FieldBasis{Assessed: true, Method: MethodLLMJudgement, Detail: fmt.Sprintf(
+		"%s's own assessment, not an earlier fact-check's: %s %s: %s", model, why, model, reason)}
+}
+
+// hasConfident reports whether the offline matcher found a fact-check stating the claim.
+func hasConfident(ms []analysis.Match) bool {
+	for _, m := range ms {
+		if m.Confident {
+			return true
+		}
+	}
+	return false
 }
 
 // fallback returns the offline result, saying in Meta, the verdict basis and the summary that the
@@ -587,21 +734,23 @@ func cloneResult(r analysis.Result) analysis.Result {
 	return r
 }
 
-// knownURLs are the URLs the prompt gave the model; the answer may cite these and no others.
-func knownURLs(in analysis.Input, off analysis.Result) []string {
-	var out []string
+// givenContext is what the prompt gave the model: the URLs the answer may cite and no others, and
+// the fact-checks (the first matches, as userPrompt lists them) it may name as its basis.
+func givenContext(in analysis.Input, off analysis.Result) given {
+	var g given
 	if s := strings.TrimSpace(in.SourceURL); s != "" {
-		out = append(out, s)
+		g.urls = append(g.urls, s)
 	}
-	for i, m := range off.Matches {
-		if i < maxPromptMatches && m.URL != "" {
-			out = append(out, m.URL)
+	g.factChecks = off.Matches[:min(len(off.Matches), maxPromptMatches)]
+	for _, m := range g.factChecks {
+		if m.URL != "" {
+			g.urls = append(g.urls, m.URL)
 		}
 	}
 	for i, e := range off.Evidence {
 		if i < maxPromptEvidence && e.URL != "" {
-			out = append(out, e.URL)
+			g.urls = append(g.urls, e.URL)
 		}
 	}
-	return out
+	return g
 }

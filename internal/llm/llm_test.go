@@ -24,6 +24,10 @@ const (
 	testClaim = "5G baz istasyonları koronavirüsü yayıyor"
 	testURL   = "https://example.com/haber/5g"
 	matchURL  = "https://teyit.org/analiz/5g-koronavirus"
+	// lookAlikeURL reviews a different claim (4G, not 5G) that the offline guard did not refuse.
+	lookAlikeURL = "https://teyit.org/analiz/4g-koronavirus"
+	// refusedURL reviews a claim the offline guard refused as a match.
+	refusedURL = "https://teyit.org/analiz/5g-kanser"
 )
 
 // offlineBasis is shared by every result the fake returns, on purpose: the LLM analyzer must copy
@@ -45,7 +49,9 @@ var offlineBasis = map[string]analysis.FieldBasis{
 var offlineMatches = []analysis.Match{
 	{URL: matchURL, ClaimReviewed: "5G baz istasyonları koronavirüsü yayıyor mu?", Similarity: 0.91,
 		Verdict: analysis.VerdictFalse, Confident: true, Publisher: "Teyit", TextualRating: "Yanlış", Language: "tr"},
-	{URL: "https://teyit.org/analiz/5g-kanser", ClaimReviewed: "5G radyasyonu kansere yol açıyor", Similarity: 0.42,
+	{URL: lookAlikeURL, ClaimReviewed: "4G baz istasyonları koronavirüsü yayıyor", Similarity: 0.83,
+		Verdict: analysis.VerdictFalse, Publisher: "Teyit", TextualRating: "Yanlış", Language: "tr"},
+	{URL: refusedURL, ClaimReviewed: "5G radyasyonu kansere yol açıyor", Similarity: 0.42,
 		Verdict: analysis.VerdictUnclear, Publisher: "Teyit", TextualRating: "Kanıtlanamadı", Language: "tr",
 		Rejected: "key entities differ"},
 }
@@ -55,6 +61,8 @@ var offlineMatches = []analysis.Match{
 type fakeOffline struct {
 	err      error
 	language string // overrides the detected language; "und" marks it not assessed
+	// unmatched leaves every match unconfident: no fact-check was found to state the claim.
+	unmatched bool
 }
 
 func (f *fakeOffline) Name() string { return "offline" }
@@ -74,6 +82,12 @@ func (f *fakeOffline) Analyze(ctx context.Context, in analysis.Input) (analysis.
 			r.Basis[k] = v
 		}
 		r.Basis[analysis.FieldLanguage] = analysis.FieldBasis{Method: analysis.MethodLanguage, Detail: "Undetermined (und)."}
+	}
+	if f.unmatched {
+		r.Matches = slices.Clone(r.Matches)
+		for i := range r.Matches {
+			r.Matches[i].Confident = false
+		}
 	}
 	return r, nil
 }
@@ -95,7 +109,7 @@ func offlineResult() analysis.Result {
 // goodAnswer is a valid model answer; tests change fields to make it invalid.
 func goodAnswer() map[string]any {
 	return map[string]any{
-		"score": 8, "verdict": "yanlis",
+		"score": 8, "verdict": "yanlis", "basis_fact_check": matchURL,
 		"summary":      "İddia yanlış: radyo dalgaları virüs taşımaz. Teyit de iddiayı yanlış buldu: " + matchURL,
 		"source_score": 95, "science_score": 4, "academic_score": 6, "public_score": 12,
 		"category": "health", "en_query": "5G coronavirus spread claim", "language": "tr",
@@ -220,6 +234,12 @@ func apiError(w http.ResponseWriter, status int, msg string) {
 // newTest starts a fake server and an analyzer pointed at it.
 func newTest(t *testing.T, cfg Config, respond func(n int, req chatRequest, w http.ResponseWriter, r *http.Request)) (*Analyzer, *fakeServer) {
 	t.Helper()
+	return newTestOffline(t, cfg, &fakeOffline{}, respond)
+}
+
+// newTestOffline is newTest with a given offline analyzer.
+func newTestOffline(t *testing.T, cfg Config, off *fakeOffline, respond func(n int, req chatRequest, w http.ResponseWriter, r *http.Request)) (*Analyzer, *fakeServer) {
+	t.Helper()
 	fs := &fakeServer{t: t, respond: respond}
 	srv := httptest.NewServer(fs)
 	t.Cleanup(srv.Close)
@@ -232,7 +252,7 @@ func newTest(t *testing.T, cfg Config, respond func(n int, req chatRequest, w ht
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 5 * time.Second
 	}
-	a, err := New(cfg, &fakeOffline{})
+	a, err := New(cfg, off)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +287,9 @@ func checkAnalyzeRequest(t *testing.T, req chatRequest, wantFormat string) {
 	}
 	sys, user := req.text("system"), req.text("user")
 	for _, want := range []string{"dogru", "kismen", "yanlis", "belirsiz", "Say belirsiz when you are unsure",
-		"Never invent sources", "integers from 0 to 100", "health, science, environment"} {
+		"Never invent sources", "integers from 0 to 100", "health, science, environment",
+		"decides the claim only when it states the same claim", "basis_fact_check: the url of the earlier fact-check",
+		"null when none of them states this claim"} {
 		if !strings.Contains(sys, want) {
 			t.Errorf("system message lacks %q", want)
 		}
@@ -309,7 +331,7 @@ func checkAnalyzeRequest(t *testing.T, req chatRequest, wantFormat string) {
 		slices.Sort(out)
 		return out
 	}
-	want := []string{"academic_score", "category", "en_query", "language", "public_score", "reasons", "science_score", "score", "source_score", "summary", "verdict"}
+	want := []string{"academic_score", "basis_fact_check", "category", "en_query", "language", "public_score", "reasons", "science_score", "score", "source_score", "summary", "verdict"}
 	if got := required(js.Schema); !slices.Equal(got, want) {
 		t.Errorf("schema requires %v, want %v", got, want)
 	}
@@ -325,10 +347,15 @@ func checkAnalyzeRequest(t *testing.T, req chatRequest, wantFormat string) {
 	if fmt.Sprint(verdict["enum"]) != "[dogru kismen yanlis belirsiz]" {
 		t.Errorf("verdict enum = %v", verdict["enum"])
 	}
+	basis := js.Schema["properties"].(map[string]any)["basis_fact_check"].(map[string]any)
+	if fmt.Sprint(basis["type"]) != "[string null]" {
+		t.Errorf("basis_fact_check type = %v, want a nullable string", basis["type"])
+	}
 }
 
 func TestGoodStructuredAnswer(t *testing.T) {
-	a, fs := newTest(t, Config{APIKey: testKey, MaxRetries: 2}, func(n int, req chatRequest, w http.ResponseWriter, r *http.Request) {
+	aligner := &fakeAligner{reviews: map[string]alignment{matchURL: {same: true}}}
+	a, fs := newTest(t, Config{APIKey: testKey, MaxRetries: 2, Aligner: aligner}, func(n int, req chatRequest, w http.ResponseWriter, r *http.Request) {
 		complete(w, mustJSON(t, goodAnswer()), 1234, 210)
 	})
 	r := analyze(t, a)
@@ -356,7 +383,8 @@ func TestGoodStructuredAnswer(t *testing.T) {
 	if r.Basis[analysis.FieldLanguage] != offlineBasis[analysis.FieldLanguage] {
 		t.Errorf("language basis = %+v", r.Basis[analysis.FieldLanguage])
 	}
-	wantBasis := analysis.FieldBasis{Assessed: true, Method: MethodLLM, Detail: "test-model: Confident match with Teyit's review, rated Yanlış."}
+	wantBasis := analysis.FieldBasis{Assessed: true, Method: MethodLLMFactCheck, Detail: "Verdict of the earlier fact-check by Teyit, rated \"Yanlış\" (" + matchURL +
+		"), which the alignment check confirmed states this same claim; test-model based its verdict on it. test-model: Confident match with Teyit's review, rated Yanlış."}
 	if r.Basis[analysis.FieldVerdict] != wantBasis {
 		t.Errorf("verdict basis = %+v", r.Basis[analysis.FieldVerdict])
 	}
@@ -366,7 +394,10 @@ func TestGoodStructuredAnswer(t *testing.T) {
 			t.Errorf("basis %s = %+v", f, b)
 		}
 	}
-	if r.Analyzer != "llm" || r.Version != "llm-1/test-model" {
+	if got := aligner.calls(); !slices.Equal(got, []string{testClaim + "|tr|" + matchURL}) {
+		t.Errorf("alignment checks = %q", got)
+	}
+	if r.Analyzer != "llm" || r.Version != "llm-2/test-model" {
 		t.Errorf("analyzer %q version %q", r.Analyzer, r.Version)
 	}
 	if r.Meta.Model != testModel || r.Meta.PromptTokens != 1234 || r.Meta.CompletionTokens != 210 || r.Meta.Fallback != "" {
@@ -504,6 +535,9 @@ func TestInvalidAnswersFallBackAfterOneRepair(t *testing.T) {
 		{"bad language", with("language", "Turkish"), `language "turkish" is not an ISO 639-1 code`},
 		{"invented URL", with("summary", "See https://www.who.int/news/5g-myth for details."), "cites URLs that were not in the context"},
 		{"missing score", with("score", nil), "score is missing"},
+		{"invented basis", with("basis_fact_check", "https://teyit.org/analiz/5g-yalan"), `basis_fact_check "https://teyit.org/analiz/5g-yalan" is not the url of one of the earlier fact-checks given`},
+		{"evidence as basis", with("basis_fact_check", "https://en.wikipedia.org/wiki/5G_misinformation"), "is not the url of one of the earlier fact-checks given"},
+		{"basis not a string", with("basis_fact_check", 3), "basis_fact_check must be the url of one of the earlier fact-checks given, or null"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -750,7 +784,7 @@ func TestAzureDeploymentURL(t *testing.T) {
 		req.apiKey != testKey || req.auth != "" {
 		t.Errorf("path %q query %q api-key %q Authorization %q", req.path, req.query, req.apiKey, req.auth)
 	}
-	if r.Version != "llm-1/gpt4o" {
+	if r.Version != "llm-2/gpt4o" {
 		t.Errorf("version = %q", r.Version)
 	}
 	if rec := a.Recent(); strings.Contains(fmt.Sprintf("%+v", rec), testKey) || rec[0].Endpoint != "https://res.openai.azure.com/openai/deployments/gpt4o?api-version=2024-10-21" {
