@@ -52,6 +52,20 @@
 // pin one mode. Either way the answer is validated here: the server's schema support is a help,
 // never a guarantee.
 //
+// # What the verdict rests on
+//
+// A fact-check decides a claim only when it states the same claim; one about a different subject,
+// object, person or number decides nothing, and a wrong verdict stated confidently does more harm
+// than an honest "not enough evidence". So the answer names, in basis_fact_check, the earlier
+// fact-check its verdict rests on (the URL of one of those the prompt listed) or null. A named
+// fact-check goes through Config.Aligner, the same alignment check the knowledge-base matcher
+// uses; a look-alike (or one the offline guard already refused) makes the answer invalid, the
+// model is told which part differs and asked once more, and if it still rests on a look-alike the
+// offline analysis answers, with the reason in Meta.Fallback. The verdict's basis method says what
+// the verdict is: MethodLLMFactCheck when it rests on an aligned fact-check (the only match then
+// marked Confident), MethodLLMJudgement when it is the model's own assessment, which includes a
+// named fact-check nothing could check (no aligner, or a review missing from the index).
+//
 // The API key never appears in Recent, in Meta or in fallback reasons. The SDK's own environment
 // variables (OPENAI_API_KEY, OPENAI_BASE_URL, …) are deliberately not read, so a key meant for
 // api.openai.com is never sent to a local or third-party server.

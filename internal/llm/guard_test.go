@@ -273,3 +273,49 @@ func TestVerdictBasisGuard(t *testing.T) {
 		t.Error("the result changed the offline analyzer's shared matches")
 	}
 }
+
+func TestBasisFactCheckField(t *testing.T) {
+	given := offlineMatches[:2]
+	for _, c := range []struct {
+		name, raw string
+		checks    []analysis.Match
+		wantURL   string
+		wantIndex int
+		problem   string
+	}{
+		{name: "missing", raw: "", checks: given, wantIndex: -1},
+		{name: "null", raw: "null", checks: given, wantIndex: -1},
+		{name: "null spelled as a string", raw: `"None"`, checks: given, wantIndex: -1},
+		{name: "empty string", raw: `" "`, checks: given, wantIndex: -1},
+		{name: "exact URL", raw: `"` + lookAlikeURL + `"`, checks: given, wantURL: lookAlikeURL, wantIndex: 1},
+		{name: "same page, other spelling", raw: `"http://www.teyit.org/analiz/5g-koronavirus/"`, checks: given, wantURL: matchURL, wantIndex: 0},
+		{name: "a fact-check not in the prompt", raw: `"` + refusedURL + `"`, checks: given, wantIndex: -1,
+			problem: "is not the url of one of the earlier fact-checks given"},
+		{name: "extended URL", raw: `"` + matchURL + `/devami"`, checks: given, wantIndex: -1,
+			problem: "is not the url of one of the earlier fact-checks given"},
+		{name: "none given", raw: `"` + matchURL + `"`, wantIndex: -1, problem: "no earlier fact-check was given; it must be null"},
+		{name: "not a string", raw: `["` + matchURL + `"]`, checks: given, wantIndex: -1, problem: "must be the url of one of the earlier fact-checks given, or null"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var p []string
+			u, i := basisFactCheck([]byte(c.raw), c.checks, &p)
+			if u != c.wantURL || i != c.wantIndex {
+				t.Errorf("basis = %q #%d, want %q #%d", u, i, c.wantURL, c.wantIndex)
+			}
+			switch {
+			case c.problem == "" && len(p) > 0:
+				t.Errorf("problems %q, want none", p)
+			case c.problem != "" && (len(p) != 1 || !strings.Contains(p[0], c.problem)):
+				t.Errorf("problems %q, want one naming %q", p, c.problem)
+			}
+		})
+	}
+}
+
+func TestPromptWithoutMatchesAsksForNullBasis(t *testing.T) {
+	off := offlineResult()
+	off.Matches = nil
+	if p := userPrompt(analysis.Input{Claim: testClaim}, off); !strings.Contains(p, "basis_fact_check must be null") {
+		t.Errorf("prompt without fact-checks does not ask for a null basis:\n%s", p)
+	}
+}

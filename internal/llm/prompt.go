@@ -176,7 +176,7 @@ func userPrompt(in analysis.Input, off analysis.Result) string {
 		matches = matches[:maxPromptMatches]
 	}
 	if len(matches) == 0 {
-		b.WriteString("\nEarlier fact-checks: no earlier fact-check in the knowledge base came close to this claim.\n")
+		b.WriteString("\nEarlier fact-checks: no earlier fact-check in the knowledge base came close to this claim, so basis_fact_check must be null.\n")
 	} else {
 		fmt.Fprintf(&b, "\nEarlier fact-checks from the knowledge base, closest first (%d):\n", len(matches))
 		for i, m := range matches {
