@@ -1,7 +1,6 @@
 package thesaurus
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -31,26 +30,26 @@ func readTable(fsys fs.FS, name string) ([]byte, error) {
 	return out, nil
 }
 
-// eachLine calls fn with the tab-separated fields of every line of a table.
-func eachLine(fsys fs.FS, name string, fn func(f []string) error) error {
+// eachLine calls fn with every line of a table. Lines are substrings of one string holding the
+// whole table, so map keys cut from them cost no allocation of their own.
+func eachLine(fsys fs.FS, name string, fn func(line string) error) error {
 	body, err := readTable(fsys, name)
 	if err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(body))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		if err := fn(strings.Split(sc.Text(), "\t")); err != nil {
+	text := string(body)
+	for n := 1; text != ""; n++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		if err := fn(line); err != nil {
 			return fmt.Errorf("table %s line %d: %w", name, n, err)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("table %s: %w", name, err)
-	}
 	return nil
 }
+
+// fields splits a tab-separated line.
+func fields(line string) []string { return strings.Split(line, "\t") }
 
 // atoi32 parses a non-negative decimal without allocating.
 func atoi32(s string) (int32, error) {
@@ -68,39 +67,34 @@ func atoi32(s string) (int32, error) {
 	return n, nil
 }
 
-// ids parses a space-separated list of synset ids below n.
-func ids(s string, n int32) ([]int32, error) {
-	var out []int32
-	for len(s) > 0 {
-		i := strings.IndexByte(s, ' ')
-		var tok string
-		if i < 0 {
-			tok, s = s, ""
-		} else {
-			tok, s = s[:i], s[i+1:]
-		}
+// eachID calls fn with every id of a space-separated list of synset ids below n.
+func eachID(s string, n int32, fn func(id int32)) error {
+	for s != "" {
+		tok, rest, _ := strings.Cut(s, " ")
+		s = rest
 		v, err := atoi32(tok)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if v >= n {
-			return nil, fmt.Errorf("synset id %d out of range", v)
+			return fmt.Errorf("synset id %d out of range", v)
 		}
-		out = append(out, v)
+		fn(v)
 	}
-	return out, nil
+	return nil
 }
 
 // load decodes every table of fsys into t.
 func (t *Thesaurus) load(fsys fs.FS) error {
 	var total int32
 	var starts [numPOS + 1]int32
-	err := eachLine(fsys, "wn-counts.tsv", func(f []string) error {
-		p := strings.IndexByte("nvar", f[0][0])
-		if len(f) != 2 || p < 0 {
-			return fmt.Errorf("bad count line %q", strings.Join(f, "\t"))
+	err := eachLine(fsys, "wn-counts.tsv", func(line string) error {
+		code, num, ok := strings.Cut(line, "\t")
+		p := strings.Index("nvar", code)
+		if !ok || len(code) != 1 || p < 0 {
+			return fmt.Errorf("bad count line %q", line)
 		}
-		n, err := atoi32(f[1])
+		n, err := atoi32(num)
 		if err != nil {
 			return err
 		}
@@ -118,33 +112,41 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 		}
 	}
 	t.senses = make(map[string][]sense, 150000)
-	t.freq = map[string]int32{}
-	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(f []string) error {
-		if len(f) < 3 {
-			return fmt.Errorf("short lemma line")
+	t.freq = make(map[string]int32, 40000)
+	backing := make([]sense, 0, 210000) // one allocation for all senses; grows if a release adds more
+	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
+		lemma, rest, ok1 := strings.Cut(line, "\t")
+		freqS, parts, ok2 := strings.Cut(rest, "\t")
+		if !ok1 || !ok2 {
+			return fmt.Errorf("short lemma line %q", line)
 		}
-		freq, err := atoi32(f[1])
+		freq, err := atoi32(freqS)
 		if err != nil {
 			return err
 		}
 		if freq > 0 {
-			t.freq[f[0]] = freq
+			t.freq[lemma] = freq
 		}
-		var ss []sense
-		for _, part := range f[2:] {
-			list, err := ids(part[2:], total)
+		if cap(backing)-len(backing) < 512 {
+			backing = make([]sense, 0, 16384)
+		}
+		from := len(backing)
+		for parts != "" {
+			var part string
+			part, parts, _ = strings.Cut(parts, "\t")
+			if len(part) < 3 || part[1] != ':' {
+				return fmt.Errorf("bad sense list %q", part)
+			}
+			rank := 0
+			err := eachID(part[2:], total, func(id int32) {
+				rank = min(rank+1, 255)
+				backing = append(backing, sense{syn: id, rank: uint8(rank)})
+			})
 			if err != nil {
 				return err
 			}
-			for i, id := range list {
-				rank := i + 1
-				if rank > 255 {
-					rank = 255
-				}
-				ss = append(ss, sense{syn: id, rank: uint8(rank)})
-			}
 		}
-		t.senses[f[0]] = ss
+		t.senses[lemma] = backing[from:len(backing):len(backing)]
 		return nil
 	})
 	if err != nil {
@@ -157,10 +159,11 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 		return err
 	}
 	t.general = make([]bool, total)
-	err = eachLine(fsys, "wn-general.tsv", func(f []string) error {
-		id, err := atoi32(f[0])
+	err = eachLine(fsys, "wn-general.tsv", func(line string) error {
+		idS, _, _ := strings.Cut(line, "\t")
+		id, err := atoi32(idS)
 		if err != nil || id >= total {
-			return fmt.Errorf("bad synset id %q", f[0])
+			return fmt.Errorf("bad synset id %q", idS)
 		}
 		t.general[id] = true
 		return nil
@@ -171,21 +174,21 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	for p := range t.exc {
 		t.exc[p] = map[string][]string{}
 	}
-	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(f []string) error {
-		p := strings.IndexByte("nvar", f[0][0])
-		if len(f) != 3 || p < 0 {
-			return fmt.Errorf("bad exception line")
+	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(line string) error {
+		f := fields(line)
+		if len(f) != 3 || len(f[0]) != 1 || strings.Index("nvar", f[0]) < 0 {
+			return fmt.Errorf("bad exception line %q", line)
 		}
-		t.exc[p][f[1]] = strings.Split(f[2], "|")
+		t.exc[strings.Index("nvar", f[0])][f[1]] = strings.Split(f[2], "|")
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz"); err != nil {
+	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 27000); err != nil {
 		return err
 	}
-	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz"); err != nil {
+	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 44000); err != nil {
 		return err
 	}
 	t.trFold = map[string][]string{}
@@ -204,25 +207,21 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 // symmetric adds the reverse of every edge.
 func adjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32, err error) {
 	var from, dst []int32
-	err = eachLine(fsys, name, func(f []string) error {
-		if len(f) != 2 {
-			return fmt.Errorf("want 2 fields, have %d", len(f))
+	err = eachLine(fsys, name, func(line string) error {
+		srcS, targets, ok := strings.Cut(line, "\t")
+		if !ok {
+			return fmt.Errorf("want 2 fields in %q", line)
 		}
-		src, err := ids(f[0], n)
-		if err != nil || len(src) != 1 {
-			return fmt.Errorf("bad synset id %q", f[0])
+		src, err := atoi32(srcS)
+		if err != nil || src >= n {
+			return fmt.Errorf("bad synset id %q", srcS)
 		}
-		targets, err := ids(f[1], n)
-		if err != nil {
-			return err
-		}
-		for _, d := range targets {
-			from, dst = append(from, src[0]), append(dst, d)
+		return eachID(targets, n, func(d int32) {
+			from, dst = append(from, src), append(dst, d)
 			if symmetric {
-				from, dst = append(from, d), append(dst, src[0])
+				from, dst = append(from, d), append(dst, src)
 			}
-		}
-		return nil
+		})
 	})
 	if err != nil {
 		return nil, nil, err
@@ -243,14 +242,15 @@ func adjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32
 	return at, to, nil
 }
 
-// translationMap reads "word<TAB>t1|t2|..." lines.
-func translationMap(fsys fs.FS, name string) (map[string][]string, error) {
-	m := map[string][]string{}
-	err := eachLine(fsys, name, func(f []string) error {
-		if len(f) != 2 {
-			return fmt.Errorf("want 2 fields, have %d", len(f))
+// translationMap reads "word<TAB>t1|t2|..." lines; the lists stay unsplit until used.
+func translationMap(fsys fs.FS, name string, size int) (map[string]string, error) {
+	m := make(map[string]string, size)
+	err := eachLine(fsys, name, func(line string) error {
+		word, list, ok := strings.Cut(line, "\t")
+		if !ok || word == "" || list == "" {
+			return fmt.Errorf("bad translation line %q", line)
 		}
-		m[f[0]] = strings.Split(f[1], "|")
+		m[word] = list
 		return nil
 	})
 	if err != nil {

@@ -70,14 +70,14 @@ var (
 	// pivotLimits apply to the English translations of Turkish words: a dictionary gloss is
 	// already one sense away, so only the translation's main senses count ("ölmek" → "expire"
 	// must not reach "breathe" through expire's sense "exhale").
-	pivotLimits = limits{synonym: 2, hyper: 1, antonym: 2}
+	pivotLimits = limits{synonym: 1, hyper: 1, antonym: 2}
 )
 
 const (
 	// hypernymDepth: a IS-A b through at most this many hypernym links.
 	hypernymDepth = 3
 	// pivotTranslations: Turkish words relate through their first few English translations only.
-	pivotTranslations = 6
+	pivotTranslations = 4
 	// pivotSenses: a shared English translation makes two Turkish words synonyms only when it has
 	// at most this many WordNet senses (a specific word, not "go" or "take").
 	pivotSenses = 3
@@ -101,8 +101,8 @@ type Thesaurus struct {
 	general []bool  // synsets too abstract to count as a broader term
 	synPOS  []uint8 // part of speech of each synset
 	exc     [numPOS]map[string][]string
-	enTr    map[string][]string
-	trEn    map[string][]string
+	enTr    map[string]string   // English → "t1|t2|…", split on use to keep Open cheap
+	trEn    map[string]string   // Turkish → "e1|e2|…", best first
 	trFold  map[string][]string // ASCII-folded Turkish → real lemmas
 }
 
@@ -124,7 +124,7 @@ func (t *Thesaurus) Relate(lang, a, b string) Relation {
 	if lang == "tr" {
 		return t.relateTR(a, b)
 	}
-	return t.relateEN(strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b)), englishLimits)
+	return t.relateEN(strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b)), englishLimits, anyPOS, anyPOS)
 }
 
 // Translate returns the translations of word from language from into to ("tr"→"en" or "en"→"tr"),
@@ -134,17 +134,17 @@ func (t *Thesaurus) Translate(from, to, word string) []string {
 	case from == "tr" && to == "en":
 		var out []string
 		for _, w := range t.trForms(word) {
-			out = appendNew(out, t.trEn[w]...)
+			out = appendNew(out, splitList(t.trEn[w])...)
 		}
 		return out
 	case from == "en" && to == "tr":
 		w := strings.ToLower(strings.TrimSpace(word))
 		if list, ok := t.enTr[w]; ok {
-			return append([]string(nil), list...)
+			return splitList(list)
 		}
 		var out []string
 		for _, l := range t.Lemmas("en", w) {
-			out = appendNew(out, t.enTr[l]...)
+			out = appendNew(out, splitList(t.enTr[l])...)
 		}
 		return out
 	}
@@ -210,7 +210,7 @@ func (t *Thesaurus) candidates(w string) []string {
 }
 
 // relateEN relates two lower-case English words.
-func (t *Thesaurus) relateEN(a, b string, lim limits) Relation {
+func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Relation {
 	if a == "" || b == "" {
 		return Unrelated
 	}
@@ -228,7 +228,7 @@ func (t *Thesaurus) relateEN(a, b string, lim limits) Relation {
 	best := Unrelated
 	for _, x := range ca {
 		for _, y := range cb {
-			if r := t.relateLemmas(x, y, lim); r == Antonym {
+			if r := t.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
 				return Antonym
 			} else if r != Unrelated && (best == Unrelated || r < best) {
 				best = r
@@ -238,9 +238,33 @@ func (t *Thesaurus) relateEN(a, b string, lim limits) Relation {
 	return best
 }
 
-// relateLemmas relates two distinct WordNet lemmas: Antonym, then Synonym, Broader, Narrower.
-func (t *Thesaurus) relateLemmas(x, y string, lim limits) Relation {
-	sx, sy := t.senses[x], t.senses[y]
+// posMask selects parts of speech (bit 1<<noun etc.).
+type posMask uint8
+
+const (
+	anyPOS     posMask = 1<<noun | 1<<verb | 1<<adj | 1<<adv
+	verbPOS    posMask = 1 << verb
+	nominalPOS posMask = 1<<noun | 1<<adj
+)
+
+// sensesOf returns the senses of lemma w in the parts of speech of mask.
+func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
+	all := t.senses[w]
+	if mask == anyPOS {
+		return all
+	}
+	out := make([]sense, 0, len(all))
+	for _, s := range all {
+		if mask&(1<<t.synPOS[s.syn]) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// relateLemmas relates the senses of two distinct WordNet lemmas: Antonym, then Synonym,
+// Broader, Narrower.
+func (t *Thesaurus) relateLemmas(sx, sy []sense, lim limits) Relation {
 	for _, a := range sx {
 		if int(a.rank) > lim.antonym {
 			continue
@@ -338,13 +362,14 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 		return Same
 	}
 	ea, eb := t.pivot(a), t.pivot(b)
+	ma, mb := trPOS(a), trPOS(b)
 	if len(ea) == 0 || len(eb) == 0 {
 		return Unrelated
 	}
 	best := Unrelated
 	for _, x := range ea {
 		for _, y := range eb {
-			r := t.relateEN(x, y, pivotLimits)
+			r := t.relateEN(x, y, pivotLimits, ma, mb)
 			switch {
 			case r == Antonym:
 				return Antonym
@@ -364,11 +389,22 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	return best
 }
 
+// trPOS picks the English parts of speech a Turkish word's translations may take: infinitives
+// (-mak, -mek) are verbs, everything else nouns or adjectives. This keeps "yüzük" (ring) from
+// relating through the verb "ring" (to sound), and leaves out adverbs, whose translations
+// ("still", "but") join unrelated words.
+func trPOS(w string) posMask {
+	if strings.HasSuffix(w, "mak") || strings.HasSuffix(w, "mek") {
+		return verbPOS
+	}
+	return nominalPOS
+}
+
 // pivot returns the first English translations of a Turkish word (any of its de-folded forms).
 func (t *Thesaurus) pivot(w string) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
-		list := t.trEn[f]
+		list := splitList(t.trEn[f])
 		if len(list) > pivotTranslations {
 			list = list[:pivotTranslations]
 		}
@@ -416,6 +452,14 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// splitList splits a stored "a|b|c" translation list; "" gives nil.
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "|")
 }
 
 // appendNew appends the items of add not yet in list.
