@@ -78,6 +78,9 @@ const (
 	hypernymDepth = 3
 	// pivotTranslations: Turkish words relate through their first few English translations only.
 	pivotTranslations = 4
+	// pivotAntonymTranslations: antonymy is recorded between specific senses, so it may look
+	// further down the translation lists ("geçici" → … "transient" ↔ "permanent").
+	pivotAntonymTranslations = 8
 	// pivotSenses: a shared English translation makes two Turkish words synonyms only when it has
 	// at most this many WordNet senses (a specific word, not "go" or "take").
 	pivotSenses = 3
@@ -361,20 +364,22 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
 		return Same
 	}
-	ea, eb := t.pivot(a), t.pivot(b)
-	ma, mb := trPOS(a), trPOS(b)
-	if len(ea) == 0 || len(eb) == 0 {
-		return Unrelated
-	}
+	ea, eb := t.pivot(a, pivotAntonymTranslations), t.pivot(b, pivotAntonymTranslations)
+	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
+	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
-	for _, x := range ea {
-		for _, y := range eb {
-			r := t.relateEN(x, y, pivotLimits, ma, mb)
+	for i, x := range ea {
+		for j, y := range eb {
+			lim := pivotLimits
+			if i >= pivotTranslations || j >= pivotTranslations {
+				lim = antonymOnly
+			}
+			r := t.relateEN(x, y, lim, ma, mb)
 			switch {
 			case r == Antonym:
 				return Antonym
 			case r == Same:
-				if t.senseCount(x) > pivotSenses {
+				if lim == antonymOnly || t.senseCount(x) > pivotSenses {
 					continue // "go", "take": a shared vague translation says little
 				}
 				r = Synonym
@@ -400,21 +405,33 @@ func trPOS(w string) posMask {
 	return nominalPOS
 }
 
-// pivot returns the first English translations of a Turkish word (any of its de-folded forms).
-func (t *Thesaurus) pivot(w string) []string {
+// trPOSOf is trPOS of the dictionary forms a Turkish word stands for ("azal" → "azalmak": verb).
+func (t *Thesaurus) trPOSOf(w string) posMask {
+	var m posMask
+	for _, f := range t.trForms(w) {
+		m |= trPOS(f)
+	}
+	if m == 0 {
+		return trPOS(w)
+	}
+	return m
+}
+
+// pivot returns the first n English translations of a Turkish word (any of its de-folded forms).
+func (t *Thesaurus) pivot(w string, n int) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
 		list := splitList(t.trEn[f])
-		if len(list) > pivotTranslations {
-			list = list[:pivotTranslations]
+		if len(list) > n {
+			list = list[:n]
 		}
 		out = appendNew(out, list...)
 	}
 	return out
 }
 
-// trForms returns the dictionary lemmas a Turkish word may be: itself, or the lemmas whose
-// ASCII folding it is.
+// trForms returns the dictionary lemmas a Turkish word may be: itself, the lemmas whose ASCII
+// folding it is, or failing both the verb whose stem it is.
 func (t *Thesaurus) trForms(w string) []string {
 	w = trLower(strings.TrimSpace(w))
 	if w == "" {
@@ -427,7 +444,33 @@ func (t *Thesaurus) trForms(w string) []string {
 	if isASCII(w) {
 		out = appendNew(out, t.trFold[w]...)
 	}
+	if len(out) == 0 && !strings.Contains(w, " ") {
+		if inf := infinitive(w); inf != "" {
+			if _, ok := t.trEn[inf]; ok {
+				out = append(out, inf)
+			}
+			if isASCII(inf) {
+				out = appendNew(out, t.trFold[inf]...)
+			}
+		}
+	}
 	return out
+}
+
+// infinitive returns the dictionary form of a Turkish verb stem ("öl" → "ölmek", "art" →
+// "artmak") by vowel harmony, so callers that strip the infinitive suffix still find verbs;
+// "" when the word has no vowel.
+func infinitive(stem string) string {
+	r := []rune(stem)
+	for i := len(r) - 1; i >= 0; i-- {
+		switch r[i] {
+		case 'a', 'ı', 'o', 'u':
+			return stem + "mak"
+		case 'e', 'i', 'ö', 'ü':
+			return stem + "mek"
+		}
+	}
+	return ""
 }
 
 // trLower lower-cases Turkish (İ→i, I→ı) and drops the circumflex as the tables do.

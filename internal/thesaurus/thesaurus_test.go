@@ -97,6 +97,9 @@ func TestRelateTurkish(t *testing.T) {
 		{"kene", "sivrisinek", Unrelated},
 		{"tavşan", "köpek", Unrelated},
 		{"ölmek", "yaşamak", Unrelated}, // WordNet has no live/die antonym; see README.md
+		{"azal", "artmak", Antonym},     // a verb stem finds its infinitive
+		{"azalmak", "artmak", Antonym},  // antonymy is symmetric
+		{"gecici", "surekli", Antonym},  // folded
 	}
 	for _, c := range cases {
 		if got := th.Relate("tr", c.a, c.b); got != c.want {
@@ -120,7 +123,9 @@ func TestTranslate(t *testing.T) {
 		{"tr", "en", "aşı", "", "vaccine"},
 		{"tr", "en", "asi", "rebellious", "vaccine"}, // the real word "asi" first, then "aşı"
 		{"tr", "en", "artmak", "increase", "increase"},
-		{"en", "tr", "tea", "", "çay"},
+		{"tr", "en", "öl", "die", "die"}, // verb stem → ölmek
+		{"tr", "en", "azal", "decrease", "decrease"},
+		{"en", "tr", "tea", "", "çay"}, // the dictionary's first sense of tea is the plant
 		{"en", "tr", "vaccine", "", "aşı"},
 		{"en", "tr", "die", "ölmek", "ölmek"},
 		{"en", "tr", "dies", "ölmek", "ölmek"}, // inflected English goes through morphy
