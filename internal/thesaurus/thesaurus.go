@@ -156,7 +156,8 @@ func (t *Thesaurus) Translate(from, to, word string) []string {
 
 // Lemmas returns the English base forms of word that WordNet knows, as WordNet's morphy finds
 // them (irregular-form lists, then suffix rules), nouns first; the word itself comes first when
-// it is a lemma. Turkish and other languages return nil: stemming Turkish is the caller's job.
+// it is a lemma. Collocations inflect on their first or last word ("passed away" → "pass away").
+// Turkish and other languages return nil: stemming Turkish is the caller's job.
 func (t *Thesaurus) Lemmas(lang, word string) []string {
 	if lang != "en" {
 		return nil
@@ -168,6 +169,22 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 	var out []string
 	if _, ok := t.senses[w]; ok {
 		out = append(out, w)
+	}
+	if first, rest, ok := strings.Cut(w, " "); ok {
+		// Collocations inflect on one word: "passed away" → "pass away", "lyme diseases" →
+		// "lyme disease" (first word for verb phrases, last word for noun phrases).
+		for _, b := range t.inflectionBases(first) {
+			if _, ok := t.senses[b+" "+rest]; ok {
+				out = appendNew(out, b+" "+rest)
+			}
+		}
+		i := strings.LastIndexByte(w, ' ')
+		for _, b := range t.inflectionBases(w[i+1:]) {
+			if _, ok := t.senses[w[:i+1]+b]; ok {
+				out = appendNew(out, w[:i+1]+b)
+			}
+		}
+		return out
 	}
 	for p := noun; p < numPOS; p++ {
 		for _, base := range t.exc[p][w] {
@@ -181,6 +198,21 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 				if t.hasPOS(base, p) {
 					out = appendNew(out, base)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// inflectionBases returns every form morphy's exception lists and suffix rules make of a single
+// word, whether or not WordNet has it alone ("passed" → "pass", "passe", "passed").
+func (t *Thesaurus) inflectionBases(word string) []string {
+	var out []string
+	for p := noun; p < numPOS; p++ {
+		out = appendNew(out, t.exc[p][word]...)
+		for _, r := range detachRules[p] {
+			if strings.HasSuffix(word, r.suffix) && len(word) > len(r.suffix) {
+				out = appendNew(out, word[:len(word)-len(r.suffix)]+r.ending)
 			}
 		}
 	}

@@ -42,6 +42,10 @@ func TestRelateEnglish(t *testing.T) {
 		{"dog", "canine", Broader},
 		{"sunscreen", "cream", Broader},
 		{"cancer", "disease", Broader},
+		{"paris", "city", Broader},         // instance hypernym
+		{"einstein", "physicist", Broader}, // instance hypernym
+		{"aspirin", "drug", Broader},
+		{"lyme disease", "disease", Broader},
 		{"beverage", "tea", Narrower},
 		{"animal", "dog", Narrower},
 		// antonyms, direct and through synsets, satellites and derived forms
@@ -53,6 +57,10 @@ func TestRelateEnglish(t *testing.T) {
 		{"increases", "decreased", Antonym},
 		{"survive", "succumb", Antonym},
 		{"win", "lose", Antonym},
+		{"legal", "illegal", Antonym},
+		{"accept", "reject", Antonym},
+		{"allow", "forbid", Antonym},
+		{"passed away", "died", Synonym}, // collocations inflect on one word
 		// siblings and far relatives are not related
 		{"tea", "tobacco", Unrelated},
 		{"tea", "smoking", Unrelated},
@@ -84,6 +92,12 @@ func TestRelateTurkish(t *testing.T) {
 		{"aşı", "asi", Same}, // ASCII-folded input
 		{"ÇAY", "çay", Same}, // Turkish lower-casing
 		{"hastalık", "rahatsızlık", Synonym},
+		{"doktor", "hekim", Synonym},
+		{"kanser", "hastalık", Broader},
+		{"istanbul", "şehir", Broader},
+		{"yeni", "eski", Antonym},
+		{"kabul etmek", "reddetmek", Antonym},
+		{"yükselmek", "düşmek", Antonym},
 		{"çay", "içecek", Broader},
 		{"köpek", "hayvan", Broader},
 		{"hayvan", "köpek", Narrower},
@@ -166,6 +180,8 @@ func TestLemmas(t *testing.T) {
 		{"running", []string{"running", "run"}},
 		{"died", []string{"die"}},
 		{"better", []string{"better", "good", "well"}},
+		{"passed away", []string{"pass away"}},
+		{"lyme diseases", []string{"lyme disease"}},
 		{"qwxz", nil},
 	}
 	for _, c := range cases {
