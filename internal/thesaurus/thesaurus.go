@@ -400,6 +400,7 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
 	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
+	shared := 0
 	for i, x := range ea {
 		for j, y := range eb {
 			lim := pivotLimits
@@ -411,8 +412,20 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 			case r == Antonym:
 				return Antonym
 			case r == Same:
-				if lim == antonymOnly || t.senseCount(x) > pivotSenses {
-					continue // "go", "take": a shared vague translation says little
+				// A shared translation is evidence of synonymy when it is specific (few senses),
+				// when it is among both words' first two translations ("okul", "mektep" → school),
+				// or when the words share more than one translation ("büyük", "iri" → big, large).
+				// The translation must also be the same part of speech for both: "basmak" (to
+				// press) and "basın" (the press) share "press" but are not synonyms. A translation
+				// WordNet lacks (an old spelling, a misprint) is taken as specific.
+				if t.senseCount(x) > 0 && len(t.sensesOf(x, ma&mb)) == 0 {
+					continue
+				}
+				if x == y {
+					shared++
+				}
+				if !(i < 2 && j < 2 || lim != antonymOnly && t.senseCount(x) <= pivotSenses) {
+					continue
 				}
 				r = Synonym
 			case r == Unrelated:
@@ -422,6 +435,9 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 				best = r
 			}
 		}
+	}
+	if shared >= 2 && best != Synonym {
+		return Synonym
 	}
 	return best
 }
