@@ -401,6 +401,7 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
 	shared := 0
+	antonym := false
 	for i, x := range ea {
 		for j, y := range eb {
 			lim := pivotLimits
@@ -410,7 +411,8 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 			r := t.relateEN(x, y, lim, ma, mb)
 			switch {
 			case r == Antonym:
-				return Antonym
+				antonym = true
+				continue
 			case r == Same:
 				// A shared translation is evidence of synonymy when it is specific (few senses),
 				// when it is among both words' first two translations ("okul", "mektep" → school),
@@ -436,8 +438,13 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 			}
 		}
 	}
-	if shared >= 2 && best != Synonym {
+	switch {
+	case shared >= 2:
+		// Words that share two translations are not opposites, whatever a rare sense of one
+		// translation says ("güzel", "hoş" → lovely, pretty; "pretty" is also ironic "bad").
 		return Synonym
+	case antonym:
+		return Antonym
 	}
 	return best
 }

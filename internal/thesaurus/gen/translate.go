@@ -79,14 +79,12 @@ func translations(wn *wordnet, engTur, turEng []dictEntry) (enTr, trEn map[strin
 					continue
 				}
 				enTr[en] = appendUnique(enTr[en], tr)
-				bucket := 3
+				bucket := 2
 				switch {
-				case si == 0 && pi == 0:
-					bucket = 0
 				case si == 0:
-					bucket = 1
+					bucket = 0
 				case si < 3:
-					bucket = 2
+					bucket = 1
 				}
 				cands[tr] = append(cands[tr], cand{en, bucket, pi})
 			}
