@@ -344,12 +344,15 @@ func (t *Thesaurus) antonyms(a, b int32) bool {
 // A word whose main sense is one of those top levels ("activity", "substance") is never the
 // broader term, even through a rarer concrete sense.
 func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
-	if len(broad) == 0 || t.general[broad[0].syn] {
-		return false
+	var vague posMask // parts of speech in which the broad word's main sense is a top level
+	for _, b := range broad {
+		if b.rank == 1 && t.general[b.syn] {
+			vague |= 1 << t.synPOS[b.syn]
+		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank) <= rank && !t.general[b.syn] {
+		if int(b.rank) <= rank && !t.general[b.syn] && vague&(1<<t.synPOS[b.syn]) == 0 {
 			targets[b.syn] = true
 		}
 	}
