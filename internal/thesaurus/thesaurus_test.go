@@ -1,9 +1,12 @@
 package thesaurus
 
 import (
+	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 )
 
 var (
@@ -207,6 +210,47 @@ func BenchmarkOpen(b *testing.B) {
 	for b.Loop() {
 		if _, err := Open(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestLoadRejectsDamagedTables(t *testing.T) {
+	good := fstest.MapFS{}
+	entries, err := dataFS.ReadDir("data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := dataFS.ReadFile("data/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		good["data/"+e.Name()] = &fstest.MapFile{Data: b}
+	}
+	if err := new(Thesaurus).load(good); err != nil {
+		t.Fatalf("load of the embedded tables: %v", err)
+	}
+	cases := []struct {
+		file string
+		data []byte
+		want string
+	}{
+		{"wn-counts.tsv", []byte("n\tx\n"), "wn-counts.tsv"},
+		{"wn-general.tsv", []byte("99999999\t0\t0\tnothing\n"), "wn-general.tsv"},
+		{"wn-hypernyms.tsv.gz", []byte("not gzip"), "wn-hypernyms.tsv.gz"},
+		{"tr-en.tsv.gz", nil, "tr-en.tsv.gz"},
+	}
+	for _, c := range cases {
+		fsys := fstest.MapFS{}
+		maps.Copy(fsys, good)
+		if c.data == nil {
+			delete(fsys, "data/"+c.file)
+		} else {
+			fsys["data/"+c.file] = &fstest.MapFile{Data: c.data}
+		}
+		err := new(Thesaurus).load(fsys)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("damaged %s: err = %v, want an error naming %s", c.file, err, c.want)
 		}
 	}
 }
