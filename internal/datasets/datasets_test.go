@@ -237,4 +237,3 @@ func TestStatus(t *testing.T) {
 		}
 	}
 }
-}
