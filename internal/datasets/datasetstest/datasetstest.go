@@ -35,6 +35,18 @@ func Dir(t testing.TB) string {
 	}
 }
 
+// Installed reports whether data set name is in the test data-set folder, for tests that assert
+// one outcome with it and another without.
+func Installed(t testing.TB, name string) bool {
+	t.Helper()
+	d, ok := datasets.Lookup(name)
+	if !ok {
+		t.Fatalf("unknown data set %q", name)
+	}
+	_, err := os.Stat(datasets.Path(Dir(t), d.Name, d.Main))
+	return err == nil
+}
+
 // Require returns the test data-set folder when data set name is installed there, and skips the
 // test, naming the path it looked at, when it is not.
 func Require(t testing.TB, name string) string {
