@@ -96,3 +96,26 @@ func TestLanguageBasisGivesEvidence(t *testing.T) {
 		t.Errorf("short input basis %q", d)
 	}
 }
+
+// TestLanguageBasisNamesTheLists checks the basis says which word lists voted, so an answer given
+// without stopwords-iso says so.
+func TestLanguageBasisNamesTheLists(t *testing.T) {
+	o, err := NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := o.Analyze(context.Background(), Input{Claim: "Bats are blind"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Basis[FieldLanguage].Detail; !strings.Contains(d, "stopwords-iso, which would add 56 languages, is not installed") {
+		t.Errorf("built-in basis %q does not say stopwords-iso is missing", d)
+	}
+	r, err = offlineWithData(t, datasets.Stopwords).Analyze(context.Background(), Input{Claim: "Bats are blind"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Basis[FieldLanguage].Detail; !strings.Contains(d, "the stopwords-iso lists (58 languages)") {
+		t.Errorf("basis %q does not name the stopwords-iso lists", d)
+	}
+}
