@@ -26,6 +26,8 @@ type stopwords struct {
 	raw map[string][]string
 	// name says in the basis which lists voted.
 	name string
+	// shared marks words other languages use too, when their lists are not loaded.
+	shared map[string]bool
 }
 
 // scripts are the writing systems told apart; the order matters only for ties.
@@ -117,7 +119,8 @@ func (sw *stopwords) withFunctionWords(fw *stopwords) *stopwords {
 }
 
 // turkishFunctionWords are Turkish words that carry no claim content by themselves: conjunctions,
-// postpositions, pronouns, question particles, copulas and fillers. Written for this project;
+// postpositions, pronouns, question particles, copulas, number words (the query builder reads
+// numbers before it drops stopwords) and fillers. Written for this project;
 // negations (değil, yok, hiç) are here for language detection and are kept by the query builder,
 // which handles them before it drops stopwords.
 const turkishFunctionWords = `ve veya ile ya yahut ki de da mi mı mu mü bu şu o bir her hiç hiçbir çok daha en gibi için kadar ama fakat
@@ -125,25 +128,33 @@ ancak lakin çünkü ise eğer ne neden niçin nasıl nerede nereye kim kimin ha
 karşı sonra önce artık hem bile sadece yalnız zaten hep şey şeyi olan olarak oldu olur olmuş olduğu olduğunu
 olması olmak değil değildir yok yoktur var vardır ben sen biz siz onlar bunu bunun buna bunda bundan şunu onu
 onun ona onda ondan bunlar bunları onları onların kendi kendisi ayrıca yani işte üzere dolayı rağmen beri
-tarafından arasında içinde üzerinde hakkında aslında gerçekten sanki iken dahi`
+tarafından arasında içinde üzerinde hakkında aslında gerçekten sanki iken dahi kez kere önceden az yalnızca çoğu
+oluyor olmaz gerek etti eder ediyor ediliyor yaptı yapmak tek birlikte tamamen tam seni beni bizi sizi herkes
+kimse itibaren yoluyla nedeniyle vardı yoktu iki üç dört beş altı yedi sekiz dokuz on yirmi otuz kırk elli
+altmış yetmiş seksen doksan yüz bin milyon milyar`
 
 // englishFunctionWords are English words that carry no claim content by themselves: articles,
 // pronouns, auxiliaries, prepositions, conjunctions and fillers. Written for this project; the query
 // builder keeps negations, numbers and the meaning-bearing words of englishKeep before it drops these.
-const englishFunctionWords = `a an the this that these those it its itself they them their theirs themselves i me my
-mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her hers herself who
-whom whose which what when where why how is are was were be been being am do does did doing have has had having will
-would shall should can could may might must of in on at by for with about against between into through during before
-after above below to from up down out off over under again further then once here there all any both each few more
-most other some such only own same so than too very just also not no nor never because as until while if or and but
-yet although though whether either neither ever every anyone anything everyone everything someone something nobody
-nothing none isn't aren't wasn't weren't don't doesn't didn't can't won't it's that's there's said say says saying
-told tell tells want wants wanted`
+const englishFunctionWords = `a an the this that these those it its itself they them their theirs themselves i me my mine myself we us our
+ours ourselves you your yours yourself yourselves he him his himself she her hers herself who whom whose which
+what when where why how is are was were be been being am do does did doing have has had having will would
+shall should can could may might must of in on at by for with about against between into through during before
+after above below to from up down out off over under again further then once here there all any both each few
+more most other some such only own same so than too very just also not no nor never because as until while if
+or and but yet although though whether either neither ever every anyone anything everyone everything someone
+something nobody nothing none isn't aren't wasn't weren't don't doesn't didn't can't won't it's that's there's
+said say says saying told tell tells want wants wanted make makes making give gives giving back see get gets
+getting use really keep keeps go goes going take takes taking help helps become becomes became come comes came
+took thing things ones means need needs much often otherwise somewhere elsewhere together exactly mainly due
+right inside outside different`
 
 // sharedFunctionWords are built-in function words that other languages written in Latin script
 // also use often ("en" and "de" are Spanish and German, "in" and "was" Dutch and German, "var"
 // Swedish). Without the stopwords-iso lists nothing would split their vote with those languages,
-// so language detection ignores them; the query builder still drops them.
+// so language detection counts each as if one other language shared it (1/√2) and never gives the
+// audience prior for it: "A marathon is 42 km long" is English, "La vacuna causa autismo en los
+// niños" is not Turkish.
 const sharedFunctionWords = `en de da o ne mi mu ya ve var her hem bile ki a i in on do so be me we he us am an as at by to no or is it was will die have had
 has may must over under most same also`
 
@@ -157,22 +168,14 @@ func builtinFunctionWords() *stopwords {
 	return sw
 }
 
-// detectionWords is the built-in lists without sharedFunctionWords, for language detection.
+// detectionWords is the built-in lists with sharedFunctionWords marked, for language detection.
 func (sw *stopwords) detectionWords() *stopwords {
-	shared := map[string]bool{}
-	for _, w := range strings.Fields(sharedFunctionWords) {
-		shared[w] = true
-	}
-	raw := map[string][]string{}
-	for code, words := range sw.raw {
-		for _, w := range words {
-			if !shared[w] {
-				raw[code] = append(raw[code], w)
-			}
-		}
-	}
-	out := newStopwords(raw)
+	out := newStopwords(sw.raw)
 	out.name = sw.name
+	out.shared = map[string]bool{}
+	for _, w := range strings.Fields(sharedFunctionWords) {
+		out.shared[w] = true
+	}
 	return out
 }
 
@@ -279,8 +282,8 @@ func harmonises(prev, v rune) bool {
 }
 
 // endingHints returns the languages a word's spelling points to: Turkish for a harmonised Turkish
-// suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" or
-// the endings -ing and -ed ("math", "failed"). lower is the word in lower case, trLower in
+// suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" at
+// either end and the endings -ing and -ed ("math", "failed"). lower is the word in lower case, trLower in
 // Turkish lower case.
 func endingHints(lower, trLower string) []string {
 	var out []string
@@ -297,7 +300,8 @@ func endingHints(lower, trLower string) []string {
 			out = append(out, "tr")
 		}
 	}
-	if isASCII(lower) && (strings.Contains(lower, "th") ||
+	// "th" only at the edges of a word: Turkish writes it inside loanwords ("fethetti", "methetmek").
+	if isASCII(lower) && (strings.HasPrefix(lower, "th") || strings.HasSuffix(strings.TrimSuffix(lower, "s"), "th") ||
 		len(lower) >= 5 && (strings.HasSuffix(lower, "ing") || strings.HasSuffix(lower, "ed") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-3])))) {
 		out = append(out, "en")
 	}
@@ -414,9 +418,14 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 				in = append(in, l)
 			}
 		}
+		shared := sw.shared[lower]
 		for _, l := range in {
 			weights[l] = 1 / math.Sqrt(float64(len(in)))
-			worded[l] = true
+			if shared {
+				weights[l] = math.Min(weights[l], 1/math.Sqrt2)
+			} else {
+				worded[l] = true
+			}
 		}
 		for _, r := range lower {
 			codes := letterHints[r]
