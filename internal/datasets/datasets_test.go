@@ -237,3 +237,28 @@ func TestStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeListsEachDataset keeps the README's "Datasets" section and the catalogue in step: each
+// data set's folder, upstream repository and checksum must be there.
+func TestReadmeListsEachDataset(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "## Datasets")
+	if !ok {
+		t.Fatal(`README has no "## Datasets" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, d := range datasets.Catalog() {
+		repo, _, _ := strings.Cut(d.Upstream, " at ")
+		for _, want := range []string{"`" + d.Name + "`", d.SHA256, strings.TrimPrefix(repo, "https://github.com/")} {
+			if !strings.Contains(section, want) {
+				t.Errorf("README's Datasets section lacks %q for %s", want, d.Name)
+			}
+		}
+	}
+	if !strings.Contains(string(readme), "`DATASETS_DIR`") {
+		t.Error("README's configuration table lacks DATASETS_DIR")
+	}
+}
