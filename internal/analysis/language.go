@@ -120,9 +120,9 @@ func (sw *stopwords) withFunctionWords(fw *stopwords) *stopwords {
 
 // turkishFunctionWords are Turkish words that carry no claim content by themselves: conjunctions,
 // postpositions, pronouns, question particles, copulas, number words (the query builder reads
-// numbers before it drops stopwords) and fillers. Written for this project;
-// negations (değil, yok, hiç) are here for language detection and are kept by the query builder,
-// which handles them before it drops stopwords.
+// numbers before it drops stopwords) and fillers. Written for this project; negations (değil, yok,
+// hiç) are here for language detection and are kept by the query builder, which handles them
+// before it drops stopwords.
 const turkishFunctionWords = `ve veya ile ya yahut ki de da mi mı mu mü bu şu o bir her hiç hiçbir çok daha en gibi için kadar ama fakat
 ancak lakin çünkü ise eğer ne neden niçin nasıl nerede nereye kim kimin hangi bazı tüm bütün birçok diye göre
 karşı sonra önce artık hem bile sadece yalnız zaten hep şey şeyi olan olarak oldu olur olmuş olduğu olduğunu
@@ -155,8 +155,8 @@ right inside outside different`
 // so language detection counts each as if one other language shared it (1/√2) and never gives the
 // audience prior for it: "A marathon is 42 km long" is English, "La vacuna causa autismo en los
 // niños" is not Turkish.
-const sharedFunctionWords = `en de da o ne mi mu ya ve var her hem bile ki a i in on do so be me we he us am an as at by to no or is it was will die have had
-has may must over under most same also`
+const sharedFunctionWords = `en de da o ne mi mu ya ve var her hem bile ki
+a i in on do so be me we he us am an as at by to no or is it was will die have had has may must over under most same also`
 
 // builtinFunctionWords indexes the built-in lists, for the query builder.
 func builtinFunctionWords() *stopwords {
@@ -283,8 +283,8 @@ func harmonises(prev, v rune) bool {
 
 // endingHints returns the languages a word's spelling points to: Turkish for a harmonised Turkish
 // suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" at
-// either end and the endings -ing and -ed ("math", "failed"). lower is the word in lower case, trLower in
-// Turkish lower case.
+// either end and the endings -ing and -ed ("math", "failed"). lower is the word in lower case,
+// trLower in Turkish lower case.
 func endingHints(lower, trLower string) []string {
 	var out []string
 	if m := turkishEnding.FindStringSubmatchIndex(trLower); m != nil && utf8.RuneCountInString(trLower) >= 5 {
@@ -308,7 +308,7 @@ func endingHints(lower, trLower string) []string {
 	return out
 }
 
-// audiencePrior is added to Turkish and English when at least one word gives them evidence.
+// audiencePrior is added to Turkish and English once a listed word or an ending speaks for them.
 const audiencePrior = 0.5
 
 // vocabWeight is the vote of a word the topic lexicon knows in only one of Turkish and English

@@ -119,3 +119,23 @@ func TestLanguageBasisNamesTheLists(t *testing.T) {
 		t.Errorf("basis %q does not name the stopwords-iso lists", d)
 	}
 }
+
+// TestEndingHints pins the spelling evidence: Turkish suffixes count only in vowel harmony, and
+// English "th" only at a word's edge, so loanwords and names do not vote.
+func TestEndingHints(t *testing.T) {
+	for _, tc := range []struct{ word, want string }{
+		{"düzdür", "tr"}, {"duzdur", "tr"}, {"vardır", "tr"}, {"aşıları", "tr"}, {"yayılıyor", "tr"},
+		{"gelmiş", "tr"}, {"olacak", "tr"}, {"gezegenlerde", "tr"},
+		{"nadir", ""},    // -dir after a back vowel breaks harmony: not the copula
+		{"dollar", ""},   // -lar with nothing after it is not read as the plural
+		{"fethetti", ""}, // "th" inside a Turkish word
+		{"math", "en"}, {"the", "en"}, {"there", "en"}, {"months", "en"}, {"failed", "en"}, {"landing", "en"},
+		{"need", ""},   // too short for -ed
+		{"agreed", ""}, // -ed after a vowel
+	} {
+		got := strings.Join(endingHints(strings.ToLower(tc.word), turkishLower(tc.word)), ",")
+		if got != tc.want {
+			t.Errorf("endingHints(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}
