@@ -6,7 +6,9 @@ BENCHTIME ?= 2s
 
 .DEFAULT_GOAL := help
 
-.PHONY: help run test build generate lint bench bench-search fuzz clean
+SHARED_DATA ?= ../shared/data
+
+.PHONY: help run test build generate lint bench bench-search fuzz clean datasets
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -14,7 +16,13 @@ help: ## list the targets
 run: ## start the service at http://localhost:3000 on ./data/claimcheck.db (set DATABASE_URL for PostgreSQL)
 	$(GO) run ./cmd/claimcheck serve
 
-test: ## run every test (PostgreSQL halves run when TEST_DATABASE_URL is set)
+datasets: ## install the optional data sets from ../shared/data (SHARED_DATA) into DATASETS_DIR (checksums checked; see README "Datasets")
+	@for d in domain-quality-ratings stopwords-iso x-fact-label-maps; do \
+		if [ -d "$(SHARED_DATA)/$$d" ]; then $(GO) run ./cmd/claimcheck data install "$(SHARED_DATA)/$$d" || exit 1; \
+		else echo "$(SHARED_DATA)/$$d: not there, skipped"; fi; \
+	done
+
+test: ## run every test (PostgreSQL halves run when TEST_DATABASE_URL is set; data-set tests read ../shared/data)
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 20m $(PKGS)
 

@@ -19,6 +19,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/datasets"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -42,7 +44,11 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 	stores := models.NewStores(db)
 	if analyzer == nil {
 		var err error
-		if analyzer, err = analysis.NewOffline(); err != nil {
+		ds, err := analysis.LoadDatasets(datasetstest.Dir(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if analyzer, err = analysis.NewOfflineWith(ds); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -274,7 +280,8 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 			t.Errorf("score meter aria-valuenow %q", now)
 		}
 
-		assessed := map[string]bool{"source": true, "science": false, "academic": false, "public": false}
+		rated := datasetstest.Installed(t, datasets.DomainRatings)
+		assessed := map[string]bool{"source": rated, "science": false, "academic": false, "public": false}
 		for key, want := range assessed {
 			sel := `[data-testid="subscore-` + key + `"]`
 			sub := p.find(t, sel)
@@ -299,8 +306,13 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 				t.Errorf("%s repeats the status: %q", key, text)
 			}
 		}
-		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, "100") || !strings.Contains(got, "reuters.com") {
-			t.Errorf("source sub-score %q, want reuters.com rated 100", got)
+		// With the domain ratings reuters.com is rated 1.0; without them the page says why not.
+		wantSource := []string{"100", "reuters.com"}
+		if !rated {
+			wantSource = []string{"Not assessed", "ratings are not installed"}
+		}
+		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, wantSource[0]) || !strings.Contains(got, wantSource[1]) {
+			t.Errorf("source sub-score %q, want %q", got, wantSource)
 		}
 
 		for _, f := range analysis.BasisFields {

@@ -44,6 +44,9 @@ Usage:
   claimcheck kb import FILE...               import fact-checks (ClaimReview JSON-LD, DataCommons
                                              feed, Google Fact Check claims:search answers)
   claimcheck eval --queries FILE.jsonl       measure claim matching on a query set
+  claimcheck data status                     list the optional data sets in DATASETS_DIR
+  claimcheck data install URL-or-PATH [--sha256 HEX]
+                                             install one data set, checking its SHA-256
   claimcheck admin create --email E --name N [--password-stdin]
                                              create an admin (password read from stdin)
 
@@ -88,6 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 		if len(args) > 0 {
 			return usageError{"serve takes no arguments"}
 		}
+		logDatasets(cfg, log)
 		a, err := app.Open(ctx, cfg, log)
 		if err != nil {
 			return err
@@ -106,6 +110,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 		return adminCmd(ctx, cfg, args, stdout, stderr)
 	case "eval":
 		return evalCmd(ctx, cfg, args, stdout, log)
+	case "data":
+		return dataCmd(ctx, cfg, args, stdout)
 	default:
 		return usageError{fmt.Sprintf("unknown command %q", cmd)}
 	}
@@ -320,6 +326,12 @@ func kbCmd(ctx context.Context, cfg config.Config, args []string, stdout io.Writ
 		return err
 	}
 	imp := knowledge.NewImporter(models.NewStores(db).Reviews, nil, func() time.Time { return time.Now().UTC() })
+	if imp.Ratings, err = knowledge.LoadRatings(cfg.DatasetsDir); err != nil {
+		return err
+	}
+	if m := imp.Ratings.Missing(); m != "" {
+		fmt.Fprintf(stdout, "note: %s\n", m)
+	}
 	failed := 0
 	for _, path := range args[1:] {
 		sum, err := imp.ImportFile(ctx, path)

@@ -3,7 +3,6 @@ package analysis
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -18,11 +17,8 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-//go:embed data/domain-quality-ratings/domain_pc1.csv
-var domainPC1CSV []byte
-
 // ratingsCitation is how each rated source names the data set, so every rating on a claim page can be
-// traced to the paper (data/domain-quality-ratings/SOURCE.md).
+// traced to the paper (README.md, "Datasets").
 const ratingsCitation = "Lin et al. 2023, PNAS Nexus"
 
 // DomainRatings is the Lin et al. 2023 news-domain quality table: pc1 in 0..1 per domain (1 = highest
@@ -33,8 +29,13 @@ type DomainRatings struct {
 	rows int
 }
 
-// Len is the number of data rows read (11,520 for the shipped file).
-func (d *DomainRatings) Len() int { return d.rows }
+// Len is the number of data rows read (11,520 in the documented version).
+func (d *DomainRatings) Len() int {
+	if d == nil {
+		return 0
+	}
+	return d.rows
+}
 
 // parseDomainRatings reads domain_pc1.csv ("domain,pc1"). Every row must parse and lie in 0..1: a
 // silently skipped row would be a source that looks "unknown" when the paper rated it.
@@ -293,7 +294,21 @@ func qualityBand(pc1 float64) string {
 func pc1Score(v float64) int { return int(math.Round(v * 100)) }
 
 // sourceStage rates the place the claim appeared.
-type sourceStage struct{ ratings *DomainRatings }
+type sourceStage struct {
+	// ratings is nil when the data set is not installed.
+	ratings *DomainRatings
+	// path is where the ratings were looked for, named when they are missing.
+	path string
+}
+
+// notInstalledReason is the source basis when the ratings are not installed: the reason, the file
+// that would fix it and where the README explains how.
+func notInstalledReason(path string) string {
+	if path == "" {
+		path = "DATASETS_DIR/domain-quality-ratings/domain_pc1.csv"
+	}
+	return "Not assessed: domain ratings are not installed (" + path + "); see README, \"Datasets\"."
+}
 
 // Name identifies the stage in errors.
 func (sourceStage) Name() string { return "source" }
@@ -311,6 +326,10 @@ func (s sourceStage) Apply(_ context.Context, in Input, r *Result) error {
 		return nil
 	}
 	r.SourceDomain = loc.Host
+	if s.ratings == nil {
+		r.Basis[FieldSourceScore] = NotAssessed(notInstalledReason(s.path))
+		return nil
+	}
 	shown := displayHost(loc.Host)
 	rating := s.ratings.lookup(loc)
 	switch {

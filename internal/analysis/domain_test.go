@@ -2,15 +2,16 @@ package analysis
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/claimcheck/claimcheck/internal/datasets"
 )
 
 func TestNewOfflineLoadsAllDomains(t *testing.T) {
-	o, err := NewOffline()
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := offlineWithData(t, datasets.DomainRatings)
 	if got := o.Ratings().Len(); got != 11520 {
 		t.Fatalf("loaded %d domain rows, want 11,520", got)
 	}
@@ -70,10 +71,7 @@ func TestParseSource(t *testing.T) {
 }
 
 func TestSourceScore(t *testing.T) {
-	o, err := NewOffline()
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := offlineWithData(t, datasets.DomainRatings)
 	tests := []struct {
 		url      string
 		score    int
@@ -120,6 +118,58 @@ func TestSourceScore(t *testing.T) {
 		}
 		if b.Assessed && b.Method != MethodDomain || !b.Assessed && b.Method != MethodNotAssessed {
 			t.Errorf("%q: method %q", tc.url, b.Method)
+		}
+	}
+}
+
+// TestSourceWithoutRatings checks that, without the data set, the source is named but not scored,
+// and the basis says which file is missing and where to read how to install it.
+func TestSourceWithoutRatings(t *testing.T) {
+	dir := t.TempDir()
+	ds, err := LoadDatasets(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ds.Missing(), "; "); !strings.Contains(got, "domain ratings are not installed") || !strings.Contains(got, "stopwords-iso is not installed") {
+		t.Errorf("Missing() = %q", got)
+	}
+	o, err := NewOfflineWith(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Ratings() != nil || o.Ratings().Len() != 0 {
+		t.Errorf("ratings loaded from an empty folder")
+	}
+	r, err := o.Analyze(context.Background(), Input{Claim: "Aşılar otizme neden olur", SourceURL: "https://www.reuters.com/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Not assessed: domain ratings are not installed (" + filepath.Join(dir, "domain-quality-ratings", "domain_pc1.csv") + "); see README, \"Datasets\"."
+	if b := r.Basis[FieldSourceScore]; b.Assessed || b.Detail != want || r.SourceScore != NeutralScore || r.SourceDomain != "reuters.com" {
+		t.Errorf("source %d %q basis %+v, want 50 and %q", r.SourceScore, r.SourceDomain, b, want)
+	}
+	if !strings.Contains(r.Summary, "domain ratings are not installed") {
+		t.Errorf("summary %q does not say why the source was not assessed", r.Summary)
+	}
+}
+
+// TestLoadDatasetsRejectsBrokenFiles checks that a file that is there but malformed stops the
+// start rather than passing for a working install.
+func TestLoadDatasetsRejectsBrokenFiles(t *testing.T) {
+	for name, file := range map[string][2]string{
+		"ratings":   {"domain-quality-ratings/domain_pc1.csv", "domain,pc1\nreuters.com,high\n"},
+		"stopwords": {"stopwords-iso/stopwords-iso.json", "{not json"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, filepath.FromSlash(file[0]))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(file[1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadDatasets(dir); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: err %v, want one naming %s", name, err, p)
 		}
 	}
 }

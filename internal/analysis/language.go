@@ -2,19 +2,18 @@ package analysis
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
-//go:embed data/stopwords-iso/stopwords-iso.json
-var stopwordsISOJSON []byte
-
-// stopwords holds the stopwords-iso lists (58 languages) and, per word, which languages list it.
+// stopwords holds stopword lists (the stopwords-iso collection's 58 languages when installed, else
+// the built-in Turkish and English function words) and, per word, which languages list it.
 type stopwords struct {
 	codes []string          // language codes, sorted
 	index map[string]int    // code → position in codes
@@ -23,6 +22,12 @@ type stopwords struct {
 	// byScr lists, per script, the languages whose stopwords are mostly written in it; only those
 	// compete in a vote on a claim in that script.
 	byScr map[*unicode.RangeTable][]int
+	// raw are the lists as given, for merging.
+	raw map[string][]string
+	// name says in the basis which lists voted.
+	name string
+	// shared marks words other languages use too, when their lists are not loaded.
+	shared map[string]bool
 }
 
 // scripts are the writing systems told apart; the order matters only for ties.
@@ -61,7 +66,12 @@ func parseStopwords(data []byte) (*stopwords, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("stopwords-iso.json: no languages")
 	}
-	sw := &stopwords{index: map[string]int{}, langs: map[string][]int{}, byScr: map[*unicode.RangeTable][]int{}}
+	return newStopwords(raw), nil
+}
+
+// newStopwords indexes word lists keyed by language code.
+func newStopwords(raw map[string][]string) *stopwords {
+	sw := &stopwords{index: map[string]int{}, langs: map[string][]int{}, byScr: map[*unicode.RangeTable][]int{}, raw: raw}
 	for code := range raw {
 		sw.codes = append(sw.codes, code)
 	}
@@ -90,7 +100,83 @@ func parseStopwords(data []byte) (*stopwords, error) {
 		sw.sets = append(sw.sets, set)
 		sw.byScr[best] = append(sw.byScr[best], i)
 	}
-	return sw, nil
+	return sw
+}
+
+// withFunctionWords adds the built-in lists to the installed ones, so a claim that the built-in
+// words identify is identified with the data set too.
+func (sw *stopwords) withFunctionWords(fw *stopwords) *stopwords {
+	raw := make(map[string][]string, len(sw.raw))
+	for code, words := range sw.raw {
+		raw[code] = words
+	}
+	for code, words := range fw.raw {
+		raw[code] = append(append([]string(nil), raw[code]...), words...)
+	}
+	out := newStopwords(raw)
+	out.name = fmt.Sprintf("the stopwords-iso lists (%d languages) and Claimcheck's Turkish and English function words", len(sw.raw))
+	return out
+}
+
+// turkishFunctionWords are Turkish words that carry no claim content by themselves: conjunctions,
+// postpositions, pronouns, question particles, copulas, number words (the query builder reads
+// numbers before it drops stopwords) and fillers. Written for this project; negations (değil, yok,
+// hiç) are here for language detection and are kept by the query builder, which handles them
+// before it drops stopwords.
+const turkishFunctionWords = `ve veya ile ya yahut ki de da mi mı mu mü bu şu o bir her hiç hiçbir çok daha en gibi için kadar ama fakat
+ancak lakin çünkü ise eğer ne neden niçin nasıl nerede nereye kim kimin hangi bazı tüm bütün birçok diye göre
+karşı sonra önce artık hem bile sadece yalnız zaten hep şey şeyi olan olarak oldu olur olmuş olduğu olduğunu
+olması olmak değil değildir yok yoktur var vardır ben sen biz siz onlar bunu bunun buna bunda bundan şunu onu
+onun ona onda ondan bunlar bunları onları onların kendi kendisi ayrıca yani işte üzere dolayı rağmen beri
+tarafından arasında içinde üzerinde hakkında aslında gerçekten sanki iken dahi kez kere önceden az yalnızca çoğu
+oluyor olmaz gerek etti eder ediyor ediliyor yaptı yapmak tek birlikte tamamen tam seni beni bizi sizi herkes
+kimse itibaren yoluyla nedeniyle vardı yoktu iki üç dört beş altı yedi sekiz dokuz on yirmi otuz kırk elli
+altmış yetmiş seksen doksan yüz bin milyon milyar`
+
+// englishFunctionWords are English words that carry no claim content by themselves: articles,
+// pronouns, auxiliaries, prepositions, conjunctions and fillers. Written for this project; the query
+// builder keeps negations, numbers and the meaning-bearing words of englishKeep before it drops these.
+const englishFunctionWords = `a an the this that these those it its itself they them their theirs themselves i me my mine myself we us our
+ours ourselves you your yours yourself yourselves he him his himself she her hers herself who whom whose which
+what when where why how is are was were be been being am do does did doing have has had having will would
+shall should can could may might must of in on at by for with about against between into through during before
+after above below to from up down out off over under again further then once here there all any both each few
+more most other some such only own same so than too very just also not no nor never because as until while if
+or and but yet although though whether either neither ever every anyone anything everyone everything someone
+something nobody nothing none isn't aren't wasn't weren't don't doesn't didn't can't won't it's that's there's
+said say says saying told tell tells want wants wanted make makes making give gives giving back see get gets
+getting use really keep keeps go goes going take takes taking help helps become becomes became come comes came
+took thing things ones means need needs much often otherwise somewhere elsewhere together exactly mainly due
+right inside outside different`
+
+// sharedFunctionWords are built-in function words that other languages written in Latin script
+// also use often ("en" and "de" are Spanish and German, "in" and "was" Dutch and German, "var"
+// Swedish). Without the stopwords-iso lists nothing would split their vote with those languages,
+// so language detection counts each as if one other language shared it (1/√2) and never gives the
+// audience prior for it: "A marathon is 42 km long" is English, "La vacuna causa autismo en los
+// niños" is not Turkish.
+const sharedFunctionWords = `en de da o ne mi mu ya ve var her hem bile ki
+a i in on do so be me we he us am an as at by to no or is it was will die have had has may must over under most same also`
+
+// builtinFunctionWords indexes the built-in lists, for the query builder.
+func builtinFunctionWords() *stopwords {
+	sw := newStopwords(map[string][]string{
+		"tr": strings.Fields(turkishFunctionWords),
+		"en": strings.Fields(englishFunctionWords),
+	})
+	sw.name = "Claimcheck's Turkish and English function words (stopwords-iso, which would add 56 languages, is not installed)"
+	return sw
+}
+
+// detectionWords is the built-in lists with sharedFunctionWords marked, for language detection.
+func (sw *stopwords) detectionWords() *stopwords {
+	out := newStopwords(sw.raw)
+	out.name = sw.name
+	out.shared = map[string]bool{}
+	for _, w := range strings.Fields(sharedFunctionWords) {
+		out.shared[w] = true
+	}
+	return out
 }
 
 // lowerFor lower-cases the way the language does, so Turkish "IŞIK" meets the listed "ışık".
@@ -168,6 +254,63 @@ var letterHints = map[rune][]string{
 	'پ': {"fa", "ur"}, 'چ': {"fa", "ur"}, 'ژ': {"fa"}, 'گ': {"fa", "ur"}, 'ٹ': {"ur"}, 'ڈ': {"ur"}, 'ں': {"ur"}, 'ے': {"ur"},
 }
 
+// turkishEnding matches Turkish suffixes that few other languages end words with, with the vowel
+// before them (group 1) so vowel harmony can be checked: the copula -dır, the plurals -ları/-lerin
+// and their case forms, the progressive -ıyor, the evidential -mış and the future -acak.
+var turkishEnding = regexp.MustCompile(`([aeıioöuü])[^aeıioöuü]*((?:[dt][ıiuü]r|l[ae]r(?:[ıi]|[ıi]n|d[ae]|d[ae]n)|[ıiuü]yor(?:du|lar|um|sun)?|m[ıiuü]ş(?:tır|tir|tur|tür)?|[ae]c[ae]k(?:tır|tir)?))$`)
+
+// harmonises reports whether suffix vowel v may follow stem vowel prev under Turkish vowel harmony
+// (front/back for a and e; front/back and rounding for ı, i, u, ü).
+func harmonises(prev, v rune) bool {
+	back := strings.ContainsRune("aıou", prev)
+	round := strings.ContainsRune("oöuü", prev)
+	switch v {
+	case 'a':
+		return back
+	case 'e':
+		return !back
+	case 'ı':
+		return back && !round
+	case 'i':
+		return !back && !round
+	case 'u':
+		return back && round
+	case 'ü':
+		return !back && round
+	}
+	return false
+}
+
+// endingHints returns the languages a word's spelling points to: Turkish for a harmonised Turkish
+// suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" at
+// either end and the endings -ing and -ed ("math", "failed"). lower is the word in lower case,
+// trLower in Turkish lower case.
+func endingHints(lower, trLower string) []string {
+	var out []string
+	if m := turkishEnding.FindStringSubmatchIndex(trLower); m != nil && utf8.RuneCountInString(trLower) >= 5 {
+		prev, _ := utf8.DecodeRuneInString(trLower[m[2]:])
+		ok := false
+		for _, r := range trLower[m[4]:] {
+			if strings.ContainsRune("aeıiuü", r) {
+				ok = harmonises(prev, r)
+				break
+			}
+		}
+		if ok {
+			out = append(out, "tr")
+		}
+	}
+	// "th" only at the edges of a word: Turkish writes it inside loanwords ("fethetti", "methetmek").
+	if isASCII(lower) && (strings.HasPrefix(lower, "th") || strings.HasSuffix(strings.TrimSuffix(lower, "s"), "th") ||
+		len(lower) >= 5 && (strings.HasSuffix(lower, "ing") || strings.HasSuffix(lower, "ed") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-3])))) {
+		out = append(out, "en")
+	}
+	return out
+}
+
+// audiencePrior is added to Turkish and English once a listed word or an ending speaks for them.
+const audiencePrior = 0.5
+
 // vocabWeight is the vote of a word the topic lexicon knows in only one of Turkish and English
 // ("deprem", "towers"): half a stopword, because the lexicon is small and written for topics, not
 // for telling languages apart, but it rescues claims that have no stopwords at all.
@@ -238,9 +381,11 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 			"%s: %.0f%% of the letters are %s script, which among the languages detected here only %s uses.",
 			languageName(code), share*100, name, languageName(code))}
 	}
+	short := ""
 	if len(words) < minWordsForVote {
-		return languageGuess{Code: "und", Evidence: fmt.Sprintf(
-			"Too short to tell: %d word(s) in %s script; at least %d are needed for a stopword vote.", len(words), scriptName[script], minWordsForVote)}
+		// A short claim is still voted on, because its words often say enough ("Dünya düzdür" has a
+		// Turkish copula), but it wins on the same evidence and margin as a long one or not at all.
+		short = fmt.Sprintf("Too short to tell: %d word(s) in %s script, and their evidence is not enough. ", len(words), scriptName[script])
 	}
 	candidates := sw.byScr[script]
 	if len(candidates) == 0 {
@@ -252,6 +397,8 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 	}
 	score := make(map[int]float64)
 	hits := make(map[int][]string)
+	// worded marks languages a listed word or an ending speaks for, not only a letter or the lexicon.
+	worded := make(map[int]bool)
 	shout := shouting(toks)
 	for i, w := range words {
 		// A capitalised word inside a sentence is usually a name ("China" is on the Malay list),
@@ -271,8 +418,14 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 				in = append(in, l)
 			}
 		}
+		shared := sw.shared[lower]
 		for _, l := range in {
 			weights[l] = 1 / math.Sqrt(float64(len(in)))
+			if shared {
+				weights[l] = math.Min(weights[l], 1/math.Sqrt2)
+			} else {
+				worded[l] = true
+			}
 		}
 		for _, r := range lower {
 			codes := letterHints[r]
@@ -284,6 +437,11 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 				if v := 1 / math.Sqrt(float64(len(codes))); v > weights[l] {
 					weights[l] = v
 				}
+			}
+		}
+		for _, c := range endingHints(lower, turkishLower(w)) {
+			if l, ok := sw.index[c]; ok && inScript[l] {
+				weights[l], worded[l] = 1, true
 			}
 		}
 		if vocab != nil {
@@ -298,6 +456,14 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 			hits[l] = append(hits[l], lower)
 		}
 	}
+	// Claimcheck is written for Turkish and English claims, so each of the two gets a prior once a
+	// listed word or an ending speaks for it: "Bats are blind" is English although Romanian also
+	// lists "are". A letter or a lexicon word alone does not earn it ("vaccin" is French too).
+	for _, c := range []string{"tr", "en"} {
+		if l, ok := sw.index[c]; ok && worded[l] {
+			score[l] += audiencePrior
+		}
+	}
 	ranked := make([]int, 0, len(score))
 	for l := range score {
 		ranked = append(ranked, l)
@@ -309,7 +475,7 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 		return sw.codes[ranked[i]] < sw.codes[ranked[j]]
 	})
 	if len(ranked) == 0 {
-		return languageGuess{Code: "und", Evidence: fmt.Sprintf("None of the %d words is a stopword of, or has a letter distinctive of, any language detected here.", len(words))}
+		return languageGuess{Code: "und", Evidence: short + fmt.Sprintf("None of the %d words is a stopword of, or has a letter or ending distinctive of, any language detected here.", len(words))}
 	}
 	best := ranked[0]
 	runnerUp, runnerScore := "", 0.0
@@ -323,11 +489,11 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 	}
 	switch {
 	case score[best] < minVote:
-		return languageGuess{Code: "und", Evidence: "Not enough evidence: " + evidence + fmt.Sprintf("; at least %.0f is needed.", minVote)}
+		return languageGuess{Code: "und", Evidence: short + "Not enough evidence: " + evidence + fmt.Sprintf("; at least %.0f is needed.", minVote)}
 	case runnerScore > 0 && score[best] < voteMargin*runnerScore:
-		return languageGuess{Code: "und", Evidence: "Too close to call: " + evidence + fmt.Sprintf("; the winner needs %.1f× the runner-up.", voteMargin)}
+		return languageGuess{Code: "und", Evidence: short + "Too close to call: " + evidence + fmt.Sprintf("; the winner needs %.1f× the runner-up.", voteMargin)}
 	}
-	return languageGuess{Code: code, Assessed: true, Evidence: evidence + ". Votes: a word gives 1/√k to each of the k languages whose stopword list or distinctive letters (ı, ğ, ß, ñ …) match it; a word only the Turkish or only the English lexicon knows gives ½."}
+	return languageGuess{Code: code, Assessed: true, Evidence: evidence + ". Votes: a word gives 1/√k to each of the k languages whose stopword list or distinctive letters (ı, ğ, ß, ñ …) match it, 1 to Turkish for a Turkish ending in vowel harmony (-dır, -lar, -ıyor, -mış …) and 1 to English for an English spelling (th, -ing, -ed); a word only the Turkish or only the English lexicon knows gives ½; Turkish and English, the languages Claimcheck is for, get ½ more once a listed word or an ending speaks for them. Lists: " + sw.name + "."}
 }
 
 // unionLangs merges two short sorted-or-not index lists without duplicates.

@@ -2,13 +2,18 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"sync"
+
+	"github.com/claimcheck/claimcheck/internal/datasets"
 )
 
 // OfflineVersion identifies the offline analyzer's rules and data; it is stored with each analysis,
 // so bump it whenever the lexicon, a threshold or a rule changes.
-const OfflineVersion = "offline-1"
+const OfflineVersion = "offline-2"
 
 // OfflineName is the analyzer name stored with offline analyses.
 const OfflineName = "offline"
@@ -24,69 +29,125 @@ const (
 	reasonPublic   = "Not assessed offline: public and community ratings come from expert votes and other sources, none of which this analyzer consults."
 )
 
-// offlineData is everything the offline analyzer reads, parsed once per process: parsing the CSV,
-// JSON and lexicon takes milliseconds, but there is no reason to repeat it per analyzer.
+// offlineData is what the offline analyzer always has, because it is the project's own and built
+// in: the lexicon and the Turkish and English function words. Parsed once per process.
 type offlineData struct {
-	ratings *DomainRatings
-	sw      *stopwords
-	lx      *lexicon
+	lx *lexicon
+	// fw are the function words the query builder drops; dw the subset language detection counts.
+	fw, dw *stopwords
 }
 
-// loadOfflineData parses the embedded data once.
+// loadOfflineData parses the built-in data once.
 var loadOfflineData = sync.OnceValues(func() (*offlineData, error) {
-	ratings, err := parseDomainRatings(domainPC1CSV)
-	if err != nil {
-		return nil, err
-	}
-	sw, err := parseStopwords(stopwordsISOJSON)
-	if err != nil {
-		return nil, err
-	}
 	lx, err := parseLexicon(lexiconTxt)
 	if err != nil {
 		return nil, err
 	}
-	return &offlineData{ratings: ratings, sw: sw, lx: lx}, nil
+	fw := builtinFunctionWords()
+	return &offlineData{lx: lx, fw: fw, dw: fw.detectionWords()}, nil
 })
 
-// Offline is the default analyzer: no network, no model. It rates the source from the Lin et al.
-// 2023 domain ratings, detects the language, files a category from the lexicon and builds an
-// English query; it decides no verdict, because nothing it reads is evidence about the claim itself.
-type Offline struct {
-	*Pipeline
-	data *offlineData
+// Datasets are the third-party tables the offline analyzer uses when they are installed (README
+// "Datasets"); each may be absent, and the analysis then says what it could not assess and why.
+type Datasets struct {
+	// ratings are Lin et al. 2023's domain ratings; nil when not installed.
+	ratings *DomainRatings
+	// ratingsPath is where the ratings were looked for, named when they are missing.
+	ratingsPath string
+	// sw are the stopwords-iso lists; nil when not installed.
+	sw *stopwords
+	// stopwordsPath is where the lists were looked for.
+	stopwordsPath string
 }
 
-// NewOffline builds the offline analyzer from the embedded data (loaded once; Analyze is cheap and
-// safe for concurrent use).
-func NewOffline() (*Offline, error) {
+// LoadDatasets reads the data sets under dir (DATASETS_DIR). A missing file is not an error, it
+// only leaves that part unassessed; a file that is there but malformed is, because silently
+// ignoring it would present a broken install as a working one.
+func LoadDatasets(dir string) (Datasets, error) {
+	ds := Datasets{
+		ratingsPath:   datasets.Path(dir, datasets.DomainRatings, datasets.DomainPC1File),
+		stopwordsPath: datasets.Path(dir, datasets.Stopwords, datasets.StopwordsFile),
+	}
+	data, err := os.ReadFile(ds.ratingsPath)
+	switch {
+	case err == nil:
+		if ds.ratings, err = parseDomainRatings(data); err != nil {
+			return Datasets{}, fmt.Errorf("%s: %w", ds.ratingsPath, err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return Datasets{}, fmt.Errorf("domain ratings: %w", err)
+	}
+	data, err = os.ReadFile(ds.stopwordsPath)
+	switch {
+	case err == nil:
+		if ds.sw, err = parseStopwords(data); err != nil {
+			return Datasets{}, fmt.Errorf("%s: %w", ds.stopwordsPath, err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return Datasets{}, fmt.Errorf("stopwords: %w", err)
+	}
+	return ds, nil
+}
+
+// Missing lists, for the start-up log, each data set that is not installed and what goes without.
+func (ds Datasets) Missing() []string {
+	var out []string
+	if ds.ratings == nil {
+		out = append(out, fmt.Sprintf("domain ratings are not installed (%s): source_score is not assessed", ds.ratingsPath))
+	}
+	if ds.sw == nil {
+		out = append(out, fmt.Sprintf("stopwords-iso is not installed (%s): languages other than Turkish and English are told by script only", ds.stopwordsPath))
+	}
+	return out
+}
+
+// Offline is the default analyzer: no network, no model. It rates the source from the Lin et al.
+// 2023 domain ratings when they are installed, detects the language, files a category from the
+// lexicon and builds an English query; it decides no verdict, because nothing it reads is evidence
+// about the claim itself.
+type Offline struct {
+	*Pipeline
+	ds Datasets
+}
+
+// NewOffline builds the offline analyzer from the built-in data alone (no third-party data sets):
+// source_score is not assessed and language detection knows Turkish and English words.
+func NewOffline() (*Offline, error) { return NewOfflineWith(Datasets{}) }
+
+// NewOfflineWith builds the offline analyzer over the loaded data sets (Analyze is cheap and safe
+// for concurrent use).
+func NewOfflineWith(ds Datasets) (*Offline, error) {
 	d, err := loadOfflineData()
 	if err != nil {
 		return nil, fmt.Errorf("offline analyzer: %w", err)
+	}
+	detect := d.dw
+	if ds.sw != nil {
+		detect = ds.sw.withFunctionWords(d.dw)
 	}
 	p, err := NewPipeline(PipelineConfig{
 		Name:    OfflineName,
 		Version: OfflineVersion,
 		// Language runs first: category and en_query read it.
 		Stages: []Stage{
-			languageStage{sw: d.sw, lx: d.lx},
-			sourceStage{ratings: d.ratings},
+			languageStage{sw: detect, lx: d.lx},
+			sourceStage{ratings: ds.ratings, path: ds.ratingsPath},
 			notAssessedStage{fields: map[string]string{
 				FieldScienceScore: reasonScience, FieldAcademicScore: reasonAcademic, FieldPublicScore: reasonPublic,
 			}},
 			categoryStage{lx: d.lx},
-			queryStage{qb: &queryBuilder{lx: d.lx, sw: d.sw}},
+			queryStage{qb: &queryBuilder{lx: d.lx, fw: d.fw, sw: ds.sw}},
 		},
 		UndecidedReason: offlineUndecided,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("offline analyzer: %w", err)
 	}
-	return &Offline{Pipeline: p, data: d}, nil
+	return &Offline{Pipeline: p, ds: ds}, nil
 }
 
-// Ratings exposes the loaded domain ratings (tests check all 11,520 rows load).
-func (o *Offline) Ratings() *DomainRatings { return o.data.ratings }
+// Ratings exposes the loaded domain ratings, nil when they are not installed.
+func (o *Offline) Ratings() *DomainRatings { return o.ds.ratings }
 
 // notAssessedStage records, for sub-scores this analyzer cannot measure, the specific reason; a
 // later stage that can measure one overwrites it.

@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/datasets"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 )
 
 // sampleInputs cover the shapes of input the service sees: Turkish and English, with and without
@@ -94,10 +97,7 @@ func TestOfflineResultComplete(t *testing.T) {
 }
 
 func TestOfflineSummary(t *testing.T) {
-	o, err := NewOffline()
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := offlineWithData(t, datasets.DomainRatings)
 	r, err := o.Analyze(context.Background(), Input{Claim: "Aşılar otizme neden olur", SourceURL: "https://www.reuters.com/x"})
 	if err != nil {
 		t.Fatal(err)
@@ -229,10 +229,7 @@ func (s verdictStage) Apply(_ context.Context, _ Input, r *Result) error {
 }
 
 func TestPipelineLaterStagesDecide(t *testing.T) {
-	o, err := NewOffline()
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := offlineWithData(t, datasets.DomainRatings)
 	p, err := NewPipeline(PipelineConfig{Name: "offline", Version: "offline-2",
 		Stages: append(o.Stages(), verdictStage{verdict: VerdictFalse, score: 8, setScore: true})})
 	if err != nil {
@@ -359,11 +356,9 @@ func BenchmarkOfflineAnalyzeLongClaim(b *testing.B) {
 }
 
 func BenchmarkNewOfflineData(b *testing.B) {
+	dir := datasetstest.Require(b, datasets.DomainRatings)
 	for i := 0; i < b.N; i++ {
-		if _, err := parseDomainRatings(domainPC1CSV); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := parseStopwords(stopwordsISOJSON); err != nil {
+		if _, err := LoadDatasets(dir); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := parseLexicon(lexiconTxt); err != nil {

@@ -68,6 +68,9 @@ var notNegatedWords = map[string]bool{"namaz": true, "yilmaz": true, "komedi": t
 // queryBuilder builds en_query.
 type queryBuilder struct {
 	lx *lexicon
+	// fw are the built-in Turkish and English function words, dropped from tr and en queries.
+	fw *stopwords
+	// sw are the stopwords-iso lists for other languages; nil when not installed.
 	sw *stopwords
 }
 
@@ -222,7 +225,7 @@ func (q *queryBuilder) english(toks []token) queryResult {
 		case !shout && (IsAllCaps(tok.Text) || IsCapitalised(tok.Text) && !tok.SentenceStart):
 			t.add(englishBase(tok.Text))
 			res.Kept++
-		case !shout && IsCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.sw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok)):
+		case !shout && IsCapitalised(tok.Text) && (nextIsName(toks, i) && (!q.fw.isStopword("en", lower) || englishKeep[lower]) || q.lx.isName(tok)):
 			// A capitalised first word is a name when a name follows ("Bill Gates") or the lexicon
 			// knows it as one ("Messi").
 			t.add(englishBase(tok.Text))
@@ -234,7 +237,7 @@ func (q *queryBuilder) english(toks []token) queryResult {
 			// "5G", "H1N1": written as the claim writes them.
 			t.add(englishBase(tok.Text))
 			res.Kept++
-		case q.sw.isStopword("en", lower) || len([]rune(lower)) < 2:
+		case q.fw.isStopword("en", lower) || len([]rune(lower)) < 2:
 		default:
 			t.add(englishBase(lower))
 			res.Kept++
@@ -318,7 +321,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			continue
 		}
 		switch {
-		case !shout && (IsAllCaps(base) || IsCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.sw.isStopword("tr", base))):
+		case !shout && (IsAllCaps(base) || IsCapitalised(base) && (!tok.SentenceStart || strings.Contains(tok.Text, "'") || nextIsName(toks, i) && !q.fw.isStopword("tr", base))):
 			t.add(asciiName(tok.Text))
 			res.Kept++
 			continue
@@ -327,7 +330,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			res.Negations++
 			res.Dropped = append(res.Dropped, tok.Text)
 			continue
-		case q.sw.isStopword("tr", base):
+		case q.fw.isStopword("tr", base):
 			continue
 		}
 		if hybrid {
@@ -342,7 +345,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 			case englishKeep[lower]:
 				t.add(lower)
 				res.Kept++
-			case q.sw.isStopword("en", lower) || len([]rune(lower)) < 2:
+			case q.fw.isStopword("en", lower) || len([]rune(lower)) < 2:
 			default:
 				t.add(englishBase(lower))
 				res.Kept++
@@ -417,6 +420,10 @@ func (q *queryBuilder) untranslated(toks []token, lang string) queryResult {
 	var t terms
 	res := queryResult{}
 	negs, haveNegs := foreignNegations[lang]
+	listed := q.sw != nil && q.sw.index != nil
+	if listed {
+		_, listed = q.sw.index[lang]
+	}
 	for _, tok := range toks {
 		if tok.Kind == kindNumber {
 			t.add(numberTerm(tok.Text, false))
@@ -428,7 +435,7 @@ func (q *queryBuilder) untranslated(toks []token, lang string) queryResult {
 		case haveNegs && negs[lower]:
 			t.add(lower)
 			res.Negations++
-		case haveNegs && q.sw.isStopword(lang, lower):
+		case haveNegs && listed && q.sw.isStopword(lang, lower):
 		default:
 			t.add(tok.Text)
 			res.Kept++
@@ -437,7 +444,9 @@ func (q *queryBuilder) untranslated(toks []token, lang string) queryResult {
 	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Method = MethodSalient
 	how := "stopwords kept too, because this language's negation words are not listed here"
-	if haveNegs {
+	if !listed {
+		how = "stopwords kept too, because no stopword list for it is installed (stopwords-iso)"
+	} else if haveNegs {
 		how = "stopwords dropped except negations"
 	}
 	res.Detail = fmt.Sprintf("Not translated offline: there is no %s→English glossary, so the query keeps the claim's words as written (%s).",

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/claimcheck/claimcheck/internal/datasets"
 )
 
 // queryTerms splits an en_query for term assertions.
@@ -47,7 +49,6 @@ func TestEnQuery(t *testing.T) {
 		{claim: "Bill Gates wants to microchip everyone with vaccines", exact: "Bill Gates microchip vaccines"},
 		{claim: "The WHO said 3.5 million people died in 2020", want: []string{"WHO", "3.5", "million", "people", "died", "2020"}, notWant: []string{"The", "said"}},
 		{claim: "Nobody has ever seen a vaccine work without side effects", want: []string{"nobody", "without", "vaccine"}},
-		{claim: "Die Impfung verursacht keinen Autismus bei Kindern", want: []string{"Impfung", "keinen", "Autismus"}, notWant: []string{"bei"}},
 	}
 	for _, tc := range tests {
 		r, err := o.Analyze(context.Background(), Input{Claim: tc.claim})
@@ -99,7 +100,23 @@ func TestEnQueryBasis(t *testing.T) {
 	if b.Method != MethodGlossary || !b.Assessed || !strings.Contains(b.Detail, "translated") || !strings.Contains(b.Detail, "dropped") {
 		t.Errorf("basis %+v does not report translated vs dropped", b)
 	}
-	// A language with no glossary is not translated, and the basis says so.
+}
+
+// TestEnQueryOtherLanguages checks languages only stopwords-iso identifies: their words are kept as
+// written, minus their stopwords but never their negations, and the basis says why.
+func TestEnQueryOtherLanguages(t *testing.T) {
+	o := offlineWithData(t, datasets.Stopwords)
+	r, err := o.Analyze(context.Background(), Input{Claim: "Die Impfung verursacht keinen Autismus bei Kindern"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := queryTerms(r.EnQuery)
+	if !terms["Impfung"] || !terms["keinen"] || !terms["Autismus"] || terms["bei"] {
+		t.Errorf("German en_query %q: want Impfung, keinen, Autismus and no bei", r.EnQuery)
+	}
+	if b := r.Basis[FieldEnQuery]; !strings.Contains(b.Detail, "stopwords dropped except negations") {
+		t.Errorf("German basis %+v", b)
+	}
 	r, err = o.Analyze(context.Background(), Input{Claim: "Прививки вызывают аутизм у детей"})
 	if err != nil {
 		t.Fatal(err)

@@ -16,24 +16,25 @@ func EnglishTerms(text, lang string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("english terms: %w", err)
 	}
-	qb := queryBuilder{lx: d.lx, sw: d.sw}
+	qb := queryBuilder{lx: d.lx, fw: d.fw}
 	return qb.build(scan(text), lang).Terms, nil
 }
 
-// Stopwords returns the stopwords-iso list of lang (lower-cased the language's way; nil for an
-// unknown language). Callers that drop stopwords must keep negations and numbers themselves: the
-// lists include "not", "değil", "hiç" and number words.
+// Stopwords returns the built-in function words of lang, "tr" or "en" (lower-cased the language's
+// way; nil for any other language). They are the project's own lists, not the stopwords-iso data
+// set, so callers behave the same whether or not it is installed. Callers that drop stopwords must
+// keep negations themselves: the lists include "not", "değil", "yok" and "hiç".
 func Stopwords(lang string) []string {
 	d, err := loadOfflineData()
 	if err != nil {
 		return nil
 	}
-	i, ok := d.sw.index[lang]
+	i, ok := d.fw.index[lang]
 	if !ok {
 		return nil
 	}
-	out := make([]string, 0, len(d.sw.sets[i]))
-	for w := range d.sw.sets[i] {
+	out := make([]string, 0, len(d.fw.sets[i]))
+	for w := range d.fw.sets[i] {
 		out = append(out, w)
 	}
 	sort.Strings(out)

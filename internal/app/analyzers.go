@@ -31,6 +31,11 @@ type Knowledge struct {
 func OpenKnowledge(ctx context.Context, cfg config.Config, stores *models.Stores, log *slog.Logger) (*Knowledge, error) {
 	ix := matching.NewIndex()
 	imp := knowledge.NewImporter(stores.Reviews, ix.Upsert, func() time.Time { return time.Now().UTC() })
+	ratings, err := knowledge.LoadRatings(cfg.DatasetsDir)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge base: %w", err)
+	}
+	imp.Ratings = ratings
 	if cfg.StarterKB {
 		sum, err := imp.LoadStarter(ctx)
 		if err != nil {
@@ -65,7 +70,11 @@ func (s googleSink) AddGoogleClaims(ctx context.Context, body []byte) error {
 // BuildAnalyzer assembles the configured analyzer: the offline stages, optional online evidence,
 // knowledge-base matching and the academic stage; wrapped by the LLM analyzer when chosen.
 func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (analysis.Analyzer, error) {
-	off, err := analysis.NewOffline()
+	ds, err := analysis.LoadDatasets(cfg.DatasetsDir)
+	if err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	off, err := analysis.NewOfflineWith(ds)
 	if err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -33,7 +34,7 @@ func startServer(t testing.TB, db *database.DB, env map[string]string) *server {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	vals := map[string]string{"BASE_URL": base, "ANON_CHECKS_PER_HOUR": "1000"}
+	vals := map[string]string{"BASE_URL": base, "ANON_CHECKS_PER_HOUR": "1000", "DATASETS_DIR": datasetstest.Dir(t)}
 	for k, v := range env {
 		vals[k] = v
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/datasets"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 
@@ -70,8 +72,14 @@ func TestLLMAnalyzerThroughTheAPI(t *testing.T) {
 			[]byte(`{"claim":"Aşılar otizme neden olur","source_url":"https://www.reuters.com/x"}`))
 		var res map[string]any
 		mustJSON(t, b, &res)
-		if st != 200 || res["verdict"] != "yanlis" || res["score"].(float64) != 12 || res["source_score"].(float64) != 100 {
-			t.Fatalf("llm answer: %d %s (source_score must stay the measured 100, not the model's 95)", st, b)
+		// The measured source score stands, never the model's 95: 100 from the domain ratings, or
+		// the neutral 50 when they are not installed.
+		wantSource := 100.0
+		if !datasetstest.Installed(t, datasets.DomainRatings) {
+			wantSource = 50
+		}
+		if st != 200 || res["verdict"] != "yanlis" || res["score"].(float64) != 12 || res["source_score"].(float64) != wantSource {
+			t.Fatalf("llm answer: %d %s (source_score must stay the measured %v, not the model's 95)", st, b, wantSource)
 		}
 		model.mu.Lock()
 		sent, _ := json.Marshal(model.requests[0]["messages"])

@@ -23,6 +23,9 @@ type Config struct {
 	MigrateOnStart bool
 	// DataDir holds the default SQLite file.
 	DataDir string
+	// DatasetsDir holds the third-party data sets read at start-up (domain ratings, stopword lists,
+	// verdict label maps), one subfolder each; any of them may be missing (README "Datasets").
+	DatasetsDir string
 	// Analyzer selects the analysis engine ("offline").
 	Analyzer string
 	// AnonChecksPerHour limits web-form checks per client IP per hour (0 disables the limit).
@@ -226,6 +229,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if v, ok := lookup("CLAIMCHECK_ANALYZER"); !ok || strings.TrimSpace(v) == "" {
 		c.Analyzer = get("ANALYZER", c.Analyzer)
 	}
+	c.DatasetsDir = get("DATASETS_DIR", strings.TrimSuffix(c.DataDir, "/")+"/datasets")
 	c.DatabaseURL = get("DATABASE_URL", strings.TrimSuffix(c.DataDir, "/")+"/claimcheck.db")
 	c.BaseURL = strings.TrimSuffix(get("BASE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

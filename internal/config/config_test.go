@@ -55,3 +55,23 @@ func TestAnalyzerAlias(t *testing.T) {
 		t.Errorf("CLAIMCHECK_ANALYZER should win over ANALYZER, got %q", c.Analyzer)
 	}
 }
+
+// TestDatasetsDir checks the data sets sit beside the SQLite file unless DATASETS_DIR says otherwise.
+func TestDatasetsDir(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "./data/datasets"},
+		{map[string]string{"DATA_DIR": "/var/lib/claimcheck/"}, "/var/lib/claimcheck/datasets"},
+		{map[string]string{"DATA_DIR": "/var/lib/claimcheck", "DATASETS_DIR": "../shared/data"}, "../shared/data"},
+	} {
+		c, err := FromLookup(lookup(tc.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.DatasetsDir != tc.want {
+			t.Errorf("%v: DatasetsDir = %q, want %q", tc.env, c.DatasetsDir, tc.want)
+		}
+	}
+}

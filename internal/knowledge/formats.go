@@ -72,7 +72,15 @@ var containerKeys = map[string]bool{
 // given) and an empty ID and Source for the importer to fill. Reviews that cannot be used are
 // returned as skips; an unreadable document is an error and yields nothing.
 func ParseDocument(data []byte) ([]models.Review, []Skip, error) {
-	p := &parser{seen: map[string]string{}}
+	return ParseDocumentWith(data, nil)
+}
+
+// ParseDocumentWith is ParseDocument with a rating vocabulary (nil: BuiltinRatings).
+func ParseDocumentWith(data []byte, ratings *Ratings) ([]models.Review, []Skip, error) {
+	if ratings == nil {
+		ratings = BuiltinRatings()
+	}
+	p := &parser{seen: map[string]string{}, ratings: ratings}
 	if err := p.parse(data); err != nil {
 		return nil, nil, err
 	}
@@ -81,6 +89,8 @@ func ParseDocument(data []byte) ([]models.Review, []Skip, error) {
 
 // parser collects reviews while walking one document.
 type parser struct {
+	// ratings maps textual and numeric ratings to verdicts.
+	ratings *Ratings
 	dec     *json.Decoder
 	reviews []models.Review
 	skips   []Skip
@@ -954,7 +964,7 @@ func (p *parser) add(r rawReview) error {
 		}
 		return skip("review url is already used by another claim in this document")
 	}
-	verdict, ok, reason := MapRating(r.textual, r.value, r.best, r.worst)
+	verdict, ok, reason := p.ratings.Map(r.textual, r.value, r.best, r.worst)
 	if !ok {
 		return skip(reason)
 	}

@@ -53,6 +53,8 @@ type Importer struct {
 	// depend on which analyzer the process runs; it must be deterministic, or re-imports would
 	// count as updates.
 	DetectLanguage func(claim string) string
+	// Ratings maps the reviews' ratings to verdicts; nil means BuiltinRatings (no X-Fact maps).
+	Ratings *Ratings
 }
 
 // NewImporter builds an importer over store. onChange is called after each added or updated
@@ -125,7 +127,7 @@ func (s *Summary) add(res models.UpsertResult) {
 // document that cannot be read is an error and writes nothing; a store error stops the import,
 // and the summary then says what was written before it.
 func (im *Importer) Import(ctx context.Context, source string, data []byte) (Summary, error) {
-	reviews, skips, err := ParseDocument(data)
+	reviews, skips, err := ParseDocumentWith(data, im.Ratings)
 	if err != nil {
 		return Summary{}, fmt.Errorf("import %s: %w", source, err)
 	}

@@ -7,11 +7,13 @@ package knowledge
 import (
 	"bufio"
 	"bytes"
-	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,14 +21,8 @@ import (
 	"unicode"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/datasets"
 )
-
-// xfactFS holds the X-FACT label maps (MIT, Gupta & Srikumar 2021; see data/x-fact-label-maps/
-// SOURCE.md). They are embedded rather than transcribed so the 35 fact-checkers' vocabularies stay
-// exactly as published and the licence travels with them.
-//
-//go:embed data/x-fact-label-maps/label_maps/*.txt data/x-fact-label-maps/label_maps/master_mapping.tsv data/x-fact-label-maps/LICENSE data/x-fact-label-maps/SOURCE.md
-var xfactFS embed.FS
 
 // The seven X-FACT classes, spelled as in master_mapping.tsv.
 const (
@@ -130,11 +126,59 @@ type ratingVocab struct {
 	conflicts []string
 }
 
-// loadVocab builds the vocabulary once; the embedded files cannot change at run time, so a
-// failure is a build mistake and panics in tests rather than at each call.
-var loadVocab = sync.OnceValues(func() (*ratingVocab, error) { return buildVocab(xfactFS) })
+// Ratings is the rating vocabulary imports map verdicts with: Claimcheck's own Turkish and English
+// words, plus the X-Fact label maps (MIT, Gupta & Srikumar 2021) when they are installed under
+// DATASETS_DIR. It is read once at start-up and safe for concurrent use.
+type Ratings struct {
+	vocab *ratingVocab
+	// missing is where the X-Fact maps were looked for when they are not installed.
+	missing string
+}
+
+// builtinVocab is the vocabulary of Claimcheck's own words, built once: it is code, not data.
+var builtinVocab = sync.OnceValues(func() (*ratingVocab, error) { return buildVocab(nil) })
+
+// BuiltinRatings is Claimcheck's own vocabulary alone, what imports use when no data-set folder
+// is configured (tests, tools).
+func BuiltinRatings() *Ratings {
+	v, err := builtinVocab()
+	if err != nil {
+		// ownVocabulary is a literal in this file; a conflict in it is caught by the tests.
+		panic(err)
+	}
+	return &Ratings{vocab: v}
+}
+
+// LoadRatings reads the X-Fact label maps from the data-set folder dir (DATASETS_DIR). When they
+// are not installed it returns the built-in vocabulary, which says so in every skip it causes; maps
+// that are there but unreadable are an error.
+func LoadRatings(dir string) (*Ratings, error) {
+	root := filepath.Join(dir, datasets.XFactLabelMaps)
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(datasets.XFactMasterFile))); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("x-fact label maps: %w", err)
+		}
+		r := BuiltinRatings()
+		r.missing = root
+		return r, nil
+	}
+	v, err := buildVocab(os.DirFS(root))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", root, err)
+	}
+	return &Ratings{vocab: v}, nil
+}
+
+// Missing says, for the start-up log, what is lost without the X-Fact maps ("" when installed).
+func (r *Ratings) Missing() string {
+	if r.missing == "" {
+		return ""
+	}
+	return fmt.Sprintf("the X-Fact label maps are not installed (%s): imported ratings in other fact-checkers' own words are skipped", r.missing)
+}
 
 // buildVocab merges own words, the X-FACT master list and the per-site maps, in that precedence.
+// fsys is the x-fact-label-maps folder, or nil for Claimcheck's own words alone.
 func buildVocab(fsys fs.FS) (*ratingVocab, error) {
 	v := &ratingVocab{words: map[string]ratingEntry{}}
 	for class, words := range ownVocabulary {
@@ -146,8 +190,10 @@ func buildVocab(fsys fs.FS) (*ratingVocab, error) {
 			v.words[k] = ratingEntry{class: class, origin: originOwn}
 		}
 	}
-	const dir = "data/x-fact-label-maps/label_maps"
-	master, err := fs.ReadFile(fsys, dir+"/master_mapping.tsv")
+	if fsys == nil {
+		return v, nil
+	}
+	master, err := fs.ReadFile(fsys, datasets.XFactMasterFile)
 	if err != nil {
 		return nil, fmt.Errorf("x-fact master mapping: %w", err)
 	}
@@ -175,7 +221,7 @@ func buildVocab(fsys fs.FS) (*ratingVocab, error) {
 			}
 		}
 	}
-	files, err := fs.Glob(fsys, dir+"/*.txt")
+	files, err := fs.Glob(fsys, datasets.XFactSiteGlob)
 	if err != nil {
 		return nil, fmt.Errorf("x-fact label maps: %w", err)
 	}
@@ -325,7 +371,8 @@ const (
 	TrueAtLeast = 0.75
 )
 
-// MapRating turns a review's rating into a verdict. The textual rating (the fact-checker's own
+// MapRating turns a review's rating into a verdict with Claimcheck's own vocabulary (see Ratings.Map
+// for the one with the X-Fact maps). The textual rating (the fact-checker's own
 // words, schema.org reviewRating.alternateName) decides whenever it is a known rating, including
 // the ones that mean "no verdict" such as Satire: numeric scales differ between publishers and CMS
 // templates often fill a number in by default, while the words are what the fact-checker chose to
@@ -333,9 +380,17 @@ const (
 // word that disagrees with the number is reported in reason. ok is false when the review has no
 // usable rating; reason says why, or how the verdict was reached.
 func MapRating(textual string, value, best, worst *float64) (v analysis.Verdict, ok bool, reason string) {
-	vocab, err := loadVocab()
-	if err != nil {
-		return "", false, "rating vocabulary unavailable: " + err.Error()
+	return BuiltinRatings().Map(textual, value, best, worst)
+}
+
+// Map is MapRating with this vocabulary. A textual rating it does not know says, when the X-Fact
+// maps are not installed, that they might have known it.
+func (r *Ratings) Map(textual string, value, best, worst *float64) (v analysis.Verdict, ok bool, reason string) {
+	vocab := r.vocab
+	unknown := "is not a known rating word"
+	if r.missing != "" {
+		unknown = "is not one of Claimcheck's rating words, and the X-Fact label maps that know 35 fact-checkers' own words are not installed (" +
+			r.missing + "; see README, \"Datasets\")"
 	}
 	textual = strings.TrimSpace(textual)
 	if n, nb, nw, isNum := parseRatingNumber(textual); isNum {
@@ -365,12 +420,12 @@ func MapRating(textual string, value, best, worst *float64) (v analysis.Verdict,
 			return verdict, true, reason
 		}
 		if numOK {
-			return numV, true, fmt.Sprintf("textual rating '%s' is not a known rating word; %s", textual, numReason)
+			return numV, true, fmt.Sprintf("textual rating '%s' %s; %s", textual, unknown, numReason)
 		}
 		if value != nil {
-			return "", false, fmt.Sprintf("rating '%s' is not a known rating word and %s", textual, numReason)
+			return "", false, fmt.Sprintf("rating '%s' %s and %s", textual, unknown, numReason)
 		}
-		return "", false, fmt.Sprintf("rating '%s' is not a known rating word", textual)
+		return "", false, fmt.Sprintf("rating '%s' %s", textual, unknown)
 	}
 	if numOK {
 		return numV, true, numReason

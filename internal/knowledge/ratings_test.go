@@ -1,12 +1,18 @@
 package knowledge
 
 import (
+	"context"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/datasets"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
+	"github.com/claimcheck/claimcheck/models"
 )
 
 func f64(v float64) *float64 { return &v }
@@ -24,6 +30,7 @@ func TestMapRatingTable(t *testing.T) {
 		textual            string
 		value, best, worst *float64
 		want               analysis.Verdict
+		xfact              bool // only the X-Fact maps know the words
 	}{
 		// The examples the issue and the brief name.
 		{textual: "Mostly False", want: F},
@@ -79,21 +86,21 @@ func TestMapRatingTable(t *testing.T) {
 		{textual: "Unverifiable", want: U},
 		{textual: "No evidence", want: U},
 		{textual: "Full Flop", want: ""},
-		{textual: "Falso", want: F},             // Spanish / Portuguese / Italian
-		{textual: "Engañoso", want: P},          // chequeado.com
-		{textual: "Verdadero, pero…", want: T},  // chequeado.com: "true, but" is mostly true
-		{textual: "Faux", want: F},              // fr.africacheck.org
-		{textual: "Halbrichtig", want: P},       // faktistfakt.com
-		{textual: "Helt feil", want: F},         // faktisk.no
-		{textual: "Nieweryfikowalne", want: U},  // demagog.org.pl
-		{textual: "ნახევრად სიმართლე", want: P}, // factcheck.ge: half true
-		{textual: "مضلل", want: P},              // misbar.com: deceptive
-		{textual: "ساخر", want: ""},             // misbar.com: satire
+		{textual: "Falso", want: F, xfact: true},             // Spanish / Portuguese / Italian
+		{textual: "Engañoso", want: P, xfact: true},          // chequeado.com
+		{textual: "Verdadero, pero…", want: T, xfact: true},  // chequeado.com: "true, but" is mostly true
+		{textual: "Faux", want: F, xfact: true},              // fr.africacheck.org
+		{textual: "Halbrichtig", want: P, xfact: true},       // faktistfakt.com
+		{textual: "Helt feil", want: F, xfact: true},         // faktisk.no
+		{textual: "Nieweryfikowalne", want: U, xfact: true},  // demagog.org.pl
+		{textual: "ნახევრად სიმართლე", want: P, xfact: true}, // factcheck.ge: half true
+		{textual: "مضلل", want: P, xfact: true},              // misbar.com: deceptive
+		{textual: "ساخر", want: "", xfact: true},             // misbar.com: satire
 		// Long ratings: one known part decides; commas do not split ("True, but misleading").
 		{textual: "False: the photo was taken in 2015", want: F},
 		{textual: "Verdict: Mostly true", want: T},
 		{textual: "True, but misleading", want: P},
-		{textual: "prawda. według najnowszych danych", want: T},
+		{textual: "prawda. według najnowszych danych", want: T, xfact: true},
 		// Textual wins over a disagreeing number; the number decides when the words are unknown.
 		{textual: "Yanlış", value: f64(5), best: f64(5), worst: f64(1), want: F},
 		{textual: "Satire", value: f64(5), want: ""},
@@ -124,15 +131,56 @@ func TestMapRatingTable(t *testing.T) {
 	if len(cases) < 50 {
 		t.Fatalf("only %d cases", len(cases))
 	}
-	for _, c := range cases {
-		got, ok, reason := MapRating(c.textual, c.value, c.best, c.worst)
-		if ok != (c.want != "") || got != c.want {
-			t.Errorf("MapRating(%q, %v, %v, %v) = %q, %v (%s); want %q", c.textual, deref(c.value), deref(c.best), deref(c.worst), got, ok, reason, c.want)
+	t.Run("with X-Fact", func(t *testing.T) {
+		r, err := LoadRatings(datasetstest.Require(t, datasets.XFactLabelMaps))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if reason == "" {
-			t.Errorf("MapRating(%q) gave no reason", c.textual)
+		if r.Missing() != "" {
+			t.Fatalf("maps loaded but Missing() = %q", r.Missing())
 		}
-	}
+		for _, c := range cases {
+			got, ok, reason := r.Map(c.textual, c.value, c.best, c.worst)
+			if ok != (c.want != "") || got != c.want {
+				t.Errorf("Map(%q, %v, %v, %v) = %q, %v (%s); want %q", c.textual, deref(c.value), deref(c.best), deref(c.worst), got, ok, reason, c.want)
+			}
+			if reason == "" {
+				t.Errorf("Map(%q) gave no reason", c.textual)
+			}
+		}
+	})
+	// Without the maps, every rating Claimcheck's own words or the number decide maps the same;
+	// the others are skipped, and the reason says the maps are not installed.
+	t.Run("without X-Fact", func(t *testing.T) {
+		dir := t.TempDir()
+		r, err := LoadRatings(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Missing(), "X-Fact label maps are not installed") {
+			t.Errorf("Missing() = %q", r.Missing())
+		}
+		xfactOnly := 0
+		for _, c := range cases {
+			got, ok, reason := r.Map(c.textual, c.value, c.best, c.worst)
+			if !c.xfact {
+				if ok != (c.want != "") || got != c.want {
+					t.Errorf("Map(%q, %v, %v, %v) = %q, %v (%s); want %q", c.textual, deref(c.value), deref(c.best), deref(c.worst), got, ok, reason, c.want)
+				}
+				if b, bok, _ := MapRating(c.textual, c.value, c.best, c.worst); b != got || bok != ok {
+					t.Errorf("MapRating(%q) = %q, %v; the built-in vocabulary says %q, %v", c.textual, b, bok, got, ok)
+				}
+				continue
+			}
+			xfactOnly++
+			if ok || !strings.Contains(reason, "X-Fact label maps") || !strings.Contains(reason, filepath.Join(dir, datasets.XFactLabelMaps)) {
+				t.Errorf("Map(%q) without the maps = %q, %v (%s); want a skip naming the maps", c.textual, got, ok, reason)
+			}
+		}
+		if xfactOnly < 10 {
+			t.Errorf("only %d cases depend on the X-Fact maps", xfactOnly)
+		}
+	})
 }
 
 func deref(f *float64) any {
@@ -175,26 +223,23 @@ func TestVerdictLabelsMapBack(t *testing.T) {
 	}
 }
 
-// TestXFactVocabulary checks the embedded X-FACT maps load completely and reports what was
-// decided where the sources disagree.
+// TestXFactVocabulary checks the X-FACT maps load completely and reports what was decided where
+// the sources disagree.
 func TestXFactVocabulary(t *testing.T) {
-	v, err := loadVocab()
+	dir := datasetstest.Require(t, datasets.XFactLabelMaps)
+	r, err := LoadRatings(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The licence and provenance travel with the embedded copy.
-	for _, f := range []string{"LICENSE", "SOURCE.md"} {
-		if _, err := fs.Stat(xfactFS, "data/x-fact-label-maps/"+f); err != nil {
-			t.Errorf("embedded X-FACT %s: %v", f, err)
-		}
-	}
-	files, _ := fs.Glob(xfactFS, "data/x-fact-label-maps/label_maps/*.txt")
+	v := r.vocab
+	xfactFS := os.DirFS(filepath.Join(dir, datasets.XFactLabelMaps))
+	files, _ := fs.Glob(xfactFS, datasets.XFactSiteGlob)
 	if len(files) != 35 {
-		t.Errorf("%d X-FACT site maps embedded, want 35", len(files))
+		t.Errorf("%d X-FACT site maps, want 35", len(files))
 	}
 	// Every site entry resolves to one of the seven classes.
 	english := map[string]string{}
-	master, _ := fs.ReadFile(xfactFS, "data/x-fact-label-maps/label_maps/master_mapping.tsv")
+	master, _ := fs.ReadFile(xfactFS, datasets.XFactMasterFile)
 	for line := range strings.Lines(string(master)) {
 		class, list, _ := strings.Cut(strings.TrimSpace(line), "\t")
 		for _, w := range strings.Split(list, "|") {
@@ -257,6 +302,62 @@ func TestRatingKey(t *testing.T) {
 	} {
 		if got := ratingKey(in); got != want {
 			t.Errorf("ratingKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestImporterUsesItsRatings checks that imports map verdicts with the importer's vocabulary: a
+// fact-checker's word only the X-Fact maps know is imported with them and skipped, with the reason,
+// without them. The maps here are a two-line stand-in written by the test.
+func TestImporterUsesItsRatings(t *testing.T) {
+	dir := t.TempDir()
+	maps := filepath.Join(dir, datasets.XFactLabelMaps, "label_maps")
+	if err := os.MkdirAll(maps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"master_mapping.tsv": "false\tfalse|fake\n",
+		"example.org.txt":    "bunkum\tfake\n",
+	} {
+		if err := os.WriteFile(filepath.Join(maps, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := []byte(`{"@type":"ClaimReview","url":"https://example.org/r/1","claimReviewed":"The moon is cheese",
+		"reviewRating":{"@type":"Rating","alternateName":"Bunkum"}}`)
+	with, err := LoadRatings(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := LoadRatings(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		ratings *Ratings
+		added   int
+		reason  string
+	}{
+		{"with the maps", with, 1, ""},
+		{"without the maps", without, 0, "X-Fact label maps that know 35 fact-checkers' own words are not installed"},
+		{"no vocabulary given", nil, 0, "is not a known rating word"},
+	} {
+		var stored []models.Review
+		im := NewImporter(upsertFunc(func(r *models.Review) { stored = append(stored, *r) }), nil, nil)
+		im.Ratings = tc.ratings
+		sum, err := im.Import(context.Background(), "file:test.json", doc)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if sum.Added != tc.added || len(stored) != tc.added {
+			t.Errorf("%s: summary %s, stored %d, want %d added", tc.name, sum.String(), len(stored), tc.added)
+		}
+		if tc.added == 1 && stored[0].Verdict != string(analysis.VerdictFalse) {
+			t.Errorf("%s: verdict %q, want yanlis", tc.name, stored[0].Verdict)
+		}
+		if tc.reason != "" && (len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0].Reason, tc.reason)) {
+			t.Errorf("%s: skipped %+v, want the reason %q", tc.name, sum.Skipped, tc.reason)
 		}
 	}
 }
