@@ -123,6 +123,28 @@ type ClaimV1 struct {
 	CommunityConfidence *float64 `gorm:"column:community_confidence"`
 	ExpertCount         int      `gorm:"column:expert_count"`
 	ViewCount           int64    `gorm:"column:view_count"`
+	// CommunitySettled is true while the experts' votes settle the claim (internal/community's rule).
+	CommunitySettled bool `gorm:"column:community_settled"`
+	// FirmConfirmedFor is the firm an admin or expert confirmed published the claim; the
+	// confirmation holds only while it equals FirmID. FirmConfirmedBy is who, FirmConfirmedAt when.
+	FirmConfirmedFor *string    `gorm:"column:firm_confirmed_for"`
+	FirmConfirmedBy  *string    `gorm:"column:firm_confirmed_by"`
+	FirmConfirmedAt  *time.Time `gorm:"column:firm_confirmed_at"`
+}
+
+// AttributionConfirmed reports whether an admin or an expert confirmed that the claim's current
+// firm published it. An unconfirmed link rests on the address the submitter gave.
+func (c ClaimV1) AttributionConfirmed() bool {
+	return c.FirmID != nil && c.FirmConfirmedFor != nil && *c.FirmConfirmedFor == *c.FirmID
+}
+
+// CountsForTrust reports whether the claim may move its firm's trust score: its attribution is
+// confirmed or the experts settled its verdict, so a visitor pasting a link cannot move it.
+func (c ClaimV1) CountsForTrust() bool { return c.AttributionConfirmed() || c.CommunitySettled }
+
+// HasCommunityScore reports whether experts voted, so their score replaces the analyzer's.
+func (c ClaimV1) HasCommunityScore() bool {
+	return c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil
 }
 
 // ScoreView is the /v1 score of a claim (SPEC.md §2.3): the community score when experts voted,
@@ -138,7 +160,7 @@ type ScoreView struct {
 // analysis's, whose confidence is the similarity of the fact-check its verdict came from (0 when
 // no fact-check decided it).
 func (c Claim) EffectiveScore() ScoreView {
-	if c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil {
+	if c.HasCommunityScore() {
 		conf := 0.0
 		if c.CommunityConfidence != nil {
 			conf = *c.CommunityConfidence
