@@ -272,6 +272,7 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		foreign := e.claim(t, "other.org", "yanlis", 0)
 		loose := e.claim(t, "elsewhere.net", "kismen", 60)
 		edit := "/admin/firms/" + f.ID
+		confirmFirmClaims(t, db, f.ID)
 
 		r := e.send(t, e.console, http.MethodGet, edit, nil, tok)
 		if r.one(t, "[name=name]").AttrOr("value", "") != "Acme" || r.one(t, "[name=domains]").Text() != "acme.com" {

@@ -38,8 +38,9 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if before.doc.Find("[data-testid=community]").Length() != 0 || before.doc.Find("[data-testid=current-score]").Length() != 0 {
 			t.Fatal("expert review shown before any vote")
 		}
-		if got := before.find(t, "[data-testid=result-title]").Text(); got != "AI analysis" {
-			t.Errorf("result title %q, want the score labelled as the AI analysis", got)
+		// No model ran and no fact-check states the claim: the card is not titled "AI analysis".
+		if got := before.find(t, "[data-testid=result-title]").Text(); got != "Not enough evidence" {
+			t.Errorf("result title %q, want Not enough evidence", got)
 		}
 
 		now := time.Now().UTC()

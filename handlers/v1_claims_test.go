@@ -67,7 +67,9 @@ func (e *v1tEnv) vote(t *testing.T, claimID, expertID, verdict string, conf floa
 			sum += float64(map[string]int{"dogru": 100, "kismen": 50, "yanlis": 0, "belirsiz": 50}[v.Verdict]) * v.Confidence
 			w += v.Confidence
 		}
-		return models.CommunityTally{Score: sum / w, Verdict: vs[len(vs)-1].Verdict, Confidence: w / float64(len(vs)), Experts: len(vs)}
+		verdict := vs[len(vs)-1].Verdict
+		return models.CommunityTally{Score: sum / w, Verdict: verdict, Confidence: w / float64(len(vs)), Experts: len(vs),
+			Settled: len(vs) >= 2 && verdict != "belirsiz"}
 	}
 	if _, err := e.experts.ApplyVote(context.Background(), models.ClaimVote{ClaimID: claimID, ExpertID: expertID, Verdict: verdict,
 		Confidence: conf, Note: "checked " + verdict, Sources: `["https://source.example/a"]`}, tally, e.clock.now()); err != nil {

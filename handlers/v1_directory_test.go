@@ -16,12 +16,13 @@ func TestV1Firm(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newV1tEnv(t, db, 0)
 		key := e.betaKey(t)
-		e.seedFirm(t, "daily-planet", "Daily Planet", "https://dailyplanet.example", "dailyplanet.example", "planet.example")
+		planet := e.seedFirm(t, "daily-planet", "Daily Planet", "https://dailyplanet.example", "dailyplanet.example", "planet.example")
 		e.seedFirm(t, "quiet-firm", "Quiet Firm", "", "quiet.example")
 		var ids []string
 		for i, v := range []string{"dogru", "yanlis", "belirsiz"} {
 			ids = append(ids, e.seedClaim(t, "Planet claim "+v, v, "science", "en", "https://news.dailyplanet.example/"+v, time.Duration(i)*time.Minute).ID)
 		}
+		confirmFirmClaims(t, db, planet.ID)
 		r := e.do(t, "GET", "/v1/firms/daily-planet", key, nil, "")
 		if r.status != 200 {
 			t.Fatalf("%d %s", r.status, r.body)
