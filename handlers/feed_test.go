@@ -20,6 +20,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 )
 
 // feedEnv is the live feed served on a loopback port by a server whose write timeout is far
@@ -640,4 +641,38 @@ func TestLiveStreamLimitsStreamsPerAddress(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestLivePageLeadsWithTheExperts checks that once experts voted, the live page shows their
+// verdict and score first, marked as theirs, with the analyzer's after them.
+func TestLivePageLeadsWithTheExperts(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		c := seedClaim(t, e.stores, "Çay içmek kansere neden olur", "belirsiz", "health", time.Now())
+		now := time.Now().UTC()
+		expert := &models.User{ID: uuid.NewString(), Email: "expert@example.org", Name: "Ada", PasswordHash: "x", Role: models.RoleExpert,
+			CreatedAt: now, UpdatedAt: now}
+		if err := models.NewAccountStore(db).CreateUser(context.Background(), expert); err != nil {
+			t.Fatal(err)
+		}
+		tally := func(vs []models.ClaimVote) models.CommunityTally {
+			return models.CommunityTally{Score: 0, Verdict: "yanlis", Confidence: 0.45, Experts: len(vs)}
+		}
+		if _, err := models.NewExpertStore(db).ApplyVote(context.Background(), models.ClaimVote{ClaimID: c.ID, ExpertID: expert.ID,
+			Verdict: "yanlis", Confidence: 0.9}, tally, now); err != nil {
+			t.Fatal(err)
+		}
+		items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
+		first, last := items.First(), items.Last()
+		if first.AttrOr("data-event-type", "") != models.EventClaimScoreChanged || first.Find(`[data-testid="item-by-experts"]`).Length() != 1 ||
+			first.Find(`[data-testid="item-verdict"]`).AttrOr("data-verdict", "") != "yanlis" || first.Find(`[data-testid="live-item-score"]`).Text() != "0" {
+			t.Fatalf("score change item %q, want the experts' Yanlış 0 first", strings.Join(strings.Fields(first.Text()), " "))
+		}
+		if meta := strings.Join(strings.Fields(first.Find(".claim-item__meta").Text()), " "); !strings.Contains(meta, "Experts' verdict · analyzer: Belirsiz 50/100") {
+			t.Errorf("score change item meta %q lacks the analyzer's verdict after the experts'", meta)
+		}
+		if last.Find(`[data-testid="item-by-experts"]`).Length() != 0 {
+			t.Error("an event from before any vote is marked as the experts'")
+		}
+	})
 }

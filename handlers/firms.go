@@ -281,9 +281,11 @@ func firmDescription(f *models.FirmWithDomains) string {
 // total how many are linked.
 func trustRule(rated bool, n, total int) string {
 	const tail = " A claim's score is the experts' community score once experts have voted on it, otherwise the automatic score. " +
-		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out."
+		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out. So are claims attributed by " +
+		"the submitter: a claim counts only once an administrator or an expert confirms that the firm published it, or experts " +
+		"settle its verdict, so nobody can move the score by pasting a claim with the firm's link."
 	if !rated {
-		why := "none of this firm's claims has a decided verdict yet"
+		why := "none of this firm's confirmed claims has a decided verdict yet"
 		if total == 0 {
 			why = "no claim is linked to this firm yet"
 		}

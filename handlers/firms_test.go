@@ -285,11 +285,16 @@ func TestFirmPage(t *testing.T) {
 			t.Errorf("the sparkline must be an accessible image needing no script of its own")
 		}
 
-		// Recent claims, newest first, with their verdicts and links.
+		// Recent claims, newest first, with their verdicts and links, and whether they count.
 		items := r.doc.Find("[data-testid=firm-claims] [data-testid=history-item]")
 		if items.Length() != 3 {
 			t.Fatalf("%d claims listed", items.Length())
 		}
+		items.Each(func(_ int, s *goquery.Selection) {
+			if a := s.Find("[data-testid=item-attribution]"); a.AttrOr("data-counts", "") != "true" || a.Text() != "Attribution confirmed" {
+				t.Errorf("confirmed claim's attribution %q", a.Text())
+			}
+		})
 		if href := items.First().Find("a").AttrOr("href", ""); href != "/claims/"+low.ID {
 			t.Errorf("first claim links %q, want the newest", href)
 		}
@@ -376,6 +381,30 @@ func TestFirmPageUnratedAndMissing(t *testing.T) {
 				(action.AttrOr("href", "") != "/firms" || action.Text() != "All firms") {
 				t.Errorf("%s: first way out %q → %q, want All firms → /firms", tc.path, action.Text(), action.AttrOr("href", ""))
 			}
+		}
+	})
+}
+
+// TestFirmPageLabelsSubmitterAttributions checks that a claim linked only by the address its
+// submitter pasted is labelled so on the firm page and leaves the trust score alone.
+func TestFirmPageLabelsSubmitterAttributions(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFirmPagesEnv(t, db)
+		e.firm(t, models.Firm{Name: "Reuters", Slug: "reuters"}, "reuters.com")
+		e.claim(t, "reuters.com", "yanlis", 0)
+		r := e.get(t, "/firms/reuters")
+		if r.status != http.StatusOK {
+			t.Fatalf("status %d", r.status)
+		}
+		a := r.one(t, "[data-testid=firm-claims] [data-testid=item-attribution]")
+		if a.AttrOr("data-counts", "") != "false" || !strings.HasPrefix(a.Text(), "Attributed by the submitter") {
+			t.Errorf("attribution %q (counts %q)", a.Text(), a.AttrOr("data-counts", ""))
+		}
+		if r.doc.Find("[data-testid=firm-score]").Length() != 0 {
+			t.Errorf("a pasted claim gave the firm a score: %q", r.doc.Find("[data-testid=firm-score]").Text())
+		}
+		if rule := r.text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "attributed by the submitter") {
+			t.Errorf("rule %q does not say submitter attributions do not count", rule)
 		}
 	})
 }
