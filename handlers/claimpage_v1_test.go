@@ -35,6 +35,9 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if href, _ := link.Attr("href"); href != "/firms/ornek-haber" || link.Text() != "Örnek Haber" {
 			t.Fatalf("firm link %q %q", href, link.Text())
 		}
+		if got := strings.Join(strings.Fields(before.find(t, "[data-testid=claim-firm-attribution]").Text()), " "); !strings.HasPrefix(got, "Attributed by the submitter") {
+			t.Errorf("firm attribution %q, want it marked as the submitter's", got)
+		}
 		if before.doc.Find("[data-testid=community]").Length() != 0 || before.doc.Find("[data-testid=current-score]").Length() != 0 {
 			t.Fatal("expert review shown before any vote")
 		}

@@ -243,7 +243,8 @@ func (h *Review) queue(c *fiber.Ctx) error {
 func reviewQueueRow(cl *models.Claim, now time.Time) experts.QueueRow {
 	r := experts.QueueRow{ReviewURL: "/review/" + url.PathEscape(cl.ID), ClaimURL: "/claims/" + url.PathEscape(cl.ID),
 		Text: format.Truncate(cl.Content, listTextRunes), Verdict: verdictView(cl.AIVerdict), Score: cl.AIScore,
-		Views: format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
+		NotEnoughEvidence: !claimOutcome(cl).Decided,
+		Views:             format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
 		AgeTitle: format.Time(cl.CreatedAt)}
 	if cl.ViewCount == 1 {
 		r.Views = "1 view"

@@ -29,9 +29,11 @@ type QueueRow struct {
 	ReviewURL, ClaimURL string
 	// Text is the claim, shortened.
 	Text string
-	// Verdict and Score are the AI analysis.
-	Verdict components.Verdict
-	Score   int
+	// Verdict and Score are the analyzer's result; NotEnoughEvidence is true when nothing decided
+	// it, and no score is shown.
+	Verdict           components.Verdict
+	Score             int
+	NotEnoughEvidence bool
 	// Views is the view count for people, e.g. "1,204 views".
 	Views string
 	// Votes says how many experts voted, e.g. "1 vote" ("" for none).
