@@ -140,6 +140,23 @@ type v1FirmRef struct {
 	Name       string   `json:"name"`
 	TrustScore *float64 `json:"trust_score"`
 	URL        string   `json:"url"`
+	// Attribution is "confirmed" when an admin or an expert confirmed that the firm published
+	// the claim, else "submitter"; CountsTowardTrust says whether the claim moves the firm's score.
+	Attribution       string `json:"attribution"`
+	CountsTowardTrust bool   `json:"counts_toward_trust"`
+}
+
+// claimFirm is the claim's copy of its firm's reference, with who attributed the claim to it.
+func claimFirm(ref *v1FirmRef, cl *models.Claim) *v1FirmRef {
+	if ref == nil {
+		return nil
+	}
+	r := *ref
+	r.Attribution, r.CountsTowardTrust = "submitter", cl.CountsForTrust()
+	if cl.AttributionConfirmed() {
+		r.Attribution = "confirmed"
+	}
+	return &r
 }
 
 // v1Basis says how the analysis's verdict was reached: assessed is false when nothing decided it.
@@ -464,9 +481,11 @@ func (h *V1Claims) detail(c *fiber.Ctx) error {
 			Confidence: e.Confidence, Cause: e.Cause, At: e.CreatedAt.UTC()})
 	}
 	refs := newV1FirmRefs(h.d.Firms, h.d.BaseURL)
-	if out.Firm, err = refs.of(ctx, cl.FirmID); err != nil {
+	firm, err := refs.of(ctx, cl.FirmID)
+	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim firm", err)
 	}
+	out.Firm = claimFirm(firm, cl)
 	return c.JSON(out)
 }
 
@@ -567,7 +586,7 @@ func v1Summary(ctx context.Context, refs *v1FirmRefs, cl *models.Claim, baseURL 
 		return v1ClaimSummary{}, err
 	}
 	return v1ClaimSummary{ID: cl.ID, Content: cl.Content, SourceURL: cl.SourceURL, Language: cl.Language, Category: cl.Category,
-		CreatedAt: cl.CreatedAt.UTC(), Score: v1ScoreOf(cl, claimOutcome(cl)), Firm: firm,
+		CreatedAt: cl.CreatedAt.UTC(), Score: v1ScoreOf(cl, claimOutcome(cl)), Firm: claimFirm(firm, cl),
 		Links: v1Links{Self: "/v1/claims/" + cl.ID, Score: "/v1/claims/" + cl.ID + "/score", Page: baseURL + "/claims/" + cl.ID}}, nil
 }
 

@@ -221,6 +221,10 @@ func TestV1ClaimScoreAndDetail(t *testing.T) {
 		if d.Firm == nil || d.Firm.Slug != firm.Slug || d.Firm.Name != "BBC News" || d.Firm.URL != "/v1/firms/bbc-news" || d.Firm.TrustScore == nil {
 			t.Errorf("firm = %+v", d.Firm)
 		}
+		// Linked by its submitter's address, but settled by two agreeing experts: it counts.
+		if fm, _ := e.do(t, "GET", "/v1/claims/"+voted.ID, key, nil, "").json(t)["firm"].(map[string]any); fm["attribution"] != "submitter" || fm["counts_toward_trust"] != true {
+			t.Errorf("firm attribution = %v", fm)
+		}
 		if d.Links.Self != "/v1/claims/"+voted.ID || d.Links.Score != "/v1/claims/"+voted.ID+"/score" || d.Links.Page != v1tBase+"/claims/"+voted.ID {
 			t.Errorf("links = %+v", d.Links)
 		}
