@@ -178,10 +178,14 @@ func matchName(m analysis.Match) string {
 // found and why it does not decide, in words a reader knows.
 func plainSummary(o outcome) string {
 	s := "No fact-check we know of states this claim, so there is not enough evidence to call it true or false."
-	for _, r := range o.Related {
-		if r.Different {
-			return s + " The closest one, " + matchName(r.Match) + ", is about a different claim (" + r.Reason + ")."
+	var closest *relatedMatch
+	for i, r := range o.Related {
+		if r.Different && (closest == nil || r.Similarity > closest.Similarity) {
+			closest = &o.Related[i]
 		}
+	}
+	if closest != nil {
+		return s + " The closest one, " + matchName(closest.Match) + ", is about a different claim (" + closest.Reason + ")."
 	}
 	if len(o.Related) > 0 {
 		return s + " The closest fact-checks found were not close enough to count as the same claim."
