@@ -425,6 +425,7 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 			slug = components.VerdictUncertain
 		}
 		it.Analysed, it.Verdict, it.VerdictSlug, it.Score = true, verdictView(slug), slug, scoreText(*d.Score)
+		it.NotEnoughEvidence = d.Decided != nil && !*d.Decided
 	}
 	var change []string
 	if it.Analysed && d.Experts > 0 {

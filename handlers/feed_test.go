@@ -676,3 +676,34 @@ func TestLivePageLeadsWithTheExperts(t *testing.T) {
 		}
 	})
 }
+
+// TestLivePageSaysNotEnoughEvidence checks that the live page shows no score for a claim nothing
+// decided, and that the event it reads says so.
+func TestLivePageSaysNotEnoughEvidence(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		c := &models.Claim{ID: uuid.NewString(), Content: "Çay içmek kansere neden olur", Language: "tr", Category: "health",
+			AIScore: 50, AIVerdict: "belirsiz", AISummary: "s", SourceScore: 50, ScienceScore: 50, AcademicScore: 50, PublicScore: 50,
+			Analyzer: "offline", AnalyzerVersion: "t", Basis: `{"verdict":{"assessed":false,"method":"rule","detail":"No earlier fact-check matched."}}`,
+			Matches: "[]", AnalysisMeta: "{}", CreatedAt: time.Now().UTC()}
+		if err := e.stores.Claims.Create(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+		items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
+		if items.Length() != 2 {
+			t.Fatalf("%d items", items.Length())
+		}
+		items.Each(func(_ int, s *goquery.Selection) {
+			if s.Find(`[data-testid="item-not-enough"]`).Length() != 1 || s.Find(`[data-testid="live-item-score"]`).Length() != 0 {
+				t.Errorf("item %q shows a score for a claim nothing decided", strings.Join(strings.Fields(s.Text()), " "))
+			}
+		})
+		var data string
+		if err := db.Gorm.Model(&models.Event{}).Where("claim_id = ? AND type = ?", c.ID, models.EventClaimAnalysed).Pluck("data", &data).Error; err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(data, `"decided":false`) {
+			t.Errorf("event data %s does not say the claim is undecided", data)
+		}
+	})
+}

@@ -58,10 +58,8 @@ type relatedMatch struct {
 	Reason string
 }
 
-// analysisOutcome reads what the claim's stored analysis rests on. A verdict basis that was not
-// assessed (the undecided rule) means not enough evidence; an assessed one is decided even when
-// it says belirsiz, since a fact-check rating a claim unproven is a finding. Claims stored before
-// bases were recorded are decided when their verdict is not belirsiz or a fact-check decided it.
+// analysisOutcome reads what the claim's stored analysis rests on; whether it decided the verdict
+// is models.Claim.AnalysisDecided, which the live feed's events carry too.
 func analysisOutcome(c *models.Claim, basis map[string]analysis.FieldBasis) outcome {
 	var o outcome
 	var ms []analysis.Match
@@ -79,14 +77,10 @@ func analysisOutcome(c *models.Claim, basis map[string]analysis.FieldBasis) outc
 		}
 		o.Related = append(o.Related, relatedOf(m, o.Source != nil))
 	}
-	b, ok := basis[analysis.FieldVerdict]
-	switch {
-	case ok:
+	if b, ok := basis[analysis.FieldVerdict]; ok {
 		o.Method = b.Method
-		o.Decided = b.Assessed || c.AIVerdict != string(analysis.VerdictUnclear)
-	default:
-		o.Decided = c.AIVerdict != string(analysis.VerdictUnclear) || o.Source != nil
 	}
+	o.Decided = c.AnalysisDecided()
 	if strings.HasPrefix(o.Method, methodLLM) {
 		o.Model = modelName(c)
 	}

@@ -187,6 +187,40 @@ func (c Claim) AIConfidence() float64 {
 	return 0
 }
 
+// AnalysisDecided reports whether the stored analysis decided the verdict. A verdict basis that
+// was not assessed (the undecided rule) means nothing did: no fact-check states the claim and no
+// model judged it, so its belirsiz and 50 are defaults, not findings. An assessed basis decided it
+// even when it says belirsiz (a fact-check rating the claim unproven is a finding). Claims stored
+// before bases were recorded are decided when their verdict is not belirsiz or a fact-check
+// decided it. The pages, /v1 and the live feed all ask here.
+func (c Claim) AnalysisDecided() bool {
+	var basis map[string]struct {
+		Assessed bool `json:"assessed"`
+	}
+	if c.Basis != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
+		if b, ok := basis["verdict"]; ok {
+			return b.Assessed || c.AIVerdict != "belirsiz"
+		}
+	}
+	return c.AIVerdict != "belirsiz" || c.hasConfidentMatch()
+}
+
+// hasConfidentMatch reports whether a stored match decided the verdict.
+func (c Claim) hasConfidentMatch() bool {
+	var ms []struct {
+		Confident bool `json:"confident"`
+	}
+	if c.Matches == "" || json.Unmarshal([]byte(c.Matches), &ms) != nil {
+		return false
+	}
+	for _, m := range ms {
+		if m.Confident {
+			return true
+		}
+	}
+	return false
+}
+
 // round2 keeps two decimals, so a score reads 87.5, not 87.49999999.
 func round2(f float64) float64 {
 	if f < 0 {

@@ -178,3 +178,25 @@ func TestConfirmAttribution(t *testing.T) {
 		}
 	})
 }
+
+func TestAnalysisDecided(t *testing.T) {
+	const confident = `[{"url":"u","similarity":0.9,"verdict":"belirsiz","confident":true}]`
+	const refused = `[{"url":"u","similarity":0.9,"verdict":"dogru","confident":false,"rejected":"different subject: tea ≠ smoking"}]`
+	for _, tc := range []struct {
+		name, verdict, basis, matches string
+		want                          bool
+	}{
+		{"undecided rule", "belirsiz", `{"verdict":{"assessed":false,"method":"rule"}}`, refused, false},
+		{"fact-check rates it unproven", "belirsiz", `{"verdict":{"assessed":true,"method":"knowledge-base-match"}}`, confident, true},
+		{"model's own judgement", "yanlis", `{"verdict":{"assessed":true,"method":"llm-judgement"}}`, "[]", true},
+		{"old row, belirsiz, nothing matched", "belirsiz", `{}`, "[]", false},
+		{"old row, belirsiz from a fact-check", "belirsiz", `{}`, confident, true},
+		{"old row, decided verdict", "dogru", ``, "", true},
+		{"corrupt basis, belirsiz", "belirsiz", `{`, refused, false},
+	} {
+		c := models.Claim{AIVerdict: tc.verdict, Basis: tc.basis, Matches: tc.matches}
+		if got := c.AnalysisDecided(); got != tc.want {
+			t.Errorf("%s: decided %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -32,6 +32,8 @@ type Item struct {
 	// Change describes whose verdict it is and a score change ("Experts' verdict · analyzer:
 	// Belirsiz 50/100 · Previously 62/100 · 3 expert reviews"), or "".
 	Change string `json:"change"`
+	// NotEnoughEvidence is true when nothing decided the verdict: the item shows no score.
+	NotEnoughEvidence bool `json:"not_enough_evidence"`
 	// ByExperts is true when Verdict and Score are the experts' community score.
 	ByExperts bool `json:"by_experts"`
 	// Analyzer is the analyzer's verdict and score, shown after the experts' ("" when no expert voted).
