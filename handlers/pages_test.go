@@ -19,6 +19,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -796,7 +797,7 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 			t.Errorf("refused match reason %q", r.Text())
 		}
 		if r := ms.Eq(2).Find(`[data-testid="related-reason"]`); r.AttrOr("data-different", "") != "false" ||
-			!strings.Contains(r.Text(), "not close enough to be the same claim (similarity 0.10; 0.40 needed)") {
+			!strings.Contains(r.Text(), fmt.Sprintf("not close enough to be the same claim (similarity 0.10; %.2f needed)", matching.DefaultThreshold)) {
 			t.Errorf("distant match reason %q", r.Text())
 		}
 		if href, _ := ms.Eq(1).Find("a").Attr("href"); href != "https://teyit.org/x" {
