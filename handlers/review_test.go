@@ -240,6 +240,11 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		if p.doc.Find("[data-testid=no-votes]").Length() != 1 || !strings.Contains(p.text(t, "#vote-title"), "Your vote") {
 			t.Errorf("first visit: %q", p.text(t, "#vote-title"))
 		}
+		// Nothing decided the seeded belirsiz claim: the analysis card says so and shows no score.
+		if got := p.text(t, "[data-testid=ai-analysis] [data-testid=result-title]"); got != "Not enough evidence" ||
+			p.doc.Find("[data-testid=ai-analysis] [data-testid=score]").Length() != 0 {
+			t.Errorf("analysis card %q shows a score or a wrong title", got)
+		}
 		radios := p.doc.Find(`[data-testid=vote-form] input[type=radio][name=verdict]`)
 		if radios.Length() != 4 || radios.Filter("[checked]").Length() != 0 {
 			t.Fatalf("verdict radios: %d, %d checked", radios.Length(), radios.Filter("[checked]").Length())
