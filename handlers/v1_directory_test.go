@@ -54,7 +54,8 @@ func TestV1Firm(t *testing.T) {
 			strings.Join(f.Domains, ",") != "dailyplanet.example,planet.example" || f.TrustScore == nil || *f.TrustScore != 50 || f.ClaimCount != 3 {
 			t.Errorf("firm = %+v", f)
 		}
-		if !strings.Contains(f.TrustRule, "Bayesian") || !strings.Contains(f.TrustRule, "(5 × 50 + sum of scores)") {
+		if !strings.Contains(f.TrustRule, "Bayesian") || !strings.Contains(f.TrustRule, "(5 × 50 + sum of scores)") ||
+			!strings.Contains(f.TrustRule, "attributed by the submitter and does not move the score") {
 			t.Errorf("trust rule = %q", f.TrustRule)
 		}
 		if len(f.History) == 0 || f.History[0].ClaimCount != 3 || f.History[0].TrustScore == nil {
