@@ -53,6 +53,9 @@ type FirmConsoleStore interface {
 	Delete(ctx context.Context, id string) error
 	// SetClaimFirm links a claim by an admin's choice, or unlinks it when firmID is nil.
 	SetClaimFirm(ctx context.Context, claimID string, firmID *string) error
+	// ConfirmAttribution records that byUserID confirmed the firm published the claim;
+	// models.ErrNotFound or models.ErrNoFirm refuse it.
+	ConfirmAttribution(ctx context.Context, claimID, firmID, byUserID string, now time.Time) (*models.Claim, error)
 }
 
 // FirmClaimReader finds the claim an admin links or unlinks; *models.ClaimStore implements it.
@@ -118,6 +121,7 @@ func (h *FirmConsole) Routes(r fiber.Router) {
 	g.Post("/:id/delete", h.remove)
 	g.Post("/:id/claims", h.linkClaim)
 	g.Post("/:id/claims/:claim/unlink", h.unlinkClaim)
+	g.Post("/:id/claims/:claim/confirm", h.confirmClaim)
 }
 
 // guard is the second lock behind the wiring's RequireRole.
@@ -136,11 +140,12 @@ func (h *FirmConsole) guard(c *fiber.Ctx) error {
 
 // firmNotices are the confirmations a redirect may ask for with ?done=.
 var firmNotices = map[string]string{
-	"firm-created":   "The firm was created, and claims from its domains were linked to it.",
-	"firm-saved":     "The firm was saved; claims were relinked by its domains.",
-	"firm-deleted":   "The firm was deleted. Its claims stay public, without a firm.",
-	"claim-linked":   "The claim is linked to this firm, and the trust score was recomputed.",
-	"claim-unlinked": "The claim is no longer linked to this firm, and the trust score was recomputed.",
+	"firm-created":    "The firm was created, and claims from its domains were linked to it.",
+	"firm-saved":      "The firm was saved; claims were relinked by its domains.",
+	"firm-deleted":    "The firm was deleted. Its claims stay public, without a firm.",
+	"claim-linked":    "The claim is linked to this firm, and the trust score was recomputed.",
+	"claim-unlinked":  "The claim is no longer linked to this firm, and the trust score was recomputed.",
+	"claim-confirmed": "You confirmed that the firm published the claim; it now counts toward the trust score, which was recomputed.",
 }
 
 // firmErrors are the refusals a redirect may report with ?err=.
@@ -515,7 +520,8 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 		}
 		p.Claims = append(p.Claims, firms.AdminClaimRow{ID: cl.ID, Href: "/claims/" + url.PathEscape(cl.ID),
 			Text: format.Truncate(cl.Content, 140), Verdict: verdictView(verdict), Source: sourceDomain(cl),
-			ByAdmin: cl.FirmSource != nil && *cl.FirmSource == "admin"})
+			ByAdmin: cl.FirmSource != nil && *cl.FirmSource == "admin", Confirmed: cl.AttributionConfirmed()})
+		p.Claims[len(p.Claims)-1].Attribution, _ = attributionText(cl)
 	}
 	return h.pages.render(c, status, firms.AdminEditPage(p))
 }
@@ -646,4 +652,29 @@ func (h *FirmConsole) unlinkClaim(c *fiber.Ctx) error {
 	}
 	h.record(c, "firm.unlink_claim", f.ID, map[string]any{"claim": cl.ID, "from_source": cl.FirmSource})
 	return c.Redirect(back+"?done=claim-unlinked", fiber.StatusSeeOther)
+}
+
+// confirmClaim serves POST /admin/firms/:id/claims/:claim/confirm: the admin confirms that the firm
+// published the claim, so it counts toward the firm's trust score. The confirmation is audited.
+func (h *FirmConsole) confirmClaim(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	back := "/admin/firms/" + f.ID
+	claimID := strings.ToLower(c.Params("claim"))
+	if !claimIDPattern.MatchString(claimID) || len(claimID) != 36 {
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	}
+	u := CurrentUser(c)
+	cl, err := h.firms.ConfirmAttribution(c.UserContext(), claimID, f.ID, u.ID, h.now().UTC())
+	switch {
+	case errors.Is(err, models.ErrNotFound) || errors.Is(err, models.ErrNoFirm):
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	case err != nil:
+		return h.unavailable(c, "confirm attribution", err)
+	}
+	h.record(c, "firm.confirm_attribution", f.ID, map[string]any{"claim": cl.ID, "confirmed_by": cl.FirmConfirmedBy,
+		"confirmed_at": cl.FirmConfirmedAt, "source": cl.FirmSource})
+	return c.Redirect(back+"?done=claim-confirmed", fiber.StatusSeeOther)
 }

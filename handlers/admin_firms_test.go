@@ -272,6 +272,7 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		foreign := e.claim(t, "other.org", "yanlis", 0)
 		loose := e.claim(t, "elsewhere.net", "kismen", 60)
 		edit := "/admin/firms/" + f.ID
+		confirmFirmClaims(t, db, f.ID)
 
 		r := e.send(t, e.console, http.MethodGet, edit, nil, tok)
 		if r.one(t, "[name=name]").AttrOr("value", "") != "Acme" || r.one(t, "[name=domains]").Text() != "acme.com" {
@@ -482,6 +483,69 @@ func TestFirmConsoleReportsEveryProblemAtOnce(t *testing.T) {
 		}
 		if got, err := e.firms.BySlug(ctx, "fresh"); err != nil || got.Website != "https://fresh.com" || strings.Join(got.Domains, ",") != "fresh.com,news.fresh.com" {
 			t.Fatalf("stored %+v, %v", got, err)
+		}
+	})
+}
+
+// TestFirmConsoleConfirmsAttribution checks that a claim linked by its submitter's address does not
+// count toward the firm's trust until an admin confirms the firm published it, that the console
+// records who confirmed it in the audit log, and that only linked claims can be confirmed.
+func TestFirmConsoleConfirmsAttribution(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		e := newFirmConsoleEnv(t, db)
+		admin, tok := e.login(t, "admin@example.com", models.RoleAdmin)
+		_, userTok := e.login(t, "user@example.com", models.RoleUser)
+		f := e.firm(t, models.Firm{Name: "Reuters", Slug: "reuters"}, "reuters.com")
+		other := e.firm(t, models.Firm{Name: "Other", Slug: "other"}, "other.org")
+		pasted := e.claim(t, "reuters.com", "yanlis", 0)
+		foreign := e.claim(t, "other.org", "yanlis", 0)
+		edit := "/admin/firms/" + f.ID
+
+		r := e.send(t, e.console, http.MethodGet, edit, nil, tok)
+		if got := r.text(t, "[data-testid=firm-admin-trust]"); got != "not rated yet" {
+			t.Errorf("trust %q: a pasted link must not move the score", got)
+		}
+		cell := r.one(t, "[data-testid=attribution]")
+		if cell.AttrOr("data-confirmed", "") != "false" || !strings.Contains(cell.Text(), "Attributed by the submitter") ||
+			cell.Find("[data-testid=confirm-attribution]").Length() != 1 {
+			t.Fatalf("unconfirmed claim cell %q", cell.Text())
+		}
+
+		// Only admins may confirm.
+		if r := e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, userTok); r.status != http.StatusForbidden {
+			t.Errorf("a user confirmed: %d", r.status)
+		}
+		// A claim of another firm cannot be confirmed for this one.
+		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+foreign.ID+"/confirm", nil, tok)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?err=not-linked" {
+			t.Errorf("foreign claim: %d %q", r.status, r.header.Get("Location"))
+		}
+		if got := e.actions(t); len(got) != 0 {
+			t.Fatalf("refused confirmations were audited: %v", got)
+		}
+
+		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, tok)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?done=claim-confirmed" {
+			t.Fatalf("confirm: %d %q", r.status, r.header.Get("Location"))
+		}
+		c, _ := e.st.Claims.Get(ctx, pasted.ID)
+		if !c.AttributionConfirmed() || c.FirmConfirmedBy == nil || *c.FirmConfirmedBy != admin.ID || c.FirmConfirmedAt == nil {
+			t.Fatalf("stored confirmation by %v at %v", c.FirmConfirmedBy, c.FirmConfirmedAt)
+		}
+		if got := e.actions(t); strings.Join(got, ",") != "firm.confirm_attribution" {
+			t.Errorf("audit %v", got)
+		}
+		r = e.send(t, e.console, http.MethodGet, edit+"?done=claim-confirmed", nil, tok)
+		if got := r.text(t, "[data-testid=firm-admin-trust]"); got != "41.7 / 100" {
+			t.Errorf("trust after confirmation %q, want (5×50 + 0) / 6", got)
+		}
+		cell = r.one(t, "[data-testid=attribution]")
+		if cell.AttrOr("data-confirmed", "") != "true" || cell.Find("[data-testid=confirm-attribution]").Length() != 0 {
+			t.Errorf("confirmed claim cell %q", cell.Text())
+		}
+		if got, _ := e.firms.ByID(ctx, other.ID); got.TrustScore != nil {
+			t.Errorf("the other firm's unconfirmed claim counted: %v", *got.TrustScore)
 		}
 	})
 }

@@ -35,11 +35,15 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if href, _ := link.Attr("href"); href != "/firms/ornek-haber" || link.Text() != "Örnek Haber" {
 			t.Fatalf("firm link %q %q", href, link.Text())
 		}
+		if got := strings.Join(strings.Fields(before.find(t, "[data-testid=claim-firm-attribution]").Text()), " "); !strings.HasPrefix(got, "Attributed by the submitter") {
+			t.Errorf("firm attribution %q, want it marked as the submitter's", got)
+		}
 		if before.doc.Find("[data-testid=community]").Length() != 0 || before.doc.Find("[data-testid=current-score]").Length() != 0 {
 			t.Fatal("expert review shown before any vote")
 		}
-		if got := before.find(t, "[data-testid=result-title]").Text(); got != "AI analysis" {
-			t.Errorf("result title %q, want the score labelled as the AI analysis", got)
+		// No model ran and no fact-check states the claim: the card is not titled "AI analysis".
+		if got := before.find(t, "[data-testid=result-title]").Text(); got != "Not enough evidence" {
+			t.Errorf("result title %q, want Not enough evidence", got)
 		}
 
 		now := time.Now().UTC()

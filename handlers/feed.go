@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -424,13 +425,27 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 			slug = components.VerdictUncertain
 		}
 		it.Analysed, it.Verdict, it.VerdictSlug, it.Score = true, verdictView(slug), slug, scoreText(*d.Score)
+		it.NotEnoughEvidence = d.Decided != nil && !*d.Decided
 	}
-	if ev.Type == models.EventClaimScoreChanged && d.Previous != nil {
-		it.Change = "Previously " + scoreText(d.Previous.Score) + "/100"
-		if d.Experts > 0 {
-			it.Change += " · " + format.Plural(d.Experts, "expert review")
+	var change []string
+	if it.Analysed && d.Experts > 0 {
+		// The experts' verdict leads; the analyzer's follows, in the line the script also fills.
+		it.ByExperts = true
+		change = append(change, "Experts' verdict")
+		if d.AIVerdict != nil && d.AIScore != nil {
+			label, _ := analysis.VerdictInfo(analysis.Verdict(*d.AIVerdict))
+			it.Analyzer = "analyzer: " + label + " " + strconv.Itoa(*d.AIScore) + "/100"
+			change = append(change, it.Analyzer)
 		}
 	}
+	if ev.Type == models.EventClaimScoreChanged && d.Previous != nil {
+		prev := "Previously " + scoreText(d.Previous.Score) + "/100"
+		if d.Experts > 0 {
+			prev += " · " + format.Plural(d.Experts, "expert review")
+		}
+		change = append(change, prev)
+	}
+	it.Change = strings.Join(change, " · ")
 	return it, true, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 )
 
 // feedEnv is the live feed served on a loopback port by a server whose write timeout is far
@@ -640,4 +641,69 @@ func TestLiveStreamLimitsStreamsPerAddress(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestLivePageLeadsWithTheExperts checks that once experts voted, the live page shows their
+// verdict and score first, marked as theirs, with the analyzer's after them.
+func TestLivePageLeadsWithTheExperts(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		c := seedClaim(t, e.stores, "Çay içmek kansere neden olur", "belirsiz", "health", time.Now())
+		now := time.Now().UTC()
+		expert := &models.User{ID: uuid.NewString(), Email: "expert@example.org", Name: "Ada", PasswordHash: "x", Role: models.RoleExpert,
+			CreatedAt: now, UpdatedAt: now}
+		if err := models.NewAccountStore(db).CreateUser(context.Background(), expert); err != nil {
+			t.Fatal(err)
+		}
+		tally := func(vs []models.ClaimVote) models.CommunityTally {
+			return models.CommunityTally{Score: 0, Verdict: "yanlis", Confidence: 0.45, Experts: len(vs)}
+		}
+		if _, err := models.NewExpertStore(db).ApplyVote(context.Background(), models.ClaimVote{ClaimID: c.ID, ExpertID: expert.ID,
+			Verdict: "yanlis", Confidence: 0.9}, tally, now); err != nil {
+			t.Fatal(err)
+		}
+		items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
+		first, last := items.First(), items.Last()
+		if first.AttrOr("data-event-type", "") != models.EventClaimScoreChanged || first.Find(`[data-testid="item-by-experts"]`).Length() != 1 ||
+			first.Find(`[data-testid="item-verdict"]`).AttrOr("data-verdict", "") != "yanlis" || first.Find(`[data-testid="live-item-score"]`).Text() != "0" {
+			t.Fatalf("score change item %q, want the experts' Yanlış 0 first", strings.Join(strings.Fields(first.Text()), " "))
+		}
+		if meta := strings.Join(strings.Fields(first.Find(".claim-item__meta").Text()), " "); !strings.Contains(meta, "Experts' verdict · analyzer: Belirsiz 50/100") {
+			t.Errorf("score change item meta %q lacks the analyzer's verdict after the experts'", meta)
+		}
+		if last.Find(`[data-testid="item-by-experts"]`).Length() != 0 {
+			t.Error("an event from before any vote is marked as the experts'")
+		}
+	})
+}
+
+// TestLivePageSaysNotEnoughEvidence checks that the live page shows no score for a claim nothing
+// decided, and that the event it reads says so.
+func TestLivePageSaysNotEnoughEvidence(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFeedEnv(t, db, 0)
+		c := &models.Claim{ID: uuid.NewString(), Content: "Çay içmek kansere neden olur", Language: "tr", Category: "health",
+			AIScore: 50, AIVerdict: "belirsiz", AISummary: "s", SourceScore: 50, ScienceScore: 50, AcademicScore: 50, PublicScore: 50,
+			Analyzer: "offline", AnalyzerVersion: "t", Basis: `{"verdict":{"assessed":false,"method":"rule","detail":"No earlier fact-check matched."}}`,
+			Matches: "[]", AnalysisMeta: "{}", CreatedAt: time.Now().UTC()}
+		if err := e.stores.Claims.Create(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+		items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
+		if items.Length() != 2 {
+			t.Fatalf("%d items", items.Length())
+		}
+		items.Each(func(_ int, s *goquery.Selection) {
+			if s.Find(`[data-testid="item-not-enough"]`).Length() != 1 || s.Find(`[data-testid="live-item-score"]`).Length() != 0 {
+				t.Errorf("item %q shows a score for a claim nothing decided", strings.Join(strings.Fields(s.Text()), " "))
+			}
+		})
+		var data string
+		if err := db.Gorm.Model(&models.Event{}).Where("claim_id = ? AND type = ?", c.ID, models.EventClaimAnalysed).Pluck("data", &data).Error; err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(data, `"decided":false`) {
+			t.Errorf("event data %s does not say the claim is undecided", data)
+		}
+	})
 }

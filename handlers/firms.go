@@ -281,9 +281,11 @@ func firmDescription(f *models.FirmWithDomains) string {
 // total how many are linked.
 func trustRule(rated bool, n, total int) string {
 	const tail = " A claim's score is the experts' community score once experts have voted on it, otherwise the automatic score. " +
-		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out."
+		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out. So are claims attributed by " +
+		"the submitter: a claim counts only once an administrator or an expert confirms that the firm published it, or experts " +
+		"settle its verdict, so nobody can move the score by pasting a claim with the firm's link."
 	if !rated {
-		why := "none of this firm's claims has a decided verdict yet"
+		why := "none of this firm's confirmed claims has a decided verdict yet"
 		if total == 0 {
 			why = "no claim is linked to this firm yet"
 		}
@@ -365,17 +367,29 @@ func firmSparkline(hs []models.FirmScore) *firms.Sparkline {
 	return s
 }
 
-// firmClaimSummaries lists claims with the score and verdict their firm's trust uses: the
-// community's once experts voted, else the analysis's.
+// firmClaimSummaries lists claims with the score and verdict their firm's trust uses (the
+// community's once experts voted, else the analysis's) and whether the claim counts toward it:
+// a claim only its submitter attributed to the firm is labelled so, and does not count.
 func firmClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
 	out := make([]components.ClaimSummary, len(cs))
 	for i := range cs {
 		c := &cs[i]
 		out[i] = claimSummary(c, now)
-		if c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil {
-			out[i].Verdict = verdictView(*c.CommunityVerdict)
-			out[i].Score = int(math.Round(*c.CommunityScore))
-		}
+		out[i].Attribution, out[i].AttributionCounts = attributionText(c)
 	}
 	return out
+}
+
+// attributionText says who attributed a claim to its firm and whether it counts toward the
+// firm's trust score.
+func attributionText(c *models.Claim) (string, bool) {
+	switch {
+	case c.AttributionConfirmed() && c.CommunitySettled:
+		return "Attribution confirmed · verdict settled by experts", true
+	case c.AttributionConfirmed():
+		return "Attribution confirmed", true
+	case c.CommunitySettled:
+		return "Attributed by the submitter · counts: verdict settled by experts", true
+	}
+	return "Attributed by the submitter · does not count toward the trust score", false
 }

@@ -123,10 +123,11 @@ func TestFirmListPage(t *testing.T) {
 			t.Fatalf("count %q", got)
 		}
 
-		e.firm(t, models.Firm{Name: "Acme News", Slug: "acme"}, "acme.com")
+		acmeFirm := e.firm(t, models.Firm{Name: "Acme News", Slug: "acme"}, "acme.com")
 		e.firm(t, models.Firm{Name: "Bravo Daily", Slug: "bravo"}, "bravo.org")
 		e.claim(t, "acme.com", "dogru", 100)
 		e.claim(t, "www2.acme.com", "belirsiz", 50)
+		confirmFirmClaims(t, db, acmeFirm.ID)
 
 		r = e.get(t, "/firms")
 		rows := r.doc.Find("[data-testid=firm-row]")
@@ -214,11 +215,12 @@ func TestFirmListPagination(t *testing.T) {
 func TestFirmPage(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFirmPagesEnv(t, db)
-		e.firm(t, models.Firm{Name: "Acme News", Slug: "acme", Website: "https://www.acme.com/about",
+		acmeFirm := e.firm(t, models.Firm{Name: "Acme News", Slug: "acme", Website: "https://www.acme.com/about",
 			Description: "A newsroom.\nSecond line <b>not bold</b>."}, "acme.com", "acme.co.uk")
 		e.claim(t, "acme.com", "belirsiz", 50)
 		top := e.claim(t, "news.acme.com", "dogru", 100)
 		low := e.claim(t, "acme.co.uk", "yanlis", 0)
+		confirmFirmClaims(t, db, acmeFirm.ID)
 
 		r := e.get(t, "/firms/acme")
 		if r.status != http.StatusOK {
@@ -256,16 +258,17 @@ func TestFirmPage(t *testing.T) {
 			t.Errorf("claim count %q", got)
 		}
 
-		// History: one entry per claim, newest first, as a table and as a line of the two rated entries.
+		// History, newest first, as a table and as a line of the two rated entries: one entry per
+		// claim, none of which counted until an admin confirmed the firm published it.
 		hrows := r.doc.Find("[data-testid=firm-history-row]")
-		if hrows.Length() != 3 {
+		if hrows.Length() != 5 {
 			t.Fatalf("%d history rows", hrows.Length())
 		}
 		var cells []string
 		hrows.Each(func(_ int, s *goquery.Selection) {
 			cells = append(cells, strings.TrimSpace(s.Find("td").Eq(1).Text())+"/"+strings.TrimSpace(s.Find("td").Eq(2).Text()))
 		})
-		if got := strings.Join(cells, " "); got != "50/3 58.3/2 Not rated/1" {
+		if got := strings.Join(cells, " "); got != "50/3 58.3/3 Not rated/3 Not rated/2 Not rated/1" {
 			t.Errorf("history %q", got)
 		}
 		if r.one(t, "[data-testid=firm-history-table] caption").Length() != 1 || r.doc.Find("[data-testid=firm-history-table] th[scope=col]").Length() != 3 {
@@ -282,11 +285,16 @@ func TestFirmPage(t *testing.T) {
 			t.Errorf("the sparkline must be an accessible image needing no script of its own")
 		}
 
-		// Recent claims, newest first, with their verdicts and links.
+		// Recent claims, newest first, with their verdicts and links, and whether they count.
 		items := r.doc.Find("[data-testid=firm-claims] [data-testid=history-item]")
 		if items.Length() != 3 {
 			t.Fatalf("%d claims listed", items.Length())
 		}
+		items.Each(func(_ int, s *goquery.Selection) {
+			if a := s.Find("[data-testid=item-attribution]"); a.AttrOr("data-counts", "") != "true" || a.Text() != "Attribution confirmed" {
+				t.Errorf("confirmed claim's attribution %q", a.Text())
+			}
+		})
 		if href := items.First().Find("a").AttrOr("href", ""); href != "/claims/"+low.ID {
 			t.Errorf("first claim links %q, want the newest", href)
 		}
@@ -316,8 +324,14 @@ func TestFirmPage(t *testing.T) {
 				if v := s.Find("[data-testid=item-verdict]").AttrOr("data-verdict", ""); v != "yanlis" {
 					t.Errorf("community verdict not shown: %q", v)
 				}
-				if sc := s.Find(".claim-item__score strong").Text(); sc != "12" {
+				if sc := s.Find(".claim-item__score strong").Text(); sc != "12.4" {
 					t.Errorf("community score not shown: %q", sc)
+				}
+				if s.Find("[data-testid=item-by-experts]").Length() != 1 {
+					t.Error("the community verdict is not marked as the experts'")
+				}
+				if got := s.Find("[data-testid=item-analyzer]").Text(); got != "Analyzer: Doğru, 100/100" {
+					t.Errorf("analyzer result after the experts' = %q", got)
 				}
 			}
 		})
@@ -367,6 +381,30 @@ func TestFirmPageUnratedAndMissing(t *testing.T) {
 				(action.AttrOr("href", "") != "/firms" || action.Text() != "All firms") {
 				t.Errorf("%s: first way out %q → %q, want All firms → /firms", tc.path, action.Text(), action.AttrOr("href", ""))
 			}
+		}
+	})
+}
+
+// TestFirmPageLabelsSubmitterAttributions checks that a claim linked only by the address its
+// submitter pasted is labelled so on the firm page and leaves the trust score alone.
+func TestFirmPageLabelsSubmitterAttributions(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newFirmPagesEnv(t, db)
+		e.firm(t, models.Firm{Name: "Reuters", Slug: "reuters"}, "reuters.com")
+		e.claim(t, "reuters.com", "yanlis", 0)
+		r := e.get(t, "/firms/reuters")
+		if r.status != http.StatusOK {
+			t.Fatalf("status %d", r.status)
+		}
+		a := r.one(t, "[data-testid=firm-claims] [data-testid=item-attribution]")
+		if a.AttrOr("data-counts", "") != "false" || !strings.HasPrefix(a.Text(), "Attributed by the submitter") {
+			t.Errorf("attribution %q (counts %q)", a.Text(), a.AttrOr("data-counts", ""))
+		}
+		if r.doc.Find("[data-testid=firm-score]").Length() != 0 {
+			t.Errorf("a pasted claim gave the firm a score: %q", r.doc.Find("[data-testid=firm-score]").Text())
+		}
+		if rule := r.text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "attributed by the submitter") {
+			t.Errorf("rule %q does not say submitter attributions do not count", rule)
 		}
 	})
 }

@@ -272,9 +272,9 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	if u := CurrentUser(c); u != nil && u.Role == models.RoleExpert {
 		page.ReviewHref = "/review/" + claim.ID
 	}
-	page.Meta = p.meta(c, claimTitle(claim), format.Truncate(claim.AISummary, 160))
+	page.Meta = p.meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
 	page.Meta.Canonical = pageURL
-	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL)
+	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL, !page.NotEnoughEvidence || claim.HasCommunityScore())
 	return p.render(c, fiber.StatusOK, claims.Show(page))
 }
 
@@ -311,9 +311,16 @@ func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims
 	return communityView(claim, votes, hist, p.now())
 }
 
-// claimTitle is the claim page's title: the start of the claim and the verdict.
-func claimTitle(c *models.Claim) string {
-	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+// claimTitle is the claim page's title: the start of the claim and the current verdict (the
+// experts' once any voted), or "not enough evidence" when nothing decided it.
+func claimTitle(c *models.Claim, notEnough bool) string {
+	verdict := c.AIVerdict
+	if c.HasCommunityScore() {
+		verdict = *c.CommunityVerdict
+	} else if notEnough {
+		return "“" + format.Truncate(c.Content, 70) + "” — not enough evidence"
+	}
+	label, _ := analysis.VerdictInfo(analysis.Verdict(verdict))
 	return "“" + format.Truncate(c.Content, 70) + "” — " + label
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
+	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -270,14 +271,26 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 		if got := p.text(t, `[data-testid="verdict-badge"]`); !strings.Contains(got, label) {
 			t.Errorf("badge %q lacks the label %q (a verdict must be readable without colour)", got, label)
 		}
-		if got := p.text(t, `[data-testid="verdict-meaning"]`); got == "" {
-			t.Error("verdict has no plain meaning")
+		// Nothing decided the verdict: the page says so, with no headline 50/100 score or bar, and
+		// the summary is plain sentences without the analyzer's internal words.
+		if got := p.text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
+			t.Errorf("result title %q, want Not enough evidence", got)
 		}
-		if got := p.text(t, `[data-testid="score"] .gauge__number`); got != "50" {
-			t.Errorf("score %q, want 50", got)
+		if p.doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 || p.doc.Find(`[data-testid="score"]`).Length() != 0 ||
+			p.doc.Find(`[data-testid="result"] [role="meter"]`).Length() != 0 {
+			t.Error("an undecided claim shows a score or a score bar")
 		}
-		if now, _ := p.find(t, `[data-testid="score"] [role="meter"]`).Attr("aria-valuenow"); now != "50" {
-			t.Errorf("score meter aria-valuenow %q", now)
+		if got, _ := p.find(t, `[data-testid="result"]`).Attr("data-basis"); got != "not-enough-evidence" {
+			t.Errorf("result basis %q", got)
+		}
+		summary := p.text(t, `[data-testid="summary"]`)
+		if !strings.HasPrefix(summary, "No fact-check we know of states this claim") || strings.Count(summary, ". ") > 1 {
+			t.Errorf("summary %q, want one or two plain sentences", summary)
+		}
+		for _, internal := range []string{"belirsiz", "offline analyzer", "knowledge base", "similarity", "Not assessed"} {
+			if strings.Contains(summary, internal) {
+				t.Errorf("summary %q uses the internal words %q", summary, internal)
+			}
 		}
 
 		rated := datasetstest.Installed(t, datasets.DomainRatings)
@@ -380,10 +393,9 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 			t.Errorf("JSON-LD type %q context %q", ld.Type, ld.Context)
 		case ld.ClaimReviewed != claim || ld.URL != pageURL:
 			t.Errorf("JSON-LD claimReviewed %q url %q", ld.ClaimReviewed, ld.URL)
-		case ld.ReviewRating.RatingValue != 50 || ld.ReviewRating.BestRating != 100 || ld.ReviewRating.WorstRating != 0:
-			t.Errorf("JSON-LD rating %+v", ld.ReviewRating)
-		case ld.ReviewRating.AlternateName != label:
-			t.Errorf("JSON-LD alternateName %q, want %q", ld.ReviewRating.AlternateName, label)
+		case whole["reviewRating"] != nil:
+			// Not enough evidence: a rating of 50 would publish a finding there is none of.
+			t.Errorf("JSON-LD of an undecided claim carries a rating: %s", whole["reviewRating"])
 		case author.Type != "Organization" || author.Name != "Claimcheck":
 			t.Errorf("JSON-LD author %+v", author)
 		case ld.ItemReviewed.Type != "Claim" || len(ld.ItemReviewed.Appearance) != 1 || ld.ItemReviewed.Appearance[0].URL != source:
@@ -779,14 +791,26 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		if ms.Length() != 3 {
 			t.Fatalf("matches shown = %d, want 3", ms.Length())
 		}
+		if p.doc.Find(`[data-testid="match-source"] [data-testid="match"]`).Length() != 1 ||
+			p.doc.Find(`[data-testid="related-matches"] [data-testid="match"]`).Length() != 2 {
+			t.Error("the used fact-check must be shown apart from the related ones")
+		}
+		if got := p.text(t, `[data-testid="related-title"]`); got != "Related fact-checks that did not decide the verdict" {
+			t.Errorf("related title %q: one related fact-check is only not close enough, so not all are about a different claim", got)
+		}
 		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find(".match__claim a").Length() != 0 {
 			t.Error("the used urn: match should be marked used and not be a link")
 		}
 		if src := ms.Eq(0).Find(`[data-testid="match-sources"] a`); src.Length() != 1 || src.Text() != "who.int" {
 			t.Errorf("match sources: %d links, %q; want only the who.int one", src.Length(), src.Text())
 		}
-		if !strings.Contains(ms.Eq(1).Find(`[data-testid="match-rejected"]`).Text(), "negation differs") {
-			t.Error("refused match lacks its reason")
+		if r := ms.Eq(1).Find(`[data-testid="related-reason"]`); r.AttrOr("data-different", "") != "true" ||
+			!strings.Contains(r.Text(), "Related, about a different claim: negation differs") {
+			t.Errorf("refused match reason %q", r.Text())
+		}
+		if r := ms.Eq(2).Find(`[data-testid="related-reason"]`); r.AttrOr("data-different", "") != "false" ||
+			!strings.Contains(r.Text(), fmt.Sprintf("not close enough to be the same claim (similarity 0.10; %.2f needed)", matching.DefaultThreshold)) {
+			t.Errorf("distant match reason %q", r.Text())
 		}
 		if href, _ := ms.Eq(1).Find("a").Attr("href"); href != "https://teyit.org/x" {
 			t.Errorf("web fact-check link = %q", href)

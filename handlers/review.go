@@ -63,6 +63,15 @@ type Voter interface {
 	Vote(ctx context.Context, in community.VoteInput) (community.Outcome, error)
 }
 
+// ReviewFirms reads a claim's firm and records an expert's confirmation that the firm published
+// the claim; *models.FirmStore implements it.
+type ReviewFirms interface {
+	// ByID returns a firm with its domains, or models.ErrNotFound.
+	ByID(ctx context.Context, id string) (*models.FirmWithDomains, error)
+	// ConfirmAttribution records the confirmation; models.ErrNotFound or models.ErrNoFirm refuse it.
+	ConfirmAttribution(ctx context.Context, claimID, firmID, byUserID string, now time.Time) (*models.Claim, error)
+}
+
 // ReviewDeps is what the expert review pages need.
 type ReviewDeps struct {
 	// Pages renders the frame and the error pages.
@@ -73,6 +82,8 @@ type ReviewDeps struct {
 	Claims ClaimGetter
 	// Votes records votes.
 	Votes Voter
+	// Firms lets experts confirm who published a claim; nil leaves the confirmation out.
+	Firms ReviewFirms
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Log receives failures; nil means slog.Default().
@@ -108,6 +119,7 @@ func (h *Review) Routes(r fiber.Router) {
 	g.Post("/profile", h.saveProfile)
 	g.Get("/:id", h.show)
 	g.Post("/:id", h.vote)
+	g.Post("/:id/attribution", h.confirmAttribution)
 }
 
 // guard is the second lock behind the wiring's RequireRole: experts and admins only.
@@ -231,7 +243,8 @@ func (h *Review) queue(c *fiber.Ctx) error {
 func reviewQueueRow(cl *models.Claim, now time.Time) experts.QueueRow {
 	r := experts.QueueRow{ReviewURL: "/review/" + url.PathEscape(cl.ID), ClaimURL: "/claims/" + url.PathEscape(cl.ID),
 		Text: format.Truncate(cl.Content, listTextRunes), Verdict: verdictView(cl.AIVerdict), Score: cl.AIScore,
-		Views: format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
+		NotEnoughEvidence: !claimOutcome(cl).Decided,
+		Views:             format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
 		AgeTitle: format.Time(cl.CreatedAt)}
 	if cl.ViewCount == 1 {
 		r.Views = "1 view"
@@ -340,6 +353,9 @@ func (h *Review) show(c *fiber.Ctx) error {
 	if c.Query("saved") == "1" && change {
 		saved = savedText(cl.EffectiveScore())
 	}
+	if c.Query("confirmed") == "1" && cl.AttributionConfirmed() {
+		saved = "You confirmed that the firm published this claim; it now counts toward the firm's trust score."
+	}
 	return h.renderReview(c, fiber.StatusOK, cl, vals, nil, change, saved)
 }
 
@@ -388,7 +404,11 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 		ClaimURL: "/claims/" + url.PathEscape(cl.ID), Text: cl.Content, Long: show.Long, SourceURL: show.SourceURL,
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,
 		Score: show.Score, Summary: show.Summary, SubScores: show.SubScores, Saved: saved, Admin: u.Role == models.RoleAdmin,
+		CardTitle: show.CardTitle, CardBasis: show.CardBasis, NotEnoughEvidence: show.NotEnoughEvidence,
 		Form: voteForm("/review/"+url.PathEscape(cl.ID), vals, verr, change)}
+	if p.Firm, err = h.attribution(ctx, cl, u); err != nil {
+		return h.unavailable(c, "claim firm", err)
+	}
 	if saved != "" {
 		p.SavedNote, p.RuleURL = savedNote(cl.EffectiveScore().Experts), communityRuleURL
 	}
@@ -580,4 +600,52 @@ func decodeTags(raw string) []string {
 		return nil
 	}
 	return tags
+}
+
+// attribution is the review page's firm section: who the claim is attributed to, whether someone
+// confirmed it, and for an expert the form to confirm it (nil when the claim has no firm).
+func (h *Review) attribution(ctx context.Context, cl *models.Claim, u *models.User) (*experts.Attribution, error) {
+	if h.d.Firms == nil || cl.FirmID == nil {
+		return nil, nil
+	}
+	f, err := h.d.Firms.ByID(ctx, *cl.FirmID)
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	a := &experts.Attribution{Firm: f.Name, Href: "/firms/" + url.PathEscape(f.Slug), Confirmed: cl.AttributionConfirmed(),
+		CanConfirm: u.Role == models.RoleExpert && !cl.AttributionConfirmed(), Action: "/review/" + url.PathEscape(cl.ID) + "/attribution"}
+	a.Text, _ = attributionText(cl)
+	return a, nil
+}
+
+// confirmAttribution serves POST /review/:id/attribution: an expert confirms that the claim's firm
+// published it, so the claim counts toward the firm's trust score.
+func (h *Review) confirmAttribution(c *fiber.Ctx) error {
+	u := CurrentUser(c)
+	if u.Role != models.RoleExpert || h.d.Firms == nil {
+		return h.notExpert(c)
+	}
+	cl, err := h.claimParam(c)
+	if cl == nil {
+		return err
+	}
+	back := "/review/" + url.PathEscape(cl.ID)
+	if cl.FirmID == nil {
+		return c.Redirect(back, fiber.StatusSeeOther)
+	}
+	_, err = h.d.Firms.ConfirmAttribution(c.UserContext(), cl.ID, *cl.FirmID, u.ID, h.now().UTC())
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return h.claimNotFound(c)
+	case errors.Is(err, models.ErrNoFirm):
+		// The claim moved to another firm meanwhile; the page shows the firm it has now.
+		return c.Redirect(back, fiber.StatusSeeOther)
+	case err != nil:
+		return h.unavailable(c, "confirm attribution", err)
+	}
+	h.log.Info("review: attribution confirmed", "claim", cl.ID, "firm", *cl.FirmID, "expert", u.ID)
+	return c.Redirect(back+"?confirmed=1", fiber.StatusSeeOther)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 )
 
 // reviewEnv mounts the review and public expert pages the way the wiring does (minus csrf), with
@@ -45,7 +46,8 @@ func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	handlers.NewAuth(handlers.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
 		BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(app)
 	app.Use("/review", sessions.RequireRole(models.RoleExpert, models.RoleAdmin))
-	handlers.NewReview(handlers.ReviewDeps{Pages: pages, Experts: ex, Claims: stores.Claims, Votes: votes}).Routes(app)
+	handlers.NewReview(handlers.ReviewDeps{Pages: pages, Experts: ex, Claims: stores.Claims, Votes: votes,
+		Firms: models.NewFirmStore(db)}).Routes(app)
 	handlers.NewExperts(handlers.ExpertsDeps{Pages: pages, Experts: ex}).Routes(app)
 	pages.Routes(app)
 	app.Use(pages.NotFound)
@@ -184,8 +186,10 @@ func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
 		if href, _ := row.Find("[data-testid=queue-review]").Attr("href"); href != "/review/"+claims[22].ID {
 			t.Errorf("review link %q", href)
 		}
-		if !strings.Contains(strings.Join(strings.Fields(row.Text()), " "), "AI score 50/100") || !strings.Contains(row.Find("[data-testid=queue-views]").Text(), "0 views") || !strings.Contains(row.Text(), "2 days ago") {
-			t.Errorf("row %q lacks score, views or age", strings.Join(strings.Fields(row.Text()), " "))
+		// The seeded claims are belirsiz with no fact-check behind them: no analyzer score is shown.
+		if row.Find("[data-testid=item-not-enough]").Length() != 1 || strings.Contains(row.Text(), "50/100") ||
+			!strings.Contains(row.Find("[data-testid=queue-views]").Text(), "0 views") || !strings.Contains(row.Text(), "2 days ago") {
+			t.Errorf("row %q lacks not enough evidence, views or age", strings.Join(strings.Fields(row.Text()), " "))
 		}
 		if next, _ := p.find(t, "[data-testid=pagination-next]").Attr("href"); next != "/review?page=2" {
 			t.Errorf("next page %q", next)
@@ -235,6 +239,11 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		}
 		if p.doc.Find("[data-testid=no-votes]").Length() != 1 || !strings.Contains(p.text(t, "#vote-title"), "Your vote") {
 			t.Errorf("first visit: %q", p.text(t, "#vote-title"))
+		}
+		// Nothing decided the seeded belirsiz claim: the analysis card says so and shows no score.
+		if got := p.text(t, "[data-testid=ai-analysis] [data-testid=result-title]"); got != "Not enough evidence" ||
+			p.doc.Find("[data-testid=ai-analysis] [data-testid=score]").Length() != 0 {
+			t.Errorf("analysis card %q shows a score or a wrong title", got)
 		}
 		radios := p.doc.Find(`[data-testid=vote-form] input[type=radio][name=verdict]`)
 		if radios.Length() != 4 || radios.Filter("[checked]").Length() != 0 {
@@ -513,6 +522,69 @@ func TestReviewPagesSayWhatTheyMean(t *testing.T) {
 		}
 		if href := p.find(t, "[data-testid=account-security-link]").AttrOr("href", ""); href != "/account/security" {
 			t.Errorf("account link %q", href)
+		}
+	})
+}
+
+// TestExpertConfirmsAttribution checks that an expert can confirm from the review page that a
+// claim's firm published it, which makes the claim count toward the firm's trust score, and that
+// the page says whether the claim counts.
+func TestExpertConfirmsAttribution(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		ctx := t.Context()
+		fs := models.NewFirmStore(db)
+		f := &models.Firm{Name: "Reuters", Slug: "reuters"}
+		if err := fs.Create(ctx, f, []string{"reuters.com"}); err != nil {
+			t.Fatal(err)
+		}
+		src, dom := "https://www.reuters.com/a", "reuters.com"
+		c := &models.Claim{ID: uuid.NewString(), Content: "Çay içmek kansere neden olur", Language: "tr", Category: "health",
+			AIScore: 50, AIVerdict: "belirsiz", AISummary: "s", Analyzer: "offline", AnalyzerVersion: "t", SourceURL: &src, SourceDomain: &dom,
+			Basis: `{"verdict":{"assessed":true,"method":"knowledge-base-match","detail":"Matched a fact-check."}}`, Matches: "[]", AnalysisMeta: "{}",
+			CreatedAt: time.Now().UTC()}
+		// A decided claim, so that it can move the firm's score.
+		c.AIVerdict, c.AIScore = "yanlis", 0
+		if err := e.stores.Claims.Create(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		expert, expertCookie := e.member(t, "expert@example.com", "Ada Expert", models.RoleExpert)
+		_, adminCookie := e.member(t, "admin@example.com", "Admin", models.RoleAdmin)
+
+		p := e.get(t, "/review/"+c.ID, expertCookie)
+		p.wantStatus(t, http.StatusOK)
+		sec := p.find(t, "[data-testid=review-attribution]")
+		if sec.AttrOr("data-confirmed", "") != "false" || !strings.Contains(sec.Text(), "Attributed by the submitter") ||
+			sec.Find("[data-testid=confirm-attribution]").Length() != 1 {
+			t.Fatalf("attribution before confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
+		}
+		// An admin sees the state but confirms in the console, not here.
+		a := e.get(t, "/review/"+c.ID, adminCookie)
+		if a.doc.Find("[data-testid=confirm-attribution]").Length() != 0 {
+			t.Error("the review page offers an admin the expert's confirmation")
+		}
+		if r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, adminCookie); r.status != http.StatusForbidden {
+			t.Errorf("admin confirmation on the review page: %d", r.status)
+		}
+		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore != nil {
+			t.Fatalf("trust %v before confirmation", *got.TrustScore)
+		}
+
+		r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, expertCookie)
+		if r.status != http.StatusSeeOther || r.location != "/review/"+c.ID+"?confirmed=1" {
+			t.Fatalf("confirm: %d %q", r.status, r.location)
+		}
+		stored, _ := e.stores.Claims.Get(ctx, c.ID)
+		if !stored.AttributionConfirmed() || stored.FirmConfirmedBy == nil || *stored.FirmConfirmedBy != expert.ID {
+			t.Fatalf("stored confirmation by %v", stored.FirmConfirmedBy)
+		}
+		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore == nil || *got.TrustScore != 41.67 {
+			t.Errorf("trust after the expert's confirmation %v, want 41.67", got.TrustScore)
+		}
+		p = e.get(t, r.location, expertCookie)
+		sec = p.find(t, "[data-testid=review-attribution]")
+		if sec.AttrOr("data-confirmed", "") != "true" || sec.Find("[data-testid=confirm-attribution]").Length() != 0 {
+			t.Errorf("attribution after confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
 		}
 	})
 }

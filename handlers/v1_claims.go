@@ -20,6 +20,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
@@ -139,19 +140,109 @@ type v1FirmRef struct {
 	Name       string   `json:"name"`
 	TrustScore *float64 `json:"trust_score"`
 	URL        string   `json:"url"`
+	// Attribution is "confirmed" when an admin or an expert confirmed that the firm published
+	// the claim, else "submitter"; CountsTowardTrust says whether the claim moves the firm's score.
+	Attribution       string `json:"attribution"`
+	CountsTowardTrust bool   `json:"counts_toward_trust"`
+}
+
+// claimFirm is the claim's copy of its firm's reference, with who attributed the claim to it.
+func claimFirm(ref *v1FirmRef, cl *models.Claim) *v1FirmRef {
+	if ref == nil {
+		return nil
+	}
+	r := *ref
+	r.Attribution, r.CountsTowardTrust = "submitter", cl.CountsForTrust()
+	if cl.AttributionConfirmed() {
+		r.Attribution = "confirmed"
+	}
+	return &r
+}
+
+// v1Basis says how the analysis's verdict was reached: assessed is false when nothing decided it.
+type v1Basis struct {
+	Assessed bool   `json:"assessed"`
+	Method   string `json:"method"`
+	Basis    string `json:"basis"`
+}
+
+// v1Score is a claim's current score with what it rests on: decided is false and basis
+// "not-enough-evidence" when nothing decided the verdict (the score then is the neutral 50 the
+// compatible API has always answered, not a finding).
+type v1Score struct {
+	models.ScoreView
+	Decided bool   `json:"decided"`
+	Basis   string `json:"basis"`
+}
+
+// v1ScoreOf is the claim's current score and its basis.
+func v1ScoreOf(cl *models.Claim, o outcome) v1Score {
+	return v1Score{ScoreView: cl.EffectiveScore(), Decided: !notEnoughEvidence(cl, o), Basis: evidenceBasis(cl, o)}
+}
+
+// v1FactCheck is an earlier fact-check the analysis compared the claim with.
+type v1FactCheck struct {
+	URL           string  `json:"url"`
+	ClaimReviewed string  `json:"claim_reviewed"`
+	Publisher     string  `json:"publisher"`
+	Similarity    float64 `json:"similarity"`
+	Verdict       string  `json:"verdict"`
+}
+
+// v1RelatedFactCheck is a fact-check that did not decide the verdict, and why.
+type v1RelatedFactCheck struct {
+	v1FactCheck
+	AboutDifferentClaim bool   `json:"about_different_claim"`
+	Reason              string `json:"reason"`
+}
+
+// v1Evidence says what a claim's verdict rests on, in the words the claim page uses.
+type v1Evidence struct {
+	Decided     bool                 `json:"decided"`
+	Basis       string               `json:"basis"`
+	Title       string               `json:"title"`
+	Explanation string               `json:"explanation"`
+	Source      *v1FactCheck         `json:"source"`
+	Related     []v1RelatedFactCheck `json:"related"`
+}
+
+// v1FactCheckOf shapes a stored match.
+func v1FactCheckOf(m analysis.Match) v1FactCheck {
+	return v1FactCheck{URL: m.URL, ClaimReviewed: m.ClaimReviewed, Publisher: m.Publisher, Similarity: m.Similarity, Verdict: string(m.Verdict)}
+}
+
+// v1EvidenceOf is the evidence of a claim: the experts' once any voted, else the analysis's.
+func v1EvidenceOf(cl *models.Claim, o outcome, basis map[string]analysis.FieldBasis) v1Evidence {
+	ev := v1Evidence{Decided: !notEnoughEvidence(cl, o), Basis: evidenceBasis(cl, o), Title: cardTitle(o), Explanation: cardBasis(o, basis),
+		Related: make([]v1RelatedFactCheck, 0, len(o.Related))}
+	if !o.Decided {
+		ev.Explanation = plainSummary(o)
+	}
+	if cl.HasCommunityScore() {
+		ev.Title = "Expert review"
+		ev.Explanation = fmt.Sprintf("The community score of %s replaces the analysis's result.", format.Plural(cl.ExpertCount, "expert"))
+	}
+	if o.Source != nil {
+		fc := v1FactCheckOf(*o.Source)
+		ev.Source = &fc
+	}
+	for _, r := range o.Related {
+		ev.Related = append(ev.Related, v1RelatedFactCheck{v1FactCheck: v1FactCheckOf(r.Match), AboutDifferentClaim: r.Different, Reason: r.Reason})
+	}
+	return ev
 }
 
 // v1ClaimSummary is a claim as lists show it (search results, a firm's recent claims).
 type v1ClaimSummary struct {
-	ID        string           `json:"id"`
-	Content   string           `json:"content"`
-	SourceURL *string          `json:"source_url"`
-	Language  string           `json:"language"`
-	Category  string           `json:"category"`
-	CreatedAt time.Time        `json:"created_at"`
-	Score     models.ScoreView `json:"score"`
-	Firm      *v1FirmRef       `json:"firm"`
-	Links     v1Links          `json:"links"`
+	ID        string     `json:"id"`
+	Content   string     `json:"content"`
+	SourceURL *string    `json:"source_url"`
+	Language  string     `json:"language"`
+	Category  string     `json:"category"`
+	CreatedAt time.Time  `json:"created_at"`
+	Score     v1Score    `json:"score"`
+	Firm      *v1FirmRef `json:"firm"`
+	Links     v1Links    `json:"links"`
 }
 
 // v1SearchHit is a search result: the summary and its relevance.
@@ -186,6 +277,8 @@ type v1Analysis struct {
 	Analyzer        string      `json:"analyzer"`
 	AnalyzerVersion string      `json:"analyzer_version"`
 	Confidence      float64     `json:"confidence"`
+	Decided         bool        `json:"decided"`
+	VerdictBasis    v1Basis     `json:"verdict_basis"`
 }
 
 // v1VoteExpert names the expert of a vote; ID is null for experts without a public profile.
@@ -225,21 +318,22 @@ type v1ScoreChange struct {
 
 // v1Claim is GET /v1/claims/{id} for an analysed claim.
 type v1Claim struct {
-	ID        string           `json:"id"`
-	Content   string           `json:"content"`
-	SourceURL *string          `json:"source_url"`
-	Language  string           `json:"language"`
-	Category  string           `json:"category"`
-	EnQuery   string           `json:"en_query"`
-	Status    string           `json:"status"`
-	CreatedAt time.Time        `json:"created_at"`
-	Score     models.ScoreView `json:"score"`
-	Analysis  v1Analysis       `json:"analysis"`
-	Matches   json.RawMessage  `json:"matches"`
-	Community *v1Community     `json:"community"`
-	History   []v1ScoreChange  `json:"history"`
-	Firm      *v1FirmRef       `json:"firm"`
-	Links     v1Links          `json:"links"`
+	ID        string          `json:"id"`
+	Content   string          `json:"content"`
+	SourceURL *string         `json:"source_url"`
+	Language  string          `json:"language"`
+	Category  string          `json:"category"`
+	EnQuery   string          `json:"en_query"`
+	Status    string          `json:"status"`
+	CreatedAt time.Time       `json:"created_at"`
+	Score     v1Score         `json:"score"`
+	Evidence  v1Evidence      `json:"evidence"`
+	Analysis  v1Analysis      `json:"analysis"`
+	Matches   json.RawMessage `json:"matches"`
+	Community *v1Community    `json:"community"`
+	History   []v1ScoreChange `json:"history"`
+	Firm      *v1FirmRef      `json:"firm"`
+	Links     v1Links         `json:"links"`
 }
 
 // v1Submission is GET /v1/claims/{id} for a submission that is not analysed yet.
@@ -325,7 +419,7 @@ func (h *V1Claims) score(c *fiber.Ctx) error {
 	}
 	switch {
 	case cl != nil:
-		return c.JSON(cl.EffectiveScore())
+		return c.JSON(v1ScoreOf(cl, claimOutcome(cl)))
 	case sub == nil:
 		return v1ClaimNotFound(c, id)
 	case sub.State == models.SubmissionFailed:
@@ -363,9 +457,11 @@ func (h *V1Claims) detail(c *fiber.Ctx) error {
 		}
 		return c.JSON(out)
 	}
+	basis, _ := parseBasis(cl.Basis)
+	o := analysisOutcome(cl, basis)
 	out := v1Claim{ID: cl.ID, Content: cl.Content, SourceURL: cl.SourceURL, Language: cl.Language, Category: cl.Category,
-		EnQuery: cl.EnQuery, Status: models.SubmissionAnalysed, CreatedAt: cl.CreatedAt.UTC(), Score: cl.EffectiveScore(),
-		Analysis: v1AnalysisView(cl), Matches: v1MatchesJSON(cl.Matches), Links: h.claimLinks(cl.ID, true)}
+		EnQuery: cl.EnQuery, Status: models.SubmissionAnalysed, CreatedAt: cl.CreatedAt.UTC(), Score: v1ScoreOf(cl, o),
+		Evidence: v1EvidenceOf(cl, o, basis), Analysis: v1AnalysisView(cl), Matches: v1MatchesJSON(cl.Matches), Links: h.claimLinks(cl.ID, true)}
 	if cl.ExpertCount > 0 && cl.CommunityScore != nil && cl.CommunityVerdict != nil {
 		votes, err := h.d.Experts.Votes(ctx, cl.ID)
 		if err != nil {
@@ -385,9 +481,11 @@ func (h *V1Claims) detail(c *fiber.Ctx) error {
 			Confidence: e.Confidence, Cause: e.Cause, At: e.CreatedAt.UTC()})
 	}
 	refs := newV1FirmRefs(h.d.Firms, h.d.BaseURL)
-	if out.Firm, err = refs.of(ctx, cl.FirmID); err != nil {
+	firm, err := refs.of(ctx, cl.FirmID)
+	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim firm", err)
 	}
+	out.Firm = claimFirm(firm, cl)
 	return c.JSON(out)
 }
 
@@ -422,7 +520,10 @@ func v1AnalysisView(cl *models.Claim) v1Analysis {
 		}
 		return v1SubScore{Score: score, Assessed: b.Assessed, Method: b.Method, Basis: b.Detail}
 	}
+	o := analysisOutcome(cl, basis)
+	vb := sub(analysis.FieldVerdict, 0)
 	return v1Analysis{Score: cl.AIScore, Verdict: models.V1Verdict(cl.AIVerdict), VerdictCode: cl.AIVerdict, Summary: cl.AISummary,
+		Decided: o.Decided, VerdictBasis: v1Basis{Assessed: vb.Assessed, Method: vb.Method, Basis: vb.Basis},
 		SubScores: v1SubScores{
 			Source:   sub(analysis.FieldSourceScore, cl.SourceScore),
 			Science:  sub(analysis.FieldScienceScore, cl.ScienceScore),
@@ -485,7 +586,7 @@ func v1Summary(ctx context.Context, refs *v1FirmRefs, cl *models.Claim, baseURL 
 		return v1ClaimSummary{}, err
 	}
 	return v1ClaimSummary{ID: cl.ID, Content: cl.Content, SourceURL: cl.SourceURL, Language: cl.Language, Category: cl.Category,
-		CreatedAt: cl.CreatedAt.UTC(), Score: cl.EffectiveScore(), Firm: firm,
+		CreatedAt: cl.CreatedAt.UTC(), Score: v1ScoreOf(cl, claimOutcome(cl)), Firm: claimFirm(firm, cl),
 		Links: v1Links{Self: "/v1/claims/" + cl.ID, Score: "/v1/claims/" + cl.ID + "/score", Page: baseURL + "/claims/" + cl.ID}}, nil
 }
 

@@ -67,7 +67,9 @@ func (e *v1tEnv) vote(t *testing.T, claimID, expertID, verdict string, conf floa
 			sum += float64(map[string]int{"dogru": 100, "kismen": 50, "yanlis": 0, "belirsiz": 50}[v.Verdict]) * v.Confidence
 			w += v.Confidence
 		}
-		return models.CommunityTally{Score: sum / w, Verdict: vs[len(vs)-1].Verdict, Confidence: w / float64(len(vs)), Experts: len(vs)}
+		verdict := vs[len(vs)-1].Verdict
+		return models.CommunityTally{Score: sum / w, Verdict: verdict, Confidence: w / float64(len(vs)), Experts: len(vs),
+			Settled: len(vs) >= 2 && verdict != "belirsiz"}
 	}
 	if _, err := e.experts.ApplyVote(context.Background(), models.ClaimVote{ClaimID: claimID, ExpertID: expertID, Verdict: verdict,
 		Confidence: conf, Note: "checked " + verdict, Sources: `["https://source.example/a"]`}, tally, e.clock.now()); err != nil {
@@ -101,21 +103,22 @@ func TestV1ClaimScoreAndDetail(t *testing.T) {
 		e.clock.add(time.Minute)
 		e.vote(t, voted.ID, private.ID, "yanlis", 0.7)
 
-		// The score: exactly the four fields of SPEC.md §2.3, from the community once experts voted.
+		// The score: the four fields of SPEC.md §2.3, from the community once experts voted, and
+		// what it rests on (decided, basis).
 		r := e.do(t, "GET", "/v1/claims/"+voted.ID+"/score", key, nil, "")
 		if r.status != 200 {
 			t.Fatalf("score: %d %s", r.status, r.body)
 		}
 		m := r.json(t)
-		if keysOf(m) != "confidence,experts,score,verdict" {
-			t.Errorf("score fields = %s, want exactly score, verdict, experts, confidence", keysOf(m))
+		if keysOf(m) != "basis,confidence,decided,experts,score,verdict" {
+			t.Errorf("score fields = %s, want score, verdict, experts, confidence, decided and basis", keysOf(m))
 		}
-		if m["verdict"] != "refuted" || m["experts"] != 2.0 || m["score"] != 0.0 || m["confidence"] != 0.8 {
+		if m["verdict"] != "refuted" || m["experts"] != 2.0 || m["score"] != 0.0 || m["confidence"] != 0.8 || m["decided"] != true || m["basis"] != "experts" {
 			t.Errorf("community score = %v", m)
 		}
 		m = e.do(t, "GET", "/v1/claims/"+plain.ID+"/score", key, nil, "").json(t)
-		if m["verdict"] != "unverified" || m["experts"] != 0.0 || m["score"] != 50.0 || m["confidence"] != 0.87 {
-			t.Errorf("AI score = %v (confidence is the confident match's similarity)", m)
+		if m["verdict"] != "unverified" || m["experts"] != 0.0 || m["score"] != 50.0 || m["confidence"] != 0.87 || m["decided"] != true {
+			t.Errorf("AI score = %v (confidence is the confident match's similarity; a fact-check decided it)", m)
 		}
 
 		// The detail.
@@ -217,6 +220,10 @@ func TestV1ClaimScoreAndDetail(t *testing.T) {
 		}
 		if d.Firm == nil || d.Firm.Slug != firm.Slug || d.Firm.Name != "BBC News" || d.Firm.URL != "/v1/firms/bbc-news" || d.Firm.TrustScore == nil {
 			t.Errorf("firm = %+v", d.Firm)
+		}
+		// Linked by its submitter's address, but settled by two agreeing experts: it counts.
+		if fm, _ := e.do(t, "GET", "/v1/claims/"+voted.ID, key, nil, "").json(t)["firm"].(map[string]any); fm["attribution"] != "submitter" || fm["counts_toward_trust"] != true {
+			t.Errorf("firm attribution = %v", fm)
 		}
 		if d.Links.Self != "/v1/claims/"+voted.ID || d.Links.Score != "/v1/claims/"+voted.ID+"/score" || d.Links.Page != v1tBase+"/claims/"+voted.ID {
 			t.Errorf("links = %+v", d.Links)
@@ -560,6 +567,84 @@ func TestV1Submit(t *testing.T) {
 		}
 		if total != stored {
 			t.Errorf("stored submissions = %v, want %d (the refused one is not stored)", stats, stored)
+		}
+	})
+}
+
+// TestV1NotEnoughEvidence checks that /v1 says when nothing decided a claim's verdict, names the
+// fact-checks that are about a different claim with the part that differs, and keeps every
+// existing field (the score stays the neutral 50 clients already read); and that a fact-check
+// rating a claim unproven is a decided verdict.
+func TestV1NotEnoughEvidence(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newV1tEnv(t, db, 0)
+		key := e.betaKey(t)
+		undecided := e.seedClaim(t, "Çay içmek kansere neden olur", "belirsiz", "health", "tr", "", 0)
+		unproven := e.seedClaim(t, "Bigfoot lives in Oregon", "belirsiz", "other", "en", "", time.Second)
+		set := func(id, basis, matches string) {
+			t.Helper()
+			if err := db.Gorm.Exec("UPDATE claims SET basis = ?, matches = ? WHERE id = ?", basis, matches, id).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		set(undecided.ID, `{"verdict":{"assessed":false,"method":"rule","detail":"No earlier fact-check matched, so the verdict is belirsiz."}}`,
+			`[{"url":"https://factcheck.example/smoking","claim_reviewed":"Sigara içmek kansere neden olur","similarity":0.71,"verdict":"dogru","confident":false,"rejected":"different subject: çay ≠ sigara"},
+{"url":"https://factcheck.example/far","claim_reviewed":"Kahve kalbe iyi gelir","similarity":0.22,"verdict":"kismen","confident":false}]`)
+		set(unproven.ID, `{"verdict":{"assessed":true,"method":"knowledge-base-match","detail":"Matched: the fact-check rated it unproven."}}`,
+			`[{"url":"https://factcheck.example/bigfoot","claim_reviewed":"Bigfoot lives in Oregon","similarity":0.95,"verdict":"belirsiz","confident":true,"publisher":"Example Check"}]`)
+
+		m := e.do(t, "GET", "/v1/claims/"+undecided.ID+"/score", key, nil, "").json(t)
+		if m["decided"] != false || m["basis"] != "not-enough-evidence" || m["score"] != 50.0 || m["verdict"] != "unverified" {
+			t.Errorf("undecided score = %v, want decided false, basis not-enough-evidence and the compatible 50", m)
+		}
+		var d struct {
+			Score struct {
+				Decided bool
+				Basis   string
+			}
+			Evidence struct {
+				Decided      bool
+				Basis, Title string
+				Explanation  string
+				Source       *struct{ URL string }
+				Related      []struct {
+					URL                 string
+					AboutDifferentClaim bool `json:"about_different_claim"`
+					Reason              string
+				}
+			}
+			Analysis struct {
+				Score        int
+				Decided      bool
+				VerdictBasis struct {
+					Assessed bool
+					Method   string
+				} `json:"verdict_basis"`
+			}
+		}
+		if err := json.Unmarshal(e.do(t, "GET", "/v1/claims/"+undecided.ID, key, nil, "").body, &d); err != nil {
+			t.Fatal(err)
+		}
+		ev := d.Evidence
+		if ev.Decided || ev.Basis != "not-enough-evidence" || ev.Title != "Not enough evidence" || ev.Source != nil || d.Score.Decided ||
+			!strings.Contains(ev.Explanation, "not enough evidence") || !strings.Contains(ev.Explanation, "different subject: çay ≠ sigara") {
+			t.Errorf("evidence = %+v", ev)
+		}
+		if len(ev.Related) != 2 || !ev.Related[0].AboutDifferentClaim || ev.Related[0].Reason != "different subject: çay ≠ sigara" ||
+			ev.Related[1].AboutDifferentClaim || !strings.Contains(ev.Related[1].Reason, "not close enough") {
+			t.Errorf("related = %+v", ev.Related)
+		}
+		if d.Analysis.Decided || d.Analysis.VerdictBasis.Assessed || d.Analysis.VerdictBasis.Method != "rule" || d.Analysis.Score != 50 {
+			t.Errorf("analysis = %+v", d.Analysis)
+		}
+
+		d.Evidence.Related, d.Evidence.Source = nil, nil
+		if err := json.Unmarshal(e.do(t, "GET", "/v1/claims/"+unproven.ID, key, nil, "").body, &d); err != nil {
+			t.Fatal(err)
+		}
+		if !d.Evidence.Decided || d.Evidence.Basis != "knowledge-base-match" || d.Evidence.Title != "Knowledge-base match" ||
+			d.Evidence.Source == nil || d.Evidence.Source.URL != "https://factcheck.example/bigfoot" || !d.Score.Decided || !d.Analysis.Decided {
+			t.Errorf("a fact-check rating the claim unproven is a decided verdict: %+v", d)
 		}
 	})
 }

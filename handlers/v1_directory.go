@@ -54,7 +54,9 @@ const (
 func FirmTrustRule() string {
 	return fmt.Sprintf("The trust score is a Bayesian average of the scores of the firm's decided claims (verdict other than "+
 		"unverified; a claim's score is the experts' when they voted, else the AI's): (%g × %g + sum of scores) / (%g + "+
-		"number of decided claims), so a firm with few claims stays near %g; it is null until the firm has a decided claim.",
+		"number of decided claims), so a firm with few claims stays near %g; it is null until the firm has a decided claim. "+
+		"Only claims whose attribution an admin or an expert confirmed, or whose verdict experts settled, count: a claim "+
+		"linked only by the address its submitter gave is attributed by the submitter and does not move the score.",
 		models.TrustPriorWeight, models.TrustPriorMean, models.TrustPriorWeight, models.TrustPriorMean)
 }
 

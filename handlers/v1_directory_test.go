@@ -16,12 +16,13 @@ func TestV1Firm(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newV1tEnv(t, db, 0)
 		key := e.betaKey(t)
-		e.seedFirm(t, "daily-planet", "Daily Planet", "https://dailyplanet.example", "dailyplanet.example", "planet.example")
+		planet := e.seedFirm(t, "daily-planet", "Daily Planet", "https://dailyplanet.example", "dailyplanet.example", "planet.example")
 		e.seedFirm(t, "quiet-firm", "Quiet Firm", "", "quiet.example")
 		var ids []string
 		for i, v := range []string{"dogru", "yanlis", "belirsiz"} {
 			ids = append(ids, e.seedClaim(t, "Planet claim "+v, v, "science", "en", "https://news.dailyplanet.example/"+v, time.Duration(i)*time.Minute).ID)
 		}
+		confirmFirmClaims(t, db, planet.ID)
 		r := e.do(t, "GET", "/v1/firms/daily-planet", key, nil, "")
 		if r.status != 200 {
 			t.Fatalf("%d %s", r.status, r.body)
@@ -53,7 +54,8 @@ func TestV1Firm(t *testing.T) {
 			strings.Join(f.Domains, ",") != "dailyplanet.example,planet.example" || f.TrustScore == nil || *f.TrustScore != 50 || f.ClaimCount != 3 {
 			t.Errorf("firm = %+v", f)
 		}
-		if !strings.Contains(f.TrustRule, "Bayesian") || !strings.Contains(f.TrustRule, "(5 × 50 + sum of scores)") {
+		if !strings.Contains(f.TrustRule, "Bayesian") || !strings.Contains(f.TrustRule, "(5 × 50 + sum of scores)") ||
+			!strings.Contains(f.TrustRule, "attributed by the submitter and does not move the score") {
 			t.Errorf("trust rule = %q", f.TrustRule)
 		}
 		if len(f.History) == 0 || f.History[0].ClaimCount != 3 || f.History[0].TrustScore == nil {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -179,21 +178,42 @@ func safeSourceURL(c *models.Claim) string {
 	return *c.SourceURL
 }
 
-// claimSummary converts a claim for lists.
+// claimSummary converts a claim for lists: the experts' verdict and score first when any expert
+// voted, with the analyzer's after them; "not enough evidence" without a score when nothing
+// decided the verdict.
 func claimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
 	cat, _ := categoryLabels(c.Category)
-	return components.ClaimSummary{
-		URL:          "/claims/" + url.PathEscape(c.ID),
-		Text:         format.Truncate(c.Content, listTextRunes),
-		Verdict:      verdictView(c.AIVerdict),
-		Score:        c.AIScore,
-		Category:     cat,
-		Language:     languageLabel(c.Language),
-		SourceDomain: sourceDomain(c),
-		CreatedISO:   format.ISO(c.CreatedAt),
-		CreatedText:  format.Ago(now, c.CreatedAt),
-		CreatedTitle: format.Time(c.CreatedAt),
+	o := claimOutcome(c)
+	s := components.ClaimSummary{
+		URL:               "/claims/" + url.PathEscape(c.ID),
+		Text:              format.Truncate(c.Content, listTextRunes),
+		Verdict:           verdictView(c.AIVerdict),
+		ScoreText:         strconv.Itoa(c.AIScore),
+		NotEnoughEvidence: notEnoughEvidence(c, o),
+		Category:          cat,
+		Language:          languageLabel(c.Language),
+		SourceDomain:      sourceDomain(c),
+		CreatedISO:        format.ISO(c.CreatedAt),
+		CreatedText:       format.Ago(now, c.CreatedAt),
+		CreatedTitle:      format.Time(c.CreatedAt),
 	}
+	if s.NotEnoughEvidence {
+		s.ScoreText = ""
+	}
+	if c.HasCommunityScore() {
+		s.ByExperts, s.Verdict, s.ScoreText = true, verdictView(*c.CommunityVerdict), decimal(*c.CommunityScore)
+		s.Analyzer = "Analyzer: " + analyzerResult(c, o)
+	}
+	return s
+}
+
+// analyzerResult is the analyzer's verdict and score in words, for showing after the experts'.
+func analyzerResult(c *models.Claim, o outcome) string {
+	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+	if !o.Decided {
+		return label + ", not enough evidence"
+	}
+	return label + ", " + strconv.Itoa(c.AIScore) + "/100"
 }
 
 // claimSummaries converts a page of claims for lists.
@@ -258,39 +278,48 @@ func claimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 		}
 		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
 	}
-	p.Matches = matchViews(c.Matches)
+	o := analysisOutcome(c, basis)
+	p.Source, p.Related, p.RelatedTitle = matchesView(o)
+	p.CardTitle, p.CardBasis, p.BasisMethod = cardTitle(o), cardBasis(o, basis), o.Method
+	if !o.Decided {
+		p.NotEnoughEvidence, p.BasisMethod = true, BasisNotEnoughEvidence
+		p.Summary = plainSummary(o)
+	}
 	p.Evidence, p.Run, p.Prompt = runViews(c.AnalysisMeta)
 	return p
 }
 
-// matchViews decodes the stored matches; a row that cannot be decoded shows no matches rather
-// than failing the page (the basis still says what happened).
-func matchViews(raw string) []claims.MatchView {
-	var ms []analysis.Match
-	if raw == "" || json.Unmarshal([]byte(raw), &ms) != nil {
-		return nil
+// matchView converts one compared fact-check for the claim page.
+func matchView(m analysis.Match) claims.MatchView {
+	return claims.MatchView{
+		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
+		Verdict: verdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident,
+		Sources: webURLs(m.Sources),
 	}
-	used := false
-	for _, m := range ms {
-		used = used || m.Confident
+}
+
+// matchesView splits the compared fact-checks into the one the verdict came from and the
+// related ones, each with why it did not decide. A row whose matches cannot be decoded shows
+// none rather than failing the page (the basis still says what happened).
+func matchesView(o outcome) (*claims.MatchView, []claims.MatchView, string) {
+	var src *claims.MatchView
+	if o.Source != nil {
+		v := matchView(*o.Source)
+		src = &v
 	}
-	out := make([]claims.MatchView, 0, len(ms))
-	for _, m := range ms {
-		note := "Not close enough"
-		if m.Similarity >= matching.DefaultThreshold {
-			note = "Close, but another language or a weaker match"
-			if used {
-				note = "Also close; the verdict came from the best match"
-			}
-		}
-		out = append(out, claims.MatchView{
-			Note:          note,
-			ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
-			Verdict: verdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident, Rejected: m.Rejected,
-			Sources: webURLs(m.Sources),
-		})
+	related := make([]claims.MatchView, 0, len(o.Related))
+	allDifferent := true
+	for _, r := range o.Related {
+		v := matchView(r.Match)
+		v.Used, v.Different, v.Reason = false, r.Different, r.Reason
+		allDifferent = allDifferent && r.Different
+		related = append(related, v)
 	}
-	return out
+	title := "Related, about a different claim"
+	if !allDifferent {
+		title = "Related fact-checks that did not decide the verdict"
+	}
+	return src, related, title
 }
 
 // runViews decodes analysis_meta into related reading, facts about the run and the model prompt.
@@ -361,14 +390,14 @@ func webURL(s string) string {
 
 // claimReviewLD is schema.org ClaimReview structured data for a claim page.
 type claimReviewLD struct {
-	Context       string     `json:"@context"`      // always https://schema.org
-	Type          string     `json:"@type"`         // always ClaimReview
-	URL           string     `json:"url"`           // the claim page's canonical URL
-	ClaimReviewed string     `json:"claimReviewed"` // the claim, verbatim
-	DatePublished string     `json:"datePublished"` // when the check was stored
-	Author        ldOrg      `json:"author"`        // Claimcheck itself
-	ReviewRating  ldRating   `json:"reviewRating"`  // the 0–100 score and verdict label
-	ItemReviewed  ldClaimRef `json:"itemReviewed"`  // the claim and where it appeared
+	Context       string     `json:"@context"`               // always https://schema.org
+	Type          string     `json:"@type"`                  // always ClaimReview
+	URL           string     `json:"url"`                    // the claim page's canonical URL
+	ClaimReviewed string     `json:"claimReviewed"`          // the claim, verbatim
+	DatePublished string     `json:"datePublished"`          // when the check was stored
+	Author        ldOrg      `json:"author"`                 // Claimcheck itself
+	ReviewRating  *ldRating  `json:"reviewRating,omitempty"` // the 0–100 score and verdict label; none without a finding
+	ItemReviewed  ldClaimRef `json:"itemReviewed"`           // the claim and where it appeared
 }
 
 // ldOrg is a schema.org Organization.
@@ -399,10 +428,14 @@ type ldCreativeWork struct {
 	URL  string `json:"url"`   // the source URL
 }
 
-// claimReview builds the ClaimReview for c. It is encoded by templ.JSONScript, whose encoder
-// escapes <, > and & as \u003c etc., so claim text can never close the script element.
-func claimReview(c *models.Claim, pageURL, baseURL string) claimReviewLD {
-	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+// claimReview builds the ClaimReview for c, rated with its current score; a claim with not enough
+// evidence (rated) false gets no rating, since a 50 would publish a finding there is none of. It
+// is encoded by templ.JSONScript, whose encoder escapes <, > and & as \u003c etc., so claim text
+// can never close the script element.
+func claimReview(c *models.Claim, pageURL, baseURL string, rated bool) claimReviewLD {
+	sv := c.EffectiveScore()
+	slug, _ := models.VerdictFromV1(sv.Verdict)
+	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
 	ld := claimReviewLD{
 		Context:       "https://schema.org",
 		Type:          "ClaimReview",
@@ -410,9 +443,11 @@ func claimReview(c *models.Claim, pageURL, baseURL string) claimReviewLD {
 		ClaimReviewed: c.Content,
 		DatePublished: format.ISO(c.CreatedAt),
 		Author:        ldOrg{Type: "Organization", Name: "Claimcheck", URL: baseURL + "/"},
-		ReviewRating: ldRating{Type: "Rating", RatingValue: c.AIScore, BestRating: 100, WorstRating: 0,
-			AlternateName: label},
-		ItemReviewed: ldClaimRef{Type: "Claim"},
+		ItemReviewed:  ldClaimRef{Type: "Claim"},
+	}
+	if rated {
+		ld.ReviewRating = &ldRating{Type: "Rating", RatingValue: int(math.Round(sv.Score)), BestRating: 100, WorstRating: 0,
+			AlternateName: label}
 	}
 	if src := safeSourceURL(c); src != "" {
 		ld.ItemReviewed.Appearance = []ldCreativeWork{{Type: "CreativeWork", URL: src}}
@@ -446,8 +481,16 @@ func firmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
 	if f.TrustScore != nil {
 		trust = trustText(f.TrustScore) + " / 100"
 	}
-	return &claims.FirmLink{Name: f.Name, Href: "/firms/" + f.Slug, Trust: trust,
-		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin"}
+	l := &claims.FirmLink{Name: f.Name, Href: "/firms/" + f.Slug, Trust: trust,
+		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
+	if l.Confirmed {
+		l.ConfirmedText = "An administrator or an expert confirmed that the firm published this claim"
+		if c.FirmConfirmedAt != nil {
+			l.ConfirmedText += " on " + format.Time(*c.FirmConfirmedAt)
+		}
+		l.ConfirmedText += ", so it counts toward the firm's trust score."
+	}
+	return l
 }
 
 // communityView is the claim page's expert-review section.

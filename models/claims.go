@@ -74,7 +74,8 @@ func (s *ClaimStore) Get(ctx context.Context, id string) (*Claim, error) {
 
 // ClaimFilter narrows the history listing.
 type ClaimFilter struct {
-	// Verdict keeps claims with this ai_verdict ("" = any).
+	// Verdict keeps claims with this effective verdict: the experts' when any voted, else the
+	// analyzer's ("" = any).
 	Verdict string
 	// Category keeps claims in this category ("" = any).
 	Category string
@@ -88,7 +89,7 @@ type ClaimFilter struct {
 func (s *ClaimStore) List(ctx context.Context, f ClaimFilter) ([]Claim, int64, error) {
 	q := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where(visible)
 	if f.Verdict != "" {
-		q = q.Where("ai_verdict = ?", f.Verdict)
+		q = q.Where(EffectiveVerdictSQL+" = ?", f.Verdict)
 	}
 	if f.Category != "" {
 		q = q.Where("category = ?", f.Category)

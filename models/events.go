@@ -34,6 +34,9 @@ type ClaimEventData struct {
 	CreatedAt  time.Time `json:"created_at"`
 	// Previous is the score before a claim.score_changed event.
 	Previous *ScoreView `json:"previous,omitempty"`
+	// Decided is false when nothing decided the current verdict (no expert voted and the analysis
+	// found no evidence), so its score is a default; absent before the analysis.
+	Decided *bool `json:"decided,omitempty"`
 }
 
 // ClaimData describes an analysed claim for an event.
@@ -41,9 +44,10 @@ func ClaimData(c *Claim) ClaimEventData {
 	sv := c.EffectiveScore()
 	score, verdict, conf := sv.Score, sv.Verdict, sv.Confidence
 	aiScore, aiVerdict := c.AIScore, c.AIVerdict
+	decided := c.HasCommunityScore() || c.AnalysisDecided()
 	return ClaimEventData{ID: c.ID, Content: c.Content, SourceURL: c.SourceURL, Language: c.Language, Category: c.Category,
 		Status: SubmissionAnalysed, Score: &score, Verdict: &verdict, Experts: sv.Experts, Confidence: &conf,
-		AIScore: &aiScore, AIVerdict: &aiVerdict, FirmID: c.FirmID, CreatedAt: c.CreatedAt.UTC()}
+		AIScore: &aiScore, AIVerdict: &aiVerdict, FirmID: c.FirmID, CreatedAt: c.CreatedAt.UTC(), Decided: &decided}
 }
 
 // SubmissionData describes a submission that is not analysed yet.

@@ -367,6 +367,9 @@ type CommunityTally struct {
 	Verdict    string
 	Confidence float64
 	Experts    int
+	// Settled is true when the votes settle the claim, so it counts toward its firm's trust
+	// score whether or not anyone confirmed who published it.
+	Settled bool
 }
 
 // TallyFunc applies the community rule to all of a claim's votes.
@@ -462,6 +465,9 @@ func (s *ExpertStore) ApplyVote(ctx context.Context, v ClaimVote, tally TallyFun
 
 // sameTally reports whether the stored community columns already say what t says.
 func sameTally(c ClaimV1, t CommunityTally) bool {
+	if c.CommunitySettled != t.Settled {
+		return false
+	}
 	if t.Experts == 0 {
 		return c.ExpertCount == 0 && c.CommunityScore == nil && c.CommunityVerdict == nil && c.CommunityConfidence == nil
 	}
@@ -481,9 +487,11 @@ func applyTally(tx *gorm.DB, dialect database.Dialect, c *Claim, t CommunityTall
 		c.CommunityScore, c.CommunityVerdict, c.CommunityConfidence = &score, &verdict, &conf
 	}
 	c.ExpertCount = t.Experts
+	c.CommunitySettled = t.Settled && t.Experts > 0
 	if err := tx.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{
 		"community_score": c.CommunityScore, "community_verdict": c.CommunityVerdict,
 		"community_confidence": c.CommunityConfidence, "expert_count": c.ExpertCount,
+		"community_settled": c.CommunitySettled,
 	}).Error; err != nil {
 		return fmt.Errorf("update community score: %w", err)
 	}

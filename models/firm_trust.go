@@ -18,7 +18,10 @@ import (
 //
 // A claim's score is its community score when experts voted, else its AI score. Claims whose
 // verdict is belirsiz (unverified) say nothing about the firm and are left out of n and the sum.
-// A firm with no decided claim has no trust score (nil), not a made-up 50.
+// So are claims whose attribution rests only on the submitter's word (the address they pasted):
+// a claim counts only when an admin or an expert confirmed that the firm published it, or when
+// the experts settled its verdict (countsSQL), so a visitor cannot move a firm's score.
+// A firm with no counted claim has no trust score (nil), not a made-up 50.
 const (
 	// TrustPriorMean is the neutral score a firm starts from.
 	TrustPriorMean = 50.0
@@ -36,10 +39,15 @@ func TrustScore(n int, sum float64) *float64 {
 	return &t
 }
 
-// effectiveScoreSQL and decidedSQL are EffectiveScore in SQL, for aggregates over many claims.
+// effectiveScoreSQL, EffectiveVerdictSQL and decidedSQL are EffectiveScore in SQL, for aggregates
+// over many claims; countsSQL is CountsForTrust.
 const (
 	effectiveScoreSQL = `(CASE WHEN expert_count > 0 AND community_score IS NOT NULL THEN community_score ELSE ai_score END)`
-	decidedSQL        = `(COALESCE(CASE WHEN expert_count > 0 THEN community_verdict END, ai_verdict) <> 'belirsiz')`
+	// EffectiveVerdictSQL is the claim's verdict slug as shown: the experts' when any voted, else
+	// the analyzer's. Migration 00013 indexes exactly this expression; keep them the same.
+	EffectiveVerdictSQL = `(COALESCE(CASE WHEN expert_count > 0 THEN community_verdict END, ai_verdict))`
+	decidedSQL          = `(` + EffectiveVerdictSQL + ` <> 'belirsiz')`
+	countsSQL           = `(community_settled OR (firm_confirmed_for IS NOT NULL AND firm_confirmed_for = firm_id))`
 )
 
 // RecomputeFirmTrust recomputes a firm's trust score and claim count inside tx and appends a
@@ -59,8 +67,8 @@ func RecomputeFirmTrust(tx *gorm.DB, firmID string, now time.Time) error {
 		Sum   float64
 	}
 	q := `SELECT COUNT(*) AS total,
-	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` THEN 1 ELSE 0 END), 0) AS n,
-	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` THEN ` + effectiveScoreSQL + ` ELSE 0 END), 0) AS sum
+	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` AND ` + countsSQL + ` THEN 1 ELSE 0 END), 0) AS n,
+	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` AND ` + countsSQL + ` THEN ` + effectiveScoreSQL + ` ELSE 0 END), 0) AS sum
 FROM claims WHERE firm_id = ? AND hidden_at IS NULL`
 	if err := tx.Raw(q, firmID).Scan(&agg).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)

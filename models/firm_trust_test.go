@@ -33,6 +33,16 @@ func firmClaim(t *testing.T, s *models.Stores, domain, verdict string, score int
 	return c
 }
 
+// confirm records that someone confirmed that firmID published c, as an admin or expert would.
+func confirm(t *testing.T, db *database.DB, fs *models.FirmStore, c *models.Claim, firmID string, at time.Time) *models.Claim {
+	t.Helper()
+	got, err := fs.ConfirmAttribution(context.Background(), c.ID, firmID, whUser(t, db), at)
+	if err != nil {
+		t.Fatalf("confirm claim %s for firm %s: %v", c.ID, firmID, err)
+	}
+	return got
+}
+
 // firmHistory reads a firm's whole trust history, newest first.
 func firmHistory(t *testing.T, fs *models.FirmStore, id string) []models.FirmScore {
 	t.Helper()
@@ -134,41 +144,60 @@ func TestFirmTrustRecompute(t *testing.T) {
 		firmClaim(t, s, "example.com", "belirsiz", 50, next())
 		check("one belirsiz claim", want{nil, 1, 1})
 
-		// One claim at 100 through a subdomain: (5×50 + 100) / 6.
+		// A claim linked only by the address its submitter gave does not move the score.
 		top := firmClaim(t, s, "news.example.com", "dogru", 100, next())
-		check("one claim at 100", want{ptr(58.33), 2, 2})
+		check("one unconfirmed claim at 100", want{nil, 2, 2})
+
+		// Once someone confirms the firm published it, it counts: (5×50 + 100) / 6.
+		confirm(t, db, fs, top, f.ID, next())
+		check("one confirmed claim at 100", want{ptr(58.33), 2, 3})
 
 		// Recomputing with nothing changed appends nothing.
 		recompute(t, db, f.ID, next())
-		check("unchanged", want{ptr(58.33), 2, 2})
+		check("unchanged", want{ptr(58.33), 2, 3})
 
 		// Once experts voted, the community score and verdict replace the AI's.
 		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 2, community_score = 10, community_verdict = 'yanlis' WHERE id = ?", top.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		recompute(t, db, f.ID, next())
-		check("community score", want{ptr(43.33), 2, 3})
+		check("community score", want{ptr(43.33), 2, 4})
 
 		// A community verdict of belirsiz takes the claim out of the score even though its AI verdict decided it.
 		if err := db.Gorm.Exec("UPDATE claims SET community_verdict = 'belirsiz' WHERE id = ?", top.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		recompute(t, db, f.ID, next())
-		check("community belirsiz", want{nil, 2, 4})
+		check("community belirsiz", want{nil, 2, 5})
 
 		// Community fields without expert votes are ignored: the AI score counts again.
 		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 0, community_verdict = 'yanlis' WHERE id = ?", top.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		recompute(t, db, f.ID, next())
-		check("no experts", want{ptr(58.33), 2, 5})
+		check("no experts", want{ptr(58.33), 2, 6})
+
+		// A confirmation is for the firm it named: once the claim belongs to another firm, it no
+		// longer counts here, even after it comes back.
+		if err := db.Gorm.Exec("UPDATE claims SET firm_confirmed_for = NULL WHERE id = ?", top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("confirmation withdrawn", want{nil, 2, 7})
+
+		// A verdict the experts settled counts without a confirmation.
+		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 2, community_score = 0, community_verdict = 'yanlis', community_settled = ? WHERE id = ?", true, top.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		recompute(t, db, f.ID, next())
+		check("settled by experts", want{ptr(41.67), 2, 8})
 
 		// Hidden claims do not count at all.
 		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ? WHERE id = ?", next(), top.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		recompute(t, db, f.ID, next())
-		check("hidden", want{nil, 1, 6})
+		check("hidden", want{nil, 1, 9})
 	})
 }
 
@@ -191,13 +220,18 @@ func TestNewClaimLinksFirmByDomain(t *testing.T) {
 		if got.FirmID == nil || *got.FirmID != f.ID || got.FirmSource == nil || *got.FirmSource != "domain" {
 			t.Fatalf("claim firm %v source %v, want %s by domain", got.FirmID, got.FirmSource, f.ID)
 		}
+		// Linked by the submitter's address only: counted as a claim, not in the score.
 		fr := firmByID(t, fs, f.ID)
-		if !sameScore(fr.TrustScore, ptr(41.67)) || fr.ClaimCount != 1 {
-			t.Fatalf("trust %v count %d, want 41.67 and 1", scoreText(fr.TrustScore), fr.ClaimCount)
+		if fr.TrustScore != nil || fr.ClaimCount != 1 {
+			t.Fatalf("trust %v count %d, want none and 1", scoreText(fr.TrustScore), fr.ClaimCount)
 		}
 		hs := firmHistory(t, fs, f.ID)
 		if len(hs) != 1 || !hs[0].CreatedAt.Equal(firmTrustBase) {
 			t.Fatalf("history %+v, want one entry at the claim's time", hs)
+		}
+		confirm(t, db, fs, c, f.ID, firmTrustBase.Add(time.Minute))
+		if fr := firmByID(t, fs, f.ID); !sameScore(fr.TrustScore, ptr(41.67)) || fr.ClaimCount != 1 {
+			t.Fatalf("confirmed: trust %v count %d, want 41.67 and 1", scoreText(fr.TrustScore), fr.ClaimCount)
 		}
 		// A look-alike domain is not a subdomain.
 		other := firmClaim(t, s, "notexample.com", "dogru", 100, firmTrustBase.Add(time.Second))

@@ -327,13 +327,14 @@ func (s *FirmStore) RecentClaims(ctx context.Context, firmID string, limit int) 
 }
 
 // RatedClaims counts the firm's visible claims that count towards its trust score (the n of the
-// rule): those whose effective verdict is not belirsiz.
+// rule): those whose effective verdict is not belirsiz and whose attribution is confirmed or
+// whose verdict the experts settled.
 func (s *FirmStore) RatedClaims(ctx context.Context, firmID string) (int64, error) {
 	if !isUUID(firmID) {
 		return 0, nil
 	}
 	var n int64
-	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("firm_id = ? AND "+visible+" AND "+decidedSQL, firmID).Count(&n).Error; err != nil {
+	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("firm_id = ? AND "+visible+" AND "+decidedSQL+" AND "+countsSQL, firmID).Count(&n).Error; err != nil {
 		return 0, fmt.Errorf("rated claims of firm %s: %w", firmID, err)
 	}
 	return n, nil
@@ -586,6 +587,56 @@ func (s *FirmStore) SetClaimFirm(ctx context.Context, claimID string, firmID *st
 		}
 		return recomputeAll(tx, ids, now)
 	})
+}
+
+// ErrNoFirm is returned when an attribution is confirmed for a claim that is not linked to the
+// firm named.
+var ErrNoFirm = errors.New("the claim is not linked to that firm")
+
+// ConfirmAttribution records that byUserID (an admin or an expert; the caller checks the role)
+// confirmed that the firm firmID published the claim, and recomputes the firm's trust score, in
+// one transaction. The claim must be visible and linked to firmID (else ErrNotFound or ErrNoFirm),
+// so a confirmation given on a stale page cannot land on a firm the claim has since moved to.
+// Confirming again keeps the first confirmation. It returns the claim as stored afterwards.
+func (s *FirmStore) ConfirmAttribution(ctx context.Context, claimID, firmID, byUserID string, now time.Time) (*Claim, error) {
+	claimID, firmID = strings.ToLower(claimID), strings.ToLower(firmID)
+	if !isUUID(claimID) {
+		return nil, fmt.Errorf("claim %s: %w", claimID, ErrNotFound)
+	}
+	if !isUUID(firmID) {
+		return nil, fmt.Errorf("claim %s: %w", claimID, ErrNoFirm)
+	}
+	if !isUUID(byUserID) {
+		return nil, fmt.Errorf("confirm attribution of claim %s: no confirming user", claimID)
+	}
+	var c Claim
+	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Where("id = ? AND "+visible, claimID).Take(&c).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return fmt.Errorf("claim %s: %w", claimID, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("claim %s: %w", claimID, err)
+		}
+		if c.FirmID == nil || *c.FirmID != firmID {
+			return fmt.Errorf("claim %s: %w", claimID, ErrNoFirm)
+		}
+		if c.AttributionConfirmed() {
+			return nil
+		}
+		at := dbTime(now)
+		c.FirmConfirmedFor, c.FirmConfirmedBy, c.FirmConfirmedAt = &firmID, &byUserID, &at
+		if err := tx.Model(&Claim{}).Where("id = ?", claimID).Updates(map[string]any{
+			"firm_confirmed_for": firmID, "firm_confirmed_by": byUserID, "firm_confirmed_at": at,
+		}).Error; err != nil {
+			return fmt.Errorf("confirm attribution of claim %s: %w", claimID, err)
+		}
+		return RecomputeFirmTrust(tx, firmID, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // FirmConflicts is what other firms already hold of the slug and domains a firm is saved with.

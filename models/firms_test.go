@@ -261,8 +261,9 @@ func TestFirmDomainLinking(t *testing.T) {
 		// A hidden claim is linked (so it is with its firm if shown again) but never counted.
 		e.wantLink(t, "create", hidden, ex.ID, "domain")
 		e.wantCount(t, "create", ex.ID, 3)
-		if ex.ClaimCount != 3 || ex.TrustScore == nil {
-			t.Fatalf("Create did not report the trust: %+v", ex)
+		// Linked by their submitters' addresses only, none counts toward the score yet.
+		if ex.ClaimCount != 3 || ex.TrustScore != nil {
+			t.Fatalf("Create did not report the count and the missing trust: %+v", ex)
 		}
 
 		// A firm owning a more specific domain takes its claims; the other firm's trust follows.
@@ -394,7 +395,12 @@ func TestFirmListRecentClaimsAndHistory(t *testing.T) {
 		if hs, _ := e.fs.History(ctx, zeta.ID, 1); len(hs) != 1 || hs[0].ClaimCount != 3 {
 			t.Fatalf("history limit 1: %+v", hs)
 		}
-		// n of the rule: visible claims with a decided verdict (here the two visible ones).
+		// n of the rule: visible claims with a decided verdict whose attribution is confirmed.
+		if n, err := e.fs.RatedClaims(ctx, zeta.ID); err != nil || n != 0 {
+			t.Fatalf("rated claims %d, %v; want 0 before any confirmation", n, err)
+		}
+		confirm(t, db, e.fs, old, zeta.ID, e.next())
+		confirm(t, db, e.fs, mid, zeta.ID, e.next())
 		if n, err := e.fs.RatedClaims(ctx, zeta.ID); err != nil || n != 2 {
 			t.Fatalf("rated claims %d, %v; want 2", n, err)
 		}
@@ -429,6 +435,10 @@ func TestSetClaimFirm(t *testing.T) {
 		e.wantLink(t, "moved", c, b.ID, "admin")
 		e.wantCount(t, "moved", a.ID, 0)
 		e.wantCount(t, "moved", b.ID, 1)
+		if got := firmByID(t, e.fs, b.ID); got.TrustScore != nil {
+			t.Fatalf("b trust %v before anyone confirmed the attribution", scoreText(got.TrustScore))
+		}
+		confirm(t, db, e.fs, c, b.ID, e.next())
 		if got := firmByID(t, e.fs, b.ID); !sameScore(got.TrustScore, ptr(58.33)) {
 			t.Fatalf("b trust %v", scoreText(got.TrustScore))
 		}

@@ -22,8 +22,10 @@ func TestModerationRecomputesFirmTrust(t *testing.T) {
 		if err := fs.Create(ctx, f, []string{"moderated.example"}); err != nil {
 			t.Fatal(err)
 		}
-		firmClaim(t, s, "moderated.example", "dogru", 100, firmTrustBase)
+		good := firmClaim(t, s, "moderated.example", "dogru", 100, firmTrustBase)
 		bad := firmClaim(t, s, "moderated.example", "yanlis", 0, firmTrustBase.Add(time.Second))
+		confirm(t, db, fs, good, f.ID, firmTrustBase.Add(2*time.Second))
+		confirm(t, db, fs, bad, f.ID, firmTrustBase.Add(3*time.Second))
 		want := func(step string, trust float64, count int) {
 			t.Helper()
 			got := firmByID(t, fs, f.ID)

@@ -123,6 +123,28 @@ type ClaimV1 struct {
 	CommunityConfidence *float64 `gorm:"column:community_confidence"`
 	ExpertCount         int      `gorm:"column:expert_count"`
 	ViewCount           int64    `gorm:"column:view_count"`
+	// CommunitySettled is true while the experts' votes settle the claim (internal/community's rule).
+	CommunitySettled bool `gorm:"column:community_settled"`
+	// FirmConfirmedFor is the firm an admin or expert confirmed published the claim; the
+	// confirmation holds only while it equals FirmID. FirmConfirmedBy is who, FirmConfirmedAt when.
+	FirmConfirmedFor *string    `gorm:"column:firm_confirmed_for"`
+	FirmConfirmedBy  *string    `gorm:"column:firm_confirmed_by"`
+	FirmConfirmedAt  *time.Time `gorm:"column:firm_confirmed_at"`
+}
+
+// AttributionConfirmed reports whether an admin or an expert confirmed that the claim's current
+// firm published it. An unconfirmed link rests on the address the submitter gave.
+func (c ClaimV1) AttributionConfirmed() bool {
+	return c.FirmID != nil && c.FirmConfirmedFor != nil && *c.FirmConfirmedFor == *c.FirmID
+}
+
+// CountsForTrust reports whether the claim may move its firm's trust score: its attribution is
+// confirmed or the experts settled its verdict, so a visitor pasting a link cannot move it.
+func (c ClaimV1) CountsForTrust() bool { return c.AttributionConfirmed() || c.CommunitySettled }
+
+// HasCommunityScore reports whether experts voted, so their score replaces the analyzer's.
+func (c ClaimV1) HasCommunityScore() bool {
+	return c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil
 }
 
 // ScoreView is the /v1 score of a claim (SPEC.md §2.3): the community score when experts voted,
@@ -138,7 +160,7 @@ type ScoreView struct {
 // analysis's, whose confidence is the similarity of the fact-check its verdict came from (0 when
 // no fact-check decided it).
 func (c Claim) EffectiveScore() ScoreView {
-	if c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil {
+	if c.HasCommunityScore() {
 		conf := 0.0
 		if c.CommunityConfidence != nil {
 			conf = *c.CommunityConfidence
@@ -163,6 +185,40 @@ func (c Claim) AIConfidence() float64 {
 		}
 	}
 	return 0
+}
+
+// AnalysisDecided reports whether the stored analysis decided the verdict. A verdict basis that
+// was not assessed (the undecided rule) means nothing did: no fact-check states the claim and no
+// model judged it, so its belirsiz and 50 are defaults, not findings. An assessed basis decided it
+// even when it says belirsiz (a fact-check rating the claim unproven is a finding). Claims stored
+// before bases were recorded are decided when their verdict is not belirsiz or a fact-check
+// decided it. The pages, /v1 and the live feed all ask here.
+func (c Claim) AnalysisDecided() bool {
+	var basis map[string]struct {
+		Assessed bool `json:"assessed"`
+	}
+	if c.Basis != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
+		if b, ok := basis["verdict"]; ok {
+			return b.Assessed || c.AIVerdict != "belirsiz"
+		}
+	}
+	return c.AIVerdict != "belirsiz" || c.hasConfidentMatch()
+}
+
+// hasConfidentMatch reports whether a stored match decided the verdict.
+func (c Claim) hasConfidentMatch() bool {
+	var ms []struct {
+		Confident bool `json:"confident"`
+	}
+	if c.Matches == "" || json.Unmarshal([]byte(c.Matches), &ms) != nil {
+		return false
+	}
+	for _, m := range ms {
+		if m.Confident {
+			return true
+		}
+	}
+	return false
 }
 
 // round2 keeps two decimals, so a score reads 87.5, not 87.49999999.

@@ -56,14 +56,23 @@ func TestBrowserLiveFeedUpdates(t *testing.T) {
 				document.querySelector('`+first+` [data-testid="live-item-type"]').textContent,
 				document.querySelector('`+first+` [data-testid="live-item-link"]').textContent,
 				document.querySelector('`+first+` [data-testid="item-verdict"]').dataset.verdict,
-				document.querySelector('`+first+` [data-testid="live-item-score"]').textContent,
+				document.querySelector('`+first+` [data-slot="score-wrap"]').textContent.replace(/\s+/g, ' ').trim(),
 				document.querySelectorAll('[data-testid="live-list"] img').length,
 				document.querySelector('[data-testid="live-list"] [data-testid="live-item"]:last-child a').getAttribute('href')
 			]`))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []any{true, true, "claim.analysed", "Analysed", text, answer.Verdict, strconv.Itoa(answer.Score), float64(0), "/claims/" + old}
+			// A claim nothing decided shows "Not enough evidence" in place of its score.
+			stored, err := s.app.Stores.Claims.Get(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			score := "Score " + strconv.Itoa(answer.Score) + "/100"
+			if !stored.AnalysisDecided() {
+				score = "Not enough evidence"
+			}
+			want := []any{true, true, "claim.analysed", "Analysed", text, answer.Verdict, score, float64(0), "/claims/" + old}
 			if len(state) != len(want) {
 				t.Fatalf("page state %v", state)
 			}

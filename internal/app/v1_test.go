@@ -88,7 +88,7 @@ func TestV1SubmitIsAnalysedInTheBackground(t *testing.T) {
 			t.Errorf("analysed claim at %s = %v", loc, m)
 		}
 		st, score := v1Get(t, srv, key, "/v1/claims/"+id+"/score")
-		if st != 200 || len(score) != 4 || score["verdict"] == nil || score["experts"] != 0.0 {
+		if st != 200 || len(score) != 6 || score["verdict"] == nil || score["experts"] != 0.0 || score["decided"] != true || score["basis"] != "knowledge-base-match" {
 			t.Errorf("score: %d %v", st, score)
 		}
 		// The compatible API reads the same record.

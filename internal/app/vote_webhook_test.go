@@ -61,7 +61,7 @@ func TestVoteChangesScoreHistoryAndFiresWebhook(t *testing.T) {
 		}
 
 		st, _, body = do(t, "GET", srv.base+"/v1/claims/"+claim.ID+"/score", bearer(key), nil)
-		if st != http.StatusOK || string(body) != `{"score":50,"verdict":"partial","experts":1,"confidence":0.4}` {
+		if st != http.StatusOK || string(body) != `{"score":50,"verdict":"partial","experts":1,"confidence":0.4,"decided":true,"basis":"experts"}` {
 			t.Fatalf("score after the vote: %d %s", st, body)
 		}
 		st, _, body = do(t, "GET", srv.base+"/v1/claims/"+claim.ID, bearer(key), nil)

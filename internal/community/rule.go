@@ -25,6 +25,10 @@
 // same claim match the experts' verdict. A review stays in the knowledge base if later votes
 // unsettle the claim; it is updated when the claim settles again.
 //
+// Whether a claim is settled is stored with its community score (claims.community_settled): a
+// settled claim counts toward its firm's trust score even when nobody confirmed that the firm
+// published it (models/firm_trust.go).
+//
 // # Votes
 //
 // Service.Vote validates a vote, then in one transaction locks the claim (SELECT … FOR UPDATE on

@@ -210,7 +210,8 @@ func (s *Service) Vote(ctx context.Context, in VoteInput) (Outcome, error) {
 			bs[i] = Ballot{Verdict: v.Verdict, Confidence: v.Confidence}
 		}
 		tally = Compute(bs)
-		return models.CommunityTally{Score: tally.Score, Verdict: tally.Verdict, Confidence: tally.Confidence, Experts: tally.Experts}
+		return models.CommunityTally{Score: tally.Score, Verdict: tally.Verdict, Confidence: tally.Confidence, Experts: tally.Experts,
+			Settled: tally.Settled()}
 	}
 	res, err := s.cfg.Store.ApplyVote(ctx, models.ClaimVote{ClaimID: strings.ToLower(strings.TrimSpace(in.ClaimID)),
 		ExpertID: in.ExpertID, Verdict: in.Verdict, Confidence: in.Confidence, Note: in.Note, Sources: string(srcJSON)}, rule, now)

@@ -410,15 +410,32 @@ func TestVoteRecomputesFirmTrust(t *testing.T) {
 			t.Fatalf("a firm with only an undecided claim has trust %v", *before.TrustScore)
 		}
 		histBefore := e.count(t, "firm_score_history", "firm_id = ?", f.ID)
+		trust := func() *float64 {
+			var got models.Firm
+			db.Gorm.Where("id = ?", f.ID).Take(&got)
+			return got.TrustScore
+		}
+		// One vote does not settle a claim its submitter attributed to the firm: no trust yet.
 		expert := e.user(t, "Ada Expert", models.RoleExpert, false)
 		if _, err := e.svc.Vote(ctx, vote(c.ID, expert.ID, "yanlis", 1, "")); err != nil {
 			t.Fatal(err)
 		}
-		var after models.Firm
-		db.Gorm.Where("id = ?", f.ID).Take(&after)
+		if got := trust(); got != nil {
+			t.Fatalf("trust after one vote on an unconfirmed claim = %v, want none", *got)
+		}
+		// A second agreeing vote settles it, so it counts whoever attributed it.
+		grace := e.user(t, "Grace Expert", models.RoleExpert, false)
+		out, err := e.svc.Vote(ctx, vote(c.ID, grace.ID, "yanlis", 1, ""))
+		if err != nil || !out.Settled {
+			t.Fatalf("second vote: %+v %v", out, err)
+		}
+		stored, err := e.stores.Claims.Get(ctx, c.ID)
+		if err != nil || !stored.CommunitySettled {
+			t.Fatalf("the settled claim is not stored as settled: %v", err)
+		}
 		want := models.TrustScore(1, 0)
-		if after.TrustScore == nil || *after.TrustScore != *want {
-			t.Fatalf("trust after a refuting vote = %v, want %v", after.TrustScore, *want)
+		if got := trust(); got == nil || *got != *want {
+			t.Fatalf("trust after the experts settled the claim = %v, want %v", got, *want)
 		}
 		if n := e.count(t, "firm_score_history", "firm_id = ?", f.ID); n != histBefore+1 {
 			t.Errorf("firm history rows %d, want %d", n, histBefore+1)

@@ -278,3 +278,45 @@ func TestValidateFindsMismatches(t *testing.T) {
 		t.Error("a malformed date-time was accepted")
 	}
 }
+
+// TestDocumentsNotEnoughEvidence checks that the document tells clients how /v1 says a claim has
+// not enough evidence, and that the trust score counts only confirmed or expert-settled claims.
+func TestDocumentsNotEnoughEvidence(t *testing.T) {
+	var doc struct {
+		Info struct {
+			Description string `json:"description"`
+		} `json:"info"`
+		Components struct {
+			Schemas map[string]struct {
+				Required   []string                   `json:"required"`
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openapi.Raw(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Components.Schemas
+	for _, tc := range []struct{ schema, property string }{
+		{"Score", "decided"}, {"Score", "basis"}, {"Analysis", "decided"}, {"Analysis", "verdict_basis"},
+		{"Claim", "evidence"}, {"Evidence", "related"}, {"Evidence", "source"}, {"FactCheckRef", "claim_reviewed"},
+	} {
+		if _, ok := s[tc.schema].Properties[tc.property]; !ok {
+			t.Errorf("schema %s lacks %s", tc.schema, tc.property)
+		}
+	}
+	if !strings.Contains(strings.Join(s["Claim"].Required, ","), "evidence") {
+		t.Error("Claim does not require evidence")
+	}
+	// Existing clients read these; adding must not have removed any.
+	for _, f := range []string{"score", "verdict", "experts", "confidence"} {
+		if !strings.Contains(strings.Join(s["Score"].Required, ","), f) {
+			t.Errorf("Score no longer requires %s", f)
+		}
+	}
+	for _, want := range []string{"not-enough-evidence", "`decided: false`", "different subject: tea ≠ smoking", "attributed by the submitter"} {
+		if !strings.Contains(doc.Info.Description, want) {
+			t.Errorf("the description does not mention %q", want)
+		}
+	}
+}

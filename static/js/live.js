@@ -49,6 +49,7 @@
       var badge = verdictBadge(item.verdict);
       if (badge && verdict) { verdict.appendChild(badge); }
       fill(li, "score", item.score);
+      if (item.not_enough_evidence && scoreWrap) { scoreWrap.textContent = "Not enough evidence"; }
     } else {
       if (verdict) {
         verdict.className = "live-item__pending";

@@ -63,10 +63,21 @@ type ClaimSummary struct {
 	URL string
 	// Text is the claim, shortened for lists.
 	Text string
-	// Verdict is the analysed verdict.
+	// Verdict is the current verdict: the experts' when any voted, else the analyzer's.
 	Verdict Verdict
-	// Score is the 0–100 overall score.
-	Score int
+	// ScoreText is the current 0–100 score as text ("87.5"); "" when there is not enough evidence.
+	ScoreText string
+	// ByExperts is true when Verdict and ScoreText are the experts' community score.
+	ByExperts bool
+	// NotEnoughEvidence is true when nothing decided the verdict: no fact-check states the claim
+	// and no expert has voted, so no score is shown.
+	NotEnoughEvidence bool
+	// Analyzer is the analyzer's result, shown after the experts' ("" when no expert voted).
+	Analyzer string
+	// Attribution says, on firm pages, who attributed the claim to the firm ("" elsewhere);
+	// AttributionCounts is true when the claim counts toward the firm's trust score.
+	Attribution       string
+	AttributionCounts bool
 	// Category is the category's English label.
 	Category string
 	// Language is the language's English name.

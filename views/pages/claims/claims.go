@@ -33,8 +33,18 @@ type ShowPage struct {
 	Verdict components.Verdict
 	// Score is the 0–100 overall score.
 	Score int
-	// Summary is the analyzer's summary.
+	// Summary is the analyzer's summary; for a claim with not enough evidence, one or two plain
+	// sentences saying what was found and why it does not decide.
 	Summary string
+	// CardTitle names what produced the result: "Knowledge-base match", "<model> analysis", or
+	// "Not enough evidence".
+	CardTitle string
+	// CardBasis says in a sentence what the result rests on.
+	CardBasis string
+	// BasisMethod is the verdict's basis method ("not-enough-evidence" when nothing decided it).
+	BasisMethod string
+	// NotEnoughEvidence is true when nothing decided the verdict: no score is shown.
+	NotEnoughEvidence bool
 	// SubScores are source, science, academic and public, in that order.
 	SubScores []components.SubScore
 	// Category and CategoryTR are the category's English and Turkish labels.
@@ -55,8 +65,13 @@ type ShowPage struct {
 	Basis []BasisRow
 	// NotAssessed counts the sub-scores without evidence, for the summary line.
 	NotAssessed int
-	// Matches are the earlier fact-checks the claim was compared with, best first.
-	Matches []MatchView
+	// Source is the fact-check the verdict comes from (nil when none).
+	Source *MatchView
+	// Related are the other fact-checks compared, each with why it did not decide, best first.
+	Related []MatchView
+	// RelatedTitle heads them: "Related, about a different claim" when every one states a
+	// different claim, else a title that does not say more than is known.
+	RelatedTitle string
 	// Evidence is related reading found online.
 	Evidence []EvidenceView
 	// Run says how the analysis ran (model, latency, tokens, fallback); empty for plain offline runs.
@@ -79,6 +94,10 @@ type FirmLink struct {
 	Trust string
 	// ByAdmin is true when an admin linked the claim, false when its source domain did.
 	ByAdmin bool
+	// Confirmed is true when an admin or expert confirmed the firm published the claim;
+	// ConfirmedText says who and when.
+	Confirmed     bool
+	ConfirmedText string
 }
 
 // CommunityView is the experts' verdict on a claim, its votes and the score history.
@@ -131,12 +150,12 @@ type MatchView struct {
 	Similarity string
 	// Used is true for the fact-check the verdict was taken from.
 	Used bool
-	// Rejected says why a close fact-check was refused ("" when it was not).
-	Rejected string
+	// Different is true when the fact-check states a different claim; Reason names the part that
+	// differs, or for other unused fact-checks why they did not decide ("" for the used one).
+	Different bool
+	Reason    string
 	// Sources are the public sources the fact-check cites (http(s) only).
 	Sources []string
-	// Note explains an unused, unrefused match ("Also close…" or "Not close enough").
-	Note string
 }
 
 // EvidenceView is one item of related reading.

@@ -76,7 +76,7 @@ func History(p HistoryPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = components.SelectField("verdict", "verdict", "Verdict", p.VerdictOptions, p.Verdict).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = components.SelectField("verdict", "verdict", "Current verdict", p.VerdictOptions, p.Verdict).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -29,9 +29,11 @@ type QueueRow struct {
 	ReviewURL, ClaimURL string
 	// Text is the claim, shortened.
 	Text string
-	// Verdict and Score are the AI analysis.
-	Verdict components.Verdict
-	Score   int
+	// Verdict and Score are the analyzer's result; NotEnoughEvidence is true when nothing decided
+	// it, and no score is shown.
+	Verdict           components.Verdict
+	Score             int
+	NotEnoughEvidence bool
 	// Views is the view count for people, e.g. "1,204 views".
 	Views string
 	// Votes says how many experts voted, e.g. "1 vote" ("" for none).
@@ -155,6 +157,26 @@ type ReviewPage struct {
 	Admin bool
 	// Form is the vote form (unused for admins).
 	Form VoteForm
+	// CardTitle names what produced the analysis ("Knowledge-base match", "<model> analysis",
+	// "Not enough evidence"); CardBasis says what it rests on.
+	CardTitle, CardBasis string
+	// NotEnoughEvidence hides the score: nothing decided the verdict.
+	NotEnoughEvidence bool
+	// Firm is who the claim is attributed to (nil = no firm).
+	Firm *Attribution
+}
+
+// Attribution is the firm a claim is linked to, and whether its attribution is confirmed.
+type Attribution struct {
+	// Firm and Href name the firm and link its public page.
+	Firm, Href string
+	// Confirmed is true once an admin or an expert confirmed the firm published the claim.
+	Confirmed bool
+	// Text says who attributed it and whether it counts toward the trust score.
+	Text string
+	// CanConfirm shows the confirmation form, posted to Action.
+	CanConfirm bool
+	Action     string
 }
 
 // ProfilePage is /review/profile, where an expert edits the public profile.
@@ -226,4 +248,12 @@ type PublicPage struct {
 	Reviews, Joined, LastReview string
 	// Recent are the most recently reviewed claims.
 	Recent []ReviewedClaim
+}
+
+// boolAttr is "true" or "false", for data attributes tests read.
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
 }

@@ -141,6 +141,10 @@ type AdminClaimRow struct {
 	Source  string
 	// ByAdmin is true when an admin linked it, false when its domain did.
 	ByAdmin bool
+	// Confirmed is true when an admin or expert confirmed the firm published it; Attribution
+	// says so, or that only the submitter attributed it (and so it does not count).
+	Confirmed   bool
+	Attribution string
 }
 
 // AdminEdit is /admin/firms/new and /admin/firms/{id}.
@@ -176,3 +180,11 @@ func fillStyle(n int) templ.SafeCSS {
 
 // coord prints an SVG coordinate with one decimal.
 func coord(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+
+// boolAttr is "true" or "false", for data attributes tests read.
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

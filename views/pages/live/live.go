@@ -29,8 +29,15 @@ type Item struct {
 	VerdictSlug string             `json:"verdict"`
 	// Score is the 0–100 score as text ("87.5"), "" when not analysed.
 	Score string `json:"score"`
-	// Change describes a score change ("Previously 62/100 · 3 expert reviews"), or "".
+	// Change describes whose verdict it is and a score change ("Experts' verdict · analyzer:
+	// Belirsiz 50/100 · Previously 62/100 · 3 expert reviews"), or "".
 	Change string `json:"change"`
+	// NotEnoughEvidence is true when nothing decided the verdict: the item shows no score.
+	NotEnoughEvidence bool `json:"not_enough_evidence"`
+	// ByExperts is true when Verdict and Score are the experts' community score.
+	ByExperts bool `json:"by_experts"`
+	// Analyzer is the analyzer's verdict and score, shown after the experts' ("" when no expert voted).
+	Analyzer string `json:"analyzer"`
 	// CreatedISO, CreatedText and CreatedTitle are the event's time for <time>, for people
 	// ("just now") and exact (on hover).
 	CreatedISO   string `json:"created_iso"`
