@@ -33,9 +33,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -84,6 +86,8 @@ type ReviewDoc struct {
 	// pending holds the analysis between newDoc (outside the lock) and add (inside), where
 	// feature keys become ids.
 	pending *textInfo
+	// parts is the claim read into parts, filled the first time the review is a candidate.
+	parts atomic.Pointer[claimParts]
 }
 
 // docUnit is a unit of a review's claim with its features resolved to ids. It is kept small
@@ -104,7 +108,8 @@ type Candidate struct {
 	Score float64
 	// Similarity is 0–1: the IDF-weighted share of the two claims' features they have in common.
 	Similarity float64
-	// Rejected says why the guard refused it (negation, numbers, entities), or "".
+	// Rejected names the part that differs when the review states a different claim
+	// ("different subject: tea ≠ smoking"), or is "".
 	Rejected string
 
 	// lexical is the share of the claim matched in its own words (see alignment.lexical).
@@ -127,11 +132,29 @@ type Index struct {
 	dead   int
 	sumLen float64
 	accs   sync.Pool
+
+	// lex and morph are what the same-claim decision reads words with (see decide.go).
+	lex   Lexicon
+	morph *turkish.Morphology
+}
+
+// Option configures an Index.
+type Option func(*Index)
+
+// WithLexicon gives the index the lexical knowledge (internal/thesaurus) the same-claim decision
+// uses for synonyms, safe hypernyms, antonyms and translations. Without it the decision knows
+// only spelling, morphology and the analyzer's English terms.
+func WithLexicon(lx Lexicon) Option {
+	return func(ix *Index) { ix.lex = lx }
 }
 
 // NewIndex returns an empty index.
-func NewIndex() *Index {
-	return &Index{ids: map[string]uint32{}, byURL: map[string]uint32{}}
+func NewIndex(opts ...Option) *Index {
+	ix := &Index{ids: map[string]uint32{}, byURL: map[string]uint32{}, morph: turkish.NewMorphology()}
+	for _, o := range opts {
+		o(ix)
+	}
+	return ix
 }
 
 // Len returns how many reviews are indexed.
@@ -370,19 +393,39 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		cands = cands[:k]
 	}
 	out := make([]Candidate, len(cands))
+	var qp *claimParts
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
-		if out[i].Similarity >= guardFloor {
-			out[i].Rejected = ix.guard(&q, qv, out[i].Review, &cands[i].al)
+		if out[i].Similarity >= decideFloor {
+			if qp == nil {
+				qp = ix.parseClaim(claim, lang)
+			}
+			if same, why := ix.decide(qp, ix.reviewParts(out[i].Review)); !same {
+				out[i].Rejected = why
+			}
+		} else {
+			out[i].Rejected = "not about the same claim"
 		}
 	}
 	return out
 }
 
-// guardFloor is the similarity below which the guard is not consulted: such a candidate cannot
-// be confident anyway, and a refusal reason on a stranger would be noise on the page.
-const guardFloor = 0.2
+// decideFloor is the similarity below which a candidate is not examined: it shares too little
+// with the claim to state it, and a reason on a stranger would be noise on the page.
+const decideFloor = 0.2
+
+// reviewParts reads a review's claim into parts once, when it first becomes a candidate; the
+// parts are kept with the (immutable) review so later searches reuse them (lock held for reading:
+// the review is immutable and the parts are stored atomically).
+func (ix *Index) reviewParts(d *ReviewDoc) *claimParts {
+	if p := d.parts.Load(); p != nil {
+		return p
+	}
+	p := ix.parseClaim(d.Claim, d.Lang)
+	d.parts.Store(p)
+	return p
+}
 
 // sameLanguageBonus ranks a review in the claim's language ahead of one in another language that
 // is at most this much more similar: the same-language review states the claim in the user's

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // Feature channels. A text becomes a bag of features in four channels, so one index serves
@@ -336,19 +337,15 @@ var negationWords = map[string]bool{
 	"wasnt": true, "werent": true, "havent": true, "hasnt": true, "shouldnt": true, "couldnt": true, "wouldnt": true,
 }
 
-// stopSets are the folded stopword sets matching uses, minus negations (kept through polarity)
-// and minus words that carry a claim's content. Turkish uses stopwords-iso's list; English uses
-// englishFunctionWords, because stopwords-iso's English list (1,298 words, built for search)
-// includes content words a claim turns on: "room", "home", "face", "world", "water", "old".
+// stopSets are the folded function-word sets matching uses, minus negations (kept through
+// polarity): Turkish from internal/turkish, English from englishFunctionWords.
 var stopSets = sync.OnceValue(func() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	tr := map[string]bool{}
-	for _, w := range analysis.Stopwords("tr") {
-		f := analysis.FoldTurkish(w)
-		if negationWords[f] || stopKeep[f] {
-			continue
+	for _, w := range turkish.FunctionWords() {
+		if !negationWords[w] {
+			tr[w] = true
 		}
-		tr[f] = true
 	}
 	out["tr"] = tr
 	en := map[string]bool{}
@@ -376,14 +373,6 @@ like per via upon onto within without among amongst across along around behind b
 let lets says said say according actually basically simply truly certainly indeed
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
 we'd they'd i'll you'll he'll she'll we'll they'll`
-
-// stopKeep are Turkish stopword-list entries that decide what a claim is about; the list is built
-// for search, where "su" (water) or "insan" (people) can be noise, but a claim about water is not.
-var stopKeep = map[string]bool{
-	"su": true, "yer": true, "dunya": true, "insan": true, "insanlar": true, "kadin": true, "erkek": true,
-	"cocuk": true, "cocuklar": true, "para": true, "ev": true, "gun": true, "yil": true, "ay": true, "bilgi": true,
-	"bugun": true, "sey": true, "neden": true,
-}
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
 func isStop(lang, folded string) bool {

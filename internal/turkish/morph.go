@@ -292,3 +292,54 @@ func hasVowel(s string) bool { return strings.ContainsAny(s, "aeiou") }
 
 // isVowel reports a folded vowel.
 func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
+
+// verbEndings are endings only a finite or participial verb has (folded, harmony spelt out):
+// present, past, evidential, future, necessity, aorist (which nouns in -Ar/-Ir share, so it is
+// read only where a verb is expected: a claim's last word), optionally followed by a person or
+// plural ending.
+var verbEndings = func() []string {
+	var out []string
+	for _, t := range []string{"Iyor", "yor", "DI", "mIs", "AcAk", "yAcAk", "mAlI", "mAktA", "Ar", "Ir", "r", "sA",
+		"yAbIlIr", "AbIlIr", "An", "yAn", "Ip", "yIp", "ArAk", "yArAk", "mAk", "mAsI", "DIk", "mIstIr", "mAktAdIr"} {
+		out = append(out, expand(t)...)
+	}
+	return out
+}()
+
+// verbTails may follow a verb ending: plural or person.
+var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz"}
+
+// IsVerbForm reports a folded word that reads as a verb form rather than a noun with the copula:
+// "yapar", "donuyor", "gelmistir", "olur", a negative verb; not "kordur", "mavidir", "kanser".
+// It is meant for a claim's predicate position, where a noun ending in -Ar is rare.
+func IsVerbForm(w string) bool {
+	w, _ = SplitApostrophe(w)
+	if IsNegativeVerb(w) {
+		return true
+	}
+	if len(w) < 3 {
+		return false
+	}
+	for _, e := range []string{"mistir", "mustur", "maktadir", "mektedir"} {
+		if strings.HasSuffix(w, e) {
+			return true
+		}
+	}
+	for _, c := range []string{"dir", "dur", "tir", "tur"} {
+		if strings.HasSuffix(w, c) {
+			return false // the copula: a noun or adjective predicate ("kördür")
+		}
+	}
+	for _, tail := range verbTails {
+		if !strings.HasSuffix(w, tail) {
+			continue
+		}
+		head := w[:len(w)-len(tail)]
+		for _, e := range verbEndings {
+			if strings.HasSuffix(head, e) && len(head)-len(e) >= 2 && hasVowel(head[:len(head)-len(e)]) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,465 @@
+package matching
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// The decision that a fact-check states the same claim rests on the claim's parts, not on how
+// many words two texts share. A claim is read into parts cheaply, by position and case endings:
+//
+//   - Turkish is verb-final: the last content word is the predicate, a noun directly before it
+//     that a light verb makes into a verb ("yol açar", "neden olur", "tedavi eder") belongs to
+//     the predicate, locative, ablative and instrumental nouns ("soğukta", "Çin'den", "sabunla")
+//     are adjuncts, a bare noun directly before another noun modifies it ("akciğer kanseri"),
+//     and the other nouns are the subject and the objects or complements;
+//   - English puts its adjuncts in prepositional phrases ("at high altitude", "in 1989"); a word
+//     directly before another content word modifies it ("lung cancer"); the other content words
+//     are the subject, the verb and the objects;
+//   - names and gazetteer places are entities, numbers are quantities with the slot they fill
+//     (a year, a percentage, a count of kilometres), and the negations are counted.
+
+// role is what a part does in its claim; core parts must be stated by both claims.
+type role uint8
+
+const (
+	// roleAdjunct is a where/when/how detail ("soğukta", "in 1989"): a rewording may add one.
+	roleAdjunct role = iota
+	// roleModifier modifies the next word ("lung" cancer, "akciğer" kanseri).
+	roleModifier
+	// roleCore is the subject, an object or a complement.
+	roleCore
+	// rolePredicate is the verb or the predicate noun or adjective.
+	rolePredicate
+)
+
+// part is one content word or number of a claim.
+type part struct {
+	// text is the word as written, for reasons.
+	text string
+	// folded is the word folded, before its apostrophe.
+	folded string
+	// lang is the lexical language the word is read in ("tr" or "en").
+	lang string
+	// lemmas are its lemma candidates (for a negative verb, those of its positive).
+	lemmas []string
+	// concepts are its English concepts from the analyzer's lexicon.
+	concepts []string
+	role     role
+	// first marks the first core part of its clause, named "subject" in reasons.
+	first bool
+	// ent is the entity it names, if any.
+	ent *entity
+	// num is the number key of a quantity, and slot what it counts.
+	num, slot string
+	// neg marks a negative verb form.
+	neg bool
+	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
+	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
+	// through its meaning (an antonym, an opposition), never by spelling alone.
+	verb bool
+}
+
+// claimParts is a claim read into parts.
+type claimParts struct {
+	lang  string
+	parts []part
+	// negations counts the negations (negative verb forms, "değil", "yok", "not", "never", …);
+	// concord records a negative-concord word ("hiç", "asla"), negative only without another.
+	negations int
+	concord   bool
+	// opp are the words that place the claim on one side of an opposition.
+	opp []oppHit
+}
+
+// negative reports the claim's polarity from its negations: an odd number negates.
+func (c *claimParts) negative() bool {
+	if c.negations == 0 {
+		return c.concord
+	}
+	return c.negations%2 == 1
+}
+
+// lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
+// "tedavi et-", "zarar ver-").
+var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true, "yol": false}
+
+// trPostpositions make the noun before them an adjunct.
+var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
+	"sonra": true, "once": true, "sonrasinda": true, "oncesinde": true, "ragmen": true, "yuzunden": true, "dolayi": true,
+	"sayesinde": true, "itibaren": true, "beri": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
+
+// enAdjunctPreps open an English adjunct phrase; "by" (the agent), "of" and "than" do not.
+var enAdjunctPreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "from": true, "with": true,
+	"for": true, "through": true, "over": true, "under": true, "until": true, "since": true, "before": true,
+	"after": true, "per": true, "within": true, "across": true, "throughout": true, "when": true, "while": true, "if": true}
+
+// quantityWords are number words read as quantities: fractions and percentages ("a quarter" =
+// 25 percent = 1/4), with their key; "percent" is the slot.
+var quantityWords = map[string]string{
+	"quarter": "0.25", "ceyrek": "0.25", "ceyregi": "0.25", "half": "0.5", "yari": "0.5", "yarisi": "0.5", "third": "",
+}
+
+// percentWords mark the number next to them as a percentage.
+var percentWords = map[string]bool{"yuzde": true, "percent": true, "per": false, "%": true}
+
+// unitSlots map a unit word (folded lemma) to the slot a number before it fills.
+var unitSlots = map[string]string{
+	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "age", "yas": "age", "old": "age",
+	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
+	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
+	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
+	"saat": "hour", "hour": "hour", "hours": "hour", "gun": "day", "day": "day", "days": "day", "ay": "month",
+	"month": "month", "months": "month", "kemik": "bone", "bone": "bone", "bones": "bone", "bardak": "glass",
+	"glass": "glass", "glasses": "glass", "milyar": "billion", "billion": "billion", "milyon": "million",
+	"million": "million", "kez": "times", "kere": "times", "times": "times", "twice": "times", "sifir": "zero",
+	"zero": "zero", "zeros": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
+	"gezegen": "ordinal",
+}
+
+// parseClaim reads a claim into parts (see the comment at the top of this file).
+func (ix *Index) parseClaim(text, lang string) *claimParts {
+	if lang == "" {
+		lang = "und"
+	}
+	if utf8.RuneCountInString(text) > maxMatchRunes {
+		text = string([]rune(text)[:maxMatchRunes])
+	}
+	cp := &claimParts{lang: lang}
+	lex := lexicalLang(lang)
+	toks := scanText(text)
+	shout := shouting(toks)
+	type tokInfo struct {
+		folded   string
+		function bool
+		prep     bool // an English adjunct preposition, or a Turkish postposition
+		part     int  // index in cp.parts, or -1
+	}
+	infos := make([]tokInfo, len(toks))
+	for i, t := range toks {
+		infos[i].part = -1
+		base := nameBase(t.text)
+		folded := turkish.Fold(base)
+		infos[i].folded = folded
+		if t.number {
+			continue
+		}
+		wlang := lex
+		if lex == "tr" && lang == "und" && englishFunction(folded) {
+			wlang = "en"
+		}
+		switch {
+		case folded == "":
+			infos[i].function = true
+		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			cp.negations++
+			infos[i].function = true
+		case wlang == "en" && strings.HasSuffix(folded, "n't"):
+			cp.negations++
+			infos[i].function = true
+		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
+			if wlang == "en" {
+				cp.negations++
+			} else {
+				cp.concord = true
+			}
+			infos[i].function = true
+		case wlang == "en" && enAdjunctPreps[folded]:
+			infos[i].prep = true
+			infos[i].function = true
+		case wlang == "tr" && trPostpositions[folded]:
+			infos[i].prep = true
+			infos[i].function = true
+		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
+			infos[i].function = true
+		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded):
+			infos[i].function = true
+		}
+	}
+	foldedAt := func(j int) string { return infos[j].folded }
+	// Parts, in text order.
+	for i, t := range toks {
+		if infos[i].function {
+			continue
+		}
+		folded := infos[i].folded
+		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
+		if t.number {
+			p.num = numberKey(t.text, lang)
+			p.slot = numberSlot(toks, foldedAt, i, t.text)
+		} else if n, ok := numberWord(folded); ok {
+			p.num = n
+			p.slot = numberSlot(toks, foldedAt, i, t.text)
+		} else if q, ok := quantityWords[folded]; ok && q != "" {
+			p.num = q
+			p.slot = "percent"
+		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
+			p.num = n
+			p.slot = unitSlots[infos[i+1].folded]
+		}
+		if p.num == "" {
+			if e, ok := entityAt(toks, i, shout); ok {
+				e := e
+				p.ent = &e
+			}
+			switch lex {
+			case "tr":
+				if turkish.IsNegativeVerb(folded) && p.ent == nil {
+					p.neg = true
+					cp.negations++
+					p.lemmas = ix.morph.Positive(folded)
+				} else {
+					p.lemmas = ix.morph.Lemmas(folded)
+				}
+			case "en":
+				p.lemmas = ix.enLemmas(folded)
+			default:
+				p.lemmas = []string{folded}
+			}
+			p.concepts = conceptsOf(t.text, lang)
+			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor(lex, folded))...)
+		}
+		infos[i].part = len(cp.parts)
+		cp.parts = append(cp.parts, p)
+	}
+	// Phrase concepts ("yol açar", "neden olur" → cause) belong to both words of the phrase.
+	for i := 0; i+1 < len(toks); i++ {
+		a, b := infos[i].part, infos[i+1].part
+		if a < 0 || b < 0 || cp.parts[a].num != "" || cp.parts[b].num != "" {
+			continue
+		}
+		for _, c := range conceptsOf(toks[i].text+" "+toks[i+1].text, lang) {
+			if !contains(cp.parts[a].concepts, c) && !contains(cp.parts[b].concepts, c) {
+				cp.parts[a].concepts = append(cp.parts[a].concepts, c)
+				cp.parts[b].concepts = append(cp.parts[b].concepts, c)
+			}
+		}
+	}
+	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep }, lex)
+	return cp
+}
+
+// numberSlot says what a number counts: a year (four digits from 1000 to 2100 with no unit), a
+// percentage, or the unit word after it ("42 kilometres", "206 kemik").
+func numberSlot(toks []scanned, folded func(int) string, i int, text string) string {
+	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
+		return "percent"
+	}
+	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+		f := folded(j)
+		if s, ok := unitSlots[f]; ok {
+			return s
+		}
+		if s, ok := unitSlots[trStem(f)]; ok {
+			return s
+		}
+		if toks[j].number {
+			break
+		}
+	}
+	digits := strings.TrimFunc(numberPart(text), func(r rune) bool { return r < '0' || r > '9' })
+	if len(digits) == 4 && digits >= "1000" && digits <= "2100" {
+		return "year"
+	}
+	if strings.HasSuffix(text, "th") || strings.HasSuffix(text, "rd") || strings.HasSuffix(text, "nd") {
+		return "ordinal"
+	}
+	return ""
+}
+
+// assignRoles gives each part its role from its position, case and neighbours.
+func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), lex string) {
+	if lex == "en" {
+		inAdjunct := false
+		firstSeen, verbSeen := false, false
+		for i := range toks {
+			pi, function, prep := at(i)
+			if prep {
+				inAdjunct = true
+				continue
+			}
+			if toks[i].sentenceStart {
+				inAdjunct = false
+			}
+			if pi < 0 {
+				if function && (infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but")) {
+					inAdjunct = false
+				}
+				continue
+			}
+			p := &cp.parts[pi]
+			if p.ent != nil || p.num != "" {
+				if inAdjunct && p.ent == nil {
+					p.role = roleAdjunct
+				}
+				continue
+			}
+			prev := ""
+			if i > 0 {
+				prev = turkish.Fold(toks[i-1].text)
+			}
+			switch {
+			case inAdjunct:
+				p.role = roleAdjunct
+			case enCopulas[prev]:
+				p.role = rolePredicate
+				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
+				verbSeen = true
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)):
+				p.role = rolePredicate
+				p.verb = true
+				verbSeen = true
+			case i+1 < len(toks) && nextIsContent(at, i+1) && firstSeen:
+				p.role = roleModifier
+			default:
+				if !firstSeen {
+					p.first = true
+					firstSeen = true
+				}
+			}
+		}
+		return
+	}
+	// Turkish (and undetermined text read as Turkish).
+	lastContent := -1
+	for i := range toks {
+		if pi, _, _ := at(i); pi >= 0 && cp.parts[pi].num == "" {
+			lastContent = i
+		}
+	}
+	firstSeen := false
+	for i := range toks {
+		pi, _, _ := at(i)
+		if pi < 0 {
+			continue
+		}
+		p := &cp.parts[pi]
+		if p.num != "" {
+			continue
+		}
+		_, suffix := splitApostrophe(toks[i].text)
+		cas := ix.morph.CaseOf(p.folded)
+		if suffix != "" {
+			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
+		}
+		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		switch {
+		case i == lastContent || sentenceFinal(toks, at, i):
+			p.role = rolePredicate
+			p.verb = p.ent == nil && turkish.IsVerbForm(p.folded)
+		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
+			p.role = rolePredicate
+			p.verb = true
+		case p.ent != nil:
+			p.role = roleCore
+		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
+			p.role = roleAdjunct
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
+			p.role = roleModifier
+		}
+		if (p.role == roleCore || p.role == roleModifier) && !firstSeen {
+			p.first = true
+			firstSeen = true
+		}
+	}
+}
+
+// enCopulas make the content word after them a nominal predicate ("are blind").
+var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"becomes": true, "become": true, "became": true}
+
+// enVerbCues make the content word after them a verb ("can transmit", "to reach", "does cause").
+var enVerbCues = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,
+	"must": true, "should": true, "shall": true, "to": true, "do": true, "does": true, "did": true, "not": true,
+	"never": true, "cannot": true, "cant": true, "dont": true, "doesnt": true, "didnt": true, "also": true, "really": true,
+	"actually": true, "always": true, "often": true, "ever": true, "mainly": true, "only": true}
+
+// englishVerbAfter guesses the first verb of an English clause from agreement: directly after a
+// content word, a word ending in -s after a singular subject ("water cures", "smoking causes"),
+// a bare word after a plural one ("vaccines cause", "dogs see"), or a past form in -ed.
+func englishVerbAfter(prev, w string, adjacent bool) bool {
+	if !adjacent || len(w) < 3 {
+		return false
+	}
+	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
+	if strings.HasSuffix(w, "ed") {
+		return true
+	}
+	return plural(prev) != plural(w)
+}
+
+// prevContentAdjacent reports that the token before i is a content word.
+func prevContentAdjacent(at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i - 1)
+	return pi >= 0
+}
+
+// sentenceFinal reports the last content word of a sentence that is not the text's last (a
+// claim of two sentences has two predicates).
+func sentenceFinal(toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return true
+		}
+		if pi, _, _ := at(j); pi >= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// mustPart is the part index of a token known to have one.
+func mustPart(at func(int) (int, bool, bool), i int) int {
+	pi, _, _ := at(i)
+	return pi
+}
+
+// nextIsContent reports that token i is a content word (not a number).
+func nextIsContent(at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	return pi >= 0
+}
+
+// infoIs reports whether a token is one of words (folded).
+func infoIs(tok string, words ...string) bool {
+	f := turkish.Fold(tok)
+	for _, w := range words {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
+func (ix *Index) isLightVerb(folded string) bool {
+	for _, l := range ix.morph.Lemmas(folded) {
+		if lightVerbs[l] {
+			return true
+		}
+	}
+	return false
+}
+
+// englishFunction reports an English function word (englishFunctionWords).
+func englishFunction(folded string) bool {
+	return stopSets()["en"][folded]
+}
+
+// enLemmas are an English word's base forms: the lexicon's, the light stemmer's and the word.
+func (ix *Index) enLemmas(folded string) []string {
+	out := []string{folded}
+	if ix.lex != nil {
+		for _, l := range ix.lex.Lemmas("en", folded) {
+			if !contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	if s := enStem(folded); !contains(out, s) {
+		out = append(out, s)
+	}
+	return out
+}

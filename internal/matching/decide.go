@@ -1,0 +1,397 @@
+package matching
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// Relation is how two lemmas relate in meaning (the values of the thesaurus's relation).
+type Relation int
+
+// The relations a Lexicon reports.
+const (
+	Unrelated Relation = iota
+	Same
+	Synonym
+	Broader  // b is a safe, shallow hypernym of a: a IS-A b
+	Narrower // a is a hypernym of b
+	Antonym
+)
+
+// Lexicon is the lexical knowledge the decision uses beyond spelling and morphology: sense
+// relations within a language, translations between Turkish and English, and English base forms.
+// internal/thesaurus provides it; a nil Lexicon leaves the decision to identity, lemmas and the
+// analyzer's own English terms.
+type Lexicon interface {
+	Relate(lang, a, b string) Relation
+	Translate(from, to, word string) []string
+	Lemmas(lang, word string) []string
+}
+
+// link is how a part of one claim is stated by the other claim.
+type link uint8
+
+const (
+	unlinked link = iota
+	linked        // same word, lemma, synonym, safe hypernym, translation or spelling variant
+	opposite      // an antonym: the meaning flips
+)
+
+// sideAlign is how the parts of one claim are stated by the other.
+type sideAlign struct {
+	links []link
+	// with is, for each linked part, the index of the other claim's part it links to.
+	with []int
+}
+
+// decide reports whether review r states the same claim as q, and when it does not, the part
+// that differs ("different subject: tea ≠ smoking"). Similarity plays no part: every core part
+// (subject, predicate, object, entity) of each claim must be stated by the other, numbers for the
+// same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
+// its antonym state the same thing).
+func (ix *Index) decide(q, r *claimParts) (bool, string) {
+	cross := !sameLanguage(q.lang, r.lang)
+	qa := ix.alignSide(q, r, cross)
+	ra := ix.alignSide(r, q, cross)
+
+	// A name the claim states that the fact-check does not is a different claim.
+	for i := range q.parts {
+		if qa.links[i] != unlinked || q.parts[i].ent == nil {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
+			return false, fmt.Sprintf("different entity: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+		}
+		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
+	}
+	if why := numbersDiffer(q, r); why != "" {
+		return false, why
+	}
+	// A part of the claim in the place of a different part of the fact-check (the same gap
+	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
+	// Two verbs may differ in wording only, so they are compared on meaning below.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.num != "" {
+			continue
+		}
+		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !(p.verb && o.verb) })
+		if j < 0 {
+			continue
+		}
+		o := &r.parts[j]
+		if p.role == roleAdjunct && o.role != roleAdjunct || p.role != roleAdjunct && o.role == roleAdjunct {
+			continue // a detail added where the fact-check has another detail elsewhere
+		}
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
+	}
+	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
+	// what the fact-check adds, but a subject or object of its own is another claim.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && p.role == roleCore {
+			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+		}
+	}
+	// Polarity on meaning: each antonym link flips it once more.
+	flips := 0
+	var antA, antB string
+	for i, l := range qa.links {
+		if l == opposite {
+			flips++
+			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
+		}
+	}
+	qNeg, rNeg := q.negative(), r.negative()
+	if (qNeg != rNeg) != (flips%2 == 1) {
+		switch {
+		case flips%2 == 1:
+			return false, fmt.Sprintf("opposite meaning: %s ≠ %s", antA, antB)
+		case qNeg:
+			return false, "negation differs: the claim is negated, the fact-checked claim is not"
+		default:
+			return false, "negation differs: the fact-checked claim is negated, this claim is not"
+		}
+	}
+	if flips == 0 {
+		if why, ok := opposed(q.opp, r.opp); ok {
+			return false, "opposite meaning (" + why + ")"
+		}
+	}
+	return true, ""
+}
+
+// isContent selects the unlinked parts that can stand in for another: words, not numbers.
+func isContent(p *part) bool { return p.num == "" }
+
+// counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i
+// stands: between the r-parts that q's nearest linked neighbours link to. Across languages, whose
+// word orders differ, any unlinked part of r is its counterpart.
+func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, cross bool, sel func(*part) bool) int {
+	lo, hi := -1, len(r.parts)
+	if !cross {
+		for k := i - 1; k >= 0; k-- {
+			if qa.links[k] != unlinked {
+				lo = qa.with[k]
+				break
+			}
+		}
+		for k := i + 1; k < len(q.parts); k++ {
+			if qa.links[k] != unlinked {
+				hi = qa.with[k]
+				break
+			}
+		}
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+	}
+	for j := lo + 1; j < hi; j++ {
+		if j >= 0 && j < len(r.parts) && ra.links[j] == unlinked && sel(&r.parts[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// isEntity, isCore, isModifier and isModifierOrAdjunct select parts for firstUnlinked.
+func isEntity(p *part) bool { return p.ent != nil }
+func isCore(p *part) bool {
+	return p.num == "" && p.ent == nil && (p.role == roleCore || p.role == rolePredicate)
+}
+func isModifier(p *part) bool          { return p.num == "" && p.ent == nil && p.role == roleModifier }
+func isModifierOrAdjunct(p *part) bool { return p.num == "" && p.ent == nil && p.role <= roleModifier }
+
+// firstUnlinked is the first part selected by sel that the other claim does not state, or -1.
+func firstUnlinked(c *claimParts, a sideAlign, sel func(*part) bool) int {
+	for i := range c.parts {
+		if a.links[i] == unlinked && sel(&c.parts[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// roleName names a part's role for a reason.
+func roleName(p *part) string {
+	switch {
+	case p.ent != nil:
+		return "entity"
+	case p.role == rolePredicate:
+		return "predicate"
+	case p.first:
+		return "subject"
+	case p.role == roleCore:
+		return "object"
+	}
+	return "detail"
+}
+
+// alignSide links each content part of a to the part of b that states it.
+func (ix *Index) alignSide(a, b *claimParts, cross bool) sideAlign {
+	s := sideAlign{links: make([]link, len(a.parts)), with: make([]int, len(a.parts))}
+	for i := range a.parts {
+		p := &a.parts[i]
+		if p.num != "" {
+			continue // numbers are compared as quantities (numbersDiffer)
+		}
+		best := unlinked
+		for j := range b.parts {
+			o := &b.parts[j]
+			if o.num != "" {
+				continue
+			}
+			l := ix.relate(p, o, cross)
+			if l == linked {
+				best, s.with[i] = linked, j
+				break
+			}
+			if l == opposite && best == unlinked {
+				best, s.with[i] = opposite, j
+			}
+		}
+		// Two words may state one ("akciğer kanseri" for "lung cancer" is linked word by word,
+		// but "sigara içmek" for "smoking" only as a whole): a part linked through its
+		// neighbour's concept is linked too.
+		s.links[i] = best
+	}
+	return s
+}
+
+// relate says whether part p is stated by part o.
+func (ix *Index) relate(p, o *part, cross bool) link {
+	if p.ent != nil && o.ent != nil && p.ent.gaz && o.ent.gaz {
+		if p.ent.key == o.ent.key {
+			return linked
+		}
+		return unlinked
+	}
+	if p.folded == o.folded {
+		return linked
+	}
+	if p.ent != nil || o.ent != nil {
+		// A name: the same name inflected or misspelt, in any language.
+		if cognate(p.folded, o.folded) || sameName(p, o, ix.morph) {
+			return linked
+		}
+		if p.ent != nil && o.ent != nil {
+			return unlinked
+		}
+	}
+	if !cross || p.lang == o.lang {
+		if p.lang == "tr" && o.lang == "tr" && turkish.Meet(p.lemmas, o.lemmas) {
+			return linked
+		}
+		if p.lang == o.lang && shareLemma(p.lemmas, o.lemmas) {
+			return linked
+		}
+		if len(p.folded) >= 5 && edit1(p.folded, o.folded) {
+			return linked
+		}
+	}
+	if cognate(p.folded, o.folded) {
+		return linked
+	}
+	if ix.lex != nil {
+		if l := ix.lexRelate(p, o); l != unlinked {
+			return l
+		}
+	}
+	if shareConcept(p.concepts, o.concepts) {
+		return linked
+	}
+	return unlinked
+}
+
+// sameName reports one name written with and without its Turkish suffixes ("Einstein'ın").
+func sameName(p, o *part, m *turkish.Morphology) bool {
+	return turkish.Meet(m.Lemmas(p.folded), m.Lemmas(o.folded)) && min(len(p.folded), len(o.folded)) >= 4
+}
+
+// lexRelate asks the lexicon how two parts relate: within a language through their lemmas,
+// across languages through the translations of p's lemmas.
+func (ix *Index) lexRelate(p, o *part) link {
+	pl, ol := firstN(p.lemmas, 4), firstN(o.lemmas, 4)
+	rel := func(lang string, as, bs []string) link {
+		out := unlinked
+		for _, a := range as {
+			for _, b := range bs {
+				switch ix.lex.Relate(lang, a, b) {
+				case Same, Synonym, Broader:
+					return linked
+				case Antonym:
+					out = opposite
+				}
+			}
+		}
+		return out
+	}
+	if p.lang == o.lang {
+		return rel(p.lang, pl, ol)
+	}
+	var trans []string
+	for _, a := range pl {
+		trans = append(trans, ix.lex.Translate(p.lang, o.lang, a)...)
+	}
+	if len(trans) == 0 {
+		return unlinked
+	}
+	for _, t := range trans {
+		if contains(ol, t) {
+			return linked
+		}
+	}
+	return rel(o.lang, firstN(trans, 8), ol)
+}
+
+// firstN is the first n of xs.
+func firstN(xs []string, n int) []string {
+	if len(xs) > n {
+		return xs[:n]
+	}
+	return xs
+}
+
+// shareLemma reports a lemma candidate of three letters or more in both lists.
+func shareLemma(a, b []string) bool {
+	for _, x := range a {
+		if len(x) >= 3 && contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// shareConcept reports an English concept in both lists.
+func shareConcept(a, b []string) bool {
+	for _, x := range a {
+		if contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
+// difference (a rewording may leave the year out), a different number for the same slot is.
+func numbersDiffer(q, r *claimParts) string {
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num == "" {
+			continue
+		}
+		var other []*part
+		met := false
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num == "" {
+				continue
+			}
+			if quantitiesMeet(p, o) {
+				met = true
+				break
+			}
+			if sameSlot(p, o) {
+				other = append(other, o)
+			}
+		}
+		if !met && len(other) > 0 {
+			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
+		}
+	}
+	return ""
+}
+
+// sameSlot reports two numbers that count the same thing: the same unit, or both years, or both
+// bare numbers.
+func sameSlot(a, b *part) bool {
+	return a.slot == b.slot
+}
+
+// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25.
+func quantitiesMeet(a, b *part) bool {
+	if numbersMeet(a.num, b.num) {
+		return true
+	}
+	if a.slot == "percent" || b.slot == "percent" {
+		for _, x := range strings.Split(a.num, "|") {
+			for _, y := range strings.Split(b.num, "|") {
+				if x == y || percentOf(x) == y || percentOf(y) == x {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// percentOf writes a fraction as a percentage ("0.25" → "25").
+func percentOf(x string) string {
+	var f float64
+	if _, err := fmt.Sscanf(x, "%g", &f); err != nil || f <= 0 || f >= 1 {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.4f", f*100), "0"), ".")
+}
