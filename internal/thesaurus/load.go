@@ -1,0 +1,260 @@
+package thesaurus
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+// readTable returns the decompressed content of a data file.
+func readTable(fsys fs.FS, name string) ([]byte, error) {
+	raw, err := fs.ReadFile(fsys, "data/"+name)
+	if err != nil {
+		return nil, fmt.Errorf("read table %s: %w", name, err)
+	}
+	if !strings.HasSuffix(name, ".gz") {
+		return raw, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+	}
+	return out, nil
+}
+
+// eachLine calls fn with every line of a table. Lines are substrings of one string holding the
+// whole table, so map keys cut from them cost no allocation of their own.
+func eachLine(fsys fs.FS, name string, fn func(line string) error) error {
+	body, err := readTable(fsys, name)
+	if err != nil {
+		return err
+	}
+	text := string(body)
+	for n := 1; text != ""; n++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		if err := fn(line); err != nil {
+			return fmt.Errorf("table %s line %d: %w", name, n, err)
+		}
+	}
+	return nil
+}
+
+// fields splits a tab-separated line.
+func fields(line string) []string { return strings.Split(line, "\t") }
+
+// atoi32 parses a non-negative decimal without allocating.
+func atoi32(s string) (int32, error) {
+	if s == "" {
+		return 0, fmt.Errorf("empty number")
+	}
+	var n int32
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("bad number %q", s)
+		}
+		n = n*10 + int32(c-'0')
+	}
+	return n, nil
+}
+
+// eachID calls fn with every id of a space-separated list of synset ids below n.
+func eachID(s string, n int32, fn func(id int32)) error {
+	for s != "" {
+		tok, rest, _ := strings.Cut(s, " ")
+		s = rest
+		v, err := atoi32(tok)
+		if err != nil {
+			return err
+		}
+		if v >= n {
+			return fmt.Errorf("synset id %d out of range", v)
+		}
+		fn(v)
+	}
+	return nil
+}
+
+// load decodes every table of fsys into t.
+func (t *Thesaurus) load(fsys fs.FS) error {
+	var total int32
+	var starts [numPOS + 1]int32
+	err := eachLine(fsys, "wn-counts.tsv", func(line string) error {
+		code, num, ok := strings.Cut(line, "\t")
+		p := strings.Index("nvar", code)
+		if !ok || len(code) != 1 || p < 0 {
+			return fmt.Errorf("bad count line %q", line)
+		}
+		n, err := atoi32(num)
+		if err != nil {
+			return err
+		}
+		total += n
+		starts[p+1] = total
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	t.synPOS = make([]uint8, total)
+	for p := 0; p < numPOS; p++ {
+		for i := starts[p]; i < starts[p+1]; i++ {
+			t.synPOS[i] = uint8(p)
+		}
+	}
+	t.senses = make(map[string][]sense, 150000)
+	t.freq = make(map[string]int32, 40000)
+	backing := make([]sense, 0, 210000) // one allocation for all senses; grows if a release adds more
+	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
+		lemma, rest, ok1 := strings.Cut(line, "\t")
+		freqS, parts, ok2 := strings.Cut(rest, "\t")
+		if !ok1 || !ok2 {
+			return fmt.Errorf("short lemma line %q", line)
+		}
+		freq, err := atoi32(freqS)
+		if err != nil {
+			return err
+		}
+		if freq > 0 {
+			t.freq[lemma] = freq
+		}
+		if cap(backing)-len(backing) < 512 {
+			backing = make([]sense, 0, 16384)
+		}
+		from := len(backing)
+		for parts != "" {
+			var part string
+			part, parts, _ = strings.Cut(parts, "\t")
+			if len(part) < 3 || part[1] != ':' {
+				return fmt.Errorf("bad sense list %q", part)
+			}
+			rank := 0
+			err := eachID(part[2:], total, func(id int32) {
+				rank = min(rank+1, 255)
+				backing = append(backing, sense{syn: id, rank: uint8(rank)})
+			})
+			if err != nil {
+				return err
+			}
+		}
+		t.senses[lemma] = backing[from:len(backing):len(backing)]
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if t.hyperAt, t.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
+		return err
+	}
+	if t.antAt, t.antTo, err = adjacency(fsys, "wn-antonyms.tsv.gz", total, true); err != nil {
+		return err
+	}
+	t.general = make([]bool, total)
+	err = eachLine(fsys, "wn-general.tsv", func(line string) error {
+		idS, _, _ := strings.Cut(line, "\t")
+		id, err := atoi32(idS)
+		if err != nil || id >= total {
+			return fmt.Errorf("bad synset id %q", idS)
+		}
+		t.general[id] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for p := range t.exc {
+		t.exc[p] = map[string][]string{}
+	}
+	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(line string) error {
+		f := fields(line)
+		if len(f) != 3 || len(f[0]) != 1 || strings.Index("nvar", f[0]) < 0 {
+			return fmt.Errorf("bad exception line %q", line)
+		}
+		t.exc[strings.Index("nvar", f[0])][f[1]] = strings.Split(f[2], "|")
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 27000); err != nil {
+		return err
+	}
+	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 44000); err != nil {
+		return err
+	}
+	t.trFold = map[string][]string{}
+	for w := range t.trEn {
+		if f := fold(w); f != w {
+			t.trFold[f] = append(t.trFold[f], w)
+		}
+	}
+	for _, list := range t.trFold {
+		slices.Sort(list) // map order varies; folded look-ups must not
+	}
+	return nil
+}
+
+// adjacency reads "id<TAB>id id ..." lines into a compressed adjacency list over n synsets;
+// symmetric adds the reverse of every edge.
+func adjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32, err error) {
+	var from, dst []int32
+	err = eachLine(fsys, name, func(line string) error {
+		srcS, targets, ok := strings.Cut(line, "\t")
+		if !ok {
+			return fmt.Errorf("want 2 fields in %q", line)
+		}
+		src, err := atoi32(srcS)
+		if err != nil || src >= n {
+			return fmt.Errorf("bad synset id %q", srcS)
+		}
+		return eachID(targets, n, func(d int32) {
+			from, dst = append(from, src), append(dst, d)
+			if symmetric {
+				from, dst = append(from, d), append(dst, src)
+			}
+		})
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	at = make([]int32, n+1)
+	for _, s := range from {
+		at[s+1]++
+	}
+	for i := int32(0); i < n; i++ {
+		at[i+1] += at[i]
+	}
+	to = make([]int32, len(dst))
+	fill := append([]int32(nil), at[:n]...)
+	for i, s := range from {
+		to[fill[s]] = dst[i]
+		fill[s]++
+	}
+	return at, to, nil
+}
+
+// translationMap reads "word<TAB>t1|t2|..." lines; the lists stay unsplit until used.
+func translationMap(fsys fs.FS, name string, size int) (map[string]string, error) {
+	m := make(map[string]string, size)
+	err := eachLine(fsys, name, func(line string) error {
+		word, list, ok := strings.Cut(line, "\t")
+		if !ok || word == "" || list == "" {
+			return fmt.Errorf("bad translation line %q", line)
+		}
+		m[word] = list
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}

@@ -1,0 +1,480 @@
+// Package thesaurus answers how two words relate in meaning (same lemma, synonym, broader,
+// narrower, antonym) in English and Turkish, and translates between them. Its tables are derived
+// from English WordNet 3.0 and the FreeDict Turkish–English dictionaries by ./gen; README.md
+// describes each table, its source and licence.
+package thesaurus
+
+//go:generate go run ./gen -out data
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+//go:embed data/*.gz data/*.tsv
+var dataFS embed.FS
+
+// Relation is how two lemmas relate in meaning.
+type Relation int
+
+// Relations, from none to opposite; see Relate for when each holds.
+const (
+	Unrelated Relation = iota
+	Same               // same lemma after normalisation
+	Synonym            // share a sense (WordNet synset; for Turkish, via safe translation pivot)
+	Broader            // b is a (safe, shallow) hypernym of a: a IS-A b ("tea" → "beverage")
+	Narrower           // a is a hypernym of b
+	Antonym            // opposite meaning (alive/dead, permanent/temporary, kalıcı/geçici)
+)
+
+// String names the relation for logs and rejection reasons.
+func (r Relation) String() string {
+	switch r {
+	case Same:
+		return "same"
+	case Synonym:
+		return "synonym"
+	case Broader:
+		return "broader"
+	case Narrower:
+		return "narrower"
+	case Antonym:
+		return "antonym"
+	}
+	return "unrelated"
+}
+
+// Parts of speech, in the order synset ids are assigned by the generator.
+const (
+	noun = iota
+	verb
+	adj
+	adv
+	numPOS
+)
+
+// limits keep relations on a word's common meanings; WordNet lists senses most frequent first.
+type limits struct {
+	synonym int // both words' sense ranks for sharing a synset
+	hyper   int // both words' sense ranks for a hypernym link
+	antonym int // both words' sense ranks for an antonym pair
+}
+
+var (
+	// englishLimits: synonyms only through each word's first three senses, so that rare senses
+	// ("dog" as a verb of following) do not join words; antonymy is recorded between specific
+	// senses, so it gets a little more room.
+	englishLimits = limits{synonym: 3, hyper: 3, antonym: 4}
+	// pivotLimits apply to the English translations of Turkish words: a dictionary gloss is
+	// already one sense away, so only the translation's main senses count ("ölmek" → "expire"
+	// must not reach "breathe" through expire's sense "exhale").
+	pivotLimits = limits{synonym: 1, hyper: 1, antonym: 2}
+)
+
+const (
+	// hypernymDepth: a IS-A b through at most this many hypernym links.
+	hypernymDepth = 3
+	// pivotTranslations: Turkish words relate through their first few English translations only.
+	pivotTranslations = 4
+	// pivotSenses: a shared English translation makes two Turkish words synonyms only when it has
+	// at most this many WordNet senses (a specific word, not "go" or "take").
+	pivotSenses = 3
+)
+
+// sense is one meaning of a lemma: a synset id and its rank (1 = most frequent) within its part of speech.
+type sense struct {
+	syn  int32
+	rank uint8
+}
+
+// Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
+type Thesaurus struct {
+	senses map[string][]sense // English lemma → senses, nouns first, each part of speech in rank order
+	freq   map[string]int32   // English lemma → count in WordNet's sense-tagged corpus
+	// hyper is a compressed adjacency list: synset i's hypernyms are hyperTo[hyperAt[i]:hyperAt[i+1]].
+	hyperAt []int32
+	hyperTo []int32
+	antAt   []int32
+	antTo   []int32
+	general []bool  // synsets too abstract to count as a broader term
+	synPOS  []uint8 // part of speech of each synset
+	exc     [numPOS]map[string][]string
+	enTr    map[string]string   // English → "t1|t2|…", split on use to keep Open cheap
+	trEn    map[string]string   // Turkish → "e1|e2|…", best first
+	trFold  map[string][]string // ASCII-folded Turkish → real lemmas
+}
+
+// Open decodes the embedded tables. It takes a noticeable fraction of a second, so call it once
+// at startup and share the result.
+func Open() (*Thesaurus, error) {
+	t := &Thesaurus{}
+	if err := t.load(dataFS); err != nil {
+		return nil, fmt.Errorf("open thesaurus: %w", err)
+	}
+	return t, nil
+}
+
+// Relate says how b relates to a in language lang ("en" or "tr"; anything else is treated as
+// English). Words are lemmas, lower-case; English inflections are reduced with Lemmas and
+// Turkish may be ASCII-folded ("asi" for "aşı"). Antonym wins over Synonym when both hold
+// through different senses, because calling opposite claims the same is the worse mistake.
+func (t *Thesaurus) Relate(lang, a, b string) Relation {
+	if lang == "tr" {
+		return t.relateTR(a, b)
+	}
+	return t.relateEN(strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b)), englishLimits, anyPOS, anyPOS)
+}
+
+// Translate returns the translations of word from language from into to ("tr"→"en" or "en"→"tr"),
+// best first; nil when the dictionary has none.
+func (t *Thesaurus) Translate(from, to, word string) []string {
+	switch {
+	case from == "tr" && to == "en":
+		var out []string
+		for _, w := range t.trForms(word) {
+			out = appendNew(out, splitList(t.trEn[w])...)
+		}
+		return out
+	case from == "en" && to == "tr":
+		w := strings.ToLower(strings.TrimSpace(word))
+		if list, ok := t.enTr[w]; ok {
+			return splitList(list)
+		}
+		var out []string
+		for _, l := range t.Lemmas("en", w) {
+			out = appendNew(out, splitList(t.enTr[l])...)
+		}
+		return out
+	}
+	return nil
+}
+
+// Lemmas returns the English base forms of word that WordNet knows, as WordNet's morphy finds
+// them (irregular-form lists, then suffix rules), nouns first; the word itself comes first when
+// it is a lemma. Turkish and other languages return nil: stemming Turkish is the caller's job.
+func (t *Thesaurus) Lemmas(lang, word string) []string {
+	if lang != "en" {
+		return nil
+	}
+	w := strings.ToLower(strings.TrimSpace(word))
+	if w == "" {
+		return nil
+	}
+	var out []string
+	if _, ok := t.senses[w]; ok {
+		out = append(out, w)
+	}
+	for p := noun; p < numPOS; p++ {
+		for _, base := range t.exc[p][w] {
+			if t.hasPOS(base, p) {
+				out = appendNew(out, base)
+			}
+		}
+		for _, r := range detachRules[p] {
+			if strings.HasSuffix(w, r.suffix) && len(w) > len(r.suffix) {
+				base := w[:len(w)-len(r.suffix)] + r.ending
+				if t.hasPOS(base, p) {
+					out = appendNew(out, base)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// detachRules are WordNet morphy's suffix substitutions per part of speech.
+var detachRules = [numPOS][]struct{ suffix, ending string }{
+	noun: {{"s", ""}, {"ses", "s"}, {"xes", "x"}, {"zes", "z"}, {"ches", "ch"}, {"shes", "sh"}, {"men", "man"}, {"ies", "y"}},
+	verb: {{"s", ""}, {"ies", "y"}, {"es", "e"}, {"es", ""}, {"ed", "e"}, {"ed", ""}, {"ing", "e"}, {"ing", ""}},
+	adj:  {{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}},
+}
+
+// hasPOS reports whether lemma has a sense in part of speech p.
+func (t *Thesaurus) hasPOS(lemma string, p int) bool {
+	for _, s := range t.senses[lemma] {
+		if int(t.synPOS[s.syn]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates returns the WordNet lemmas an English word may stand for.
+func (t *Thesaurus) candidates(w string) []string {
+	if _, ok := t.senses[w]; ok {
+		return appendNew([]string{w}, t.Lemmas("en", w)...)
+	}
+	return t.Lemmas("en", w)
+}
+
+// relateEN relates two lower-case English words.
+func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Relation {
+	if a == "" || b == "" {
+		return Unrelated
+	}
+	if a == b {
+		return Same
+	}
+	ca, cb := t.candidates(a), t.candidates(b)
+	for _, x := range ca {
+		for _, y := range cb {
+			if x == y {
+				return Same
+			}
+		}
+	}
+	best := Unrelated
+	for _, x := range ca {
+		for _, y := range cb {
+			if r := t.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
+				return Antonym
+			} else if r != Unrelated && (best == Unrelated || r < best) {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// posMask selects parts of speech (bit 1<<noun etc.).
+type posMask uint8
+
+const (
+	anyPOS     posMask = 1<<noun | 1<<verb | 1<<adj | 1<<adv
+	verbPOS    posMask = 1 << verb
+	nominalPOS posMask = 1<<noun | 1<<adj
+)
+
+// sensesOf returns the senses of lemma w in the parts of speech of mask.
+func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
+	all := t.senses[w]
+	if mask == anyPOS {
+		return all
+	}
+	out := make([]sense, 0, len(all))
+	for _, s := range all {
+		if mask&(1<<t.synPOS[s.syn]) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// relateLemmas relates the senses of two distinct WordNet lemmas: Antonym, then Synonym,
+// Broader, Narrower.
+func (t *Thesaurus) relateLemmas(sx, sy []sense, lim limits) Relation {
+	for _, a := range sx {
+		if int(a.rank) > lim.antonym {
+			continue
+		}
+		for _, b := range sy {
+			if int(b.rank) <= lim.antonym && t.antonyms(a.syn, b.syn) {
+				return Antonym
+			}
+		}
+	}
+	for _, a := range sx {
+		if int(a.rank) > lim.synonym {
+			continue
+		}
+		for _, b := range sy {
+			if int(b.rank) <= lim.synonym && a.syn == b.syn {
+				return Synonym
+			}
+		}
+	}
+	if t.isA(sx, sy, lim.hyper) {
+		return Broader
+	}
+	if t.isA(sy, sx, lim.hyper) {
+		return Narrower
+	}
+	return Unrelated
+}
+
+// antonyms reports whether synsets a and b are recorded as opposites.
+func (t *Thesaurus) antonyms(a, b int32) bool {
+	for _, x := range t.antTo[t.antAt[a]:t.antAt[a+1]] {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// isA reports whether a common sense of the first word reaches a common sense of the second
+// through at most hypernymDepth hypernym links without touching WordNet's abstract top levels.
+// A word whose main sense is one of those top levels ("activity", "substance") is never the
+// broader term, even through a rarer concrete sense.
+func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
+	if len(broad) == 0 || t.general[broad[0].syn] {
+		return false
+	}
+	targets := map[int32]bool{}
+	for _, b := range broad {
+		if int(b.rank) <= rank && !t.general[b.syn] {
+			targets[b.syn] = true
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	var frontier []int32
+	for _, a := range narrow {
+		if int(a.rank) <= rank && (t.synPOS[a.syn] == noun || t.synPOS[a.syn] == verb) {
+			frontier = append(frontier, a.syn)
+		}
+	}
+	seen := map[int32]bool{}
+	for depth := 0; depth < hypernymDepth && len(frontier) > 0; depth++ {
+		var next []int32
+		for _, s := range frontier {
+			for _, h := range t.hyperTo[t.hyperAt[s]:t.hyperAt[s+1]] {
+				if seen[h] || t.general[h] {
+					continue
+				}
+				if targets[h] {
+					return true
+				}
+				seen[h] = true
+				next = append(next, h)
+			}
+		}
+		frontier = next
+	}
+	return false
+}
+
+// senseCount is the number of WordNet senses of an English lemma over all parts of speech.
+func (t *Thesaurus) senseCount(w string) int {
+	return len(t.senses[w])
+}
+
+// relateTR relates two Turkish words through their English translations.
+func (t *Thesaurus) relateTR(a, b string) Relation {
+	a, b = trLower(strings.TrimSpace(a)), trLower(strings.TrimSpace(b))
+	if a == "" || b == "" {
+		return Unrelated
+	}
+	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
+		return Same
+	}
+	ea, eb := t.pivot(a), t.pivot(b)
+	ma, mb := trPOS(a), trPOS(b)
+	if len(ea) == 0 || len(eb) == 0 {
+		return Unrelated
+	}
+	best := Unrelated
+	for _, x := range ea {
+		for _, y := range eb {
+			r := t.relateEN(x, y, pivotLimits, ma, mb)
+			switch {
+			case r == Antonym:
+				return Antonym
+			case r == Same:
+				if t.senseCount(x) > pivotSenses {
+					continue // "go", "take": a shared vague translation says little
+				}
+				r = Synonym
+			case r == Unrelated:
+				continue
+			}
+			if best == Unrelated || r < best {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// trPOS picks the English parts of speech a Turkish word's translations may take: infinitives
+// (-mak, -mek) are verbs, everything else nouns or adjectives. This keeps "yüzük" (ring) from
+// relating through the verb "ring" (to sound), and leaves out adverbs, whose translations
+// ("still", "but") join unrelated words.
+func trPOS(w string) posMask {
+	if strings.HasSuffix(w, "mak") || strings.HasSuffix(w, "mek") {
+		return verbPOS
+	}
+	return nominalPOS
+}
+
+// pivot returns the first English translations of a Turkish word (any of its de-folded forms).
+func (t *Thesaurus) pivot(w string) []string {
+	var out []string
+	for _, f := range t.trForms(w) {
+		list := splitList(t.trEn[f])
+		if len(list) > pivotTranslations {
+			list = list[:pivotTranslations]
+		}
+		out = appendNew(out, list...)
+	}
+	return out
+}
+
+// trForms returns the dictionary lemmas a Turkish word may be: itself, or the lemmas whose
+// ASCII folding it is.
+func (t *Thesaurus) trForms(w string) []string {
+	w = trLower(strings.TrimSpace(w))
+	if w == "" {
+		return nil
+	}
+	var out []string
+	if _, ok := t.trEn[w]; ok {
+		out = append(out, w)
+	}
+	if isASCII(w) {
+		out = appendNew(out, t.trFold[w]...)
+	}
+	return out
+}
+
+// trLower lower-cases Turkish (İ→i, I→ı) and drops the circumflex as the tables do.
+func trLower(s string) string {
+	s = strings.ToLowerSpecial(unicode.TurkishCase, s)
+	return circumflex.Replace(s)
+}
+
+var (
+	circumflex = strings.NewReplacer("â", "a", "î", "i", "û", "u")
+	asciiFold  = strings.NewReplacer("ç", "c", "ğ", "g", "ı", "i", "ö", "o", "ş", "s", "ü", "u")
+)
+
+// fold maps Turkish letters to the ASCII letters people type without a Turkish keyboard.
+func fold(s string) string { return asciiFold.Replace(s) }
+
+// isASCII reports whether s has no Turkish-specific letters.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// splitList splits a stored "a|b|c" translation list; "" gives nil.
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "|")
+}
+
+// appendNew appends the items of add not yet in list.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		dup := false
+		for _, x := range list {
+			if x == a {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			list = append(list, a)
+		}
+	}
+	return list
+}

@@ -1,0 +1,191 @@
+package thesaurus
+
+import (
+	"slices"
+	"sync"
+	"testing"
+)
+
+var (
+	openOnce sync.Once
+	shared   *Thesaurus
+	openErr  error
+)
+
+// open decodes the committed tables once for all tests.
+func open(t *testing.T) *Thesaurus {
+	t.Helper()
+	openOnce.Do(func() { shared, openErr = Open() })
+	if openErr != nil {
+		t.Fatalf("Open: %v", openErr)
+	}
+	return shared
+}
+
+func TestRelateEnglish(t *testing.T) {
+	th := open(t)
+	cases := []struct {
+		a, b string
+		want Relation
+	}{
+		// same lemma after morphy
+		{"dog", "dog", Same},
+		{"causes", "cause", Same},
+		{"mice", "mouse", Same},
+		// synonyms share a synset
+		{"car", "automobile", Synonym},
+		{"illness", "unwellness", Synonym},
+		{"physician", "doctor", Synonym},
+		// shallow, safe hypernyms
+		{"tea", "beverage", Broader},
+		{"dog", "animal", Broader},
+		{"dog", "canine", Broader},
+		{"sunscreen", "cream", Broader},
+		{"cancer", "disease", Broader},
+		{"beverage", "tea", Narrower},
+		{"animal", "dog", Narrower},
+		// antonyms, direct and through synsets, satellites and derived forms
+		{"alive", "dead", Antonym},
+		{"live", "dead", Antonym},
+		{"permanent", "temporary", Antonym},
+		{"true", "false", Antonym},
+		{"increase", "decrease", Antonym},
+		{"increases", "decreased", Antonym},
+		{"survive", "succumb", Antonym},
+		{"win", "lose", Antonym},
+		// siblings and far relatives are not related
+		{"tea", "tobacco", Unrelated},
+		{"tea", "smoking", Unrelated},
+		{"tick", "mosquito", Unrelated},
+		{"rabbit", "dog", Unrelated},
+		{"lyme disease", "malaria", Unrelated},
+		// abstract top levels are never a broader term
+		{"tea", "substance", Unrelated},
+		{"smoking", "activity", Unrelated},
+		{"dog", "organism", Unrelated},
+		{"dog", "entity", Unrelated},
+		{"", "dog", Unrelated},
+		{"qwxz", "dog", Unrelated},
+	}
+	for _, c := range cases {
+		if got := th.Relate("en", c.a, c.b); got != c.want {
+			t.Errorf("Relate(en, %q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestRelateTurkish(t *testing.T) {
+	th := open(t)
+	cases := []struct {
+		a, b string
+		want Relation
+	}{
+		{"aşı", "aşı", Same},
+		{"aşı", "asi", Same}, // ASCII-folded input
+		{"ÇAY", "çay", Same}, // Turkish lower-casing
+		{"hastalık", "rahatsızlık", Synonym},
+		{"çay", "içecek", Broader},
+		{"köpek", "hayvan", Broader},
+		{"hayvan", "köpek", Narrower},
+		{"artmak", "azalmak", Antonym},
+		{"doğru", "yanlış", Antonym},
+		{"ölü", "canlı", Antonym},
+		{"sürekli", "geçici", Antonym},
+		{"daimi", "geçici", Antonym},
+		{"buyuk", "kucuk", Antonym}, // folded büyük/küçük
+		{"çay", "sigara", Unrelated},
+		{"kene", "sivrisinek", Unrelated},
+		{"tavşan", "köpek", Unrelated},
+		{"ölmek", "yaşamak", Unrelated}, // WordNet has no live/die antonym; see README.md
+	}
+	for _, c := range cases {
+		if got := th.Relate("tr", c.a, c.b); got != c.want {
+			t.Errorf("Relate(tr, %q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	th := open(t)
+	cases := []struct {
+		from, to, word string
+		first          string // expected best translation
+		contains       string // expected somewhere in the list
+	}{
+		{"tr", "en", "çay", "tea", "tea"},
+		{"tr", "en", "cay", "tea", "tea"}, // folded
+		{"tr", "en", "köpek", "dog", "dog"},
+		{"tr", "en", "ölmek", "die", "perish"},
+		{"tr", "en", "olmek", "die", "die"},
+		{"tr", "en", "aşı", "", "vaccine"},
+		{"tr", "en", "asi", "rebellious", "vaccine"}, // the real word "asi" first, then "aşı"
+		{"tr", "en", "artmak", "increase", "increase"},
+		{"en", "tr", "tea", "", "çay"},
+		{"en", "tr", "vaccine", "", "aşı"},
+		{"en", "tr", "die", "ölmek", "ölmek"},
+		{"en", "tr", "dies", "ölmek", "ölmek"}, // inflected English goes through morphy
+		{"en", "tr", "permanent", "sürekli", "daimi"},
+	}
+	for _, c := range cases {
+		got := th.Translate(c.from, c.to, c.word)
+		if len(got) == 0 {
+			t.Errorf("Translate(%s, %s, %q) = nil", c.from, c.to, c.word)
+			continue
+		}
+		if c.first != "" && got[0] != c.first {
+			t.Errorf("Translate(%s, %s, %q)[0] = %q, want %q (all %v)", c.from, c.to, c.word, got[0], c.first, got)
+		}
+		if !slices.Contains(got, c.contains) {
+			t.Errorf("Translate(%s, %s, %q) = %v, want it to contain %q", c.from, c.to, c.word, got, c.contains)
+		}
+	}
+	if got := th.Translate("en", "de", "tea"); got != nil {
+		t.Errorf("Translate(en, de) = %v, want nil", got)
+	}
+	if got := th.Translate("tr", "en", "qwxz"); got != nil {
+		t.Errorf("Translate(tr, en, unknown) = %v, want nil", got)
+	}
+}
+
+func TestLemmas(t *testing.T) {
+	th := open(t)
+	cases := []struct {
+		word string
+		want []string
+	}{
+		{"mice", []string{"mouse"}},
+		{"causes", []string{"cause"}},
+		{"dogs", []string{"dog"}},
+		{"dog", []string{"dog"}},
+		{"saw", []string{"saw", "see"}},
+		{"running", []string{"running", "run"}},
+		{"died", []string{"die"}},
+		{"better", []string{"better", "good", "well"}},
+		{"qwxz", nil},
+	}
+	for _, c := range cases {
+		if got := th.Lemmas("en", c.word); !slices.Equal(got, c.want) {
+			t.Errorf("Lemmas(en, %q) = %v, want %v", c.word, got, c.want)
+		}
+	}
+	if got := th.Lemmas("tr", "köpekler"); got != nil {
+		t.Errorf("Lemmas(tr) = %v, want nil", got)
+	}
+}
+
+func TestRelationString(t *testing.T) {
+	names := map[Relation]string{Unrelated: "unrelated", Same: "same", Synonym: "synonym", Broader: "broader", Narrower: "narrower", Antonym: "antonym"}
+	for r, want := range names {
+		if got := r.String(); got != want {
+			t.Errorf("%d.String() = %q, want %q", int(r), got, want)
+		}
+	}
+}
+
+func BenchmarkOpen(b *testing.B) {
+	for b.Loop() {
+		if _, err := Open(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
