@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -45,6 +46,9 @@ type part struct {
 	lang string
 	// lemmas are its lemma candidates (for a negative verb, those of its positive).
 	lemmas []string
+	// dict are its forms the lexicon knows (Turkish stems as dictionary words, verbs with their
+	// infinitive ending; English base forms), at most a few.
+	dict []string
 	// concepts are its English concepts from the analyzer's lexicon.
 	concepts []string
 	role     role
@@ -56,6 +60,9 @@ type part struct {
 	num, slot string
 	// neg marks a negative verb form.
 	neg bool
+	// aside marks a part of a parenthesised aside: it may state a part of the other claim but is
+	// never required.
+	aside bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -128,6 +135,49 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
+	main, asides := splitAsides(text)
+	ix.parseSegment(cp, main, lang, false)
+	for _, a := range asides {
+		ix.parseSegment(cp, a, lang, true)
+	}
+	return cp
+}
+
+// splitAsides takes the parenthesised asides out of a text: "(artrite)", "(AIDS virüsü)" name or
+// explain a part of the claim, so they may state it but are never required.
+func splitAsides(text string) (string, []string) {
+	if !strings.Contains(text, "(") {
+		return text, nil
+	}
+	var main strings.Builder
+	var asides []string
+	depth, start := 0, 0
+	for i, r := range text {
+		switch {
+		case r == '(':
+			if depth == 0 {
+				start = i + 1
+			}
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+			if depth == 0 {
+				asides = append(asides, text[start:i])
+				main.WriteByte(' ')
+			}
+		case depth == 0:
+			main.WriteRune(r)
+		}
+	}
+	if depth > 0 {
+		asides = append(asides, text[start:])
+	}
+	return main.String(), asides
+}
+
+// parseSegment reads a text (the claim, or one of its asides) into parts appended to cp.
+func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
+	first := len(cp.parts)
 	lex := lexicalLang(lang)
 	toks := scanText(text)
 	shout := shouting(toks)
@@ -140,10 +190,16 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	infos := make([]tokInfo, len(toks))
 	for i, t := range toks {
 		infos[i].part = -1
+		whole := turkish.Fold(t.text)
 		base := nameBase(t.text)
-		folded := turkish.Fold(base)
+		folded := collapseRepeats(turkish.Fold(base))
 		infos[i].folded = folded
 		if t.number {
+			continue
+		}
+		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
+			cp.negations++
+			infos[i].function = true
 			continue
 		}
 		wlang := lex
@@ -188,6 +244,12 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
 		if t.number {
 			p.num = numberKey(t.text, lang)
+			if i+1 < len(toks) {
+				if f, ok := scaleWords[infos[i+1].folded]; ok {
+					p.num = scaled(p.num, f)
+					infos[i+1].function = true
+				}
+			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
 		} else if n, ok := numberWord(folded); ok {
 			p.num = n
@@ -218,6 +280,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 			default:
 				p.lemmas = []string{folded}
 			}
+			p.dict = ix.dictForms(p.lang, p.lemmas)
 			p.concepts = conceptsOf(t.text, lang)
 			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor(lex, folded))...)
 		}
@@ -238,7 +301,61 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		}
 	}
 	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep }, lex)
-	return cp
+	if aside {
+		for i := first; i < len(cp.parts); i++ {
+			cp.parts[i].aside = true
+			cp.parts[i].role = roleAdjunct
+			cp.parts[i].verb = false
+			cp.parts[i].first = false
+		}
+	}
+}
+
+// collapseRepeats undoes the letter repeats of emphatic typing ("düşmezzz", "çoookk"): a run of
+// three or more letters becomes one, and a doubled final letter one (Turkish words do not end in
+// a double letter; English ones that do, "less", "all", keep it when they have four letters or
+// fewer).
+func collapseRepeats(w string) string {
+	if len(w) < 3 {
+		return w
+	}
+	b := []byte(w)
+	out := b[:0:0]
+	for i := 0; i < len(b); {
+		j := i
+		for j < len(b) && b[j] == b[i] {
+			j++
+		}
+		n := j - i
+		if n >= 3 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			out = append(out, b[i])
+		}
+		i = j
+	}
+	if n := len(out); n > 5 && out[n-1] == out[n-2] && out[n-1] != 's' && out[n-1] != 'l' && out[n-1] >= 'a' && out[n-1] <= 'z' {
+		out = out[:n-1]
+	}
+	return string(out)
+}
+
+// scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
+var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
+	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
+
+// scaled multiplies every reading of a number key.
+func scaled(key string, f float64) string {
+	var out []string
+	for _, r := range strings.Split(key, "|") {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			return key
+		}
+		out = append(out, strconv.FormatFloat(v*f, 'f', -1, 64))
+	}
+	return strings.Join(out, "|")
 }
 
 // numberSlot says what a number counts: a year (four digits from 1000 to 2100 with no unit), a
@@ -249,6 +366,9 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 	}
 	for j := i + 1; j < len(toks) && j <= i+2; j++ {
 		f := folded(j)
+		if _, ok := scaleWords[f]; ok {
+			continue
+		}
 		if s, ok := unitSlots[f]; ok {
 			return s
 		}
@@ -281,19 +401,16 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				continue
 			}
 			if toks[i].sentenceStart {
-				inAdjunct = false
+				inAdjunct, verbSeen = false, false
 			}
 			if pi < 0 {
-				if function && (infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but")) {
+				if function && infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but") {
 					inAdjunct = false
 				}
 				continue
 			}
 			p := &cp.parts[pi]
-			if p.ent != nil || p.num != "" {
-				if inAdjunct && p.ent == nil {
-					p.role = roleAdjunct
-				}
+			if p.num != "" {
 				continue
 			}
 			prev := ""
@@ -302,7 +419,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 			switch {
 			case inAdjunct:
-				p.role = roleAdjunct
+				if p.ent == nil {
+					p.role = roleAdjunct
+				}
+			case p.ent != nil:
 			case enCopulas[prev]:
 				p.role = rolePredicate
 				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
@@ -311,13 +431,22 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role = rolePredicate
 				p.verb = true
 				verbSeen = true
-			case i+1 < len(toks) && nextIsContent(at, i+1) && firstSeen:
+			}
+			if !firstSeen && p.role == roleCore {
+				p.first = true
+			}
+			firstSeen = true
+		}
+		// A word directly before another content word of its phrase modifies it ("lung cancer").
+		for i := 0; i+1 < len(toks); i++ {
+			pi, _, _ := at(i)
+			ni, _, _ := at(i + 1)
+			if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+				continue
+			}
+			p, n := &cp.parts[pi], &cp.parts[ni]
+			if p.num == "" && p.ent == nil && p.role == roleCore && n.num == "" && !n.verb && n.role != rolePredicate {
 				p.role = roleModifier
-			default:
-				if !firstSeen {
-					p.first = true
-					firstSeen = true
-				}
 			}
 		}
 		return
@@ -460,6 +589,41 @@ func (ix *Index) enLemmas(folded string) []string {
 	}
 	if s := enStem(folded); !contains(out, s) {
 		out = append(out, s)
+	}
+	return out
+}
+
+// maxDict bounds the dictionary forms kept per word.
+const maxDict = 3
+
+// dictForms are the lemma candidates the lexicon knows, least stripped first; a Turkish
+// candidate is also tried as a verb, with the infinitive ending ("öl" → "ölmek").
+func (ix *Index) dictForms(lang string, lemmas []string) []string {
+	if ix.lex == nil {
+		return nil
+	}
+	var out []string
+	add := func(w string) {
+		if len(out) < maxDict && !contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, l := range lemmas {
+		if len(out) >= maxDict {
+			break
+		}
+		if lang != "tr" {
+			add(l)
+			continue
+		}
+		if len(l) >= 3 && len(ix.lex.Translate("tr", "en", l)) > 0 {
+			add(l)
+		}
+		for _, inf := range []string{"mak", "mek"} {
+			if len(ix.lex.Translate("tr", "en", l+inf)) > 0 {
+				add(l + inf)
+			}
+		}
 	}
 	return out
 }

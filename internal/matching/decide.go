@@ -4,20 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
-)
-
-// Relation is how two lemmas relate in meaning (the values of the thesaurus's relation).
-type Relation int
-
-// The relations a Lexicon reports.
-const (
-	Unrelated Relation = iota
-	Same
-	Synonym
-	Broader  // b is a safe, shallow hypernym of a: a IS-A b
-	Narrower // a is a hypernym of b
-	Antonym
 )
 
 // Lexicon is the lexical knowledge the decision uses beyond spelling and morphology: sense
@@ -25,7 +13,7 @@ const (
 // internal/thesaurus provides it; a nil Lexicon leaves the decision to identity, lemmas and the
 // analyzer's own English terms.
 type Lexicon interface {
-	Relate(lang, a, b string) Relation
+	Relate(lang, a, b string) thesaurus.Relation
 	Translate(from, to, word string) []string
 	Lemmas(lang, word string) []string
 }
@@ -53,8 +41,8 @@ type sideAlign struct {
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	cross := !sameLanguage(q.lang, r.lang)
-	qa := ix.alignSide(q, r, cross)
-	ra := ix.alignSide(r, q, cross)
+	qa := ix.alignSide(q, r, cross, true)
+	ra := ix.alignSide(r, q, cross, false)
 
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
@@ -88,11 +76,25 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
-	// what the fact-check adds, but a subject or object of its own is another claim.
+	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && p.role == roleCore {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+		}
+	}
+	// When the claim leaves a core part of the fact-check out, everything else it says must be
+	// stated by the fact-check: a verb of its own in that place says something else.
+	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore }); i >= 0 {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+		}
+	}
+	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
+	// humans"): the claim's subject is linked to a part of the fact-check that is not its subject.
+	if !cross {
+		if why := swapped(q, qa, r, ra); why != "" {
+			return false, why
 		}
 	}
 	// Polarity on meaning: each antonym link flips it once more.
@@ -123,8 +125,35 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	return true, ""
 }
 
-// isContent selects the unlinked parts that can stand in for another: words, not numbers.
-func isContent(p *part) bool { return p.num == "" }
+// isContent selects the unlinked parts that can stand in for another: words, not numbers, not
+// asides.
+func isContent(p *part) bool { return p.num == "" && !p.aside }
+
+// swapped reports a subject and an object that changed places: the claim's subject links to a
+// part of the fact-check after the fact-check's subject, which links back to a part of the claim
+// after the claim's subject.
+func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
+	qs, rs := -1, -1
+	for i := range q.parts {
+		if q.parts[i].first {
+			qs = i
+			break
+		}
+	}
+	for j := range r.parts {
+		if r.parts[j].first {
+			rs = j
+			break
+		}
+	}
+	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked {
+		return ""
+	}
+	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
+		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
+	}
+	return ""
+}
 
 // counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i
 // stands: between the r-parts that q's nearest linked neighbours link to. Across languages, whose
@@ -189,8 +218,9 @@ func roleName(p *part) string {
 	return "detail"
 }
 
-// alignSide links each content part of a to the part of b that states it.
-func (ix *Index) alignSide(a, b *claimParts, cross bool) sideAlign {
+// alignSide links each content part of a to the part of b that states it. fromClaim says a is
+// the user's claim (a word of the claim may be narrower than the fact-check's, not broader).
+func (ix *Index) alignSide(a, b *claimParts, cross, fromClaim bool) sideAlign {
 	s := sideAlign{links: make([]link, len(a.parts)), with: make([]int, len(a.parts))}
 	for i := range a.parts {
 		p := &a.parts[i]
@@ -203,7 +233,7 @@ func (ix *Index) alignSide(a, b *claimParts, cross bool) sideAlign {
 			if o.num != "" {
 				continue
 			}
-			l := ix.relate(p, o, cross)
+			l := ix.relate(p, o, fromClaim)
 			if l == linked {
 				best, s.with[i] = linked, j
 				break
@@ -212,16 +242,13 @@ func (ix *Index) alignSide(a, b *claimParts, cross bool) sideAlign {
 				best, s.with[i] = opposite, j
 			}
 		}
-		// Two words may state one ("akciğer kanseri" for "lung cancer" is linked word by word,
-		// but "sigara içmek" for "smoking" only as a whole): a part linked through its
-		// neighbour's concept is linked too.
 		s.links[i] = best
 	}
 	return s
 }
 
 // relate says whether part p is stated by part o.
-func (ix *Index) relate(p, o *part, cross bool) link {
+func (ix *Index) relate(p, o *part, fromClaim bool) link {
 	if p.ent != nil && o.ent != nil && p.ent.gaz && o.ent.gaz {
 		if p.ent.key == o.ent.key {
 			return linked
@@ -231,23 +258,8 @@ func (ix *Index) relate(p, o *part, cross bool) link {
 	if p.folded == o.folded {
 		return linked
 	}
-	if p.ent != nil || o.ent != nil {
-		// A name: the same name inflected or misspelt, in any language.
-		if cognate(p.folded, o.folded) || sameName(p, o, ix.morph) {
-			return linked
-		}
-		if p.ent != nil && o.ent != nil {
-			return unlinked
-		}
-	}
-	if !cross || p.lang == o.lang {
-		if p.lang == "tr" && o.lang == "tr" && turkish.Meet(p.lemmas, o.lemmas) {
-			return linked
-		}
-		if p.lang == o.lang && shareLemma(p.lemmas, o.lemmas) {
-			return linked
-		}
-		if len(p.folded) >= 5 && edit1(p.folded, o.folded) {
+	if p.lang == o.lang {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
 			return linked
 		}
 	}
@@ -255,7 +267,7 @@ func (ix *Index) relate(p, o *part, cross bool) link {
 		return linked
 	}
 	if ix.lex != nil {
-		if l := ix.lexRelate(p, o); l != unlinked {
+		if l := ix.lexRelate(p, o, fromClaim); l != unlinked {
 			return l
 		}
 	}
@@ -265,23 +277,44 @@ func (ix *Index) relate(p, o *part, cross bool) link {
 	return unlinked
 }
 
-// sameName reports one name written with and without its Turkish suffixes ("Einstein'ın").
-func sameName(p, o *part, m *turkish.Morphology) bool {
-	return turkish.Meet(m.Lemmas(p.folded), m.Lemmas(o.folded)) && min(len(p.folded), len(o.folded)) >= 4
+// typo reports two words of one language one edit apart (a misspelling), compared as written
+// and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
+func typo(p, o *part) bool {
+	if edit1(p.folded, o.folded) {
+		return true
+	}
+	for _, a := range firstN(p.lemmas, 4) {
+		for _, b := range firstN(o.lemmas, 4) {
+			if len(a) >= 5 && len(b) >= 5 && edit1(a, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-// lexRelate asks the lexicon how two parts relate: within a language through their lemmas,
-// across languages through the translations of p's lemmas.
-func (ix *Index) lexRelate(p, o *part) link {
-	pl, ol := firstN(p.lemmas, 4), firstN(o.lemmas, 4)
+// lexRelate asks the lexicon how two parts relate: within a language through their dictionary
+// forms, across languages through the translations of p's.
+func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+	if len(p.dict) == 0 || len(o.dict) == 0 {
+		return unlinked
+	}
 	rel := func(lang string, as, bs []string) link {
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {
 				switch ix.lex.Relate(lang, a, b) {
-				case Same, Synonym, Broader:
+				case thesaurus.Same, thesaurus.Synonym:
 					return linked
-				case Antonym:
+				case thesaurus.Broader:
+					if fromClaim {
+						return linked
+					}
+				case thesaurus.Narrower:
+					if !fromClaim {
+						return linked
+					}
+				case thesaurus.Antonym:
 					out = opposite
 				}
 			}
@@ -289,21 +322,28 @@ func (ix *Index) lexRelate(p, o *part) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, pl, ol)
+		return rel(p.lang, p.dict, o.dict)
 	}
 	var trans []string
-	for _, a := range pl {
-		trans = append(trans, ix.lex.Translate(p.lang, o.lang, a)...)
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.lex.Translate(p.lang, o.lang, a), 6) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(trans, t) {
+				trans = append(trans, t)
+			}
+		}
+	}
+	for _, t := range trans {
+		if contains(o.dict, t) || contains(o.lemmas, t) {
+			return linked
+		}
 	}
 	if len(trans) == 0 {
 		return unlinked
 	}
-	for _, t := range trans {
-		if contains(ol, t) {
-			return linked
-		}
-	}
-	return rel(o.lang, firstN(trans, 8), ol)
+	return rel(o.lang, firstN(trans, 6), o.dict)
 }
 
 // firstN is the first n of xs.

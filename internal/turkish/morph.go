@@ -210,8 +210,17 @@ func (m *Morphology) Lemmas(w string) []string {
 				push(stem[:len(stem)-1], s.slot, false)
 			}
 			push(stem, s.slot, false)
-			if r := softened(stem); r != stem && isVowel(s.s[0]) {
-				push(r, s.slot, true)
+			if isVowel(s.s[0]) {
+				if r := softened(stem); r != stem {
+					push(r, s.slot, true)
+				}
+				// A vowel dropped before a vowel suffix ("beyni" → "beyin", "burnu" → "burun",
+				// "resmi" → "resim") comes back between the last two consonants.
+				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
+					for _, v := range []string{"i", "u"} {
+						push(stem[:n-1]+v+stem[n-1:], s.slot, true)
+					}
+				}
 			}
 		}
 	}
