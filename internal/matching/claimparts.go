@@ -341,6 +341,10 @@ func collapseRepeats(w string) string {
 	return string(out)
 }
 
+// turkishLemmas are the lemma candidates of a folded Turkish word, for number units
+// ("kilometredir" → "kilometre").
+var turkishLemmas = turkish.NewMorphology().Lemmas
+
 // scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
 var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
 	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
@@ -374,6 +378,11 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 		}
 		if s, ok := unitSlots[trStem(f)]; ok {
 			return s
+		}
+		for _, l := range turkishLemmas(f) {
+			if s, ok := unitSlots[l]; ok {
+				return s
+			}
 		}
 		if toks[j].number {
 			break
@@ -472,6 +481,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		cas := ix.morph.CaseOf(p.folded)
 		if suffix != "" {
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
+		} else if cas != turkish.Nominative && ix.knownTR(p.folded) {
+			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
 		switch {
@@ -596,34 +607,44 @@ func (ix *Index) enLemmas(folded string) []string {
 // maxDict bounds the dictionary forms kept per word.
 const maxDict = 3
 
-// dictForms are the lemma candidates the lexicon knows, least stripped first; a Turkish
-// candidate is also tried as a verb, with the infinitive ending ("öl" → "ölmek").
+// dictForms are the dictionary forms of a word: for Turkish, the least stripped lemma candidate
+// the lexicon knows (more stripped ones are usually another word: "yaşam" is not "yaş") and the
+// first candidate that is a verb with its infinitive ending ("öl" → "ölmek"); for English, its
+// base forms.
 func (ix *Index) dictForms(lang string, lemmas []string) []string {
 	if ix.lex == nil {
 		return nil
 	}
+	if lang != "tr" {
+		return firstN(lemmas, maxDict)
+	}
+	var noun, verb string
+	for _, l := range lemmas {
+		if noun == "" && len(l) >= 3 && len(ix.relations.translate(ix.lex, "tr", "en", l)) > 0 {
+			noun = l
+		}
+		if verb == "" {
+			for _, inf := range []string{"mak", "mek"} {
+				if len(ix.relations.translate(ix.lex, "tr", "en", l+inf)) > 0 {
+					verb = l + inf
+					break
+				}
+			}
+		}
+		if noun != "" && verb != "" {
+			break
+		}
+	}
 	var out []string
-	add := func(w string) {
-		if len(out) < maxDict && !contains(out, w) {
+	for _, w := range []string{noun, verb} {
+		if w != "" {
 			out = append(out, w)
 		}
 	}
-	for _, l := range lemmas {
-		if len(out) >= maxDict {
-			break
-		}
-		if lang != "tr" {
-			add(l)
-			continue
-		}
-		if len(l) >= 3 && len(ix.lex.Translate("tr", "en", l)) > 0 {
-			add(l)
-		}
-		for _, inf := range []string{"mak", "mek"} {
-			if len(ix.lex.Translate("tr", "en", l+inf)) > 0 {
-				add(l + inf)
-			}
-		}
-	}
 	return out
+}
+
+// knownTR reports a Turkish word the lexicon knows as written (folded).
+func (ix *Index) knownTR(folded string) bool {
+	return ix.lex != nil && len(ix.relations.translate(ix.lex, "tr", "en", folded)) > 0
 }

@@ -3,6 +3,7 @@ package matching
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
@@ -41,8 +42,7 @@ type sideAlign struct {
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	cross := !sameLanguage(q.lang, r.lang)
-	qa := ix.alignSide(q, r, cross, true)
-	ra := ix.alignSide(r, q, cross, false)
+	qa, ra := ix.alignParts(q, r)
 
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
@@ -70,9 +70,6 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue
 		}
 		o := &r.parts[j]
-		if p.role == roleAdjunct && o.role != roleAdjunct || p.role != roleAdjunct && o.role == roleAdjunct {
-			continue // a detail added where the fact-check has another detail elsewhere
-		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
@@ -218,63 +215,69 @@ func roleName(p *part) string {
 	return "detail"
 }
 
-// alignSide links each content part of a to the part of b that states it. fromClaim says a is
-// the user's claim (a word of the claim may be narrower than the fact-check's, not broader).
-func (ix *Index) alignSide(a, b *claimParts, cross, fromClaim bool) sideAlign {
-	s := sideAlign{links: make([]link, len(a.parts)), with: make([]int, len(a.parts))}
-	for i := range a.parts {
-		p := &a.parts[i]
-		if p.num != "" {
-			continue // numbers are compared as quantities (numbersDiffer)
+// alignParts links the parts of the claim q and the fact-check r both ways. Words link first by
+// spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
+// translations, antonyms) then links only parts both of which are still unlinked, one to one, so
+// "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
+func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
+	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
+	cheap := func(a, b *claimParts, s sideAlign) {
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" {
+				continue // numbers are compared as quantities (numbersDiffer)
+			}
+			for j := range b.parts {
+				if o := &b.parts[j]; o.num == "" && ix.relateWords(p, o) {
+					s.links[i], s.with[i] = linked, j
+					break
+				}
+			}
 		}
-		best := unlinked
-		for j := range b.parts {
-			o := &b.parts[j]
-			if o.num != "" {
+	}
+	cheap(q, r, qa)
+	cheap(r, q, ra)
+	if ix.lex == nil {
+		return qa, ra
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num != "" || qa.links[i] != unlinked {
+			continue
+		}
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" || ra.links[j] != unlinked {
 				continue
 			}
-			l := ix.relate(p, o, fromClaim)
-			if l == linked {
-				best, s.with[i] = linked, j
+			l := ix.lexRelate(p, o, true)
+			if l == unlinked {
+				l = ix.lexRelate(o, p, false)
+			}
+			if l != unlinked {
+				qa.links[i], qa.with[i] = l, j
+				ra.links[j], ra.with[j] = l, i
 				break
 			}
-			if l == opposite && best == unlinked {
-				best, s.with[i] = opposite, j
-			}
 		}
-		s.links[i] = best
 	}
-	return s
+	return qa, ra
 }
 
-// relate says whether part p is stated by part o.
-func (ix *Index) relate(p, o *part, fromClaim bool) link {
+// relateWords says whether part p is stated by part o as the same word: spelling, lemma,
+// misspelling, cognate name, gazetteer entity, or a shared English term of the analyzer.
+func (ix *Index) relateWords(p, o *part) bool {
 	if p.ent != nil && o.ent != nil && p.ent.gaz && o.ent.gaz {
-		if p.ent.key == o.ent.key {
-			return linked
-		}
-		return unlinked
+		return p.ent.key == o.ent.key
 	}
 	if p.folded == o.folded {
-		return linked
+		return true
 	}
-	if p.lang == o.lang {
-		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
-			return linked
-		}
+	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
+		return true
 	}
-	if cognate(p.folded, o.folded) {
-		return linked
-	}
-	if ix.lex != nil {
-		if l := ix.lexRelate(p, o, fromClaim); l != unlinked {
-			return l
-		}
-	}
-	if shareConcept(p.concepts, o.concepts) {
-		return linked
-	}
-	return unlinked
+	return cognate(p.folded, o.folded) || shareConcept(p.concepts, o.concepts)
 }
 
 // typo reports two words of one language one edit apart (a misspelling), compared as written
@@ -303,7 +306,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {
-				switch ix.lex.Relate(lang, a, b) {
+				switch ix.relations.relate(ix.lex, lang, a, b) {
 				case thesaurus.Same, thesaurus.Synonym:
 					return linked
 				case thesaurus.Broader:
@@ -326,7 +329,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	}
 	var trans []string
 	for _, a := range p.dict {
-		for _, t := range firstN(ix.lex.Translate(p.lang, o.lang, a), 6) {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 6) {
 			if o.lang == "tr" {
 				t = turkish.Fold(t)
 			}
@@ -336,7 +339,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 		}
 	}
 	for _, t := range trans {
-		if contains(o.dict, t) || contains(o.lemmas, t) {
+		if contains(o.dict, t) {
 			return linked
 		}
 	}
@@ -434,4 +437,67 @@ func percentOf(x string) string {
 		return ""
 	}
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.4f", f*100), "0"), ".")
+}
+
+// lexCache remembers the lexicon's answers: the same words meet again and again (the claim's
+// against each candidate's, and every review's common words), and a Turkish relation goes through
+// several translations. It is cleared when it grows past maxLexCache entries, which bounds its
+// memory whatever the traffic.
+type lexCache struct {
+	mu    sync.RWMutex
+	rel   map[string]thesaurus.Relation
+	trans map[string][]string
+}
+
+// maxLexCache bounds the cached answers (each a few dozen bytes).
+const maxLexCache = 200_000
+
+// relate is lx.Relate, cached.
+func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
+	if a > b {
+		// Relations are symmetric but for the direction of a hypernym: one entry serves both
+		// orders.
+		switch r := c.relate(lx, lang, b, a); r {
+		case thesaurus.Broader:
+			return thesaurus.Narrower
+		case thesaurus.Narrower:
+			return thesaurus.Broader
+		default:
+			return r
+		}
+	}
+	k := lang + "\x00" + a + "\x00" + b
+	c.mu.RLock()
+	r, ok := c.rel[k]
+	c.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = lx.Relate(lang, a, b)
+	c.mu.Lock()
+	if c.rel == nil || len(c.rel) >= maxLexCache {
+		c.rel = map[string]thesaurus.Relation{}
+	}
+	c.rel[k] = r
+	c.mu.Unlock()
+	return r
+}
+
+// translate is lx.Translate, cached.
+func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
+	k := from + to + "\x00" + w
+	c.mu.RLock()
+	t, ok := c.trans[k]
+	c.mu.RUnlock()
+	if ok {
+		return t
+	}
+	t = lx.Translate(from, to, w)
+	c.mu.Lock()
+	if c.trans == nil || len(c.trans) >= maxLexCache {
+		c.trans = map[string][]string{}
+	}
+	c.trans[k] = t
+	c.mu.Unlock()
+	return t
 }
