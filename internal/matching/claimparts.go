@@ -3,7 +3,10 @@ package matching
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
 
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -60,6 +63,11 @@ type part struct {
 	num, slot string
 	// neg marks a negative verb form.
 	neg bool
+	// place marks an adjunct of place or time ("soğukta", "in the cold", "during an
+	// earthquake"): a rewording may say it in other words.
+	place bool
+	// clause numbers the part's clause within the claim (see clauseIDs).
+	clause int
 	// aside marks a part of a parenthesised aside: it may state a part of the other claim but is
 	// never required.
 	aside bool
@@ -73,20 +81,40 @@ type part struct {
 type claimParts struct {
 	lang  string
 	parts []part
-	// negations counts the negations (negative verb forms, "değil", "yok", "not", "never", …);
-	// concord records a negative-concord word ("hiç", "asla"), negative only without another.
-	negations int
-	concord   bool
+	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
+	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
+	// without another.
+	negs []negation
 	// opp are the words that place the claim on one side of an opposition.
 	opp []oppHit
+	// clauses counts the clauses read so far.
+	clauses int
 }
 
-// negative reports the claim's polarity from its negations: an odd number negates.
-func (c *claimParts) negative() bool {
-	if c.negations == 0 {
-		return c.concord
+// negation is one negating word of a claim.
+type negation struct {
+	clause  int
+	concord bool
+}
+
+// negative reports the claim's polarity from the negations outside the clauses skip sets aside:
+// an odd number negates; concord words count only when nothing else negates.
+func (c *claimParts) negative(skip func(clause int) bool) bool {
+	n, concord := 0, false
+	for _, g := range c.negs {
+		if skip != nil && skip(g.clause) {
+			continue
+		}
+		if g.concord {
+			concord = true
+		} else {
+			n++
+		}
 	}
-	return c.negations%2 == 1
+	if n == 0 {
+		return concord
+	}
+	return n%2 == 1
 }
 
 // lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
@@ -97,6 +125,15 @@ var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true
 var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
 	"sonra": true, "once": true, "sonrasinda": true, "oncesinde": true, "ragmen": true, "yuzunden": true, "dolayi": true,
 	"sayesinde": true, "itibaren": true, "beri": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
+
+// enPlacePreps open an adjunct of place or time.
+var enPlacePreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "over": true, "under": true,
+	"until": true, "since": true, "before": true, "after": true, "within": true, "across": true, "throughout": true,
+	"when": true, "while": true}
+
+// trTimePostpositions make the noun before them an adjunct of time or place.
+var trTimePostpositions = map[string]bool{"boyunca": true, "sirasinda": true, "sonra": true, "once": true,
+	"sonrasinda": true, "oncesinde": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
 
 // enAdjunctPreps open an English adjunct phrase; "by" (the agent), "of" and "than" do not.
 var enAdjunctPreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "from": true, "with": true,
@@ -114,7 +151,7 @@ var percentWords = map[string]bool{"yuzde": true, "percent": true, "per": false,
 
 // unitSlots map a unit word (folded lemma) to the slot a number before it fills.
 var unitSlots = map[string]string{
-	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "age", "yas": "age", "old": "age",
+	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
 	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
 	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
 	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
@@ -135,12 +172,68 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
-	main, asides := splitAsides(text)
+	main, asides := splitAsides(dropHashtags(text))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
 	}
 	return cp
+}
+
+// dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
+// state its claim.
+func dropHashtags(text string) string {
+	if !strings.Contains(text, "#") {
+		return text
+	}
+	var b strings.Builder
+	skip := false
+	for _, r := range text {
+		switch {
+		case r == '#':
+			skip = true
+			continue
+		case skip && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'):
+			continue
+		}
+		skip = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clauseIDs numbers the clauses of a text (cut at commas, semicolons and sentence ends, not
+// inside numbers) for each of its tokens, so chatter around a claim ("arkadaşlar dikkat",
+// "bunu herkes bilsin") can be told from the claim. It returns nil when the clause tokens do not
+// line up with toks.
+func clauseIDs(text string, toks []scanned) []int {
+	var ids []int
+	rs := []rune(text)
+	start, clause := 0, 0
+	flush := func(end int) {
+		n := len(analysis.Tokenize(string(rs[start:end])))
+		for k := 0; k < n; k++ {
+			ids = append(ids, clause)
+		}
+		if n > 0 {
+			clause++
+		}
+	}
+	for i, r := range rs {
+		if !strings.ContainsRune(",;.!?…:\n", r) {
+			continue
+		}
+		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		flush(i)
+		start = i + 1
+	}
+	flush(len(rs))
+	if len(ids) != len(toks) {
+		return nil
+	}
+	return ids
 }
 
 // splitAsides takes the parenthesised asides out of a text: "(artrite)", "(AIDS virüsü)" name or
@@ -180,14 +273,24 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	first := len(cp.parts)
 	lex := lexicalLang(lang)
 	toks := scanText(text)
+	clauses := clauseIDs(text, toks)
+	clauseBase := cp.clauses
 	shout := shouting(toks)
 	type tokInfo struct {
 		folded   string
 		function bool
 		prep     bool // an English adjunct preposition, or a Turkish postposition
+		place    bool // the preposition opens a place or time adjunct
 		part     int  // index in cp.parts, or -1
 	}
 	infos := make([]tokInfo, len(toks))
+	clauseOf := func(i int) int {
+		if clauses == nil {
+			return clauseBase
+		}
+		return clauseBase + clauses[i]
+	}
+	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
 	for i, t := range toks {
 		infos[i].part = -1
 		whole := turkish.Fold(t.text)
@@ -198,7 +301,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			continue
 		}
 		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
-			cp.negations++
+			negate(i, false)
 			infos[i].function = true
 			continue
 		}
@@ -209,22 +312,19 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		switch {
 		case folded == "":
 			infos[i].function = true
-		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
-			cp.negations++
+		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
+			// "değil mi?" asks for agreement with the positive statement.
 			infos[i].function = true
-		case wlang == "en" && strings.HasSuffix(folded, "n't"):
-			cp.negations++
+		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			negate(i, false)
 			infos[i].function = true
 		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
-			if wlang == "en" {
-				cp.negations++
-			} else {
-				cp.concord = true
-			}
+			negate(i, wlang == "tr")
 			infos[i].function = true
-		case wlang == "en" && enAdjunctPreps[folded]:
+		case wlang == "en" && enAdjunctPreps[folded] && !(i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "least" || turkish.Fold(toks[i+1].text) == "most")):
 			infos[i].prep = true
 			infos[i].function = true
+			infos[i].place = enPlacePreps[folded]
 		case wlang == "tr" && trPostpositions[folded]:
 			infos[i].prep = true
 			infos[i].function = true
@@ -268,11 +368,17 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 			switch lex {
 			case "tr":
-				if turkish.IsNegativeVerb(folded) && p.ent == nil {
+				switch root, priv := privativeRoot(folded); {
+				case turkish.IsNegativeVerb(folded) && p.ent == nil:
 					p.neg = true
-					cp.negations++
+					negate(i, false)
 					p.lemmas = ix.morph.Positive(folded)
-				} else {
+				case priv && p.ent == nil && len(root) >= 3:
+					// "gereksiz" (without need) is "gerek yok": the root, negated.
+					p.neg = true
+					negate(i, false)
+					p.lemmas = ix.morph.Lemmas(root)
+				default:
 					p.lemmas = ix.morph.Lemmas(folded)
 				}
 			case "en":
@@ -282,7 +388,18 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 			p.dict = ix.dictForms(p.lang, p.lemmas)
 			p.concepts = conceptsOf(t.text, lang)
-			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor(lex, folded))...)
+			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
+				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
+					cp.opp = append(cp.opp, h)
+				}
+			}
+		}
+		if clauses != nil {
+			p.clause = clauseBase + clauses[i]
+			cp.clauses = max(cp.clauses, p.clause+1)
+		} else {
+			p.clause = clauseBase
+			cp.clauses = max(cp.clauses, clauseBase+1)
 		}
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
@@ -300,7 +417,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 		}
 	}
-	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep }, lex)
+	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
+		func(i int) bool { return infos[i].place }, lex)
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
 			cp.parts[i].aside = true
@@ -399,14 +517,14 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 }
 
 // assignRoles gives each part its role from its position, case and neighbours.
-func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), lex string) {
+func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), placeAt func(int) bool, lex string) {
 	if lex == "en" {
-		inAdjunct := false
+		inAdjunct, inPlace := false, false
 		firstSeen, verbSeen := false, false
 		for i := range toks {
 			pi, function, prep := at(i)
 			if prep {
-				inAdjunct = true
+				inAdjunct, inPlace = true, placeAt(i)
 				continue
 			}
 			if toks[i].sentenceStart {
@@ -426,17 +544,22 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			if i > 0 {
 				prev = turkish.Fold(toks[i-1].text)
 			}
+			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
+				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
+			}
 			switch {
 			case inAdjunct:
 				if p.ent == nil {
 					p.role = roleAdjunct
+					p.place = inPlace
 				}
 			case p.ent != nil:
 			case enCopulas[prev]:
 				p.role = rolePredicate
 				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)):
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)),
+				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true
 				verbSeen = true
@@ -496,6 +619,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			p.role = roleCore
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
+			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
 		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
 			p.role = roleModifier
 		}

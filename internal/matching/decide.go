@@ -26,6 +26,7 @@ const (
 	unlinked link = iota
 	linked        // same word, lemma, synonym, safe hypernym, translation or spelling variant
 	opposite      // an antonym: the meaning flips
+	chatter       // in a clause of the post that says nothing about the fact-check's claim
 )
 
 // sideAlign is how the parts of one claim are stated by the other.
@@ -43,6 +44,24 @@ type sideAlign struct {
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	cross := !sameLanguage(q.lang, r.lang)
 	qa, ra := ix.alignParts(q, r)
+	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
+	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
+	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
+	// the post does not state (then that clause may be where the post says something else).
+	rFull := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }) < 0
+	if rFull && q.clauses > 1 {
+		shared := make([]bool, q.clauses)
+		for i := range q.parts {
+			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+				shared[q.parts[i].clause] = true
+			}
+		}
+		for i := range q.parts {
+			if !shared[q.parts[i].clause] {
+				qa.links[i] = chatter
+			}
+		}
+	}
 
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
@@ -54,7 +73,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
 	}
-	if why := numbersDiffer(q, r); why != "" {
+	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
@@ -65,25 +84,34 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if qa.links[i] != unlinked || p.num != "" {
 			continue
 		}
-		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !(p.verb && o.verb) })
+		if cross && !isNominal(p) {
+			continue // across languages verbs and adjuncts translate too loosely to compare
+		}
+		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o))
+		})
 		if j < 0 {
 			continue
 		}
 		o := &r.parts[j]
+		if p.place || o.place {
+			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
+		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
 		}
 	}
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
 	// stated by the fact-check: a verb of its own in that place says something else.
-	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
-		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore }); i >= 0 {
+	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
+	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 && !cross {
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore && !(p.verb && rVerb) }); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
 		}
 	}
@@ -103,7 +131,8 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
 		}
 	}
-	qNeg, rNeg := q.negative(), r.negative()
+	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
+	rNeg := r.negative(nil)
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1:
@@ -121,6 +150,29 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	return true, ""
 }
+
+// isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
+func isNoun(p *part) bool {
+	return p.num == "" && !p.aside && !p.verb && (p.ent != nil || p.role == roleCore || p.role == rolePredicate)
+}
+
+// chatterClause reports a clause of q whose parts were all set aside as chatter.
+func chatterClause(q *claimParts, qa sideAlign, c int) bool {
+	seen := false
+	for i := range q.parts {
+		if q.parts[i].clause != c {
+			continue
+		}
+		if qa.links[i] != chatter {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// isNominal selects a noun or a modifier of one.
+func isNominal(p *part) bool { return isNoun(p) || p.num == "" && !p.aside && p.role == roleModifier }
 
 // isContent selects the unlinked parts that can stand in for another: words, not numbers, not
 // asides.
@@ -277,7 +329,23 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
 		return true
 	}
-	return cognate(p.folded, o.folded) || shareConcept(p.concepts, o.concepts)
+	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
+		return true
+	}
+	return cognate(p.folded, o.folded)
+}
+
+// sameNameStem reports one name in two spellings: one a prefix of the other, at most two
+// letters longer ("Neron" for "Nero", "Napolyon" for "Napoleon" does not qualify), or one edit
+// apart ("Sidney" for "Sydney").
+func sameNameStem(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 4 && strings.HasPrefix(b, a) && len(b)-len(a) <= 2 {
+		return true
+	}
+	return len(a) >= 4 && edit1(a, b)
 }
 
 // typo reports two words of one language one edit apart (a misspelling), compared as written
@@ -379,10 +447,10 @@ func shareConcept(a, b []string) bool {
 
 // numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
 // difference (a rewording may leave the year out), a different number for the same slot is.
-func numbersDiffer(q, r *claimParts) string {
+func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 	for i := range q.parts {
 		p := &q.parts[i]
-		if p.num == "" {
+		if p.num == "" || qa.links[i] == chatter {
 			continue
 		}
 		var other []*part
@@ -403,8 +471,28 @@ func numbersDiffer(q, r *claimParts) string {
 		if !met && len(other) > 0 {
 			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
 		}
+		if !met {
+			continue
+		}
+		// The same number counting something else: "yedi gün" is not "yedi yıl".
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && p.slot != o.slot && p.slot != "percent" && o.slot != "percent" {
+				return fmt.Sprintf("different number: %s %s ≠ %s %s", p.text, p.slot, o.text, o.slot)
+			}
+		}
 	}
 	return ""
+}
+
+// numberStated reports that r states the quantity p.
+func numberStated(p *part, r *claimParts) bool {
+	for j := range r.parts {
+		if o := &r.parts[j]; o.num != "" && quantitiesMeet(p, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameSlot reports two numbers that count the same thing: the same unit, or both years, or both

@@ -316,7 +316,8 @@ var verbEndings = func() []string {
 }()
 
 // verbTails may follow a verb ending: plural or person.
-var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz"}
+var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz",
+	"mis", "mus", "di", "du", "ti", "tu", "larmis", "lermis", "sa", "se", "ken"}
 
 // IsVerbForm reports a folded word that reads as a verb form rather than a noun with the copula:
 // "yapar", "donuyor", "gelmistir", "olur", a negative verb; not "kordur", "mavidir", "kanser".
