@@ -52,6 +52,8 @@ type part struct {
 	// dict are its forms the lexicon knows (Turkish stems as dictionary words, verbs with their
 	// infinitive ending; English base forms), at most a few.
 	dict []string
+	// enLemmas and enDict are the English readings of a word of undetermined language.
+	enLemmas, enDict []string
 	// concepts are its English concepts from the analyzer's lexicon.
 	concepts []string
 	role     role
@@ -351,15 +353,28 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
-		} else if n, ok := numberWord(folded); ok {
-			p.num = n
-			p.slot = numberSlot(toks, foldedAt, i, t.text)
+		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
+			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
+			p.num = v
+			for k := i + 1; k < i+n; k++ {
+				infos[k].function = true
+			}
+			p.slot = numberSlot(toks, foldedAt, i+n-1, toks[i+n-1].text)
+		} else if f, ok := fractionAt(toks, foldedAt, i); ok {
+			// "beşte biri" (one in five) is 20 percent.
+			p.num = f
+			p.slot = "percent"
+			infos[i+1].function = true
 		} else if q, ok := quantityWords[folded]; ok && q != "" {
 			p.num = q
 			p.slot = "percent"
 		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
+		}
+		if p.num != "" && p.slot != "" && i+1 < len(toks) && unitSlots[infos[i+1].folded] == p.slot {
+			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
+			infos[i+1].function = true
 		}
 		if p.num == "" {
 			if e, ok := entityAt(toks, i, shout); ok {
@@ -386,7 +401,14 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			default:
 				p.lemmas = []string{folded}
 			}
-			p.dict = ix.dictForms(p.lang, p.lemmas)
+			if lang == "und" && isASCIIWord(folded) {
+				// Text whose language is undetermined may be English typed loosely ("macs dont get
+				// viruses"): the word keeps its English readings too.
+				p.lang = "und"
+				p.enLemmas = ix.enLemmas(folded)
+				p.enDict = firstN(p.enLemmas, maxDict)
+			}
+			p.dict = ix.dictForms(lex, p.lemmas)
 			p.concepts = conceptsOf(t.text, lang)
 			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
 				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
@@ -457,6 +479,67 @@ func collapseRepeats(w string) string {
 		out = out[:n-1]
 	}
 	return string(out)
+}
+
+// wordValues are the values of number words, Turkish (folded) and English; "bir", "altı",
+// "yedi", "on", "yüz" and "bin" are also other words, so alone they count only before a unit.
+var wordValues = map[string]float64{
+	"bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9, "on": 10,
+	"yirmi": 20, "otuz": 30, "kirk": 40, "elli": 50, "altmis": 60, "yetmis": 70, "seksen": 80, "doksan": 90,
+	"yuz": 100, "bin": 1000,
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+	"eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+}
+
+// numberWords2 reads a run of number words from token i and returns its value and length (0
+// when there is none, or a single ambiguous word: "bir", "on", "yüz" alone are not numbers).
+func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) {
+	total, cur := 0.0, 0.0
+	n := 0
+	for j := i; j < len(toks) && !toks[j].number; j++ {
+		v, ok := wordValues[folded(j)]
+		if !ok {
+			break
+		}
+		switch {
+		case v == 100:
+			cur = max(cur, 1) * 100
+		case v == 1000:
+			total += max(cur, 1) * 1000
+			cur = 0
+		default:
+			cur += v
+		}
+		n++
+	}
+	if n == 0 {
+		return "", 0
+	}
+	if n == 1 {
+		if v, ok := numberWord(folded(i)); ok {
+			return v, 1
+		}
+		return "", 0
+	}
+	return strconv.FormatFloat(total+cur, 'f', -1, 64), n
+}
+
+// fractionAt reads a Turkish fraction, "beşte bir(i)" (one in five), at token i.
+func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
+	if i+1 >= len(toks) || !strings.HasPrefix(folded(i+1), "bir") || len(folded(i+1)) > 6 {
+		return "", false
+	}
+	w := folded(i)
+	for _, suf := range []string{"te", "de", "ta", "da"} {
+		if base, ok := strings.CutSuffix(w, suf); ok {
+			if v, ok := wordValues[base]; ok && v > 1 {
+				return strconv.FormatFloat(100/v, 'f', -1, 64), true
+			}
+		}
+	}
+	return "", false
 }
 
 // turkishLemmas are the lemma candidates of a folded Turkish word, for number units
@@ -543,6 +626,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			prev := ""
 			if i > 0 {
 				prev = turkish.Fold(toks[i-1].text)
+			}
+			if inAdjunct && enCopulas[prev] {
+				inAdjunct = false
 			}
 			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
 				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
@@ -705,6 +791,16 @@ func (ix *Index) isLightVerb(folded string) bool {
 		}
 	}
 	return false
+}
+
+// isASCIIWord reports a word of ASCII letters only.
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // englishFunction reports an English function word (englishFunctionWords).

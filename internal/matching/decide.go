@@ -171,8 +171,21 @@ func chatterClause(q *claimParts, qa sideAlign, c int) bool {
 	return seen
 }
 
-// isNominal selects a noun or a modifier of one.
-func isNominal(p *part) bool { return isNoun(p) || p.num == "" && !p.aside && p.role == roleModifier }
+// hasVerb reports a claim with a verb (not only a copula).
+func hasVerb(c *claimParts) bool {
+	for i := range c.parts {
+		if c.parts[i].verb {
+			return true
+		}
+	}
+	return false
+}
+
+// isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
+// time ("from coal").
+func isNominal(p *part) bool {
+	return isNoun(p) || p.num == "" && !p.aside && !p.verb && !p.place && (p.role == roleModifier || p.role == roleAdjunct)
+}
 
 // isContent selects the unlinked parts that can stand in for another: words, not numbers, not
 // asides.
@@ -195,8 +208,8 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 			break
 		}
 	}
-	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked {
-		return ""
+	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
+		return "" // "X is Y" says the same as "Y is X"
 	}
 	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
 		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
@@ -329,6 +342,11 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
 		return true
 	}
+	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
+			return true
+		}
+	}
 	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
 		return true
 	}
@@ -348,10 +366,26 @@ func sameNameStem(a, b string) bool {
 	return len(a) >= 4 && edit1(a, b)
 }
 
+// asLang reads a part of undetermined language in lang: in English with its English readings,
+// in Turkish (or left undetermined) as it is.
+func asLang(p *part, lang string) *part {
+	if p.lang != "und" {
+		return p
+	}
+	c := *p
+	switch lang {
+	case "en":
+		c.lang, c.lemmas, c.dict = "en", p.enLemmas, p.enDict
+	case "tr":
+		c.lang = "tr"
+	}
+	return &c
+}
+
 // typo reports two words of one language one edit apart (a misspelling), compared as written
 // and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
 func typo(p, o *part) bool {
-	if edit1(p.folded, o.folded) {
+	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) {
 		return true
 	}
 	for _, a := range firstN(p.lemmas, 4) {
@@ -367,6 +401,7 @@ func typo(p, o *part) bool {
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
 // forms, across languages through the translations of p's.
 func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+	p, o = asLang(p, o.lang), asLang(o, p.lang)
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}

@@ -62,7 +62,7 @@ var suffixTemplates = []struct {
 	{"ki", slotCopula, Nominative, false}, {"DAki", slotCopula, Locative, false}, {"nDAki", slotCopula, Locative, false},
 	{"Iz", slotCopula, Nominative, true}, {"yIz", slotCopula, Nominative, true}, {"sIn", slotCopula, Nominative, true},
 	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
-	{"ymIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
+	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
 	{"k", slotCopula, Nominative, true},
 	// case
 	{"I", slotCase, Accusative, false}, {"yI", slotCase, Accusative, false}, {"nI", slotCase, Accusative, false},
