@@ -332,7 +332,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
 			infos[i].function = true
-		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded):
+		case wlang == "tr" && ix.isCopula(folded, base):
+			// A form of "olmak" ("oluyormuş", "olacaktır") is the copula or a light verb.
+			infos[i].function = true
+		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded) && !(analysis.IsAllCaps(base) && i > 0):
+			// A single letter is noise, but a capital after a word names something ("Vitamin C").
 			infos[i].function = true
 		}
 	}
@@ -740,10 +744,11 @@ func englishVerbAfter(prev, w string, adjacent bool) bool {
 	return plural(prev) != plural(w)
 }
 
-// prevContentAdjacent reports that the token before i is a content word.
+// prevContentAdjacent reports that the token before i is a content word (a single letter
+// between, as in "Vitamin C causes", belongs to the name before it).
 func prevContentAdjacent(at func(int) (int, bool, bool), i int) bool {
 	pi, _, _ := at(i - 1)
-	return pi >= 0
+	return pi >= 0 || i >= 2 && prevContentAdjacent(at, i-1)
 }
 
 // sentenceFinal reports the last content word of a sentence that is not the text's last (a
@@ -783,9 +788,22 @@ func infoIs(tok string, words ...string) bool {
 	return false
 }
 
+// isCopula reports a verb form of "olmak" (written with o, not the ö of "ölmek").
+func (ix *Index) isCopula(folded, written string) bool {
+	if !strings.HasPrefix(folded, "ol") || strings.HasPrefix(turkish.Lower(written), "ö") || !turkish.IsVerbForm(folded) {
+		return false
+	}
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "ol" {
+			return true
+		}
+	}
+	return false
+}
+
 // isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
 func (ix *Index) isLightVerb(folded string) bool {
-	for _, l := range ix.morph.Lemmas(folded) {
+	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
 		if lightVerbs[l] {
 			return true
 		}

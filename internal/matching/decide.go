@@ -88,10 +88,16 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue // across languages verbs and adjuncts translate too loosely to compare
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o))
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o)) ||
+				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
 			continue
+		}
+		if o := &r.parts[j]; o.num != "" {
+			// A word where the fact-check has a number: "excellent long-term memory" for a
+			// "three-second memory", "the largest planet" for "the ninth".
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
 		}
 		o := &r.parts[j]
 		if p.place || o.place {
