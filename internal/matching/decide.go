@@ -76,6 +76,18 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
 	}
+	// A number of the claim where the fact-check has words ("Su 50 derecede kaynar" for "… daha
+	// düşük sıcaklıkta kaynar") says something else; a number the fact-check leaves unsaid with
+	// nothing in its place only makes the claim more specific.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, r.parts[j].text)
+		}
+	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
 	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
 	// Two verbs may differ in wording only, so they are compared on meaning below.
@@ -88,7 +100,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue // across languages verbs and adjuncts translate too loosely to compare
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o)) ||
+			return isContent(o) && !(p.verb && o.verb && sameVerbSense(p, o)) && (!cross || isNominal(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
@@ -185,6 +197,13 @@ func hasVerb(c *claimParts) bool {
 		}
 	}
 	return false
+}
+
+// sameVerbSense reports two verbs the analyzer's English terms put together ("yol açar", "neden
+// olur" and "causes" are all "cause"); two verbs with nothing in common state different
+// predicates ("carry" is not "are blind").
+func sameVerbSense(p, o *part) bool {
+	return shareConcept(p.concepts, o.concepts) || len(p.concepts) == 0 && len(o.concepts) == 0
 }
 
 // isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or

@@ -53,3 +53,13 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 func TestTuneSet(t *testing.T) {
 	runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
 }
+
+// TestTestSetReport prints the test half's aggregate figures (REPORT_TEST=1); its individual
+// failures are never read to change a rule.
+func TestTestSetReport(t *testing.T) {
+	if os.Getenv("REPORT_TEST") == "" {
+		t.Skip("set REPORT_TEST=1")
+	}
+	rep := runEvalFile(t, testPath, false)
+	_ = rep
+}

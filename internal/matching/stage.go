@@ -17,7 +17,7 @@ import (
 // 24 of 1,857 wrong candidates (mostly look-alikes that swap one content word, which wording
 // cannot tell from a synonym); 0.38 lets three more wrong matches through for no recall, 0.42
 // and 0.45 lose 3–4 paraphrases for one more abstention. Unrelated claims stay below 0.35.
-const DefaultThreshold = 0.2
+const DefaultThreshold = 0.3
 
 // Version is the analyzer version of the offline pipeline with knowledge-base matching; it
 // replaces analysis.OfflineVersion because verdicts can now be decided.
