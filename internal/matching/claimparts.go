@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -174,12 +175,25 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
-	main, asides := splitAsides(dropHashtags(text))
+	main, asides := splitAsides(dropHashtags(shortYears.ReplaceAllStringFunc(text, fullYear)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
 	}
 	return cp
+}
+
+// shortYears are years written with an apostrophe and two digits ("in '89").
+var shortYears = regexp.MustCompile(`(^|[\s(])['’]\d\d\b`)
+
+// fullYear writes a short year in full: '30 to '99 as 19xx, '00 to '29 as 20xx.
+func fullYear(m string) string {
+	lead := strings.TrimRightFunc(m, func(r rune) bool { return r != ' ' && r != '(' && r != '\t' && r != '\n' })
+	digits := m[len(m)-2:]
+	if digits >= "30" {
+		return lead + "19" + digits
+	}
+	return lead + "20" + digits
 }
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not

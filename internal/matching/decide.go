@@ -199,11 +199,12 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
-// sameVerbSense reports two verbs the analyzer's English terms put together ("yol açar", "neden
-// olur" and "causes" are all "cause"); two verbs with nothing in common state different
-// predicates ("carry" is not "are blind").
+// sameVerbSense reports whether two unlinked verbs may state one predicate in other words. Verbs
+// are reworded freely ("gives you", "causes", "yol açar"), and no lexicon at hand knows enough of
+// their senses to call two of them different, so they may; an antonym (the lexicon's) or an
+// opposition (opposition.go) still refuses them.
 func sameVerbSense(p, o *part) bool {
-	return shareConcept(p.concepts, o.concepts) || len(p.concepts) == 0 && len(o.concepts) == 0
+	return true
 }
 
 // isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
@@ -372,6 +373,13 @@ func (ix *Index) relateWords(p, o *part) bool {
 			return true
 		}
 	}
+	for _, a := range firstN(p.lemmas, 3) {
+		for _, b := range firstN(o.lemmas, 3) {
+			if cognate(a, b) {
+				return true // "Basketbolun" (basketbol) and "Basketball"
+			}
+		}
+	}
 	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
 		return true
 	}
@@ -407,6 +415,15 @@ func asLang(p *part, lang string) *part {
 	return &c
 }
 
+// undReadings are the readings of a part: a word of undetermined language as Turkish and as
+// English, any other as it is.
+func undReadings(p *part) []*part {
+	if p.lang != "und" {
+		return []*part{p}
+	}
+	return []*part{asLang(p, "tr"), asLang(p, "en")}
+}
+
 // typo reports two words of one language one edit apart (a misspelling), compared as written
 // and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
 func typo(p, o *part) bool {
@@ -426,7 +443,21 @@ func typo(p, o *part) bool {
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
 // forms, across languages through the translations of p's.
 func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
-	p, o = asLang(p, o.lang), asLang(o, p.lang)
+	if p.lang == "und" || o.lang == "und" {
+		// A word of undetermined language is tried as Turkish, then as English.
+		out := unlinked
+		for _, pl := range undReadings(p) {
+			for _, ol := range undReadings(o) {
+				switch l := ix.lexRelate(pl, ol, fromClaim); l {
+				case linked:
+					return linked
+				case opposite:
+					out = opposite
+				}
+			}
+		}
+		return out
+	}
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}
