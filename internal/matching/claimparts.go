@@ -715,7 +715,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		switch {
 		case i == lastContent || sentenceFinal(toks, at, i):
 			p.role = rolePredicate
-			p.verb = p.ent == nil && turkish.IsVerbForm(p.folded)
+			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
+			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
+				i+1 < len(toks) && cas == turkish.Nominative && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true
@@ -809,6 +811,17 @@ func (ix *Index) isCopula(folded, written string) bool {
 	}
 	for _, l := range ix.morph.Lemmas(folded) {
 		if l == "ol" {
+			return true
+		}
+	}
+	return false
+}
+
+// isDoVerb reports a form of "etmek" or "yapmak", which make a verb of the noun before them
+// ("tedavi eder"); "olmak" does not ("şampiyon oldu" says what someone became).
+func (ix *Index) isDoVerb(folded string) bool {
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "et" || l == "ed" || l == "yap" {
 			return true
 		}
 	}

@@ -332,6 +332,10 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	if ix.lex == nil {
 		return qa, ra
 	}
+	if q.lang != r.lang {
+		ix.linkPhrases(q, qa, r, ra)
+		ix.linkPhrases(r, ra, q, qa)
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -413,6 +417,50 @@ func asLang(p *part, lang string) *part {
 		c.lang = "tr"
 	}
 	return &c
+}
+
+// linkPhrases links the words of a phrase translation: Turkish "karbonat" is English "baking
+// soda", so both "baking" and "soda" are stated by it (and "karbonat" by them).
+func (ix *Index) linkPhrases(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for j := range b.parts {
+		o := &b.parts[j]
+		if o.num != "" || o.lang == "und" {
+			continue
+		}
+		var words []string
+		for _, d := range o.dict {
+			for _, t := range firstN(ix.relations.translate(ix.lex, o.lang, a.lang, d), 6) {
+				if strings.Contains(t, " ") {
+					words = append(words, strings.Fields(turkish.Fold(t))...)
+				}
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		n := 0
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" || aa.links[i] != unlinked {
+				continue
+			}
+			for _, w := range words {
+				if contains(p.dict, w) || contains(p.lemmas, w) {
+					aa.links[i], aa.with[i] = linked, j
+					n++
+					break
+				}
+			}
+		}
+		if n >= 2 && ba.links[j] == unlinked {
+			for i := range a.parts {
+				if aa.links[i] == linked && aa.with[i] == j {
+					ba.links[j], ba.with[j] = linked, i
+					break
+				}
+			}
+		}
+	}
 }
 
 // undReadings are the readings of a part: a word of undetermined language as Turkish and as
