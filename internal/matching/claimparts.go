@@ -390,9 +390,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
 		}
-		if p.num != "" && p.slot != "" && i+1 < len(toks) && unitSlots[infos[i+1].folded] == p.slot {
+		if p.num != "" && p.slot != "" {
 			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
-			infos[i+1].function = true
+			k := i + 1
+			for k < len(toks) && infos[k].function {
+				k++
+			}
+			if k < len(toks) && k <= i+4 && !toks[k].number && unitOf(infos[k].folded) == p.slot {
+				infos[k].function = true
+			}
 		}
 		if p.num == "" {
 			if e, ok := entityAt(toks, i, shout); ok {
@@ -560,6 +566,19 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	return "", false
 }
 
+// unitOf is the slot a unit word names, as written or through its lemmas ("kemik", "saniyedir").
+func unitOf(folded string) string {
+	if s, ok := unitSlots[folded]; ok {
+		return s
+	}
+	for _, l := range turkishLemmas(folded) {
+		if s, ok := unitSlots[l]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
 // turkishLemmas are the lemma candidates of a folded Turkish word, for number units
 // ("kilometredir" → "kilometre").
 var turkishLemmas = turkish.NewMorphology().Lemmas
@@ -717,7 +736,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			p.role = rolePredicate
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
-				i+1 < len(toks) && cas == turkish.Nominative && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
+				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true

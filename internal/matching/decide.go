@@ -475,7 +475,7 @@ func undReadings(p *part) []*part {
 // typo reports two words of one language one edit apart (a misspelling), compared as written
 // and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
 func typo(p, o *part) bool {
-	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) {
+	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) || droppedVowel(p.folded, o.folded) {
 		return true
 	}
 	for _, a := range firstN(p.lemmas, 4) {
@@ -486,6 +486,22 @@ func typo(p, o *part) bool {
 		}
 	}
 	return false
+}
+
+// droppedVowel reports a word typed without one of its vowels ("tras" for "tıraş", "kitp"):
+// four letters or more, the same word but for one vowel.
+func droppedVowel(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < 4 || len(b) != len(a)+1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return strings.IndexByte("aeiou", b[i]) >= 0 && a[i:] == b[i+1:]
 }
 
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
