@@ -90,7 +90,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
 	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
-	// Two verbs may differ in wording only, so they are compared on meaning below.
+	// Two verbs may differ in wording only ("gives you", "causes", "yol açar"): no lexicon at hand
+	// knows enough of their senses to call two of them different, so they are compared on
+	// meaning below (an antonym, an opposition), never by spelling.
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] != unlinked || p.num != "" {
@@ -100,7 +102,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue // across languages verbs and adjuncts translate too loosely to compare
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb && sameVerbSense(p, o)) && (!cross || isNominal(o)) ||
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
@@ -129,7 +131,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// stated by the fact-check: a verb of its own in that place says something else.
 	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 && !cross {
-		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore && !(p.verb && rVerb) }); i >= 0 {
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb) }); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
 		}
 	}
@@ -199,13 +201,6 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
-// sameVerbSense reports whether two unlinked verbs may state one predicate in other words. Verbs
-// are reworded freely ("gives you", "causes", "yol açar"), and no lexicon at hand knows enough of
-// their senses to call two of them different, so they may; an antonym (the lexicon's) or an
-// opposition (opposition.go) still refuses them.
-func sameVerbSense(p, o *part) bool {
-	return true
-}
 
 // isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
 // time ("from coal").
@@ -272,14 +267,6 @@ func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 	}
 	return -1
 }
-
-// isEntity, isCore, isModifier and isModifierOrAdjunct select parts for firstUnlinked.
-func isEntity(p *part) bool { return p.ent != nil }
-func isCore(p *part) bool {
-	return p.num == "" && p.ent == nil && (p.role == roleCore || p.role == rolePredicate)
-}
-func isModifier(p *part) bool          { return p.num == "" && p.ent == nil && p.role == roleModifier }
-func isModifierOrAdjunct(p *part) bool { return p.num == "" && p.ent == nil && p.role <= roleModifier }
 
 // firstUnlinked is the first part selected by sel that the other claim does not state, or -1.
 func firstUnlinked(c *claimParts, a sideAlign, sel func(*part) bool) int {
@@ -369,11 +356,11 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if p.folded == o.folded {
 		return true
 	}
-	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
+	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {
 		return true
 	}
 	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
-		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o) {
 			return true
 		}
 	}
@@ -470,6 +457,23 @@ func undReadings(p *part) []*part {
 		return []*part{p}
 	}
 	return []*part{asLang(p, "tr"), asLang(p, "en")}
+}
+
+// misspelt reports a word that is a misspelling of the other: one edit apart (typo), and not
+// both words of the dictionary ("rabies" and "babies" are two words, not a typo).
+func (ix *Index) misspelt(p, o *part) bool {
+	return typo(p, o) && !(ix.knownWord(p) && ix.knownWord(o))
+}
+
+// knownWord reports a word the lexicon knows as written (for Turkish, uninflected).
+func (ix *Index) knownWord(p *part) bool {
+	if ix.lex == nil {
+		return false
+	}
+	if p.lang == "en" {
+		return len(ix.lex.Lemmas("en", p.folded)) > 0
+	}
+	return ix.knownTR(p.folded)
 }
 
 // typo reports two words of one language one edit apart (a misspelling), compared as written
@@ -590,15 +594,6 @@ func shareLemma(a, b []string) bool {
 	return false
 }
 
-// shareConcept reports an English concept in both lists.
-func shareConcept(a, b []string) bool {
-	for _, x := range a {
-		if contains(b, x) {
-			return true
-		}
-	}
-	return false
-}
 
 // numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
 // difference (a rewording may leave the year out), a different number for the same slot is.
