@@ -201,7 +201,6 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
-
 // isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
 // time ("from coal").
 func isNominal(p *part) bool {
@@ -593,7 +592,6 @@ func shareLemma(a, b []string) bool {
 	}
 	return false
 }
-
 
 // numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
 // difference (a rewording may leave the year out), a different number for the same slot is.

@@ -107,7 +107,6 @@ func ownLanguage(lang string, c Candidate) bool {
 	return c.Review.Lang == lang
 }
 
-
 // matchFloor is the similarity below which a candidate is not worth listing as "considered".
 const matchFloor = 0.2
 
