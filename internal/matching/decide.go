@@ -42,7 +42,9 @@ type sideAlign struct {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
-	cross := !sameLanguage(q.lang, r.lang)
+	// Word order is compared only within one known language: text of undetermined language may
+	// be Turkish (verb-final) or English.
+	cross := q.lang != r.lang
 	qa, ra := ix.alignParts(q, r)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
