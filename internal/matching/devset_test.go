@@ -73,7 +73,7 @@ func TestDevSet(t *testing.T) {
 	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.88)
 	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.88)
 	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.26)
-	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.25)
+	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.22)
 	check("abstention overall", rep.Overall.Abstention(), 0.99)
 	check("abstention unrelated", rep.ByKind["unrelated"].Abstention(), 0.99)
 	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.98)

@@ -353,3 +353,49 @@ func IsVerbForm(w string) bool {
 	}
 	return false
 }
+
+// Stem is one stem of a folded word for indexing and search: inflection suffixes stripped
+// outermost first, always the longest suffix the slot order allows, leaving three letters or
+// more, with consonant softening undone ("asilarin" → "asi", "kitabi" → "kitap"). Unlike Lemmas
+// it commits to one reading, as an index key must; it may over-strip a root, but does so the same
+// way for every form of it.
+func (m *Morphology) Stem(w string) string {
+	w, _ = SplitApostrophe(w)
+	if w == "" || strings.ContainsAny(w, "0123456789") {
+		return w
+	}
+	if stem, ok := negativeStem(w); ok && len(stem) >= 3 {
+		// The negation is compared on its own; the index keeps the verb, cut where its aorist
+		// would be ("kaynamaz" and "kaynar" both "kayn").
+		if n := len(stem); n >= 4 && isVowel(stem[n-1]) {
+			stem = stem[:n-1]
+		}
+		return stem
+	}
+	slot := slotNone
+	softenable := false
+	for pass := 0; pass < 6; pass++ {
+		stripped := false
+		for _, s := range m.byLast[w[len(w)-1]] {
+			if s.slot >= slot || !strings.HasSuffix(w, s.s) || len(w)-len(s.s) < 3 || !hasVowel(w[:len(w)-len(s.s)]) {
+				continue
+			}
+			if len(s.s) == 1 && !isVowel(s.s[0]) {
+				continue // a lone consonant ending ("-m", "-r", "-n") is as often part of the root ("otizm")
+			}
+			if (s.s == "ma" || s.s == "me") && slot == slotNone {
+				continue
+			}
+			w, slot, stripped = w[:len(w)-len(s.s)], s.slot, true
+			softenable = isVowel(s.s[0])
+			break
+		}
+		if !stripped {
+			break
+		}
+	}
+	if softenable {
+		w = softened(w)
+	}
+	return w
+}

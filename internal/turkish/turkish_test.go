@@ -89,3 +89,38 @@ func TestFunctionWords(t *testing.T) {
 		}
 	}
 }
+
+func TestStem(t *testing.T) {
+	m := NewMorphology()
+	for _, group := range [][]string{
+		{"asi", "asilar", "asilarin", "asiyi"},
+		{"otizm", "otizme"},
+		{"kitap", "kitabi"},
+		{"kaynar", "kaynamaz"},
+		{"kanser", "kansere", "kanserine"},
+	} {
+		want := m.Stem(group[0])
+		for _, w := range group[1:] {
+			if got := m.Stem(w); got != want {
+				t.Errorf("Stem(%q) = %q, Stem(%q) = %q; want one stem", group[0], want, w, got)
+			}
+		}
+	}
+	if m.Stem("onemsiz") == m.Stem("onemli") {
+		t.Error("the privative stems like its opposite")
+	}
+	if m.Stem("kanser") == m.Stem("kan") {
+		t.Error("kanser stems to kan")
+	}
+}
+
+func TestIsVerbForm(t *testing.T) {
+	for w, want := range map[string]bool{
+		"yapar": true, "donuyor": true, "gelmistir": true, "olur": true, "yapiyormus": true, "olmaz": true,
+		"kordur": false, "mavidir": false, "sigara": false,
+	} {
+		if got := IsVerbForm(w); got != want {
+			t.Errorf("IsVerbForm(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
