@@ -100,11 +100,11 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if qa.links[i] != unlinked || p.num != "" {
 			continue
 		}
-		if cross && !isNominal(p) {
-			continue // across languages verbs and adjuncts translate too loosely to compare
+		if cross && !isNoun(p) {
+			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o)) ||
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNoun(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
@@ -132,8 +132,15 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
 	// stated by the fact-check: a verb of its own in that place says something else.
 	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
-	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 && !cross {
-		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb) }); i >= 0 {
+	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+		// Across languages a verb of the claim counts too (verbs translate too loosely to be
+		// set aside as the same predicate in other words), and so does a noun in an adjunct.
+		if i := firstUnlinked(q, qa, func(p *part) bool {
+			if cross {
+				return p.num == "" && !p.place && !(p.verb && rVerb)
+			}
+			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
+		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
 		}
 	}

@@ -81,9 +81,15 @@ const searchDepth = 6
 // language (its words matched as words) is preferred to any review in another language: the
 // reader gets the fact-check written for them.
 func chooseConfident(cands []Candidate, lang string, threshold float64) int {
+	refused := 0.0 // similarity of the closest refused candidate
+	for _, c := range cands {
+		if c.Rejected != "" {
+			refused = max(refused, c.Similarity)
+		}
+	}
 	ok := make([]bool, len(cands))
 	for i, c := range cands {
-		ok[i] = c.Rejected == "" && c.Similarity >= threshold
+		ok[i] = c.Rejected == "" && c.Similarity >= threshold && c.Similarity >= refused-refusedMargin
 	}
 	for i, c := range cands {
 		if ok[i] && ownLanguage(lang, c) {
@@ -106,6 +112,12 @@ func ownLanguage(lang string, c Candidate) bool {
 	}
 	return c.Review.Lang == lang
 }
+
+// refusedMargin: a candidate clearly less similar than one the alignment refused does not
+// decide. When the closest fact-check states a different claim (another subject, a negation),
+// the claim is that fact-check's look-alike, and a weaker candidate that the alignment accepts
+// (often the other-language twin, aligned through looser translations) is a coincidence.
+const refusedMargin = 0.1
 
 // matchFloor is the similarity below which a candidate is not worth listing as "considered".
 const matchFloor = 0.2
