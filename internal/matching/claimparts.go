@@ -74,6 +74,9 @@ type part struct {
 	// aside marks a part of a parenthesised aside: it may state a part of the other claim but is
 	// never required.
 	aside bool
+	// verbLike marks an English word with a verb's ending (-s, -ed, an irregular past) that the
+	// clause reading did not take for the verb: it may be the verb all the same.
+	verbLike bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -422,6 +425,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			case "en":
 				p.lemmas = ix.enLemmas(folded)
+				p.verbLike = (strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ss") || strings.HasSuffix(folded, "ed") ||
+					ix.irregularPast(folded)) && i > 0
 			default:
 				p.lemmas = []string{folded}
 			}
@@ -660,14 +665,17 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			if p.num != "" {
 				continue
 			}
-			prev := ""
+			prev, prevprev := "", ""
 			if i > 0 {
 				prev = turkish.Fold(toks[i-1].text)
+			}
+			if i > 1 && !toks[i-1].sentenceStart {
+				prevprev = turkish.Fold(toks[i-2].text)
 			}
 			if inAdjunct && enCopulas[prev] {
 				inAdjunct = false
 			}
-			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
+			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
 				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
 			}
 			switch {
@@ -681,7 +689,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role = rolePredicate
 				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)),
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true
@@ -765,18 +773,37 @@ var enVerbCues = map[string]bool{"can": true, "could": true, "will": true, "woul
 	"never": true, "cannot": true, "cant": true, "dont": true, "doesnt": true, "didnt": true, "also": true, "really": true,
 	"actually": true, "always": true, "often": true, "ever": true, "mainly": true, "only": true}
 
-// englishVerbAfter guesses the first verb of an English clause from agreement: directly after a
-// content word, a word ending in -s after a singular subject ("water cures", "smoking causes"),
-// a bare word after a plural one ("vaccines cause", "dogs see"), or a past form in -ed.
-func englishVerbAfter(prev, w string, adjacent bool) bool {
+// englishVerbAfter guesses the first verb of an English clause, directly after a content word:
+// a past form ("-ed", or an irregular one the lexicon reduces: "came", "fell", "held"); else by
+// agreement, a word ending in -s after a singular subject ("water cures", "smoking causes"), a
+// bare word after a plural one ("vaccines cause", "dogs see"), a word ending in -s after a
+// gerund's plural object ("eating eggs raises").
+func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool {
 	if !adjacent || len(w) < 3 {
 		return false
 	}
 	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
-	if strings.HasSuffix(w, "ed") {
+	switch {
+	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):
 		return true
+	case plural(prev) && plural(w):
+		return strings.HasSuffix(prevprev, "ing")
 	}
 	return plural(prev) != plural(w)
+}
+
+// irregularPast reports an English word the lexicon reduces to another base form without a
+// regular ending: an irregular verb form ("came" → "come", "fell" → "fall", "held" → "hold").
+func (ix *Index) irregularPast(w string) bool {
+	if ix.lex == nil || strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "er") || strings.HasSuffix(w, "est") {
+		return false
+	}
+	for _, b := range ix.lex.Lemmas("en", w) {
+		if b != w && !strings.HasPrefix(w, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // prevContentAdjacent reports that the token before i is a content word (a single letter

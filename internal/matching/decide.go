@@ -103,8 +103,14 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if cross && !isNoun(p) {
 			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
 		}
+		if p.verb || p.verbLike {
+			// A verb of the claim where the fact-check has a verb is the predicate reworded.
+			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
+				continue
+			}
+		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb) && (!cross || isNoun(o)) ||
+			return isContent(o) && !(p.verb && o.verb) && !(o.verb && p.verbLike) && (!cross || isNoun(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
