@@ -470,6 +470,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	}
 	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
 		func(i int) bool { return infos[i].place }, lex)
+	if lex == "tr" && ix.lex != nil {
+		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
+	}
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
 			cp.parts[i].aside = true
@@ -861,6 +864,48 @@ func (ix *Index) isCopula(folded, written string) bool {
 		}
 	}
 	return false
+}
+
+// infos2parts lists the part index of each token (-1 for none).
+func infos2parts(n int, part func(int) int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = part(i)
+	}
+	return out
+}
+
+// markPhraseVerbs reads a Turkish noun and the verb after it as one verb when the dictionary
+// has the phrase ("sebep olur" is "sebep olmak", to cause; "zarar verir" is "zarar vermek", to
+// harm): the noun becomes the verb, with the phrase as its dictionary form, so it is compared as
+// a predicate worded otherwise, and translated as the phrase.
+func (ix *Index) markPhraseVerbs(cp *claimParts, toks []scanned, parts []int) {
+	for i := 0; i+1 < len(toks); i++ {
+		pi := parts[i]
+		if pi < 0 || cp.parts[pi].num != "" || cp.parts[pi].ent != nil || toks[i+1].number || toks[i+1].sentenceStart {
+			continue
+		}
+		p := &cp.parts[pi]
+		next := turkish.Fold(toks[i+1].text)
+		verbs := append(ix.morph.Lemmas(next), ix.morph.Positive(next)...)
+		found := ""
+		for _, n := range append([]string{p.folded}, firstN(p.lemmas, 3)...) {
+			for _, v := range firstN(verbs, 6) {
+				for _, inf := range []string{"mak", "mek"} {
+					if ph := n + " " + v + inf; found == "" && len(ix.relations.translate(ix.lex, "tr", "en", ph)) > 0 {
+						found = ph
+					}
+				}
+			}
+		}
+		if found == "" {
+			continue
+		}
+		p.verb, p.role, p.dict = true, rolePredicate, []string{found}
+		if ni := parts[i+1]; ni >= 0 {
+			cp.parts[ni].verb, cp.parts[ni].role, cp.parts[ni].dict = true, rolePredicate, []string{found}
+		}
+	}
 }
 
 // isDoVerb reports a form of "etmek" or "yapmak", which make a verb of the noun before them

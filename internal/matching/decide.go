@@ -635,6 +635,15 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
 		}
 		if !met {
+			// Counting something else with another number ("10 bin adım" for "8 bardak su"):
+			// a number of each claim that the other does not state.
+			for j := range r.parts {
+				if o := &r.parts[j]; o.num != "" && !o.aside && !numberStated(o, q) {
+					return fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+				}
+			}
+		}
+		if !met {
 			continue
 		}
 		// The same number counting something else: "yedi gün" is not "yedi yıl".
