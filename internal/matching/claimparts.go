@@ -688,6 +688,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					p.place = inPlace
 				}
 			case p.ent != nil:
+			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
+				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
+				p.role, p.place = roleAdjunct, true
 			case enCopulas[prev]:
 				p.role = rolePredicate
 				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
@@ -743,6 +746,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
 		switch {
+		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && !ix.knownTR(p.folded):
+			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
+			// words carry ("var", "olur"), is still a place.
+			p.role = roleAdjunct
+			p.place = cas == turkish.Locative
 		case i == lastContent || sentenceFinal(toks, at, i):
 			p.role = rolePredicate
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
