@@ -178,7 +178,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
-	main, asides := splitAsides(dropHashtags(shortYears.ReplaceAllStringFunc(text, fullYear)))
+	main, asides := splitAsides(dropHashtags(dropQuestionFrame(shortYears.ReplaceAllStringFunc(text, fullYear))))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
@@ -197,6 +197,15 @@ func fullYear(m string) string {
 		return lead + "19" + digits
 	}
 	return lead + "20" + digits
+}
+
+// questionFrames open a post that asks about a claim rather than stating it ("Is it true that
+// …?", "Doğru mu ki …"): the claim is what follows.
+var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
+
+// dropQuestionFrame removes a question frame from the start of a text.
+func dropQuestionFrame(text string) string {
+	return questionFrames.ReplaceAllString(text, "")
 }
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not

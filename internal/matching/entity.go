@@ -45,7 +45,7 @@ var gazetteer = []gazEntry{
 	{key: "neptune", kind: "body", forms: []string{"neptune", "neptun"}},
 	{key: "uranus", kind: "body", forms: []string{"uranus"}},
 	{key: "pluto", kind: "body", forms: []string{"pluto", "pluton"}},
-	{key: "turkey", kind: "country", forms: []string{"turkiye", "turk"}, capOnly: []string{"turkey"}},
+	{key: "turkey", kind: "country", forms: []string{"turkiye", "turk", "turkish"}, capOnly: []string{"turkey"}},
 	{key: "usa", kind: "country", forms: []string{"abd", "usa"}, capOnly: []string{"us"}},
 	{key: "america", kind: "continent", forms: []string{"amerika", "america", "americas"}},
 	{key: "china", kind: "country", forms: []string{"cin", "china", "chinese", "cinli"}},
