@@ -755,7 +755,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
 		switch {
-		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && !ix.knownTR(p.folded):
+		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && ix.lex != nil && !ix.knownTR(p.folded):
 			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
 			// words carry ("var", "olur"), is still a place.
 			p.role = roleAdjunct

@@ -49,9 +49,27 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 	return rep
 }
 
-// TestTuneSet reports the tuning half (SHOW_MISSES=1 lists its misses, for tuning).
+// TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
+// misses), and holds its figures just under what this matcher measured: look-alike abstention
+// 0.994, verdict accuracy 0.542 on same-language and 0.267 on cross-language rewordings, no
+// dogru/yanlis swap.
 func TestTuneSet(t *testing.T) {
-	runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
+	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
+	for _, c := range []struct {
+		name     string
+		got, min float64
+	}{
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.98},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.53},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.26},
+	} {
+		if c.got < c.min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
+		}
+	}
+	if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+		t.Errorf("dogru/yanlis swapped: %v", c)
+	}
 }
 
 // The issue's targets on the test half (issue 12): look-alike abstention, verdict accuracy on
@@ -81,17 +99,20 @@ func TestEvalTestHalf(t *testing.T) {
 	check("look-alike abstention", rep.ByKind["lookalike"].Abstention(), heldLookalikeAbstention, targetLookalikeAbstention)
 	check("same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), heldParaphraseVerdict, targetParaphraseVerdict)
 	check("cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), heldCrosslangVerdict, targetCrosslangVerdict)
-	check("unrelated-claim abstention", rep.Overall.Abstention(), heldOverallAbstention, 0)
+	check("abstention (look-alikes, the half's only claims without a review)", rep.Overall.Abstention(), heldOverallAbstention, 0)
 	if c := rep.Confusion; c[0][2]+c[2][0] > heldSwaps {
 		t.Errorf("dogru/yanlis swapped %d times (this matcher reached %d): %v", c[0][2]+c[2][0], heldSwaps, c)
 	}
 }
 
-// Figures held on the test half, just under what this matcher measured there.
+// Figures held on the test half, just under what this matcher measured there (look-alike
+// abstention 0.935, same-language rewordings 0.454 and cross-language rewordings 0.233 verdict
+// accuracy, no dogru/yanlis swap). The issue's targets (0.97, 0.90, 0.75) are not met; the test
+// logs the gap.
 const (
-	heldLookalikeAbstention = 0.0
-	heldParaphraseVerdict   = 0.0
-	heldCrosslangVerdict    = 0.0
-	heldOverallAbstention   = 0.0
-	heldSwaps               = 99
+	heldLookalikeAbstention = 0.93
+	heldParaphraseVerdict   = 0.45
+	heldCrosslangVerdict    = 0.23
+	heldOverallAbstention   = 0.93
+	heldSwaps               = 0
 )
