@@ -55,8 +55,6 @@ type part struct {
 	dict []string
 	// enLemmas and enDict are the English readings of a word of undetermined language.
 	enLemmas, enDict []string
-	// concepts are its English concepts from the analyzer's lexicon.
-	concepts []string
 	role     role
 	// first marks the first core part of its clause, named "subject" in reasons.
 	first bool
@@ -125,7 +123,7 @@ func (c *claimParts) negative(skip func(clause int) bool) bool {
 
 // lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
 // "tedavi et-", "zarar ver-").
-var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true, "yol": false}
+var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true}
 
 // trPostpositions make the noun before them an adjunct.
 var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
@@ -149,11 +147,11 @@ var enAdjunctPreps = map[string]bool{"in": true, "at": true, "on": true, "during
 // quantityWords are number words read as quantities: fractions and percentages ("a quarter" =
 // 25 percent = 1/4), with their key; "percent" is the slot.
 var quantityWords = map[string]string{
-	"quarter": "0.25", "ceyrek": "0.25", "ceyregi": "0.25", "half": "0.5", "yari": "0.5", "yarisi": "0.5", "third": "",
+	"quarter": "0.25", "ceyrek": "0.25", "ceyregi": "0.25", "half": "0.5", "yari": "0.5", "yarisi": "0.5",
 }
 
 // percentWords mark the number next to them as a percentage.
-var percentWords = map[string]bool{"yuzde": true, "percent": true, "per": false, "%": true}
+var percentWords = map[string]bool{"yuzde": true, "percent": true, "%": true}
 
 // unitSlots map a unit word (folded lemma) to the slot a number before it fills.
 var unitSlots = map[string]string{
@@ -395,7 +393,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = f
 			p.slot = "percent"
 			infos[i+1].function = true
-		} else if q, ok := quantityWords[folded]; ok && q != "" {
+		} else if q, ok := quantityWords[folded]; ok {
 			p.num = q
 			p.slot = "percent"
 		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
@@ -447,7 +445,6 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				p.enDict = firstN(p.enLemmas, maxDict)
 			}
 			p.dict = ix.dictForms(lex, p.lemmas)
-			p.concepts = conceptsOf(t.text, lang)
 			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
 				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
 					cp.opp = append(cp.opp, h)
@@ -463,19 +460,6 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		}
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
-	}
-	// Phrase concepts ("yol açar", "neden olur" → cause) belong to both words of the phrase.
-	for i := 0; i+1 < len(toks); i++ {
-		a, b := infos[i].part, infos[i+1].part
-		if a < 0 || b < 0 || cp.parts[a].num != "" || cp.parts[b].num != "" {
-			continue
-		}
-		for _, c := range conceptsOf(toks[i].text+" "+toks[i+1].text, lang) {
-			if !contains(cp.parts[a].concepts, c) && !contains(cp.parts[b].concepts, c) {
-				cp.parts[a].concepts = append(cp.parts[a].concepts, c)
-				cp.parts[b].concepts = append(cp.parts[b].concepts, c)
-			}
-		}
 	}
 	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
 		func(i int) bool { return infos[i].place }, lex)

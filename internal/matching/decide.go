@@ -11,8 +11,9 @@ import (
 
 // Lexicon is the lexical knowledge the decision uses beyond spelling and morphology: sense
 // relations within a language, translations between Turkish and English, and English base forms.
-// internal/thesaurus provides it; a nil Lexicon leaves the decision to identity, lemmas and the
-// analyzer's own English terms.
+// internal/thesaurus provides it; a nil Lexicon leaves the decision to spelling, lemmas and
+// names (so only same-language claims worded alike can be decided). The decision never uses the
+// retrieval glossary (data/glossary.txt): a hand list grown from failures must not decide.
 type Lexicon interface {
 	Relate(lang, a, b string) thesaurus.Relation
 	Translate(from, to, word string) []string
