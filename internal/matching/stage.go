@@ -129,6 +129,18 @@ const matchFloor = 0.2
 func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) error {
 	cands := s.ix.Search(in.Claim, r.Language, searchDepth)
 	confident := chooseConfident(cands, r.Language, s.opts.Threshold)
+	for i := range cands {
+		// Not refused part by part, but not taken either: say why, so a page never shows a
+		// related fact-check without a reason. (One that states the same claim as the one taken,
+		// its twin in the other language, keeps no reason.)
+		switch {
+		case i == confident || cands[i].Rejected != "":
+		case cands[i].Similarity < s.opts.Threshold:
+			cands[i].Rejected = "too little in common with this claim to be checked against it"
+		case confident < 0:
+			cands[i].Rejected = "a closer fact-check states a different claim, so this one is not taken"
+		}
+	}
 	r.Matches = r.Matches[:0]
 	for i, c := range cands {
 		if c.Similarity < matchFloor || (len(r.Matches) >= s.opts.MaxMatches && i != confident) {
