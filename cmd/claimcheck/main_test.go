@@ -134,7 +134,8 @@ func TestKBImportAndEval(t *testing.T) {
 				t.Error("kb without an action accepted")
 			}
 			out, _, err = cli(t, u, "eval", "--queries", "../../internal/knowledge/testdata/devset.jsonl")
-			if err != nil || !strings.Contains(out, "recall@1") || !strings.Contains(out, "kind lookalike") || !strings.Contains(out, "latency p50") {
+			if err != nil || !strings.Contains(out, "recall@1") || !strings.Contains(out, "kind lookalike") || !strings.Contains(out, "latency p50") ||
+				!strings.Contains(out, "expected \\ given") || !strings.Contains(out, "wrong confident matches:") {
 				t.Fatalf("eval: %v\n%s", err, out)
 			}
 			if _, _, err := cli(t, u, "eval"); err == nil {

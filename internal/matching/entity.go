@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // entity is a key entity a claim names: a place, a heavenly body, a person, an organisation.
@@ -44,7 +45,7 @@ var gazetteer = []gazEntry{
 	{key: "neptune", kind: "body", forms: []string{"neptune", "neptun"}},
 	{key: "uranus", kind: "body", forms: []string{"uranus"}},
 	{key: "pluto", kind: "body", forms: []string{"pluto", "pluton"}},
-	{key: "turkey", kind: "country", forms: []string{"turkiye", "turk"}, capOnly: []string{"turkey"}},
+	{key: "turkey", kind: "country", forms: []string{"turkiye", "turk", "turkish"}, capOnly: []string{"turkey"}},
 	{key: "usa", kind: "country", forms: []string{"abd", "usa"}, capOnly: []string{"us"}},
 	{key: "america", kind: "continent", forms: []string{"amerika", "america", "americas"}},
 	{key: "china", kind: "country", forms: []string{"cin", "china", "chinese", "cinli"}},
@@ -139,7 +140,7 @@ func entityAt(toks []scanned, i int, shout bool) (entity, bool) {
 	t := toks[i]
 	_, suffix := splitApostrophe(t.text)
 	base := nameBase(t.text)
-	folded := analysis.FoldTurkish(base)
+	folded := turkish.Fold(base)
 	capital := analysis.IsCapitalised(base)
 	if h, ok := lookupGaz(folded); ok && (!h.capOnly || capital && !shout) {
 		return entity{key: "@" + h.e.key, kind: h.e.kind, gaz: true, text: base}, true

@@ -29,6 +29,12 @@ type EvalQuery struct {
 	ExpectReview *string `json:"expect_review"`
 	// ExpectVerdict is the verdict the analysis should give (belirsiz when nothing matches).
 	ExpectVerdict analysis.Verdict `json:"expect_verdict"`
+	// Differs says, for a look-alike, which part of the claim it was written from was changed
+	// (subject, object, entity, number, predicate); "" otherwise.
+	Differs string `json:"differs"`
+	// Style lists, comma-separated, how a rewording differs from the reviewed wording (synonym,
+	// filler, evidential, typo, ascii, specific, negform, number-form, question, hashtag, emoji).
+	Style string `json:"style"`
 }
 
 // Figures are the measures of one group of queries.
@@ -42,8 +48,13 @@ type Figures struct {
 	// VerdictCorrect counts verdicts equal to the expected one.
 	VerdictCorrect int
 	// WrongMatches counts confident matches to a review other than the expected one (or any
-	// review when none was expected): the errors that give a user a wrong verdict.
+	// review when none was expected): the errors that give a user a wrong verdict. A match to the
+	// expected review's twin in the other language is counted in Twins instead.
 	WrongMatches int
+	// Twins counts confident matches to the expected review's other-language twin (the same
+	// review URL but for its "-tr"/"-en" ending): the same claim with the same verdict, not a
+	// recall hit.
+	Twins int
 }
 
 // Recall is match recall@1: the share of queries with an expected review whose confident match
@@ -79,8 +90,11 @@ type EvalMiss struct {
 type Report struct {
 	// Overall covers every query.
 	Overall Figures
-	// ByKind and ByLang group the queries.
-	ByKind, ByLang map[string]Figures
+	// ByKind and ByLang group the queries; ByKindLang by both ("paraphrase/tr").
+	ByKind, ByLang, ByKindLang map[string]Figures
+	// ByDiffers groups look-alikes by the part that was changed, ByStyle rewordings by each of
+	// their styles (a query counts once under every style it has).
+	ByDiffers, ByStyle map[string]Figures
 	// Confusion counts expected (first index) against given (second) verdicts, in
 	// analysis.Verdicts order: dogru, kismen, yanlis, belirsiz.
 	Confusion [4][4]int
@@ -88,6 +102,9 @@ type Report struct {
 	P50, P99 time.Duration
 	// Misses lists the queries answered wrongly.
 	Misses []EvalMiss
+	// WrongConfident lists the confident matches to a review other than the expected one (or to
+	// any review when none was expected): each gave a reader a verdict nobody checked.
+	WrongConfident []EvalMiss
 }
 
 // verdictIndex is a verdict's row and column in the confusion matrix.
@@ -104,7 +121,8 @@ func verdictIndex(v analysis.Verdict) int {
 // of queries and prints, overall, per kind and per language: match recall@1, verdict accuracy,
 // correct-abstention rate, then the verdict confusion matrix and latency p50/p99.
 func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io.Writer) (Report, error) {
-	rep := Report{ByKind: map[string]Figures{}, ByLang: map[string]Figures{}}
+	rep := Report{ByKind: map[string]Figures{}, ByLang: map[string]Figures{}, ByKindLang: map[string]Figures{},
+		ByDiffers: map[string]Figures{}, ByStyle: map[string]Figures{}}
 	var lat []time.Duration
 	sc := bufio.NewScanner(queries)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -143,9 +161,13 @@ func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io
 		ok := true
 		if q.ExpectReview != nil {
 			f.MatchQueries = 1
-			if got == *q.ExpectReview {
+			switch {
+			case got == *q.ExpectReview:
 				f.Hits = 1
-			} else {
+			case got != "" && twins(got, *q.ExpectReview):
+				ok = false
+				f.Twins = 1
+			default:
 				ok = false
 				if got != "" {
 					f.WrongMatches = 1
@@ -169,8 +191,21 @@ func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io
 		rep.Overall = rep.Overall.add(f)
 		rep.ByKind[q.Kind] = rep.ByKind[q.Kind].add(f)
 		rep.ByLang[q.Lang] = rep.ByLang[q.Lang].add(f)
+		rep.ByKindLang[q.Kind+"/"+q.Lang] = rep.ByKindLang[q.Kind+"/"+q.Lang].add(f)
+		if q.Differs != "" {
+			rep.ByDiffers[q.Differs] = rep.ByDiffers[q.Differs].add(f)
+		}
+		for _, st := range strings.Split(q.Style, ",") {
+			if st = strings.TrimSpace(st); st != "" {
+				rep.ByStyle[st] = rep.ByStyle[st].add(f)
+			}
+		}
+		miss := EvalMiss{Query: q, Got: got, GotVerdict: res.Verdict, Top: res.Matches}
 		if !ok {
-			rep.Misses = append(rep.Misses, EvalMiss{Query: q, Got: got, GotVerdict: res.Verdict, Top: res.Matches})
+			rep.Misses = append(rep.Misses, miss)
+		}
+		if f.WrongMatches > 0 {
+			rep.WrongConfident = append(rep.WrongConfident, miss)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -195,7 +230,21 @@ func (f Figures) add(g Figures) Figures {
 		Queries: f.Queries + g.Queries, MatchQueries: f.MatchQueries + g.MatchQueries, Hits: f.Hits + g.Hits,
 		AbstainQueries: f.AbstainQueries + g.AbstainQueries, Abstained: f.Abstained + g.Abstained,
 		VerdictCorrect: f.VerdictCorrect + g.VerdictCorrect, WrongMatches: f.WrongMatches + g.WrongMatches,
+		Twins: f.Twins + g.Twins,
 	}
+}
+
+// twins reports two review URLs that differ only in a trailing language tag ("…-tr", "…-en").
+func twins(a, b string) bool {
+	trim := func(u string) string {
+		for _, l := range []string{"-tr", "-en"} {
+			if s, ok := strings.CutSuffix(u, l); ok {
+				return s
+			}
+		}
+		return u
+	}
+	return a != b && trim(a) == trim(b) && trim(a) != a && trim(b) != b
 }
 
 // percentile reads a quantile from sorted durations (nearest rank).
@@ -210,7 +259,7 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 // Print writes the report as aligned tables.
 func (rep Report) Print(out io.Writer) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\tqueries\trecall@1\tverdict acc.\tabstention\twrong matches\t")
+	fmt.Fprintln(tw, "group\tqueries\trecall@1\tverdict acc.\tabstention\twrong matches\ttwin matches\t")
 	row := func(name string, f Figures) {
 		rec, abs := "-", "-"
 		if f.MatchQueries > 0 {
@@ -219,7 +268,7 @@ func (rep Report) Print(out io.Writer) error {
 		if f.AbstainQueries > 0 {
 			abs = fmt.Sprintf("%.3f (%d/%d)", f.Abstention(), f.Abstained, f.AbstainQueries)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.3f\t%s\t%d\t\n", name, f.Queries, rec, f.VerdictAccuracy(), abs, f.WrongMatches)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.3f\t%s\t%d\t%d\t\n", name, f.Queries, rec, f.VerdictAccuracy(), abs, f.WrongMatches, f.Twins)
 	}
 	row("overall", rep.Overall)
 	for _, k := range sortedKeys(rep.ByKind) {
@@ -228,17 +277,43 @@ func (rep Report) Print(out io.Writer) error {
 	for _, k := range sortedKeys(rep.ByLang) {
 		row("lang "+k, rep.ByLang[k])
 	}
-	fmt.Fprintln(tw, "\t\t\t\t\t\t")
-	fmt.Fprintln(tw, "expected \\ given\tdogru\tkismen\tyanlis\tbelirsiz\t\t")
+	for _, k := range sortedKeys(rep.ByKindLang) {
+		row(k, rep.ByKindLang[k])
+	}
+	for _, k := range sortedKeys(rep.ByDiffers) {
+		row("differs "+k, rep.ByDiffers[k])
+	}
+	for _, k := range sortedKeys(rep.ByStyle) {
+		row("style "+k, rep.ByStyle[k])
+	}
+	fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
+	fmt.Fprintln(tw, "expected \\ given\tdogru\tkismen\tyanlis\tbelirsiz\t\t\t")
 	for i, v := range analysis.Verdicts {
 		c := rep.Confusion[i]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t\n", v, c[0], c[1], c[2], c[3])
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t\t\n", v, c[0], c[1], c[2], c[3])
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(out, "\nlatency p50 %s, p99 %s\n", rep.P50.Round(time.Microsecond), rep.P99.Round(time.Microsecond))
-	return err
+	if _, err := fmt.Fprintf(out, "\nlatency p50 %s, p99 %s\n", rep.P50.Round(time.Microsecond), rep.P99.Round(time.Microsecond)); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(out, "\nwrong confident matches: %d\n", len(rep.WrongConfident)); err != nil {
+		return err
+	}
+	for _, m := range rep.WrongConfident {
+		var matched analysis.Match
+		for _, c := range m.Top {
+			if c.Confident {
+				matched = c
+			}
+		}
+		if _, err := fmt.Fprintf(out, "  %s [%s] %q\n    matched %s %q → %s (expected %s)\n", m.Query.ID, m.Query.Kind, m.Query.Query,
+			matched.URL, matched.ClaimReviewed, m.GotVerdict, m.Query.ExpectVerdict); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sortedKeys lists a map's keys in order.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 //go:embed data/glossary.txt
@@ -53,13 +53,13 @@ func parseGlossary(data []byte) (*glossary, error) {
 		var concepts []string
 		for _, e := range strings.Split(en, ",") {
 			for _, w := range strings.Fields(strings.ToLower(e)) {
-				concepts = append(concepts, enStem(analysis.FoldTurkish(w)))
+				concepts = append(concepts, enStem(turkish.Fold(w)))
 			}
 		}
 		if len(concepts) == 0 {
 			return nil, fmt.Errorf("matching glossary line %d: no English concept in %q", line, en)
 		}
-		words := strings.Fields(analysis.FoldTurkish(tr))
+		words := strings.Fields(turkish.Fold(tr))
 		if len(words) == 1 && len(concepts) > 1 {
 			pivot := "~" + words[0]
 			for _, c := range concepts {

@@ -1,7 +1,9 @@
 // Package matching finds the earlier fact-check (a ClaimReview in the knowledge base) that states
 // the same claim as a new one, reworded, misspelt, typed without Turkish letters or written in the
-// other language, and refuses look-alikes whose negation, numbers or key entities differ
-// (DESIGN.md §3, issue 3 part 2).
+// other language. Retrieval is BM25 over words, English concepts and numbers (Search); the
+// decision that a fact-check states the same claim aligns the two claims' parts both ways
+// (decide.go, claimparts.go) and refuses look-alikes whose subject, object, entity, number or
+// meaning differs.
 //
 // # How the index is built and kept current while serving
 //
@@ -33,9 +35,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -84,6 +88,8 @@ type ReviewDoc struct {
 	// pending holds the analysis between newDoc (outside the lock) and add (inside), where
 	// feature keys become ids.
 	pending *textInfo
+	// parts is the claim read into parts, filled the first time the review is a candidate.
+	parts atomic.Pointer[claimParts]
 }
 
 // docUnit is a unit of a review's claim with its features resolved to ids. It is kept small
@@ -104,7 +110,8 @@ type Candidate struct {
 	Score float64
 	// Similarity is 0–1: the IDF-weighted share of the two claims' features they have in common.
 	Similarity float64
-	// Rejected says why the guard refused it (negation, numbers, entities), or "".
+	// Rejected names the part that differs when the review states a different claim
+	// ("different subject: tea ≠ smoking"), or is "".
 	Rejected string
 
 	// lexical is the share of the claim matched in its own words (see alignment.lexical).
@@ -127,11 +134,30 @@ type Index struct {
 	dead   int
 	sumLen float64
 	accs   sync.Pool
+
+	// lex and morph are what the same-claim decision reads words with (see decide.go).
+	lex       Lexicon
+	morph     *turkish.Morphology
+	relations lexCache
+}
+
+// Option configures an Index.
+type Option func(*Index)
+
+// WithLexicon gives the index the lexical knowledge (internal/thesaurus) the same-claim decision
+// uses for synonyms, safe hypernyms, antonyms and translations. Without it the decision knows
+// only spelling, morphology and the analyzer's English terms.
+func WithLexicon(lx Lexicon) Option {
+	return func(ix *Index) { ix.lex = lx }
 }
 
 // NewIndex returns an empty index.
-func NewIndex() *Index {
-	return &Index{ids: map[string]uint32{}, byURL: map[string]uint32{}}
+func NewIndex(opts ...Option) *Index {
+	ix := &Index{ids: map[string]uint32{}, byURL: map[string]uint32{}, morph: turkish.NewMorphology()}
+	for _, o := range opts {
+		o(ix)
+	}
+	return ix
 }
 
 // Len returns how many reviews are indexed.
@@ -328,7 +354,7 @@ type queryFeature struct {
 // exact match, because the correction is a guess.
 const fuzzyDiscount = 0.8
 
-// rerankDepth is how many BM25 hits get the full similarity and the guard: enough that the right
+// rerankDepth is how many BM25 hits get the full similarity and the same-claim decision: enough that the right
 // review is among them when common words crowd the top, few enough to cost microseconds.
 const rerankDepth = 40
 
@@ -370,19 +396,60 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		cands = cands[:k]
 	}
 	out := make([]Candidate, len(cands))
+	var qp *claimParts
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
-		if out[i].Similarity >= guardFloor {
-			out[i].Rejected = ix.guard(&q, qv, out[i].Review, &cands[i].al)
+		if out[i].Similarity >= decideFloor {
+			if qp == nil {
+				qp = ix.parseClaim(claim, lang)
+			}
+			if same, why := ix.decide(qp, ix.reviewParts(out[i].Review)); !same {
+				out[i].Rejected = why
+			}
+		} else {
+			out[i].Rejected = "not about the same claim"
 		}
 	}
 	return out
 }
 
-// guardFloor is the similarity below which the guard is not consulted: such a candidate cannot
-// be confident anyway, and a refusal reason on a stranger would be noise on the page.
-const guardFloor = 0.2
+// SameClaim reports whether the review with URL reviewURL states the same claim as claim
+// (language lang, "" or "und" when unknown): the alignment decision, not similarity. known is
+// false when no such review is indexed; reason names the part that differs ("different subject:
+// tea ≠ smoking") when same is false.
+func (ix *Index) SameClaim(claim, lang, reviewURL string) (same bool, reason string, known bool) {
+	ix.mu.RLock()
+	var d *ReviewDoc
+	if id, ok := ix.byURL[reviewURL]; ok {
+		d = ix.docs[id]
+	}
+	ix.mu.RUnlock()
+	if d == nil {
+		return false, "", false
+	}
+	if lang == "" {
+		lang = "und"
+	}
+	same, reason = ix.decide(ix.parseClaim(claim, lang), ix.reviewParts(d))
+	return same, reason, true
+}
+
+// decideFloor is the similarity below which a candidate is not examined: it shares too little
+// with the claim to state it, and a reason on a stranger would be noise on the page.
+const decideFloor = 0.2
+
+// reviewParts reads a review's claim into parts once, when it first becomes a candidate; the
+// parts are kept with the (immutable) review so later searches reuse them (lock held for reading:
+// the review is immutable and the parts are stored atomically).
+func (ix *Index) reviewParts(d *ReviewDoc) *claimParts {
+	if p := d.parts.Load(); p != nil {
+		return p
+	}
+	p := ix.parseClaim(d.Claim, d.Lang)
+	d.parts.Store(p)
+	return p
+}
 
 // sameLanguageBonus ranks a review in the claim's language ahead of one in another language that
 // is at most this much more similar: the same-language review states the claim in the user's

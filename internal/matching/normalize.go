@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // Feature channels. A text becomes a bag of features in four channels, so one index serves
@@ -22,7 +23,7 @@ const (
 	chConcept byte = 'e'
 	// chNumber is a number, normalised so "3,5", "3.5" and "%3,5" meet.
 	chNumber byte = 'n'
-	// chPolarity marks a negated text. It only steers ranking; the guard decides on polarity.
+	// chPolarity marks a negated text. It only steers ranking; the same-claim decision compares polarity.
 	chPolarity byte = 'p'
 	// chFolded interns a review word's folded spelling for misspelling checks; it has no postings
 	// and never scores.
@@ -149,7 +150,7 @@ func analyzeText(text, lang string) textInfo {
 			continue
 		}
 		base := nameBase(t.text)
-		folded := analysis.FoldTurkish(base)
+		folded := turkish.Fold(base)
 		if folded == "" {
 			continue
 		}
@@ -227,7 +228,7 @@ func analyzeText(text, lang string) textInfo {
 		// A name the analyzer recognised (from the lexicon: "Fenerbahçe", or by position) that
 		// is spelt in the text itself is a key entity even at the start of a sentence.
 		if analysis.IsCapitalised(term) && !strings.Contains(term, " ") {
-			key := analysis.FoldTurkish(term)
+			key := turkish.Fold(term)
 			if info.stems[key] && !hasEntity(info.ents, key) {
 				if h, ok := lookupGaz(key); ok {
 					if !hasEntity(info.ents, "@"+h.e.key) {
@@ -244,7 +245,7 @@ func analyzeText(text, lang string) textInfo {
 		// The glossary translates what it knows; a negation it missed (an English "doesn't" in
 		// a Turkish-detected text, "cant" typed without its apostrophe) is caught on the words.
 		for _, t := range toks {
-			f := analysis.FoldTurkish(t.text)
+			f := turkish.Fold(t.text)
 			if negationWords[f] || strings.HasSuffix(f, "n't") {
 				info.negated = true
 				break
@@ -296,7 +297,7 @@ func conceptTerms(lower string) []string {
 		if isNumberText(w) {
 			continue
 		}
-		w = analysis.FoldTurkish(w)
+		w = turkish.Fold(w)
 		if isStop("en", w) && !conceptKeep[w] {
 			continue
 		}
@@ -325,7 +326,7 @@ var conceptKeep = map[string]bool{
 }
 
 // negationWords are negating words in Turkish (folded) and English. They never count as content
-// words: polarity is compared by the guard, so "olur" and "olmaz" claims stay close but refused.
+// words: polarity is compared by the same-claim decision, so "olur" and "olmaz" claims stay close but refused.
 var negationWords = map[string]bool{
 	"degil": true, "degildir": true, "degiller": true, "degilmis": true, "degildi": true, "yok": true, "yoktur": true,
 	"yoktu": true, "hic": true, "hicbir": true, "asla": true, "kimse": true, "hicbiri": true,
@@ -336,19 +337,15 @@ var negationWords = map[string]bool{
 	"wasnt": true, "werent": true, "havent": true, "hasnt": true, "shouldnt": true, "couldnt": true, "wouldnt": true,
 }
 
-// stopSets are the folded stopword sets matching uses, minus negations (kept through polarity)
-// and minus words that carry a claim's content. Turkish uses stopwords-iso's list; English uses
-// englishFunctionWords, because stopwords-iso's English list (1,298 words, built for search)
-// includes content words a claim turns on: "room", "home", "face", "world", "water", "old".
+// stopSets are the folded function-word sets matching uses, minus negations (kept through
+// polarity): Turkish from internal/turkish, English from englishFunctionWords.
 var stopSets = sync.OnceValue(func() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	tr := map[string]bool{}
-	for _, w := range analysis.Stopwords("tr") {
-		f := analysis.FoldTurkish(w)
-		if negationWords[f] || stopKeep[f] {
-			continue
+	for _, w := range turkish.FunctionWords() {
+		if !negationWords[w] {
+			tr[w] = true
 		}
-		tr[f] = true
 	}
 	out["tr"] = tr
 	en := map[string]bool{}
@@ -376,14 +373,6 @@ like per via upon onto within without among amongst across along around behind b
 let lets says said say according actually basically simply truly certainly indeed
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
 we'd they'd i'll you'll he'll she'll we'll they'll`
-
-// stopKeep are Turkish stopword-list entries that decide what a claim is about; the list is built
-// for search, where "su" (water) or "insan" (people) can be noise, but a claim about water is not.
-var stopKeep = map[string]bool{
-	"su": true, "yer": true, "dunya": true, "insan": true, "insanlar": true, "kadin": true, "erkek": true,
-	"cocuk": true, "cocuklar": true, "para": true, "ev": true, "gun": true, "yil": true, "ay": true, "bilgi": true,
-	"bugun": true, "sey": true, "neden": true,
-}
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
 func isStop(lang, folded string) bool {
@@ -471,7 +460,7 @@ func numberPart(t string) string {
 		return t
 	}
 	rest := t[i:]
-	if utf8.RuneCountInString(rest) < 2 || !strings.ContainsAny(analysis.FoldTurkish(rest), "aeiou") {
+	if utf8.RuneCountInString(rest) < 2 || !strings.ContainsAny(turkish.Fold(rest), "aeiou") {
 		return t
 	}
 	for _, r := range rest {
@@ -617,79 +606,20 @@ func numberWord(folded string) (string, bool) {
 	return n, ok
 }
 
-// trSuffixes are Turkish inflection suffixes (the privative -sIz is not one of them: "önemsiz" is
-// the opposite of "önemli", not the same word; nor is the bare -mA, which would cut "otizme" to
-// "otiz" while "otizm" stays whole) (folded, every vowel-harmony variant), longest first.
-// Stripping them repeatedly brings "aşıların", "aşılar" and "aşı" to one stem, and "otizme" to
-// "otizm". It is a light stemmer: it may over-strip a root ("elma" → "elm"), but it does so the
-// same way on both sides, which is all matching needs.
-var trSuffixes = func() []string {
-	templates := []string{
-		// plural, case, possessive, predicate
-		"lAr", "I", "yI", "nI", "A", "yA", "nA", "DA", "nDA", "DAn", "nDAn", "In", "nIn", "ylA", "lA", "ki", "DAki",
-		"nDAki", "CA", "sI", "Im", "ImIz", "InIz", "mIz", "nIz", "DIr", "lArI", "lArIn",
-		// derivation that keeps the topic
-		"lIk", "lIğ", "lI", "CI", "sAl",
-		// verbs: tense, mood, negation, participles, ability, passive
-		"mAk", "mAktA", "mAz", "DI", "mIş", "Iyor", "yor", "AcAk", "yAcAk", "AcAğ", "yAcAğ", "Ar", "Ir", "AbIlIr",
-		"yAbIlIr", "Il", "DIk", "DIğ", "yAn", "An", "ken", "ArAk", "yArAk", "yIp", "Ip", "mAlI", "sA", "ysA", "mIştIr",
-		"DIğI", "AmAz", "yAmAz", "Iz", "yIz", "sInIz", "lArdIr",
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range templates {
-		for _, s := range analysis.ExpandSuffixTemplate(t) {
-			f := analysis.FoldTurkish(s)
-			if !seen[f] {
-				seen[f] = true
-				out = append(out, f)
-			}
-		}
-	}
-	// Longest first, so "larin" wins over "in".
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j]) > len(out[j-1]); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
-}()
-
 // minStem is the shortest stem the Turkish stemmer leaves: shorter roots ("su", "et", "ol")
 // collide with too many other words once suffixes are gone.
 const minStem = 3
 
-// trStem strips up to four Turkish suffixes from a folded word.
+// trMorph is the Turkish analyser the index's features are stemmed with (internal/turkish); it is
+// immutable data, shared by every index.
+var trMorph = turkish.NewMorphology()
+
+// trStem is the index stem of a folded Turkish word (turkish.Morphology.Stem).
 func trStem(w string) string {
 	if hasDigit(w) {
 		return w
 	}
-	for pass := 0; pass < 4; pass++ {
-		stripped := false
-		for _, s := range trSuffixes {
-			if len(w)-len(s) >= minStem && strings.HasSuffix(w, s) {
-				w = w[:len(w)-len(s)]
-				stripped = true
-				break
-			}
-		}
-		if !stripped {
-			break
-		}
-	}
-	// A stem that ended in a softened consonant before a vowel suffix ("kitab-ı", "ilac-ı",
-	// "cocug-u") is brought back to its dictionary spelling so it meets the bare form.
-	if n := len(w); n > minStem {
-		switch w[n-1] {
-		case 'b':
-			w = w[:n-1] + "p"
-		case 'g':
-			if w[n-2] != 'n' {
-				w = w[:n-1] + "k"
-			}
-		}
-	}
-	return w
+	return trMorph.Stem(w)
 }
 
 // enStem is a light English stemmer (plural, -ed, -ing, -ly, final e), enough for a claim's

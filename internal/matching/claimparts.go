@@ -1,0 +1,1007 @@
+package matching
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// The decision that a fact-check states the same claim rests on the claim's parts, not on how
+// many words two texts share. A claim is read into parts cheaply, by position and case endings:
+//
+//   - Turkish is verb-final: the last content word is the predicate, a noun directly before it
+//     that a light verb makes into a verb ("yol açar", "neden olur", "tedavi eder") belongs to
+//     the predicate, locative, ablative and instrumental nouns ("soğukta", "Çin'den", "sabunla")
+//     are adjuncts, a bare noun directly before another noun modifies it ("akciğer kanseri"),
+//     and the other nouns are the subject and the objects or complements;
+//   - English puts its adjuncts in prepositional phrases ("at high altitude", "in 1989"); a word
+//     directly before another content word modifies it ("lung cancer"); the other content words
+//     are the subject, the verb and the objects;
+//   - names and gazetteer places are entities, numbers are quantities with the slot they fill
+//     (a year, a percentage, a count of kilometres), and the negations are counted.
+
+// role is what a part does in its claim; core parts must be stated by both claims.
+type role uint8
+
+const (
+	// roleAdjunct is a where/when/how detail ("soğukta", "in 1989"): a rewording may add one.
+	roleAdjunct role = iota
+	// roleModifier modifies the next word ("lung" cancer, "akciğer" kanseri).
+	roleModifier
+	// roleCore is the subject, an object or a complement.
+	roleCore
+	// rolePredicate is the verb or the predicate noun or adjective.
+	rolePredicate
+)
+
+// part is one content word or number of a claim.
+type part struct {
+	// text is the word as written, for reasons.
+	text string
+	// folded is the word folded, before its apostrophe.
+	folded string
+	// lang is the lexical language the word is read in ("tr" or "en").
+	lang string
+	// lemmas are its lemma candidates (for a negative verb, those of its positive).
+	lemmas []string
+	// dict are its forms the lexicon knows (Turkish stems as dictionary words, verbs with their
+	// infinitive ending; English base forms), at most a few.
+	dict []string
+	// enLemmas and enDict are the English readings of a word of undetermined language.
+	enLemmas, enDict []string
+	role     role
+	// first marks the first core part of its clause, named "subject" in reasons.
+	first bool
+	// ent is the entity it names, if any.
+	ent *entity
+	// num is the number key of a quantity, and slot what it counts.
+	num, slot string
+	// neg marks a negative verb form.
+	neg bool
+	// place marks an adjunct of place or time ("soğukta", "in the cold", "during an
+	// earthquake"): a rewording may say it in other words.
+	place bool
+	// clause numbers the part's clause within the claim (see clauseIDs).
+	clause int
+	// aside marks a part of a parenthesised aside: it may state a part of the other claim but is
+	// never required.
+	aside bool
+	// verbLike marks an English word with a verb's ending (-s, -ed, an irregular past) that the
+	// clause reading did not take for the verb: it may be the verb all the same.
+	verbLike bool
+	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
+	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
+	// through its meaning (an antonym, an opposition), never by spelling alone.
+	verb bool
+}
+
+// claimParts is a claim read into parts.
+type claimParts struct {
+	lang  string
+	parts []part
+	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
+	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
+	// without another.
+	negs []negation
+	// opp are the words that place the claim on one side of an opposition.
+	opp []oppHit
+	// clauses counts the clauses read so far.
+	clauses int
+}
+
+// negation is one negating word of a claim.
+type negation struct {
+	clause  int
+	concord bool
+}
+
+// negative reports the claim's polarity from the negations outside the clauses skip sets aside:
+// an odd number negates; concord words count only when nothing else negates.
+func (c *claimParts) negative(skip func(clause int) bool) bool {
+	n, concord := 0, false
+	for _, g := range c.negs {
+		if skip != nil && skip(g.clause) {
+			continue
+		}
+		if g.concord {
+			concord = true
+		} else {
+			n++
+		}
+	}
+	if n == 0 {
+		return concord
+	}
+	return n%2 == 1
+}
+
+// lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
+// "tedavi et-", "zarar ver-").
+var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true}
+
+// trPostpositions make the noun before them an adjunct.
+var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
+	"sonra": true, "once": true, "sonrasinda": true, "oncesinde": true, "ragmen": true, "yuzunden": true, "dolayi": true,
+	"sayesinde": true, "itibaren": true, "beri": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
+
+// enPlacePreps open an adjunct of place or time.
+var enPlacePreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "over": true, "under": true,
+	"until": true, "since": true, "before": true, "after": true, "within": true, "across": true, "throughout": true,
+	"when": true, "while": true}
+
+// trTimePostpositions make the noun before them an adjunct of time or place.
+var trTimePostpositions = map[string]bool{"boyunca": true, "sirasinda": true, "sonra": true, "once": true,
+	"sonrasinda": true, "oncesinde": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
+
+// enAdjunctPreps open an English adjunct phrase; "by" (the agent), "of" and "than" do not.
+var enAdjunctPreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "from": true, "with": true,
+	"for": true, "through": true, "over": true, "under": true, "until": true, "since": true, "before": true,
+	"after": true, "per": true, "within": true, "across": true, "throughout": true, "when": true, "while": true, "if": true}
+
+// quantityWords are number words read as quantities: fractions and percentages ("a quarter" =
+// 25 percent = 1/4), with their key; "percent" is the slot.
+var quantityWords = map[string]string{
+	"quarter": "0.25", "ceyrek": "0.25", "ceyregi": "0.25", "half": "0.5", "yari": "0.5", "yarisi": "0.5",
+}
+
+// percentWords mark the number next to them as a percentage.
+var percentWords = map[string]bool{"yuzde": true, "percent": true, "%": true}
+
+// unitSlots map a unit word (folded lemma) to the slot a number before it fills.
+var unitSlots = map[string]string{
+	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
+	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
+	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
+	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
+	"saat": "hour", "hour": "hour", "hours": "hour", "gun": "day", "day": "day", "days": "day", "ay": "month",
+	"month": "month", "months": "month", "kemik": "bone", "bone": "bone", "bones": "bone", "bardak": "glass",
+	"glass": "glass", "glasses": "glass", "milyar": "billion", "billion": "billion", "milyon": "million",
+	"million": "million", "kez": "times", "kere": "times", "times": "times", "twice": "times", "sifir": "zero",
+	"zero": "zero", "zeros": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
+	"gezegen": "ordinal",
+}
+
+// parseClaim reads a claim into parts (see the comment at the top of this file).
+func (ix *Index) parseClaim(text, lang string) *claimParts {
+	if lang == "" {
+		lang = "und"
+	}
+	if utf8.RuneCountInString(text) > maxMatchRunes {
+		text = string([]rune(text)[:maxMatchRunes])
+	}
+	cp := &claimParts{lang: lang}
+	main, asides := splitAsides(dropHashtags(dropQuestionFrame(shortYears.ReplaceAllStringFunc(text, fullYear))))
+	ix.parseSegment(cp, main, lang, false)
+	for _, a := range asides {
+		ix.parseSegment(cp, a, lang, true)
+	}
+	return cp
+}
+
+// shortYears are years written with an apostrophe and two digits ("in '89").
+var shortYears = regexp.MustCompile(`(^|[\s(])['’]\d\d\b`)
+
+// fullYear writes a short year in full: '30 to '99 as 19xx, '00 to '29 as 20xx.
+func fullYear(m string) string {
+	lead := strings.TrimRightFunc(m, func(r rune) bool { return r != ' ' && r != '(' && r != '\t' && r != '\n' })
+	digits := m[len(m)-2:]
+	if digits >= "30" {
+		return lead + "19" + digits
+	}
+	return lead + "20" + digits
+}
+
+// questionFrames open a post that asks about a claim rather than stating it ("Is it true that
+// …?", "Doğru mu ki …"): the claim is what follows.
+var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
+
+// dropQuestionFrame removes a question frame from the start of a text.
+func dropQuestionFrame(text string) string {
+	return questionFrames.ReplaceAllString(text, "")
+}
+
+// dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
+// state its claim.
+func dropHashtags(text string) string {
+	if !strings.Contains(text, "#") {
+		return text
+	}
+	var b strings.Builder
+	skip := false
+	for _, r := range text {
+		switch {
+		case r == '#':
+			skip = true
+			continue
+		case skip && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'):
+			continue
+		}
+		skip = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clauseIDs numbers the clauses of a text (cut at commas, semicolons and sentence ends, not
+// inside numbers) for each of its tokens, so chatter around a claim ("arkadaşlar dikkat",
+// "bunu herkes bilsin") can be told from the claim. It returns nil when the clause tokens do not
+// line up with toks.
+func clauseIDs(text string, toks []scanned) []int {
+	var ids []int
+	rs := []rune(text)
+	start, clause := 0, 0
+	flush := func(end int) {
+		n := len(analysis.Tokenize(string(rs[start:end])))
+		for k := 0; k < n; k++ {
+			ids = append(ids, clause)
+		}
+		if n > 0 {
+			clause++
+		}
+	}
+	for i, r := range rs {
+		if !strings.ContainsRune(",;.!?…:\n", r) {
+			continue
+		}
+		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		flush(i)
+		start = i + 1
+	}
+	flush(len(rs))
+	if len(ids) != len(toks) {
+		return nil
+	}
+	return ids
+}
+
+// splitAsides takes the parenthesised asides out of a text: "(artrite)", "(AIDS virüsü)" name or
+// explain a part of the claim, so they may state it but are never required.
+func splitAsides(text string) (string, []string) {
+	if !strings.Contains(text, "(") {
+		return text, nil
+	}
+	var main strings.Builder
+	var asides []string
+	depth, start := 0, 0
+	for i, r := range text {
+		switch {
+		case r == '(':
+			if depth == 0 {
+				start = i + 1
+			}
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+			if depth == 0 {
+				asides = append(asides, text[start:i])
+				main.WriteByte(' ')
+			}
+		case depth == 0:
+			main.WriteRune(r)
+		}
+	}
+	if depth > 0 {
+		asides = append(asides, text[start:])
+	}
+	return main.String(), asides
+}
+
+// parseSegment reads a text (the claim, or one of its asides) into parts appended to cp.
+func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
+	first := len(cp.parts)
+	lex := lexicalLang(lang)
+	toks := scanText(text)
+	clauses := clauseIDs(text, toks)
+	clauseBase := cp.clauses
+	shout := shouting(toks)
+	type tokInfo struct {
+		folded   string
+		function bool
+		prep     bool // an English adjunct preposition, or a Turkish postposition
+		place    bool // the preposition opens a place or time adjunct
+		part     int  // index in cp.parts, or -1
+	}
+	infos := make([]tokInfo, len(toks))
+	clauseOf := func(i int) int {
+		if clauses == nil {
+			return clauseBase
+		}
+		return clauseBase + clauses[i]
+	}
+	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
+	for i, t := range toks {
+		infos[i].part = -1
+		whole := turkish.Fold(t.text)
+		base := nameBase(t.text)
+		folded := collapseRepeats(turkish.Fold(base))
+		infos[i].folded = folded
+		if t.number {
+			continue
+		}
+		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
+			negate(i, false)
+			infos[i].function = true
+			continue
+		}
+		wlang := lex
+		if lex == "tr" && lang == "und" && englishFunction(folded) {
+			wlang = "en"
+		}
+		switch {
+		case folded == "":
+			infos[i].function = true
+		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
+			// "değil mi?" asks for agreement with the positive statement.
+			infos[i].function = true
+		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			negate(i, false)
+			infos[i].function = true
+		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
+			negate(i, wlang == "tr")
+			infos[i].function = true
+		case wlang == "en" && enAdjunctPreps[folded] && !(i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "least" || turkish.Fold(toks[i+1].text) == "most")):
+			infos[i].prep = true
+			infos[i].function = true
+			infos[i].place = enPlacePreps[folded]
+		case wlang == "tr" && trPostpositions[folded]:
+			infos[i].prep = true
+			infos[i].function = true
+		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
+			infos[i].function = true
+		case wlang == "tr" && ix.isCopula(folded, base):
+			// A form of "olmak" ("oluyormuş", "olacaktır") is the copula or a light verb.
+			infos[i].function = true
+		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded) && !(analysis.IsAllCaps(base) && i > 0):
+			// A single letter is noise, but a capital after a word names something ("Vitamin C").
+			infos[i].function = true
+		}
+	}
+	foldedAt := func(j int) string { return infos[j].folded }
+	// Parts, in text order.
+	for i, t := range toks {
+		if infos[i].function {
+			continue
+		}
+		folded := infos[i].folded
+		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
+		if t.number {
+			p.num = numberKey(t.text, lang)
+			if i+1 < len(toks) {
+				if f, ok := scaleWords[infos[i+1].folded]; ok {
+					p.num = scaled(p.num, f)
+					infos[i+1].function = true
+				}
+			}
+			p.slot = numberSlot(toks, foldedAt, i, t.text)
+		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
+			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
+			p.num = v
+			for k := i + 1; k < i+n; k++ {
+				infos[k].function = true
+			}
+			p.slot = numberSlot(toks, foldedAt, i+n-1, toks[i+n-1].text)
+		} else if f, ok := fractionAt(toks, foldedAt, i); ok {
+			// "beşte biri" (one in five) is 20 percent.
+			p.num = f
+			p.slot = "percent"
+			infos[i+1].function = true
+		} else if q, ok := quantityWords[folded]; ok {
+			p.num = q
+			p.slot = "percent"
+		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
+			p.num = n
+			p.slot = unitSlots[infos[i+1].folded]
+		}
+		if p.num != "" && p.slot != "" {
+			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
+			k := i + 1
+			for k < len(toks) && infos[k].function {
+				k++
+			}
+			if k < len(toks) && k <= i+4 && !toks[k].number && unitOf(infos[k].folded) == p.slot {
+				infos[k].function = true
+			}
+		}
+		if p.num == "" {
+			if e, ok := entityAt(toks, i, shout); ok {
+				e := e
+				p.ent = &e
+			}
+			switch lex {
+			case "tr":
+				switch root, priv := privativeRoot(folded); {
+				case turkish.IsNegativeVerb(folded) && p.ent == nil:
+					p.neg = true
+					negate(i, false)
+					p.lemmas = ix.morph.Positive(folded)
+				case priv && p.ent == nil && len(root) >= 3:
+					// "gereksiz" (without need) is "gerek yok": the root, negated.
+					p.neg = true
+					negate(i, false)
+					p.lemmas = ix.morph.Lemmas(root)
+				default:
+					p.lemmas = ix.morph.Lemmas(folded)
+				}
+			case "en":
+				p.lemmas = ix.enLemmas(folded)
+				p.verbLike = (strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ss") || strings.HasSuffix(folded, "ed") ||
+					ix.irregularPast(folded)) && i > 0
+			default:
+				p.lemmas = []string{folded}
+			}
+			if lang == "und" && isASCIIWord(folded) {
+				// Text whose language is undetermined may be English typed loosely ("macs dont get
+				// viruses"): the word keeps its English readings too.
+				p.lang = "und"
+				p.enLemmas = ix.enLemmas(folded)
+				p.enDict = firstN(p.enLemmas, maxDict)
+			}
+			p.dict = ix.dictForms(lex, p.lemmas)
+			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
+				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
+					cp.opp = append(cp.opp, h)
+				}
+			}
+		}
+		if clauses != nil {
+			p.clause = clauseBase + clauses[i]
+			cp.clauses = max(cp.clauses, p.clause+1)
+		} else {
+			p.clause = clauseBase
+			cp.clauses = max(cp.clauses, clauseBase+1)
+		}
+		infos[i].part = len(cp.parts)
+		cp.parts = append(cp.parts, p)
+	}
+	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
+		func(i int) bool { return infos[i].place }, lex)
+	if lex == "tr" && ix.lex != nil {
+		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
+	}
+	if aside {
+		for i := first; i < len(cp.parts); i++ {
+			cp.parts[i].aside = true
+			cp.parts[i].role = roleAdjunct
+			cp.parts[i].verb = false
+			cp.parts[i].first = false
+		}
+	}
+}
+
+// collapseRepeats undoes the letter repeats of emphatic typing ("düşmezzz", "çoookk"): a run of
+// three or more letters becomes one, and a doubled final letter one (Turkish words do not end in
+// a double letter; English ones that do, "less", "all", keep it when they have four letters or
+// fewer).
+func collapseRepeats(w string) string {
+	if len(w) < 3 {
+		return w
+	}
+	b := []byte(w)
+	out := b[:0:0]
+	for i := 0; i < len(b); {
+		j := i
+		for j < len(b) && b[j] == b[i] {
+			j++
+		}
+		n := j - i
+		if n >= 3 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			out = append(out, b[i])
+		}
+		i = j
+	}
+	if n := len(out); n > 5 && out[n-1] == out[n-2] && out[n-1] != 's' && out[n-1] != 'l' && out[n-1] >= 'a' && out[n-1] <= 'z' {
+		out = out[:n-1]
+	}
+	return string(out)
+}
+
+// wordValues are the values of number words, Turkish (folded) and English; "bir", "altı",
+// "yedi", "on", "yüz" and "bin" are also other words, so alone they count only before a unit.
+var wordValues = map[string]float64{
+	"bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9, "on": 10,
+	"yirmi": 20, "otuz": 30, "kirk": 40, "elli": 50, "altmis": 60, "yetmis": 70, "seksen": 80, "doksan": 90,
+	"yuz": 100, "bin": 1000,
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+	"eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+}
+
+// numberWords2 reads a run of number words from token i and returns its value and length (0
+// when there is none, or a single ambiguous word: "bir", "on", "yüz" alone are not numbers).
+func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) {
+	total, cur := 0.0, 0.0
+	n := 0
+	for j := i; j < len(toks) && !toks[j].number; j++ {
+		v, ok := wordValues[folded(j)]
+		if !ok {
+			break
+		}
+		switch {
+		case v == 100:
+			cur = max(cur, 1) * 100
+		case v == 1000:
+			total += max(cur, 1) * 1000
+			cur = 0
+		default:
+			cur += v
+		}
+		n++
+	}
+	if n == 0 {
+		return "", 0
+	}
+	if n == 1 {
+		if v, ok := numberWord(folded(i)); ok {
+			return v, 1
+		}
+		return "", 0
+	}
+	return strconv.FormatFloat(total+cur, 'f', -1, 64), n
+}
+
+// fractionAt reads a Turkish fraction, "beşte bir(i)" (one in five), at token i.
+func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
+	if i+1 >= len(toks) || !strings.HasPrefix(folded(i+1), "bir") || len(folded(i+1)) > 6 {
+		return "", false
+	}
+	w := folded(i)
+	for _, suf := range []string{"te", "de", "ta", "da"} {
+		if base, ok := strings.CutSuffix(w, suf); ok {
+			if v, ok := wordValues[base]; ok && v > 1 {
+				return strconv.FormatFloat(100/v, 'f', -1, 64), true
+			}
+		}
+	}
+	return "", false
+}
+
+// unitOf is the slot a unit word names, as written or through its lemmas ("kemik", "saniyedir").
+func unitOf(folded string) string {
+	if s, ok := unitSlots[folded]; ok {
+		return s
+	}
+	for _, l := range turkishLemmas(folded) {
+		if s, ok := unitSlots[l]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// turkishLemmas are the lemma candidates of a folded Turkish word, for number units
+// ("kilometredir" → "kilometre").
+var turkishLemmas = turkish.NewMorphology().Lemmas
+
+// scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
+var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
+	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
+
+// scaled multiplies every reading of a number key.
+func scaled(key string, f float64) string {
+	var out []string
+	for _, r := range strings.Split(key, "|") {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			return key
+		}
+		out = append(out, strconv.FormatFloat(v*f, 'f', -1, 64))
+	}
+	return strings.Join(out, "|")
+}
+
+// numberSlot says what a number counts: a year (four digits from 1000 to 2100 with no unit), a
+// percentage, or the unit word after it ("42 kilometres", "206 kemik").
+func numberSlot(toks []scanned, folded func(int) string, i int, text string) string {
+	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
+		return "percent"
+	}
+	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+		f := folded(j)
+		if _, ok := scaleWords[f]; ok {
+			continue
+		}
+		if s, ok := unitSlots[f]; ok {
+			return s
+		}
+		if s, ok := unitSlots[trStem(f)]; ok {
+			return s
+		}
+		for _, l := range turkishLemmas(f) {
+			if s, ok := unitSlots[l]; ok {
+				return s
+			}
+		}
+		if toks[j].number {
+			break
+		}
+	}
+	digits := strings.TrimFunc(numberPart(text), func(r rune) bool { return r < '0' || r > '9' })
+	if len(digits) == 4 && digits >= "1000" && digits <= "2100" {
+		return "year"
+	}
+	if strings.HasSuffix(text, "th") || strings.HasSuffix(text, "rd") || strings.HasSuffix(text, "nd") {
+		return "ordinal"
+	}
+	return ""
+}
+
+// assignRoles gives each part its role from its position, case and neighbours.
+func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), placeAt func(int) bool, lex string) {
+	if lex == "en" {
+		inAdjunct, inPlace := false, false
+		firstSeen, verbSeen := false, false
+		for i := range toks {
+			pi, function, prep := at(i)
+			if prep {
+				inAdjunct, inPlace = true, placeAt(i)
+				continue
+			}
+			if toks[i].sentenceStart {
+				inAdjunct, verbSeen = false, false
+			}
+			if pi < 0 {
+				if function && infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but") {
+					inAdjunct = false
+				}
+				continue
+			}
+			p := &cp.parts[pi]
+			if p.num != "" {
+				continue
+			}
+			prev, prevprev := "", ""
+			if i > 0 {
+				prev = turkish.Fold(toks[i-1].text)
+			}
+			if i > 1 && !toks[i-1].sentenceStart {
+				prevprev = turkish.Fold(toks[i-2].text)
+			}
+			if inAdjunct && enCopulas[prev] {
+				inAdjunct = false
+			}
+			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
+				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
+			}
+			switch {
+			case inAdjunct:
+				if p.ent == nil {
+					p.role = roleAdjunct
+					p.place = inPlace
+				}
+			case p.ent != nil:
+			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
+				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
+				p.role, p.place = roleAdjunct, true
+			case enCopulas[prev]:
+				p.role = rolePredicate
+				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
+				verbSeen = true
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
+				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
+				p.role = rolePredicate
+				p.verb = true
+				verbSeen = true
+			}
+			if !firstSeen && p.role == roleCore {
+				p.first = true
+			}
+			firstSeen = true
+		}
+		// A word directly before another content word of its phrase modifies it ("lung cancer").
+		for i := 0; i+1 < len(toks); i++ {
+			pi, _, _ := at(i)
+			ni, _, _ := at(i + 1)
+			if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+				continue
+			}
+			p, n := &cp.parts[pi], &cp.parts[ni]
+			if p.num == "" && p.ent == nil && p.role == roleCore && n.num == "" && !n.verb && n.role != rolePredicate {
+				p.role = roleModifier
+			}
+		}
+		return
+	}
+	// Turkish (and undetermined text read as Turkish).
+	lastContent := -1
+	for i := range toks {
+		if pi, _, _ := at(i); pi >= 0 && cp.parts[pi].num == "" {
+			lastContent = i
+		}
+	}
+	firstSeen := false
+	for i := range toks {
+		pi, _, _ := at(i)
+		if pi < 0 {
+			continue
+		}
+		p := &cp.parts[pi]
+		if p.num != "" {
+			continue
+		}
+		_, suffix := splitApostrophe(toks[i].text)
+		cas := ix.morph.CaseOf(p.folded)
+		if suffix != "" {
+			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
+		} else if cas != turkish.Nominative && ix.knownTR(p.folded) {
+			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
+		}
+		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		switch {
+		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && ix.lex != nil && !ix.knownTR(p.folded):
+			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
+			// words carry ("var", "olur"), is still a place.
+			p.role = roleAdjunct
+			p.place = cas == turkish.Locative
+		case i == lastContent || sentenceFinal(toks, at, i):
+			p.role = rolePredicate
+			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
+			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
+				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
+		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
+			p.role = rolePredicate
+			p.verb = true
+		case p.ent != nil:
+			p.role = roleCore
+		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
+			p.role = roleAdjunct
+			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
+			p.role = roleModifier
+		}
+		if (p.role == roleCore || p.role == roleModifier) && !firstSeen {
+			p.first = true
+			firstSeen = true
+		}
+	}
+}
+
+// enCopulas make the content word after them a nominal predicate ("are blind").
+var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"becomes": true, "become": true, "became": true}
+
+// enVerbCues make the content word after them a verb ("can transmit", "to reach", "does cause").
+var enVerbCues = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,
+	"must": true, "should": true, "shall": true, "to": true, "do": true, "does": true, "did": true, "not": true,
+	"never": true, "cannot": true, "cant": true, "dont": true, "doesnt": true, "didnt": true, "also": true, "really": true,
+	"actually": true, "always": true, "often": true, "ever": true, "mainly": true, "only": true}
+
+// englishVerbAfter guesses the first verb of an English clause, directly after a content word:
+// a past form ("-ed", or an irregular one the lexicon reduces: "came", "fell", "held"); else by
+// agreement, a word ending in -s after a singular subject ("water cures", "smoking causes"), a
+// bare word after a plural one ("vaccines cause", "dogs see"), a word ending in -s after a
+// gerund's plural object ("eating eggs raises").
+func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool {
+	if !adjacent || len(w) < 3 {
+		return false
+	}
+	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
+	switch {
+	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):
+		return true
+	case plural(prev) && plural(w):
+		return strings.HasSuffix(prevprev, "ing")
+	}
+	return plural(prev) != plural(w)
+}
+
+// irregularPast reports an English word the lexicon reduces to another base form without a
+// regular ending: an irregular verb form ("came" → "come", "fell" → "fall", "held" → "hold").
+func (ix *Index) irregularPast(w string) bool {
+	if ix.lex == nil || strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "er") || strings.HasSuffix(w, "est") {
+		return false
+	}
+	for _, b := range ix.lex.Lemmas("en", w) {
+		if b != w && !strings.HasPrefix(w, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// prevContentAdjacent reports that the token before i is a content word (a single letter
+// between, as in "Vitamin C causes", belongs to the name before it).
+func prevContentAdjacent(at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i - 1)
+	return pi >= 0 || i >= 2 && prevContentAdjacent(at, i-1)
+}
+
+// sentenceFinal reports the last content word of a sentence that is not the text's last (a
+// claim of two sentences has two predicates).
+func sentenceFinal(toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return true
+		}
+		if pi, _, _ := at(j); pi >= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// mustPart is the part index of a token known to have one.
+func mustPart(at func(int) (int, bool, bool), i int) int {
+	pi, _, _ := at(i)
+	return pi
+}
+
+// nextIsContent reports that token i is a content word (not a number).
+func nextIsContent(at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	return pi >= 0
+}
+
+// infoIs reports whether a token is one of words (folded).
+func infoIs(tok string, words ...string) bool {
+	f := turkish.Fold(tok)
+	for _, w := range words {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// isCopula reports a verb form of "olmak" (written with o, not the ö of "ölmek").
+func (ix *Index) isCopula(folded, written string) bool {
+	if !strings.HasPrefix(folded, "ol") || strings.HasPrefix(turkish.Lower(written), "ö") || !turkish.IsVerbForm(folded) {
+		return false
+	}
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "ol" {
+			return true
+		}
+	}
+	return false
+}
+
+// infos2parts lists the part index of each token (-1 for none).
+func infos2parts(n int, part func(int) int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = part(i)
+	}
+	return out
+}
+
+// markPhraseVerbs reads a Turkish noun and the verb after it as one verb when the dictionary
+// has the phrase ("sebep olur" is "sebep olmak", to cause; "zarar verir" is "zarar vermek", to
+// harm): the noun becomes the verb, with the phrase as its dictionary form, so it is compared as
+// a predicate worded otherwise, and translated as the phrase.
+func (ix *Index) markPhraseVerbs(cp *claimParts, toks []scanned, parts []int) {
+	for i := 0; i+1 < len(toks); i++ {
+		pi := parts[i]
+		if pi < 0 || cp.parts[pi].num != "" || cp.parts[pi].ent != nil || toks[i+1].number || toks[i+1].sentenceStart {
+			continue
+		}
+		p := &cp.parts[pi]
+		next := turkish.Fold(toks[i+1].text)
+		verbs := append(ix.morph.Lemmas(next), ix.morph.Positive(next)...)
+		found := ""
+		for _, n := range append([]string{p.folded}, firstN(p.lemmas, 3)...) {
+			for _, v := range firstN(verbs, 6) {
+				for _, inf := range []string{"mak", "mek"} {
+					if ph := n + " " + v + inf; found == "" && len(ix.relations.translate(ix.lex, "tr", "en", ph)) > 0 {
+						found = ph
+					}
+				}
+			}
+		}
+		if found == "" {
+			continue
+		}
+		p.verb, p.role, p.dict = true, rolePredicate, []string{found}
+		if ni := parts[i+1]; ni >= 0 {
+			cp.parts[ni].verb, cp.parts[ni].role, cp.parts[ni].dict = true, rolePredicate, []string{found}
+		}
+	}
+}
+
+// isDoVerb reports a form of "etmek" or "yapmak", which make a verb of the noun before them
+// ("tedavi eder"); "olmak" does not ("şampiyon oldu" says what someone became).
+func (ix *Index) isDoVerb(folded string) bool {
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "et" || l == "ed" || l == "yap" {
+			return true
+		}
+	}
+	return false
+}
+
+// isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
+func (ix *Index) isLightVerb(folded string) bool {
+	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
+		if lightVerbs[l] {
+			return true
+		}
+	}
+	return false
+}
+
+// isASCIIWord reports a word of ASCII letters only.
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// englishFunction reports an English function word (englishFunctionWords).
+func englishFunction(folded string) bool {
+	return stopSets()["en"][folded]
+}
+
+// enLemmas are an English word's base forms: the lexicon's, the light stemmer's and the word.
+func (ix *Index) enLemmas(folded string) []string {
+	out := []string{folded}
+	if ix.lex != nil {
+		for _, l := range ix.lex.Lemmas("en", folded) {
+			if !contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	if s := enStem(folded); !contains(out, s) {
+		out = append(out, s)
+	}
+	return out
+}
+
+// maxDict bounds the dictionary forms kept per word.
+const maxDict = 3
+
+// dictForms are the dictionary forms of a word: for Turkish, the least stripped lemma candidate
+// the lexicon knows (more stripped ones are usually another word: "yaşam" is not "yaş") and the
+// first candidate that is a verb with its infinitive ending ("öl" → "ölmek"); for English, its
+// base forms.
+func (ix *Index) dictForms(lang string, lemmas []string) []string {
+	if ix.lex == nil {
+		return nil
+	}
+	if lang != "tr" {
+		return firstN(lemmas, maxDict)
+	}
+	var noun, verb string
+	for _, l := range lemmas {
+		if noun == "" && len(l) >= 3 && len(ix.relations.translate(ix.lex, "tr", "en", l)) > 0 {
+			noun = l
+		}
+		if verb == "" {
+			for _, inf := range []string{"mak", "mek"} {
+				if len(ix.relations.translate(ix.lex, "tr", "en", l+inf)) > 0 {
+					verb = l + inf
+					break
+				}
+			}
+		}
+		if noun != "" && verb != "" {
+			break
+		}
+	}
+	var out []string
+	for _, w := range []string{noun, verb} {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// knownTR reports a Turkish word the lexicon knows as written (folded).
+func (ix *Index) knownTR(folded string) bool {
+	return ix.lex != nil && len(ix.relations.translate(ix.lex, "tr", "en", folded)) > 0
+}

@@ -1,0 +1,764 @@
+package matching
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// Lexicon is the lexical knowledge the decision uses beyond spelling and morphology: sense
+// relations within a language, translations between Turkish and English, and English base forms.
+// internal/thesaurus provides it; a nil Lexicon leaves the decision to spelling, lemmas and
+// names (so only same-language claims worded alike can be decided). The decision never uses the
+// retrieval glossary (data/glossary.txt): a hand list grown from failures must not decide.
+type Lexicon interface {
+	Relate(lang, a, b string) thesaurus.Relation
+	Translate(from, to, word string) []string
+	Lemmas(lang, word string) []string
+}
+
+// link is how a part of one claim is stated by the other claim.
+type link uint8
+
+const (
+	unlinked link = iota
+	linked        // same word, lemma, synonym, safe hypernym, translation or spelling variant
+	opposite      // an antonym: the meaning flips
+	chatter       // in a clause of the post that says nothing about the fact-check's claim
+)
+
+// sideAlign is how the parts of one claim are stated by the other.
+type sideAlign struct {
+	links []link
+	// with is, for each linked part, the index of the other claim's part it links to.
+	with []int
+}
+
+// decide reports whether review r states the same claim as q, and when it does not, the part
+// that differs ("different subject: tea ≠ smoking"). Similarity plays no part: every core part
+// (subject, predicate, object, entity) of each claim must be stated by the other, numbers for the
+// same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
+// its antonym state the same thing).
+func (ix *Index) decide(q, r *claimParts) (bool, string) {
+	// Word order is compared only within one known language: text of undetermined language may
+	// be Turkish (verb-final) or English.
+	cross := q.lang != r.lang
+	qa, ra := ix.alignParts(q, r)
+	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
+	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
+	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
+	// the post does not state (then that clause may be where the post says something else).
+	rFull := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }) < 0
+	if rFull && q.clauses > 1 {
+		shared := make([]bool, q.clauses)
+		for i := range q.parts {
+			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+				shared[q.parts[i].clause] = true
+			}
+		}
+		for i := range q.parts {
+			if !shared[q.parts[i].clause] {
+				qa.links[i] = chatter
+			}
+		}
+	}
+
+	// A name the claim states that the fact-check does not is a different claim.
+	for i := range q.parts {
+		if qa.links[i] != unlinked || q.parts[i].ent == nil {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
+			return false, fmt.Sprintf("different entity: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+		}
+		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
+	}
+	if why := numbersDiffer(q, qa, r); why != "" {
+		return false, why
+	}
+	// A number of the claim where the fact-check has words ("Su 50 derecede kaynar" for "… daha
+	// düşük sıcaklıkta kaynar") says something else; a number the fact-check leaves unsaid with
+	// nothing in its place only makes the claim more specific.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, r.parts[j].text)
+		}
+	}
+	// A part of the claim in the place of a different part of the fact-check (the same gap
+	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
+	// Two verbs may differ in wording only ("gives you", "causes", "yol açar"): no lexicon at hand
+	// knows enough of their senses to call two of them different, so they are compared on
+	// meaning below (an antonym, an opposition), never by spelling.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.num != "" {
+			continue
+		}
+		if cross && !isNoun(p) {
+			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
+		}
+		if p.verb || p.verbLike {
+			// A verb of the claim where the fact-check has a verb is the predicate reworded.
+			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
+				continue
+			}
+		}
+		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
+			return isContent(o) && !(p.verb && o.verb) && !(o.verb && p.verbLike) && (!cross || isNoun(o)) ||
+				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
+		})
+		if j < 0 {
+			continue
+		}
+		if o := &r.parts[j]; o.num != "" {
+			// A word where the fact-check has a number: "excellent long-term memory" for a
+			// "three-second memory", "the largest planet" for "the ninth".
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+		}
+		o := &r.parts[j]
+		if p.place || o.place {
+			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
+		}
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
+	}
+	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
+	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
+			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+		}
+	}
+	// When the claim leaves a core part of the fact-check out, everything else it says must be
+	// stated by the fact-check: a verb of its own in that place says something else.
+	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
+	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+		// Across languages a verb of the claim counts too (verbs translate too loosely to be
+		// set aside as the same predicate in other words), and so does a noun in an adjunct.
+		if i := firstUnlinked(q, qa, func(p *part) bool {
+			if cross {
+				return p.num == "" && !p.place && !(p.verb && rVerb)
+			}
+			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
+		}); i >= 0 {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+		}
+	}
+	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
+	// humans"): the claim's subject is linked to a part of the fact-check that is not its subject.
+	if !cross {
+		if why := swapped(q, qa, r, ra); why != "" {
+			return false, why
+		}
+	}
+	// Polarity on meaning: each antonym link flips it once more.
+	flips := 0
+	var antA, antB string
+	for i, l := range qa.links {
+		if l == opposite {
+			flips++
+			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
+		}
+	}
+	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
+	rNeg := r.negative(nil)
+	if (qNeg != rNeg) != (flips%2 == 1) {
+		switch {
+		case flips%2 == 1:
+			return false, fmt.Sprintf("opposite meaning: %s ≠ %s", antA, antB)
+		case qNeg:
+			return false, "negation differs: the claim is negated, the fact-checked claim is not"
+		default:
+			return false, "negation differs: the fact-checked claim is negated, this claim is not"
+		}
+	}
+	if flips == 0 {
+		if why, ok := opposed(q.opp, r.opp); ok {
+			return false, "opposite meaning (" + why + ")"
+		}
+	}
+	return true, ""
+}
+
+// isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
+func isNoun(p *part) bool {
+	return p.num == "" && !p.aside && !p.verb && (p.ent != nil || p.role == roleCore || p.role == rolePredicate)
+}
+
+// chatterClause reports a clause of q whose parts were all set aside as chatter.
+func chatterClause(q *claimParts, qa sideAlign, c int) bool {
+	seen := false
+	for i := range q.parts {
+		if q.parts[i].clause != c {
+			continue
+		}
+		if qa.links[i] != chatter {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// hasVerb reports a claim with a verb (not only a copula).
+func hasVerb(c *claimParts) bool {
+	for i := range c.parts {
+		if c.parts[i].verb {
+			return true
+		}
+	}
+	return false
+}
+
+// isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
+// time ("from coal").
+func isNominal(p *part) bool {
+	return isNoun(p) || p.num == "" && !p.aside && !p.verb && !p.place && (p.role == roleModifier || p.role == roleAdjunct)
+}
+
+// isContent selects the unlinked parts that can stand in for another: words, not numbers, not
+// asides.
+func isContent(p *part) bool { return p.num == "" && !p.aside }
+
+// swapped reports a subject and an object that changed places: the claim's subject links to a
+// part of the fact-check after the fact-check's subject, which links back to a part of the claim
+// after the claim's subject.
+func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
+	qs, rs := -1, -1
+	for i := range q.parts {
+		if q.parts[i].first {
+			qs = i
+			break
+		}
+	}
+	for j := range r.parts {
+		if r.parts[j].first {
+			rs = j
+			break
+		}
+	}
+	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
+		return "" // "X is Y" says the same as "Y is X"
+	}
+	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
+		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
+	}
+	return ""
+}
+
+// counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i
+// stands: between the r-parts that q's nearest linked neighbours link to. Across languages, whose
+// word orders differ, any unlinked part of r is its counterpart.
+func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, cross bool, sel func(*part) bool) int {
+	lo, hi := -1, len(r.parts)
+	if !cross {
+		for k := i - 1; k >= 0; k-- {
+			if qa.links[k] != unlinked {
+				lo = qa.with[k]
+				break
+			}
+		}
+		for k := i + 1; k < len(q.parts); k++ {
+			if qa.links[k] != unlinked {
+				hi = qa.with[k]
+				break
+			}
+		}
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+	}
+	for j := lo + 1; j < hi; j++ {
+		if j >= 0 && j < len(r.parts) && ra.links[j] == unlinked && sel(&r.parts[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// firstUnlinked is the first part selected by sel that the other claim does not state, or -1.
+func firstUnlinked(c *claimParts, a sideAlign, sel func(*part) bool) int {
+	for i := range c.parts {
+		if a.links[i] == unlinked && sel(&c.parts[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// roleName names a part's role for a reason.
+func roleName(p *part) string {
+	switch {
+	case p.ent != nil:
+		return "entity"
+	case p.role == rolePredicate:
+		return "predicate"
+	case p.first:
+		return "subject"
+	case p.role == roleCore:
+		return "object"
+	}
+	return "detail"
+}
+
+// alignParts links the parts of the claim q and the fact-check r both ways. Words link first by
+// spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
+// translations, antonyms) then links only parts both of which are still unlinked, one to one, so
+// "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
+func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
+	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
+	cheap := func(a, b *claimParts, s sideAlign) {
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" {
+				continue // numbers are compared as quantities (numbersDiffer)
+			}
+			for j := range b.parts {
+				if o := &b.parts[j]; o.num == "" && ix.relateWords(p, o) {
+					s.links[i], s.with[i] = linked, j
+					break
+				}
+			}
+		}
+	}
+	cheap(q, r, qa)
+	cheap(r, q, ra)
+	if ix.lex == nil {
+		return qa, ra
+	}
+	if q.lang != r.lang {
+		ix.linkPhrases(q, qa, r, ra)
+		ix.linkPhrases(r, ra, q, qa)
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num != "" || qa.links[i] != unlinked {
+			continue
+		}
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" || ra.links[j] != unlinked {
+				continue
+			}
+			l := ix.lexRelate(p, o, true)
+			if l == unlinked {
+				l = ix.lexRelate(o, p, false)
+			}
+			if l != unlinked {
+				qa.links[i], qa.with[i] = l, j
+				ra.links[j], ra.with[j] = l, i
+				break
+			}
+		}
+	}
+	return qa, ra
+}
+
+// relateWords says whether part p is stated by part o as the same word: spelling, lemma,
+// misspelling, cognate name, gazetteer entity, or a shared English term of the analyzer.
+func (ix *Index) relateWords(p, o *part) bool {
+	if p.ent != nil && o.ent != nil && p.ent.gaz && o.ent.gaz {
+		return p.ent.key == o.ent.key
+	}
+	if p.folded == o.folded {
+		return true
+	}
+	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {
+		return true
+	}
+	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o) {
+			return true
+		}
+	}
+	for _, a := range firstN(p.lemmas, 3) {
+		for _, b := range firstN(o.lemmas, 3) {
+			if cognate(a, b) {
+				return true // "Basketbolun" (basketbol) and "Basketball"
+			}
+		}
+	}
+	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
+		return true
+	}
+	return cognate(p.folded, o.folded)
+}
+
+// sameNameStem reports one name in two spellings: one a prefix of the other, at most two
+// letters longer ("Neron" for "Nero", "Napolyon" for "Napoleon" does not qualify), or one edit
+// apart ("Sidney" for "Sydney").
+func sameNameStem(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 4 && strings.HasPrefix(b, a) && len(b)-len(a) <= 2 {
+		return true
+	}
+	return len(a) >= 4 && edit1(a, b)
+}
+
+// asLang reads a part of undetermined language in lang: in English with its English readings,
+// in Turkish (or left undetermined) as it is.
+func asLang(p *part, lang string) *part {
+	if p.lang != "und" {
+		return p
+	}
+	c := *p
+	switch lang {
+	case "en":
+		c.lang, c.lemmas, c.dict = "en", p.enLemmas, p.enDict
+	case "tr":
+		c.lang = "tr"
+	}
+	return &c
+}
+
+// linkPhrases links the words of a phrase translation: Turkish "karbonat" is English "baking
+// soda", so both "baking" and "soda" are stated by it (and "karbonat" by them).
+func (ix *Index) linkPhrases(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for j := range b.parts {
+		o := &b.parts[j]
+		if o.num != "" || o.lang == "und" {
+			continue
+		}
+		var words []string
+		for _, d := range o.dict {
+			for _, t := range firstN(ix.relations.translate(ix.lex, o.lang, a.lang, d), 6) {
+				if strings.Contains(t, " ") {
+					words = append(words, strings.Fields(turkish.Fold(t))...)
+				}
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		n := 0
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" || aa.links[i] != unlinked {
+				continue
+			}
+			for _, w := range words {
+				if contains(p.dict, w) || contains(p.lemmas, w) {
+					aa.links[i], aa.with[i] = linked, j
+					n++
+					break
+				}
+			}
+		}
+		if n >= 2 && ba.links[j] == unlinked {
+			for i := range a.parts {
+				if aa.links[i] == linked && aa.with[i] == j {
+					ba.links[j], ba.with[j] = linked, i
+					break
+				}
+			}
+		}
+	}
+}
+
+// undReadings are the readings of a part: a word of undetermined language as Turkish and as
+// English, any other as it is.
+func undReadings(p *part) []*part {
+	if p.lang != "und" {
+		return []*part{p}
+	}
+	return []*part{asLang(p, "tr"), asLang(p, "en")}
+}
+
+// misspelt reports a word that is a misspelling of the other: one edit apart (typo), and not
+// both words of the dictionary ("rabies" and "babies" are two words, not a typo).
+func (ix *Index) misspelt(p, o *part) bool {
+	return typo(p, o) && !(ix.knownWord(p) && ix.knownWord(o))
+}
+
+// knownWord reports a word the lexicon knows as written (for Turkish, uninflected).
+func (ix *Index) knownWord(p *part) bool {
+	if ix.lex == nil {
+		return false
+	}
+	if p.lang == "en" {
+		return len(ix.lex.Lemmas("en", p.folded)) > 0
+	}
+	return ix.knownTR(p.folded)
+}
+
+// typo reports two words of one language one edit apart (a misspelling), compared as written
+// and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
+func typo(p, o *part) bool {
+	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) || droppedVowel(p.folded, o.folded) {
+		return true
+	}
+	for _, a := range firstN(p.lemmas, 4) {
+		for _, b := range firstN(o.lemmas, 4) {
+			if len(a) >= 5 && len(b) >= 5 && edit1(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// droppedVowel reports a word typed without one of its vowels ("tras" for "tıraş", "kitp"):
+// four letters or more, the same word but for one vowel.
+func droppedVowel(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < 4 || len(b) != len(a)+1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return strings.IndexByte("aeiou", b[i]) >= 0 && a[i:] == b[i+1:]
+}
+
+// lexRelate asks the lexicon how two parts relate: within a language through their dictionary
+// forms, across languages through the translations of p's.
+func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+	if p.lang == "und" || o.lang == "und" {
+		// A word of undetermined language is tried as Turkish, then as English.
+		out := unlinked
+		for _, pl := range undReadings(p) {
+			for _, ol := range undReadings(o) {
+				switch l := ix.lexRelate(pl, ol, fromClaim); l {
+				case linked:
+					return linked
+				case opposite:
+					out = opposite
+				}
+			}
+		}
+		return out
+	}
+	if len(p.dict) == 0 || len(o.dict) == 0 {
+		return unlinked
+	}
+	rel := func(lang string, as, bs []string) link {
+		out := unlinked
+		for _, a := range as {
+			for _, b := range bs {
+				switch ix.relations.relate(ix.lex, lang, a, b) {
+				case thesaurus.Same, thesaurus.Synonym:
+					return linked
+				case thesaurus.Broader:
+					if fromClaim {
+						return linked
+					}
+				case thesaurus.Narrower:
+					if !fromClaim {
+						return linked
+					}
+				case thesaurus.Antonym:
+					out = opposite
+				}
+			}
+		}
+		return out
+	}
+	if p.lang == o.lang {
+		return rel(p.lang, p.dict, o.dict)
+	}
+	var trans []string
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 6) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(trans, t) {
+				trans = append(trans, t)
+			}
+		}
+	}
+	for _, t := range trans {
+		if contains(o.dict, t) {
+			return linked
+		}
+	}
+	if len(trans) == 0 {
+		return unlinked
+	}
+	return rel(o.lang, firstN(trans, 6), o.dict)
+}
+
+// firstN is the first n of xs.
+func firstN(xs []string, n int) []string {
+	if len(xs) > n {
+		return xs[:n]
+	}
+	return xs
+}
+
+// shareLemma reports a lemma candidate of three letters or more in both lists.
+func shareLemma(a, b []string) bool {
+	for _, x := range a {
+		if len(x) >= 3 && contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
+// difference (a rewording may leave the year out), a different number for the same slot is.
+func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num == "" || qa.links[i] == chatter {
+			continue
+		}
+		var other []*part
+		met := false
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num == "" {
+				continue
+			}
+			if quantitiesMeet(p, o) {
+				met = true
+				break
+			}
+			if sameSlot(p, o) {
+				other = append(other, o)
+			}
+		}
+		if !met && len(other) > 0 {
+			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
+		}
+		if !met {
+			// Counting something else with another number ("10 bin adım" for "8 bardak su"):
+			// a number of each claim that the other does not state.
+			for j := range r.parts {
+				if o := &r.parts[j]; o.num != "" && !o.aside && !numberStated(o, q) {
+					return fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+				}
+			}
+		}
+		if !met {
+			continue
+		}
+		// The same number counting something else: "yedi gün" is not "yedi yıl".
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && p.slot != o.slot && p.slot != "percent" && o.slot != "percent" {
+				return fmt.Sprintf("different number: %s %s ≠ %s %s", p.text, p.slot, o.text, o.slot)
+			}
+		}
+	}
+	return ""
+}
+
+// numberStated reports that r states the quantity p.
+func numberStated(p *part, r *claimParts) bool {
+	for j := range r.parts {
+		if o := &r.parts[j]; o.num != "" && quantitiesMeet(p, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameSlot reports two numbers that count the same thing: the same unit, or both years, or both
+// bare numbers.
+func sameSlot(a, b *part) bool {
+	return a.slot == b.slot
+}
+
+// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25.
+func quantitiesMeet(a, b *part) bool {
+	if numbersMeet(a.num, b.num) {
+		return true
+	}
+	if a.slot == "percent" || b.slot == "percent" {
+		for _, x := range strings.Split(a.num, "|") {
+			for _, y := range strings.Split(b.num, "|") {
+				if x == y || percentOf(x) == y || percentOf(y) == x {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// percentOf writes a fraction as a percentage ("0.25" → "25").
+func percentOf(x string) string {
+	var f float64
+	if _, err := fmt.Sscanf(x, "%g", &f); err != nil || f <= 0 || f >= 1 {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.4f", f*100), "0"), ".")
+}
+
+// lexCache remembers the lexicon's answers: the same words meet again and again (the claim's
+// against each candidate's, and every review's common words), and a Turkish relation goes through
+// several translations. It is cleared when it grows past maxLexCache entries, which bounds its
+// memory whatever the traffic.
+type lexCache struct {
+	mu    sync.RWMutex
+	rel   map[string]thesaurus.Relation
+	trans map[string][]string
+}
+
+// maxLexCache bounds the cached answers (each a few dozen bytes).
+const maxLexCache = 200_000
+
+// relate is lx.Relate, cached.
+func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
+	if a > b {
+		// Relations are symmetric but for the direction of a hypernym: one entry serves both
+		// orders.
+		switch r := c.relate(lx, lang, b, a); r {
+		case thesaurus.Broader:
+			return thesaurus.Narrower
+		case thesaurus.Narrower:
+			return thesaurus.Broader
+		default:
+			return r
+		}
+	}
+	k := lang + "\x00" + a + "\x00" + b
+	c.mu.RLock()
+	r, ok := c.rel[k]
+	c.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = lx.Relate(lang, a, b)
+	c.mu.Lock()
+	if c.rel == nil || len(c.rel) >= maxLexCache {
+		c.rel = map[string]thesaurus.Relation{}
+	}
+	c.rel[k] = r
+	c.mu.Unlock()
+	return r
+}
+
+// translate is lx.Translate, cached.
+func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
+	k := from + to + "\x00" + w
+	c.mu.RLock()
+	t, ok := c.trans[k]
+	c.mu.RUnlock()
+	if ok {
+		return t
+	}
+	t = lx.Translate(from, to, w)
+	c.mu.Lock()
+	if c.trans == nil || len(c.trans) >= maxLexCache {
+		c.trans = map[string][]string{}
+	}
+	c.trans[k] = t
+	c.mu.Unlock()
+	return t
+}

@@ -1,0 +1,118 @@
+package matching
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tunePath and testPath are the evaluation set's halves (internal/knowledge/testdata/eval): the
+// tuning half may shape the rules; the test half is run only to report and hold figures.
+var (
+	tunePath = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
+	testPath = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
+)
+
+// runEvalFile runs one evaluation file through the real analysis path and logs its report.
+func runEvalFile(t *testing.T, path string, showMisses bool) Report {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no evaluation file: %v", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	rep, err := RunEval(context.Background(), starterAnalyzer(t), f, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + out.String())
+	if showMisses {
+		for _, m := range rep.Misses {
+			exp := "<none>"
+			if m.Query.ExpectReview != nil {
+				exp = *m.Query.ExpectReview
+			}
+			var b strings.Builder
+			for _, c := range m.Top {
+				fmt.Fprintf(&b, "\n      %.3f %v %s %s", c.Similarity, c.Confident, c.URL, c.Rejected)
+			}
+			t.Logf("%s [%s %s%s] %q want %s/%s got %q/%s%s", m.Query.ID, m.Query.Kind, m.Query.Differs, m.Query.Style, m.Query.Query, exp, m.Query.ExpectVerdict, m.Got, m.GotVerdict, b.String())
+		}
+	}
+	return rep
+}
+
+// TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
+// misses), and holds its figures just under what this matcher measured: look-alike abstention
+// 0.994, verdict accuracy 0.542 on same-language and 0.267 on cross-language rewordings, no
+// dogru/yanlis swap.
+func TestTuneSet(t *testing.T) {
+	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
+	for _, c := range []struct {
+		name     string
+		got, min float64
+	}{
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.98},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.53},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.26},
+	} {
+		if c.got < c.min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
+		}
+	}
+	if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+		t.Errorf("dogru/yanlis swapped: %v", c)
+	}
+}
+
+// The issue's targets on the test half (issue 12): look-alike abstention, verdict accuracy on
+// same-language and cross-language rewordings. TestEvalTestHalf logs how far the matcher is from
+// each; it holds what the matcher measured.
+const (
+	targetLookalikeAbstention = 0.97
+	targetParaphraseVerdict   = 0.90
+	targetCrosslangVerdict    = 0.75
+)
+
+// TestEvalTestHalf runs the test half, which no rule was shaped on (its failures are not read to
+// change one), and holds its figures just under what this matcher measured. Abstaining is
+// preferred to a wrong verdict, so the look-alike abstention and the absence of dogru/yanlis
+// swaps are held tightest.
+func TestEvalTestHalf(t *testing.T) {
+	rep := runEvalFile(t, testPath, false)
+	check := func(name string, got, min, target float64) {
+		t.Helper()
+		if target > 0 {
+			t.Logf("%s = %.3f (target %.2f: %s)", name, got, target, map[bool]string{true: "met", false: "NOT met"}[got >= target])
+		}
+		if got < min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", name, got, min)
+		}
+	}
+	check("look-alike abstention", rep.ByKind["lookalike"].Abstention(), heldLookalikeAbstention, targetLookalikeAbstention)
+	check("same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), heldParaphraseVerdict, targetParaphraseVerdict)
+	check("cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), heldCrosslangVerdict, targetCrosslangVerdict)
+	check("abstention (look-alikes, the half's only claims without a review)", rep.Overall.Abstention(), heldOverallAbstention, 0)
+	if c := rep.Confusion; c[0][2]+c[2][0] > heldSwaps {
+		t.Errorf("dogru/yanlis swapped %d times (this matcher reached %d): %v", c[0][2]+c[2][0], heldSwaps, c)
+	}
+}
+
+// Figures held on the test half, just under what this matcher measured there (look-alike
+// abstention 0.935, same-language rewordings 0.454 and cross-language rewordings 0.233 verdict
+// accuracy, no dogru/yanlis swap). The issue's targets (0.97, 0.90, 0.75) are not met; the test
+// logs the gap.
+const (
+	heldLookalikeAbstention = 0.93
+	heldParaphraseVerdict   = 0.45
+	heldCrosslangVerdict    = 0.23
+	heldOverallAbstention   = 0.93
+	heldSwaps               = 0
+)

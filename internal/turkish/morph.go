@@ -1,0 +1,401 @@
+package turkish
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Case is the grammatical case a noun's last case suffix marks. It tells a claim's core parts
+// (subject, object, complement) from its adjuncts (where, when, from where, with what).
+type Case int
+
+// The cases, as the outermost suffix shows them. Nominative is a bare word (or one whose ending
+// is not a case); Accusative and Dative are objects and complements; Locative, Ablative and
+// Instrumental mark adjuncts.
+const (
+	Nominative Case = iota
+	Accusative
+	Dative
+	Locative
+	Ablative
+	Genitive
+	Instrumental
+)
+
+// suffix is one spelled-out suffix (folded) with what it marks.
+type suffix struct {
+	s    string
+	slot int
+	cas  Case
+	verb bool // only verbs take it (tense, mood, person, infinitive)
+}
+
+// Suffix slots, outermost first. Turkish stacks suffixes in a fixed order (stem, voice and
+// ability, tense or a nominalising suffix, plural, possessive, case, copula and person), so a
+// suffix stripped from the end must come from a slot inside the one stripped before it: this
+// keeps "kanser" from losing "-r" and then "-se" and ending as "kan" (blood).
+const (
+	slotStem = iota
+	slotVoice
+	slotTense
+	slotNominal
+	slotPlural
+	slotPossessive
+	slotCase
+	slotCopula
+	slotNone = 99
+)
+
+// suffixTemplates are Turkish inflection suffixes in harmony templates (A = a/e, I = i/u after
+// folding, D = d/t, C = c, G = g/k), with their slot and the case they mark. Derivations that
+// change meaning are left out on purpose: the privative -sIz ("şekersiz" is not "şeker"), and a
+// bare final -mA (the noun "elma" is not "el" + -mA; a negative verb is read by IsNegativeVerb).
+var suffixTemplates = []struct {
+	t    string
+	slot int
+	cas  Case
+	verb bool
+}{
+	// copula, person, relative
+	{"DIr", slotCopula, Nominative, false}, {"DIrlAr", slotCopula, Nominative, false}, {"lArDIr", slotCopula, Nominative, false},
+	{"ki", slotCopula, Nominative, false}, {"DAki", slotCopula, Locative, false}, {"nDAki", slotCopula, Locative, false},
+	{"Iz", slotCopula, Nominative, true}, {"yIz", slotCopula, Nominative, true}, {"sIn", slotCopula, Nominative, true},
+	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
+	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
+	{"k", slotCopula, Nominative, true},
+	// case
+	{"I", slotCase, Accusative, false}, {"yI", slotCase, Accusative, false}, {"nI", slotCase, Accusative, false},
+	{"A", slotCase, Dative, false}, {"yA", slotCase, Dative, false}, {"nA", slotCase, Dative, false},
+	{"DA", slotCase, Locative, false}, {"nDA", slotCase, Locative, false},
+	{"DAn", slotCase, Ablative, false}, {"nDAn", slotCase, Ablative, false},
+	{"In", slotCase, Genitive, false}, {"nIn", slotCase, Genitive, false},
+	{"ylA", slotCase, Instrumental, false}, {"lA", slotCase, Instrumental, false}, {"CA", slotCase, Nominative, false},
+	// possessive
+	{"Im", slotPossessive, Nominative, false}, {"sI", slotPossessive, Nominative, false}, {"I", slotPossessive, Nominative, false},
+	{"ImIz", slotPossessive, Nominative, false}, {"InIz", slotPossessive, Nominative, false}, {"lArI", slotPossessive, Nominative, false},
+	{"mIz", slotPossessive, Nominative, false}, {"nIz", slotPossessive, Nominative, false},
+	// plural (also the third person plural of a verb)
+	{"lAr", slotPlural, Nominative, false},
+	// nominalising: infinitive, participles, derivations that keep the topic
+	{"mAk", slotNominal, Nominative, true}, {"mA", slotNominal, Nominative, true}, {"DIk", slotNominal, Nominative, true},
+	{"DIG", slotNominal, Nominative, true}, {"yAn", slotNominal, Nominative, true}, {"An", slotNominal, Nominative, true},
+	{"AcAk", slotNominal, Nominative, true}, {"yAcAk", slotNominal, Nominative, true}, {"AcAG", slotNominal, Nominative, true},
+	{"yAcAG", slotNominal, Nominative, true}, {"ken", slotNominal, Nominative, true}, {"yken", slotNominal, Nominative, true},
+	{"ArAk", slotNominal, Nominative, true}, {"yArAk", slotNominal, Nominative, true}, {"yIp", slotNominal, Nominative, true},
+	{"Ip", slotNominal, Nominative, true}, {"mAktA", slotNominal, Nominative, true}, {"IS", slotNominal, Nominative, true},
+	{"lIk", slotNominal, Nominative, false}, {"lIG", slotNominal, Nominative, false}, {"lI", slotNominal, Nominative, false},
+	{"CI", slotNominal, Nominative, false}, {"sAl", slotNominal, Nominative, false},
+	// tense, aspect, evidential, mood
+	{"DI", slotTense, Nominative, true}, {"mIs", slotTense, Nominative, true}, {"Iyor", slotTense, Nominative, true},
+	{"yor", slotTense, Nominative, true}, {"Ar", slotTense, Nominative, true}, {"Ir", slotTense, Nominative, true},
+	{"r", slotTense, Nominative, true}, {"mAlI", slotTense, Nominative, true}, {"sA", slotTense, Nominative, true},
+	{"ysA", slotTense, Nominative, true}, {"AcAk", slotTense, Nominative, true}, {"yAcAk", slotTense, Nominative, true},
+	// ability, passive, causative
+	{"AbIl", slotVoice, Nominative, true}, {"yAbIl", slotVoice, Nominative, true}, {"Il", slotVoice, Nominative, true},
+	{"In", slotVoice, Nominative, true}, {"n", slotVoice, Nominative, true}, {"t", slotVoice, Nominative, true},
+	{"DIr", slotVoice, Nominative, true},
+}
+
+// expand spells out a template's harmony variants, folded.
+func expand(t string) []string {
+	out := []string{""}
+	for _, r := range t {
+		var alts []string
+		switch r {
+		case 'A':
+			alts = []string{"a", "e"}
+		case 'I':
+			alts = []string{"i", "u"}
+		case 'D':
+			alts = []string{"d", "t"}
+		case 'C':
+			alts = []string{"c"}
+		case 'G':
+			alts = []string{"g", "k"}
+		case 'S':
+			alts = []string{"s"}
+		default:
+			alts = []string{string(r)}
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// Morphology holds the spelled-out suffixes, indexed by their last letter so a word is checked
+// only against suffixes it can end with. It is immutable and safe for concurrent use.
+type Morphology struct {
+	byLast [256][]suffix
+}
+
+// NewMorphology spells out the suffix templates.
+func NewMorphology() *Morphology {
+	m := &Morphology{}
+	seen := map[string]bool{}
+	for _, t := range suffixTemplates {
+		for _, s := range expand(t.t) {
+			key := fmt.Sprint(s, t.slot, t.cas)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			m.byLast[s[len(s)-1]] = append(m.byLast[s[len(s)-1]], suffix{s: s, slot: t.slot, cas: t.cas, verb: t.verb})
+		}
+	}
+	for i := range m.byLast {
+		l := m.byLast[i]
+		sort.SliceStable(l, func(a, b int) bool { return len(l[a].s) > len(l[b].s) })
+	}
+	return m
+}
+
+// minLemma is the shortest lemma candidate: two letters keep "su" (water) and "et" (meat) while
+// stripping further would leave noise.
+const minLemma = 2
+
+// maxCandidates bounds a word's lemma candidates.
+const maxCandidates = 16
+
+// Lemmas returns lemma candidates of a folded word, the word itself first, then the stems left by
+// stripping inflection suffixes (every path, up to maxCandidates), each also with consonant
+// softening undone ("kitabi" → "kitab" → "kitap", "ekmegi" → "ekmek", "rengi" → "renk", "agaci"
+// → "agac"). A stem must keep a vowel. Candidates over-generate on purpose; two words are the
+// same lemma when their candidate sets meet (see SameLemma).
+func (m *Morphology) Lemmas(w string) []string {
+	w, _ = SplitApostrophe(w)
+	if w == "" {
+		return nil
+	}
+	type state struct {
+		w    string
+		slot int // the slot of the suffix stripped last; only inner slots may follow
+	}
+	out := []string{w}
+	seen := map[string]bool{w: true}
+	queue := []state{{w, slotNone}}
+	push := func(s string, slot int, soft bool) {
+		if len(s) < minLemma || !hasVowel(s) || len(out) >= maxCandidates {
+			return
+		}
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+		if !soft {
+			queue = append(queue, state{s, slot})
+		}
+	}
+	for len(queue) > 0 && len(out) < maxCandidates {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, s := range m.byLast[cur.w[len(cur.w)-1]] {
+			if s.slot >= cur.slot || !strings.HasSuffix(cur.w, s.s) || len(cur.w)-len(s.s) < minLemma {
+				continue
+			}
+			if s.s == "ma" || s.s == "me" {
+				if cur.slot == slotNone {
+					continue // a bare final -mA is a noun ("elma") or a negative imperative
+				}
+			}
+			stem := cur.w[:len(cur.w)-len(s.s)]
+			// A buffer y left before a vowel suffix ("suyu" → "suy") belongs to no stem.
+			if len(stem) > minLemma && stem[len(stem)-1] == 'y' && isVowel(stem[len(stem)-2]) && isVowel(s.s[0]) {
+				push(stem[:len(stem)-1], s.slot, false)
+			}
+			push(stem, s.slot, false)
+			if isVowel(s.s[0]) {
+				if r := softened(stem); r != stem {
+					push(r, s.slot, true)
+				}
+				// A vowel dropped before a vowel suffix ("beyni" → "beyin", "burnu" → "burun",
+				// "resmi" → "resim") comes back between the last two consonants.
+				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
+					for _, v := range []string{"i", "u"} {
+						push(stem[:n-1]+v+stem[n-1:], s.slot, true)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// softened undoes consonant softening at the end of a stem: b→p, d→t, g→k (folded ğ is g; after
+// n, g is also k: "rengi" → "renk"); c (ç) is unchanged by folding. It returns stem when nothing
+// applies.
+func softened(stem string) string {
+	n := len(stem)
+	if n < 3 || !isVowel(stem[n-2]) && stem[n-2] != 'n' {
+		return stem
+	}
+	switch stem[n-1] {
+	case 'b':
+		return stem[:n-1] + "p"
+	case 'd':
+		return stem[:n-1] + "t"
+	case 'g':
+		return stem[:n-1] + "k"
+	}
+	return stem
+}
+
+// SameLemma reports whether two folded words may be one lemma: their candidate sets share a
+// member of three letters or more, or one word is a candidate of the other ("su" of "suyu").
+func (m *Morphology) SameLemma(a, b string) bool {
+	if a == b {
+		return true
+	}
+	la, lb := m.Lemmas(a), m.Lemmas(b)
+	return Meet(la, lb)
+}
+
+// Meet reports whether two candidate lists (from Lemmas) name one lemma: a shared candidate of
+// three letters or more, or a shared two-letter candidate that is one of the words itself.
+func Meet(la, lb []string) bool {
+	if len(la) == 0 || len(lb) == 0 {
+		return false
+	}
+	for _, x := range la {
+		for _, y := range lb {
+			if x != y {
+				continue
+			}
+			if len(x) >= 3 || x == la[0] || x == lb[0] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CaseOf returns the case a folded noun's outermost suffix marks, Nominative when none does. It
+// reads only the last suffix, which is where Turkish puts the case.
+func (m *Morphology) CaseOf(w string) Case {
+	base, suf := SplitApostrophe(w)
+	if suf != "" {
+		w = "xx" + suf
+	} else {
+		w = base
+	}
+	if len(w) < 3 {
+		return Nominative
+	}
+	for _, s := range m.byLast[w[len(w)-1]] {
+		if s.verb || s.slot != slotCase || !strings.HasSuffix(w, s.s) || len(w)-len(s.s) < 2 {
+			continue
+		}
+		return s.cas
+	}
+	return Nominative
+}
+
+// hasVowel reports a folded vowel in s.
+func hasVowel(s string) bool { return strings.ContainsAny(s, "aeiou") }
+
+// isVowel reports a folded vowel.
+func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
+
+// verbEndings are endings only a finite or participial verb has (folded, harmony spelt out):
+// present, past, evidential, future, necessity, aorist (which nouns in -Ar/-Ir share, so it is
+// read only where a verb is expected: a claim's last word), optionally followed by a person or
+// plural ending.
+var verbEndings = func() []string {
+	var out []string
+	for _, t := range []string{"Iyor", "yor", "DI", "mIs", "AcAk", "yAcAk", "mAlI", "mAktA", "Ar", "Ir", "r", "sA",
+		"yAbIlIr", "AbIlIr", "An", "yAn", "Ip", "yIp", "ArAk", "yArAk", "mAk", "mAsI", "DIk", "mIstIr", "mAktAdIr"} {
+		out = append(out, expand(t)...)
+	}
+	return out
+}()
+
+// verbTails may follow a verb ending: plural or person.
+var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz",
+	"mis", "mus", "di", "du", "ti", "tu", "larmis", "lermis", "sa", "se", "ken"}
+
+// IsVerbForm reports a folded word that reads as a verb form rather than a noun with the copula:
+// "yapar", "donuyor", "gelmistir", "olur", a negative verb; not "kordur", "mavidir", "kanser".
+// It is meant for a claim's predicate position, where a noun ending in -Ar is rare.
+func IsVerbForm(w string) bool {
+	w, _ = SplitApostrophe(w)
+	if IsNegativeVerb(w) {
+		return true
+	}
+	if len(w) < 3 {
+		return false
+	}
+	for _, e := range []string{"mistir", "mustur", "maktadir", "mektedir"} {
+		if strings.HasSuffix(w, e) {
+			return true
+		}
+	}
+	for _, c := range []string{"dir", "dur", "tir", "tur"} {
+		if strings.HasSuffix(w, c) {
+			return false // the copula: a noun or adjective predicate ("kördür")
+		}
+	}
+	for _, tail := range verbTails {
+		if !strings.HasSuffix(w, tail) {
+			continue
+		}
+		head := w[:len(w)-len(tail)]
+		for _, e := range verbEndings {
+			if strings.HasSuffix(head, e) && len(head)-len(e) >= 2 && hasVowel(head[:len(head)-len(e)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Stem is one stem of a folded word for indexing and search: inflection suffixes stripped
+// outermost first, always the longest suffix the slot order allows, leaving three letters or
+// more, with consonant softening undone ("asilarin" → "asi", "kitabi" → "kitap"). Unlike Lemmas
+// it commits to one reading, as an index key must; it may over-strip a root, but does so the same
+// way for every form of it.
+func (m *Morphology) Stem(w string) string {
+	w, _ = SplitApostrophe(w)
+	if w == "" || strings.ContainsAny(w, "0123456789") {
+		return w
+	}
+	if stem, ok := negativeStem(w); ok && len(stem) >= 3 {
+		// The negation is compared on its own; the index keeps the verb, cut where its aorist
+		// would be ("kaynamaz" and "kaynar" both "kayn").
+		if n := len(stem); n >= 4 && isVowel(stem[n-1]) {
+			stem = stem[:n-1]
+		}
+		return stem
+	}
+	slot := slotNone
+	softenable := false
+	for pass := 0; pass < 6; pass++ {
+		stripped := false
+		for _, s := range m.byLast[w[len(w)-1]] {
+			if s.slot >= slot || !strings.HasSuffix(w, s.s) || len(w)-len(s.s) < 3 || !hasVowel(w[:len(w)-len(s.s)]) {
+				continue
+			}
+			if len(s.s) == 1 && !isVowel(s.s[0]) {
+				continue // a lone consonant ending ("-m", "-r", "-n") is as often part of the root ("otizm")
+			}
+			if (s.s == "ma" || s.s == "me") && slot == slotNone {
+				continue
+			}
+			w, slot, stripped = w[:len(w)-len(s.s)], s.slot, true
+			softenable = isVowel(s.s[0])
+			break
+		}
+		if !stripped {
+			break
+		}
+	}
+	if softenable {
+		w = softened(w)
+	}
+	return w
+}

@@ -1,0 +1,112 @@
+package turkish
+
+import "strings"
+
+// Polarity words. Negators turn a clause negative on their own ("değil", "yok"); concord words
+// ("hiç", "asla", "hiçbir") only strengthen a negation Turkish already marks on the verb ("hiç
+// gelmedi"), so they count as a negation only in a clause without a negative verb.
+var (
+	negators = set("degil degildir degiller degilmis degildi degilken yok yoktur yoktu yokmus yoklar")
+	concord  = set("hic hicbir hicbiri asla kimse hicbir_zaman katiyen")
+)
+
+// IsNegator reports a folded word that negates its clause by itself ("değil", "yok").
+func IsNegator(w string) bool { return negators[w] }
+
+// IsConcord reports a folded negative-concord word ("hiç", "asla"): negative only without a
+// negative verb in its clause.
+func IsConcord(w string) bool { return concord[w] }
+
+// negativeEndings are the endings of negative verb forms, folded, after the verb stem (and the
+// ability vowel of -(y)AmA): the negative -mA followed by a tense, mood or participle, and the
+// negative aorist -mAz. Each may be followed by person, copula or evidential endings
+// (negativeTails).
+var negativeEndings = func() []string {
+	var out []string
+	for _, t := range []string{
+		"mAz", "mIyor", "mAdI", "mAmIs", "mAyAcAk", "mAyAcAG", "mAyAn", "mAmAlI", "mAdAn",
+		"mAdIk", "mAdIG", "mAksIzIn", "mAyIp", "mAyArAk", "mAyIz", "mAzlAr", "mAyAbIlIr",
+	} {
+		out = append(out, expand(t)...)
+	}
+	return out
+}()
+
+// negativeTails are what may follow a negative ending ("donmuyor-lar", "olmaz-mis", "olma-mis-tir").
+var negativeTails = []string{"", "lar", "ler", "dir", "dur", "tir", "tur", "di", "du", "ti", "tu", "mis", "mus",
+	"sin", "sun", "siniz", "sunuz", "iz", "uz", "im", "um", "sa", "se", "ken", "larmis", "lermis", "lardir", "lerdir",
+	"misdir", "mistir", "mustur", "lari", "leri", "i", "u", "a", "e", "da", "de", "dan", "den"}
+
+// notVerbs are words that end like a negative verb but are nouns or names.
+var notVerbs = set("namaz yilmaz kemer dermez")
+
+// IsNegativeVerb reports a folded word that is a negative verb form: "olmaz", "donmuyor",
+// "gerçekleşmedi", "yapamaz", "bilinmemektedir". The stem before -mA must keep two letters.
+func IsNegativeVerb(w string) bool {
+	_, ok := negativeStem(w)
+	return ok
+}
+
+// negativeStem splits a negative verb form before its negative -mA and returns the stem.
+func negativeStem(w string) (string, bool) {
+	w, _ = SplitApostrophe(w)
+	if len(w) < 5 || notVerbs[w] {
+		return "", false
+	}
+	for _, e := range []string{"memektedir", "mamaktadir", "memekte", "mamakta"} {
+		if strings.HasSuffix(w, e) && len(w)-len(e) >= 2 {
+			return w[:len(w)-len(e)], true
+		}
+	}
+	for _, tail := range negativeTails {
+		if !strings.HasSuffix(w, tail) {
+			continue
+		}
+		head := w[:len(w)-len(tail)]
+		for _, e := range negativeEndings {
+			if strings.HasSuffix(head, e) && len(head)-len(e) >= 2 && hasVowel(head[:len(head)-len(e)]) {
+				return head[:len(head)-len(e)], true
+			}
+		}
+	}
+	return "", false
+}
+
+// Positive returns the positive lemma candidates of a negative verb form: the stem before the
+// negative -mA ("donmuyor" → "don", "yapamaz" → "yap"), so the verb can be aligned with its
+// positive and the negation compared separately. It returns nil for a word that is not a negative
+// verb.
+func (m *Morphology) Positive(w string) []string {
+	stem, ok := negativeStem(w)
+	if !ok {
+		return nil
+	}
+	out := []string{stem}
+	// Ability: -(y)AmA ("yapamaz" → "yap", "okuyamaz" → "oku").
+	if n := len(stem); n >= 3 && (stem[n-1] == 'a' || stem[n-1] == 'e') {
+		s := stem[:n-1]
+		if strings.HasSuffix(s, "y") && len(s) >= 3 && isVowel(s[len(s)-2]) {
+			s = s[:len(s)-1]
+		}
+		out = append(out, s)
+	}
+	// A passive or reflexive stem ("bilinme" → "bilin" → "bil").
+	if n := len(stem); n >= 5 {
+		for _, p := range []string{"in", "un", "il", "ul", "n", "l"} {
+			if strings.HasSuffix(stem, p) && isVowel(stem[n-len(p)-1]) == (len(p) == 1) {
+				out = append(out, stem[:n-len(p)])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// set builds a lookup set from space-separated words.
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[strings.ReplaceAll(w, "_", " ")] = true
+	}
+	return m
+}
