@@ -802,6 +802,45 @@ func TestSearchTurkishSuffixes(t *testing.T) {
 	})
 }
 
+func TestSearchConsonantSoftening(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db,
+			searchClaim{content: "Beyaz ekmek kansere yol açar", enQuery: "white bread causes cancer"},
+			searchClaim{content: "Bu kitap aşıların zararını anlatıyor", enQuery: "this book describes vaccine harm"},
+			searchClaim{content: "Sağlık bakanlığı ekmeğe zam yaptı", enQuery: "health ministry raised bread price"},
+			searchClaim{content: "Kitabın yazarı tutuklandı", enQuery: "the author of the book was arrested"},
+			searchClaim{content: "Kalp krizi geçirenler limon yemeli", enQuery: "heart attack patients should eat lemon"},
+			searchClaim{content: "Ağaç dikmek iklimi değiştirmez", enQuery: "planting trees does not change climate"},
+			searchClaim{content: "Rengi değişen su zehirlidir", enQuery: "water that changes colour is poisonous"},
+			searchClaim{content: "Ekmekçiler grevde", enQuery: "bakers on strike"},
+			searchClaim{content: "Kanat çırpan kelebek fırtına yapar", enQuery: "a flapping butterfly makes a storm"},
+		)
+		for _, tc := range []struct {
+			name, q string
+			want    []int
+		}{
+			{"ğ → k", "ekmeği", []int{0, 2, 7}},
+			{"ğ → k, typed without Turkish letters", "ekmegi", []int{0, 2, 7}},
+			{"b → p", "kitabı", []int{1, 3}},
+			{"b → p, typed without Turkish letters", "kitabi", []int{1, 3}},
+			{"b → p after l", "kalbi", []int{4}},
+			{"ğ → k in a longer word", "sağlığı", []int{2}},
+			{"c → ç", "ağacı", []int{5}},
+			{"g → k after n", "rengini", []int{6}},
+			{"d → t", "kanadı", []int{8}},
+			{"the bare word finds itself", "kitap", []int{1}},
+			{"a consonant-initial suffix leaves no softening", "ekmekte", []int{0, 7}},
+			{"softening only with the other words ANDed", "ekmeği zam", []int{2}},
+			{"no softened stem without a suffix", "kanat", []int{8}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				searchExpect(t, st, tc.q, ids, tc.want)
+			})
+		}
+	})
+}
+
 // searchExpect checks that q finds exactly the claims ids[want...], in both orders.
 func searchExpect(t *testing.T, st *SearchStore, q string, ids []string, want []int) {
 	t.Helper()
@@ -923,6 +962,8 @@ func TestSearchStem(t *testing.T) {
 		{"don't", ""},
 		{"covid-19", ""},
 		{"AB'de", ""}, // two letters: no stem
+		{"ekmeği", "ekmeğ"},
+		{"kitabı", "kitab"},
 	} {
 		cs := parseSearchChunks(tc.q)
 		if len(cs) != 1 {

@@ -1,0 +1,88 @@
+package turkish
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestStem(t *testing.T) {
+	for _, c := range []struct{ word, stem, hard string }{
+		{"depremler", "deprem", ""}, {"depremi", "deprem", ""}, {"aşıların", "aşılar", ""}, {"otizmin", "otizm", ""},
+		{"istanbulda", "istanbul", ""}, {"aşıyı", "aşı", ""}, {"asilarin", "asilar", ""}, {"evdeki", "evde", ""},
+		{"kampanyası", "kampany", ""}, {"kanı", "kanı", ""}, {"kana", "kana", ""}, {"deprem", "deprem", ""},
+		{"media", "media", ""}, {"camera", "camera", ""}, {"climate", "climate", ""},
+		// softening undone after a vowel-initial suffix
+		{"ekmeği", "ekmeğ", "ekmek"}, {"ekmegi", "ekmeg", "ekmek"}, {"kitabı", "kitab", "kitap"}, {"kitabi", "kitab", "kitap"},
+		{"sağlığı", "sağlığ", "sağlık"}, {"ağacı", "ağac", "ağaç"}, {"rengini", "reng", "renk"}, {"kanadı", "kanad", "kanat"},
+		{"kitaplarını", "kitap", ""}, {"ekmekte", "ekmek", ""}, {"kalbi", "kalb", "kalp"},
+		// ğ always reads as a softened k; a loanword in -g ("diyalog") is still found by the stem,
+		// whose ğ folds to g in both indexes. A g after a vowel in a word written with Turkish
+		// letters is a g.
+		{"diyaloğu", "diyaloğ", "diyalok"}, {"çengeli", "çengel", ""}, {"pedagogu", "pedagog", "pedagok"},
+		{"böceği", "böceğ", "böcek"}, {"çiçeği", "çiçeğ", "çiçek"},
+	} {
+		stem, hard := Stem(c.word)
+		if stem != c.stem || hard != c.hard {
+			t.Errorf("Stem(%q) = %q, %q; want %q, %q", c.word, stem, hard, c.stem, c.hard)
+		}
+	}
+}
+
+func TestOnlySuffixes(t *testing.T) {
+	for s, want := range map[string]bool{"nın": true, "daki": true, "de": true, "leri": true, "t": false, "s": false, "ler": true, "xyz": false} {
+		if got := OnlySuffixes(s); got != want {
+			t.Errorf("OnlySuffixes(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestSoftening(t *testing.T) {
+	for _, c := range []struct {
+		stem string
+		soft []string
+	}{
+		{"kitap", []string{"kitab"}}, {"ilaç", []string{"ilac"}}, {"çocuk", []string{"çocuğ", "çocug"}},
+		{"renk", []string{"reng"}}, {"kanat", []string{"kanad"}}, {"deprem", nil},
+	} {
+		if got := SoftForms(c.stem); !slices.Equal(got, c.soft) {
+			t.Errorf("SoftForms(%q) = %v, want %v", c.stem, got, c.soft)
+		}
+		// Hardened undoes every soft form; "çocug" is ğ typed as g, which only a word typed
+		// without Turkish letters has.
+		for _, s := range c.soft {
+			if got := Hardened(s, true); got != c.stem {
+				t.Errorf("Hardened(%q) = %q, want %q", s, got, c.stem)
+			}
+		}
+	}
+	for _, c := range []struct {
+		stem  string
+		ascii bool
+		want  string
+	}{{"çengel", false, "çengel"}, {"jeolog", false, "jeolog"}, {"ad", true, "ad"}, {"deprem", true, "deprem"}} {
+		if got := Hardened(c.stem, c.ascii); got != c.want {
+			t.Errorf("Hardened(%q, %v) = %q, want %q", c.stem, c.ascii, got, c.want)
+		}
+	}
+}
+
+func TestChainSuffixes(t *testing.T) {
+	written, folded := ChainSuffixes()
+	for _, want := range []string{"lar", "nın", "sız", "laştır", "mış", "dığ", "ken"} {
+		if !slices.Contains(written, want) {
+			t.Errorf("written chain suffixes lack %q", want)
+		}
+		if !slices.Contains(folded, Fold(want)) {
+			t.Errorf("folded chain suffixes lack %q", Fold(want))
+		}
+	}
+	if slices.Contains(folded, "nın") || slices.Contains(written, "lAr") {
+		t.Error("folded suffixes hold a Turkish letter, or a template was not spelt out")
+	}
+	// Stem removes only nominal inflection: no tense, no derivation.
+	for _, s := range stemSuffixes {
+		if s == "mış" || s == "sız" || s == "lık" || s == "dı" {
+			t.Errorf("stem suffixes hold %q", s)
+		}
+	}
+}

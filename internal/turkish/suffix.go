@@ -1,0 +1,152 @@
+package turkish
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// suffixTemplate is one Turkish suffix in archiphoneme notation with what uses it.
+type suffixTemplate struct {
+	t string
+	// stem marks a nominal inflection that Stem removes: plural, case, third-person possessive and
+	// the relative -ki. Stem keeps to these because it yields one stem for prefix search, where
+	// a wrong cut costs precision on every query with the word.
+	stem bool
+}
+
+// chainTemplates are the Turkish inflection and common derivation suffixes a dictionary stem may
+// carry (A = a/e, I = ı/i/u/ü, D = d/t, C = c/ç; see ExpandTemplate). They let one stem match its
+// inflected forms ("aşı" → "aşıların") while rejecting unrelated words that merely share a prefix
+// ("kanser" is not "kan" + suffixes). Unlike the lemma templates in morph.go they keep the
+// privative -sIz and the derivations -lAş, -lAn: a word matched against a dictionary stem is
+// told apart by what follows the stem ("şekersiz" is read as "without sugar").
+var chainTemplates = []suffixTemplate{
+	// plural, cases, possessives
+	{"lAr", true}, {"I", true}, {"yI", true}, {"nI", false}, {"A", true}, {"yA", true}, {"nA", false}, {"DA", true},
+	{"nDA", false}, {"DAn", true}, {"nDAn", false}, {"In", true}, {"nIn", true}, {"lA", false}, {"ylA", false},
+	{"ki", true}, {"CA", false}, {"ncA", false},
+	{"Im", false}, {"ImIz", false}, {"InIz", false}, {"mIz", false}, {"nIz", false}, {"sI", true},
+	// predicate, tense, mood, participles and verbal nouns
+	{"DIr", false}, {"DI", false}, {"mIş", false}, {"ydI", false}, {"ymIş", false}, {"sA", false}, {"ysA", false},
+	{"DIk", false}, {"DIğ", false}, {"yor", false}, {"Iyor", false}, {"mIyor", false}, {"AcAk", false},
+	{"yAcAk", false}, {"AcAğ", false}, {"yAcAğ", false}, {"Ar", false}, {"Ir", false}, {"mAk", false}, {"mA", false},
+	{"mAz", false}, {"yAn", false}, {"An", false}, {"yIp", false}, {"Ip", false}, {"ArAk", false}, {"yArAk", false},
+	{"mAktA", false}, {"ken", false}, {"yken", false}, {"sIn", false}, {"Iz", false}, {"yIz", false}, {"yIm", false},
+	{"mAlI", false}, {"AbIl", false}, {"yAbIl", false}, {"Il", false},
+	// derivation that keeps the topic: -lık, -lı, -sız, -cı, -sal, -laş, -lan, -laştır
+	{"lIk", false}, {"lIğ", false}, {"lI", false}, {"sIz", false}, {"CI", false}, {"sAl", false}, {"lAş", false},
+	{"lAn", false}, {"lAştIr", false}, {"CIk", false}, {"CIğ", false},
+}
+
+// ExpandTemplate spells out every vowel- and consonant-harmony variant of a suffix template as
+// written (A = a/e, I = ı/i/u/ü, D = d/t, C = c/ç); other letters stand for themselves.
+func ExpandTemplate(t string) []string {
+	out := []string{""}
+	for _, r := range t {
+		var alts []string
+		switch r {
+		case 'A':
+			alts = []string{"a", "e"}
+		case 'I':
+			alts = []string{"ı", "i", "u", "ü"}
+		case 'D':
+			alts = []string{"d", "t"}
+		case 'C':
+			alts = []string{"c", "ç"}
+		default:
+			alts = []string{string(r)}
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// ChainSuffixes returns the suffixes a dictionary stem may carry (chainTemplates spelt out), as
+// written in Turkish lower case and folded, without duplicates.
+func ChainSuffixes() (written, folded []string) {
+	seenW, seenF := map[string]bool{}, map[string]bool{}
+	for _, t := range chainTemplates {
+		for _, s := range ExpandTemplate(t.t) {
+			if !seenW[s] {
+				seenW[s] = true
+				written = append(written, s)
+			}
+			if f := Fold(s); !seenF[f] {
+				seenF[f] = true
+				folded = append(folded, f)
+			}
+		}
+	}
+	return written, folded
+}
+
+// stemSuffixes are the suffixes Stem removes (the stem-marked chainTemplates spelt out), longest
+// first so that "-ler" is tried before "-e".
+var stemSuffixes = func() []string {
+	var out []string
+	for _, t := range chainTemplates {
+		if t.stem {
+			out = append(out, ExpandTemplate(t.t)...)
+		}
+	}
+	// Stable by length: among suffixes of one length at most one ends a given word.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && utf8.RuneCountInString(out[j]) > utf8.RuneCountInString(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}()
+
+// SoftForms returns the forms a stem takes before a vowel-initial suffix when its final voiceless
+// stop softens: kitap → kitab (kitabı), ilaç → ilac, kanat → kanad, çocuk → çocuğ (and çocug, as
+// typed without Turkish letters), renk → reng. It returns nil when the stem ends otherwise. It
+// works on Turkish lower case and on folded text alike.
+func SoftForms(stem string) []string {
+	r, size := utf8.DecodeLastRuneInString(stem)
+	base := stem[:len(stem)-size]
+	switch r {
+	case 'p':
+		return []string{base + "b"}
+	case 'ç':
+		return []string{base + "c"}
+	case 't':
+		return []string{base + "d"}
+	case 'k':
+		if strings.HasSuffix(base, "n") {
+			return []string{base + "g"}
+		}
+		return []string{base + "ğ", base + "g"}
+	}
+	return nil
+}
+
+// Hardened undoes consonant softening at the end of a stem left by a vowel-initial suffix, the
+// inverse of SoftForms: ekmeğ → ekmek, kitab → kitap, kanad → kanat, ağac → ağaç, reng → renk.
+// A g becomes k after n, or anywhere in a word typed without Turkish letters (ascii), where it
+// stands for ğ ("ekmeg" → "ekmek"). It returns stem when nothing applies. Stems of fewer than
+// three letters are left alone: "ad" (name) is not "at" (horse).
+func Hardened(stem string, ascii bool) string {
+	if utf8.RuneCountInString(stem) < 3 {
+		return stem
+	}
+	r, size := utf8.DecodeLastRuneInString(stem)
+	base := stem[:len(stem)-size]
+	switch {
+	case r == 'b':
+		return base + "p"
+	case r == 'c':
+		return base + "ç"
+	case r == 'd':
+		return base + "t"
+	case r == 'ğ', r == 'g' && (ascii || strings.HasSuffix(base, "n")):
+		return base + "k"
+	}
+	return stem
+}
