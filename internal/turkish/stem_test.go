@@ -68,12 +68,18 @@ func TestSoftening(t *testing.T) {
 
 func TestChainSuffixes(t *testing.T) {
 	written, folded := ChainSuffixes()
-	for _, want := range []string{"lar", "nın", "sız", "laştır", "mış", "dığ", "ken"} {
+	for _, want := range []string{"lar", "ler", "ın", "nın", "nin", "dan", "ten", "lığ", "sız", "süz", "mıyor", "yacak",
+		"laştır", "mış", "dığ", "ken"} {
 		if !slices.Contains(written, want) {
 			t.Errorf("written chain suffixes lack %q", want)
 		}
 		if !slices.Contains(folded, Fold(want)) {
 			t.Errorf("folded chain suffixes lack %q", Fold(want))
+		}
+	}
+	for _, want := range []string{"nun", "lig", "suz", "miyor"} {
+		if !slices.Contains(folded, want) {
+			t.Errorf("folded chain suffixes lack %q", want)
 		}
 	}
 	if slices.Contains(folded, "nın") || slices.Contains(written, "lAr") {
