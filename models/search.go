@@ -17,7 +17,9 @@ package models
 //     also matched by its stem as a prefix (searchStem, from turkish.Stem: "depremler" → "deprem",
 //     "Isparta'nın" → "isparta") and, when a vowel-initial suffix softened the stem's last
 //     consonant, by the stem with the softening undone (searchStems: "ekmeği" → "ekmeğ", "ekmek");
-//     the stems' prefixes replace the word's, which they cover.
+//     the stems' prefixes replace the word's, which they cover. The other way round, a word (or
+//     stem) ending in a stop that softens also matches its softened forms before a suffix vowel
+//     as prefixes (searchSoftPrefixes: "kitap" → "kitaba", "kitabı"), so "kitap" finds "kitabın".
 //   - Words typed without Turkish letters or accents find the words that have them, and the other
 //     way round ("seker" ↔ "şeker", "isik" → "Işık"): FTS5 folds them on SQLite, and PostgreSQL
 //     indexes a folded copy of the text (searchFoldFrom/To).
@@ -392,7 +394,7 @@ func searchPGAlts(i int, c searchChunk) []searchPGAlt {
 	if stems := searchStems(c); stems != nil {
 		bases = stems
 	}
-	for _, b := range bases {
+	for _, b := range append(bases, searchSoftPrefixes(c)...) {
 		if !searchPrefixWord(b) {
 			continue
 		}
@@ -625,7 +627,7 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 			}
 			chunks[i].words = append(chunks[i].words, ts)
 		}
-		for _, stem := range stems {
+		for _, stem := range append(stems, searchSoftPrefixes(c)...) {
 			for _, v := range searchSpellings(stem) {
 				chunks[i].stem = append(chunks[i].stem, probe("content : "+searchFTSString(v)+"*"))
 			}
@@ -1102,6 +1104,25 @@ func searchStems(c searchChunk) []string {
 		}
 	}
 	return nil
+}
+
+// searchSoftPrefixes lists the prefixes by which a one-word chunk also finds the inflections that
+// soften its last consonant (turkish.SoftBeforeVowel of its stem, or of the word when it has
+// none): "kitap" → "kitaba", "kitabı"; "kitaplar" → the same. A stem that is itself softened
+// ("ekmeğ" of "ekmeği") already covers them, and a proper noun keeps its letter before an
+// apostrophe ("Ahmet'i"), so those get none.
+func searchSoftPrefixes(c searchChunk) []string {
+	if len(c.words) != 1 {
+		return nil
+	}
+	w := turkish.Lower(c.words[0])
+	if stems := searchStems(c); stems != nil {
+		if len(stems) > 1 {
+			return nil
+		}
+		w = stems[0]
+	}
+	return turkish.SoftBeforeVowel(w)
 }
 
 // searchApostrophe reports whether the chunk's two words are joined by an apostrophe, as Turkish

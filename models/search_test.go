@@ -815,6 +815,11 @@ func TestSearchConsonantSoftening(t *testing.T) {
 			searchClaim{content: "Rengi değişen su zehirlidir", enQuery: "water that changes colour is poisonous"},
 			searchClaim{content: "Ekmekçiler grevde", enQuery: "bakers on strike"},
 			searchClaim{content: "Kanat çırpan kelebek fırtına yapar", enQuery: "a flapping butterfly makes a storm"},
+			searchClaim{content: "Çocuğa aşı yapılmaz", enQuery: "children must not be vaccinated"},
+			searchClaim{content: "Kent merkezinde trafik durdu", enQuery: "traffic stopped in the city centre"},
+			searchClaim{content: "Kendi aracıyla gezen kazada öldü", enQuery: "driver died in an accident"},
+			searchClaim{content: "Topa vuran çocuk sakatlandı", enQuery: "child kicking a ball injured"},
+			searchClaim{content: "Toba yanardağı insanlığı neredeyse yok etti", enQuery: "Toba eruption nearly wiped out humanity"},
 		)
 		for _, tc := range []struct {
 			name, q string
@@ -829,10 +834,19 @@ func TestSearchConsonantSoftening(t *testing.T) {
 			{"c → ç", "ağacı", []int{5}},
 			{"g → k after n", "rengini", []int{6}},
 			{"d → t", "kanadı", []int{8}},
-			{"the bare word finds itself", "kitap", []int{1}},
-			{"a consonant-initial suffix leaves no softening", "ekmekte", []int{0, 7}},
 			{"softening only with the other words ANDed", "ekmeği zam", []int{2}},
-			{"no softened stem without a suffix", "kanat", []int{8}},
+			// The other way: the bare word finds its softened inflections.
+			{"bare word, b", "kitap", []int{1, 3}},
+			{"bare word, ğ", "ekmek", []int{0, 2, 7}},
+			{"bare word, ğ, with Turkish letters", "çocuk", []int{9, 12}},
+			{"bare word, ç", "ağaç", []int{5}},
+			{"bare word, d", "kanat", []int{8}},
+			{"bare word, g after n", "renk", []int{6}},
+			{"a stem's softened inflections", "ekmekte", []int{0, 2, 7}},
+			{"a plural's softened inflections", "kitaplar", []int{1, 3}},
+			{"t after a consonant does not soften", "kent", []int{10}}, // not "kendi"
+			{"a one-syllable word does not soften", "top", []int{12}},  // not "Toba"
+			{"a proper noun keeps its letter", "Ahmet'in", nil},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				searchExpect(t, st, tc.q, ids, tc.want)

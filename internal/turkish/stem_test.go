@@ -92,3 +92,28 @@ func TestChainSuffixes(t *testing.T) {
 		}
 	}
 }
+
+func TestSoftBeforeVowel(t *testing.T) {
+	for _, c := range []struct {
+		word string
+		want []string
+	}{
+		// ASCII words: k softens to g as typed without Turkish letters (both indexes fold ğ to g)
+		{"kitap", []string{"kitaba", "kitabı"}}, {"ekmek", []string{"ekmege", "ekmegi"}}, {"kanat", []string{"kanada", "kanadı"}},
+		{"renk", []string{"renge", "rengi"}},
+		// written with Turkish letters
+		{"çocuk", []string{"çocuğa", "çocuğu"}}, {"ilaç", []string{"ilaca", "ilacı"}}, {"köpek", []string{"köpeğe", "köpeği"}},
+		{"yüzük", []string{"yüzüğe", "yüzüğü"}}, {"ağaç", []string{"ağaca", "ağacı"}},
+		// typed without Turkish letters: o, u and i may stand for ö, ü and ı
+		{"cocuk", []string{"cocuga", "cocuge", "cocugu"}}, {"kopek", []string{"kopege", "kopegi"}},
+		{"kilit", []string{"kilida", "kilide", "kilidı", "kilidi"}},
+		// c is how ç is typed without Turkish letters, and the prefix "ilac" already finds "ilacı"
+		{"ilac", nil},
+		// left alone: short words, t after a consonant, no stop at the end
+		{"süt", nil}, {"top", nil}, {"kent", nil}, {"deprem", nil}, {"aşı", nil},
+	} {
+		if got := SoftBeforeVowel(c.word); !slices.Equal(got, c.want) {
+			t.Errorf("SoftBeforeVowel(%q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+}

@@ -150,3 +150,63 @@ func Hardened(stem string, ascii bool) string {
 	}
 	return stem
 }
+
+// SoftBeforeVowel returns how a bare word ending in a voiceless stop begins when a vowel-initial
+// suffix softens it: its SoftForms followed by the suffix's first vowel in harmony with the word
+// (kitap → kitaba, kitabı; ekmek → ekmeğe, ekmeği, ekmege, ekmegi; çocuk → çocuğa, çocuğu). A
+// search for the bare word finds its softened inflections by these prefixes; requiring the vowel
+// keeps the bare soft form ("kitab") from starting unrelated words. Words under four letters are
+// left out, since most one-syllable words keep their stop ("süt" → "sütü", "top" → "topu"), and
+// so is a t after a consonant, which rarely softens ("kent" → "kenti", where "kendi" is another
+// word). A word typed without Turkish letters gets ASCII vowels, which both search indexes fold
+// the Turkish ones to. It returns nil when nothing applies.
+func SoftBeforeVowel(w string) []string {
+	if utf8.RuneCountInString(w) < 4 {
+		return nil
+	}
+	soft := SoftForms(w)
+	if soft == nil {
+		return nil
+	}
+	r, size := utf8.DecodeLastRuneInString(w)
+	if prev := lastRune(w[:len(w)-size]); r == 't' && VowelKind(prev) == "" {
+		return nil
+	}
+	var last rune
+	for _, c := range w {
+		if VowelKind(c) != "" {
+			last = c
+		}
+	}
+	if last == 0 {
+		return nil
+	}
+	ascii := !hasTurkishLetter(w)
+	// The suffix's A vowel is front after a front vowel, back after a back one; its I vowel is
+	// also rounded after a rounded one. Typed without Turkish letters, i, o and u may stand for
+	// ı, ö and ü, so both A vowels are given, and the I as i and ı or as u (which both indexes
+	// fold ü to).
+	var as, is []string
+	switch kind := VowelKind(last); {
+	case !ascii:
+		as = []string{map[byte]string{'f': "e", 'b': "a"}[kind[0]]}
+		is = []string{map[string]string{"fu": "i", "fr": "ü", "bu": "ı", "br": "u"}[kind]}
+	case last == 'a':
+		as, is = []string{"a"}, []string{"ı"}
+	case last == 'e':
+		as, is = []string{"e"}, []string{"i"}
+	case last == 'i':
+		as, is = []string{"a", "e"}, []string{"ı", "i"}
+	default: // o, u
+		as, is = []string{"a", "e"}, []string{"u"}
+	}
+	s := soft[0]
+	if len(soft) == 2 && ascii {
+		s = soft[1] // k softens to ğ, typed g without Turkish letters
+	}
+	out := make([]string, 0, len(as)+len(is))
+	for _, v := range append(as, is...) {
+		out = append(out, s+v)
+	}
+	return out
+}
