@@ -148,7 +148,7 @@ func (p *Pipeline) finish(r *Result) error {
 		r.Basis[FieldScore] = FieldBasis{Assessed: false, Method: MethodRule, Detail: undecidedScoreRule}
 	}
 	if _, ok := r.Basis[FieldSummary]; !ok {
-		r.Summary = composeSummary(r)
+		r.Summary = composeSummary(r, p.cfg.UndecidedReason)
 		r.Basis[FieldSummary] = FieldBasis{Assessed: true, Method: MethodComposed,
 			Detail: "Composed from the basis of the other fields: what was assessed, and what was not and why."}
 	}
@@ -192,12 +192,13 @@ func validate(r *Result) error {
 
 // composeSummary writes the plain-words summary from the fields and their basis. It states the
 // verdict first, then what was assessed, then what was not, so a reader never mistakes defaults
-// for findings.
-func composeSummary(r *Result) string {
+// for findings. An undecided verdict is explained in the pipeline's own plain words
+// (PipelineConfig.UndecidedReason), not in the basis's technical ones.
+func composeSummary(r *Result, undecided string) string {
 	var parts []string
 	label, _ := VerdictInfo(r.Verdict)
 	if r.Verdict == VerdictUnclear {
-		parts = append(parts, fmt.Sprintf("Not enough evidence to decide (%s). %s", label, strings.TrimSuffix(r.Basis[FieldVerdict].Detail, ".")+"."))
+		parts = append(parts, undecidedSummary(r, undecided, label))
 	} else {
 		parts = append(parts, fmt.Sprintf("Verdict: %s (score %d/100).", label, r.Score))
 	}
@@ -237,6 +238,23 @@ func composeSummary(r *Result) string {
 			" support were not assessed (each shows 50).")
 	}
 	return truncateRunes(strings.Join(parts, " "), 600)
+}
+
+// undecidedSummary says in one or two plain sentences why no verdict was given: the pipeline's
+// reason, and, when the closest earlier fact-check was set aside as a different claim, which part
+// of it differs.
+func undecidedSummary(r *Result, reason, label string) string {
+	s := fmt.Sprintf("Not enough evidence to decide (%s).", label)
+	if reason != "" {
+		s += " " + strings.TrimSuffix(reason, ".") + "."
+	}
+	for _, m := range r.Matches {
+		if m.Rejected != "" && !m.Confident {
+			s += fmt.Sprintf(" The closest fact-check is about a different claim (%s).", strings.TrimSuffix(m.Rejected, "."))
+			break
+		}
+	}
+	return s
 }
 
 // truncateRunes shortens s to at most n runes, ending with an ellipsis when cut.

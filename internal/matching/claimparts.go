@@ -1,8 +1,12 @@
 package matching
 
 import (
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
 
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -45,6 +49,11 @@ type part struct {
 	lang string
 	// lemmas are its lemma candidates (for a negative verb, those of its positive).
 	lemmas []string
+	// dict are its forms the lexicon knows (Turkish stems as dictionary words, verbs with their
+	// infinitive ending; English base forms), at most a few.
+	dict []string
+	// enLemmas and enDict are the English readings of a word of undetermined language.
+	enLemmas, enDict []string
 	// concepts are its English concepts from the analyzer's lexicon.
 	concepts []string
 	role     role
@@ -56,6 +65,14 @@ type part struct {
 	num, slot string
 	// neg marks a negative verb form.
 	neg bool
+	// place marks an adjunct of place or time ("soğukta", "in the cold", "during an
+	// earthquake"): a rewording may say it in other words.
+	place bool
+	// clause numbers the part's clause within the claim (see clauseIDs).
+	clause int
+	// aside marks a part of a parenthesised aside: it may state a part of the other claim but is
+	// never required.
+	aside bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -66,20 +83,40 @@ type part struct {
 type claimParts struct {
 	lang  string
 	parts []part
-	// negations counts the negations (negative verb forms, "değil", "yok", "not", "never", …);
-	// concord records a negative-concord word ("hiç", "asla"), negative only without another.
-	negations int
-	concord   bool
+	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
+	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
+	// without another.
+	negs []negation
 	// opp are the words that place the claim on one side of an opposition.
 	opp []oppHit
+	// clauses counts the clauses read so far.
+	clauses int
 }
 
-// negative reports the claim's polarity from its negations: an odd number negates.
-func (c *claimParts) negative() bool {
-	if c.negations == 0 {
-		return c.concord
+// negation is one negating word of a claim.
+type negation struct {
+	clause  int
+	concord bool
+}
+
+// negative reports the claim's polarity from the negations outside the clauses skip sets aside:
+// an odd number negates; concord words count only when nothing else negates.
+func (c *claimParts) negative(skip func(clause int) bool) bool {
+	n, concord := 0, false
+	for _, g := range c.negs {
+		if skip != nil && skip(g.clause) {
+			continue
+		}
+		if g.concord {
+			concord = true
+		} else {
+			n++
+		}
 	}
-	return c.negations%2 == 1
+	if n == 0 {
+		return concord
+	}
+	return n%2 == 1
 }
 
 // lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
@@ -90,6 +127,15 @@ var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true
 var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
 	"sonra": true, "once": true, "sonrasinda": true, "oncesinde": true, "ragmen": true, "yuzunden": true, "dolayi": true,
 	"sayesinde": true, "itibaren": true, "beri": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
+
+// enPlacePreps open an adjunct of place or time.
+var enPlacePreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "over": true, "under": true,
+	"until": true, "since": true, "before": true, "after": true, "within": true, "across": true, "throughout": true,
+	"when": true, "while": true}
+
+// trTimePostpositions make the noun before them an adjunct of time or place.
+var trTimePostpositions = map[string]bool{"boyunca": true, "sirasinda": true, "sonra": true, "once": true,
+	"sonrasinda": true, "oncesinde": true, "icinde": true, "icerisinde": true, "uzerinde": true, "altinda": true}
 
 // enAdjunctPreps open an English adjunct phrase; "by" (the agent), "of" and "than" do not.
 var enAdjunctPreps = map[string]bool{"in": true, "at": true, "on": true, "during": true, "from": true, "with": true,
@@ -107,7 +153,7 @@ var percentWords = map[string]bool{"yuzde": true, "percent": true, "per": false,
 
 // unitSlots map a unit word (folded lemma) to the slot a number before it fills.
 var unitSlots = map[string]string{
-	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "age", "yas": "age", "old": "age",
+	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
 	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
 	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
 	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
@@ -128,22 +174,137 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
+	main, asides := splitAsides(dropHashtags(text))
+	ix.parseSegment(cp, main, lang, false)
+	for _, a := range asides {
+		ix.parseSegment(cp, a, lang, true)
+	}
+	return cp
+}
+
+// dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
+// state its claim.
+func dropHashtags(text string) string {
+	if !strings.Contains(text, "#") {
+		return text
+	}
+	var b strings.Builder
+	skip := false
+	for _, r := range text {
+		switch {
+		case r == '#':
+			skip = true
+			continue
+		case skip && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'):
+			continue
+		}
+		skip = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clauseIDs numbers the clauses of a text (cut at commas, semicolons and sentence ends, not
+// inside numbers) for each of its tokens, so chatter around a claim ("arkadaşlar dikkat",
+// "bunu herkes bilsin") can be told from the claim. It returns nil when the clause tokens do not
+// line up with toks.
+func clauseIDs(text string, toks []scanned) []int {
+	var ids []int
+	rs := []rune(text)
+	start, clause := 0, 0
+	flush := func(end int) {
+		n := len(analysis.Tokenize(string(rs[start:end])))
+		for k := 0; k < n; k++ {
+			ids = append(ids, clause)
+		}
+		if n > 0 {
+			clause++
+		}
+	}
+	for i, r := range rs {
+		if !strings.ContainsRune(",;.!?…:\n", r) {
+			continue
+		}
+		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		flush(i)
+		start = i + 1
+	}
+	flush(len(rs))
+	if len(ids) != len(toks) {
+		return nil
+	}
+	return ids
+}
+
+// splitAsides takes the parenthesised asides out of a text: "(artrite)", "(AIDS virüsü)" name or
+// explain a part of the claim, so they may state it but are never required.
+func splitAsides(text string) (string, []string) {
+	if !strings.Contains(text, "(") {
+		return text, nil
+	}
+	var main strings.Builder
+	var asides []string
+	depth, start := 0, 0
+	for i, r := range text {
+		switch {
+		case r == '(':
+			if depth == 0 {
+				start = i + 1
+			}
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+			if depth == 0 {
+				asides = append(asides, text[start:i])
+				main.WriteByte(' ')
+			}
+		case depth == 0:
+			main.WriteRune(r)
+		}
+	}
+	if depth > 0 {
+		asides = append(asides, text[start:])
+	}
+	return main.String(), asides
+}
+
+// parseSegment reads a text (the claim, or one of its asides) into parts appended to cp.
+func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
+	first := len(cp.parts)
 	lex := lexicalLang(lang)
 	toks := scanText(text)
+	clauses := clauseIDs(text, toks)
+	clauseBase := cp.clauses
 	shout := shouting(toks)
 	type tokInfo struct {
 		folded   string
 		function bool
 		prep     bool // an English adjunct preposition, or a Turkish postposition
+		place    bool // the preposition opens a place or time adjunct
 		part     int  // index in cp.parts, or -1
 	}
 	infos := make([]tokInfo, len(toks))
+	clauseOf := func(i int) int {
+		if clauses == nil {
+			return clauseBase
+		}
+		return clauseBase + clauses[i]
+	}
+	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
 	for i, t := range toks {
 		infos[i].part = -1
+		whole := turkish.Fold(t.text)
 		base := nameBase(t.text)
-		folded := turkish.Fold(base)
+		folded := collapseRepeats(turkish.Fold(base))
 		infos[i].folded = folded
 		if t.number {
+			continue
+		}
+		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
+			negate(i, false)
+			infos[i].function = true
 			continue
 		}
 		wlang := lex
@@ -153,22 +314,19 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		switch {
 		case folded == "":
 			infos[i].function = true
-		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
-			cp.negations++
+		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
+			// "değil mi?" asks for agreement with the positive statement.
 			infos[i].function = true
-		case wlang == "en" && strings.HasSuffix(folded, "n't"):
-			cp.negations++
+		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			negate(i, false)
 			infos[i].function = true
 		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
-			if wlang == "en" {
-				cp.negations++
-			} else {
-				cp.concord = true
-			}
+			negate(i, wlang == "tr")
 			infos[i].function = true
-		case wlang == "en" && enAdjunctPreps[folded]:
+		case wlang == "en" && enAdjunctPreps[folded] && !(i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "least" || turkish.Fold(toks[i+1].text) == "most")):
 			infos[i].prep = true
 			infos[i].function = true
+			infos[i].place = enPlacePreps[folded]
 		case wlang == "tr" && trPostpositions[folded]:
 			infos[i].prep = true
 			infos[i].function = true
@@ -188,16 +346,35 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
 		if t.number {
 			p.num = numberKey(t.text, lang)
+			if i+1 < len(toks) {
+				if f, ok := scaleWords[infos[i+1].folded]; ok {
+					p.num = scaled(p.num, f)
+					infos[i+1].function = true
+				}
+			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
-		} else if n, ok := numberWord(folded); ok {
-			p.num = n
-			p.slot = numberSlot(toks, foldedAt, i, t.text)
+		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
+			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
+			p.num = v
+			for k := i + 1; k < i+n; k++ {
+				infos[k].function = true
+			}
+			p.slot = numberSlot(toks, foldedAt, i+n-1, toks[i+n-1].text)
+		} else if f, ok := fractionAt(toks, foldedAt, i); ok {
+			// "beşte biri" (one in five) is 20 percent.
+			p.num = f
+			p.slot = "percent"
+			infos[i+1].function = true
 		} else if q, ok := quantityWords[folded]; ok && q != "" {
 			p.num = q
 			p.slot = "percent"
 		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
+		}
+		if p.num != "" && p.slot != "" && i+1 < len(toks) && unitSlots[infos[i+1].folded] == p.slot {
+			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
+			infos[i+1].function = true
 		}
 		if p.num == "" {
 			if e, ok := entityAt(toks, i, shout); ok {
@@ -206,11 +383,17 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 			}
 			switch lex {
 			case "tr":
-				if turkish.IsNegativeVerb(folded) && p.ent == nil {
+				switch root, priv := privativeRoot(folded); {
+				case turkish.IsNegativeVerb(folded) && p.ent == nil:
 					p.neg = true
-					cp.negations++
+					negate(i, false)
 					p.lemmas = ix.morph.Positive(folded)
-				} else {
+				case priv && p.ent == nil && len(root) >= 3:
+					// "gereksiz" (without need) is "gerek yok": the root, negated.
+					p.neg = true
+					negate(i, false)
+					p.lemmas = ix.morph.Lemmas(root)
+				default:
 					p.lemmas = ix.morph.Lemmas(folded)
 				}
 			case "en":
@@ -218,8 +401,27 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 			default:
 				p.lemmas = []string{folded}
 			}
+			if lang == "und" && isASCIIWord(folded) {
+				// Text whose language is undetermined may be English typed loosely ("macs dont get
+				// viruses"): the word keeps its English readings too.
+				p.lang = "und"
+				p.enLemmas = ix.enLemmas(folded)
+				p.enDict = firstN(p.enLemmas, maxDict)
+			}
+			p.dict = ix.dictForms(lex, p.lemmas)
 			p.concepts = conceptsOf(t.text, lang)
-			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor(lex, folded))...)
+			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
+				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
+					cp.opp = append(cp.opp, h)
+				}
+			}
+		}
+		if clauses != nil {
+			p.clause = clauseBase + clauses[i]
+			cp.clauses = max(cp.clauses, p.clause+1)
+		} else {
+			p.clause = clauseBase
+			cp.clauses = max(cp.clauses, clauseBase+1)
 		}
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
@@ -237,8 +439,128 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 			}
 		}
 	}
-	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep }, lex)
-	return cp
+	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
+		func(i int) bool { return infos[i].place }, lex)
+	if aside {
+		for i := first; i < len(cp.parts); i++ {
+			cp.parts[i].aside = true
+			cp.parts[i].role = roleAdjunct
+			cp.parts[i].verb = false
+			cp.parts[i].first = false
+		}
+	}
+}
+
+// collapseRepeats undoes the letter repeats of emphatic typing ("düşmezzz", "çoookk"): a run of
+// three or more letters becomes one, and a doubled final letter one (Turkish words do not end in
+// a double letter; English ones that do, "less", "all", keep it when they have four letters or
+// fewer).
+func collapseRepeats(w string) string {
+	if len(w) < 3 {
+		return w
+	}
+	b := []byte(w)
+	out := b[:0:0]
+	for i := 0; i < len(b); {
+		j := i
+		for j < len(b) && b[j] == b[i] {
+			j++
+		}
+		n := j - i
+		if n >= 3 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			out = append(out, b[i])
+		}
+		i = j
+	}
+	if n := len(out); n > 5 && out[n-1] == out[n-2] && out[n-1] != 's' && out[n-1] != 'l' && out[n-1] >= 'a' && out[n-1] <= 'z' {
+		out = out[:n-1]
+	}
+	return string(out)
+}
+
+// wordValues are the values of number words, Turkish (folded) and English; "bir", "altı",
+// "yedi", "on", "yüz" and "bin" are also other words, so alone they count only before a unit.
+var wordValues = map[string]float64{
+	"bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9, "on": 10,
+	"yirmi": 20, "otuz": 30, "kirk": 40, "elli": 50, "altmis": 60, "yetmis": 70, "seksen": 80, "doksan": 90,
+	"yuz": 100, "bin": 1000,
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+	"eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+}
+
+// numberWords2 reads a run of number words from token i and returns its value and length (0
+// when there is none, or a single ambiguous word: "bir", "on", "yüz" alone are not numbers).
+func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) {
+	total, cur := 0.0, 0.0
+	n := 0
+	for j := i; j < len(toks) && !toks[j].number; j++ {
+		v, ok := wordValues[folded(j)]
+		if !ok {
+			break
+		}
+		switch {
+		case v == 100:
+			cur = max(cur, 1) * 100
+		case v == 1000:
+			total += max(cur, 1) * 1000
+			cur = 0
+		default:
+			cur += v
+		}
+		n++
+	}
+	if n == 0 {
+		return "", 0
+	}
+	if n == 1 {
+		if v, ok := numberWord(folded(i)); ok {
+			return v, 1
+		}
+		return "", 0
+	}
+	return strconv.FormatFloat(total+cur, 'f', -1, 64), n
+}
+
+// fractionAt reads a Turkish fraction, "beşte bir(i)" (one in five), at token i.
+func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
+	if i+1 >= len(toks) || !strings.HasPrefix(folded(i+1), "bir") || len(folded(i+1)) > 6 {
+		return "", false
+	}
+	w := folded(i)
+	for _, suf := range []string{"te", "de", "ta", "da"} {
+		if base, ok := strings.CutSuffix(w, suf); ok {
+			if v, ok := wordValues[base]; ok && v > 1 {
+				return strconv.FormatFloat(100/v, 'f', -1, 64), true
+			}
+		}
+	}
+	return "", false
+}
+
+// turkishLemmas are the lemma candidates of a folded Turkish word, for number units
+// ("kilometredir" → "kilometre").
+var turkishLemmas = turkish.NewMorphology().Lemmas
+
+// scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
+var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
+	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
+
+// scaled multiplies every reading of a number key.
+func scaled(key string, f float64) string {
+	var out []string
+	for _, r := range strings.Split(key, "|") {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			return key
+		}
+		out = append(out, strconv.FormatFloat(v*f, 'f', -1, 64))
+	}
+	return strings.Join(out, "|")
 }
 
 // numberSlot says what a number counts: a year (four digits from 1000 to 2100 with no unit), a
@@ -249,11 +571,19 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 	}
 	for j := i + 1; j < len(toks) && j <= i+2; j++ {
 		f := folded(j)
+		if _, ok := scaleWords[f]; ok {
+			continue
+		}
 		if s, ok := unitSlots[f]; ok {
 			return s
 		}
 		if s, ok := unitSlots[trStem(f)]; ok {
 			return s
+		}
+		for _, l := range turkishLemmas(f) {
+			if s, ok := unitSlots[l]; ok {
+				return s
+			}
 		}
 		if toks[j].number {
 			break
@@ -270,54 +600,71 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 }
 
 // assignRoles gives each part its role from its position, case and neighbours.
-func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), lex string) {
+func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part int, function, prep bool), placeAt func(int) bool, lex string) {
 	if lex == "en" {
-		inAdjunct := false
+		inAdjunct, inPlace := false, false
 		firstSeen, verbSeen := false, false
 		for i := range toks {
 			pi, function, prep := at(i)
 			if prep {
-				inAdjunct = true
+				inAdjunct, inPlace = true, placeAt(i)
 				continue
 			}
 			if toks[i].sentenceStart {
-				inAdjunct = false
+				inAdjunct, verbSeen = false, false
 			}
 			if pi < 0 {
-				if function && (infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but")) {
+				if function && infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but") {
 					inAdjunct = false
 				}
 				continue
 			}
 			p := &cp.parts[pi]
-			if p.ent != nil || p.num != "" {
-				if inAdjunct && p.ent == nil {
-					p.role = roleAdjunct
-				}
+			if p.num != "" {
 				continue
 			}
 			prev := ""
 			if i > 0 {
 				prev = turkish.Fold(toks[i-1].text)
 			}
+			if inAdjunct && enCopulas[prev] {
+				inAdjunct = false
+			}
+			if inAdjunct && !verbSeen && firstSeen && (enVerbCues[prev] || englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)) && strings.HasSuffix(p.folded, "s")) {
+				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
+			}
 			switch {
 			case inAdjunct:
-				p.role = roleAdjunct
+				if p.ent == nil {
+					p.role = roleAdjunct
+					p.place = inPlace
+				}
+			case p.ent != nil:
 			case enCopulas[prev]:
 				p.role = rolePredicate
 				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)):
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && englishVerbAfter(prev, p.folded, prevContentAdjacent(at, i)),
+				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true
 				verbSeen = true
-			case i+1 < len(toks) && nextIsContent(at, i+1) && firstSeen:
+			}
+			if !firstSeen && p.role == roleCore {
+				p.first = true
+			}
+			firstSeen = true
+		}
+		// A word directly before another content word of its phrase modifies it ("lung cancer").
+		for i := 0; i+1 < len(toks); i++ {
+			pi, _, _ := at(i)
+			ni, _, _ := at(i + 1)
+			if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+				continue
+			}
+			p, n := &cp.parts[pi], &cp.parts[ni]
+			if p.num == "" && p.ent == nil && p.role == roleCore && n.num == "" && !n.verb && n.role != rolePredicate {
 				p.role = roleModifier
-			default:
-				if !firstSeen {
-					p.first = true
-					firstSeen = true
-				}
 			}
 		}
 		return
@@ -343,6 +690,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		cas := ix.morph.CaseOf(p.folded)
 		if suffix != "" {
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
+		} else if cas != turkish.Nominative && ix.knownTR(p.folded) {
+			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
 		switch {
@@ -356,6 +705,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			p.role = roleCore
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
+			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
 		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
 			p.role = roleModifier
 		}
@@ -443,6 +793,16 @@ func (ix *Index) isLightVerb(folded string) bool {
 	return false
 }
 
+// isASCIIWord reports a word of ASCII letters only.
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // englishFunction reports an English function word (englishFunctionWords).
 func englishFunction(folded string) bool {
 	return stopSets()["en"][folded]
@@ -462,4 +822,49 @@ func (ix *Index) enLemmas(folded string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// maxDict bounds the dictionary forms kept per word.
+const maxDict = 3
+
+// dictForms are the dictionary forms of a word: for Turkish, the least stripped lemma candidate
+// the lexicon knows (more stripped ones are usually another word: "yaşam" is not "yaş") and the
+// first candidate that is a verb with its infinitive ending ("öl" → "ölmek"); for English, its
+// base forms.
+func (ix *Index) dictForms(lang string, lemmas []string) []string {
+	if ix.lex == nil {
+		return nil
+	}
+	if lang != "tr" {
+		return firstN(lemmas, maxDict)
+	}
+	var noun, verb string
+	for _, l := range lemmas {
+		if noun == "" && len(l) >= 3 && len(ix.relations.translate(ix.lex, "tr", "en", l)) > 0 {
+			noun = l
+		}
+		if verb == "" {
+			for _, inf := range []string{"mak", "mek"} {
+				if len(ix.relations.translate(ix.lex, "tr", "en", l+inf)) > 0 {
+					verb = l + inf
+					break
+				}
+			}
+		}
+		if noun != "" && verb != "" {
+			break
+		}
+	}
+	var out []string
+	for _, w := range []string{noun, verb} {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// knownTR reports a Turkish word the lexicon knows as written (folded).
+func (ix *Index) knownTR(folded string) bool {
+	return ix.lex != nil && len(ix.relations.translate(ix.lex, "tr", "en", folded)) > 0
 }

@@ -3,21 +3,10 @@ package matching
 import (
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
-)
-
-// Relation is how two lemmas relate in meaning (the values of the thesaurus's relation).
-type Relation int
-
-// The relations a Lexicon reports.
-const (
-	Unrelated Relation = iota
-	Same
-	Synonym
-	Broader  // b is a safe, shallow hypernym of a: a IS-A b
-	Narrower // a is a hypernym of b
-	Antonym
 )
 
 // Lexicon is the lexical knowledge the decision uses beyond spelling and morphology: sense
@@ -25,7 +14,7 @@ const (
 // internal/thesaurus provides it; a nil Lexicon leaves the decision to identity, lemmas and the
 // analyzer's own English terms.
 type Lexicon interface {
-	Relate(lang, a, b string) Relation
+	Relate(lang, a, b string) thesaurus.Relation
 	Translate(from, to, word string) []string
 	Lemmas(lang, word string) []string
 }
@@ -37,6 +26,7 @@ const (
 	unlinked link = iota
 	linked        // same word, lemma, synonym, safe hypernym, translation or spelling variant
 	opposite      // an antonym: the meaning flips
+	chatter       // in a clause of the post that says nothing about the fact-check's claim
 )
 
 // sideAlign is how the parts of one claim are stated by the other.
@@ -53,8 +43,25 @@ type sideAlign struct {
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	cross := !sameLanguage(q.lang, r.lang)
-	qa := ix.alignSide(q, r, cross)
-	ra := ix.alignSide(r, q, cross)
+	qa, ra := ix.alignParts(q, r)
+	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
+	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
+	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
+	// the post does not state (then that clause may be where the post says something else).
+	rFull := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }) < 0
+	if rFull && q.clauses > 1 {
+		shared := make([]bool, q.clauses)
+		for i := range q.parts {
+			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+				shared[q.parts[i].clause] = true
+			}
+		}
+		for i := range q.parts {
+			if !shared[q.parts[i].clause] {
+				qa.links[i] = chatter
+			}
+		}
+	}
 
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
@@ -66,7 +73,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
 	}
-	if why := numbersDiffer(q, r); why != "" {
+	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
@@ -77,22 +84,42 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if qa.links[i] != unlinked || p.num != "" {
 			continue
 		}
-		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !(p.verb && o.verb) })
+		if cross && !isNominal(p) {
+			continue // across languages verbs and adjuncts translate too loosely to compare
+		}
+		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o))
+		})
 		if j < 0 {
 			continue
 		}
 		o := &r.parts[j]
-		if p.role == roleAdjunct && o.role != roleAdjunct || p.role != roleAdjunct && o.role == roleAdjunct {
-			continue // a detail added where the fact-check has another detail elsewhere
+		if p.place || o.place {
+			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
 		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
-	// what the fact-check adds, but a subject or object of its own is another claim.
+	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && p.role == roleCore {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+		}
+	}
+	// When the claim leaves a core part of the fact-check out, everything else it says must be
+	// stated by the fact-check: a verb of its own in that place says something else.
+	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
+	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 && !cross {
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore && !(p.verb && rVerb) }); i >= 0 {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+		}
+	}
+	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
+	// humans"): the claim's subject is linked to a part of the fact-check that is not its subject.
+	if !cross {
+		if why := swapped(q, qa, r, ra); why != "" {
+			return false, why
 		}
 	}
 	// Polarity on meaning: each antonym link flips it once more.
@@ -104,7 +131,8 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
 		}
 	}
-	qNeg, rNeg := q.negative(), r.negative()
+	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
+	rNeg := r.negative(nil)
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1:
@@ -123,8 +151,71 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	return true, ""
 }
 
-// isContent selects the unlinked parts that can stand in for another: words, not numbers.
-func isContent(p *part) bool { return p.num == "" }
+// isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
+func isNoun(p *part) bool {
+	return p.num == "" && !p.aside && !p.verb && (p.ent != nil || p.role == roleCore || p.role == rolePredicate)
+}
+
+// chatterClause reports a clause of q whose parts were all set aside as chatter.
+func chatterClause(q *claimParts, qa sideAlign, c int) bool {
+	seen := false
+	for i := range q.parts {
+		if q.parts[i].clause != c {
+			continue
+		}
+		if qa.links[i] != chatter {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// hasVerb reports a claim with a verb (not only a copula).
+func hasVerb(c *claimParts) bool {
+	for i := range c.parts {
+		if c.parts[i].verb {
+			return true
+		}
+	}
+	return false
+}
+
+// isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
+// time ("from coal").
+func isNominal(p *part) bool {
+	return isNoun(p) || p.num == "" && !p.aside && !p.verb && !p.place && (p.role == roleModifier || p.role == roleAdjunct)
+}
+
+// isContent selects the unlinked parts that can stand in for another: words, not numbers, not
+// asides.
+func isContent(p *part) bool { return p.num == "" && !p.aside }
+
+// swapped reports a subject and an object that changed places: the claim's subject links to a
+// part of the fact-check after the fact-check's subject, which links back to a part of the claim
+// after the claim's subject.
+func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
+	qs, rs := -1, -1
+	for i := range q.parts {
+		if q.parts[i].first {
+			qs = i
+			break
+		}
+	}
+	for j := range r.parts {
+		if r.parts[j].first {
+			rs = j
+			break
+		}
+	}
+	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
+		return "" // "X is Y" says the same as "Y is X"
+	}
+	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
+		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
+	}
+	return ""
+}
 
 // counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i
 // stands: between the r-parts that q's nearest linked neighbours link to. Across languages, whose
@@ -189,99 +280,147 @@ func roleName(p *part) string {
 	return "detail"
 }
 
-// alignSide links each content part of a to the part of b that states it.
-func (ix *Index) alignSide(a, b *claimParts, cross bool) sideAlign {
-	s := sideAlign{links: make([]link, len(a.parts)), with: make([]int, len(a.parts))}
-	for i := range a.parts {
-		p := &a.parts[i]
-		if p.num != "" {
-			continue // numbers are compared as quantities (numbersDiffer)
+// alignParts links the parts of the claim q and the fact-check r both ways. Words link first by
+// spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
+// translations, antonyms) then links only parts both of which are still unlinked, one to one, so
+// "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
+func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
+	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
+	cheap := func(a, b *claimParts, s sideAlign) {
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" {
+				continue // numbers are compared as quantities (numbersDiffer)
+			}
+			for j := range b.parts {
+				if o := &b.parts[j]; o.num == "" && ix.relateWords(p, o) {
+					s.links[i], s.with[i] = linked, j
+					break
+				}
+			}
 		}
-		best := unlinked
-		for j := range b.parts {
-			o := &b.parts[j]
-			if o.num != "" {
+	}
+	cheap(q, r, qa)
+	cheap(r, q, ra)
+	if ix.lex == nil {
+		return qa, ra
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num != "" || qa.links[i] != unlinked {
+			continue
+		}
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" || ra.links[j] != unlinked {
 				continue
 			}
-			l := ix.relate(p, o, cross)
-			if l == linked {
-				best, s.with[i] = linked, j
+			l := ix.lexRelate(p, o, true)
+			if l == unlinked {
+				l = ix.lexRelate(o, p, false)
+			}
+			if l != unlinked {
+				qa.links[i], qa.with[i] = l, j
+				ra.links[j], ra.with[j] = l, i
 				break
 			}
-			if l == opposite && best == unlinked {
-				best, s.with[i] = opposite, j
-			}
 		}
-		// Two words may state one ("akciğer kanseri" for "lung cancer" is linked word by word,
-		// but "sigara içmek" for "smoking" only as a whole): a part linked through its
-		// neighbour's concept is linked too.
-		s.links[i] = best
 	}
-	return s
+	return qa, ra
 }
 
-// relate says whether part p is stated by part o.
-func (ix *Index) relate(p, o *part, cross bool) link {
+// relateWords says whether part p is stated by part o as the same word: spelling, lemma,
+// misspelling, cognate name, gazetteer entity, or a shared English term of the analyzer.
+func (ix *Index) relateWords(p, o *part) bool {
 	if p.ent != nil && o.ent != nil && p.ent.gaz && o.ent.gaz {
-		if p.ent.key == o.ent.key {
-			return linked
-		}
-		return unlinked
+		return p.ent.key == o.ent.key
 	}
 	if p.folded == o.folded {
-		return linked
+		return true
 	}
-	if p.ent != nil || o.ent != nil {
-		// A name: the same name inflected or misspelt, in any language.
-		if cognate(p.folded, o.folded) || sameName(p, o, ix.morph) {
-			return linked
-		}
-		if p.ent != nil && o.ent != nil {
-			return unlinked
-		}
+	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
+		return true
 	}
-	if !cross || p.lang == o.lang {
-		if p.lang == "tr" && o.lang == "tr" && turkish.Meet(p.lemmas, o.lemmas) {
-			return linked
-		}
-		if p.lang == o.lang && shareLemma(p.lemmas, o.lemmas) {
-			return linked
-		}
-		if len(p.folded) >= 5 && edit1(p.folded, o.folded) {
-			return linked
+	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
+			return true
 		}
 	}
-	if cognate(p.folded, o.folded) {
-		return linked
+	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
+		return true
 	}
-	if ix.lex != nil {
-		if l := ix.lexRelate(p, o); l != unlinked {
-			return l
-		}
-	}
-	if shareConcept(p.concepts, o.concepts) {
-		return linked
-	}
-	return unlinked
+	return cognate(p.folded, o.folded)
 }
 
-// sameName reports one name written with and without its Turkish suffixes ("Einstein'ın").
-func sameName(p, o *part, m *turkish.Morphology) bool {
-	return turkish.Meet(m.Lemmas(p.folded), m.Lemmas(o.folded)) && min(len(p.folded), len(o.folded)) >= 4
+// sameNameStem reports one name in two spellings: one a prefix of the other, at most two
+// letters longer ("Neron" for "Nero", "Napolyon" for "Napoleon" does not qualify), or one edit
+// apart ("Sidney" for "Sydney").
+func sameNameStem(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 4 && strings.HasPrefix(b, a) && len(b)-len(a) <= 2 {
+		return true
+	}
+	return len(a) >= 4 && edit1(a, b)
 }
 
-// lexRelate asks the lexicon how two parts relate: within a language through their lemmas,
-// across languages through the translations of p's lemmas.
-func (ix *Index) lexRelate(p, o *part) link {
-	pl, ol := firstN(p.lemmas, 4), firstN(o.lemmas, 4)
+// asLang reads a part of undetermined language in lang: in English with its English readings,
+// in Turkish (or left undetermined) as it is.
+func asLang(p *part, lang string) *part {
+	if p.lang != "und" {
+		return p
+	}
+	c := *p
+	switch lang {
+	case "en":
+		c.lang, c.lemmas, c.dict = "en", p.enLemmas, p.enDict
+	case "tr":
+		c.lang = "tr"
+	}
+	return &c
+}
+
+// typo reports two words of one language one edit apart (a misspelling), compared as written
+// and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
+func typo(p, o *part) bool {
+	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) {
+		return true
+	}
+	for _, a := range firstN(p.lemmas, 4) {
+		for _, b := range firstN(o.lemmas, 4) {
+			if len(a) >= 5 && len(b) >= 5 && edit1(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lexRelate asks the lexicon how two parts relate: within a language through their dictionary
+// forms, across languages through the translations of p's.
+func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+	p, o = asLang(p, o.lang), asLang(o, p.lang)
+	if len(p.dict) == 0 || len(o.dict) == 0 {
+		return unlinked
+	}
 	rel := func(lang string, as, bs []string) link {
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {
-				switch ix.lex.Relate(lang, a, b) {
-				case Same, Synonym, Broader:
+				switch ix.relations.relate(ix.lex, lang, a, b) {
+				case thesaurus.Same, thesaurus.Synonym:
 					return linked
-				case Antonym:
+				case thesaurus.Broader:
+					if fromClaim {
+						return linked
+					}
+				case thesaurus.Narrower:
+					if !fromClaim {
+						return linked
+					}
+				case thesaurus.Antonym:
 					out = opposite
 				}
 			}
@@ -289,21 +428,28 @@ func (ix *Index) lexRelate(p, o *part) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, pl, ol)
+		return rel(p.lang, p.dict, o.dict)
 	}
 	var trans []string
-	for _, a := range pl {
-		trans = append(trans, ix.lex.Translate(p.lang, o.lang, a)...)
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 6) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(trans, t) {
+				trans = append(trans, t)
+			}
+		}
+	}
+	for _, t := range trans {
+		if contains(o.dict, t) {
+			return linked
+		}
 	}
 	if len(trans) == 0 {
 		return unlinked
 	}
-	for _, t := range trans {
-		if contains(ol, t) {
-			return linked
-		}
-	}
-	return rel(o.lang, firstN(trans, 8), ol)
+	return rel(o.lang, firstN(trans, 6), o.dict)
 }
 
 // firstN is the first n of xs.
@@ -336,10 +482,10 @@ func shareConcept(a, b []string) bool {
 
 // numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
 // difference (a rewording may leave the year out), a different number for the same slot is.
-func numbersDiffer(q, r *claimParts) string {
+func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 	for i := range q.parts {
 		p := &q.parts[i]
-		if p.num == "" {
+		if p.num == "" || qa.links[i] == chatter {
 			continue
 		}
 		var other []*part
@@ -360,8 +506,28 @@ func numbersDiffer(q, r *claimParts) string {
 		if !met && len(other) > 0 {
 			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
 		}
+		if !met {
+			continue
+		}
+		// The same number counting something else: "yedi gün" is not "yedi yıl".
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && p.slot != o.slot && p.slot != "percent" && o.slot != "percent" {
+				return fmt.Sprintf("different number: %s %s ≠ %s %s", p.text, p.slot, o.text, o.slot)
+			}
+		}
 	}
 	return ""
+}
+
+// numberStated reports that r states the quantity p.
+func numberStated(p *part, r *claimParts) bool {
+	for j := range r.parts {
+		if o := &r.parts[j]; o.num != "" && quantitiesMeet(p, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameSlot reports two numbers that count the same thing: the same unit, or both years, or both
@@ -394,4 +560,67 @@ func percentOf(x string) string {
 		return ""
 	}
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.4f", f*100), "0"), ".")
+}
+
+// lexCache remembers the lexicon's answers: the same words meet again and again (the claim's
+// against each candidate's, and every review's common words), and a Turkish relation goes through
+// several translations. It is cleared when it grows past maxLexCache entries, which bounds its
+// memory whatever the traffic.
+type lexCache struct {
+	mu    sync.RWMutex
+	rel   map[string]thesaurus.Relation
+	trans map[string][]string
+}
+
+// maxLexCache bounds the cached answers (each a few dozen bytes).
+const maxLexCache = 200_000
+
+// relate is lx.Relate, cached.
+func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
+	if a > b {
+		// Relations are symmetric but for the direction of a hypernym: one entry serves both
+		// orders.
+		switch r := c.relate(lx, lang, b, a); r {
+		case thesaurus.Broader:
+			return thesaurus.Narrower
+		case thesaurus.Narrower:
+			return thesaurus.Broader
+		default:
+			return r
+		}
+	}
+	k := lang + "\x00" + a + "\x00" + b
+	c.mu.RLock()
+	r, ok := c.rel[k]
+	c.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = lx.Relate(lang, a, b)
+	c.mu.Lock()
+	if c.rel == nil || len(c.rel) >= maxLexCache {
+		c.rel = map[string]thesaurus.Relation{}
+	}
+	c.rel[k] = r
+	c.mu.Unlock()
+	return r
+}
+
+// translate is lx.Translate, cached.
+func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
+	k := from + to + "\x00" + w
+	c.mu.RLock()
+	t, ok := c.trans[k]
+	c.mu.RUnlock()
+	if ok {
+		return t
+	}
+	t = lx.Translate(from, to, w)
+	c.mu.Lock()
+	if c.trans == nil || len(c.trans) >= maxLexCache {
+		c.trans = map[string][]string{}
+	}
+	c.trans[k] = t
+	c.mu.Unlock()
+	return t
 }

@@ -29,6 +29,12 @@ type EvalQuery struct {
 	ExpectReview *string `json:"expect_review"`
 	// ExpectVerdict is the verdict the analysis should give (belirsiz when nothing matches).
 	ExpectVerdict analysis.Verdict `json:"expect_verdict"`
+	// Differs says, for a look-alike, which part of the claim it was written from was changed
+	// (subject, object, entity, number, predicate); "" otherwise.
+	Differs string `json:"differs"`
+	// Style lists, comma-separated, how a rewording differs from the reviewed wording (synonym,
+	// filler, evidential, typo, ascii, specific, negform, number-form, question, hashtag, emoji).
+	Style string `json:"style"`
 }
 
 // Figures are the measures of one group of queries.
@@ -79,8 +85,11 @@ type EvalMiss struct {
 type Report struct {
 	// Overall covers every query.
 	Overall Figures
-	// ByKind and ByLang group the queries.
-	ByKind, ByLang map[string]Figures
+	// ByKind and ByLang group the queries; ByKindLang by both ("paraphrase/tr").
+	ByKind, ByLang, ByKindLang map[string]Figures
+	// ByDiffers groups look-alikes by the part that was changed, ByStyle rewordings by each of
+	// their styles (a query counts once under every style it has).
+	ByDiffers, ByStyle map[string]Figures
 	// Confusion counts expected (first index) against given (second) verdicts, in
 	// analysis.Verdicts order: dogru, kismen, yanlis, belirsiz.
 	Confusion [4][4]int
@@ -88,6 +97,9 @@ type Report struct {
 	P50, P99 time.Duration
 	// Misses lists the queries answered wrongly.
 	Misses []EvalMiss
+	// WrongConfident lists the confident matches to a review other than the expected one (or to
+	// any review when none was expected): each gave a reader a verdict nobody checked.
+	WrongConfident []EvalMiss
 }
 
 // verdictIndex is a verdict's row and column in the confusion matrix.
@@ -104,7 +116,8 @@ func verdictIndex(v analysis.Verdict) int {
 // of queries and prints, overall, per kind and per language: match recall@1, verdict accuracy,
 // correct-abstention rate, then the verdict confusion matrix and latency p50/p99.
 func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io.Writer) (Report, error) {
-	rep := Report{ByKind: map[string]Figures{}, ByLang: map[string]Figures{}}
+	rep := Report{ByKind: map[string]Figures{}, ByLang: map[string]Figures{}, ByKindLang: map[string]Figures{},
+		ByDiffers: map[string]Figures{}, ByStyle: map[string]Figures{}}
 	var lat []time.Duration
 	sc := bufio.NewScanner(queries)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -169,8 +182,21 @@ func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io
 		rep.Overall = rep.Overall.add(f)
 		rep.ByKind[q.Kind] = rep.ByKind[q.Kind].add(f)
 		rep.ByLang[q.Lang] = rep.ByLang[q.Lang].add(f)
+		rep.ByKindLang[q.Kind+"/"+q.Lang] = rep.ByKindLang[q.Kind+"/"+q.Lang].add(f)
+		if q.Differs != "" {
+			rep.ByDiffers[q.Differs] = rep.ByDiffers[q.Differs].add(f)
+		}
+		for _, st := range strings.Split(q.Style, ",") {
+			if st = strings.TrimSpace(st); st != "" {
+				rep.ByStyle[st] = rep.ByStyle[st].add(f)
+			}
+		}
+		miss := EvalMiss{Query: q, Got: got, GotVerdict: res.Verdict, Top: res.Matches}
 		if !ok {
-			rep.Misses = append(rep.Misses, EvalMiss{Query: q, Got: got, GotVerdict: res.Verdict, Top: res.Matches})
+			rep.Misses = append(rep.Misses, miss)
+		}
+		if f.WrongMatches > 0 {
+			rep.WrongConfident = append(rep.WrongConfident, miss)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -228,6 +254,15 @@ func (rep Report) Print(out io.Writer) error {
 	for _, k := range sortedKeys(rep.ByLang) {
 		row("lang "+k, rep.ByLang[k])
 	}
+	for _, k := range sortedKeys(rep.ByKindLang) {
+		row(k, rep.ByKindLang[k])
+	}
+	for _, k := range sortedKeys(rep.ByDiffers) {
+		row("differs "+k, rep.ByDiffers[k])
+	}
+	for _, k := range sortedKeys(rep.ByStyle) {
+		row("style "+k, rep.ByStyle[k])
+	}
 	fmt.Fprintln(tw, "\t\t\t\t\t\t")
 	fmt.Fprintln(tw, "expected \\ given\tdogru\tkismen\tyanlis\tbelirsiz\t\t")
 	for i, v := range analysis.Verdicts {
@@ -237,8 +272,25 @@ func (rep Report) Print(out io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(out, "\nlatency p50 %s, p99 %s\n", rep.P50.Round(time.Microsecond), rep.P99.Round(time.Microsecond))
-	return err
+	if _, err := fmt.Fprintf(out, "\nlatency p50 %s, p99 %s\n", rep.P50.Round(time.Microsecond), rep.P99.Round(time.Microsecond)); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(out, "\nwrong confident matches: %d\n", len(rep.WrongConfident)); err != nil {
+		return err
+	}
+	for _, m := range rep.WrongConfident {
+		var matched analysis.Match
+		for _, c := range m.Top {
+			if c.Confident {
+				matched = c
+			}
+		}
+		if _, err := fmt.Fprintf(out, "  %s [%s] %q\n    matched %s %q → %s (expected %s)\n", m.Query.ID, m.Query.Kind, m.Query.Query,
+			matched.URL, matched.ClaimReviewed, m.GotVerdict, m.Query.ExpectVerdict); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sortedKeys lists a map's keys in order.

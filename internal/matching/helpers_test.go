@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -88,10 +91,24 @@ func readReviews(t testing.TB, path string) []*models.Review {
 	return out
 }
 
-// starterIndex indexes the starter knowledge base.
+// openThesaurus decodes the thesaurus once for the package's tests (it takes a noticeable
+// fraction of a second).
+var openThesaurus = sync.OnceValues(thesaurus.Open)
+
+// testLexicon is the thesaurus the service wires into the index.
+func testLexicon(t testing.TB) *thesaurus.Thesaurus {
+	t.Helper()
+	th, err := openThesaurus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+// starterIndex indexes the starter knowledge base, with the thesaurus as the service wires it.
 func starterIndex(t testing.TB) *Index {
 	t.Helper()
-	ix := NewIndex()
+	ix := NewIndex(WithLexicon(testLexicon(t)))
 	for _, r := range readReviews(t, starterPath) {
 		ix.Upsert(r)
 	}

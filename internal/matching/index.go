@@ -134,8 +134,9 @@ type Index struct {
 	accs   sync.Pool
 
 	// lex and morph are what the same-claim decision reads words with (see decide.go).
-	lex   Lexicon
-	morph *turkish.Morphology
+	lex       Lexicon
+	morph     *turkish.Morphology
+	relations lexCache
 }
 
 // Option configures an Index.
@@ -409,6 +410,27 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		}
 	}
 	return out
+}
+
+// SameClaim reports whether the review with URL reviewURL states the same claim as claim
+// (language lang, "" or "und" when unknown): the alignment decision, not similarity. known is
+// false when no such review is indexed; reason names the part that differs ("different subject:
+// tea ≠ smoking") when same is false.
+func (ix *Index) SameClaim(claim, lang, reviewURL string) (same bool, reason string, known bool) {
+	ix.mu.RLock()
+	var d *ReviewDoc
+	if id, ok := ix.byURL[reviewURL]; ok {
+		d = ix.docs[id]
+	}
+	ix.mu.RUnlock()
+	if d == nil {
+		return false, "", false
+	}
+	if lang == "" {
+		lang = "und"
+	}
+	same, reason = ix.decide(ix.parseClaim(claim, lang), ix.reviewParts(d))
+	return same, reason, true
 }
 
 // decideFloor is the similarity below which a candidate is not examined: it shares too little

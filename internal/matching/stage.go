@@ -62,7 +62,7 @@ func NewAnalyzer(off *analysis.Offline, ix *Index) (*analysis.Pipeline, error) {
 		Name:            analysis.OfflineName,
 		Version:         Version,
 		Stages:          append(off.Stages(), NewStage(ix, StageOptions{})),
-		UndecidedReason: "No earlier fact-check in the knowledge base matched the claim.",
+		UndecidedReason: "Claimcheck found no earlier fact-check of this claim, so it cannot say whether it is true.",
 	})
 	if err != nil {
 		return nil, fmt.Errorf("matching analyzer: %w", err)
@@ -146,7 +146,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	}
 	c := cands[confident]
 	d := c.Review
-	matched := fmt.Sprintf("Matched: %q (%s%s), similarity %.2f", d.Claim, publisherName(d), ratingNote(d), c.Similarity)
+	matched := fmt.Sprintf("Matched: %q (%s%s), similarity %.2f; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree)", d.Claim, publisherName(d), ratingNote(d), c.Similarity)
 	r.Verdict = d.Verdict
 	r.Basis[analysis.FieldVerdict] = analysis.FieldBasis{Assessed: true, Method: MethodMatch,
 		Detail: matched + ". The verdict is the fact-check's rating mapped onto the four verdicts (" + string(d.Verdict) + ")."}
@@ -170,14 +170,14 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 // undecided records why no fact-check decided the verdict.
 func (s *Stage) undecided(cands []Candidate, r *analysis.Result) {
 	r.Verdict = analysis.VerdictUnclear
-	detail := "No earlier fact-check matched"
+	detail := "No earlier fact-check states this claim"
 	if len(cands) > 0 && cands[0].Similarity >= matchFloor {
 		c := cands[0]
-		detail += fmt.Sprintf(" (closest: %q, similarity %.2f", c.Review.Claim, c.Similarity)
+		detail += fmt.Sprintf(" (closest by BM25 retrieval: %q, similarity %.2f", c.Review.Claim, c.Similarity)
 		if c.Rejected != "" {
-			detail += ", close but refused: " + c.Rejected
+			detail += "; the claim alignment refused it: " + c.Rejected
 		} else {
-			detail += fmt.Sprintf(", below the %.2f needed", s.opts.Threshold)
+			detail += fmt.Sprintf(", below the %.2f retrieval floor", s.opts.Threshold)
 		}
 		detail += ")"
 	}

@@ -62,7 +62,7 @@ var suffixTemplates = []struct {
 	{"ki", slotCopula, Nominative, false}, {"DAki", slotCopula, Locative, false}, {"nDAki", slotCopula, Locative, false},
 	{"Iz", slotCopula, Nominative, true}, {"yIz", slotCopula, Nominative, true}, {"sIn", slotCopula, Nominative, true},
 	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
-	{"ymIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
+	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
 	{"k", slotCopula, Nominative, true},
 	// case
 	{"I", slotCase, Accusative, false}, {"yI", slotCase, Accusative, false}, {"nI", slotCase, Accusative, false},
@@ -210,8 +210,17 @@ func (m *Morphology) Lemmas(w string) []string {
 				push(stem[:len(stem)-1], s.slot, false)
 			}
 			push(stem, s.slot, false)
-			if r := softened(stem); r != stem && isVowel(s.s[0]) {
-				push(r, s.slot, true)
+			if isVowel(s.s[0]) {
+				if r := softened(stem); r != stem {
+					push(r, s.slot, true)
+				}
+				// A vowel dropped before a vowel suffix ("beyni" → "beyin", "burnu" → "burun",
+				// "resmi" → "resim") comes back between the last two consonants.
+				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
+					for _, v := range []string{"i", "u"} {
+						push(stem[:n-1]+v+stem[n-1:], s.slot, true)
+					}
+				}
 			}
 		}
 	}
@@ -307,7 +316,8 @@ var verbEndings = func() []string {
 }()
 
 // verbTails may follow a verb ending: plural or person.
-var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz"}
+var verbTails = []string{"", "lar", "ler", "im", "um", "sin", "sun", "iz", "uz", "siniz", "sunuz", "k", "m", "n", "niz", "nuz",
+	"mis", "mus", "di", "du", "ti", "tu", "larmis", "lermis", "sa", "se", "ken"}
 
 // IsVerbForm reports a folded word that reads as a verb form rather than a noun with the copula:
 // "yapar", "donuyor", "gelmistir", "olur", a negative verb; not "kordur", "mavidir", "kanser".
