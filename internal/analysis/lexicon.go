@@ -172,18 +172,8 @@ var englishSuffixes = []string{
 	"ize", "ized", "izes", "izing", "ise", "ised", "ises", "ising", "ies", "ied", "y",
 }
 
-// trNorm is the Turkish spelling used for matching as written: Turkish lower case, with the
-// optional circumflex dropped (â, î, û), which writers use inconsistently ("rüzgâr" = "rüzgar").
-func trNorm(s string) string {
-	s = turkishLower(s)
-	if isASCII(s) {
-		return s
-	}
-	return circumflexes.Replace(s)
-}
-
-// circumflexes drops the optional Turkish circumflex.
-var circumflexes = strings.NewReplacer("â", "a", "î", "i", "û", "u")
+// trNorm is the Turkish spelling used for matching as written (turkish.Written).
+func trNorm(s string) string { return turkish.Written(s) }
 
 // phrase is a multi-word form ("iklim değişikliği" is translated word by word, but "kalp krizi" is
 // "heart attack" only as a whole).

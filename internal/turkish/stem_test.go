@@ -117,3 +117,11 @@ func TestSoftBeforeVowel(t *testing.T) {
 		}
 	}
 }
+
+func TestWritten(t *testing.T) {
+	for in, want := range map[string]string{"Rüzgâr": "rüzgar", "ISTANBUL": "ıstanbul", "İzmir": "izmir", "öldü": "öldü", "plain": "plain"} {
+		if got := Written(in); got != want {
+			t.Errorf("Written(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
