@@ -820,6 +820,7 @@ func TestSearchConsonantSoftening(t *testing.T) {
 			searchClaim{content: "Kendi aracıyla gezen kazada öldü", enQuery: "driver died in an accident"},
 			searchClaim{content: "Topa vuran çocuk sakatlandı", enQuery: "child kicking a ball injured"},
 			searchClaim{content: "Toba yanardağı insanlığı neredeyse yok etti", enQuery: "Toba eruption nearly wiped out humanity"},
+			searchClaim{content: "Arap baharı sosyal medyayla başladı", enQuery: "the Arab spring started on social media"},
 		)
 		for _, tc := range []struct {
 			name, q string
@@ -829,18 +830,20 @@ func TestSearchConsonantSoftening(t *testing.T) {
 			{"ğ → k, typed without Turkish letters", "ekmegi", []int{0, 2, 7}},
 			{"b → p", "kitabı", []int{1, 3}},
 			{"b → p, typed without Turkish letters", "kitabi", []int{1, 3}},
-			{"b → p after l", "kalbi", []int{4}},
+			{"b is not undone after a consonant", "kalbi", nil},
 			{"ğ → k in a longer word", "sağlığı", []int{2}},
 			{"c → ç", "ağacı", []int{5}},
 			{"g → k after n", "rengini", []int{6}},
-			{"d → t", "kanadı", []int{8}},
+			{"d is not undone: mostly the past tense", "kanadı", nil},
+			{"b is not undone in a four-letter stem", "arabanın", nil}, // not "Arap"
+			{"b is not undone in a four-letter stem, bare", "araba", nil},
 			{"softening only with the other words ANDed", "ekmeği zam", []int{2}},
 			// The other way: the bare word finds its softened inflections.
 			{"bare word, b", "kitap", []int{1, 3}},
 			{"bare word, ğ", "ekmek", []int{0, 2, 7}},
 			{"bare word, ğ, with Turkish letters", "çocuk", []int{9, 12}},
 			{"bare word, ç", "ağaç", []int{5}},
-			{"bare word, d", "kanat", []int{8}},
+			{"bare word, t keeps its letter", "kanat", []int{8}},
 			{"bare word, g after n", "renk", []int{6}},
 			{"a stem's softened inflections", "ekmekte", []int{0, 2, 7}},
 			{"a plural's softened inflections", "kitaplar", []int{1, 3}},

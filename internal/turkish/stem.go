@@ -16,7 +16,7 @@ const (
 // Stem returns the stem of a word in Turkish lower case (see Lower) after removing up to three
 // nominal inflections (plural, case, third-person possessive, relative -ki), and the stem with
 // consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" → "ekmeğ",
-// "ekmek"; "kitabı" → "kitab", "kitap"); hard is "" when no softening applies, and stem is w when
+// "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening applies, and stem is w when
 // nothing is removed. It is meant for prefix search, where one conservative stem is wanted rather
 // than the candidate sets of Morphology.Lemmas: "depremler" → "deprem", "otizmin" → "otizm",
 // "aşıların" → "aşılar" (not "aşı": too short). Each suffix is removed only if it agrees with the
@@ -56,11 +56,38 @@ func Stem(w string) (stem, hard string) {
 		}
 	}
 	if vowelLast {
-		if h := Hardened(w, typedASCII); h != w {
+		if h := hardened(w, typedASCII); h != w {
 			hard = h
 		}
 	}
 	return w, hard
+}
+
+// hardened undoes consonant softening at the end of a stem that a vowel-initial suffix followed
+// (the inverse of SoftForms): ekmeğ → ekmek, sağlığ → sağlık, kitab → kitap, reng → renk. Stem
+// cuts a final vowel off nouns that end in one ("araba" → "arab") and a past tense off verbs
+// ("yaşadı" → "yaşad"), so only the softenings that such cuts rarely fake are undone: ğ, which
+// only softening writes; g after n, or after a vowel in a word typed without Turkish letters
+// (ascii), where it stands for ğ; b after a vowel in stems of five letters or more ("kitab", not
+// "arab" of "araba"). d is left alone: a d before a vowel is far more often the past tense
+// ("yaşadı") than a softened t ("vücudu"). So is ç: both search indexes fold it to c, so "ağac"
+// already finds "ağaç". It returns stem when nothing applies.
+func hardened(stem string, ascii bool) string {
+	n := utf8.RuneCountInString(stem)
+	if n < 3 {
+		return stem
+	}
+	r, size := utf8.DecodeLastRuneInString(stem)
+	base := stem[:len(stem)-size]
+	prev := lastRune(base)
+	afterVowel := VowelKind(prev) != ""
+	switch {
+	case r == 'ğ', r == 'g' && (prev == 'n' || ascii && afterVowel):
+		return base + "k"
+	case r == 'b' && afterVowel && n >= 5:
+		return base + "p"
+	}
+	return stem
 }
 
 // OnlySuffixes reports whether s (Turkish lower case) is nothing but up to three of the suffixes

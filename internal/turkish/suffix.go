@@ -127,51 +127,24 @@ func SoftForms(stem string) []string {
 	return nil
 }
 
-// Hardened undoes consonant softening at the end of a stem left by a vowel-initial suffix, the
-// inverse of SoftForms: ekmeğ → ekmek, kitab → kitap, kanad → kanat, ağac → ağaç, reng → renk.
-// A g becomes k after n, or anywhere in a word typed without Turkish letters (ascii), where it
-// stands for ğ ("ekmeg" → "ekmek"). It returns stem when nothing applies. Stems of fewer than
-// three letters are left alone: "ad" (name) is not "at" (horse).
-func Hardened(stem string, ascii bool) string {
-	if utf8.RuneCountInString(stem) < 3 {
-		return stem
-	}
-	r, size := utf8.DecodeLastRuneInString(stem)
-	base := stem[:len(stem)-size]
-	switch {
-	case r == 'b':
-		return base + "p"
-	case r == 'c':
-		return base + "ç"
-	case r == 'd':
-		return base + "t"
-	case r == 'ğ', r == 'g' && (ascii || strings.HasSuffix(base, "n")):
-		return base + "k"
-	}
-	return stem
-}
-
-// SoftBeforeVowel returns how a bare word ending in a voiceless stop begins when a vowel-initial
-// suffix softens it: its SoftForms followed by the suffix's first vowel in harmony with the word
-// (kitap → kitaba, kitabı; ekmek → ekmeğe, ekmeği, ekmege, ekmegi; çocuk → çocuğa, çocuğu). A
-// search for the bare word finds its softened inflections by these prefixes; requiring the vowel
-// keeps the bare soft form ("kitab") from starting unrelated words. Words under four letters are
-// left out, since most one-syllable words keep their stop ("süt" → "sütü", "top" → "topu"), and
-// so is a t after a consonant, which rarely softens ("kent" → "kenti", where "kendi" is another
-// word). A word typed without Turkish letters gets ASCII vowels, which both search indexes fold
-// the Turkish ones to. It returns nil when nothing applies.
+// SoftBeforeVowel returns how a bare word ending in p or k begins when a vowel-initial suffix
+// softens it: its SoftForms followed by the suffix's first vowel in harmony with the word (kitap →
+// kitaba, kitabı; çocuk → çocuğa, çocuğu; renk → renge, rengi). A search for the bare word finds
+// its softened inflections by these prefixes; requiring the vowel keeps the bare soft form
+// ("kitab") from starting unrelated words. Words under four letters are left out, since most
+// one-syllable words keep their stop ("top" → "topu", where "Toba" is another word). So are t,
+// which mostly does not soften ("hayat" → "hayatı"; "kanat" → "kanada" would find "Kanada"), and
+// ç, whose soft c both search indexes already fold it to. A word typed without Turkish letters
+// gets g for ğ and ASCII vowels where the Turkish one cannot be told. It returns nil when nothing
+// applies.
 func SoftBeforeVowel(w string) []string {
 	if utf8.RuneCountInString(w) < 4 {
 		return nil
 	}
+	if r := lastRune(w); r != 'p' && r != 'k' {
+		return nil
+	}
 	soft := SoftForms(w)
-	if soft == nil {
-		return nil
-	}
-	r, size := utf8.DecodeLastRuneInString(w)
-	if prev := lastRune(w[:len(w)-size]); r == 't' && VowelKind(prev) == "" {
-		return nil
-	}
 	var last rune
 	for _, c := range w {
 		if VowelKind(c) != "" {
