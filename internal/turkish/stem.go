@@ -64,12 +64,13 @@ func Stem(w string) (stem, hard string) {
 }
 
 // hardened undoes consonant softening at the end of a stem that a vowel-initial suffix followed
-// (the inverse of SoftForms): ekmeğ → ekmek, sağlığ → sağlık, kitab → kitap, reng → renk. Stem
-// cuts a final vowel off nouns that end in one ("araba" → "arab") and a past tense off verbs
-// ("yaşadı" → "yaşad"), so only the softenings that such cuts rarely fake are undone: ğ, which
-// only softening writes; g after n, or after a vowel in a word typed without Turkish letters
-// (ascii), where it stands for ğ; b after a vowel in stems of five letters or more ("kitab", not
-// "arab" of "araba"). d is left alone: a d before a vowel is far more often the past tense
+// (the inverse of SoftForms): ekmeğ → ekmek, sağlığ → sağlık, kitab → kitap. Stem cuts a final
+// vowel off nouns that end in one ("araba" → "arab"), a past tense off verbs ("yaşadı" →
+// "yaşad") and "-ın" off nouns ending in it ("yangın" → "yang"), so only the softenings that such
+// cuts rarely fake are undone: ğ, which only softening writes; g after a vowel in a word typed
+// without Turkish letters (ascii), where it stands for ğ; b after a vowel in stems of five
+// letters or more ("kitab", not "arab" of "araba"). g after n is left alone ("rengi" is renk, but
+// "yang" of "yangın" is no "yank"), and so is d: a d before a vowel is far more often the past tense
 // ("yaşadı") than a softened t ("vücudu"). So is ç: both search indexes fold it to c, so "ağac"
 // already finds "ağaç". It returns stem when nothing applies.
 func hardened(stem string, ascii bool) string {
@@ -82,7 +83,7 @@ func hardened(stem string, ascii bool) string {
 	prev := lastRune(base)
 	afterVowel := VowelKind(prev) != ""
 	switch {
-	case r == 'ğ', r == 'g' && (prev == 'n' || ascii && afterVowel):
+	case r == 'ğ', r == 'g' && ascii && afterVowel:
 		return base + "k"
 	case r == 'b' && afterVowel && n >= 5:
 		return base + "p"
