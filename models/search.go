@@ -14,10 +14,10 @@ package models
 //     searchSpellings); spellings no claim has are dropped first on SQLite.
 //   - A word of three or more letters also matches as a prefix of the claim text's words (a root
 //     finds its suffixed forms: "aşı" → "aşılar"). A word with Turkish inflectional suffixes is
-//     also matched by its stem as a prefix (searchStem, from turkish.Stem: "depremler" → "deprem",
+//     also matched by its stem as a prefix (searchStems, from turkish.Stem: "depremler" → "deprem",
 //     "Isparta'nın" → "isparta") and, when a vowel-initial suffix softened the stem's last
-//     consonant, by the stem with the softening undone (searchStems: "ekmeği" → "ekmeğ", "ekmek");
-//     the stems' prefixes replace the word's, which they cover. The other way round, a word (or
+//     consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems'
+//     prefixes replace the word's, which they cover. The other way round, a word (or
 //     stem) ending in a stop that softens also matches its softened forms before a suffix vowel
 //     as prefixes (searchSoftPrefixes: "kitap" → "kitaba", "kitabı"), so "kitap" finds "kitabın".
 //   - Words typed without Turkish letters or accents find the words that have them, and the other
@@ -1068,23 +1068,15 @@ func searchWeightUnion(a, b string) string {
 	return string(out)
 }
 
-// searchStem returns the root a Turkish inflected query chunk is matched by as a prefix, or "" when
-// it has none: turkish.Stem of a one-word chunk ("depremler" → "deprem", "istanbulda" →
-// "istanbul", "aşıların" → "aşılar"), or a proper noun whose suffixes follow an apostrophe, dropped
-// whole ("Isparta'nın" → "ısparta", "ABD'de" → "abd"; three letters at least). An English word
-// that passes the stemmer's vowel-harmony check ("vitamin" → "vitam") only matches more words
-// that start like it, since the word itself still matches too. Stems are Turkish lower case; the
-// callers spell them as the index may hold them.
-func searchStem(c searchChunk) string {
-	if stems := searchStems(c); len(stems) > 0 {
-		return stems[0]
-	}
-	return ""
-}
-
-// searchStems is searchStem with, after it, the stem with consonant softening undone when a
-// vowel-initial suffix was removed ("ekmeği" → "ekmeğ", "ekmek"; "kitabı" → "kitab", "kitap"), so
-// the query finds both the inflected forms and the bare word. Nil when the chunk has no stem.
+// searchStems returns the roots a Turkish inflected query chunk is matched by as prefixes, or nil
+// when it has none: turkish.Stem of a one-word chunk ("depremler" → "deprem", "istanbulda" →
+// "istanbul", "aşıların" → "aşılar") followed, when a vowel-initial suffix softened its last
+// consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"; "kitabı" →
+// "kitab", "kitap"), so the query finds both the inflected forms and the bare word; or a proper
+// noun whose suffixes follow an apostrophe, dropped whole ("Isparta'nın" → "ısparta", "ABD'de" →
+// "abd"; three letters at least). An English word that passes the stemmer's vowel-harmony check
+// ("vitamin" → "vitam") only matches more words that start like it, since the word itself still
+// matches too. Stems are Turkish lower case; the callers spell them as the index may hold them.
 func searchStems(c searchChunk) []string {
 	switch len(c.words) {
 	case 1:

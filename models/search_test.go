@@ -950,6 +950,34 @@ func TestSearchFoldLetters(t *testing.T) {
 	})
 }
 
+func TestSearchStemsSoftening(t *testing.T) {
+	for _, tc := range []struct {
+		q           string
+		stems, soft []string
+	}{
+		{"ekmeği", []string{"ekmeğ", "ekmek"}, nil},
+		{"kitabı", []string{"kitab", "kitap"}, nil},
+		{"ekmegi", []string{"ekmeg", "ekmek"}, nil},
+		{"kitaplar", []string{"kitap"}, []string{"kitaba", "kitabı"}},
+		{"kitap", nil, []string{"kitaba", "kitabı"}},
+		{"çocuk", nil, []string{"çocuğa", "çocuğu"}},
+		{"depremler", []string{"deprem"}, nil},
+		{"Ahmet'in", []string{"ahmet"}, nil},
+		{"araba", []string{"arab"}, nil},
+	} {
+		cs := parseSearchChunks(tc.q)
+		if len(cs) != 1 {
+			t.Fatalf("%q: %d chunks", tc.q, len(cs))
+		}
+		if got := searchStems(cs[0]); !slices.Equal(got, tc.stems) {
+			t.Errorf("searchStems(%q) = %q, want %q", tc.q, got, tc.stems)
+		}
+		if got := searchSoftPrefixes(cs[0]); !slices.Equal(got, tc.soft) {
+			t.Errorf("searchSoftPrefixes(%q) = %q, want %q", tc.q, got, tc.soft)
+		}
+	}
+}
+
 func TestSearchStem(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		{"depremler", "deprem"},
@@ -979,15 +1007,17 @@ func TestSearchStem(t *testing.T) {
 		{"don't", ""},
 		{"covid-19", ""},
 		{"AB'de", ""}, // two letters: no stem
-		{"ekmeği", "ekmeğ"},
-		{"kitabı", "kitab"},
 	} {
 		cs := parseSearchChunks(tc.q)
 		if len(cs) != 1 {
 			t.Fatalf("%q: %d chunks", tc.q, len(cs))
 		}
-		if got := searchStem(cs[0]); got != tc.want {
-			t.Errorf("searchStem(%q) = %q, want %q", tc.q, got, tc.want)
+		got := ""
+		if stems := searchStems(cs[0]); stems != nil {
+			got = stems[0]
+		}
+		if got != tc.want {
+			t.Errorf("searchStems(%q) starts with %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }
