@@ -105,10 +105,14 @@ func synthReviews(n int) []*models.Review {
 // big100k is the shared 100,000-review index and its measured heap, built once per test binary.
 var big100k = sync.OnceValues(func() (*Index, float64) {
 	reviews := synthReviews(100_000)
+	th, err := openThesaurus()
+	if err != nil {
+		panic(err)
+	}
 	var before runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	ix := NewIndex()
+	ix := NewIndex(WithLexicon(th))
 	for _, r := range reviews {
 		ix.Upsert(r)
 	}

@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -174,12 +175,25 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
-	main, asides := splitAsides(dropHashtags(text))
+	main, asides := splitAsides(dropHashtags(shortYears.ReplaceAllStringFunc(text, fullYear)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
 	}
 	return cp
+}
+
+// shortYears are years written with an apostrophe and two digits ("in '89").
+var shortYears = regexp.MustCompile(`(^|[\s(])['’]\d\d\b`)
+
+// fullYear writes a short year in full: '30 to '99 as 19xx, '00 to '29 as 20xx.
+func fullYear(m string) string {
+	lead := strings.TrimRightFunc(m, func(r rune) bool { return r != ' ' && r != '(' && r != '\t' && r != '\n' })
+	digits := m[len(m)-2:]
+	if digits >= "30" {
+		return lead + "19" + digits
+	}
+	return lead + "20" + digits
 }
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
@@ -332,7 +346,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
 			infos[i].function = true
-		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded):
+		case wlang == "tr" && ix.isCopula(folded, base):
+			// A form of "olmak" ("oluyormuş", "olacaktır") is the copula or a light verb.
+			infos[i].function = true
+		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded) && !(analysis.IsAllCaps(base) && i > 0):
+			// A single letter is noise, but a capital after a word names something ("Vitamin C").
 			infos[i].function = true
 		}
 	}
@@ -372,9 +390,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
 		}
-		if p.num != "" && p.slot != "" && i+1 < len(toks) && unitSlots[infos[i+1].folded] == p.slot {
+		if p.num != "" && p.slot != "" {
 			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
-			infos[i+1].function = true
+			k := i + 1
+			for k < len(toks) && infos[k].function {
+				k++
+			}
+			if k < len(toks) && k <= i+4 && !toks[k].number && unitOf(infos[k].folded) == p.slot {
+				infos[k].function = true
+			}
 		}
 		if p.num == "" {
 			if e, ok := entityAt(toks, i, shout); ok {
@@ -542,6 +566,19 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	return "", false
 }
 
+// unitOf is the slot a unit word names, as written or through its lemmas ("kemik", "saniyedir").
+func unitOf(folded string) string {
+	if s, ok := unitSlots[folded]; ok {
+		return s
+	}
+	for _, l := range turkishLemmas(folded) {
+		if s, ok := unitSlots[l]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
 // turkishLemmas are the lemma candidates of a folded Turkish word, for number units
 // ("kilometredir" → "kilometre").
 var turkishLemmas = turkish.NewMorphology().Lemmas
@@ -697,7 +734,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		switch {
 		case i == lastContent || sentenceFinal(toks, at, i):
 			p.role = rolePredicate
-			p.verb = p.ent == nil && turkish.IsVerbForm(p.folded)
+			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
+			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
+				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true
@@ -740,10 +779,11 @@ func englishVerbAfter(prev, w string, adjacent bool) bool {
 	return plural(prev) != plural(w)
 }
 
-// prevContentAdjacent reports that the token before i is a content word.
+// prevContentAdjacent reports that the token before i is a content word (a single letter
+// between, as in "Vitamin C causes", belongs to the name before it).
 func prevContentAdjacent(at func(int) (int, bool, bool), i int) bool {
 	pi, _, _ := at(i - 1)
-	return pi >= 0
+	return pi >= 0 || i >= 2 && prevContentAdjacent(at, i-1)
 }
 
 // sentenceFinal reports the last content word of a sentence that is not the text's last (a
@@ -783,9 +823,33 @@ func infoIs(tok string, words ...string) bool {
 	return false
 }
 
+// isCopula reports a verb form of "olmak" (written with o, not the ö of "ölmek").
+func (ix *Index) isCopula(folded, written string) bool {
+	if !strings.HasPrefix(folded, "ol") || strings.HasPrefix(turkish.Lower(written), "ö") || !turkish.IsVerbForm(folded) {
+		return false
+	}
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "ol" {
+			return true
+		}
+	}
+	return false
+}
+
+// isDoVerb reports a form of "etmek" or "yapmak", which make a verb of the noun before them
+// ("tedavi eder"); "olmak" does not ("şampiyon oldu" says what someone became).
+func (ix *Index) isDoVerb(folded string) bool {
+	for _, l := range ix.morph.Lemmas(folded) {
+		if l == "et" || l == "ed" || l == "yap" {
+			return true
+		}
+	}
+	return false
+}
+
 // isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
 func (ix *Index) isLightVerb(folded string) bool {
-	for _, l := range ix.morph.Lemmas(folded) {
+	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
 		if lightVerbs[l] {
 			return true
 		}

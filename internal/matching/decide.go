@@ -76,9 +76,23 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
 	}
+	// A number of the claim where the fact-check has words ("Su 50 derecede kaynar" for "… daha
+	// düşük sıcaklıkta kaynar") says something else; a number the fact-check leaves unsaid with
+	// nothing in its place only makes the claim more specific.
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, r.parts[j].text)
+		}
+	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
 	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
-	// Two verbs may differ in wording only, so they are compared on meaning below.
+	// Two verbs may differ in wording only ("gives you", "causes", "yol açar"): no lexicon at hand
+	// knows enough of their senses to call two of them different, so they are compared on
+	// meaning below (an antonym, an opposition), never by spelling.
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] != unlinked || p.num != "" {
@@ -88,10 +102,16 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue // across languages verbs and adjuncts translate too loosely to compare
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
-			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o))
+			return isContent(o) && !(p.verb && o.verb) && (!cross || isNominal(o)) ||
+				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
 		if j < 0 {
 			continue
+		}
+		if o := &r.parts[j]; o.num != "" {
+			// A word where the fact-check has a number: "excellent long-term memory" for a
+			// "three-second memory", "the largest planet" for "the ninth".
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
 		}
 		o := &r.parts[j]
 		if p.place || o.place {
@@ -111,7 +131,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// stated by the fact-check: a verb of its own in that place says something else.
 	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 && !cross {
-		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleCore && !(p.verb && rVerb) }); i >= 0 {
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb) }); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
 		}
 	}
@@ -247,14 +267,6 @@ func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 	return -1
 }
 
-// isEntity, isCore, isModifier and isModifierOrAdjunct select parts for firstUnlinked.
-func isEntity(p *part) bool { return p.ent != nil }
-func isCore(p *part) bool {
-	return p.num == "" && p.ent == nil && (p.role == roleCore || p.role == rolePredicate)
-}
-func isModifier(p *part) bool          { return p.num == "" && p.ent == nil && p.role == roleModifier }
-func isModifierOrAdjunct(p *part) bool { return p.num == "" && p.ent == nil && p.role <= roleModifier }
-
 // firstUnlinked is the first part selected by sel that the other claim does not state, or -1.
 func firstUnlinked(c *claimParts, a sideAlign, sel func(*part) bool) int {
 	for i := range c.parts {
@@ -306,6 +318,10 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	if ix.lex == nil {
 		return qa, ra
 	}
+	if q.lang != r.lang {
+		ix.linkPhrases(q, qa, r, ra)
+		ix.linkPhrases(r, ra, q, qa)
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -339,12 +355,19 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if p.folded == o.folded {
 		return true
 	}
-	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o)) {
+	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {
 		return true
 	}
 	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
-		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || typo(p, o) {
+		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o) {
 			return true
+		}
+	}
+	for _, a := range firstN(p.lemmas, 3) {
+		for _, b := range firstN(o.lemmas, 3) {
+			if cognate(a, b) {
+				return true // "Basketbolun" (basketbol) and "Basketball"
+			}
 		}
 	}
 	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
@@ -382,10 +405,80 @@ func asLang(p *part, lang string) *part {
 	return &c
 }
 
+// linkPhrases links the words of a phrase translation: Turkish "karbonat" is English "baking
+// soda", so both "baking" and "soda" are stated by it (and "karbonat" by them).
+func (ix *Index) linkPhrases(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for j := range b.parts {
+		o := &b.parts[j]
+		if o.num != "" || o.lang == "und" {
+			continue
+		}
+		var words []string
+		for _, d := range o.dict {
+			for _, t := range firstN(ix.relations.translate(ix.lex, o.lang, a.lang, d), 6) {
+				if strings.Contains(t, " ") {
+					words = append(words, strings.Fields(turkish.Fold(t))...)
+				}
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		n := 0
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.num != "" || aa.links[i] != unlinked {
+				continue
+			}
+			for _, w := range words {
+				if contains(p.dict, w) || contains(p.lemmas, w) {
+					aa.links[i], aa.with[i] = linked, j
+					n++
+					break
+				}
+			}
+		}
+		if n >= 2 && ba.links[j] == unlinked {
+			for i := range a.parts {
+				if aa.links[i] == linked && aa.with[i] == j {
+					ba.links[j], ba.with[j] = linked, i
+					break
+				}
+			}
+		}
+	}
+}
+
+// undReadings are the readings of a part: a word of undetermined language as Turkish and as
+// English, any other as it is.
+func undReadings(p *part) []*part {
+	if p.lang != "und" {
+		return []*part{p}
+	}
+	return []*part{asLang(p, "tr"), asLang(p, "en")}
+}
+
+// misspelt reports a word that is a misspelling of the other: one edit apart (typo), and not
+// both words of the dictionary ("rabies" and "babies" are two words, not a typo).
+func (ix *Index) misspelt(p, o *part) bool {
+	return typo(p, o) && !(ix.knownWord(p) && ix.knownWord(o))
+}
+
+// knownWord reports a word the lexicon knows as written (for Turkish, uninflected).
+func (ix *Index) knownWord(p *part) bool {
+	if ix.lex == nil {
+		return false
+	}
+	if p.lang == "en" {
+		return len(ix.lex.Lemmas("en", p.folded)) > 0
+	}
+	return ix.knownTR(p.folded)
+}
+
 // typo reports two words of one language one edit apart (a misspelling), compared as written
 // and through their lemma candidates ("kalınlaştrır" for "kalınlaştırır").
 func typo(p, o *part) bool {
-	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) {
+	if len(p.folded) >= 5 && len(o.folded) >= 5 && edit1(p.folded, o.folded) || droppedVowel(p.folded, o.folded) {
 		return true
 	}
 	for _, a := range firstN(p.lemmas, 4) {
@@ -398,10 +491,40 @@ func typo(p, o *part) bool {
 	return false
 }
 
+// droppedVowel reports a word typed without one of its vowels ("tras" for "tıraş", "kitp"):
+// four letters or more, the same word but for one vowel.
+func droppedVowel(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < 4 || len(b) != len(a)+1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return strings.IndexByte("aeiou", b[i]) >= 0 && a[i:] == b[i+1:]
+}
+
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
 // forms, across languages through the translations of p's.
 func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
-	p, o = asLang(p, o.lang), asLang(o, p.lang)
+	if p.lang == "und" || o.lang == "und" {
+		// A word of undetermined language is tried as Turkish, then as English.
+		out := unlinked
+		for _, pl := range undReadings(p) {
+			for _, ol := range undReadings(o) {
+				switch l := ix.lexRelate(pl, ol, fromClaim); l {
+				case linked:
+					return linked
+				case opposite:
+					out = opposite
+				}
+			}
+		}
+		return out
+	}
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}
@@ -464,16 +587,6 @@ func firstN(xs []string, n int) []string {
 func shareLemma(a, b []string) bool {
 	for _, x := range a {
 		if len(x) >= 3 && contains(b, x) {
-			return true
-		}
-	}
-	return false
-}
-
-// shareConcept reports an English concept in both lists.
-func shareConcept(a, b []string) bool {
-	for _, x := range a {
-		if contains(b, x) {
 			return true
 		}
 	}

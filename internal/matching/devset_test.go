@@ -25,10 +25,15 @@ func starterAnalyzer(t testing.TB) *analysis.Pipeline {
 }
 
 // TestDevSet runs the development set through the real analysis path (offline analyzer + matching
-// over the starter knowledge base) and holds the figures it reaches, each set just under the
-// measured value so a regression fails. Measured (threshold 0.40): recall@1 0.885 overall (typo
-// 1.000, ascii 0.956, paraphrase 0.816, crosslang 0.833), abstention 0.919 (unrelated 1.000,
-// lookalike 0.833), verdict accuracy 0.912.
+// over the starter knowledge base, with the thesaurus) and holds the figures it reaches, each set
+// just under the measured value so a regression fails. The rules were shaped on this set and on
+// the evaluation set's tuning half, so these are not quality figures (TestEvalTestHalf holds
+// those). Measured (retrieval floor 0.30, claim alignment deciding): verdict accuracy 0.732,
+// abstention 1.000 (look-alikes 60/60, unrelated 63/63), recall@1 0.535 (typo 0.909, ascii 0.911,
+// paraphrase 0.276, crosslang 0.267; 8 more matched the expected review's twin in the other
+// language, with its verdict), no confident match to a wrong review, no dogru/yanlis swap. The
+// recall fell from the similarity-threshold matcher's 0.885 because a rewording whose words the
+// thesaurus does not relate is now refused rather than trusted.
 func TestDevSet(t *testing.T) {
 	if _, err := os.Stat(devsetPath); err != nil {
 		t.Skipf("no development set: %v", err)
@@ -64,19 +69,17 @@ func TestDevSet(t *testing.T) {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", name, got, min)
 		}
 	}
-	check("recall@1 overall", rep.Overall.Recall(), 0.87)
-	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.97)
-	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.93)
-	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.80)
-	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.80)
-	check("recall@1 tr", rep.ByLang["tr"].Recall(), 0.90)
-	check("recall@1 en", rep.ByLang["en"].Recall(), 0.82)
-	check("abstention overall", rep.Overall.Abstention(), 0.91)
-	check("abstention unrelated", rep.ByKind["unrelated"].Abstention(), 0.98)
-	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.81)
-	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.90)
-	if rep.Overall.WrongMatches > 15 {
-		t.Errorf("%d confident matches to the wrong review (this matcher reached 14)", rep.Overall.WrongMatches)
+	check("recall@1 overall", rep.Overall.Recall(), 0.52)
+	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.88)
+	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.88)
+	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.26)
+	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.25)
+	check("abstention overall", rep.Overall.Abstention(), 0.99)
+	check("abstention unrelated", rep.ByKind["unrelated"].Abstention(), 0.99)
+	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.98)
+	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.72)
+	if rep.Overall.WrongMatches > 1 {
+		t.Errorf("%d confident matches to the wrong review (this matcher reached 0)", rep.Overall.WrongMatches)
 	}
 	// A wrong verdict is worse than none: dogru and yanlis must never be swapped.
 	if c := rep.Confusion; c[0][2] != 0 || c[2][0] != 0 {

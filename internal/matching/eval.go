@@ -48,8 +48,13 @@ type Figures struct {
 	// VerdictCorrect counts verdicts equal to the expected one.
 	VerdictCorrect int
 	// WrongMatches counts confident matches to a review other than the expected one (or any
-	// review when none was expected): the errors that give a user a wrong verdict.
+	// review when none was expected): the errors that give a user a wrong verdict. A match to the
+	// expected review's twin in the other language is counted in Twins instead.
 	WrongMatches int
+	// Twins counts confident matches to the expected review's other-language twin (the same
+	// review URL but for its "-tr"/"-en" ending): the same claim with the same verdict, not a
+	// recall hit.
+	Twins int
 }
 
 // Recall is match recall@1: the share of queries with an expected review whose confident match
@@ -156,9 +161,13 @@ func RunEval(ctx context.Context, a analysis.Analyzer, queries io.Reader, out io
 		ok := true
 		if q.ExpectReview != nil {
 			f.MatchQueries = 1
-			if got == *q.ExpectReview {
+			switch {
+			case got == *q.ExpectReview:
 				f.Hits = 1
-			} else {
+			case got != "" && twins(got, *q.ExpectReview):
+				ok = false
+				f.Twins = 1
+			default:
 				ok = false
 				if got != "" {
 					f.WrongMatches = 1
@@ -221,7 +230,21 @@ func (f Figures) add(g Figures) Figures {
 		Queries: f.Queries + g.Queries, MatchQueries: f.MatchQueries + g.MatchQueries, Hits: f.Hits + g.Hits,
 		AbstainQueries: f.AbstainQueries + g.AbstainQueries, Abstained: f.Abstained + g.Abstained,
 		VerdictCorrect: f.VerdictCorrect + g.VerdictCorrect, WrongMatches: f.WrongMatches + g.WrongMatches,
+		Twins: f.Twins + g.Twins,
 	}
+}
+
+// twins reports two review URLs that differ only in a trailing language tag ("…-tr", "…-en").
+func twins(a, b string) bool {
+	trim := func(u string) string {
+		for _, l := range []string{"-tr", "-en"} {
+			if s, ok := strings.CutSuffix(u, l); ok {
+				return s
+			}
+		}
+		return u
+	}
+	return a != b && trim(a) == trim(b) && trim(a) != a && trim(b) != b
 }
 
 // percentile reads a quantile from sorted durations (nearest rank).
@@ -236,7 +259,7 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 // Print writes the report as aligned tables.
 func (rep Report) Print(out io.Writer) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\tqueries\trecall@1\tverdict acc.\tabstention\twrong matches\t")
+	fmt.Fprintln(tw, "group\tqueries\trecall@1\tverdict acc.\tabstention\twrong matches\ttwin matches\t")
 	row := func(name string, f Figures) {
 		rec, abs := "-", "-"
 		if f.MatchQueries > 0 {
@@ -245,7 +268,7 @@ func (rep Report) Print(out io.Writer) error {
 		if f.AbstainQueries > 0 {
 			abs = fmt.Sprintf("%.3f (%d/%d)", f.Abstention(), f.Abstained, f.AbstainQueries)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.3f\t%s\t%d\t\n", name, f.Queries, rec, f.VerdictAccuracy(), abs, f.WrongMatches)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.3f\t%s\t%d\t%d\t\n", name, f.Queries, rec, f.VerdictAccuracy(), abs, f.WrongMatches, f.Twins)
 	}
 	row("overall", rep.Overall)
 	for _, k := range sortedKeys(rep.ByKind) {
@@ -263,11 +286,11 @@ func (rep Report) Print(out io.Writer) error {
 	for _, k := range sortedKeys(rep.ByStyle) {
 		row("style "+k, rep.ByStyle[k])
 	}
-	fmt.Fprintln(tw, "\t\t\t\t\t\t")
-	fmt.Fprintln(tw, "expected \\ given\tdogru\tkismen\tyanlis\tbelirsiz\t\t")
+	fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
+	fmt.Fprintln(tw, "expected \\ given\tdogru\tkismen\tyanlis\tbelirsiz\t\t\t")
 	for i, v := range analysis.Verdicts {
 		c := rep.Confusion[i]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t\n", v, c[0], c[1], c[2], c[3])
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t\t\n", v, c[0], c[1], c[2], c[3])
 	}
 	if err := tw.Flush(); err != nil {
 		return err

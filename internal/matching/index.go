@@ -1,7 +1,9 @@
 // Package matching finds the earlier fact-check (a ClaimReview in the knowledge base) that states
 // the same claim as a new one, reworded, misspelt, typed without Turkish letters or written in the
-// other language, and refuses look-alikes whose negation, numbers or key entities differ
-// (DESIGN.md §3, issue 3 part 2).
+// other language. Retrieval is BM25 over words, English concepts and numbers (Search); the
+// decision that a fact-check states the same claim aligns the two claims' parts both ways
+// (decide.go, claimparts.go) and refuses look-alikes whose subject, object, entity, number or
+// meaning differs.
 //
 // # How the index is built and kept current while serving
 //
@@ -352,7 +354,7 @@ type queryFeature struct {
 // exact match, because the correction is a guess.
 const fuzzyDiscount = 0.8
 
-// rerankDepth is how many BM25 hits get the full similarity and the guard: enough that the right
+// rerankDepth is how many BM25 hits get the full similarity and the same-claim decision: enough that the right
 // review is among them when common words crowd the top, few enough to cost microseconds.
 const rerankDepth = 40
 

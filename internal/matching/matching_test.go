@@ -105,8 +105,10 @@ func TestNumbersMeet(t *testing.T) {
 	}
 }
 
-func TestGuard(t *testing.T) {
-	ix := NewIndex()
+// TestDecision holds the same-claim decision on look-alikes of each kind, with the part that
+// differs first in the reason (contract C4), and on rewordings it must accept.
+func TestDecision(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
 	for _, r := range []*models.Review{
 		review("u:vax-tr", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:vax-en", "Vaccines cause autism.", "en", "yanlis"),
@@ -127,23 +129,27 @@ func TestGuard(t *testing.T) {
 		claim, lang, url, reason string // reason "" = accepted; else a substring of Rejected
 	}{
 		{"Aşılar otizme neden olur", "tr", "u:vax-tr", ""},
-		{"Aşılar otizme neden olmaz", "tr", "u:vax-tr", "negation"},
-		{"Aşılar otizme yol açmaz", "tr", "u:vax-tr", "negation"},
-		{"Vaccines do not cause autism", "en", "u:vax-en", "negation"},
-		{"Vaccines don't cause autism", "en", "u:vax-en", "negation"},
+		{"arkadaşlar dikkat!! aşılar otizme neden oluyormuş, bunu herkes bilsin", "tr", "u:vax-tr", ""},
+		{"Aşılar otizme neden olmaz", "tr", "u:vax-tr", "negation differs"},
+		{"Aşılar otizme yol açmaz", "tr", "u:vax-tr", "negation differs"},
+		{"Aşılar otizme neden olmaz değil", "tr", "u:vax-tr", ""},
+		{"Vaccines do not cause autism", "en", "u:vax-en", "negation differs"},
+		{"Vaccines don't cause autism", "en", "u:vax-en", "negation differs"},
+		{"Antibiotics cause autism", "en", "u:vax-en", "different subject: Antibiotics ≠ Vaccines"},
 		{"Su deniz seviyesinde 100 derecede kaynar", "tr", "u:boil", ""},
-		{"Su 50 derecede kaynar", "tr", "u:boil", "numbers"},
+		{"Su 50 derecede kaynar", "tr", "u:boil", "different number: 50 ≠ 100"},
 		{"Çin Seddi uzaydan görülür", "tr", "u:wall", ""},
-		{"Mars'tan Çin Seddi görünür", "tr", "u:wall", "entities"},
-		{"Türkiye'nin başkenti Ankara'dır", "tr", "u:capital", "entities"},
-		{"Berlin Duvarı 1961'de yıkıldı", "tr", "u:berlin", "numbers"},
+		{"Mars'tan Çin Seddi görünür", "tr", "u:wall", "different entity"},
+		{"Türkiye'nin başkenti Ankara'dır", "tr", "u:capital", "different entity: Ankara'dır ≠ İstanbul'dur"},
+		{"Berlin Duvarı 1961'de yıkıldı", "tr", "u:berlin", "different number: 1961 ≠ 1989"},
+		{"Berlin Duvarı yıkıldı", "tr", "u:berlin", ""},
 		{"Water boils at a higher temperature at high altitude", "en", "u:altitude", "opposite"},
 		{"Vitamin C causes colds", "en", "u:vitc", "opposite"},
 		{"The World Wide Web was invented by Tim Berners-Lee", "en", "u:web", ""},
-		{"The World Wide Web was invented by Bill Gates at CERN", "en", "u:web", "entities"},
-		{"Goldfish have excellent long-term memory", "en", "u:goldfish", "numbers"},
-		{"Plüton Güneş sisteminin en büyük gezegenidir", "tr", "u:pluto", "numbers"},
-		{"Kahvaltı günün en önemsiz öğünüdür", "tr", "u:breakfast", "opposite"},
+		{"The World Wide Web was invented by Bill Gates at CERN", "en", "u:web", "different entity"},
+		{"Goldfish have excellent long-term memory", "en", "u:goldfish", "different number"},
+		{"Plüton Güneş sisteminin en büyük gezegenidir", "tr", "u:pluto", "büyük ≠ dokuzuncu"},
+		{"Kahvaltı günün en önemsiz öğünüdür", "tr", "u:breakfast", "negation differs"},
 	} {
 		cands := ix.Search(c.claim, c.lang, 5)
 		var got *Candidate
@@ -383,11 +389,18 @@ func TestStageConfidentAndUndecided(t *testing.T) {
 	if res.Verdict != analysis.VerdictUnclear || res.Score != 50 {
 		t.Errorf("negated claim: verdict %s score %d", res.Verdict, res.Score)
 	}
-	if d := res.Basis[analysis.FieldVerdict].Detail; !strings.Contains(d, "No earlier fact-check matched (closest:") || !strings.Contains(d, "negation differs") {
+	if d := res.Basis[analysis.FieldVerdict].Detail; !strings.Contains(d, "No earlier fact-check states this claim (closest") || !strings.Contains(d, "negation differs") {
 		t.Errorf("undecided basis %q", d)
 	}
-	if !strings.Contains(res.Summary, "No earlier fact-check matched") {
+	want := "Not enough evidence to decide (Belirsiz). Claimcheck found no earlier fact-check of this claim, so it cannot say whether it is true. " +
+		"The closest fact-check is about a different claim (negation differs: the claim is negated, the fact-checked claim is not)."
+	if !strings.HasPrefix(res.Summary, want) {
 		t.Errorf("undecided summary %q", res.Summary)
+	}
+	for _, internal := range []string{"similarity", "BM25", "guard", "kb-match"} {
+		if strings.Contains(res.Summary, internal) {
+			t.Errorf("undecided summary uses the internal word %q: %q", internal, res.Summary)
+		}
 	}
 	if len(res.Matches) != 1 || res.Matches[0].Confident || res.Matches[0].Rejected == "" {
 		t.Errorf("refused match %+v", res.Matches)

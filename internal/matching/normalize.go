@@ -23,7 +23,7 @@ const (
 	chConcept byte = 'e'
 	// chNumber is a number, normalised so "3,5", "3.5" and "%3,5" meet.
 	chNumber byte = 'n'
-	// chPolarity marks a negated text. It only steers ranking; the guard decides on polarity.
+	// chPolarity marks a negated text. It only steers ranking; the same-claim decision compares polarity.
 	chPolarity byte = 'p'
 	// chFolded interns a review word's folded spelling for misspelling checks; it has no postings
 	// and never scores.
@@ -326,7 +326,7 @@ var conceptKeep = map[string]bool{
 }
 
 // negationWords are negating words in Turkish (folded) and English. They never count as content
-// words: polarity is compared by the guard, so "olur" and "olmaz" claims stay close but refused.
+// words: polarity is compared by the same-claim decision, so "olur" and "olmaz" claims stay close but refused.
 var negationWords = map[string]bool{
 	"degil": true, "degildir": true, "degiller": true, "degilmis": true, "degildi": true, "yok": true, "yoktur": true,
 	"yoktu": true, "hic": true, "hicbir": true, "asla": true, "kimse": true, "hicbiri": true,

@@ -78,6 +78,9 @@ const (
 	hypernymDepth = 3
 	// pivotTranslations: Turkish words relate through their first few English translations only.
 	pivotTranslations = 4
+	// pivotAntonymTranslations: antonymy is recorded between specific senses, so it may look
+	// further down the translation lists ("geçici" → … "transient" ↔ "permanent").
+	pivotAntonymTranslations = 8
 	// pivotSenses: a shared English translation makes two Turkish words synonyms only when it has
 	// at most this many WordNet senses (a specific word, not "go" or "take").
 	pivotSenses = 3
@@ -153,7 +156,8 @@ func (t *Thesaurus) Translate(from, to, word string) []string {
 
 // Lemmas returns the English base forms of word that WordNet knows, as WordNet's morphy finds
 // them (irregular-form lists, then suffix rules), nouns first; the word itself comes first when
-// it is a lemma. Turkish and other languages return nil: stemming Turkish is the caller's job.
+// it is a lemma. Collocations inflect on their first or last word ("passed away" → "pass away").
+// Turkish and other languages return nil: stemming Turkish is the caller's job.
 func (t *Thesaurus) Lemmas(lang, word string) []string {
 	if lang != "en" {
 		return nil
@@ -165,6 +169,22 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 	var out []string
 	if _, ok := t.senses[w]; ok {
 		out = append(out, w)
+	}
+	if first, rest, ok := strings.Cut(w, " "); ok {
+		// Collocations inflect on one word: "passed away" → "pass away", "lyme diseases" →
+		// "lyme disease" (first word for verb phrases, last word for noun phrases).
+		for _, b := range t.inflectionBases(first) {
+			if _, ok := t.senses[b+" "+rest]; ok {
+				out = appendNew(out, b+" "+rest)
+			}
+		}
+		i := strings.LastIndexByte(w, ' ')
+		for _, b := range t.inflectionBases(w[i+1:]) {
+			if _, ok := t.senses[w[:i+1]+b]; ok {
+				out = appendNew(out, w[:i+1]+b)
+			}
+		}
+		return out
 	}
 	for p := noun; p < numPOS; p++ {
 		for _, base := range t.exc[p][w] {
@@ -178,6 +198,21 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 				if t.hasPOS(base, p) {
 					out = appendNew(out, base)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// inflectionBases returns every form morphy's exception lists and suffix rules make of a single
+// word, whether or not WordNet has it alone ("passed" → "pass", "passe", "passed").
+func (t *Thesaurus) inflectionBases(word string) []string {
+	var out []string
+	for p := noun; p < numPOS; p++ {
+		out = appendNew(out, t.exc[p][word]...)
+		for _, r := range detachRules[p] {
+			if strings.HasSuffix(word, r.suffix) && len(word) > len(r.suffix) {
+				out = appendNew(out, word[:len(word)-len(r.suffix)]+r.ending)
 			}
 		}
 	}
@@ -309,12 +344,15 @@ func (t *Thesaurus) antonyms(a, b int32) bool {
 // A word whose main sense is one of those top levels ("activity", "substance") is never the
 // broader term, even through a rarer concrete sense.
 func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
-	if len(broad) == 0 || t.general[broad[0].syn] {
-		return false
+	var vague posMask // parts of speech in which the broad word's main sense is a top level
+	for _, b := range broad {
+		if b.rank == 1 && t.general[b.syn] {
+			vague |= 1 << t.synPOS[b.syn]
+		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank) <= rank && !t.general[b.syn] {
+		if int(b.rank) <= rank && !t.general[b.syn] && vague&(1<<t.synPOS[b.syn]) == 0 {
 			targets[b.syn] = true
 		}
 	}
@@ -361,21 +399,38 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
 		return Same
 	}
-	ea, eb := t.pivot(a), t.pivot(b)
-	ma, mb := trPOS(a), trPOS(b)
-	if len(ea) == 0 || len(eb) == 0 {
-		return Unrelated
-	}
+	ea, eb := t.pivot(a, pivotAntonymTranslations), t.pivot(b, pivotAntonymTranslations)
+	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
+	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
-	for _, x := range ea {
-		for _, y := range eb {
-			r := t.relateEN(x, y, pivotLimits, ma, mb)
+	shared := 0
+	antonym := false
+	for i, x := range ea {
+		for j, y := range eb {
+			lim := pivotLimits
+			if i >= pivotTranslations || j >= pivotTranslations {
+				lim = antonymOnly
+			}
+			r := t.relateEN(x, y, lim, ma, mb)
 			switch {
 			case r == Antonym:
-				return Antonym
+				antonym = true
+				continue
 			case r == Same:
-				if t.senseCount(x) > pivotSenses {
-					continue // "go", "take": a shared vague translation says little
+				// A shared translation is evidence of synonymy when it is specific (few senses),
+				// when it is among both words' first two translations ("okul", "mektep" → school),
+				// or when the words share more than one translation ("büyük", "iri" → big, large).
+				// The translation must also be the same part of speech for both: "basmak" (to
+				// press) and "basın" (the press) share "press" but are not synonyms. A translation
+				// WordNet lacks (an old spelling, a misprint) is taken as specific.
+				if t.senseCount(x) > 0 && len(t.sensesOf(x, ma&mb)) == 0 {
+					continue
+				}
+				if x == y {
+					shared++
+				}
+				if !(i < 2 && j < 2 || lim != antonymOnly && t.senseCount(x) <= pivotSenses) {
+					continue
 				}
 				r = Synonym
 			case r == Unrelated:
@@ -385,6 +440,14 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 				best = r
 			}
 		}
+	}
+	switch {
+	case shared >= 2:
+		// Words that share two translations are not opposites, whatever a rare sense of one
+		// translation says ("güzel", "hoş" → lovely, pretty; "pretty" is also ironic "bad").
+		return Synonym
+	case antonym:
+		return Antonym
 	}
 	return best
 }
@@ -400,21 +463,33 @@ func trPOS(w string) posMask {
 	return nominalPOS
 }
 
-// pivot returns the first English translations of a Turkish word (any of its de-folded forms).
-func (t *Thesaurus) pivot(w string) []string {
+// trPOSOf is trPOS of the dictionary forms a Turkish word stands for ("azal" → "azalmak": verb).
+func (t *Thesaurus) trPOSOf(w string) posMask {
+	var m posMask
+	for _, f := range t.trForms(w) {
+		m |= trPOS(f)
+	}
+	if m == 0 {
+		return trPOS(w)
+	}
+	return m
+}
+
+// pivot returns the first n English translations of a Turkish word (any of its de-folded forms).
+func (t *Thesaurus) pivot(w string, n int) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
 		list := splitList(t.trEn[f])
-		if len(list) > pivotTranslations {
-			list = list[:pivotTranslations]
+		if len(list) > n {
+			list = list[:n]
 		}
 		out = appendNew(out, list...)
 	}
 	return out
 }
 
-// trForms returns the dictionary lemmas a Turkish word may be: itself, or the lemmas whose
-// ASCII folding it is.
+// trForms returns the dictionary lemmas a Turkish word may be: itself, the lemmas whose ASCII
+// folding it is, or failing both the verb whose stem it is.
 func (t *Thesaurus) trForms(w string) []string {
 	w = trLower(strings.TrimSpace(w))
 	if w == "" {
@@ -427,7 +502,33 @@ func (t *Thesaurus) trForms(w string) []string {
 	if isASCII(w) {
 		out = appendNew(out, t.trFold[w]...)
 	}
+	if len(out) == 0 && !strings.Contains(w, " ") {
+		if inf := infinitive(w); inf != "" {
+			if _, ok := t.trEn[inf]; ok {
+				out = append(out, inf)
+			}
+			if isASCII(inf) {
+				out = appendNew(out, t.trFold[inf]...)
+			}
+		}
+	}
 	return out
+}
+
+// infinitive returns the dictionary form of a Turkish verb stem ("öl" → "ölmek", "art" →
+// "artmak") by vowel harmony, so callers that strip the infinitive suffix still find verbs;
+// "" when the word has no vowel.
+func infinitive(stem string) string {
+	r := []rune(stem)
+	for i := len(r) - 1; i >= 0; i-- {
+		switch r[i] {
+		case 'a', 'ı', 'o', 'u':
+			return stem + "mak"
+		case 'e', 'i', 'ö', 'ü':
+			return stem + "mek"
+		}
+	}
+	return ""
 }
 
 // trLower lower-cases Turkish (İ→i, I→ı) and drops the circumflex as the tables do.

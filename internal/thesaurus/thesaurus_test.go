@@ -1,9 +1,12 @@
 package thesaurus
 
 import (
+	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 )
 
 var (
@@ -42,6 +45,10 @@ func TestRelateEnglish(t *testing.T) {
 		{"dog", "canine", Broader},
 		{"sunscreen", "cream", Broader},
 		{"cancer", "disease", Broader},
+		{"paris", "city", Broader},         // instance hypernym
+		{"einstein", "physicist", Broader}, // instance hypernym
+		{"aspirin", "drug", Broader},
+		{"lyme disease", "disease", Broader},
 		{"beverage", "tea", Narrower},
 		{"animal", "dog", Narrower},
 		// antonyms, direct and through synsets, satellites and derived forms
@@ -53,6 +60,10 @@ func TestRelateEnglish(t *testing.T) {
 		{"increases", "decreased", Antonym},
 		{"survive", "succumb", Antonym},
 		{"win", "lose", Antonym},
+		{"legal", "illegal", Antonym},
+		{"accept", "reject", Antonym},
+		{"allow", "forbid", Antonym},
+		{"passed away", "died", Synonym}, // collocations inflect on one word
 		// siblings and far relatives are not related
 		{"tea", "tobacco", Unrelated},
 		{"tea", "smoking", Unrelated},
@@ -84,6 +95,12 @@ func TestRelateTurkish(t *testing.T) {
 		{"aşı", "asi", Same}, // ASCII-folded input
 		{"ÇAY", "çay", Same}, // Turkish lower-casing
 		{"hastalık", "rahatsızlık", Synonym},
+		{"doktor", "hekim", Synonym},
+		{"kanser", "hastalık", Broader},
+		{"istanbul", "şehir", Broader},
+		{"yeni", "eski", Antonym},
+		{"kabul etmek", "reddetmek", Antonym},
+		{"yükselmek", "düşmek", Antonym},
 		{"çay", "içecek", Broader},
 		{"köpek", "hayvan", Broader},
 		{"hayvan", "köpek", Narrower},
@@ -97,6 +114,9 @@ func TestRelateTurkish(t *testing.T) {
 		{"kene", "sivrisinek", Unrelated},
 		{"tavşan", "köpek", Unrelated},
 		{"ölmek", "yaşamak", Unrelated}, // WordNet has no live/die antonym; see README.md
+		{"azal", "artmak", Antonym},     // a verb stem finds its infinitive
+		{"azalmak", "artmak", Antonym},  // antonymy is symmetric
+		{"gecici", "surekli", Antonym},  // folded
 	}
 	for _, c := range cases {
 		if got := th.Relate("tr", c.a, c.b); got != c.want {
@@ -120,7 +140,9 @@ func TestTranslate(t *testing.T) {
 		{"tr", "en", "aşı", "", "vaccine"},
 		{"tr", "en", "asi", "rebellious", "vaccine"}, // the real word "asi" first, then "aşı"
 		{"tr", "en", "artmak", "increase", "increase"},
-		{"en", "tr", "tea", "", "çay"},
+		{"tr", "en", "öl", "die", "die"}, // verb stem → ölmek
+		{"tr", "en", "azal", "decrease", "decrease"},
+		{"en", "tr", "tea", "", "çay"}, // the dictionary's first sense of tea is the plant
 		{"en", "tr", "vaccine", "", "aşı"},
 		{"en", "tr", "die", "ölmek", "ölmek"},
 		{"en", "tr", "dies", "ölmek", "ölmek"}, // inflected English goes through morphy
@@ -161,6 +183,8 @@ func TestLemmas(t *testing.T) {
 		{"running", []string{"running", "run"}},
 		{"died", []string{"die"}},
 		{"better", []string{"better", "good", "well"}},
+		{"passed away", []string{"pass away"}},
+		{"lyme diseases", []string{"lyme disease"}},
 		{"qwxz", nil},
 	}
 	for _, c := range cases {
@@ -186,6 +210,47 @@ func BenchmarkOpen(b *testing.B) {
 	for b.Loop() {
 		if _, err := Open(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestLoadRejectsDamagedTables(t *testing.T) {
+	good := fstest.MapFS{}
+	entries, err := dataFS.ReadDir("data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := dataFS.ReadFile("data/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		good["data/"+e.Name()] = &fstest.MapFile{Data: b}
+	}
+	if err := new(Thesaurus).load(good); err != nil {
+		t.Fatalf("load of the embedded tables: %v", err)
+	}
+	cases := []struct {
+		file string
+		data []byte
+		want string
+	}{
+		{"wn-counts.tsv", []byte("n\tx\n"), "wn-counts.tsv"},
+		{"wn-general.tsv", []byte("99999999\t0\t0\tnothing\n"), "wn-general.tsv"},
+		{"wn-hypernyms.tsv.gz", []byte("not gzip"), "wn-hypernyms.tsv.gz"},
+		{"tr-en.tsv.gz", nil, "tr-en.tsv.gz"},
+	}
+	for _, c := range cases {
+		fsys := fstest.MapFS{}
+		maps.Copy(fsys, good)
+		if c.data == nil {
+			delete(fsys, "data/"+c.file)
+		} else {
+			fsys["data/"+c.file] = &fstest.MapFile{Data: c.data}
+		}
+		err := new(Thesaurus).load(fsys)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("damaged %s: err = %v, want an error naming %s", c.file, err, c.want)
 		}
 	}
 }

@@ -111,7 +111,8 @@ var noiseWords = map[string]bool{
 }
 
 // cleanGlosses splits one sense line into lemma-like equivalents: grammar notes in parentheses,
-// usage examples after a colon, and explanations longer than two words are dropped.
+// usage examples after a colon, sub-entries after a full stop and explanations longer than
+// maxWords words are dropped.
 func cleanGlosses(line string, lower func(string) string, maxWords int) []string {
 	var b strings.Builder
 	depth := 0
@@ -129,6 +130,11 @@ func cleanGlosses(line string, lower func(string) string, maxWords int) []string
 	}
 	s := b.String()
 	if i := strings.IndexByte(s, ':'); i >= 0 {
+		s = s[:i]
+	}
+	// "süt. milk fever … milk leg filibit.": after the first full stop come sub-entries
+	// (an English phrase and its translation), not equivalents of the headword.
+	if i := strings.Index(s, ". "); i >= 0 {
 		s = s[:i]
 	}
 	var out []string

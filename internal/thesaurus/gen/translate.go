@@ -68,19 +68,23 @@ func translations(wn *wordnet, engTur, turEng []dictEntry) (enTr, trEn map[strin
 			continue
 		}
 		for si, s := range e.senses {
-			for pi, tr := range cleanGlosses(s, trLower, 2) {
+			glosses := cleanGlosses(s, trLower, 2)
+			// Within a sense a single word is the equivalent and a phrase usually describes
+			// ("çay fidanı, çay" for tea), so single words go first.
+			sort.SliceStable(glosses, func(i, j int) bool {
+				return !strings.Contains(glosses[i], " ") && strings.Contains(glosses[j], " ")
+			})
+			for pi, tr := range glosses {
 				if tr == en { // untranslated loan or copied headword
 					continue
 				}
 				enTr[en] = appendUnique(enTr[en], tr)
-				bucket := 3
+				bucket := 2
 				switch {
-				case si == 0 && pi == 0:
-					bucket = 0
 				case si == 0:
-					bucket = 1
+					bucket = 0
 				case si < 3:
-					bucket = 2
+					bucket = 1
 				}
 				cands[tr] = append(cands[tr], cand{en, bucket, pi})
 			}

@@ -43,6 +43,7 @@ type pointer struct {
 type synset struct {
 	id        int
 	pos       int
+	lexFile   string // lexicographer file number: noun.act, noun.person, verb.change, …
 	satellite bool
 	words     []string
 	ptrs      []pointer
@@ -200,7 +201,7 @@ func parseSynset(id, pos int, line string, offsets []map[int]int) (*synset, erro
 		line = line[:i]
 	}
 	f := strings.Fields(line)
-	s := &synset{id: id, pos: pos, satellite: f[2] == "s"}
+	s := &synset{id: id, pos: pos, lexFile: f[1], satellite: f[2] == "s"}
 	wcnt, err := strconv.ParseInt(f[3], 16, 32)
 	if err != nil {
 		return nil, fmt.Errorf("word count in synset %s: %w", f[0], err)
@@ -294,7 +295,9 @@ func (wn *wordnet) antonymPairs() [][2]int {
 			add(sat, k[0])
 		}
 	}
-	// Derivationally related forms of both antonym senses, matched by part of speech.
+	// Derivationally related forms of both antonym senses, matched by part of speech and
+	// lexicographer file, so that "winner"/"loser" (both noun.person) pair up but "wetting"
+	// (noun.act) and "dryer" (noun.artifact) do not.
 	derived := func(r senseRef) []senseRef {
 		var out []senseRef
 		for _, p := range wn.synsets[r.syn].ptrs {
@@ -307,7 +310,7 @@ func (wn *wordnet) antonymPairs() [][2]int {
 	for _, pr := range senseAnts {
 		for _, da := range derived(pr[0]) {
 			for _, db := range derived(pr[1]) {
-				if wn.synsets[da.syn].pos == wn.synsets[db.syn].pos {
+				if x, y := wn.synsets[da.syn], wn.synsets[db.syn]; x.pos == y.pos && x.lexFile == y.lexFile {
 					add(da.syn, db.syn)
 				}
 			}
