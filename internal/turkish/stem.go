@@ -15,9 +15,9 @@ const (
 
 // Stem returns the stem of a word in Turkish lower case (see Lower) after removing up to three
 // nominal inflections (plural, case, third-person possessive, relative -ki), and the stem with
-// consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" → "ekmeğ",
-// "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening applies, and stem is w when
-// nothing is removed. It is meant for prefix search, where one conservative stem is wanted rather
+// consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" →
+// "ekmeğ", "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening
+// applies, and stem is w when nothing is removed. It is meant for prefix search, where one conservative stem is wanted rather
 // than the candidate sets of Morphology.Lemmas: "depremler" → "deprem", "otizmin" → "otizm",
 // "aşıların" → "aşılar" (not "aşı": too short). Each suffix is removed only if it agrees with the
 // stem's last vowel (vowel harmony: -ler after e, i, ö, ü; -lar after a, ı, o, u), a buffer
