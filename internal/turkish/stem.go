@@ -15,15 +15,15 @@ const (
 
 // Stem returns the stem of a word in Turkish lower case (see Lower) after removing up to three
 // nominal inflections (plural, case, third-person possessive, relative -ki), and the stem with
-// consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" →
-// "ekmeğ", "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening
-// applies, and stem is w when nothing is removed. It is meant for prefix search, where one conservative stem is wanted rather
-// than the candidate sets of Morphology.Lemmas: "depremler" → "deprem", "otizmin" → "otizm",
-// "aşıların" → "aşılar" (not "aşı": too short). Each suffix is removed only if it agrees with the
-// stem's last vowel (vowel harmony: -ler after e, i, ö, ü; -lar after a, ı, o, u), a buffer
-// consonant only between vowels and a vowel-initial suffix only after a consonant, which keeps
-// most English words whole ("camera", "media", "climate"). The spelling is kept as written, so a
-// caller can look the stem up as the text holds it.
+// consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" → "ekmeğ",
+// "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening applies, and
+// stem is w when nothing is removed. It is meant for prefix search, where one conservative stem is
+// wanted rather than the candidate sets of Morphology.Lemmas: "depremler" → "deprem", "otizmin" →
+// "otizm", "aşıların" → "aşılar" (not "aşı": too short). Each suffix is removed only if it agrees
+// with the stem's last vowel (vowel harmony: -ler after e, i, ö, ü; -lar after a, ı, o, u), a
+// buffer consonant only between vowels and a vowel-initial suffix only after a consonant, which
+// keeps most English words whole ("camera", "media", "climate"). The spelling is kept as written,
+// so a caller can look the stem up as the text holds it.
 func Stem(w string) (stem, hard string) {
 	typedASCII := !hasTurkishLetter(w)
 	vowelLast := false
@@ -111,8 +111,8 @@ func OnlySuffixes(s string) bool {
 }
 
 // harmonizes reports whether suffix suf may follow stem: its vowel agrees with the stem's last
-// vowel. In a word typed without Turkish letters (ascii, see hasTurkishLetter) i may stand for ı, o for ö and u for ü,
-// so there those count as either. The relative -ki does not follow harmony.
+// vowel. In a word typed without Turkish letters (ascii, see hasTurkishLetter) i may stand for ı, o
+// for ö and u for ü, so there those count as either. The relative -ki does not follow harmony.
 func harmonizes(stem, suf string, ascii bool) bool {
 	if suf == "ki" {
 		return true
