@@ -14,8 +14,12 @@ package models
 //     searchSpellings); spellings no claim has are dropped first on SQLite.
 //   - A word of three or more letters also matches as a prefix of the claim text's words (a root
 //     finds its suffixed forms: "aşı" → "aşılar"). A word with Turkish inflectional suffixes is
-//     also matched by its stem as a prefix (searchStem: "depremler" → "deprem", "Isparta'nın" →
-//     "isparta"); the stem's prefix replaces the word's, which it covers.
+//     also matched by its stem as a prefix (searchStems, from turkish.Stem: "depremler" → "deprem",
+//     "Isparta'nın" → "isparta") and, when a vowel-initial suffix softened the stem's last
+//     consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems'
+//     prefixes replace the word's, which they cover. The other way round, a word (or
+//     stem) ending in a stop that softens also matches its softened forms before a suffix vowel
+//     as prefixes (searchSoftPrefixes: "kitap" → "kitaba", "kitabı"), so "kitap" finds "kitabın".
 //   - Words typed without Turkish letters or accents find the words that have them, and the other
 //     way round ("seker" ↔ "şeker", "isik" → "Işık"): FTS5 folds them on SQLite, and PostgreSQL
 //     indexes a folded copy of the text (searchFoldFrom/To).
@@ -24,7 +28,7 @@ package models
 // A; claims come in any language, so no stemming), its folded copy (translate() with
 // searchFoldFrom/To, weight C) and en_query with 'english' (weight B). A chunk becomes, ORed
 // (searchPGAlts): each spelling as a whole word anywhere, the folded chunk as a whole word of the
-// folded copy (:C), the stem (or the chunk) spellings as prefixes of the text (:*A) and, folded,
+// folded copy (:C), the stems' (or the chunk's) spellings as prefixes of the text (:*A) and, folded,
 // of the folded copy (:*C), and plainto_tsquery('english', chunk); the chunks are ANDed. Every
 // alternative goes through plainto_tsquery, and the tsquery is made of PostgreSQL's renderings
 // with weight marks added. Per-chunk OR (rather than websearch_to_tsquery('simple', q) ||
@@ -39,7 +43,7 @@ package models
 //
 // SQLite: claims_fts (FTS5, unicode61 remove_diacritics 2) folds case and ş, ç, ğ, ö, ü and İ but
 // keeps ı, which the spellings cover. A chunk becomes its alphanumeric words, each a quoted FTS5
-// string (spellings ORed), all ANDed, or, when it has a stem, the stem's spellings as quoted
+// string (spellings ORed), all ANDed, or, when it has stems, the stems' spellings as quoted
 // content prefixes (ORed). Ranking is bm25 (content 1.0, en_query 0.4), exposed negated
 // so that higher is better; it weighs words by their rarity in the whole table, so scores drift as
 // claims are added, and the next page re-ranks the cursor's claim to keep its boundary exact.
@@ -72,6 +76,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -369,7 +374,7 @@ type searchPGAlt struct {
 }
 
 // searchPGAlts lists the alternatives of chunk i: each spelling as a whole word anywhere; the
-// folded word in the folded copy; the stem (or, without one, each spelling) as a prefix of the
+// folded word in the folded copy; the stems (or, without one, each spelling) as a prefix of the
 // text as written and, folded, of the folded copy; and the chunk in the English query, stemmed.
 func searchPGAlts(i int, c searchChunk) []searchPGAlt {
 	raws := []string{c.raw}
@@ -386,10 +391,10 @@ func searchPGAlts(i int, c searchChunk) []searchPGAlt {
 	// Prefixes only of the claim text, not of the English query: a Turkish root finds its
 	// suffixed forms, while "earth" does not find "earthquake". The stem's prefix covers the word's.
 	bases := raws
-	if stem := searchStem(c); stem != "" {
-		bases = []string{stem}
+	if stems := searchStems(c); stems != nil {
+		bases = stems
 	}
-	for _, b := range bases {
+	for _, b := range append(bases, searchSoftPrefixes(c)...) {
 		if !searchPrefixWord(b) {
 			continue
 		}
@@ -610,11 +615,11 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 		return t
 	}
 	for i, c := range p.terms {
-		stem := searchStem(c)
+		stems := searchStems(c)
 		for _, w := range c.words {
 			var ts []string
 			for _, v := range searchSpellings(w) {
-				if stem != "" && len(c.words) == 1 {
+				if stems != nil && len(c.words) == 1 {
 					ts = append(ts, probe(searchFTSString(v))) // the stem's prefix covers the word's
 				} else {
 					ts = append(ts, probe(searchFTSTerm(v)))
@@ -622,7 +627,7 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 			}
 			chunks[i].words = append(chunks[i].words, ts)
 		}
-		if stem != "" {
+		for _, stem := range append(stems, searchSoftPrefixes(c)...) {
 			for _, v := range searchSpellings(stem) {
 				chunks[i].stem = append(chunks[i].stem, probe("content : "+searchFTSString(v)+"*"))
 			}
@@ -971,7 +976,7 @@ func searchWordRune(r rune) bool {
 // without duplicates. Vowel harmony keeps i and ı apart within a word, so these cover nearly every
 // mix-up with at most a handful of alternatives.
 func searchSpellings(w string) []string {
-	lower, dotless := searchTurkishLower(w), searchDotless(w)
+	lower, dotless := turkish.Lower(w), searchDotless(w)
 	out := []string{w}
 	for _, v := range []string{lower, database.SearchFold(w), dotless, searchTitleFold(lower), searchTitleFold(dotless)} {
 		dup := false
@@ -992,11 +997,6 @@ func searchTitleFold(s string) string {
 		return "i" + rest
 	}
 	return s
-}
-
-// searchTurkishLower lower-cases s with the Turkish rules for I and İ.
-func searchTurkishLower(s string) string {
-	return strings.ToLower(strings.NewReplacer("I", "ı", "İ", "i").Replace(s))
 }
 
 // searchDotless lower-cases s and writes every i as ı.
@@ -1068,43 +1068,53 @@ func searchWeightUnion(a, b string) string {
 	return string(out)
 }
 
-// searchSuffixes are the Turkish inflectional endings searchStem removes, longest first: plural,
-// case (locative, ablative, dative, accusative, genitive, with their buffer and voiceless forms),
-// third-person possessive and the relative -ki.
-var searchSuffixes = strings.Fields(`ler lar den dan ten tan nin nın nun nün
-	de da te ta in ın un ün yi yı yu yü ye ya si sı su sü ki e a i ı u ü`)
-
-// Stems shorter than searchStemMin are not made: a short stem ("kan" from "kanı") starts too many
-// unrelated words. A suffix that starts with its buffer consonant (y, n, s: "aşıyı", "aşısı") may
-// leave searchStemMin-1 letters, as an apostrophe may ("ABD'de"); never fewer than three.
-const (
-	searchStemMin    = 4
-	searchStemPasses = 3
-)
-
-// searchStem returns the root a Turkish inflected query chunk is matched by as a prefix, or "" when
-// it has none. "depremler" → "deprem", "otizmin" → "otizm", "istanbulda" → "istanbul",
-// "aşıların" → "aşılar" (not "aşı": too short); a proper noun's suffixes after an apostrophe are
-// dropped whole ("Isparta'nın" → "ısparta"). Up to searchStemPasses suffixes are removed, each
-// only if it agrees with the stem's last vowel (vowel harmony: -ler after e, i, ö, ü; -lar after
-// a, ı, o, u; -in after e, i, …), which keeps most English words whole ("camera", "agenda",
-// "climate"); an English word that passes ("vitamin" → "vitam") only matches more words that start
-// like it, since the word itself still matches too. Stems are Turkish lower case; the callers
-// spell them as the index may hold them.
-func searchStem(c searchChunk) string {
+// searchStems returns the roots a Turkish inflected query chunk is matched by as prefixes, or nil
+// when it has none: turkish.Stem of a one-word chunk ("depremler" → "deprem", "istanbulda" →
+// "istanbul", "aşıların" → "aşılar") followed, when a vowel-initial suffix softened its last
+// consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"; "kitabı" →
+// "kitab", "kitap"), so the query finds both the inflected forms and the bare word; or a proper
+// noun whose suffixes follow an apostrophe, dropped whole ("Isparta'nın" → "ısparta", "ABD'de" →
+// "abd"; three letters at least). An English word that passes the stemmer's vowel-harmony check
+// ("vitamin" → "vitam") only matches more words that start like it, since the word itself still
+// matches too. Stems are Turkish lower case; the callers spell them as the index may hold them.
+func searchStems(c searchChunk) []string {
 	switch len(c.words) {
 	case 1:
-		w := searchTurkishLower(c.words[0])
-		if stem := searchStripSuffixes(w); stem != w {
-			return stem
+		w := turkish.Lower(c.words[0])
+		stem, hard := turkish.Stem(w)
+		switch {
+		case stem == w:
+			return nil
+		case hard != "":
+			return []string{stem, hard}
 		}
+		return []string{stem}
 	case 2:
-		base, rest := searchTurkishLower(c.words[0]), searchTurkishLower(c.words[1])
-		if searchApostrophe(c) && utf8.RuneCountInString(base) >= searchStemMin-1 && searchOnlySuffixes(rest) {
-			return base
+		base, rest := turkish.Lower(c.words[0]), turkish.Lower(c.words[1])
+		if searchApostrophe(c) && utf8.RuneCountInString(base) >= turkish.StemMin-1 && turkish.OnlySuffixes(rest) {
+			return []string{base}
 		}
 	}
-	return ""
+	return nil
+}
+
+// searchSoftPrefixes lists the prefixes by which a one-word chunk also finds the inflections that
+// soften its last consonant (turkish.SoftBeforeVowel of its stem, or of the word when it has
+// none): "kitap" → "kitaba", "kitabı"; "kitaplar" → the same. A stem that is itself softened
+// ("ekmeğ" of "ekmeği") already covers them, and a proper noun keeps its letter before an
+// apostrophe ("Ahmet'i"), so those get none.
+func searchSoftPrefixes(c searchChunk) []string {
+	if len(c.words) != 1 {
+		return nil
+	}
+	w := turkish.Lower(c.words[0])
+	if stems := searchStems(c); stems != nil {
+		if len(stems) > 1 {
+			return nil
+		}
+		w = stems[0]
+	}
+	return turkish.SoftBeforeVowel(w)
 }
 
 // searchApostrophe reports whether the chunk's two words are joined by an apostrophe, as Turkish
@@ -1117,139 +1127,6 @@ func searchApostrophe(c searchChunk) bool {
 	rest := c.raw[i+len(c.words[0]):]
 	r, n := utf8.DecodeRuneInString(rest)
 	return strings.ContainsRune("'’‘ʼ`", r) && strings.HasPrefix(rest[n:], c.words[1])
-}
-
-// searchOnlySuffixes reports whether s is nothing but up to searchStemPasses suffixes ("nın",
-// "daki"), so that an apostrophe before it ends a proper noun rather than starts an English
-// contraction ("don't", "earth's").
-func searchOnlySuffixes(s string) bool {
-	for range searchStemPasses {
-		cut := false
-		for _, suf := range searchSuffixes {
-			if rest, ok := strings.CutSuffix(s, suf); ok {
-				s, cut = rest, true
-				break
-			}
-		}
-		if s == "" || !cut {
-			break
-		}
-	}
-	return s == ""
-}
-
-// searchStripSuffixes removes up to searchStemPasses suffixes from w (Turkish lower case).
-func searchStripSuffixes(w string) string {
-	for range searchStemPasses {
-		cut := false
-		for _, suf := range searchSuffixes {
-			stem, ok := strings.CutSuffix(w, suf)
-			if !ok || !searchHarmony(w, stem, suf) {
-				continue
-			}
-			// A buffer consonant (y, the n of -nin, the s of -si) only comes between vowels, and a
-			// suffix that starts with a vowel only follows a consonant: "kampanya" keeps its -ya,
-			// "media" its -a.
-			minLen, afterVowel := searchStemMin, searchVowelKind(searchLastRune(stem)) != ""
-			if buffer := suf[0] == 'y' || (len([]rune(suf)) == 3 && suf[0] == 'n') || (len([]rune(suf)) == 2 && suf[0] == 's'); buffer {
-				if !afterVowel {
-					continue
-				}
-				minLen = searchStemMin - 1
-			} else if searchVowelKind([]rune(suf)[0]) != "" && afterVowel {
-				continue
-			}
-			if utf8.RuneCountInString(stem) < minLen {
-				continue
-			}
-			w, cut = stem, true
-			break
-		}
-		if !cut {
-			break
-		}
-	}
-	return w
-}
-
-// searchHarmony reports whether suffix suf may follow stem: its vowel agrees with the stem's last
-// vowel. A word typed without Turkish letters may mean ı by i, ö by o and ü by u, so there those
-// count as either.
-func searchHarmony(word, stem, suf string) bool {
-	if suf == "ki" {
-		return true // the relative suffix does not follow vowel harmony
-	}
-	var last rune
-	for _, r := range stem {
-		if searchVowelKind(r) != "" {
-			last = r
-		}
-	}
-	if last == 0 {
-		return false
-	}
-	var sv rune
-	for _, r := range suf {
-		if searchVowelKind(r) != "" {
-			sv = r
-			break
-		}
-	}
-	ascii := !strings.ContainsAny(word, "çğıöşüâîû")
-	variants := func(r rune) []rune {
-		if ascii {
-			switch r {
-			case 'i':
-				return []rune{'i', 'ı'}
-			case 'o':
-				return []rune{'o', 'ö'}
-			case 'u':
-				return []rune{'u', 'ü'}
-			}
-		}
-		return []rune{r}
-	}
-	for _, a := range variants(last) {
-		for _, b := range variants(sv) {
-			ka, kb := searchVowelKind(a), searchVowelKind(b)
-			switch b {
-			case 'e', 'a': // two-way: front after front, back after back
-				if ka[0] == kb[0] {
-					return true
-				}
-			default: // four-way: also rounded after rounded
-				if ka == kb {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// searchVowelKind classifies a Turkish vowel as front (f) or back (b), and rounded (r) or not
-// (u); "" for anything else. â, î and û count as a, i and u.
-func searchVowelKind(r rune) string {
-	switch r {
-	case 'e', 'i', 'î':
-		return "fu"
-	case 'ö', 'ü':
-		return "fr"
-	case 'a', 'ı', 'â':
-		return "bu"
-	case 'o', 'u', 'û':
-		return "br"
-	}
-	return ""
-}
-
-// searchLastRune is the last rune of s (0 for "").
-func searchLastRune(s string) rune {
-	r, _ := utf8.DecodeLastRuneInString(s)
-	if r == utf8.RuneError {
-		return 0
-	}
-	return r
 }
 
 // searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.

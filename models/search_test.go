@@ -802,6 +802,62 @@ func TestSearchTurkishSuffixes(t *testing.T) {
 	})
 }
 
+func TestSearchConsonantSoftening(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := NewSearchStore(db)
+		ids := searchSeed(t, db,
+			searchClaim{content: "Beyaz ekmek kansere yol açar", enQuery: "white bread causes cancer"},
+			searchClaim{content: "Bu kitap aşıların zararını anlatıyor", enQuery: "this book describes vaccine harm"},
+			searchClaim{content: "Sağlık bakanlığı ekmeğe zam yaptı", enQuery: "health ministry raised bread price"},
+			searchClaim{content: "Kitabın yazarı tutuklandı", enQuery: "the author of the book was arrested"},
+			searchClaim{content: "Kalp krizi geçirenler limon yemeli", enQuery: "heart attack patients should eat lemon"},
+			searchClaim{content: "Ağaç dikmek iklimi değiştirmez", enQuery: "planting trees does not change climate"},
+			searchClaim{content: "Rengi değişen su zehirlidir", enQuery: "water that changes colour is poisonous"},
+			searchClaim{content: "Ekmekçiler grevde", enQuery: "bakers on strike"},
+			searchClaim{content: "Kanat çırpan kelebek fırtına yapar", enQuery: "a flapping butterfly makes a storm"},
+			searchClaim{content: "Çocuğa aşı yapılmaz", enQuery: "children must not be vaccinated"},
+			searchClaim{content: "Kent merkezinde trafik durdu", enQuery: "traffic stopped in the city centre"},
+			searchClaim{content: "Kendi aracıyla gezen kazada öldü", enQuery: "driver died in an accident"},
+			searchClaim{content: "Topa vuran çocuk sakatlandı", enQuery: "child kicking a ball injured"},
+			searchClaim{content: "Toba yanardağı insanlığı neredeyse yok etti", enQuery: "Toba eruption nearly wiped out humanity"},
+			searchClaim{content: "Arap baharı sosyal medyayla başladı", enQuery: "the Arab spring started on social media"},
+		)
+		for _, tc := range []struct {
+			name, q string
+			want    []int
+		}{
+			{"ğ → k", "ekmeği", []int{0, 2, 7}},
+			{"ğ → k, typed without Turkish letters", "ekmegi", []int{0, 2, 7}},
+			{"b → p", "kitabı", []int{1, 3}},
+			{"b → p, typed without Turkish letters", "kitabi", []int{1, 3}},
+			{"b is not undone after a consonant", "kalbi", nil},
+			{"ğ → k in a longer word", "sağlığı", []int{2}},
+			{"c → ç", "ağacı", []int{5}},
+			{"g after n is not undone, the stem still finds rengi", "rengini", []int{6}},
+			{"d is not undone: mostly the past tense", "kanadı", nil},
+			{"b is not undone in a four-letter stem", "arabanın", nil}, // not "Arap"
+			{"b is not undone in a four-letter stem, bare", "araba", nil},
+			{"softening only with the other words ANDed", "ekmeği zam", []int{2}},
+			// The other way: the bare word finds its softened inflections.
+			{"bare word, b", "kitap", []int{1, 3}},
+			{"bare word, ğ", "ekmek", []int{0, 2, 7}},
+			{"bare word, ğ, with Turkish letters", "çocuk", []int{9, 12}},
+			{"bare word, ç", "ağaç", []int{5}},
+			{"bare word, t keeps its letter", "kanat", []int{8}},
+			{"bare word, g after n", "renk", []int{6}},
+			{"a stem's softened inflections", "ekmekte", []int{0, 2, 7}},
+			{"a plural's softened inflections", "kitaplar", []int{1, 3}},
+			{"t after a consonant does not soften", "kent", []int{10}}, // not "kendi"
+			{"a one-syllable word does not soften", "top", []int{12}},  // not "Toba"
+			{"a proper noun keeps its letter", "Ahmet'in", nil},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				searchExpect(t, st, tc.q, ids, tc.want)
+			})
+		}
+	})
+}
+
 // searchExpect checks that q finds exactly the claims ids[want...], in both orders.
 func searchExpect(t *testing.T, st *SearchStore, q string, ids []string, want []int) {
 	t.Helper()
@@ -894,6 +950,34 @@ func TestSearchFoldLetters(t *testing.T) {
 	})
 }
 
+func TestSearchStemsSoftening(t *testing.T) {
+	for _, tc := range []struct {
+		q           string
+		stems, soft []string
+	}{
+		{"ekmeği", []string{"ekmeğ", "ekmek"}, nil},
+		{"kitabı", []string{"kitab", "kitap"}, nil},
+		{"ekmegi", []string{"ekmeg", "ekmek"}, nil},
+		{"kitaplar", []string{"kitap"}, []string{"kitaba", "kitabı"}},
+		{"kitap", nil, []string{"kitaba", "kitabı"}},
+		{"çocuk", nil, []string{"çocuğa", "çocuğu"}},
+		{"depremler", []string{"deprem"}, nil},
+		{"Ahmet'in", []string{"ahmet"}, nil},
+		{"araba", []string{"arab"}, nil},
+	} {
+		cs := parseSearchChunks(tc.q)
+		if len(cs) != 1 {
+			t.Fatalf("%q: %d chunks", tc.q, len(cs))
+		}
+		if got := searchStems(cs[0]); !slices.Equal(got, tc.stems) {
+			t.Errorf("searchStems(%q) = %q, want %q", tc.q, got, tc.stems)
+		}
+		if got := searchSoftPrefixes(cs[0]); !slices.Equal(got, tc.soft) {
+			t.Errorf("searchSoftPrefixes(%q) = %q, want %q", tc.q, got, tc.soft)
+		}
+	}
+}
+
 func TestSearchStem(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		{"depremler", "deprem"},
@@ -928,8 +1012,12 @@ func TestSearchStem(t *testing.T) {
 		if len(cs) != 1 {
 			t.Fatalf("%q: %d chunks", tc.q, len(cs))
 		}
-		if got := searchStem(cs[0]); got != tc.want {
-			t.Errorf("searchStem(%q) = %q, want %q", tc.q, got, tc.want)
+		got := ""
+		if stems := searchStems(cs[0]); stems != nil {
+			got = stems[0]
+		}
+		if got != tc.want {
+			t.Errorf("searchStems(%q) starts with %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }

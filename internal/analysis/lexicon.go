@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 //go:embed data/lexicon/lexicon.txt
@@ -158,68 +160,9 @@ func endsWithVowel(s string) bool {
 	return strings.ContainsRune("aeıioöuüâîû", r)
 }
 
-// trSuffixTemplates are Turkish inflection and common derivation suffixes in archiphoneme notation:
-// A = a/e, I = ı/i/u/ü, D = d/t, C = c/ç (vowel and consonant harmony). They let one stem match its
-// inflected forms ("aşı" → "aşıların") while rejecting unrelated words that merely share a prefix
-// ("kanser" is not "kan" + suffixes).
-var trSuffixTemplates = []string{
-	// plural, cases, possessives
-	"lAr", "I", "yI", "nI", "A", "yA", "nA", "DA", "nDA", "DAn", "nDAn", "In", "nIn", "lA", "ylA", "ki", "CA", "ncA",
-	"Im", "ImIz", "InIz", "mIz", "nIz", "sI",
-	// predicate, tense, mood, participles and verbal nouns
-	"DIr", "DI", "mIş", "ydI", "ymIş", "sA", "ysA", "DIk", "DIğ", "yor", "Iyor", "mIyor", "AcAk", "yAcAk", "AcAğ", "yAcAğ",
-	"Ar", "Ir", "mAk", "mA", "mAz", "yAn", "An", "yIp", "Ip", "ArAk", "yArAk", "mAktA", "ken", "yken", "sIn", "Iz", "yIz",
-	"yIm", "mAlI", "AbIl", "yAbIl", "Il", "In",
-	// derivation that keeps the topic: -lık, -lı, -sız, -cı, -sal, -laş, -lan, -laştır
-	"lIk", "lIğ", "lI", "sIz", "CI", "sAl", "lAş", "lAn", "lAştIr", "CIk", "CIğ",
-}
-
-// ExpandSuffixTemplate spells out every vowel- and consonant-harmony variant of a Turkish suffix
-// template (A = a/e, I = ı/i/u/ü, D = d/t, C = c/ç), shared by the lexicon and claim matching.
-func ExpandSuffixTemplate(t string) []string {
-	out := []string{""}
-	for _, r := range t {
-		var alts []string
-		switch r {
-		case 'A':
-			alts = []string{"a", "e"}
-		case 'I':
-			alts = []string{"ı", "i", "u", "ü"}
-		case 'D':
-			alts = []string{"d", "t"}
-		case 'C':
-			alts = []string{"c", "ç"}
-		default:
-			alts = []string{string(r)}
-		}
-		next := make([]string, 0, len(out)*len(alts))
-		for _, o := range out {
-			for _, a := range alts {
-				next = append(next, o+a)
-			}
-		}
-		out = next
-	}
-	return out
-}
-
-// turkishSuffixes returns the suffix set as written and folded.
-func turkishSuffixes() (written, folded []string) {
-	seenW, seenF := map[string]bool{}, map[string]bool{}
-	for _, t := range trSuffixTemplates {
-		for _, s := range ExpandSuffixTemplate(t) {
-			if !seenW[s] {
-				seenW[s] = true
-				written = append(written, s)
-			}
-			if f := FoldTurkish(s); !seenF[f] {
-				seenF[f] = true
-				folded = append(folded, f)
-			}
-		}
-	}
-	return written, folded
-}
+// ExpandSuffixTemplate is turkish.ExpandTemplate, kept for claim matching, which spells out its
+// own suffix templates with it.
+func ExpandSuffixTemplate(t string) []string { return turkish.ExpandTemplate(t) }
 
 // englishSuffixes are the inflections and common derivations an English keyword may carry
 // ("vaccine" → "vaccines", "vaccinated", "vaccination" via the e-drop stem).
@@ -229,18 +172,8 @@ var englishSuffixes = []string{
 	"ize", "ized", "izes", "izing", "ise", "ised", "ises", "ising", "ies", "ied", "y",
 }
 
-// trNorm is the Turkish spelling used for matching as written: Turkish lower case, with the
-// optional circumflex dropped (â, î, û), which writers use inconsistently ("rüzgâr" = "rüzgar").
-func trNorm(s string) string {
-	s = turkishLower(s)
-	if isASCII(s) {
-		return s
-	}
-	return circumflexes.Replace(s)
-}
-
-// circumflexes drops the optional Turkish circumflex.
-var circumflexes = strings.NewReplacer("â", "a", "î", "i", "û", "u")
+// trNorm is the Turkish spelling used for matching as written (turkish.Written).
+func trNorm(s string) string { return turkish.Written(s) }
 
 // phrase is a multi-word form ("iklim değişikliği" is translated word by word, but "kalp krizi" is
 // "heart attack" only as a whole).
@@ -268,7 +201,9 @@ type lexicon struct {
 // parseLexicon reads lexicon.txt. Any malformed line is an error with its line number: a silently
 // skipped keyword would make the category basis lie about what was checked.
 func parseLexicon(data []byte) (*lexicon, error) {
-	writtenSuf, foldedSuf := turkishSuffixes()
+	// The Turkish suffix set is internal/turkish's, so the lexicon reads a suffix chain as search
+	// and matching do.
+	writtenSuf, foldedSuf := turkish.ChainSuffixes()
 	lx := &lexicon{
 		trExact:    newStemIndex(writtenSuf, 6, true),
 		trFolded:   newStemIndex(foldedSuf, 6, true),
@@ -403,8 +338,8 @@ func (lx *lexicon) addTurkish(e *lexEntry, f string) error {
 		for _, w := range strings.Fields(key) {
 			p.words = append(p.words, trNorm(w))
 			p.folded = append(p.folded, FoldTurkish(w))
-			p.soft = append(p.soft, softened(trNorm(w)))
-			p.softFolded = append(p.softFolded, softened(FoldTurkish(w)))
+			p.soft = append(p.soft, turkish.SoftForms(trNorm(w)))
+			p.softFolded = append(p.softFolded, turkish.SoftForms(FoldTurkish(w)))
 		}
 		lx.phrases = append(lx.phrases, p)
 		return nil
@@ -424,32 +359,12 @@ func (lx *lexicon) addTurkish(e *lexEntry, f string) error {
 		// A final voiceless stop softens before a vowel: kitap → kitabı, ilaç → ilacı, çocuk → çocuğu.
 		alt := r
 		alt.vowelSuffix = true
-		for _, k := range softened(written) {
+		for _, k := range turkish.SoftForms(written) {
 			lx.trExact.add(k, alt)
 		}
-		for _, k := range softened(folded) {
+		for _, k := range turkish.SoftForms(folded) {
 			lx.trFolded.add(k, alt)
 		}
-	}
-	return nil
-}
-
-// softened returns the stem with its final p/ç/t/k softened (and nk → ng), if it has one.
-func softened(s string) []string {
-	r, size := utf8.DecodeLastRuneInString(s)
-	base := s[:len(s)-size]
-	switch r {
-	case 'p':
-		return []string{base + "b"}
-	case 'ç':
-		return []string{base + "c"}
-	case 't':
-		return []string{base + "d"}
-	case 'k':
-		if strings.HasSuffix(base, "n") {
-			return []string{base + "g"}
-		}
-		return []string{base + "ğ", base + "g"}
 	}
 	return nil
 }

@@ -116,25 +116,3 @@ func TestParseLexiconErrors(t *testing.T) {
 		t.Error("duplicate Turkish form parsed without error")
 	}
 }
-
-func TestTurkishSuffixHarmony(t *testing.T) {
-	written, folded := turkishSuffixes()
-	has := func(list []string, s string) bool {
-		for _, x := range list {
-			if x == s {
-				return true
-			}
-		}
-		return false
-	}
-	for _, s := range []string{"lar", "ler", "ın", "nın", "nin", "dan", "ten", "lığ", "sız", "süz", "mıyor", "yacak"} {
-		if !has(written, s) {
-			t.Errorf("written suffixes lack %q", s)
-		}
-	}
-	for _, s := range []string{"lar", "nin", "nun", "lig", "siz", "suz", "miyor"} {
-		if !has(folded, s) {
-			t.Errorf("folded suffixes lack %q", s)
-		}
-	}
-}

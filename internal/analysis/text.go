@@ -5,61 +5,29 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/internal/turkish"
 	"golang.org/x/text/unicode/norm"
 )
 
-// FoldTurkish lower-cases s the Turkish way (İ→i, I→ı) and then folds diacritics (ı→i, ş→s, ğ→g,
-// ç→c, ö→o, ü→u, â→a, é→e …), so that text typed with and without a Turkish keyboard meets:
-// "YANLIŞ", "Yanlış" and "yanlis" all become "yanlis". The Turkish lower-casing comes first because
-// generic lower-casing turns "I" into "i" and "İ" into "i̇" (with a combining dot), which would
-// make "IĞDIR" and "Iğdır" fold differently from "ığdır".
+// FoldTurkish is turkish.Fold (Turkish lower case, then diacritics dropped: "YANLIŞ", "Yanlış" and
+// "yanlis" all become "yanlis") with the Latin letters that carry no combining mark folded too
+// ("ß" → "ss", "ø" → "o"), for the non-Turkish names and words claims quote. Other packages use it,
+// so it stays as this wrapper; the Turkish rules live in internal/turkish.
 func FoldTurkish(s string) string {
-	if isASCII(s) {
-		return strings.ToLower(s)
+	f := turkish.Fold(s)
+	if isASCII(f) {
+		return f
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range norm.NFD.String(turkishLower(s)) {
-		if unicode.Is(unicode.Mn, r) {
-			continue
-		}
-		if f, ok := foldSpecial[r]; ok {
-			b.WriteString(f)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return norm.NFC.String(b.String())
+	return otherLatin.Replace(f)
 }
 
-// foldSpecial lists letters that carry no combining mark under NFD, so stripping marks alone
-// would leave them unfolded.
-var foldSpecial = map[rune]string{
-	'ı': "i", 'ß': "ss", 'ø': "o", 'ł': "l", 'đ': "d", 'ð': "d", 'æ': "ae", 'œ': "oe", 'þ': "th",
-	'ħ': "h", 'ŧ': "t", 'ŀ': "l",
-}
+// otherLatin folds letters that carry no combining mark under NFD, which turkish.Fold leaves as
+// they are because Turkish has none of them.
+var otherLatin = strings.NewReplacer("ß", "ss", "ø", "o", "ł", "l", "đ", "d", "ð", "d", "æ", "ae", "œ", "oe", "þ", "th",
+	"ħ", "h", "ŧ", "t", "ŀ", "l")
 
-// turkishLower lower-cases with the Turkish dotted/dotless i rules and composes the result, so
-// decomposed input ("s" + U+0327) compares equal to precomposed "ş".
-func turkishLower(s string) string {
-	if isASCII(s) && !strings.ContainsRune(s, 'I') {
-		return strings.ToLower(s)
-	}
-	s = norm.NFC.String(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch r {
-		case 'I':
-			b.WriteRune('ı')
-		case 'İ':
-			b.WriteRune('i')
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
+// turkishLower is turkish.Lower, named for the callers in this package.
+func turkishLower(s string) string { return turkish.Lower(s) }
 
 // isASCII reports whether s has only ASCII bytes; the fast paths use it because most claims and
 // every domain name are ASCII.

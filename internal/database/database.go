@@ -181,7 +181,9 @@ func registerTextFunc(name string, f func(string) string) error {
 var turkishI = strings.NewReplacer("İ", "i", "I", "i", "ı", "i")
 
 // SearchFold is the case folding of keyword search: lower case with Turkish i's unified.
-// SQLite gets it as search_fold(); PostgreSQL does the same with translate() and ILIKE.
+// SQLite gets it as search_fold(); PostgreSQL does the same with translate() and ILIKE. It is not
+// turkish.Fold on purpose: a LIKE pattern must be folded exactly as SearchFoldSQL folds the
+// column on PostgreSQL, which keeps every other diacritic ("şeker" does not find "seker" here).
 func SearchFold(s string) string { return strings.ToLower(turkishI.Replace(s)) }
 
 // SearchFoldSQL returns the SQL expression that folds column for keyword search in dialect d;
