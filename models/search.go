@@ -1081,7 +1081,7 @@ func searchStems(c searchChunk) []string {
 	switch len(c.words) {
 	case 1:
 		w := turkish.Lower(c.words[0])
-		stem, hard := turkish.Stem(w)
+		stem, hard := turkish.SearchStem(w)
 		switch {
 		case stem == w:
 			return nil

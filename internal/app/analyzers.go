@@ -12,6 +12,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/llm"
 	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -29,7 +30,13 @@ type Knowledge struct {
 // OpenKnowledge builds the index from the stored reviews and, when configured, loads the starter
 // knowledge base first (idempotent: unchanged reviews are left alone, corrected ones updated).
 func OpenKnowledge(ctx context.Context, cfg config.Config, stores *models.Stores, log *slog.Logger) (*Knowledge, error) {
-	ix := matching.NewIndex()
+	// The thesaurus lets the matcher's alignment decision relate synonyms, safe hypernyms,
+	// antonyms and Turkish–English translations (see internal/thesaurus/README.md).
+	th, err := thesaurus.Open()
+	if err != nil {
+		return nil, fmt.Errorf("open thesaurus: %w", err)
+	}
+	ix := matching.NewIndex(matching.WithLexicon(th))
 	imp := knowledge.NewImporter(stores.Reviews, ix.Upsert, func() time.Time { return time.Now().UTC() })
 	ratings, err := knowledge.LoadRatings(cfg.DatasetsDir)
 	if err != nil {
@@ -115,6 +122,9 @@ func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (ana
 	a, err := llm.New(llm.Config{
 		BaseURL: cfg.LLM.BaseURL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey, Timeout: cfg.LLM.Timeout,
 		MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
+		// A verdict the model rests on a fact-check is kept only when that fact-check states the
+		// same claim, by the matcher's own alignment decision.
+		Aligner: kb.Index,
 	}, pipeline)
 	if err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)

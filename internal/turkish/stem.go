@@ -13,7 +13,7 @@ const (
 	stemPasses = 3
 )
 
-// Stem returns the stem of a word in Turkish lower case (see Lower) after removing up to three
+// SearchStem returns the stem of a word in Turkish lower case (see Lower) after removing up to three
 // nominal inflections (plural, case, third-person possessive, relative -ki), and the stem with
 // consonant softening undone when the last suffix removed starts with a vowel ("ekmeği" → "ekmeğ",
 // "ekmek"; "kitabı" → "kitab", "kitap"; see hardened); hard is "" when no softening applies, and
@@ -24,7 +24,7 @@ const (
 // buffer consonant only between vowels and a vowel-initial suffix only after a consonant, which
 // keeps most English words whole ("camera", "media", "climate"). The spelling is kept as written,
 // so a caller can look the stem up as the text holds it.
-func Stem(w string) (stem, hard string) {
+func SearchStem(w string) (stem, hard string) {
 	typedASCII := !hasTurkishLetter(w)
 	vowelLast := false
 	for range stemPasses {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestStem(t *testing.T) {
+func TestSearchStem(t *testing.T) {
 	for _, c := range []struct{ word, stem, hard string }{
 		{"depremler", "deprem", ""}, {"depremi", "deprem", ""}, {"aşıların", "aşılar", ""}, {"otizmin", "otizm", ""},
 		{"istanbulda", "istanbul", ""}, {"aşıyı", "aşı", ""}, {"asilarin", "asilar", ""}, {"evdeki", "evde", ""},
@@ -26,9 +26,9 @@ func TestStem(t *testing.T) {
 		{"diyaloğu", "diyaloğ", "diyalok"}, {"çengeli", "çengel", ""}, {"pedagogu", "pedagog", "pedagok"},
 		{"böceği", "böceğ", "böcek"}, {"çiçeği", "çiçeğ", "çiçek"},
 	} {
-		stem, hard := Stem(c.word)
+		stem, hard := SearchStem(c.word)
 		if stem != c.stem || hard != c.hard {
-			t.Errorf("Stem(%q) = %q, %q; want %q, %q", c.word, stem, hard, c.stem, c.hard)
+			t.Errorf("SearchStem(%q) = %q, %q; want %q, %q", c.word, stem, hard, c.stem, c.hard)
 		}
 	}
 }
