@@ -195,13 +195,13 @@ func validate(r *Result) error {
 // for findings. An undecided verdict is explained in the pipeline's own plain words
 // (PipelineConfig.UndecidedReason), not in the basis's technical ones.
 func composeSummary(r *Result, undecided string) string {
-	var parts []string
 	label, _ := VerdictInfo(r.Verdict)
 	if r.Verdict == VerdictUnclear {
-		parts = append(parts, undecidedSummary(r, undecided, label))
-	} else {
-		parts = append(parts, fmt.Sprintf("Verdict: %s (score %d/100).", label, r.Score))
+		// Nothing decided: one or two plain sentences, so the reader is not handed sub-score
+		// defaults and keyword notes as if they were findings.
+		return truncateRunes(undecidedSummary(r, undecided, label), 600)
 	}
+	parts := []string{fmt.Sprintf("Verdict: %s (score %d/100).", label, r.Score)}
 	if b := r.Basis[FieldLanguage]; b.Assessed {
 		parts = append(parts, "Language: "+languageName(r.Language)+".")
 	}

@@ -111,7 +111,7 @@ func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (ana
 		Name:            analysis.OfflineName,
 		Version:         version,
 		Stages:          stages,
-		UndecidedReason: "No earlier fact-check in the knowledge base matched the claim.",
+		UndecidedReason: matching.UndecidedReason,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)

@@ -50,6 +50,10 @@ func NewStage(ix *Index, opts StageOptions) *Stage {
 	return &Stage{ix: ix, opts: opts}
 }
 
+// UndecidedReason is the plain sentence an analysis with matching gives when no earlier
+// fact-check states the claim; it opens the summary a reader sees, so it has no internal words.
+const UndecidedReason = "Claimcheck found no earlier fact-check of this claim, so it cannot say whether it is true."
+
 // NewAnalyzer is the offline analyzer with knowledge-base matching: the offline stages
 // (language, source, not-assessed defaults, category, English query) and then the matching stage,
 // which reads the language they detected.
@@ -61,7 +65,7 @@ func NewAnalyzer(off *analysis.Offline, ix *Index) (*analysis.Pipeline, error) {
 		Name:            analysis.OfflineName,
 		Version:         Version,
 		Stages:          append(off.Stages(), NewStage(ix, StageOptions{})),
-		UndecidedReason: "Claimcheck found no earlier fact-check of this claim, so it cannot say whether it is true.",
+		UndecidedReason: UndecidedReason,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("matching analyzer: %w", err)
