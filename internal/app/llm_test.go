@@ -121,3 +121,92 @@ func TestLLMAnalyzerThroughTheAPI(t *testing.T) {
 		}
 	})
 }
+
+// basisModel answers every request with the same verdict resting on the same fact-check, as a
+// model that takes a look-alike's verdict would.
+type basisModel struct {
+	verdict, basis string
+	mu             sync.Mutex
+	calls          int
+}
+
+func (m *basisModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.mu.Lock()
+	m.calls++
+	m.mu.Unlock()
+	score := map[string]int{"dogru": 88, "yanlis": 10}[m.verdict]
+	answer := map[string]any{
+		"score": score, "verdict": m.verdict, "summary": "The fact-check settles it.",
+		"source_score": 50, "science_score": score, "academic_score": 50, "public_score": 50,
+		"category": "health", "en_query": "claim", "language": "tr", "basis_fact_check": m.basis,
+		"reasons": map[string]string{
+			"score": "From the fact-check.", "verdict": "The fact-check's rating.", "summary": "From the fact-check.",
+			"source_score": "No source.", "science_score": "From the fact-check.", "academic_score": "Not searched.",
+			"public_score": "No data.", "category": "Health.", "en_query": "Key terms.",
+		},
+	}
+	content, _ := json.Marshal(answer)
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"id": "chatcmpl-2", "object": "chat.completion", "created": 1, "model": "test-model",
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"message": map[string]any{"role": "assistant", "content": string(content)}}},
+		"usage": map[string]any{"prompt_tokens": 900, "completion_tokens": 120, "total_tokens": 1020},
+	})
+}
+
+// TestLLMVerdictRestsOnlyOnTheSameClaim runs the served wiring: the model's named fact-check goes
+// through the matcher's alignment decision. The fact-check of the same claim lends the model its
+// verdict, labelled llm-fact-check; a look-alike's ("Sigara … kansere yol açar" for a sunscreen
+// claim) is refused twice and the offline answer stands, with the reason recorded.
+func TestLLMVerdictRestsOnlyOnTheSameClaim(t *testing.T) {
+	cases := []struct {
+		name, claim, verdict, basis string
+		wantVerdict, wantMethod     string
+		wantFallback                string
+	}{
+		{"same claim", "Aşılar otizme neden olur", "yanlis", "urn:claimcheck:starter:vaccines-autism-tr", "yanlis", "llm-fact-check", ""},
+		{"look-alike", "Güneş kremi kansere neden olur", "dogru", "urn:claimcheck:starter:smoking-lung-cancer-tr", "belirsiz", "rule", "a fact-check of a different claim"},
+	}
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				model := &basisModel{verdict: tc.verdict, basis: tc.basis}
+				srv := httptest.NewServer(model)
+				defer srv.Close()
+				s := startServer(t, db, map[string]string{
+					"CLAIMCHECK_ANALYZER": "llm", "LLM_BASE_URL": srv.URL + "/v1", "LLM_MODEL": "test-model", "LLM_API_KEY": "sk-test", "LLM_TIMEOUT": "5s",
+				})
+				secret, _ := issueKey(t, s.app.Stores, "starter", nil)
+				st, _, b := do(t, "POST", s.base+"/functions/v1/quick-responder", map[string]string{"apikey": secret, "Content-Type": "application/json"},
+					[]byte(`{"claim":"`+tc.claim+`"}`))
+				var res map[string]any
+				mustJSON(t, b, &res)
+				if st != 200 || res["verdict"] != tc.wantVerdict {
+					t.Fatalf("%q: %d %s, want verdict %s", tc.claim, st, b, tc.wantVerdict)
+				}
+				c, err := s.app.Stores.Claims.Get(context.Background(), res["id"].(string))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var basis map[string]struct {
+					Assessed bool   `json:"assessed"`
+					Method   string `json:"method"`
+					Detail   string `json:"detail"`
+				}
+				mustJSON(t, []byte(c.Basis), &basis)
+				if got := basis["verdict"].Method; got != tc.wantMethod {
+					t.Errorf("verdict basis method %q, want %q (%s)", got, tc.wantMethod, basis["verdict"].Detail)
+				}
+				var meta checking.StoredMeta
+				mustJSON(t, []byte(c.AnalysisMeta), &meta)
+				if tc.wantFallback == "" && meta.Fallback != "" || !strings.Contains(meta.Fallback, tc.wantFallback) {
+					t.Errorf("fallback %q, want it to mention %q", meta.Fallback, tc.wantFallback)
+				}
+				if tc.wantFallback != "" && model.calls != 2 {
+					t.Errorf("the model was asked %d times, want the answer and one repair", model.calls)
+				}
+			})
+		}
+	})
+}
