@@ -7,7 +7,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 )
 
-// ClaimsTable is the whitelist `/rest/v1/claims` exposes (DESIGN.md §3): these columns and no
+// ClaimsTable is the whitelist `/rest/v1/claims` exposes (docs/DECISIONS.md §3): these columns and no
 // internal one, and never a hidden claim.
 var ClaimsTable = &postgrest.Table{
 	Name: "claims",

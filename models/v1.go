@@ -48,7 +48,7 @@ const (
 	DeliveryCancelled = "cancelled"
 )
 
-// V1Verdict names a compatible-surface verdict slug the way /v1 does (DESIGN.md §3).
+// V1Verdict names a compatible-surface verdict slug the way /v1 does (docs/DECISIONS.md §3).
 func V1Verdict(slug string) string {
 	switch slug {
 	case "dogru":
@@ -147,7 +147,7 @@ func (c ClaimV1) HasCommunityScore() bool {
 	return c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil
 }
 
-// ScoreView is the /v1 score of a claim (SPEC.md §2.3): the community score when experts voted,
+// ScoreView is the /v1 score of a claim (docs/DECISIONS.md §6): the community score when experts voted,
 // else the AI score.
 type ScoreView struct {
 	Score      float64 `json:"score"`

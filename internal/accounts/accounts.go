@@ -21,7 +21,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Lifetimes and limits; DESIGN.md §5 and issue 4 set them.
+// Lifetimes and limits; docs/DECISIONS.md §5 sets them.
 const (
 	// DefaultIdleTimeout ends a session nobody used for this long.
 	DefaultIdleTimeout = 7 * 24 * time.Hour

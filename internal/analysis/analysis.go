@@ -1,6 +1,6 @@
 // Package analysis turns a claim (and the address where it appeared) into Claimcheck's answer: a
 // 0–100 score, a verdict, a summary, four sub-scores, a category, an English search query and the
-// language, each with a record of how it was computed (DESIGN.md §3).
+// language, each with a record of how it was computed (docs/DECISIONS.md §3).
 //
 // Analyzers are built as a Pipeline of Stages. Each stage fills the fields it has real evidence for
 // and records its basis; the pipeline then fills every field no stage assessed with an honest
@@ -177,7 +177,7 @@ var BasisFields = []string{
 }
 
 // NeutralScore is the value of a score nothing could assess: the middle of the 0–100 scale, so an
-// unassessed field neither supports nor undermines a claim (DESIGN.md §3).
+// unassessed field neither supports nor undermines a claim (docs/DECISIONS.md §3).
 const NeutralScore = 50
 
 // Result is a complete analysis.

@@ -1,4 +1,4 @@
-// Package beta runs the /v1 beta waiting list (DESIGN.md §5): double opt-in joining, one-click
+// Package beta runs the /v1 beta waiting list (docs/DECISIONS.md §5): double opt-in joining, one-click
 // leaving, invitations that reach every person exactly once, and the beta access that follows.
 //
 // Exactly-once invitations: each entry is invited in its own transaction that moves it

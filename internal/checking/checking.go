@@ -19,7 +19,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Limits on input, from DESIGN.md §8.
+// Limits on input, from docs/DECISIONS.md §8.
 const (
 	// MaxClaimChars is the longest claim accepted, in characters after trimming.
 	MaxClaimChars = 5000

@@ -1,5 +1,5 @@
 // Package evidence adds optional online evidence to an analysis: earlier fact-checks from Google
-// Fact Check Tools, academic works from OpenAlex and background from Wikipedia (DESIGN.md §3).
+// Fact Check Tools, academic works from OpenAlex and background from Wikipedia (docs/DECISIONS.md §3).
 //
 // Every provider is off unless configured. Each lookup runs under its own timeout, only ever talks
 // to the provider's fixed host, and is cached in the database (evidence_cache) so that a popular

@@ -1,7 +1,7 @@
 // Package knowledge keeps Claimcheck's knowledge base of earlier fact-checks (schema.org
 // ClaimReview): it maps the fact-checkers' ratings onto the four verdicts, parses the document
 // shapes reviews arrive in (ClaimReview JSON-LD, the DataCommons feed, Google Fact Check Tools
-// responses) and imports them idempotently by review URL (DESIGN.md §3, issue 3).
+// responses) and imports them idempotently by review URL (docs/DECISIONS.md §3).
 package knowledge
 
 import (

@@ -268,7 +268,7 @@ func basisFactCheck(raw json.RawMessage, factChecks []analysis.Match, p *[]strin
 }
 
 // scoreBand is the score range consistent with a verdict. belirsiz is exactly 50 because the
-// design gives "undecided" that one value (DESIGN.md §3); the bands of the other verdicts overlap
+// design gives "undecided" that one value (docs/DECISIONS.md §3); the bands of the other verdicts overlap
 // a little so a hedged "kismen, 65" is not rejected.
 func scoreBand(v analysis.Verdict) (lo, hi int) {
 	switch v {

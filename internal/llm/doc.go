@@ -1,4 +1,4 @@
-// Package llm is Claimcheck's LLM analyzer (DESIGN.md §3): it asks any OpenAI-compatible chat
+// Package llm is Claimcheck's LLM analyzer (docs/DECISIONS.md §3): it asks any OpenAI-compatible chat
 // completions endpoint to assess a claim, giving it the offline analyzer's findings (language,
 // source rating, category guess, English query and the knowledge-base fact-checks that came close)
 // as context, and stores the answer only after validating every field. When the model cannot give

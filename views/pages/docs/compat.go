@@ -2,7 +2,7 @@ package docs
 
 import "strings"
 
-// compatColumns are the claim columns /rest/v1/claims exposes (DESIGN.md §3).
+// compatColumns are the claim columns /rest/v1/claims exposes (docs/DECISIONS.md §3).
 var compatColumns = []string{"id", "content", "source_url", "language", "category", "en_query", "ai_score", "ai_verdict",
 	"ai_summary", "source_score", "science_score", "academic_score", "public_score", "created_at"}
 

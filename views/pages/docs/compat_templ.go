@@ -8,7 +8,7 @@ package docs
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-// Compat documents the compatible API (SPEC.md §4.1, DESIGN.md §7). It has no OpenAPI document,
+// Compat documents the compatible API (docs/DECISIONS.md §1, §7). It has no OpenAPI document,
 // because its shape is fixed by the clients already written against it; this section is the
 // reference for it.
 func Compat(p Page) templ.Component {
