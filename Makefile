@@ -32,9 +32,10 @@ build: ## build the binary into bin/claimcheck
 generate: ## regenerate templ components (*_templ.go, committed)
 	$(GO) tool templ generate
 
-lint: ## gofmt, go vet and a check that generated templ code is current
+lint: ## gofmt, go vet, staticcheck and a check that generated templ code is current
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) tool staticcheck $(PKGS)
 	$(GO) tool templ generate >/dev/null && git diff --exit-code -- '*_templ.go'
 
 bench: ## run the benchmarks but the million-claim search (both databases when TEST_DATABASE_URL is set)

@@ -981,6 +981,7 @@ func searchSpellings(w string) []string {
 	for _, v := range []string{lower, database.SearchFold(w), dotless, searchTitleFold(lower), searchTitleFold(dotless)} {
 		dup := false
 		for _, o := range out {
+			//lint:ignore SA6005 EqualFold folds the Turkish İ differently from ToLower, and the spelling list is built on ToLower (TestSearchChunks)
 			dup = dup || strings.ToLower(o) == strings.ToLower(v)
 		}
 		if !dup {

@@ -79,7 +79,7 @@ func TestDataInstallAndStatus(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir2 := t.TempDir()
-	if out, err = dataCLI(t, dir2, "install", "--sha256="+sum, srv.URL+"/data/domain_pc1.csv"); err != nil {
+	if _, err = dataCLI(t, dir2, "install", "--sha256="+sum, srv.URL+"/data/domain_pc1.csv"); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir2, "domain-quality-ratings", "domain_pc1.csv")); string(got) != csv {

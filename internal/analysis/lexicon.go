@@ -378,7 +378,7 @@ func (lx *lexicon) addEnglish(e *lexEntry, k string) error {
 		return fmt.Errorf("empty English keyword %q", k)
 	}
 	if strings.Contains(key, " ") {
-		return fmt.Errorf("English keyword %q: phrases are not supported, list single words", k)
+		return fmt.Errorf("keyword %q (English): phrases are not supported, list single words", k)
 	}
 	if prefix && len(key) < 4 {
 		return fmt.Errorf("prefix keyword %q is shorter than 4 letters", k)

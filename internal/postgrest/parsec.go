@@ -324,7 +324,6 @@ func pNoneOf(cs string) parser[rune] {
 
 var (
 	pAnyChar = pSatisfy(func(rune) bool { return true })
-	pLetter  = pLabel(pSatisfy(unicode.IsLetter), "letter")
 	pDigit   = pLabel(pSatisfy(func(c rune) bool { return c >= '0' && c <= '9' }), "digit")
 )
 

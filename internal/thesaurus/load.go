@@ -176,7 +176,7 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	}
 	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(line string) error {
 		f := fields(line)
-		if len(f) != 3 || len(f[0]) != 1 || strings.Index("nvar", f[0]) < 0 {
+		if len(f) != 3 || len(f[0]) != 1 || !strings.Contains("nvar", f[0]) {
 			return fmt.Errorf("bad exception line %q", line)
 		}
 		t.exc[strings.Index("nvar", f[0])][f[1]] = strings.Split(f[2], "|")

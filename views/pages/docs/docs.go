@@ -5,7 +5,6 @@
 package docs
 
 import (
-	"strconv"
 
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
@@ -196,9 +195,6 @@ type Field struct {
 	// Constraints are its limits and allowed values.
 	Constraints []string
 }
-
-// itoa is strconv.Itoa for templates.
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // methodClass is the badge modifier of an HTTP method.
 func methodClass(m string) string {
