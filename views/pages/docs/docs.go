@@ -5,7 +5,6 @@
 package docs
 
 import (
-
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
