@@ -648,8 +648,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				inAdjunct, inPlace = true, placeAt(i)
 				continue
 			}
-			if toks[i].sentenceStart {
-				inAdjunct, verbSeen = false, false
+			if toks[i].sentenceStart || pi >= 0 && clauseStart(cp, at, i) {
+				// Each clause has its own subject and verb ("PSA: vaccines give kids autism",
+				// "when scared, ostriches hide …").
+				inAdjunct, verbSeen, firstSeen = false, false, false
 			}
 			if pi < 0 {
 				if function && infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but") {
@@ -744,7 +746,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// words carry ("var", "olur"), is still a place.
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative
-		case i == lastContent || sentenceFinal(toks, at, i):
+		case i == lastContent || sentenceFinal(toks, at, i) || clauseFinal(cp, toks, at, i) && p.ent == nil && turkish.IsVerbForm(p.folded):
+			// A finite verb closing a clause of a longer post ("aşılar otizm yapıyormuş, bunu
+			// herkes bilsin") is that clause's predicate.
 			p.role = rolePredicate
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
@@ -826,6 +830,32 @@ func sentenceFinal(toks []scanned, at func(int) (int, bool, bool), i int) bool {
 		}
 		if pi, _, _ := at(j); pi >= 0 {
 			return false
+		}
+	}
+	return false
+}
+
+// clauseStart reports the first content word of a clause after the first.
+func clauseStart(cp *claimParts, at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	for j := i - 1; j >= 0; j-- {
+		if pj, _, _ := at(j); pj >= 0 {
+			return cp.parts[pj].clause != cp.parts[pi].clause
+		}
+	}
+	return false
+}
+
+// clauseFinal reports the last content word of a clause (cut at a comma, colon or the like) that
+// is followed by another clause in the same sentence.
+func clauseFinal(cp *claimParts, toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return false
+		}
+		if pj, _, _ := at(j); pj >= 0 {
+			return cp.parts[pj].clause != cp.parts[pi].clause
 		}
 	}
 	return false
