@@ -55,7 +55,7 @@ type part struct {
 	dict []string
 	// enLemmas and enDict are the English readings of a word of undetermined language.
 	enLemmas, enDict []string
-	role     role
+	role             role
 	// first marks the first core part of its clause, named "subject" in reasons.
 	first bool
 	// ent is the entity it names, if any.
