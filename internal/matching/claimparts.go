@@ -317,6 +317,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		return clauseBase + clauses[i]
 	}
 	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
+	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
+	// dümdüz"), with its entry in cp.negs.
+	type contrast struct{ tok, neg int }
+	var contrasts []contrast
 	for i, t := range toks {
 		infos[i].part = -1
 		whole := turkish.Fold(t.text)
@@ -335,6 +339,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if lex == "tr" && lang == "und" && englishFunction(folded) {
 			wlang = "en"
 		}
+		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
+			// A bound on a number is grammar, not content: "at least seven" and "not less than
+			// seven" say the same, so an upper bound counts as a negation of the lower one.
+			infos[i].function = true
+			if b == upperBound {
+				negate(i, false)
+			}
+			continue
+		}
 		switch {
 		case folded == "":
 			infos[i].function = true
@@ -342,6 +355,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			// "değil mi?" asks for agreement with the positive statement.
 			infos[i].function = true
 		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			if wlang == "tr" && strings.HasPrefix(folded, "degil") {
+				contrasts = append(contrasts, contrast{tok: i, neg: len(cp.negs)})
+			}
 			negate(i, false)
 			infos[i].function = true
 		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
@@ -363,6 +379,30 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			// A single letter is noise, but a capital after a word names something ("Vitamin C").
 			infos[i].function = true
 		}
+	}
+	// "X değil, Y" states Y: the word X it sets aside is no part of the claim, and the "değil"
+	// negates nothing the claim asserts. Only when a content word follows in the sentence;
+	// otherwise "değil" negates the claim ("Dünya düz değil").
+	var dropNegs []int
+	for _, c := range contrasts {
+		i := c.tok
+		if i == 0 || infos[i-1].function || toks[i-1].number || toks[i].sentenceStart {
+			continue
+		}
+		follows := false
+		for j := i + 1; j < len(toks) && !toks[j].sentenceStart; j++ {
+			if !infos[j].function && !toks[j].number {
+				follows = true
+				break
+			}
+		}
+		if follows {
+			infos[i-1].function = true
+			dropNegs = append(dropNegs, c.neg)
+		}
+	}
+	for k := len(dropNegs) - 1; k >= 0; k-- {
+		cp.negs = append(cp.negs[:dropNegs[k]], cp.negs[dropNegs[k]+1:]...)
 	}
 	foldedAt := func(j int) string { return infos[j].folded }
 	// Parts, in text order.
@@ -429,6 +469,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					p.lemmas = ix.morph.Lemmas(root)
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)
+					if b, ok := turkish.Unintensified(folded); ok && ix.knownTR(b) {
+						// "dümdüz" is "düz" said with emphasis.
+						p.lemmas = append(p.lemmas, ix.morph.Lemmas(b)...)
+					}
 				}
 			case "en":
 				p.lemmas = ix.enLemmas(folded)
@@ -474,6 +518,64 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// bound is the side a quantifier bounds a number from.
+type bound uint8
+
+const (
+	noBound    bound = iota
+	lowerBound       // "at least", "minimum", "en az", "7'den fazla"
+	upperBound       // "at most", "less than", "maximum", "en fazla", "7 saatten az"
+)
+
+// boundAt reads a bound word at token i: English "at least"/"at most", "less"/"fewer" before
+// "than", "minimum"/"maximum" before a number; Turkish "en az"/"en fazla", "az"/"fazla" after an
+// ablative number ("7 saatten az"), "minimum"/"asgari"/"maksimum"/"azami" before a number.
+func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
+	prev, next := "", ""
+	if i > 0 {
+		prev = turkish.Fold(toks[i-1].text)
+	}
+	nextNumber := i+1 < len(toks) && toks[i+1].number
+	if i+1 < len(toks) {
+		next = turkish.Fold(toks[i+1].text)
+		if _, ok := numberWord(next); ok {
+			nextNumber = true
+		}
+	}
+	pick := func(lower bool) bound {
+		if lower {
+			return lowerBound
+		}
+		return upperBound
+	}
+	if wlang == "en" {
+		switch {
+		case prev == "at" && (folded == "least" || folded == "most"):
+			return pick(folded == "least")
+		case (folded == "less" || folded == "fewer") && next == "than":
+			return upperBound
+		case nextNumber && (folded == "minimum" || folded == "maximum"):
+			return pick(folded == "minimum")
+		}
+		return noBound
+	}
+	switch {
+	case prev == "en" && (folded == "az" || folded == "fazla"):
+		return pick(folded == "az")
+	case folded == "az" || folded == "fazla":
+		ablative := false
+		for _, suf := range []string{"dan", "den", "tan", "ten"} {
+			ablative = ablative || strings.HasSuffix(prev, suf)
+		}
+		if ablative && (i > 0 && toks[i-1].number || i > 1 && toks[i-2].number) {
+			return pick(folded == "fazla")
+		}
+	case nextNumber && (folded == "minimum" || folded == "asgari" || folded == "maksimum" || folded == "azami"):
+		return pick(folded == "minimum" || folded == "asgari")
+	}
+	return noBound
 }
 
 // collapseRepeats undoes the letter repeats of emphatic typing ("düşmezzz", "çoookk"): a run of
@@ -688,7 +790,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role, p.place = roleAdjunct, true
 			case enCopulas[prev]:
 				p.role = rolePredicate
-				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
+				// A passive ("are formed", "was torn down").
+				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
 				verbSeen = true
 			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
@@ -774,6 +877,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 // enCopulas make the content word after them a nominal predicate ("are blind").
 var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"becomes": true, "become": true, "became": true}
+
+// enComparatives are comparatives and superlatives the lexicon reduces to another word ("worse"
+// → "bad"): not verb forms.
+var enComparatives = map[string]bool{"worse": true, "worst": true, "more": true, "most": true, "less": true, "least": true,
+	"fewer": true, "better": true, "best": true, "further": true, "farther": true}
 
 // enVerbCues make the content word after them a verb ("can transmit", "to reach", "does cause").
 var enVerbCues = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,
