@@ -348,6 +348,18 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 			continue
 		}
+		if i > 0 && turkish.IsGenericNoun(folded) && turkish.IsQuantifier(turkish.Fold(toks[i-1].text)) {
+			// "her şey" (everything), "hiçbir zaman" (never), "bir yerde": a quantifier and an
+			// empty noun are one function word.
+			infos[i].function = true
+			continue
+		}
+		if wlang == "en" && (folded == "no" || folded == "not") && i+3 < len(toks) && turkish.Fold(toks[i+1].text) == "more" &&
+			turkish.Fold(toks[i+2].text) == "than" && (toks[i+3].number || isNumberWord(turkish.Fold(toks[i+3].text))) {
+			// "no more than five" says "only five": a bound, not a negation of the claim.
+			infos[i].function, infos[i+1].function = true, true
+			continue
+		}
 		switch {
 		case folded == "":
 			infos[i].function = true
@@ -518,6 +530,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// isNumberWord reports a number written as a word ("five", "yedi").
+func isNumberWord(folded string) bool {
+	_, ok := numberWord(folded)
+	return ok
 }
 
 // bound is the side a quantifier bounds a number from.

@@ -650,7 +650,7 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		// The same number counting something else: "yedi gün" is not "yedi yıl".
 		for j := range r.parts {
 			o := &r.parts[j]
-			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && p.slot != o.slot && p.slot != "percent" && o.slot != "percent" {
+			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && !sameSlot(p, o) && p.slot != "percent" && o.slot != "percent" {
 				return fmt.Sprintf("different number: %s %s ≠ %s %s", p.text, p.slot, o.text, o.slot)
 			}
 		}
@@ -668,14 +668,44 @@ func numberStated(p *part, r *claimParts) bool {
 	return false
 }
 
-// sameSlot reports two numbers that count the same thing: the same unit, or both years, or both
-// bare numbers.
+// sameSlot reports two numbers that count the same thing: the same unit (or one unit in two
+// sizes: metres and kilometres), or both years, or both bare numbers.
 func sameSlot(a, b *part) bool {
-	return a.slot == b.slot
+	return baseUnit(a.slot) == baseUnit(b.slot)
 }
 
-// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25.
+// unitSizes are the units one base unit is counted in, with their size in it.
+var unitSizes = map[string]struct {
+	base string
+	size float64
+}{"km": {"m", 1000}, "minute": {"second", 60}, "hour": {"second", 3600}}
+
+// baseUnit is the unit a slot is counted in at its smallest ("km" → "m").
+func baseUnit(slot string) string {
+	if u, ok := unitSizes[slot]; ok {
+		return u.base
+	}
+	return slot
+}
+
+// inBaseUnit writes a number's readings in its slot's base unit ("42.195" km → "42195").
+func inBaseUnit(p *part) string {
+	u, ok := unitSizes[p.slot]
+	if !ok {
+		return p.num
+	}
+	return scaled(p.num, u.size)
+}
+
+// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25, 42.195
+// kilometres = 42195 metres.
 func quantitiesMeet(a, b *part) bool {
+	if numbersMeet(a.num, b.num) && baseUnit(a.slot) == baseUnit(b.slot) && a.slot == b.slot {
+		return true
+	}
+	if a.slot != b.slot && baseUnit(a.slot) == baseUnit(b.slot) {
+		return numbersMeet(inBaseUnit(a), inBaseUnit(b))
+	}
 	if numbersMeet(a.num, b.num) {
 		return true
 	}
