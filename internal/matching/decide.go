@@ -2,6 +2,8 @@ package matching
 
 import (
 	"fmt"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"strings"
 	"sync"
 
@@ -72,9 +74,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
-			return false, fmt.Sprintf("different entity: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
-		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
+		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
 	}
 	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
@@ -88,7 +90,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, r.parts[j].text)
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
 		}
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
@@ -120,20 +122,20 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if o := &r.parts[j]; o.num != "" {
 			// A word where the fact-check has a number: "excellent long-term memory" for a
 			// "three-second memory", "the largest planet" for "the ninth".
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+			return false, fmt.Sprintf("different number: %s ≠ %s", say(q, qa, i), o.text)
 		}
 		o := &r.parts[j]
 		if p.place || o.place {
 			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
 		}
-		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
-			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
@@ -148,7 +150,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			}
 			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
 		}); i >= 0 {
-			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
 	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
@@ -164,7 +166,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	for i, l := range qa.links {
 		if l == opposite {
 			flips++
-			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
+			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
 	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
@@ -185,6 +187,25 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// say is how a reason names part i of claim c: the word as the claim writes it, lower-case
+// unless it is a name, and for a modifier or gerund whose head directly after it is also
+// unstated by the other claim, that head ("tea" of "drinking tea", not "drinking").
+func say(c *claimParts, a sideAlign, i int) string {
+	p := &c.parts[i]
+	if n := i + 1; n < len(c.parts) && p.ent == nil && p.num == "" && a.links[n] == unlinked && c.parts[n].clause == p.clause &&
+		c.parts[n].num == "" && !c.parts[n].verb && (c.parts[n].role == roleCore || c.parts[n].role == rolePredicate) &&
+		(p.role == roleModifier || strings.HasSuffix(p.folded, "ing") && c.lang != "tr") {
+		p = &c.parts[n]
+	}
+	if p.ent != nil || p.num != "" || analysis.IsAllCaps(p.text) && len(p.text) > 1 {
+		return p.text
+	}
+	if p.lang == "tr" {
+		return turkish.Lower(p.text)
+	}
+	return strings.ToLower(p.text)
 }
 
 // isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
@@ -248,7 +269,7 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 		return "" // "X is Y" says the same as "Y is X"
 	}
 	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
-		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
+		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
 	}
 	return ""
 }
