@@ -48,6 +48,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang
+	q, comp, compWhy := complemented(q, r)
 	qa, ra := ix.alignParts(q, r)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
@@ -161,7 +162,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 	}
 	// Polarity on meaning: each antonym link flips it once more.
-	flips := 0
+	flips := comp
 	var antA, antB string
 	for i, l := range qa.links {
 		if l == opposite {
@@ -173,6 +174,8 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	rNeg := r.negative(nil)
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
+		case flips%2 == 1 && antA == "":
+			return false, "different number: " + compWhy
 		case flips%2 == 1:
 			return false, fmt.Sprintf("opposite meaning: %s ≠ %s", antA, antB)
 		case qNeg:
@@ -625,6 +628,63 @@ func shareLemma(a, b []string) bool {
 	for _, x := range a {
 		if len(x) >= 3 && contains(b, x) {
 			return true
+		}
+	}
+	return false
+}
+
+// complemented reads a percentage of q whose complement r states ("we do not use 90% of the
+// brain" for "we use only 10% of it") as r's percentage, and counts such readings: each flips the
+// claim's polarity once, so the claim is the same only if exactly one of the two is negated.
+// Percentages r states as they are, or that r does not state at all, are left alone.
+func complemented(q, r *claimParts) (*claimParts, int, string) {
+	var out *claimParts
+	n, why := 0, ""
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.slot != "percent" || numberStated(p, r) {
+			continue
+		}
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.slot != "percent" || numberStated(o, q) || !complements(p.num, o.num) {
+				continue
+			}
+			if out == nil {
+				c := *q
+				c.parts = append([]part(nil), q.parts...)
+				out = &c
+			}
+			out.parts[i].num = o.num
+			n++
+			why = p.text + " ≠ " + o.text
+			break
+		}
+	}
+	if out == nil {
+		return q, 0, ""
+	}
+	return out, n, why
+}
+
+// complements reports two percentages that add up to 100 (readings of fractions as well).
+func complements(a, b string) bool {
+	for _, x := range strings.Split(a, "|") {
+		for _, y := range strings.Split(b, "|") {
+			for _, xs := range []string{x, percentOf(x)} {
+				for _, ys := range []string{y, percentOf(y)} {
+					var fx, fy float64
+					if _, err := fmt.Sscanf(xs, "%g", &fx); err != nil {
+						continue
+					}
+					if _, err := fmt.Sscanf(ys, "%g", &fy); err != nil {
+						continue
+					}
+					if fx > 0 && fy > 0 && fx+fy > 99.999 && fx+fy < 100.001 {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false
