@@ -75,6 +75,9 @@ type part struct {
 	// verbLike marks an English word with a verb's ending (-s, -ed, an irregular past) that the
 	// clause reading did not take for the verb: it may be the verb all the same.
 	verbLike bool
+	// advice marks a Turkish imperative closing its clause ("alın kenara koyun", "bunu herkes
+	// bilsin"): the clause tells the reader what to do, it states no fact.
+	advice bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -871,6 +874,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// A finite verb closing a clause of a longer post ("aşılar otizm yapıyormuş, bunu
 			// herkes bilsin") is that clause's predicate.
 			p.role = rolePredicate
+			p.advice = p.ent == nil && ix.imperative(p.folded)
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
 				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
@@ -956,6 +960,27 @@ func sentenceFinal(toks []scanned, at func(int) (int, bool, bool), i int) bool {
 		}
 		if pi, _, _ := at(j); pi >= 0 {
 			return false
+		}
+	}
+	return false
+}
+
+// imperative reports a Turkish imperative of the second person plural or the third person
+// ("koyun", "geçin", "paylaşın", "bilsin"): a verb stem the dictionary knows, then -(y)In,
+// -(y)InIz or -sIn.
+func (ix *Index) imperative(folded string) bool {
+	if ix.lex == nil {
+		return false
+	}
+	for _, suf := range []string{"iniz", "unuz", "sinler", "sunlar", "sin", "sun", "yin", "yun", "in", "un"} {
+		stem, ok := strings.CutSuffix(folded, suf)
+		if !ok || len(stem) < 2 {
+			continue
+		}
+		for _, inf := range []string{"mak", "mek"} {
+			if ix.knownTR(stem + inf) {
+				return true
+			}
 		}
 	}
 	return false

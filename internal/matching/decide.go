@@ -54,16 +54,24 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
 	// the post does not state (then that clause may be where the post says something else).
+	// A clause of advice ("alın kenara koyun", "kışın bol portakal yiyin") states no fact, so it
+	// is set aside when it shares nothing with the fact-check, whatever the fact-check has left.
 	rFull := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }) < 0
-	if rFull && q.clauses > 1 {
+	if q.clauses > 1 {
 		shared := make([]bool, q.clauses)
+		advice := make([]bool, q.clauses)
+		anyShared := false
 		for i := range q.parts {
 			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
 				shared[q.parts[i].clause] = true
+				anyShared = true
+			}
+			if q.parts[i].advice {
+				advice[q.parts[i].clause] = true
 			}
 		}
 		for i := range q.parts {
-			if !shared[q.parts[i].clause] {
+			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared) {
 				qa.links[i] = chatter
 			}
 		}

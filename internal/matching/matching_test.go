@@ -125,6 +125,7 @@ func TestDecision(t *testing.T) {
 		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
 		review("u:flat", "Dünya düzdür.", "tr", "yanlis"),
+		review("u:gold", "Altının fiyatı hiçbir zaman düşmez.", "tr", "yanlis"),
 		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 	} {
@@ -167,6 +168,9 @@ func TestDecision(t *testing.T) {
 		// Not using 90 percent is using 10 percent; using 90 percent is not.
 		{"Beynimizin %90'ını kullanmıyoruz", "tr", "u:brain", ""},
 		{"Beynimizin %90'ını kullanırız", "tr", "u:brain", "different number: %90 ≠ 10"},
+		// A clause of advice states no fact; the claim beside it still must.
+		{"Altın asla düşmez, alın kenara koyun #altın", "tr", "u:gold", ""},
+		{"Gümüşün fiyatı hiçbir zaman düşmez, alın kenara koyun", "tr", "u:gold", "gümüşün"},
 		// One unit in two sizes.
 		{"A marathon is officially 42,195 metres", "en", "u:marathon", ""},
 		{"A marathon is officially 42 metres", "en", "u:marathon", "different number"},
