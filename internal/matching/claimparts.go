@@ -801,9 +801,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 			switch {
 			case inAdjunct:
+				// A name in a place or time adjunct ("over Antarctica") stays a core part but is
+				// known as a place.
+				p.place = inPlace
 				if p.ent == nil {
 					p.role = roleAdjunct
-					p.place = inPlace
 				}
 			case p.ent != nil:
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
@@ -921,6 +923,9 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 		return false
 	}
 	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
+	if strings.HasSuffix(prev, "'s") || strings.HasSuffix(prev, "’s") {
+		return false // a possessor, not a subject: "your car's rubber tires"
+	}
 	switch {
 	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):
 		return true

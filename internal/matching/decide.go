@@ -85,6 +85,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
 			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
+		if !cross && ix.narrowingName(q, qa, i) {
+			continue
+		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
 	}
 	if why := numbersDiffer(q, qa, r); why != "" {
@@ -217,6 +220,21 @@ func say(c *claimParts, a sideAlign, i int) string {
 		return turkish.Lower(p.text)
 	}
 	return strings.ToLower(p.text)
+}
+
+// narrowingName reports a name that only makes the claim more specific, with nothing of the
+// fact-check in its place: a place or time adjunct ("over Antarctica") or a Turkish possessor
+// directly before a part both claims state ("Apple'ın Mac bilgisayarları").
+func (ix *Index) narrowingName(q *claimParts, qa sideAlign, i int) bool {
+	p := &q.parts[i]
+	if p.place {
+		return true
+	}
+	if p.lang != "tr" || i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+		return false
+	}
+	_, suffix := splitApostrophe(p.text)
+	return suffix != "" && ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
 }
 
 // isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
