@@ -402,6 +402,12 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 			if l == unlinked {
 				l = ix.lexRelate(o, p, false)
 			}
+			if l == opposite && (isVerbal(p) != isVerbal(o) || linkedTo(qa, j)) {
+				// An antonym flips the claim only in the place of the word it opposes: a verb
+				// for a verb, a noun for a noun, a part the claim has not already stated
+				// otherwise (a loose translation is not an opposition: "neden" and "vaccines").
+				continue
+			}
 			if l != unlinked {
 				qa.links[i], qa.with[i] = l, j
 				ra.links[j], ra.with[j] = l, i
@@ -410,6 +416,19 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		}
 	}
 	return qa, ra
+}
+
+// isVerbal reports a verb or a word that may be one.
+func isVerbal(p *part) bool { return p.verb || p.verbLike }
+
+// linkedTo reports a part of the other claim that some part of this one already links to.
+func linkedTo(a sideAlign, j int) bool {
+	for i, l := range a.links {
+		if l == linked && a.with[i] == j {
+			return true
+		}
+	}
+	return false
 }
 
 // relateWords says whether part p is stated by part o as the same word: spelling, lemma,
@@ -439,7 +458,33 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
 		return true
 	}
+	if loanPair(p, o) || loanPair(o, p) {
+		return true
+	}
 	return cognate(p.folded, o.folded)
+}
+
+// loanPair reports an English part e and a Turkish part t that is its loanword, through their
+// first lemma candidates ("autism" and "otizme").
+func loanPair(e, t *part) bool {
+	ens := e.lemmas
+	switch {
+	case e.lang == "und":
+		ens = e.enLemmas
+	case e.lang != "en":
+		return false
+	}
+	if t.lang != "tr" && t.lang != "und" {
+		return false
+	}
+	for _, a := range firstN(ens, 2) {
+		for _, b := range firstN(t.lemmas, 4) {
+			if loanword(a, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameNameStem reports one name in two spellings: one a prefix of the other, at most two

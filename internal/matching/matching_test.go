@@ -459,3 +459,25 @@ func TestLongTextsAreBounded(t *testing.T) {
 		t.Errorf("long text: %d candidates in %s", len(cs), time.Since(start))
 	}
 }
+
+// TestLoanword holds the reading of Turkish loanwords of English words, and that unrelated words
+// of similar letters are not taken for them.
+func TestLoanword(t *testing.T) {
+	for _, c := range []struct {
+		en, tr string
+		want   bool
+	}{
+		{"autism", "otizm", true},
+		{"cancer", "kanser", true},
+		{"protocol", "protokol", true},
+		{"hyperactive", "hiperaktif", true},
+		{"bacteria", "bakteri", true},
+		{"autism", "astim", false},
+		{"cancer", "kaplan", false},
+		{"vaccine", "vakit", false},
+	} {
+		if got := loanword(c.en, c.tr); got != c.want {
+			t.Errorf("loanword(%q, %q) = %v (spelt %q), want %v", c.en, c.tr, got, turkishSpelling(c.en), c.want)
+		}
+	}
+}
