@@ -55,7 +55,7 @@ type part struct {
 	dict []string
 	// enLemmas and enDict are the English readings of a word of undetermined language.
 	enLemmas, enDict []string
-	role     role
+	role             role
 	// first marks the first core part of its clause, named "subject" in reasons.
 	first bool
 	// ent is the entity it names, if any.
@@ -75,6 +75,9 @@ type part struct {
 	// verbLike marks an English word with a verb's ending (-s, -ed, an irregular past) that the
 	// clause reading did not take for the verb: it may be the verb all the same.
 	verbLike bool
+	// advice marks a Turkish imperative closing its clause ("alın kenara koyun", "bunu herkes
+	// bilsin"): the clause tells the reader what to do, it states no fact.
+	advice bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -317,6 +320,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		return clauseBase + clauses[i]
 	}
 	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
+	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
+	// dümdüz"), with its entry in cp.negs.
+	type contrast struct{ tok, neg int }
+	var contrasts []contrast
 	for i, t := range toks {
 		infos[i].part = -1
 		whole := turkish.Fold(t.text)
@@ -335,6 +342,27 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if lex == "tr" && lang == "und" && englishFunction(folded) {
 			wlang = "en"
 		}
+		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
+			// A bound on a number is grammar, not content: "at least seven" and "not less than
+			// seven" say the same, so an upper bound counts as a negation of the lower one.
+			infos[i].function = true
+			if b == upperBound {
+				negate(i, false)
+			}
+			continue
+		}
+		if i > 0 && turkish.IsGenericNoun(folded) && turkish.IsQuantifier(turkish.Fold(toks[i-1].text)) {
+			// "her şey" (everything), "hiçbir zaman" (never), "bir yerde": a quantifier and an
+			// empty noun are one function word.
+			infos[i].function = true
+			continue
+		}
+		if wlang == "en" && (folded == "no" || folded == "not") && i+3 < len(toks) && turkish.Fold(toks[i+1].text) == "more" &&
+			turkish.Fold(toks[i+2].text) == "than" && (toks[i+3].number || isNumberWord(turkish.Fold(toks[i+3].text))) {
+			// "no more than five" says "only five": a bound, not a negation of the claim.
+			infos[i].function, infos[i+1].function = true, true
+			continue
+		}
 		switch {
 		case folded == "":
 			infos[i].function = true
@@ -342,6 +370,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			// "değil mi?" asks for agreement with the positive statement.
 			infos[i].function = true
 		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
+			if wlang == "tr" && strings.HasPrefix(folded, "degil") {
+				contrasts = append(contrasts, contrast{tok: i, neg: len(cp.negs)})
+			}
 			negate(i, false)
 			infos[i].function = true
 		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
@@ -363,6 +394,30 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			// A single letter is noise, but a capital after a word names something ("Vitamin C").
 			infos[i].function = true
 		}
+	}
+	// "X değil, Y" states Y: the word X it sets aside is no part of the claim, and the "değil"
+	// negates nothing the claim asserts. Only when a content word follows in the sentence;
+	// otherwise "değil" negates the claim ("Dünya düz değil").
+	var dropNegs []int
+	for _, c := range contrasts {
+		i := c.tok
+		if i == 0 || infos[i-1].function || toks[i-1].number || toks[i].sentenceStart {
+			continue
+		}
+		follows := false
+		for j := i + 1; j < len(toks) && !toks[j].sentenceStart; j++ {
+			if !infos[j].function && !toks[j].number {
+				follows = true
+				break
+			}
+		}
+		if follows {
+			infos[i-1].function = true
+			dropNegs = append(dropNegs, c.neg)
+		}
+	}
+	for k := len(dropNegs) - 1; k >= 0; k-- {
+		cp.negs = append(cp.negs[:dropNegs[k]], cp.negs[dropNegs[k]+1:]...)
 	}
 	foldedAt := func(j int) string { return infos[j].folded }
 	// Parts, in text order.
@@ -429,6 +484,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					p.lemmas = ix.morph.Lemmas(root)
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)
+					if b, ok := turkish.Unintensified(folded); ok && ix.knownTR(b) {
+						// "dümdüz" is "düz" said with emphasis.
+						p.lemmas = append(p.lemmas, ix.morph.Lemmas(b)...)
+					}
 				}
 			case "en":
 				p.lemmas = ix.enLemmas(folded)
@@ -474,6 +533,70 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// isNumberWord reports a number written as a word ("five", "yedi").
+func isNumberWord(folded string) bool {
+	_, ok := numberWord(folded)
+	return ok
+}
+
+// bound is the side a quantifier bounds a number from.
+type bound uint8
+
+const (
+	noBound    bound = iota
+	lowerBound       // "at least", "minimum", "en az", "7'den fazla"
+	upperBound       // "at most", "less than", "maximum", "en fazla", "7 saatten az"
+)
+
+// boundAt reads a bound word at token i: English "at least"/"at most", "less"/"fewer" before
+// "than", "minimum"/"maximum" before a number; Turkish "en az"/"en fazla", "az"/"fazla" after an
+// ablative number ("7 saatten az"), "minimum"/"asgari"/"maksimum"/"azami" before a number.
+func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
+	prev, next := "", ""
+	if i > 0 {
+		prev = turkish.Fold(toks[i-1].text)
+	}
+	nextNumber := i+1 < len(toks) && toks[i+1].number
+	if i+1 < len(toks) {
+		next = turkish.Fold(toks[i+1].text)
+		if _, ok := numberWord(next); ok {
+			nextNumber = true
+		}
+	}
+	pick := func(lower bool) bound {
+		if lower {
+			return lowerBound
+		}
+		return upperBound
+	}
+	if wlang == "en" {
+		switch {
+		case prev == "at" && (folded == "least" || folded == "most"):
+			return pick(folded == "least")
+		case (folded == "less" || folded == "fewer") && next == "than":
+			return upperBound
+		case nextNumber && (folded == "minimum" || folded == "maximum"):
+			return pick(folded == "minimum")
+		}
+		return noBound
+	}
+	switch {
+	case prev == "en" && (folded == "az" || folded == "fazla"):
+		return pick(folded == "az")
+	case folded == "az" || folded == "fazla":
+		ablative := false
+		for _, suf := range []string{"dan", "den", "tan", "ten"} {
+			ablative = ablative || strings.HasSuffix(prev, suf)
+		}
+		if ablative && (i > 0 && toks[i-1].number || i > 1 && toks[i-2].number) {
+			return pick(folded == "fazla")
+		}
+	case nextNumber && (folded == "minimum" || folded == "asgari" || folded == "maksimum" || folded == "azami"):
+		return pick(folded == "minimum" || folded == "asgari")
+	}
+	return noBound
 }
 
 // collapseRepeats undoes the letter repeats of emphatic typing ("düşmezzz", "çoookk"): a run of
@@ -648,8 +771,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				inAdjunct, inPlace = true, placeAt(i)
 				continue
 			}
-			if toks[i].sentenceStart {
-				inAdjunct, verbSeen = false, false
+			if toks[i].sentenceStart || pi >= 0 && clauseStart(cp, at, i) {
+				// Each clause has its own subject and verb ("PSA: vaccines give kids autism",
+				// "when scared, ostriches hide …").
+				inAdjunct, verbSeen, firstSeen = false, false, false
 			}
 			if pi < 0 {
 				if function && infoIs(toks[i].text, "by", "than", "that", "which", "and", "or", "but") {
@@ -676,9 +801,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 			switch {
 			case inAdjunct:
+				// A name in a place or time adjunct ("over Antarctica") stays a core part but is
+				// known as a place.
+				p.place = inPlace
 				if p.ent == nil {
 					p.role = roleAdjunct
-					p.place = inPlace
 				}
 			case p.ent != nil:
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
@@ -686,7 +813,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role, p.place = roleAdjunct, true
 			case enCopulas[prev]:
 				p.role = rolePredicate
-				p.verb = strings.HasSuffix(p.folded, "ed") // a passive ("are formed")
+				// A passive ("are formed", "was torn down").
+				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
 				verbSeen = true
 			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
@@ -744,8 +872,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// words carry ("var", "olur"), is still a place.
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative
-		case i == lastContent || sentenceFinal(toks, at, i):
+		case i == lastContent || sentenceFinal(toks, at, i) || clauseFinal(cp, toks, at, i) && p.ent == nil && turkish.IsVerbForm(p.folded):
+			// A finite verb closing a clause of a longer post ("aşılar otizm yapıyormuş, bunu
+			// herkes bilsin") is that clause's predicate.
 			p.role = rolePredicate
+			p.advice = p.ent == nil && ix.imperative(p.folded)
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
 				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
@@ -771,6 +902,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"becomes": true, "become": true, "became": true}
 
+// enComparatives are comparatives and superlatives the lexicon reduces to another word ("worse"
+// → "bad"): not verb forms.
+var enComparatives = map[string]bool{"worse": true, "worst": true, "more": true, "most": true, "less": true, "least": true,
+	"fewer": true, "better": true, "best": true, "further": true, "farther": true}
+
 // enVerbCues make the content word after them a verb ("can transmit", "to reach", "does cause").
 var enVerbCues = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,
 	"must": true, "should": true, "shall": true, "to": true, "do": true, "does": true, "did": true, "not": true,
@@ -787,6 +923,9 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 		return false
 	}
 	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
+	if strings.HasSuffix(prev, "'s") || strings.HasSuffix(prev, "’s") {
+		return false // a possessor, not a subject: "your car's rubber tires"
+	}
 	switch {
 	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):
 		return true
@@ -826,6 +965,53 @@ func sentenceFinal(toks []scanned, at func(int) (int, bool, bool), i int) bool {
 		}
 		if pi, _, _ := at(j); pi >= 0 {
 			return false
+		}
+	}
+	return false
+}
+
+// imperative reports a Turkish imperative of the second person plural or the third person
+// ("koyun", "geçin", "paylaşın", "bilsin"): a verb stem the dictionary knows, then -(y)In,
+// -(y)InIz or -sIn.
+func (ix *Index) imperative(folded string) bool {
+	if ix.lex == nil {
+		return false
+	}
+	for _, suf := range []string{"iniz", "unuz", "sinler", "sunlar", "sin", "sun", "yin", "yun", "in", "un"} {
+		stem, ok := strings.CutSuffix(folded, suf)
+		if !ok || len(stem) < 2 {
+			continue
+		}
+		for _, inf := range []string{"mak", "mek"} {
+			if ix.knownTR(stem + inf) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clauseStart reports the first content word of a clause after the first.
+func clauseStart(cp *claimParts, at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	for j := i - 1; j >= 0; j-- {
+		if pj, _, _ := at(j); pj >= 0 {
+			return cp.parts[pj].clause != cp.parts[pi].clause
+		}
+	}
+	return false
+}
+
+// clauseFinal reports the last content word of a clause (cut at a comma, colon or the like) that
+// is followed by another clause in the same sentence.
+func clauseFinal(cp *claimParts, toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	pi, _, _ := at(i)
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return false
+		}
+		if pj, _, _ := at(j); pj >= 0 {
+			return cp.parts[pj].clause != cp.parts[pi].clause
 		}
 	}
 	return false

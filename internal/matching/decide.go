@@ -2,6 +2,8 @@ package matching
 
 import (
 	"fmt"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"strings"
 	"sync"
 
@@ -46,21 +48,30 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang
+	q, comp, compWhy := complemented(q, r)
 	qa, ra := ix.alignParts(q, r)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
 	// the post does not state (then that clause may be where the post says something else).
+	// A clause of advice ("alın kenara koyun", "kışın bol portakal yiyin") states no fact, so it
+	// is set aside when it shares nothing with the fact-check, whatever the fact-check has left.
 	rFull := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }) < 0
-	if rFull && q.clauses > 1 {
+	if q.clauses > 1 {
 		shared := make([]bool, q.clauses)
+		advice := make([]bool, q.clauses)
+		anyShared := false
 		for i := range q.parts {
 			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
 				shared[q.parts[i].clause] = true
+				anyShared = true
+			}
+			if q.parts[i].advice {
+				advice[q.parts[i].clause] = true
 			}
 		}
 		for i := range q.parts {
-			if !shared[q.parts[i].clause] {
+			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared) {
 				qa.links[i] = chatter
 			}
 		}
@@ -72,9 +83,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
-			return false, fmt.Sprintf("different entity: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
-		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", q.parts[i].text)
+		if !cross && ix.narrowingName(q, qa, i) {
+			continue
+		}
+		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
 	}
 	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
@@ -88,7 +102,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			continue
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, r.parts[j].text)
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
 		}
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
@@ -120,20 +134,20 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if o := &r.parts[j]; o.num != "" {
 			// A word where the fact-check has a number: "excellent long-term memory" for a
 			// "three-second memory", "the largest planet" for "the ninth".
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+			return false, fmt.Sprintf("different number: %s ≠ %s", say(q, qa, i), o.text)
 		}
 		o := &r.parts[j]
 		if p.place || o.place {
 			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
 		}
-		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), p.text, o.text)
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
-			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", p.text)
+			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
@@ -148,7 +162,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			}
 			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
 		}); i >= 0 {
-			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
 	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
@@ -159,18 +173,20 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 	}
 	// Polarity on meaning: each antonym link flips it once more.
-	flips := 0
+	flips := comp
 	var antA, antB string
 	for i, l := range qa.links {
 		if l == opposite {
 			flips++
-			antA, antB = q.parts[i].text, r.parts[qa.with[i]].text
+			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
 	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
 	rNeg := r.negative(nil)
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
+		case flips%2 == 1 && antA == "":
+			return false, "different number: " + compWhy
 		case flips%2 == 1:
 			return false, fmt.Sprintf("opposite meaning: %s ≠ %s", antA, antB)
 		case qNeg:
@@ -185,6 +201,40 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// say is how a reason names part i of claim c: the word as the claim writes it, lower-case
+// unless it is a name, and for a modifier or gerund whose head directly after it is also
+// unstated by the other claim, that head ("tea" of "drinking tea", not "drinking").
+func say(c *claimParts, a sideAlign, i int) string {
+	p := &c.parts[i]
+	if n := i + 1; n < len(c.parts) && p.ent == nil && p.num == "" && a.links[n] == unlinked && c.parts[n].clause == p.clause &&
+		c.parts[n].num == "" && !c.parts[n].verb && (c.parts[n].role == roleCore || c.parts[n].role == rolePredicate) &&
+		(p.role == roleModifier || strings.HasSuffix(p.folded, "ing") && c.lang != "tr") {
+		p = &c.parts[n]
+	}
+	if p.ent != nil || p.num != "" || analysis.IsAllCaps(p.text) && len(p.text) > 1 {
+		return p.text
+	}
+	if p.lang == "tr" {
+		return turkish.Lower(p.text)
+	}
+	return strings.ToLower(p.text)
+}
+
+// narrowingName reports a name that only makes the claim more specific, with nothing of the
+// fact-check in its place: a place or time adjunct ("over Antarctica") or a Turkish possessor
+// directly before a part both claims state ("Apple'ın Mac bilgisayarları").
+func (ix *Index) narrowingName(q *claimParts, qa sideAlign, i int) bool {
+	p := &q.parts[i]
+	if p.place {
+		return true
+	}
+	if p.lang != "tr" || i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+		return false
+	}
+	_, suffix := splitApostrophe(p.text)
+	return suffix != "" && ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
 }
 
 // isNoun selects a subject, object or nominal predicate (not a verb, modifier or adjunct).
@@ -248,7 +298,7 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 		return "" // "X is Y" says the same as "Y is X"
 	}
 	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
-		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[qs].text, r.parts[rs].text)
+		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
 	}
 	return ""
 }
@@ -352,6 +402,12 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 			if l == unlinked {
 				l = ix.lexRelate(o, p, false)
 			}
+			if l == opposite && (isVerbal(p) != isVerbal(o) || linkedTo(qa, j)) {
+				// An antonym flips the claim only in the place of the word it opposes: a verb
+				// for a verb, a noun for a noun, a part the claim has not already stated
+				// otherwise (a loose translation is not an opposition: "neden" and "vaccines").
+				continue
+			}
 			if l != unlinked {
 				qa.links[i], qa.with[i] = l, j
 				ra.links[j], ra.with[j] = l, i
@@ -360,6 +416,19 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		}
 	}
 	return qa, ra
+}
+
+// isVerbal reports a verb or a word that may be one.
+func isVerbal(p *part) bool { return p.verb || p.verbLike }
+
+// linkedTo reports a part of the other claim that some part of this one already links to.
+func linkedTo(a sideAlign, j int) bool {
+	for i, l := range a.links {
+		if l == linked && a.with[i] == j {
+			return true
+		}
+	}
+	return false
 }
 
 // relateWords says whether part p is stated by part o as the same word: spelling, lemma,
@@ -389,7 +458,33 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if (p.ent != nil || o.ent != nil) && sameNameStem(p.folded, o.folded) {
 		return true
 	}
+	if loanPair(p, o) || loanPair(o, p) {
+		return true
+	}
 	return cognate(p.folded, o.folded)
+}
+
+// loanPair reports an English part e and a Turkish part t that is its loanword, through their
+// first lemma candidates ("autism" and "otizme").
+func loanPair(e, t *part) bool {
+	ens := e.lemmas
+	switch {
+	case e.lang == "und":
+		ens = e.enLemmas
+	case e.lang != "en":
+		return false
+	}
+	if t.lang != "tr" && t.lang != "und" {
+		return false
+	}
+	for _, a := range firstN(ens, 2) {
+		for _, b := range firstN(t.lemmas, 4) {
+			if loanword(a, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameNameStem reports one name in two spellings: one a prefix of the other, at most two
@@ -609,6 +704,63 @@ func shareLemma(a, b []string) bool {
 	return false
 }
 
+// complemented reads a percentage of q whose complement r states ("we do not use 90% of the
+// brain" for "we use only 10% of it") as r's percentage, and counts such readings: each flips the
+// claim's polarity once, so the claim is the same only if exactly one of the two is negated.
+// Percentages r states as they are, or that r does not state at all, are left alone.
+func complemented(q, r *claimParts) (*claimParts, int, string) {
+	var out *claimParts
+	n, why := 0, ""
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.slot != "percent" || numberStated(p, r) {
+			continue
+		}
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.slot != "percent" || numberStated(o, q) || !complements(p.num, o.num) {
+				continue
+			}
+			if out == nil {
+				c := *q
+				c.parts = append([]part(nil), q.parts...)
+				out = &c
+			}
+			out.parts[i].num = o.num
+			n++
+			why = p.text + " ≠ " + o.text
+			break
+		}
+	}
+	if out == nil {
+		return q, 0, ""
+	}
+	return out, n, why
+}
+
+// complements reports two percentages that add up to 100 (readings of fractions as well).
+func complements(a, b string) bool {
+	for _, x := range strings.Split(a, "|") {
+		for _, y := range strings.Split(b, "|") {
+			for _, xs := range []string{x, percentOf(x)} {
+				for _, ys := range []string{y, percentOf(y)} {
+					var fx, fy float64
+					if _, err := fmt.Sscanf(xs, "%g", &fx); err != nil {
+						continue
+					}
+					if _, err := fmt.Sscanf(ys, "%g", &fy); err != nil {
+						continue
+					}
+					if fx > 0 && fy > 0 && fx+fy > 99.999 && fx+fy < 100.001 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // numbersDiffer compares the claims' quantities slot by slot: a number on one side only is not a
 // difference (a rewording may leave the year out), a different number for the same slot is.
 func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
@@ -650,7 +802,7 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		// The same number counting something else: "yedi gün" is not "yedi yıl".
 		for j := range r.parts {
 			o := &r.parts[j]
-			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && p.slot != o.slot && p.slot != "percent" && o.slot != "percent" {
+			if o.num != "" && quantitiesMeet(p, o) && p.slot != "" && o.slot != "" && !sameSlot(p, o) && p.slot != "percent" && o.slot != "percent" {
 				return fmt.Sprintf("different number: %s %s ≠ %s %s", p.text, p.slot, o.text, o.slot)
 			}
 		}
@@ -668,14 +820,44 @@ func numberStated(p *part, r *claimParts) bool {
 	return false
 }
 
-// sameSlot reports two numbers that count the same thing: the same unit, or both years, or both
-// bare numbers.
+// sameSlot reports two numbers that count the same thing: the same unit (or one unit in two
+// sizes: metres and kilometres), or both years, or both bare numbers.
 func sameSlot(a, b *part) bool {
-	return a.slot == b.slot
+	return baseUnit(a.slot) == baseUnit(b.slot)
 }
 
-// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25.
+// unitSizes are the units one base unit is counted in, with their size in it.
+var unitSizes = map[string]struct {
+	base string
+	size float64
+}{"km": {"m", 1000}, "minute": {"second", 60}, "hour": {"second", 3600}}
+
+// baseUnit is the unit a slot is counted in at its smallest ("km" → "m").
+func baseUnit(slot string) string {
+	if u, ok := unitSizes[slot]; ok {
+		return u.base
+	}
+	return slot
+}
+
+// inBaseUnit writes a number's readings in its slot's base unit ("42.195" km → "42195").
+func inBaseUnit(p *part) string {
+	u, ok := unitSizes[p.slot]
+	if !ok {
+		return p.num
+	}
+	return scaled(p.num, u.size)
+}
+
+// quantitiesMeet compares two numbers as quantities: 25 percent = a quarter = 0.25, 42.195
+// kilometres = 42195 metres.
 func quantitiesMeet(a, b *part) bool {
+	if numbersMeet(a.num, b.num) && baseUnit(a.slot) == baseUnit(b.slot) && a.slot == b.slot {
+		return true
+	}
+	if a.slot != b.slot && baseUnit(a.slot) == baseUnit(b.slot) {
+		return numbersMeet(inBaseUnit(a), inBaseUnit(b))
+	}
 	if numbersMeet(a.num, b.num) {
 		return true
 	}

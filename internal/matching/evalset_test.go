@@ -51,7 +51,7 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
 // misses), and holds its figures just under what this matcher measured: look-alike abstention
-// 0.994, verdict accuracy 0.542 on same-language and 0.267 on cross-language rewordings, no
+// 0.994, verdict accuracy 0.667 on same-language and 0.367 on cross-language rewordings, no
 // dogru/yanlis swap.
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
@@ -60,8 +60,8 @@ func TestTuneSet(t *testing.T) {
 		got, min float64
 	}{
 		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.98},
-		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.53},
-		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.26},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.66},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.36},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -106,13 +106,13 @@ func TestEvalTestHalf(t *testing.T) {
 }
 
 // Figures held on the test half, just under what this matcher measured there (look-alike
-// abstention 0.935, same-language rewordings 0.454 and cross-language rewordings 0.233 verdict
+// abstention 0.935, same-language rewordings 0.479 and cross-language rewordings 0.333 verdict
 // accuracy, no dogru/yanlis swap). The targets (0.97, 0.90, 0.75) are not met; the test
 // logs the gap.
 const (
 	heldLookalikeAbstention = 0.93
-	heldParaphraseVerdict   = 0.45
-	heldCrosslangVerdict    = 0.23
+	heldParaphraseVerdict   = 0.47
+	heldCrosslangVerdict    = 0.33
 	heldOverallAbstention   = 0.93
 	heldSwaps               = 0
 )

@@ -122,6 +122,12 @@ func TestDecision(t *testing.T) {
 		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
 		review("u:pluto", "Plüton Güneş sisteminin dokuzuncu gezegenidir.", "tr", "yanlis"),
 		review("u:breakfast", "Kahvaltı günün en önemli öğünüdür.", "tr", "belirsiz"),
+		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
+		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:flat", "Dünya düzdür.", "tr", "yanlis"),
+		review("u:gold", "Altının fiyatı hiçbir zaman düşmez.", "tr", "yanlis"),
+		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
+		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 	} {
 		ix.Upsert(r)
 	}
@@ -135,7 +141,7 @@ func TestDecision(t *testing.T) {
 		{"Aşılar otizme neden olmaz değil", "tr", "u:vax-tr", ""},
 		{"Vaccines do not cause autism", "en", "u:vax-en", "negation differs"},
 		{"Vaccines don't cause autism", "en", "u:vax-en", "negation differs"},
-		{"Antibiotics cause autism", "en", "u:vax-en", "different subject: Antibiotics ≠ Vaccines"},
+		{"Antibiotics cause autism", "en", "u:vax-en", "different subject: antibiotics ≠ vaccines"},
 		{"Su deniz seviyesinde 100 derecede kaynar", "tr", "u:boil", ""},
 		{"Su 50 derecede kaynar", "tr", "u:boil", "different number: 50 ≠ 100"},
 		{"Çin Seddi uzaydan görülür", "tr", "u:wall", ""},
@@ -150,6 +156,24 @@ func TestDecision(t *testing.T) {
 		{"Goldfish have excellent long-term memory", "en", "u:goldfish", "different number"},
 		{"Plüton Güneş sisteminin en büyük gezegenidir", "tr", "u:pluto", "büyük ≠ dokuzuncu"},
 		{"Kahvaltı günün en önemsiz öğünüdür", "tr", "u:breakfast", "negation differs"},
+		// Bounds on numbers are grammar: "not less than" is "at least"; "less than" is not.
+		{"Grown-ups shouldn't sleep less than seven hours a night", "en", "u:sleep", ""},
+		{"Adults should sleep less than seven hours a night", "en", "u:sleep", "negation differs"},
+		// A reason names the differing heads as the claims write them.
+		{"Drinking tea causes lung cancer", "en", "u:smoking", "different subject: tea ≠ smoking"},
+		// "X değil, Y" states Y; "dümdüz" is "düz" said with emphasis.
+		{"Dünya yuvarlak değil, dümdüz!!!", "tr", "u:flat", ""},
+		{"Dünya düz değil, yuvarlaktır", "tr", "u:flat", "düz"},
+		{"Dünya düz değil", "tr", "u:flat", "negation differs"},
+		// Not using 90 percent is using 10 percent; using 90 percent is not.
+		{"Beynimizin %90'ını kullanmıyoruz", "tr", "u:brain", ""},
+		{"Beynimizin %90'ını kullanırız", "tr", "u:brain", "different number: %90 ≠ 10"},
+		// A clause of advice states no fact; the claim beside it still must.
+		{"Altın asla düşmez, alın kenara koyun #altın", "tr", "u:gold", ""},
+		{"Gümüşün fiyatı hiçbir zaman düşmez, alın kenara koyun", "tr", "u:gold", "gümüşün"},
+		// One unit in two sizes.
+		{"A marathon is officially 42,195 metres", "en", "u:marathon", ""},
+		{"A marathon is officially 42 metres", "en", "u:marathon", "different number"},
 	} {
 		cands := ix.Search(c.claim, c.lang, 5)
 		var got *Candidate
@@ -433,5 +457,27 @@ func TestLongTextsAreBounded(t *testing.T) {
 	cs := ix.Search(long, "tr", 3)
 	if len(cs) != 1 || time.Since(start) > 2*time.Second {
 		t.Errorf("long text: %d candidates in %s", len(cs), time.Since(start))
+	}
+}
+
+// TestLoanword holds the reading of Turkish loanwords of English words, and that unrelated words
+// of similar letters are not taken for them.
+func TestLoanword(t *testing.T) {
+	for _, c := range []struct {
+		en, tr string
+		want   bool
+	}{
+		{"autism", "otizm", true},
+		{"cancer", "kanser", true},
+		{"protocol", "protokol", true},
+		{"hyperactive", "hiperaktif", true},
+		{"bacteria", "bakteri", true},
+		{"autism", "astim", false},
+		{"cancer", "kaplan", false},
+		{"vaccine", "vakit", false},
+	} {
+		if got := loanword(c.en, c.tr); got != c.want {
+			t.Errorf("loanword(%q, %q) = %v (spelt %q), want %v", c.en, c.tr, got, turkishSpelling(c.en), c.want)
+		}
 	}
 }

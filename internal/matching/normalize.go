@@ -359,7 +359,8 @@ var stopSets = sync.OnceValue(func() map[string]map[string]bool {
 })
 
 // englishFunctionWords are English words that carry no claim content: articles, pronouns,
-// auxiliaries, prepositions, conjunctions, quantifiers and fillers. Negations are not here.
+// auxiliaries, prepositions, conjunctions, quantifiers, discourse fillers of posts ("lol", "PSA",
+// "literally") and the empty nouns "thing", "stuff". Negations are not here.
 const englishFunctionWords = `a an the this that these those it its it's itself they them their theirs themselves
 i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her hers
 herself one ones someone something anyone anything everyone everything who whom whose which what whatever
@@ -372,7 +373,9 @@ yet still even ever really quite rather almost already always often sometimes us
 like per via upon onto within without among amongst across along around behind beside besides beyond toward towards
 let lets says said say according actually basically simply truly certainly indeed
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
-we'd they'd i'll you'll he'll she'll we'll they'll`
+we'd they'd i'll you'll he'll she'll we'll they'll
+lol lmao lmfao rofl omg wow psa fyi btw imo imho tbh smh ngl guys folks pls plz please literally seriously
+honestly totally thing things stuff`
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
 func isStop(lang, folded string) bool {

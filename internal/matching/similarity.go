@@ -1,5 +1,7 @@
 package matching
 
+import "strings"
+
 // queryView is the claim's units with their features resolved against the index, built once
 // per search.
 type queryView struct {
@@ -280,4 +282,69 @@ func edit1(a, b string) bool {
 		return a[i:] == b[i+1:]
 	}
 	return false
+}
+
+// turkishSpelling writes an English word as Turkish spells the loanword taken from it: c before
+// e, i, y as s and otherwise as k, ph as f, th as t, qu as kv, x as ks, w as v, au as o, y
+// between letters as i, -ism as -izm, -tion as -syon, doubled consonants single, a final silent
+// e dropped ("autism" → "otizm", "cancer" → "kanser", "protocol" → "protokol").
+func turkishSpelling(w string) string {
+	w = strings.TrimSuffix(w, "e")
+	if s, ok := strings.CutSuffix(w, "tion"); ok {
+		w = s + "syon"
+	}
+	if s, ok := strings.CutSuffix(w, "ism"); ok {
+		w = s + "izm"
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		next := byte(0)
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		switch {
+		case c == 'p' && next == 'h':
+			b.WriteByte('f')
+			i++
+		case c == 't' && next == 'h':
+			b.WriteByte('t')
+			i++
+		case c == 'q' && next == 'u':
+			b.WriteString("kv")
+			i++
+		case c == 'a' && next == 'u':
+			b.WriteByte('o')
+			i++
+		case c == 'c' && next == 'k':
+			b.WriteByte('k')
+			i++
+		case c == 'c' && (next == 'e' || next == 'i' || next == 'y'):
+			b.WriteByte('s')
+		case c == 'c':
+			b.WriteByte('k')
+		case c == 'x':
+			b.WriteString("ks")
+		case c == 'w':
+			b.WriteByte('v')
+		case c == 'y' && i > 0:
+			b.WriteByte('i')
+		case c == next && strings.IndexByte("aeiou", c) < 0:
+			// a doubled consonant is written once
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// loanword reports an English word and a Turkish word that is its loanword ("autism" and
+// "otizm", "hyperactive" and "hiperaktif"): the English word as Turkish would spell it is the
+// Turkish word or one edit from it, both of five letters or more.
+func loanword(en, tr string) bool {
+	if len(en) < 5 || len(tr) < 5 {
+		return false
+	}
+	t := turkishSpelling(en)
+	return t == tr || len(t) >= 5 && edit1(t, tr)
 }

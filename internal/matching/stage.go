@@ -12,11 +12,12 @@ import (
 
 // DefaultThreshold is the retrieval floor: a candidate less similar than this is not examined
 // for the same-claim decision at all. The decision itself is the claim alignment (decide.go);
-// similarity only retrieves. 0.3 was chosen on the development set and the evaluation set's
-// tuning half (internal/knowledge/testdata): candidates below it that the alignment accepted were
-// mostly coincidences of a few words (0.21–0.35), and raising it further lost cross-language
-// rewordings, whose similarity rests on translated concepts only.
-const DefaultThreshold = 0.3
+// similarity only retrieves. 0.25 was chosen on the development set and the evaluation set's
+// tuning half (internal/knowledge/testdata): with the alignment reading fillers, bounds and
+// clause structure, rewordings at 0.25–0.3 ("Dünya yuvarlak değil, dümdüz!!!") are decided
+// correctly and no look-alike or unrelated claim above 0.25 was accepted there; below it,
+// candidates share too few words for the retrieval to be trusted with them.
+const DefaultThreshold = 0.25
 
 // Version is the analyzer version of the offline pipeline with knowledge-base matching; it
 // replaces analysis.OfflineVersion because verdicts can now be decided.

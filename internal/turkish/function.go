@@ -41,3 +41,17 @@ func FunctionWords() []string {
 	}
 	return out
 }
+
+// quantifiers open a quantified phrase with an empty noun ("her şey", "hiçbir zaman", "bir yer").
+var quantifiers = set("her hicbir bir baska diger o bu su")
+
+// genericNouns are the empty nouns such a phrase is built on: "şey" (thing), "zaman" (time),
+// "yer" (place), inflected.
+var genericNouns = set("sey seyi seye seyin seyde seyden seyler seyleri zaman zamanda yerde yere yer")
+
+// IsQuantifier reports a folded word that may quantify an empty noun ("her", "hiçbir").
+func IsQuantifier(w string) bool { return quantifiers[w] }
+
+// IsGenericNoun reports a folded empty noun ("şey", "zaman"): after a quantifier the phrase is a
+// function word ("her şey" = everything, "hiçbir zaman" = never).
+func IsGenericNoun(w string) bool { return genericNouns[w] }

@@ -399,3 +399,23 @@ func (m *Morphology) Stem(w string) string {
 	}
 	return w
 }
+
+// Unintensified undoes the emphatic reduplication of an adjective: the first syllable repeated
+// closed by m, p, r or s ("dümdüz" → "düz", "masmavi" → "mavi", "kapkara" → "kara", "bembeyaz"
+// → "beyaz", "tertemiz" → "temiz"), or a vowel-initial word's first vowel closed by p ("upuzun"
+// → "uzun"). It reports false for a word that is not so built.
+func Unintensified(w string) (string, bool) {
+	if len(w) < 5 {
+		return "", false
+	}
+	if isVowel(w[0]) {
+		if w[1] == 'p' && w[2] == w[0] && len(w)-2 >= 3 {
+			return w[2:], true
+		}
+		return "", false
+	}
+	if isVowel(w[1]) && strings.IndexByte("mprs", w[2]) >= 0 && w[3] == w[0] && w[4] == w[1] && len(w)-3 >= 3 {
+		return w[3:], true
+	}
+	return "", false
+}

@@ -124,3 +124,26 @@ func TestIsVerbForm(t *testing.T) {
 		}
 	}
 }
+
+func TestUnintensified(t *testing.T) {
+	tests := []struct {
+		w, want string
+		ok      bool
+	}{
+		{"dumduz", "duz", true},
+		{"masmavi", "mavi", true},
+		{"kapkara", "kara", true},
+		{"bembeyaz", "beyaz", true},
+		{"tertemiz", "temiz", true},
+		{"upuzun", "uzun", true},
+		{"duz", "", false},
+		{"kanser", "", false},
+		{"otizm", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Unintensified(tt.w)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Unintensified(%q) = %q, %v; want %q, %v", tt.w, got, ok, tt.want, tt.ok)
+		}
+	}
+}
