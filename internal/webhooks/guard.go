@@ -24,35 +24,78 @@ var ErrRefusedAddress = errors.New("address is not public")
 
 // blockedPrefixes are ranges no webhook may reach, beyond what netip's predicates cover: shared
 // carrier-grade NAT space, "this network", benchmarking, reserved and broadcast addresses, the
-// deprecated IPv4-compatible IPv6 block, and documentation ranges.
+// deprecated 6to4 relay anycast block, the deprecated IPv4-compatible IPv6 block (::a.b.c.d, which
+// no host uses any more), local-use NAT64 (translated inside one network), deprecated site-local
+// IPv6, and documentation ranges.
 var blockedPrefixes = []netip.Prefix{
 	netip.MustParsePrefix("0.0.0.0/8"),
 	netip.MustParsePrefix("100.64.0.0/10"),
 	netip.MustParsePrefix("192.0.0.0/24"),
 	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("192.88.99.0/24"),
 	netip.MustParsePrefix("198.18.0.0/15"),
 	netip.MustParsePrefix("198.51.100.0/24"),
 	netip.MustParsePrefix("203.0.113.0/24"),
 	netip.MustParsePrefix("240.0.0.0/4"),
 	netip.MustParsePrefix("::/96"),
+	netip.MustParsePrefix("64:ff9b:1::/48"),
 	netip.MustParsePrefix("100::/64"),
+	netip.MustParsePrefix("2001:2::/48"),
 	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("3fff::/20"),
+	netip.MustParsePrefix("fec0::/10"),
 }
 
-// nat64 embeds an IPv4 address in its last 32 bits; it is judged by that address.
-var nat64 = netip.MustParsePrefix("64:ff9b::/96")
+// IPv6 forms that carry an IPv4 address inside them; a packet to one can end up at that IPv4
+// address (through a translator or a tunnel relay), so each is judged by what it embeds.
+var (
+	// nat64 is the well-known NAT64 prefix: the IPv4 address is the last 32 bits.
+	nat64 = netip.MustParsePrefix("64:ff9b::/96")
+	// siit is the IPv4-translated form ::ffff:0:a.b.c.d: the IPv4 address is the last 32 bits.
+	siit = netip.MustParsePrefix("::ffff:0:0:0/96")
+	// sixToFour is 6to4, 2002:AABB:CCDD::/48 for the IPv4 address AA.BB.CC.DD.
+	sixToFour = netip.MustParsePrefix("2002::/16")
+	// teredo is 2001:0:SSSS:SSSS:…:CCCC:CCCC: the server's IPv4 address in bits 32–63 and the
+	// client's, inverted, in the last 32 bits.
+	teredo = netip.MustParsePrefix("2001::/32")
+)
+
+// embeddedIPv4 returns the IPv4 addresses an IPv6 address carries (NAT64, IPv4-translated, 6to4,
+// Teredo server and client), none for any other address.
+func embeddedIPv4(a netip.Addr) []netip.Addr {
+	if !a.Is6() {
+		return nil
+	}
+	b := a.As16()
+	last := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	switch {
+	case nat64.Contains(a), siit.Contains(a):
+		return []netip.Addr{last}
+	case sixToFour.Contains(a):
+		return []netip.Addr{netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})}
+	case teredo.Contains(a):
+		return []netip.Addr{
+			netip.AddrFrom4([4]byte{b[4], b[5], b[6], b[7]}),
+			netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]}),
+		}
+	}
+	return nil
+}
 
 // Blocked reports whether a is an address webhooks must not reach: private, loopback, link-local,
 // unspecified, multicast, CGNAT, IPv6 unique-local or link-local, or reserved. IPv4-mapped IPv6
-// addresses (::ffff:127.0.0.1) are judged as the IPv4 address they are.
+// addresses (::ffff:127.0.0.1) are judged as the IPv4 address they are, and the IPv6 forms that
+// embed an IPv4 address (NAT64 64:ff9b::/96, ::ffff:0:a.b.c.d, 6to4 2002::/16, Teredo 2001::/32)
+// are blocked when any address they embed is.
 func Blocked(a netip.Addr) bool {
 	if !a.IsValid() {
 		return true
 	}
 	a = a.Unmap()
-	if a.Is6() && nat64.Contains(a) {
-		b := a.As16()
-		return Blocked(netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}))
+	for _, v4 := range embeddedIPv4(a) {
+		if Blocked(v4) {
+			return true
+		}
 	}
 	if a.IsUnspecified() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() {

@@ -46,7 +46,34 @@ func TestBlocked(t *testing.T) {
 		{"172.32.0.1", false},
 		{"2606:4700:4700::1111", false},
 		{"::ffff:8.8.8.8", false},
-		{"64:ff9b::808:808", false}, // NAT64 of 8.8.8.8
+		{"64:ff9b::808:808", false},                    // NAT64 of 8.8.8.8
+		{"64:ff9b::7f00:1", true},                      // NAT64 of 127.0.0.1
+		{"64:ff9b::a9fe:a9fe", true},                   // NAT64 of 169.254.169.254
+		{"64:ff9b:1::808:808", true},                   // local-use NAT64: translated inside one network
+		{"::ffff:0:7f00:1", true},                      // IPv4-translated 127.0.0.1
+		{"::ffff:0:808:808", false},                    // IPv4-translated 8.8.8.8
+		{"::127.0.0.1", true},                          // IPv4-compatible (deprecated)
+		{"::8.8.8.8", true},                            // IPv4-compatible, refused whatever it embeds
+		{"::ffff:0.0.0.0", true},                       // mapped unspecified
+		{"::ffff:100.64.0.1", true},                    // mapped CGNAT
+		{"2002:7f00:1::", true},                        // 6to4 of 127.0.0.1
+		{"2002:7f00:1::1", true},                       // 6to4 of 127.0.0.1, host part set
+		{"2002:a00:1::1", true},                        // 6to4 of 10.0.0.1
+		{"2002:c0a8:101::1", true},                     // 6to4 of 192.168.1.1
+		{"2002:a9fe:a9fe::1", true},                    // 6to4 of 169.254.169.254
+		{"2002:0:0::1", true},                          // 6to4 of 0.0.0.0
+		{"2002:808:808::1", false},                     // 6to4 of 8.8.8.8
+		{"2001:0:4136:e378:8000:63bf:80ff:fffe", true}, // Teredo server 65.54.227.120, client 127.0.0.1
+		{"2001:0:7f00:1::", true},                      // Teredo server 127.0.0.1
+		{"2001:0:a00:1:0:0:f7f7:f7f7", true},           // Teredo server 10.0.0.1
+		{"2001:0:808:808:0:0:80ff:fffe", true},         // Teredo client 127.0.0.1 (inverted bits)
+		{"2001:0:808:808:0:0:f5ff:fefe", true},         // Teredo client 10.0.1.1 (inverted bits)
+		{"2001:0:808:808:0:0:f7f7:f7f7", false},        // Teredo server and client 8.8.8.8
+		{"192.88.99.1", true},                          // 6to4 relay anycast
+		{"fec0::1", true},                              // site-local (deprecated)
+		{"3fff::1", true},                              // documentation
+		{"::", true},
+		{"0.0.0.0", true},
 	} {
 		if got := webhooks.Blocked(netip.MustParseAddr(tc.addr)); got != tc.blocked {
 			t.Errorf("Blocked(%s) = %v, want %v", tc.addr, got, tc.blocked)
@@ -102,6 +129,14 @@ func TestCheckURL(t *testing.T) {
 		{"http://169.254.169.254/latest/meta-data/", "(169.254.169.254)", ""},
 		{"http://[::1]:9000/", "(::1)", ""},
 		{"http://[::ffff:127.0.0.1]/", "private", ""},
+		{"http://[2002:7f00:1::]/", "private", ""},
+		{"http://[2002:a9fe:a9fe::1]/latest/meta-data/", "private", ""},
+		{"http://[64:ff9b::7f00:1]/", "private", ""},
+		{"http://[::127.0.0.1]/", "private", ""},
+		{"http://[2001:0:7f00:1::]/", "private", ""},
+		{"http://[::]/", "private", ""},
+		{"http://0.0.0.0/", "private", ""},
+		{"http://[2002:808:808::1]/", "", ""},
 		{"http://100.64.1.1/", "private", ""},
 		{"http://[fd00::1]/", "private", ""},
 		{"http://localhost:3000/hook", "private", ""},
