@@ -47,6 +47,14 @@ type FieldError = validation.FieldError
 type ValidationError = validation.Errors
 
 // Validate trims and checks an input; the returned Input is what gets analysed and stored.
+//
+// A claim must be valid UTF-8, at most MaxClaimChars characters, free of control characters and
+// contain at least one letter or digit: text with no word in it ("???", "//", emoji alone, a
+// zero-width space) cannot be analysed, so it is refused here, before any surface charges a quota
+// or queues a job, rather than failing in the analyzer. Control characters (C0 and C1, and DEL)
+// other than tab, line feed and carriage return are refused, not stripped: PostgreSQL cannot store
+// NUL in text while SQLite can, and refusing keeps both databases (and what the sender sees) the
+// same. The source URL is held to the same control-character rule.
 func Validate(in Input) (Input, *ValidationError) {
 	var errs []FieldError
 	claim := strings.TrimSpace(in.Claim)
@@ -57,6 +65,11 @@ func Validate(in Input) (Input, *ValidationError) {
 		errs = append(errs, FieldError{Field: "claim", Message: "Enter the claim to check."})
 	case n > MaxClaimChars:
 		errs = append(errs, FieldError{Field: "claim", Message: fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
+	case validation.ControlChar(claim) >= 0:
+		errs = append(errs, FieldError{Field: "claim", Message: fmt.Sprintf(
+			"The claim contains an invisible control character (U+%04X); remove it and send plain text.", validation.ControlChar(claim))})
+	case !validation.HasWord(claim):
+		errs = append(errs, FieldError{Field: "claim", Message: "The claim has no words: enter a statement with at least one letter or number, not only punctuation, symbols or emoji."})
 	}
 	src := strings.TrimSpace(in.SourceURL)
 	if src != "" {
@@ -74,6 +87,9 @@ func Validate(in Input) (Input, *ValidationError) {
 func checkSourceURL(s string) string {
 	if len(s) > MaxSourceURLChars {
 		return fmt.Sprintf("The source URL is longer than %d characters.", MaxSourceURLChars)
+	}
+	if !utf8.ValidString(s) || validation.ControlChar(s) >= 0 || strings.ContainsAny(s, "\t\r\n") {
+		return "The source URL must be one line of plain text, without control characters."
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -120,6 +136,12 @@ func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result
 		return v, analysis.Result{}, verr
 	}
 	res, err := s.analyzer.Analyze(ctx, analysis.Input{Claim: v.Claim, SourceURL: v.SourceURL})
+	if errors.Is(err, analysis.ErrEmptyClaim) || errors.Is(err, analysis.ErrInvalidUTF8) || errors.Is(err, analysis.ErrClaimTooLong) {
+		// The analyzer's own input check disagrees with Validate: the input can never be analysed,
+		// so it is the sender's error (400, no retry), not an analyzer failure (502).
+		return v, analysis.Result{}, &ValidationError{Fields: []FieldError{{Field: "claim",
+			Message: "The claim cannot be analysed: enter a statement with at least one letter or number."}}}
+	}
 	if err != nil {
 		return v, analysis.Result{}, fmt.Errorf("%w: %v", ErrAnalyzer, err)
 	}

@@ -3,6 +3,7 @@ package checking
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -25,6 +26,21 @@ func TestValidate(t *testing.T) {
 		{"blank", Input{Claim: " \t\n "}, "claim", "Enter the claim", ""},
 		{"one over the limit in characters", Input{Claim: strings.Repeat("ş", MaxClaimChars+1)}, "claim", "limit is 5000", ""},
 		{"invalid utf-8", Input{Claim: "abc\xff"}, "claim", "UTF-8", ""},
+		{"question marks", Input{Claim: "???"}, "claim", "no words", ""},
+		{"slashes", Input{Claim: "//"}, "claim", "no words", ""},
+		{"one emoji", Input{Claim: "🙂"}, "claim", "no words", ""},
+		{"5000 emoji", Input{Claim: strings.Repeat("🙂", MaxClaimChars)}, "claim", "no words", ""},
+		{"zero-width spaces", Input{Claim: "\u200b\u200b"}, "claim", "no words", ""},
+		{"NUL alone", Input{Claim: "\x00"}, "claim", "control character (U+0000)", ""},
+		{"NUL inside", Input{Claim: "Dünya\x00düzdür"}, "claim", "control character (U+0000)", ""},
+		{"escape sequence", Input{Claim: "Dünya düzdür\x1b[2J"}, "claim", "control character (U+001B)", ""},
+		{"C1 control", Input{Claim: "Dünya\u009bdüzdür"}, "claim", "control character (U+009B)", ""},
+		{"controls only", Input{Claim: "\x01\x02"}, "claim", "control character (U+0001)", ""},
+		{"ok tab and newlines kept inside", Input{Claim: "Dünya\tdüz\r\ndür"}, "", "", "Dünya\tdüz\r\ndür"},
+		{"ok digits only", Input{Claim: "1923"}, "", "", "1923"},
+		{"ok word among emoji", Input{Claim: "🙂 aşı 🙂"}, "", "", "🙂 aşı 🙂"},
+		{"NUL in source", Input{Claim: "x", SourceURL: "https://example.com/\x00"}, "source_url", "control characters", ""},
+		{"C1 in source", Input{Claim: "x", SourceURL: "https://example.com/a\u0085b"}, "source_url", "control characters", ""},
 		{"ftp source", Input{Claim: "x", SourceURL: "ftp://example.com"}, "source_url", "http:// or https://", ""},
 		{"relative source", Input{Claim: "x", SourceURL: "/news/1"}, "source_url", "http:// or https://", ""},
 		{"no host", Input{Claim: "x", SourceURL: "https://"}, "source_url", "http:// or https://", ""},
@@ -55,6 +71,46 @@ func TestValidate(t *testing.T) {
 }
 
 type failingAnalyzer struct{}
+
+// inputErrorAnalyzer fails the way the analyzer's own input check does.
+type inputErrorAnalyzer struct{ err error }
+
+func (a inputErrorAnalyzer) Analyze(context.Context, analysis.Input) (analysis.Result, error) {
+	return analysis.Result{}, a.err
+}
+func (inputErrorAnalyzer) Name() string { return "input-error" }
+
+// When the analyzer refuses an input Validate let through, the sender gets a field error (400,
+// never retried by the submission queue), not ErrAnalyzer (502, retried), and nothing is stored.
+func TestAnalyzerInputErrorIsAValidationError(t *testing.T) {
+	for _, cause := range []error{analysis.ErrEmptyClaim, analysis.ErrInvalidUTF8, fmt.Errorf("wrapped: %w", analysis.ErrClaimTooLong)} {
+		w := &recordingWriter{}
+		_, _, err := NewService(inputErrorAnalyzer{cause}, w, nil).Check(context.Background(), Input{Claim: "Dünya düzdür"}, &models.Charge{KeyID: "k"})
+		var verr *ValidationError
+		if !errors.As(err, &verr) || verr.Message("claim") == "" || errors.Is(err, ErrAnalyzer) {
+			t.Errorf("%v: err = %v, want a claim field error", cause, err)
+		}
+		if w.created != 0 {
+			t.Errorf("%v: stored %d claims", cause, w.created)
+		}
+	}
+}
+
+// Everything Validate accepts, however odd, the offline analyzer can analyse: the rule in Validate
+// is at least as strict as the analyzer's.
+func TestValidatedOddInputsAnalyse(t *testing.T) {
+	an, err := analysis.NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewService(an, &recordingWriter{}, nil)
+	for _, claim := range []string{"x", "1", "٣", "🙂a", "a\u0301", "?!1", "#1", "Dünya\tdüz\r\ndür", "\u200ba\u200b",
+		strings.Repeat("🙂", MaxClaimChars-1) + "a", strings.Repeat("a ", MaxClaimChars/2)} {
+		if _, _, err := s.Analyze(context.Background(), Input{Claim: claim}); err != nil {
+			t.Errorf("Analyze(%.40q) = %v", claim, err)
+		}
+	}
+}
 
 func (failingAnalyzer) Analyze(context.Context, analysis.Input) (analysis.Result, error) {
 	return analysis.Result{}, errors.New("model timed out")

@@ -94,3 +94,22 @@ func DomainLike(host string) bool {
 	tld := labels[len(labels)-1]
 	return strings.IndexFunc(tld, func(r rune) bool { return !unicode.IsDigit(r) }) >= 0
 }
+
+// ControlChar returns the first control character in s that is not a tab, line feed or carriage
+// return (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F), or -1 when there is none. Free text is
+// checked with it because PostgreSQL refuses NUL in text columns while SQLite stores it, and the
+// rest are invisible on every page that shows the text.
+func ControlChar(s string) rune {
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return r
+		}
+	}
+	return -1
+}
+
+// HasWord reports whether s contains a letter or a digit in any script: the least a text needs to
+// be a statement someone can check or search for, rather than punctuation, symbols or emoji alone.
+func HasWord(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+}

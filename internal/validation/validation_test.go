@@ -61,3 +61,39 @@ func TestWebURL(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCharAndHasWord pins the two free-text rules every claim and search goes through.
+func TestControlCharAndHasWord(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      string
+		control rune
+		word    bool
+	}{
+		{"plain", "Su 100 derecede kaynar", -1, true},
+		{"tab newline return kept", "a\tb\nc\r\nd", -1, true},
+		{"digits only", "1923", -1, true},
+		{"other scripts", "Земля плоская", -1, true},
+		{"arabic digits", "٣", -1, true},
+		{"NUL", "abc\x00def", 0, true},
+		{"escape", "abc\x1b[31m", 0x1b, true},
+		{"DEL", "a\x7f", 0x7f, true},
+		{"C1 next line", "a\u0085b", 0x85, true},
+		{"C1 CSI", "\u009b", 0x9b, false},
+		{"question marks", "???", -1, false},
+		{"slashes", "//", -1, false},
+		{"emoji", "🙂", -1, false},
+		{"emoji run", strings.Repeat("🙂", 5000), -1, false},
+		{"flag and keycap base", "🇹🇷 #️⃣", -1, false},
+		{"zero-width space", "\u200b\u200b", -1, false},
+		{"combining mark alone", "\u0301", -1, false},
+		{"empty", "", -1, false},
+	} {
+		if got := ControlChar(tc.in); got != tc.control {
+			t.Errorf("%s: ControlChar = %U, want %U", tc.name, got, tc.control)
+		}
+		if got := HasWord(tc.in); got != tc.word {
+			t.Errorf("%s: HasWord = %v, want %v", tc.name, got, tc.word)
+		}
+	}
+}
