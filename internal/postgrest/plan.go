@@ -10,6 +10,12 @@ import (
 // Request limits: PostgREST has none, but a public endpoint needs some. They answer 400 PGRST100
 // so clients see the usual query-parameter error shape.
 const (
+	// MaxSelectItems bounds the select list, counted after '*' expands to the table's columns.
+	// PostgREST repeats a column as often as it is selected; so do we, up to this many keys per row,
+	// so a short query string cannot make every row thousands of keys long.
+	MaxSelectItems = 50
+	// MaxOrderTerms bounds the terms of all order parameters together.
+	MaxOrderTerms = 50
 	// MaxQueryBytes bounds the raw query string.
 	MaxQueryBytes = 8 << 10
 	// MaxFilters bounds the conditions (filters plus leaves of and/or trees) of one request.
@@ -175,6 +181,10 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if r.AcceptProfile != "" && r.AcceptProfile != "public" {
 		return nil, errSchema()
 	}
+	if strings.IndexByte(r.RawQuery, ';') >= 0 {
+		return nil, errLimit("Unencoded ';' in the query string",
+			"A literal ';' is refused because servers and caches disagree on whether it separates parameters; send it as %3B inside a value.")
+	}
 	p := &Plan{table: t, head: method == http.MethodHead, profile: r.AcceptProfile != ""}
 	params := splitQuery(r.RawQuery)
 	p.location = "/" + t.Name
@@ -186,6 +196,9 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 		return nil, e
 	}
 	if e := checkLimits(qp.filters, qp.logics); e != nil {
+		return nil, e
+	}
+	if e := qp.checkSizes(); e != nil {
 		return nil, e
 	}
 	headerRange := allRange
@@ -370,6 +383,57 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 		}
 	}
 	return qp, nil
+}
+
+// checkSizes applies MaxSelectItems to the select list as written (the expanded list is checked
+// by planSelect), MaxOrderTerms to the order terms, and refuses a top-level limit or offset that
+// is not a number.
+//
+// PostgREST ignores an unparsable limit or offset and answers with every row up to its row limit;
+// a typo such as limit=1O then silently pages through nothing. This server refuses it instead
+// (400 PGRST100), a deliberate difference: a client that gets rows from PostgREST gets an error
+// here, never different rows.
+func (qp *queryParams) checkSizes() *Error {
+	if n := countSelect(qp.selection); n > MaxSelectItems {
+		return tooManySelected(n)
+	}
+	terms := 0
+	for _, o := range qp.orders {
+		terms += len(o.terms)
+	}
+	if terms > MaxOrderTerms {
+		return errLimit("Too many order terms",
+			"The request orders by "+strconv.Itoa(terms)+" terms; at most "+strconv.Itoa(MaxOrderTerms)+" are accepted.")
+	}
+	for _, g := range []struct {
+		name   string
+		params []rangeParam
+	}{{"limit", qp.limits}, {"offset", qp.offsets}} {
+		for _, l := range g.params {
+			if l.key != "limit" {
+				continue // an embedding's limit or offset (keyed rel.limit): PGRST108 follows
+			}
+			if _, ok := readHsInteger(l.val); !ok {
+				return errLimit("failed to parse "+g.name+" parameter ("+l.val+")",
+					g.name+" must be a whole number such as "+g.name+"=10.")
+			}
+		}
+	}
+	return nil
+}
+
+// countSelect counts select items, those inside embeddings included.
+func countSelect(items []selectItem) int {
+	n := len(items)
+	for _, s := range items {
+		n += countSelect(s.children)
+	}
+	return n
+}
+
+func tooManySelected(n int) *Error {
+	return errLimit("Too many select items",
+		"The select list has "+strconv.Itoa(n)+" items; at most "+strconv.Itoa(MaxSelectItems)+" are accepted.")
 }
 
 // topLevelRange is ApiRequest.getRanges: limit/offset become absolute row ranges (later
@@ -632,6 +696,9 @@ func (p *Plan) planSelect(items []selectItem) *Error {
 			key = *s.alias
 		}
 		add(key, col, asText)
+	}
+	if len(p.out) > MaxSelectItems {
+		return tooManySelected(len(p.out))
 	}
 	return nil
 }
