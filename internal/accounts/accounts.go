@@ -35,12 +35,15 @@ const (
 	ChangeEmailTTL = 24 * time.Hour
 	// SetupTTL is how long a printed first-admin setup link works.
 	SetupTTL = 24 * time.Hour
-	// DefaultLoginWindow is the fixed window of the login throttle.
+	// DefaultLoginWindow is the longest wait the login throttle imposes on an account (an address
+	// waits at most a minute); see throttle.go.
 	DefaultLoginWindow = 15 * time.Minute
-	// DefaultLoginsPerAccount caps attempts on one email per window, from any number of IPs.
-	DefaultLoginsPerAccount = 10
-	// DefaultLoginsPerIP caps attempts from one IP per window, across any number of emails.
-	DefaultLoginsPerIP = 50
+	// DefaultLoginsPerAccount is how many failed logins on one email, from any number of
+	// addresses, go without delay; each further one doubles the wait.
+	DefaultLoginsPerAccount = 5
+	// DefaultLoginsPerIP is how many failed logins from one address, across any number of emails,
+	// go without delay: generous, since a newsroom may share one address.
+	DefaultLoginsPerIP = 30
 	// ResetsPerHour caps reset mails per account, so the form cannot be used to flood an inbox.
 	ResetsPerHour = 5
 	// touchInterval bounds session writes to one a minute per session.
@@ -53,7 +56,8 @@ const (
 var (
 	// ErrInvalidCredentials is the one login failure for an unknown email and a wrong password alike.
 	ErrInvalidCredentials = errors.New("the email address or password is incorrect")
-	// ErrThrottled means too many recent attempts for this account or IP.
+	// ErrThrottled means too many recent failed attempts for this account or IP; the error
+	// returned is a *ThrottledError that says how long to wait.
 	ErrThrottled = errors.New("too many attempts; wait a few minutes and try again")
 	// ErrDisabled means an admin has locked the account; shown only after a correct password.
 	ErrDisabled = errors.New("this account has been disabled")
@@ -77,6 +81,9 @@ type Session struct {
 	User *models.User
 	// ExpiresAt is the absolute end, for the cookie's Expires.
 	ExpiresAt time.Time
+	// DeviceToken is a fresh signed device token for a long-lived cookie (DeviceTokenTTL), so
+	// this browser's later logins skip the throttle's wait; see throttle.go.
+	DeviceToken string
 }
 
 // Service runs account flows over the account and rate-limit stores.
@@ -90,6 +97,7 @@ type Service struct {
 	window     time.Duration
 	perAccount int
 	perIP      int
+	deviceKey  []byte
 
 	dummyOnce sync.Once
 	dummyHash string
@@ -110,7 +118,8 @@ func WithTimeouts(idle, absolute time.Duration) Option {
 	return func(s *Service) { s.idle, s.absolute = idle, absolute }
 }
 
-// WithLoginLimits sets the login throttle: attempts per account and per IP in each window.
+// WithLoginLimits sets the login throttle: failed attempts per account and per IP that go without
+// delay, and the longest delay (an address's is at most a minute).
 func WithLoginLimits(perAccount, perIP int, window time.Duration) Option {
 	return func(s *Service) { s.perAccount, s.perIP, s.window = perAccount, perIP, window }
 }
@@ -130,6 +139,12 @@ func New(store *models.AccountStore, limits *models.RateLimitStore, opts ...Opti
 	}
 	for _, o := range opts {
 		o(s)
+	}
+	if len(s.deviceKey) == 0 {
+		s.deviceKey = make([]byte, 32)
+		if _, err := rand.Read(s.deviceKey); err != nil {
+			panic(fmt.Sprintf("accounts: no randomness for the device key: %v", err)) // crypto/rand never fails on supported systems
+		}
 	}
 	return s
 }
@@ -350,21 +365,23 @@ func (s *Service) checkCredentials(ctx context.Context, u *models.User, password
 	return nil
 }
 
-// Login checks the credentials under the per-IP and per-account throttle and starts a new session.
-// Every login gets a new random token, so a token planted before login is worthless after it;
-// callers still holding an older cookie should Logout it.
+// Login checks the credentials under the login throttle and starts a new session, for a browser
+// without a device cookie; see LoginWith.
 func (s *Service) Login(ctx context.Context, email, password, ip, userAgent string) (*Session, error) {
+	return s.LoginWith(ctx, LoginRequest{Email: email, Password: password, IP: ip, UserAgent: userAgent})
+}
+
+// LoginWith checks the credentials under the login throttle (throttle.go) and starts a new session.
+// A valid device token for the same account puts the attempt under that device's own throttle
+// instead of the account's and the address's. Every login gets a new random token, so a token
+// planted before login is worthless after it; callers still holding an older cookie should Logout
+// it. The session carries a device token to set as the device cookie.
+func (s *Service) LoginWith(ctx context.Context, r LoginRequest) (*Session, error) {
 	now := s.clock()
-	email = NormalizeEmail(email)
-	ip = truncate(strings.TrimSpace(ip), maxIP)
+	email := NormalizeEmail(r.Email)
+	ip := truncate(strings.TrimSpace(r.IP), maxIP)
 	if ip == "" {
 		ip = "unknown"
-	}
-	if err := s.hit(ctx, "login:ip:"+ip, s.perIP, s.window, now); err != nil {
-		return nil, err
-	}
-	if err := s.hit(ctx, accountBucket("login:acct:", email), s.perAccount, s.window, now); err != nil {
-		return nil, err
 	}
 	var u *models.User
 	// A malformed address cannot have an account; skipping the look-up also keeps bytes such as
@@ -376,9 +393,27 @@ func (s *Service) Login(ctx context.Context, email, password, ip, userAgent stri
 			return nil, fmt.Errorf("login: %w", err)
 		}
 	}
-	if err := s.checkCredentials(ctx, u, password, now); err != nil {
+	acct := &gate{bucket: accountBucket("login:acct:", email), policy: s.accountPolicy()}
+	gates := []*gate{acct, {bucket: ipBucket(ip), policy: s.ipPolicy()}}
+	deviceID := ""
+	if devUser, dev, ok := s.DeviceUser(r.DeviceToken); ok && u != nil && devUser == u.ID {
+		deviceID = dev
+		acct = &gate{bucket: deviceBucket(dev), policy: s.accountPolicy()}
+		gates = []*gate{acct}
+	}
+	if err := s.admit(ctx, now, gates); err != nil {
 		return nil, err
 	}
+	if err := s.checkCredentials(ctx, u, r.Password, now); err != nil {
+		if !errors.Is(err, ErrInvalidCredentials) {
+			s.refund(ctx, now, gates)
+		}
+		return nil, err
+	}
+	if err := s.store.ClearLoginThrottle(ctx, acct.bucket); err != nil {
+		return nil, fmt.Errorf("login: %w", err)
+	}
+	s.refund(ctx, now, gates[1:])
 	if u.Disabled() {
 		return nil, ErrDisabled
 	}
@@ -386,12 +421,19 @@ func (s *Service) Login(ctx context.Context, email, password, ip, userAgent stri
 	if err != nil {
 		return nil, err
 	}
+	if deviceID == "" {
+		var b [16]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("login: device id: %w", err)
+		}
+		deviceID = hex.EncodeToString(b[:])
+	}
 	sess := &models.Session{ID: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.absolute),
-		IP: ip, UserAgent: truncate(userAgent, maxUserAgent)}
+		IP: ip, UserAgent: truncate(r.UserAgent, maxUserAgent)}
 	if err := s.store.CreateSession(ctx, sess); err != nil {
 		return nil, fmt.Errorf("login: %w", err)
 	}
-	return &Session{Token: raw, User: u, ExpiresAt: sess.ExpiresAt}, nil
+	return &Session{Token: raw, User: u, ExpiresAt: sess.ExpiresAt, DeviceToken: s.signDevice(u.ID, deviceID, now)}, nil
 }
 
 // truncate cleans a header for storage (PostgreSQL text refuses NUL and invalid UTF-8) and cuts
@@ -556,16 +598,18 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 // confirmPassword checks a logged-in user's password before a sensitive change, under the same
 // per-account throttle as login, so a stolen session cannot be used to guess the password.
 func (s *Service) confirmPassword(ctx context.Context, u *models.User, field, password string, now time.Time) error {
-	if err := s.hit(ctx, accountBucket("login:acct:", u.Email), s.perAccount, s.window, now); err != nil {
+	g := &gate{bucket: accountBucket("login:acct:", u.Email), policy: s.accountPolicy()}
+	if err := s.admit(ctx, now, []*gate{g}); err != nil {
 		return err
 	}
 	if err := s.checkCredentials(ctx, u, password, now); err != nil {
 		if errors.Is(err, ErrInvalidCredentials) {
 			return invalid(field, "The password is incorrect.", ErrInvalidCredentials)
 		}
+		s.refund(ctx, now, []*gate{g})
 		return err
 	}
-	return nil
+	return s.store.ClearLoginThrottle(ctx, g.bucket)
 }
 
 // ChangePassword replaces the password after checking the current one, and ends every other
@@ -836,8 +880,13 @@ func (s *Service) CompleteSetup(ctx context.Context, token, email, name, passwor
 	return u, nil
 }
 
-// Prune deletes sessions and tokens that ended more than a day ago; the day keeps recent ones
+// Prune deletes sessions, tokens and login-throttle rows that ended more than a day ago; the day keeps recent ones
 // around for support questions ("why was I logged out?").
 func (s *Service) Prune(ctx context.Context) error {
-	return s.store.PruneAccounts(ctx, s.clock().Add(-24*time.Hour))
+	cutoff := s.clock().Add(-24 * time.Hour)
+	if err := s.store.PruneAccounts(ctx, cutoff); err != nil {
+		return err
+	}
+	// Throttle rows a day old are forgotten anyway (forgetAccountFailures).
+	return s.store.PruneLoginThrottle(ctx, cutoff.UnixMilli())
 }
