@@ -3,9 +3,11 @@
 package validation
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // FieldError says what is wrong with one input field.
@@ -112,4 +114,18 @@ func ControlChar(s string) rune {
 // be a statement someone can check or search for, rather than punctuation, symbols or emoji alone.
 func HasWord(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+}
+
+// CheckText says what is wrong with free text a client sent as the field called name (a search
+// box, a filter), "" when it is fine: it must be valid UTF-8 without control characters other than
+// tab, line feed and carriage return. A NUL that reached PostgreSQL would fail the whole query
+// (a 5xx); SQLite would take it, so checking first also keeps the two databases alike.
+func CheckText(name, s string) string {
+	if !utf8.ValidString(s) {
+		return name + " must be valid UTF-8 text."
+	}
+	if r := ControlChar(s); r >= 0 {
+		return fmt.Sprintf("%s contains an invisible control character (U+%04X); remove it.", name, r)
+	}
+	return ""
 }

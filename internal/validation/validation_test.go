@@ -97,3 +97,17 @@ func TestControlCharAndHasWord(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"aşı\tkaynar\r\n", ""},
+		{"", ""},
+		{"a\x00b", "q contains an invisible control character (U+0000); remove it."},
+		{"\u0085", "q contains an invisible control character (U+0085); remove it."},
+		{"a\xffb", "q must be valid UTF-8 text."},
+	} {
+		if got := CheckText("q", tc.in); got != tc.want {
+			t.Errorf("CheckText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
