@@ -142,9 +142,7 @@ func New(store *models.AccountStore, limits *models.RateLimitStore, opts ...Opti
 	}
 	if len(s.deviceKey) == 0 {
 		s.deviceKey = make([]byte, 32)
-		if _, err := rand.Read(s.deviceKey); err != nil {
-			panic(fmt.Sprintf("accounts: no randomness for the device key: %v", err)) // crypto/rand never fails on supported systems
-		}
+		_, _ = rand.Read(s.deviceKey) // never returns an error: crypto/rand crashes the program instead
 	}
 	return s
 }
@@ -393,13 +391,15 @@ func (s *Service) LoginWith(ctx context.Context, r LoginRequest) (*Session, erro
 			return nil, fmt.Errorf("login: %w", err)
 		}
 	}
-	acct := &gate{bucket: accountBucket("login:acct:", email), policy: s.accountPolicy()}
-	gates := []*gate{acct, {bucket: ipBucket(ip), policy: s.ipPolicy()}}
+	// own is the bucket a success clears (the account's, or the known device's); the address's
+	// only gets its attempt back, since others behind it may have failed.
+	own := &gate{bucket: accountBucket("login:acct:", email), policy: s.accountPolicy()}
+	gates := []*gate{own, {bucket: ipBucket(ip), policy: s.ipPolicy()}}
 	deviceID := ""
 	if devUser, dev, ok := s.DeviceUser(r.DeviceToken); ok && u != nil && devUser == u.ID {
 		deviceID = dev
-		acct = &gate{bucket: deviceBucket(dev), policy: s.accountPolicy()}
-		gates = []*gate{acct}
+		own = &gate{bucket: deviceBucket(dev), policy: s.accountPolicy()}
+		gates = []*gate{own}
 	}
 	if err := s.admit(ctx, now, gates); err != nil {
 		return nil, err
@@ -410,7 +410,7 @@ func (s *Service) LoginWith(ctx context.Context, r LoginRequest) (*Session, erro
 		}
 		return nil, err
 	}
-	if err := s.store.ClearLoginThrottle(ctx, acct.bucket); err != nil {
+	if err := s.store.ClearLoginThrottle(ctx, own.bucket); err != nil {
 		return nil, fmt.Errorf("login: %w", err)
 	}
 	s.refund(ctx, now, gates[1:])

@@ -181,6 +181,10 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if r.AcceptProfile != "" && r.AcceptProfile != "public" {
 		return nil, errSchema()
 	}
+	// PostgREST splits parameters on ';' as well as '&' (splitQuery follows it), so
+	// "select=id;drop table claims" is select=id plus an ignored bare key there: a 200 that looks
+	// as if the rest was accepted, and a parameter boundary that caches and proxies in front do
+	// not see. A literal ';' is refused instead (a deliberate difference); %3B is data in both.
 	if strings.IndexByte(r.RawQuery, ';') >= 0 {
 		return nil, errLimit("Unencoded ';' in the query string",
 			"A literal ';' is refused because servers and caches disagree on whether it separates parameters; send it as %3B inside a value.")
