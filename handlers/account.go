@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/models"
@@ -31,8 +32,8 @@ const chartMonths = 6
 
 // AccountDeps is what the dashboard needs.
 type AccountDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Keys reads and changes the account's keys.
 	Keys *models.KeyStore
 	// Usage reads the monthly counters.
@@ -56,7 +57,7 @@ type BetaAccessChecker interface {
 
 // Account serves the developer dashboard under /account.
 type Account struct {
-	pages  *Pages
+	kit    *web.Kit
 	keys   *models.KeyStore
 	usage  *models.UsageStore
 	portal bool
@@ -68,7 +69,7 @@ type Account struct {
 
 // NewAccount builds the dashboard handlers.
 func NewAccount(d AccountDeps) *Account {
-	a := &Account{pages: d.Pages, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta}
+	a := &Account{kit: d.Kit, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta}
 	if a.grace <= 0 {
 		a.grace = DefaultRotationGrace
 	}
@@ -93,22 +94,22 @@ func (a *Account) Routes(r fiber.Router) {
 
 // requireUser returns the user, or sends anonymous visitors to log in.
 func requireUser(c *fiber.Ctx) (*models.User, error) {
-	if u := CurrentUser(c); u != nil {
+	if u := web.CurrentUser(c); u != nil {
 		return u, nil
 	}
-	return nil, redirectToLogin(c)
+	return nil, web.RedirectToLogin(c)
 }
 
 // keyNotFound answers 404 for unknown keys and for keys of other accounts alike.
 func (a *Account) keyNotFound(c *fiber.Ctx) error {
-	return a.pages.ErrorPage(c, fiber.StatusNotFound, "Key not found",
+	return a.kit.ErrorPage(c, fiber.StatusNotFound, "Key not found",
 		"There is no such key in your account. It may have been deleted; your dashboard lists every key you have.")
 }
 
 // unavailable answers 503 after logging err.
 func (a *Account) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error(what, "err", err)
-	return a.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "Your account could not be loaded",
+	return a.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your account could not be loaded",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
@@ -177,8 +178,8 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		return a.unavailable(c, "dashboard usage", err)
 	}
 	p := account.Dashboard{
-		Meta:        a.pages.meta(c, "Your account", ""),
-		CSRF:        pageCSRFToken(c),
+		Meta:        a.kit.Meta(c, "Your account", ""),
+		CSRF:        web.CSRFToken(c),
 		UserName:    u.Name,
 		PlanName:    plan.Name,
 		PlanSlug:    plan.Slug,
@@ -230,7 +231,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		p.LimitMessage = keyLimitMessage(plan.Name, plan.MaxActiveKeys)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return a.pages.render(c, status, account.DashboardPage(p))
+	return a.kit.Render(c, status, account.DashboardPage(p))
 }
 
 // keyLimitMessage says the limit and the two ways past it.
@@ -324,10 +325,10 @@ func issueKey(name string, now time.Time) (*models.APIKey, keys.Issued, error) {
 
 // showSecret renders the page that shows a secret once; no-store so no cache or back button keeps it.
 func (a *Account) showSecret(c *fiber.Ctx, p account.Created) error {
-	p.Meta = a.pages.meta(c, "Your new API key", "")
+	p.Meta = a.kit.Meta(c, "Your new API key", "")
 	p.Meta.NoIndex = true
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return a.pages.render(c, fiber.StatusOK, account.CreatedPage(p))
+	return a.kit.Render(c, fiber.StatusOK, account.CreatedPage(p))
 }
 
 // create serves POST /account/keys. The secret is rendered in this response, not after a
@@ -400,7 +401,7 @@ func (a *Account) keyError(c *fiber.Ctx, what string, err error) error {
 	case errors.Is(err, models.ErrNotFound):
 		return a.keyNotFound(c)
 	case errors.Is(err, models.ErrKeyInactive):
-		return a.pages.ErrorPage(c, fiber.StatusConflict, "This key cannot be rotated",
+		return a.kit.ErrorPage(c, fiber.StatusConflict, "This key cannot be rotated",
 			"The key is revoked or was already rotated. Rotate its replacement instead, or create a new key.")
 	}
 	return a.unavailable(c, what, err)

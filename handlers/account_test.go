@@ -12,6 +12,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/quota"
@@ -37,22 +38,22 @@ func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEn
 	stores := models.NewStores(db)
 	e := &accountEnv{db: db, users: map[string]*models.User{}, clock: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}
 	now := func() time.Time { return e.clock }
-	pages := handlers.NewPages(handlers.PagesDeps{Claims: stores.Claims, BaseURL: testBaseURL, Now: now})
+	pages := web.NewKit(testBaseURL, now, nil)
 	if cfg.PlanChanged == nil {
 		cfg.PlanChanged = handlers.PlanChangedHook(stores.Keys)
 	}
 	e.svc = billing.New(db, cfg)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Post("/webhooks/stripe", handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Webhook)
+	app.Post("/webhooks/stripe", handlers.NewBilling(handlers.BillingDeps{Kit: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Webhook)
 	app.Use(func(c *fiber.Ctx) error {
 		if u := e.users[c.Get("X-Test-User")]; u != nil {
 			c.Locals("user", u)
 		}
 		return c.Next()
 	})
-	handlers.NewAccount(handlers.AccountDeps{Pages: pages, Keys: stores.Keys, Usage: stores.Usage, Now: now}).Routes(app)
-	handlers.NewPricing(handlers.PricingDeps{Pages: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: e.svc}).Routes(app)
-	handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Routes(app)
+	handlers.NewAccount(handlers.AccountDeps{Kit: pages, Keys: stores.Keys, Usage: stores.Usage, Now: now}).Routes(app)
+	handlers.NewPricing(handlers.PricingDeps{Kit: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: e.svc}).Routes(app)
+	handlers.NewBilling(handlers.BillingDeps{Kit: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Routes(app)
 	e.app, e.stores = app, stores
 	e.auth = quota.NewAuthenticator(stores.Keys, 0, now)
 	return e

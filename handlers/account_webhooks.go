@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -18,8 +20,8 @@ import (
 
 // AccountWebhooksDeps is what the account's webhook pages need.
 type AccountWebhooksDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Webhooks manages endpoints.
 	Webhooks WebhookService
 	// Beta tells whether the account has /v1 beta access, which webhooks are part of.
@@ -32,16 +34,16 @@ type AccountWebhooksDeps struct {
 
 // AccountWebhooks serves /account/webhooks: the logged-in account's webhook endpoints.
 type AccountWebhooks struct {
-	pages *Pages
-	svc   WebhookService
-	beta  BetaAccessChecker
-	now   func() time.Time
-	log   *slog.Logger
+	kit  *web.Kit
+	svc  WebhookService
+	beta BetaAccessChecker
+	now  func() time.Time
+	log  *slog.Logger
 }
 
 // NewAccountWebhooks builds the webhook pages.
 func NewAccountWebhooks(d AccountWebhooksDeps) *AccountWebhooks {
-	h := &AccountWebhooks{pages: d.Pages, svc: d.Webhooks, beta: d.Beta, now: d.Now, log: d.Log}
+	h := &AccountWebhooks{kit: d.Kit, svc: d.Webhooks, beta: d.Beta, now: d.Now, log: d.Log}
 	if h.now == nil {
 		h.now = time.Now
 	}
@@ -102,7 +104,7 @@ func (h *AccountWebhooks) gate(c *fiber.Ctx) (*models.User, error) {
 
 // meta is the noindex metadata of every webhook page.
 func (h *AccountWebhooks) meta(c *fiber.Ctx, title string) (m layouts.Page) {
-	m = h.pages.meta(c, title, "")
+	m = h.kit.Meta(c, title, "")
 	m.NoIndex = true
 	return m
 }
@@ -110,19 +112,19 @@ func (h *AccountWebhooks) meta(c *fiber.Ctx, title string) (m layouts.Page) {
 // render writes a page that must not be cached: it shows account data, sometimes a secret.
 func (h *AccountWebhooks) render(c *fiber.Ctx, status int, page templ.Component) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return h.pages.render(c, status, page)
+	return h.kit.Render(c, status, page)
 }
 
 // unavailable answers 503 after logging err.
 func (h *AccountWebhooks) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error(what, "err", err)
-	return h.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "Your webhooks could not be loaded",
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your webhooks could not be loaded",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
 // notFound answers 404 for unknown endpoints and other accounts' endpoints alike.
 func (h *AccountWebhooks) notFound(c *fiber.Ctx) error {
-	return h.pages.ErrorPage(c, fiber.StatusNotFound, "Endpoint not found",
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Endpoint not found",
 		"There is no such webhook endpoint in your account. It may have been deleted; the webhooks page lists every endpoint you have.")
 }
 
@@ -138,7 +140,7 @@ func (h *AccountWebhooks) fail(c *fiber.Ctx, what string, err error) error {
 func whEndpointView(ep *models.WebhookEndpoint, now time.Time) whpages.Endpoint {
 	v := whpages.Endpoint{ID: ep.ID, URL: ep.URL, Description: ep.Description, Events: webhooks.EventTypesOf(ep),
 		State: "active", StateText: "Active", CreatedISO: format.ISO(ep.CreatedAt), CreatedText: format.Ago(now, ep.CreatedAt),
-		URLPath: "/account/webhooks/" + ep.ID}
+		URLPath: paths.AccountWebhook(ep.ID, "")}
 	if ep.DisabledAt != nil {
 		v.State, v.StateText = "disabled", "Disabled"
 		if ep.DisabledReason != nil {
@@ -206,7 +208,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 	if err != nil {
 		return h.unavailable(c, "list webhooks", err)
 	}
-	p := whpages.Index{Meta: h.meta(c, "Webhooks"), Access: true, CSRF: pageCSRFToken(c), Notice: notice, Error: st.message,
+	p := whpages.Index{Meta: h.meta(c, "Webhooks"), Access: true, CSRF: web.CSRFToken(c), Notice: notice, Error: st.message,
 		Max: models.MaxWebhookEndpoints, LimitReached: len(eps) >= models.MaxWebhookEndpoints}
 	for i := range eps {
 		p.Endpoints = append(p.Endpoints, whEndpointView(&eps[i], now))
@@ -288,7 +290,7 @@ func (h *AccountWebhooks) renderDetail(c *fiber.Ctx, status int, u *models.User,
 		return h.fail(c, "webhook deliveries", err)
 	}
 	now := h.now().UTC()
-	p := whpages.Detail{Meta: h.meta(c, "Webhook endpoint"), CSRF: pageCSRFToken(c), Notice: notice, Error: errMsg,
+	p := whpages.Detail{Meta: h.meta(c, "Webhook endpoint"), CSRF: web.CSRFToken(c), Notice: notice, Error: errMsg,
 		Endpoint: whEndpointView(ep, now), GraceText: format.Plural(int(webhooks.RotationGrace/time.Hour), "hour")}
 	if ep.PreviousSecret != nil && ep.PreviousExpiresAt != nil && now.Before(*ep.PreviousExpiresAt) {
 		p.Rotating = "Still signs beside the new one until " + format.Time(*ep.PreviousExpiresAt) + "."
@@ -301,7 +303,7 @@ func (h *AccountWebhooks) renderDetail(c *fiber.Ctx, status int, u *models.User,
 
 // webhookBack redirects to the endpoint page with a notice.
 func webhookBack(c *fiber.Ctx, id, done string) error {
-	return c.Redirect("/account/webhooks/"+id+"?done="+done, fiber.StatusSeeOther)
+	return c.Redirect(paths.AccountWebhook(id, "")+"?done="+done, fiber.StatusSeeOther)
 }
 
 // test serves POST /account/webhooks/:id/test.
@@ -380,7 +382,7 @@ func (h *AccountWebhooks) confirmDelete(c *fiber.Ctx) error {
 	if err != nil {
 		return h.fail(c, "webhook endpoint", err)
 	}
-	return h.render(c, fiber.StatusOK, whpages.DeletePage(whpages.Delete{Meta: h.meta(c, "Delete this endpoint?"), CSRF: pageCSRFToken(c),
+	return h.render(c, fiber.StatusOK, whpages.DeletePage(whpages.Delete{Meta: h.meta(c, "Delete this endpoint?"), CSRF: web.CSRFToken(c),
 		Endpoint: whEndpointView(ep, h.now().UTC())}))
 }
 

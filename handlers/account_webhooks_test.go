@@ -12,6 +12,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
@@ -39,17 +40,17 @@ func newWhPages(t *testing.T, db *database.DB) *whPages {
 	stores := models.NewStores(db)
 	e := &whPages{db: db, users: map[string]*models.User{}, beta: whBeta{}, store: models.NewWebhookStore(db)}
 	now := func() time.Time { return time.Now().UTC() }
-	pages := handlers.NewPages(handlers.PagesDeps{Claims: stores.Claims, BaseURL: testBaseURL, Now: now})
+	pages := web.NewKit(testBaseURL, now, nil)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	app.Use(func(c *fiber.Ctx) error {
 		if u := e.users[c.Get("X-Test-User")]; u != nil {
-			c.Locals(handlers.LocalUser, u)
+			c.Locals(web.LocalUser, u)
 		}
 		c.Locals("csrf", "test-token")
 		return c.Next()
 	})
 	svc := webhooks.NewService(e.store, webhooks.Guard{Resolver: whResolver{"hooks.example.com": "93.184.216.34"}}, now)
-	handlers.NewAccountWebhooks(handlers.AccountWebhooksDeps{Pages: pages, Webhooks: svc, Beta: e.beta, Now: now}).Routes(app)
+	handlers.NewAccountWebhooks(handlers.AccountWebhooksDeps{Kit: pages, Webhooks: svc, Beta: e.beta, Now: now}).Routes(app)
 	e.app, e.stores = app, stores
 	return e
 }

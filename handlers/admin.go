@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/quota"
@@ -55,8 +57,8 @@ type AccountAdmin interface {
 
 // AdminDeps is what the admin console needs.
 type AdminDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Store holds the console's own queries and changes.
 	Store *models.AdminStore
 	// Accounts changes roles and disables accounts.
@@ -133,12 +135,12 @@ func (a *Admin) Routes(r fiber.Router) {
 
 // guard is the second lock behind the wiring's RequireRole.
 func (a *Admin) guard(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u == nil {
-		return redirectToLogin(c)
+		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return a.d.Pages.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
+		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
 			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -174,22 +176,22 @@ var adminErrors = map[string]string{
 
 // frame fills what every console page shares.
 func (a *Admin) frame(c *fiber.Ctx, section, title string) admin.Frame {
-	m := a.d.Pages.meta(c, title, "")
+	m := a.d.Kit.Meta(c, title, "")
 	m.NoIndex = true
-	return admin.Frame{Meta: m, CSRF: pageCSRFToken(c), Section: section,
+	return admin.Frame{Meta: m, CSRF: web.CSRFToken(c), Section: section,
 		Notice: adminNotices[c.Query("done")], Error: adminErrors[c.Query("err")]}
 }
 
 // unavailable answers 503 after logging err.
 func (a *Admin) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error("admin: "+what, "err", err)
-	return a.d.Pages.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not load this",
+	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not load this",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
 // notFound answers 404 for an unknown id.
 func (a *Admin) notFound(c *fiber.Ctx, what string) error {
-	return a.d.Pages.ErrorPage(c, fiber.StatusNotFound, what+" not found", "There is no such "+strings.ToLower(what)+". It may have been deleted.")
+	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, what+" not found", "There is no such "+strings.ToLower(what)+". It may have been deleted.")
 }
 
 // failed maps a store error of a change to a page.
@@ -204,7 +206,7 @@ func (a *Admin) failed(c *fiber.Ctx, what, kind string, err error) error {
 // than shown: the change is already committed and reporting it as failed would be untrue.
 func (a *Admin) record(c *fiber.Ctx, action, subject string, detail any) {
 	actor := ""
-	if u := CurrentUser(c); u != nil {
+	if u := web.CurrentUser(c); u != nil {
 		actor = u.ID
 	}
 	if err := a.d.Audit.Add(c.UserContext(), nil, actor, action, subject, detail); err != nil {
@@ -272,7 +274,7 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 		}
 	}
 	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, 600)
-	return a.d.Pages.render(c, fiber.StatusOK, admin.OverviewPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.OverviewPage(p))
 }
 
 // chartItem is one value for barChart.
@@ -364,7 +366,7 @@ func (a *Admin) renderPlans(c *fiber.Ctx, status int, f admin.PlanForm) error {
 		p.Rows = append(p.Rows, admin.PlanRow{ID: pl.ID, Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Quota: q,
 			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(u)})
 	}
-	return a.d.Pages.render(c, status, admin.PlansPage(p))
+	return a.d.Kit.Render(c, status, admin.PlansPage(p))
 }
 
 // slugPattern keeps plan slugs usable in URLs and config.
@@ -481,7 +483,7 @@ func (a *Admin) renderPlanEdit(c *fiber.Ctx, status int, p *models.Plan, f admin
 		return a.unavailable(c, "plan use", err)
 	}
 	f.Use, f.InUse = planUseText(u), u.InUse()
-	return a.d.Pages.render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "Edit plan"), Form: f}))
+	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "Edit plan"), Form: f}))
 }
 
 // editPlan serves GET /admin/plans/:id.
@@ -518,7 +520,7 @@ func (a *Admin) updatePlan(c *fiber.Ctx) error {
 		return a.failed(c, "update plan", "Plan", err)
 	}
 	a.record(c, "plan.update", p.ID, planDetail(p))
-	return c.Redirect("/admin/plans/"+p.ID+"?done=plan-saved", fiber.StatusSeeOther)
+	return c.Redirect(paths.AdminPlan(p.ID, "")+"?done=plan-saved", fiber.StatusSeeOther)
 }
 
 // deletePlan serves POST /admin/plans/:id/delete; a plan in use is refused, never silently hidden.
@@ -529,7 +531,7 @@ func (a *Admin) deletePlan(c *fiber.Ctx) error {
 	}
 	if err := a.d.Store.DeletePlan(c.UserContext(), p.ID); err != nil {
 		if errors.Is(err, models.ErrPlanInUse) {
-			return back(c, "/admin/plans/"+p.ID, "err", "plan-used")
+			return back(c, paths.AdminPlan(p.ID, ""), "err", "plan-used")
 		}
 		return a.failed(c, "delete plan", "Plan", err)
 	}
@@ -547,7 +549,7 @@ func (a *Admin) hidePlan(c *fiber.Ctx) error {
 		return a.failed(c, "hide plan", "Plan", err)
 	}
 	a.record(c, "plan.hide", p.ID, map[string]any{"slug": p.Slug})
-	return back(c, "/admin/plans/"+p.ID, "done", "plan-hidden")
+	return back(c, paths.AdminPlan(p.ID, ""), "done", "plan-hidden")
 }
 
 // users serves GET /admin/users.
@@ -583,7 +585,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 		}
 		p.Rows = append(p.Rows, row)
 	}
-	return a.d.Pages.render(c, fiber.StatusOK, admin.UsersPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.UsersPage(p))
 }
 
 // loadUser fetches the :id user, answering the page itself when that fails.
@@ -704,7 +706,7 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 		}
 		p.Rows = append(p.Rows, row)
 	}
-	return a.d.Pages.render(c, fiber.StatusOK, admin.KeysPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.KeysPage(p))
 }
 
 // loadKey fetches the :id key, answering the page itself when that fails.
@@ -779,7 +781,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 		}
 		p.Hidden = append(p.Hidden, r)
 	}
-	return a.d.Pages.render(c, status, admin.ClaimsPage(p))
+	return a.d.Kit.Render(c, status, admin.ClaimsPage(p))
 }
 
 // claimIDPattern finds a claim id in a pasted id or page address.
@@ -827,15 +829,6 @@ func (a *Admin) unhideClaim(c *fiber.Ctx) error {
 	return back(c, "/admin/claims", "done", "unhidden")
 }
 
-// pageParam is the 1-based ?page=, bounded so offsets stay sane.
-func pageParam(c *fiber.Ctx) int {
-	n, err := strconv.Atoi(c.Query("page"))
-	if err != nil || n < 1 {
-		return 1
-	}
-	return min(n, maxHistoryPage)
-}
-
 // pagerFor links the neighbours of page when there is more.
 func pagerFor(base string, page int, more bool) admin.Pager {
 	var p admin.Pager
@@ -850,7 +843,7 @@ func pagerFor(base string, page int, more bool) admin.Pager {
 
 // leads serves GET /admin/leads.
 func (a *Admin) leads(c *fiber.Ctx) error {
-	page := pageParam(c)
+	page := web.PageOrFirst(c)
 	ls, total, err := a.d.Billing.ContactLeads(c.UserContext(), AdminPageSize, (page-1)*AdminPageSize)
 	if err != nil {
 		return a.unavailable(c, "leads", err)
@@ -861,7 +854,7 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
 			Created: l.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC")})
 	}
-	return a.d.Pages.render(c, fiber.StatusOK, admin.LeadsPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
 }
 
 // outbox serves GET /admin/outbox.
@@ -877,7 +870,7 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 			Created:  m.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
 			CanRetry: m.State == models.OutboxFailed || m.State == models.OutboxDead})
 	}
-	return a.d.Pages.render(c, fiber.StatusOK, admin.OutboxPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.OutboxPage(p))
 }
 
 // retryMail serves POST /admin/outbox/:id/retry.
@@ -900,7 +893,7 @@ func (a *Admin) retryMail(c *fiber.Ctx) error {
 // audit serves GET /admin/audit.
 func (a *Admin) audit(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	page := pageParam(c)
+	page := web.PageOrFirst(c)
 	es, err := a.d.Audit.List(ctx, models.AuditFilter{Limit: AdminPageSize + 1, Offset: (page - 1) * AdminPageSize})
 	if err != nil {
 		return a.unavailable(c, "audit log", err)
@@ -924,5 +917,5 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 		p.Rows = append(p.Rows, admin.AuditRow{When: e.CreatedAt.UTC().Format("2 Jan 2006 15:04:05 UTC"), WhenISO: format.ISO(e.CreatedAt),
 			Actor: actor, Action: e.Action, Subject: e.Subject, Detail: e.Detail})
 	}
-	return a.d.Pages.render(c, fiber.StatusOK, admin.AuditPage(p))
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.AuditPage(p))
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -72,8 +74,8 @@ type FirmAuditor interface {
 
 // FirmConsoleDeps is what the console's firm pages need.
 type FirmConsoleDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Firms reads and changes firms.
 	Firms FirmConsoleStore
 	// Claims finds claims to link.
@@ -89,7 +91,7 @@ type FirmConsoleDeps struct {
 // FirmConsole serves /admin/firms. The wiring mounts it behind RequireRole(admin); its own guard
 // refuses non-admins too, so a wiring mistake cannot open it.
 type FirmConsole struct {
-	pages  *Pages
+	kit    *web.Kit
 	firms  FirmConsoleStore
 	claims FirmClaimReader
 	audit  FirmAuditor
@@ -99,7 +101,7 @@ type FirmConsole struct {
 
 // NewFirmConsole builds the console's firm pages.
 func NewFirmConsole(d FirmConsoleDeps) *FirmConsole {
-	h := &FirmConsole{pages: d.Pages, firms: d.Firms, claims: d.Claims, audit: d.Audit, now: d.Now, log: d.Log}
+	h := &FirmConsole{kit: d.Kit, firms: d.Firms, claims: d.Claims, audit: d.Audit, now: d.Now, log: d.Log}
 	if h.now == nil {
 		h.now = time.Now
 	}
@@ -126,12 +128,12 @@ func (h *FirmConsole) Routes(r fiber.Router) {
 
 // guard is the second lock behind the wiring's RequireRole.
 func (h *FirmConsole) guard(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u == nil {
-		return redirectToLogin(c)
+		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return h.pages.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
+		return h.kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
 			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -155,29 +157,29 @@ var firmErrors = map[string]string{
 
 // frame fills what every console page shares.
 func (h *FirmConsole) frame(c *fiber.Ctx, title string) admin.Frame {
-	m := h.pages.meta(c, title, "")
+	m := h.kit.Meta(c, title, "")
 	m.NoIndex = true
-	return admin.Frame{Meta: m, CSRF: pageCSRFToken(c), Section: "firms",
+	return admin.Frame{Meta: m, CSRF: web.CSRFToken(c), Section: "firms",
 		Notice: firmNotices[c.Query("done")], Error: firmErrors[c.Query("err")]}
 }
 
 // unavailable answers 503 after logging err.
 func (h *FirmConsole) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("admin firms: "+what, "err", err)
-	return h.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not do this",
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not do this",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
 // notFound answers 404 for an unknown firm.
 func (h *FirmConsole) notFound(c *fiber.Ctx) error {
-	return h.pages.ErrorPage(c, fiber.StatusNotFound, "Firm not found", "There is no such firm. It may have been deleted.")
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Firm not found", "There is no such firm. It may have been deleted.")
 }
 
 // record writes an audit entry for a change that has been made. A failure is logged loudly rather
 // than shown: the change is committed and reporting it as failed would be untrue.
 func (h *FirmConsole) record(c *fiber.Ctx, action, subject string, detail any) {
 	actor := ""
-	if u := CurrentUser(c); u != nil {
+	if u := web.CurrentUser(c); u != nil {
 		actor = u.ID
 	}
 	if err := h.audit.Add(c.UserContext(), nil, actor, action, subject, detail); err != nil {
@@ -204,7 +206,7 @@ func consoleListURL(q string, page int) string {
 func (h *FirmConsole) list(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), MaxSearchChars)
-	page := pageParam(c)
+	page := web.PageOrFirst(c)
 	fs, total, err := h.firms.List(ctx, q, FirmConsolePageSize, (page-1)*FirmConsolePageSize)
 	if err != nil {
 		return h.unavailable(c, "list", err)
@@ -232,7 +234,7 @@ func (h *FirmConsole) list(c *fiber.Ctx) error {
 		p.Rows = append(p.Rows, firms.AdminRow{ID: f.ID, Name: f.Name, Slug: f.Slug, Domains: strings.Join(doms[f.ID], ", "),
 			Trust: trust, Claims: format.Plural(f.ClaimCount, "claim")})
 	}
-	return h.pages.render(c, fiber.StatusOK, firms.AdminListPage(p))
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminListPage(p))
 }
 
 // firmValues is what the firm form carries, as typed.
@@ -445,7 +447,7 @@ func firmDetail(f *models.Firm, domains []string) map[string]any {
 
 // newForm serves GET /admin/firms/new.
 func (h *FirmConsole) newForm(c *fiber.Ctx) error {
-	return h.pages.render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "New firm"),
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "New firm"),
 		Form: firmFormFields("", firmValues{}, nil)}))
 }
 
@@ -463,7 +465,7 @@ func (h *FirmConsole) create(c *fiber.Ctx) error {
 		err := h.firms.Create(c.UserContext(), f, domains)
 		if err == nil {
 			h.record(c, "firm.create", f.ID, firmDetail(f, domains))
-			return c.Redirect("/admin/firms/"+f.ID+"?done=firm-created", fiber.StatusSeeOther)
+			return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=firm-created", fiber.StatusSeeOther)
 		}
 		var ok bool
 		if status, ok = storeRefusal(err, errs); !ok {
@@ -471,7 +473,7 @@ func (h *FirmConsole) create(c *fiber.Ctx) error {
 		}
 	}
 	p := firms.AdminEdit{Frame: h.frame(c, "Error: new firm"), Form: firmFormFields("", v, errs)}
-	return h.pages.render(c, status, firms.AdminEditPage(p))
+	return h.kit.Render(c, status, firms.AdminEditPage(p))
 }
 
 // load fetches the :id firm, answering the page itself when that fails (nil firm).
@@ -505,7 +507,7 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 	if form.Errors || linkErr != "" {
 		title = "Error: edit firm"
 	}
-	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: "/firms/" + url.PathEscape(f.Slug),
+	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: paths.Firm(f.Slug),
 		Trust: trustText(f.TrustScore), ClaimCount: format.Plural(f.ClaimCount, "public claim"), LinkValue: linkValue, LinkError: linkErr}
 	if p.Trust == "" {
 		p.Trust = "not rated yet"
@@ -518,12 +520,12 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 		if cl.ExpertCount > 0 && cl.CommunityVerdict != nil {
 			verdict = *cl.CommunityVerdict
 		}
-		p.Claims = append(p.Claims, firms.AdminClaimRow{ID: cl.ID, Href: "/claims/" + url.PathEscape(cl.ID),
+		p.Claims = append(p.Claims, firms.AdminClaimRow{ID: cl.ID, Href: paths.Claim(cl.ID),
 			Text: format.Truncate(cl.Content, 140), Verdict: verdictView(verdict), Source: sourceDomain(cl),
 			ByAdmin: cl.FirmSource != nil && *cl.FirmSource == "admin", Confirmed: cl.AttributionConfirmed()})
 		p.Claims[len(p.Claims)-1].Attribution, _ = attributionText(cl)
 	}
-	return h.pages.render(c, status, firms.AdminEditPage(p))
+	return h.kit.Render(c, status, firms.AdminEditPage(p))
 }
 
 // edit serves GET /admin/firms/:id.
@@ -555,7 +557,7 @@ func (h *FirmConsole) update(c *fiber.Ctx) error {
 			d := firmDetail(&f, domains)
 			d["before"] = firmDetail(&cur.Firm, cur.Domains)
 			h.record(c, "firm.update", f.ID, d)
-			return c.Redirect("/admin/firms/"+f.ID+"?done=firm-saved", fiber.StatusSeeOther)
+			return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=firm-saved", fiber.StatusSeeOther)
 		case errors.Is(err, models.ErrNotFound):
 			return h.notFound(c)
 		}
@@ -573,7 +575,7 @@ func (h *FirmConsole) confirmDelete(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	return h.pages.render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "Delete firm"),
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "Delete firm"),
 		ID: f.ID, Name: f.Name, Slug: f.Slug, ClaimCount: format.Plural(f.ClaimCount, "public claim")}))
 }
 
@@ -626,7 +628,7 @@ func (h *FirmConsole) linkClaim(c *fiber.Ctx) error {
 		return h.unavailable(c, "link claim", err)
 	}
 	h.record(c, "firm.link_claim", f.ID, map[string]any{"claim": cl.ID, "from_firm": cl.FirmID, "from_source": cl.FirmSource})
-	return c.Redirect("/admin/firms/"+f.ID+"?done=claim-linked", fiber.StatusSeeOther)
+	return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=claim-linked", fiber.StatusSeeOther)
 }
 
 // unlinkClaim serves POST /admin/firms/:id/claims/:claim/unlink.
@@ -635,7 +637,7 @@ func (h *FirmConsole) unlinkClaim(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	back := "/admin/firms/" + f.ID
+	back := paths.AdminFirm(f.ID, "")
 	claimID := strings.ToLower(c.Params("claim"))
 	if !claimIDPattern.MatchString(claimID) || len(claimID) != 36 {
 		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
@@ -661,12 +663,12 @@ func (h *FirmConsole) confirmClaim(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	back := "/admin/firms/" + f.ID
+	back := paths.AdminFirm(f.ID, "")
 	claimID := strings.ToLower(c.Params("claim"))
 	if !claimIDPattern.MatchString(claimID) || len(claimID) != 36 {
 		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
 	}
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	cl, err := h.firms.ConfirmAttribution(c.UserContext(), claimID, f.ID, u.ID, h.now().UTC())
 	switch {
 	case errors.Is(err, models.ErrNotFound) || errors.Is(err, models.ErrNoFirm):

@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -36,9 +37,9 @@ func newFirmConsoleEnv(t *testing.T, db *database.DB) *firmConsoleEnv {
 	t.Helper()
 	e := &firmConsoleEnv{firmPagesEnv: newFirmPagesEnv(t, db), audit: models.NewAuditStore(db)}
 	e.acc = accounts.New(e.st.Accounts, e.st.RateLimits, accounts.WithParams(accounts.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}))
-	pages := handlers.NewPages(handlers.PagesDeps{Claims: e.st.Claims, BaseURL: testBaseURL})
-	sess := handlers.NewSessions(e.acc, false).WithErrorPage(pages.ErrorPage)
-	deps := handlers.FirmConsoleDeps{Pages: pages, Firms: e.firms, Claims: e.st.Claims, Audit: e.audit}
+	pages := web.NewKit(testBaseURL, nil, nil)
+	sess := web.NewSessions(e.acc, false).WithErrorPage(pages.ErrorPage)
+	deps := handlers.FirmConsoleDeps{Kit: pages, Firms: e.firms, Claims: e.st.Claims, Audit: e.audit}
 
 	e.console = fiber.New(fiber.Config{DisableStartupMessage: true})
 	e.console.Use(sess.Middleware())
@@ -83,7 +84,7 @@ func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string,
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	if token != "" {
-		req.AddCookie(&http.Cookie{Name: handlers.SessionCookie, Value: token})
+		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	}
 	return firmDo(t, app, req)
 }

@@ -40,7 +40,7 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	}
 	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "Fact-checks"), Count: format.Plural(int(n), "fact-check") + " in the knowledge base.",
 		Result: result, Problem: problem, MaxSize: format.Thousands(MaxKBUploadBytes>>20) + " MiB"}
-	return a.d.Pages.render(c, status, admin.KnowledgePage(p))
+	return a.d.Kit.Render(c, status, admin.KnowledgePage(p))
 }
 
 // uploadKnowledge serves POST /admin/knowledge: a ClaimReview JSON-LD, DataCommons feed or Google

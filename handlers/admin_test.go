@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
@@ -41,14 +42,15 @@ func newAdminEnv(t *testing.T, db *database.DB) *adminEnv {
 	t.Helper()
 	st := models.NewStores(db)
 	acc := accounts.New(st.Accounts, st.RateLimits, accounts.WithParams(accounts.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}))
-	pages := NewPages(PagesDeps{Claims: st.Claims})
-	sess := NewSessions(acc, false).WithErrorPage(pages.ErrorPage)
+	pages := web.NewKit("", nil, nil)
+	site := NewPages(PagesDeps{Claims: st.Claims, Kit: pages})
+	sess := web.NewSessions(acc, false).WithErrorPage(pages.ErrorPage)
 	e := &adminEnv{stores: st, acc: acc, admin: models.NewAdminStore(db), audit: models.NewAuditStore(db), db: db}
 	app := fiber.New()
 	app.Use(sess.Middleware())
-	pages.Routes(app)
+	site.Routes(app)
 	app.Use("/admin", sess.RequireRole(models.RoleAdmin))
-	NewAdmin(AdminDeps{Pages: pages, Store: e.admin, Accounts: acc, Users: st.Accounts, Keys: st.Keys,
+	NewAdmin(AdminDeps{Kit: pages, Store: e.admin, Accounts: acc, Users: st.Accounts, Keys: st.Keys,
 		Billing: models.NewBillingStore(db), Outbox: st.Outbox, Audit: e.audit,
 		Knowledge: knowledge.NewImporter(st.Reviews, nil, nil), Reviews: st.Reviews}).Routes(app)
 	e.app = app
@@ -95,7 +97,7 @@ func (e *adminEnv) do(t *testing.T, method, path string, form url.Values, token 
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	if token != "" {
-		req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	}
 	res, err := e.app.Test(req, -1)
 	if err != nil {
@@ -487,7 +489,7 @@ func (e *adminEnv) upload(t *testing.T, name string, data []byte, token string) 
 	mw.Close()
 	req := httptest.NewRequest(http.MethodPost, "/admin/knowledge", &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+	req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	res, err := e.app.Test(req, -1)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -126,7 +127,7 @@ func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	for _, n := range counts {
 		all += n
 	}
-	p := betapages.AdminPage{Meta: a.meta(c, "Beta waiting list"), CSRF: pageCSRFToken(c), Query: f.Query, State: string(f.State),
+	p := betapages.AdminPage{Meta: a.meta(c, "Beta waiting list"), CSRF: web.CSRFToken(c), Query: f.Query, State: string(f.State),
 		CSVURL: listURL("/admin/waitlist.csv", f.Query, f.State, 1), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}
 	p.Counts = append(p.Counts, betapages.StateCount{State: "all", Label: "All", Count: format.Thousands(all),
 		URL: listURL("/admin/waitlist", f.Query, "", 1), Current: f.State == ""})
@@ -156,7 +157,7 @@ func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 			p.Notice = format.Plural(k, "invitation") + " sent."
 		}
 	}
-	return renderNoStore(c, fiber.StatusOK, betapages.Admin(p))
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.Admin(p))
 }
 
 // invite serves POST /admin/waitlist/invite with the checked ids.
@@ -165,7 +166,7 @@ func (a *AdminWaitlist) invite(c *fiber.Ctx) error {
 	for _, v := range c.Request().PostArgs().PeekMulti("id") {
 		ids = append(ids, string(v))
 	}
-	res, err := a.svc.InviteSelected(c.UserContext(), CurrentUser(c).ID, ids)
+	res, err := a.svc.InviteSelected(c.UserContext(), web.CurrentUser(c).ID, ids)
 	if err != nil {
 		return fmt.Errorf("invite selected: %w", err)
 	}
@@ -178,13 +179,13 @@ func (a *AdminWaitlist) openConfirm(c *fiber.Ctx) error {
 	if err != nil {
 		return fmt.Errorf("open the beta: %w", err)
 	}
-	return renderNoStore(c, fiber.StatusOK, betapages.OpenConfirm(betapages.OpenConfirmPage{Meta: a.meta(c, "Open the beta"),
-		CSRF: pageCSRFToken(c), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}))
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.OpenConfirm(betapages.OpenConfirmPage{Meta: a.meta(c, "Open the beta"),
+		CSRF: web.CSRFToken(c), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}))
 }
 
 // open serves POST /admin/waitlist/open. A failed run is reported; pressing again resumes it.
 func (a *AdminWaitlist) open(c *fiber.Ctx) error {
-	res, err := a.svc.OpenBeta(c.UserContext(), CurrentUser(c).ID)
+	res, err := a.svc.OpenBeta(c.UserContext(), web.CurrentUser(c).ID)
 	if err != nil {
 		return fmt.Errorf("open the beta (press again to resume): %w", err)
 	}
@@ -227,7 +228,7 @@ func (a *AdminWaitlist) csv(c *fiber.Ctx) error {
 	if err := w.Error(); err != nil {
 		return fmt.Errorf("export waiting list: %w", err)
 	}
-	if err := a.svc.Audit().Add(ctx, nil, CurrentUser(c).ID, beta.ActionExport, "waitlist",
+	if err := a.svc.Audit().Add(ctx, nil, web.CurrentUser(c).ID, beta.ActionExport, "waitlist",
 		map[string]any{"q": f.Query, "state": f.State, "rows": len(rows)}); err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
@@ -46,13 +47,13 @@ type AuthDeps struct {
 	// Accounts runs every account flow.
 	Accounts *accounts.Service
 	// Sessions sets and reads the login cookie.
-	Sessions *Sessions
+	Sessions *web.Sessions
 	// Mailer queues the verification, reset and email-change mails.
 	Mailer Mailer
 	// BaseURL is the public address (no trailing slash) the mailed links point to.
 	BaseURL string
 	// ErrorPage renders error pages in the site's look; nil uses a plain rendering of the same template.
-	ErrorPage ErrorRenderer
+	ErrorPage web.ErrorRenderer
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
@@ -66,10 +67,10 @@ type AuthDeps struct {
 // settings, email change and first-admin setup.
 type Auth struct {
 	acc      *accounts.Service
-	sessions *Sessions
+	sessions *web.Sessions
 	mailer   Mailer
 	baseURL  string
-	errPage  ErrorRenderer
+	errPage  web.ErrorRenderer
 	now      func() time.Time
 	log      *slog.Logger
 	verified func(ctx context.Context, userID, email string)
@@ -190,7 +191,7 @@ func (a *Auth) sendVerification(ctx context.Context, u *models.User, token strin
 // startSession logs the browser in with a new token and retires the token it presented before,
 // so a session id planted by an attacker is never the one that becomes authenticated.
 func (a *Auth) startSession(c *fiber.Ctx, s *accounts.Session) {
-	if old := c.Cookies(SessionCookie); old != "" {
+	if old := c.Cookies(web.SessionCookie); old != "" {
 		if err := a.acc.Logout(c.UserContext(), old); err != nil {
 			a.log.Warn("revoke previous session", "err", err)
 		}
@@ -231,7 +232,7 @@ func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.Valid
 	pw.Hint = newPasswordHint
 	nm := field("signup-name", "name", "Name", "text", "name", name, fieldErr(verr, "name"))
 	nm.MaxLength = accounts.MaxNameChars
-	return auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: pageCSRFToken(c), TestID: "signup-form",
+	return auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: web.CSRFToken(c), TestID: "signup-form",
 		Heading: "Create your account", Intro: "Sign up to get an API key. The Starter plan is free.",
 		Action: "/signup", Submit: "Create account",
 		Fields: []components.Field{
@@ -244,7 +245,7 @@ func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.Valid
 
 // signupForm serves GET /signup.
 func (a *Auth) signupForm(c *fiber.Ctx) error {
-	if CurrentUser(c) != nil {
+	if web.CurrentUser(c) != nil {
 		return c.Redirect(AfterLoginPath, fiber.StatusSeeOther)
 	}
 	return a.render(c, fiber.StatusOK, auth.Form(a.signupPage(c, "", "", nil)))
@@ -310,7 +311,7 @@ func (a *Auth) verify(c *fiber.Ctx) error {
 
 // resendVerification serves POST /verify/resend.
 func (a *Auth) resendVerification(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	token, err := a.acc.ResendVerification(c.UserContext(), u.ID)
 	switch {
 	case errors.Is(err, accounts.ErrAlreadyVerified):
@@ -333,7 +334,7 @@ func (a *Auth) resendVerification(c *fiber.Ctx) error {
 func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPage {
 	pw := field("login-password", "password", "Password", "password", "current-password", "", "")
 	pw.MaxLength = 0 // a long password is refused by the server with the generic message, not by the browser
-	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: pageCSRFToken(c), TestID: "login-form",
+	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: web.CSRFToken(c), TestID: "login-form",
 		Heading: "Log in", Action: "/login", Submit: "Log in", Next: next, Error: formErr,
 		Fields: []components.Field{field("login-email", "email", "Email address", "email", "username", email, ""), pw},
 		Links: []auth.Link{{Text: "Forgot your password?", URL: "/password/forgot"},
@@ -343,8 +344,8 @@ func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPag
 
 // loginForm serves GET /login.
 func (a *Auth) loginForm(c *fiber.Ctx) error {
-	next := SafeNext(c.Query("next"))
-	if CurrentUser(c) != nil {
+	next := web.SafeNext(c.Query("next"))
+	if web.CurrentUser(c) != nil {
 		return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
 	}
 	return a.render(c, fiber.StatusOK, auth.Form(a.loginPage(c, "", next, "")))
@@ -360,7 +361,7 @@ func orDefault(s, def string) string {
 
 // login serves POST /login. Every credential failure reads the same, whatever the cause.
 func (a *Auth) login(c *fiber.Ctx) error {
-	email, next := c.FormValue("email"), SafeNext(c.FormValue("next"))
+	email, next := c.FormValue("email"), web.SafeNext(c.FormValue("next"))
 	s, err := a.acc.Login(c.UserContext(), email, c.FormValue("password"), c.IP(), c.Get(fiber.HeaderUserAgent))
 	switch {
 	case errors.Is(err, accounts.ErrThrottled):
@@ -380,7 +381,7 @@ func (a *Auth) login(c *fiber.Ctx) error {
 
 // logout serves POST /logout; logging out without a session is simply done already.
 func (a *Auth) logout(c *fiber.Ctx) error {
-	if err := a.acc.Logout(c.UserContext(), c.Cookies(SessionCookie)); err != nil {
+	if err := a.acc.Logout(c.UserContext(), c.Cookies(web.SessionCookie)); err != nil {
 		return a.unavailable(c, "logout", err)
 	}
 	a.sessions.ClearCookie(c)
@@ -389,7 +390,7 @@ func (a *Auth) logout(c *fiber.Ctx) error {
 
 // logoutEverywhere serves POST /logout-everywhere: every session of the user ends, this one too.
 func (a *Auth) logoutEverywhere(c *fiber.Ctx) error {
-	if err := a.acc.LogoutEverywhere(c.UserContext(), CurrentUser(c).ID); err != nil {
+	if err := a.acc.LogoutEverywhere(c.UserContext(), web.CurrentUser(c).ID); err != nil {
 		return a.unavailable(c, "logout everywhere", err)
 	}
 	a.sessions.ClearCookie(c)
@@ -400,7 +401,7 @@ func (a *Auth) logoutEverywhere(c *fiber.Ctx) error {
 
 // forgotPage builds the "forgot password" form.
 func (a *Auth) forgotPage(c *fiber.Ctx) auth.FormPage {
-	return auth.FormPage{Meta: a.meta(c, "Forgot password"), CSRF: pageCSRFToken(c), TestID: "forgot-form",
+	return auth.FormPage{Meta: a.meta(c, "Forgot password"), CSRF: web.CSRFToken(c), TestID: "forgot-form",
 		Heading: "Forgot your password?", Intro: "Enter your account’s email address and we will send you a link to choose a new password.",
 		Action: "/password/forgot", Submit: "Send reset link",
 		Fields: []components.Field{field("forgot-email", "email", "Email address", "email", "email", "", "")},
@@ -436,7 +437,7 @@ func (a *Auth) forgot(c *fiber.Ctx) error {
 func (a *Auth) resetPage(c *fiber.Ctx, errMsg string) auth.FormPage {
 	pw := field("reset-password", "password", "New password", "password", "new-password", "", errMsg)
 	pw.Hint = newPasswordHint
-	return auth.FormPage{Meta: a.meta(c, "Choose a new password"), CSRF: pageCSRFToken(c), TestID: "reset-form",
+	return auth.FormPage{Meta: a.meta(c, "Choose a new password"), CSRF: web.CSRFToken(c), TestID: "reset-form",
 		Heading: "Choose a new password", Intro: "After this you will be logged out everywhere and can log in with the new password.",
 		Action: "/password/reset/" + c.Params("token"), Submit: "Set new password",
 		Fields: []components.Field{pw},
@@ -476,7 +477,7 @@ func (a *Auth) reset(c *fiber.Ctx) error {
 func (a *Auth) securityPage(c *fiber.Ctx, u *models.User) auth.SecurityPage {
 	np := field("new-password", "new_password", "New password", "password", "new-password", "", "")
 	np.Hint = newPasswordHint
-	return auth.SecurityPage{Meta: a.meta(c, "Security"), CSRF: pageCSRFToken(c), Email: u.Email, Verified: u.Verified(),
+	return auth.SecurityPage{Meta: a.meta(c, "Security"), CSRF: web.CSRFToken(c), Email: u.Email, Verified: u.Verified(),
 		CurrentPassword: field("current-password", "current_password", "Current password", "password", "current-password", "", ""),
 		NewPassword:     np,
 		NewEmail:        field("new-email", "email", "New email address", "email", "email", "", ""),
@@ -486,7 +487,7 @@ func (a *Auth) securityPage(c *fiber.Ctx, u *models.User) auth.SecurityPage {
 
 // security serves GET /account/security; ?done= shows what the last change did (post/redirect/get).
 func (a *Auth) security(c *fiber.Ctx) error {
-	p := a.securityPage(c, CurrentUser(c))
+	p := a.securityPage(c, web.CurrentUser(c))
 	switch c.Query("done") {
 	case "password":
 		p.Notice = "Your password has been changed. Every other session has been logged out."
@@ -498,12 +499,12 @@ func (a *Auth) security(c *fiber.Ctx) error {
 
 // securitySubmit serves POST /account/security; the hidden "form" field says which form was sent.
 func (a *Auth) securitySubmit(c *fiber.Ctx) error {
-	u, ctx := CurrentUser(c), c.UserContext()
+	u, ctx := web.CurrentUser(c), c.UserContext()
 	p := a.securityPage(c, u)
 	var verr *accounts.ValidationError
 	switch c.FormValue("form") {
 	case "password":
-		err := a.acc.ChangePassword(ctx, u.ID, c.Cookies(SessionCookie), c.FormValue("current_password"), c.FormValue("new_password"))
+		err := a.acc.ChangePassword(ctx, u.ID, c.Cookies(web.SessionCookie), c.FormValue("current_password"), c.FormValue("new_password"))
 		switch {
 		case errors.Is(err, accounts.ErrThrottled):
 			p.PasswordError = loginThrottle

@@ -13,6 +13,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
@@ -43,15 +44,15 @@ func newAuthEnv(t *testing.T, db *database.DB, opts ...accounts.Option) *authEnv
 	store := models.NewAccountStore(db)
 	svc := accounts.New(store, stores.RateLimits, append([]accounts.Option{accounts.WithParams(cheapArgon)}, opts...)...)
 	outbox := models.NewOutboxStore(db)
-	pages := handlers.NewPages(handlers.PagesDeps{BaseURL: testBaseURL})
-	sessions := handlers.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
+	pages := web.NewKit(testBaseURL, nil, nil)
+	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
 	auth := handlers.NewAuth(handlers.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
 		BaseURL: testBaseURL + "/", ErrorPage: pages.ErrorPage})
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	app.Use(sessions.Middleware())
 	auth.Routes(app)
 	app.Get("/account", sessions.RequireUser(), func(c *fiber.Ctx) error {
-		return c.SendString("account of " + handlers.CurrentUser(c).Email)
+		return c.SendString("account of " + web.CurrentUser(c).Email)
 	})
 	app.Get("/admin", sessions.RequireRole(models.RoleAdmin), func(c *fiber.Ctx) error { return c.SendString("admin area") })
 	app.Use(pages.NotFound)
@@ -81,7 +82,7 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	if cookie != "" {
-		req.AddCookie(&http.Cookie{Name: handlers.SessionCookie, Value: cookie})
+		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: cookie})
 	}
 	resp, err := e.app.Test(req, 30_000)
 	if err != nil {
@@ -95,12 +96,12 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 	}
 	p := authPage{page: page{status: resp.StatusCode, header: resp.Header, body: string(b), doc: doc}, location: resp.Header.Get("Location")}
 	for _, c := range resp.Cookies() {
-		if c.Name == handlers.SessionCookie {
+		if c.Name == web.SessionCookie {
 			p.cookie, p.cleared = c.Value, c.Value == ""
 		}
 	}
 	for _, h := range resp.Header.Values("Set-Cookie") {
-		if strings.HasPrefix(h, handlers.SessionCookie+"=") {
+		if strings.HasPrefix(h, web.SessionCookie+"=") {
 			p.raw = h
 		}
 	}
@@ -426,7 +427,7 @@ func TestSafeNext(t *testing.T) {
 		"/a": "/a", "/a?b=c#d": "/a?b=c#d", "//x.com": "", "/\\x.com": "", "http://x.com": "", "x": "",
 		"/a\nb": "", "": "", "/%2F%2Fx.com": "/%2F%2Fx.com",
 	} {
-		if got := handlers.SafeNext(in); got != want {
+		if got := web.SafeNext(in); got != want {
 			t.Errorf("SafeNext(%q) = %q, want %q", in, got, want)
 		}
 	}

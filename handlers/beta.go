@@ -1,13 +1,11 @@
 package handlers
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
-	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/models"
@@ -41,7 +39,7 @@ type BetaDeps struct {
 	// Beta runs the waiting list.
 	Beta *beta.Service
 	// ErrorPage renders error pages in the site's look; nil uses a plain rendering of the same template.
-	ErrorPage ErrorRenderer
+	ErrorPage web.ErrorRenderer
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
@@ -51,7 +49,7 @@ type BetaDeps struct {
 // Beta serves /beta, the join form and the confirm and leave links.
 type Beta struct {
 	svc     *beta.Service
-	errPage ErrorRenderer
+	errPage web.ErrorRenderer
 	now     func() time.Time
 	log     *slog.Logger
 }
@@ -67,7 +65,7 @@ func NewBeta(d BetaDeps) *Beta {
 	}
 	if b.errPage == nil {
 		b.errPage = func(c *fiber.Ctx, status int, title, msg string) error {
-			return renderNoStore(c, status, errpages.Error(errpages.Page{Meta: b.meta(c, title, false), Status: status, Title: title, Message: msg}))
+			return web.RenderNoStore(c, status, errpages.Error(errpages.Page{Meta: b.meta(c, title, false), Status: status, Title: title, Message: msg}))
 		}
 	}
 	return b
@@ -89,19 +87,6 @@ func (b *Beta) meta(c *fiber.Ctx, title string, index bool) layouts.Page {
 		Description: "The Claimcheck /v1 API is live for beta accounts: what it offers, where it is documented, and the waiting list for access."}
 }
 
-// renderNoStore writes a page through a buffer (a template error becomes a clean 500); pages with
-// CSRF tokens or personal outcomes must not be cached.
-func renderNoStore(c *fiber.Ctx, status int, page templ.Component) error {
-	var buf bytes.Buffer
-	if err := page.Render(c.UserContext(), &buf); err != nil {
-		return fmt.Errorf("render page %s: %w", c.Path(), err)
-	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	c.Status(status)
-	c.Type("html", "utf-8")
-	return c.Send(buf.Bytes())
-}
-
 // landingPage builds /beta with kept values and errors.
 func (b *Beta) landingPage(c *fiber.Ctx, in beta.JoinInput, verr *accounts.ValidationError) betapages.LandingPage {
 	email := field("beta-email", "email", "Email address", "email", "email", in.Email, fieldErr(verr, "email"))
@@ -111,13 +96,13 @@ func (b *Beta) landingPage(c *fiber.Ctx, in beta.JoinInput, verr *accounts.Valid
 	org.Required, org.Optional, org.MaxLength = false, true, beta.MaxOrganisationChars
 	use := field("beta-intended-use", "intended_use", "What will you use the API for?", "textarea", "", in.IntendedUse, fieldErr(verr, "intended_use"))
 	use.Required, use.Optional, use.MaxLength, use.Rows = false, true, beta.MaxIntendedUseChars, 4
-	return betapages.LandingPage{Meta: b.meta(c, "The /v1 API beta", true), CSRF: pageCSRFToken(c), Features: betaFeatures,
+	return betapages.LandingPage{Meta: b.meta(c, "The /v1 API beta", true), CSRF: web.CSRFToken(c), Features: betaFeatures,
 		FreeQuota: format.Thousands(AnnouncedFreeQuota), Fields: []components.Field{email, name, org, use}}
 }
 
 // landing serves GET /beta.
 func (b *Beta) landing(c *fiber.Ctx) error {
-	return renderNoStore(c, fiber.StatusOK, betapages.Landing(b.landingPage(c, beta.JoinInput{}, nil)))
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.Landing(b.landingPage(c, beta.JoinInput{}, nil)))
 }
 
 // join serves POST /beta. The answer is the same page whether the address was new or on the list
@@ -129,7 +114,7 @@ func (b *Beta) join(c *fiber.Ctx) error {
 	var verr *accounts.ValidationError
 	switch {
 	case errors.As(err, &verr):
-		return renderNoStore(c, fiber.StatusUnprocessableEntity, betapages.Landing(b.landingPage(c, in, verr)))
+		return web.RenderNoStore(c, fiber.StatusUnprocessableEntity, betapages.Landing(b.landingPage(c, in, verr)))
 	case err != nil:
 		return b.unavailable(c, "join waiting list", err)
 	}
@@ -165,8 +150,8 @@ func (b *Beta) leaveForm(c *fiber.Ctx) error {
 	case err != nil:
 		return b.unavailable(c, "check leave link", err)
 	}
-	return renderNoStore(c, fiber.StatusOK, betapages.Leave(betapages.LeavePage{Meta: b.meta(c, "Leave the waiting list", false),
-		CSRF: pageCSRFToken(c), Action: "/beta/leave/" + c.Params("token")}))
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.Leave(betapages.LeavePage{Meta: b.meta(c, "Leave the waiting list", false),
+		CSRF: web.CSRFToken(c), Action: "/beta/leave/" + c.Params("token")}))
 }
 
 // leave serves POST /beta/leave/:token, from the form or a mail client's one-click
@@ -186,7 +171,7 @@ func (b *Beta) leave(c *fiber.Ctx) error {
 // message renders an outcome page.
 func (b *Beta) message(c *fiber.Ctx, status int, p auth.MessagePage) error {
 	p.Meta = b.meta(c, p.Heading, false)
-	return renderNoStore(c, status, auth.Message(p))
+	return web.RenderNoStore(c, status, auth.Message(p))
 }
 
 // invalid is the page for a link that matches nothing; it never says why.

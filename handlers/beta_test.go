@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/database"
@@ -31,8 +32,8 @@ func newBetaEnv(t *testing.T, db *database.DB) *betaEnv {
 	store := models.NewAccountStore(db)
 	svc := accounts.New(store, stores.RateLimits, accounts.WithParams(cheapArgon))
 	outbox := models.NewOutboxStore(db)
-	pages := handlers.NewPages(handlers.PagesDeps{BaseURL: testBaseURL})
-	sessions := handlers.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
+	pages := web.NewKit(testBaseURL, nil, nil)
+	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
 	b := beta.New(beta.Config{DB: db, Outbox: mail.NewOutbox(outbox), BaseURL: testBaseURL})
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	app.Use(sessions.Middleware())

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/pages/pricing"
@@ -20,8 +21,8 @@ const successRefreshSeconds = 5
 
 // BillingDeps is what the billing routes need.
 type BillingDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Billing talks to Stripe and applies webhooks.
 	Billing *billing.Service
 	// Plans finds the plan being bought.
@@ -36,7 +37,7 @@ type BillingDeps struct {
 
 // Billing serves Checkout, the success page, the customer portal and the Stripe webhook.
 type Billing struct {
-	pages   *Pages
+	kit     *web.Kit
 	svc     *billing.Service
 	plans   *models.PlanStore
 	keys    *models.KeyStore
@@ -46,7 +47,7 @@ type Billing struct {
 
 // NewBilling builds the billing handlers.
 func NewBilling(d BillingDeps) *Billing {
-	b := &Billing{pages: d.Pages, svc: d.Billing, plans: d.Plans, keys: d.Keys, baseURL: strings.TrimRight(d.BaseURL, "/"), log: d.Log}
+	b := &Billing{kit: d.Kit, svc: d.Billing, plans: d.Plans, keys: d.Keys, baseURL: strings.TrimRight(d.BaseURL, "/"), log: d.Log}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -64,7 +65,7 @@ func (b *Billing) Routes(r fiber.Router) {
 // stripeDown answers 502 when Stripe refused or did not answer.
 func (b *Billing) stripeDown(c *fiber.Ctx, what string, err error) error {
 	b.log.Error(what, "err", err)
-	return b.pages.ErrorPage(c, fiber.StatusBadGateway, "The payment service did not answer",
+	return b.kit.ErrorPage(c, fiber.StatusBadGateway, "The payment service did not answer",
 		"Nothing was charged. Please try again in a minute.")
 }
 
@@ -79,11 +80,11 @@ func (b *Billing) checkout(c *fiber.Ctx) error {
 	}
 	plan, err := b.plans.BySlug(c.UserContext(), c.FormValue("plan"))
 	if errors.Is(err, models.ErrNotFound) || (err == nil && !plan.Public) {
-		return b.pages.ErrorPage(c, fiber.StatusNotFound, "Plan not found", "There is no such plan. Pick one on the pricing page.")
+		return b.kit.ErrorPage(c, fiber.StatusNotFound, "Plan not found", "There is no such plan. Pick one on the pricing page.")
 	}
 	if err != nil {
 		b.log.Error("checkout plan", "err", err)
-		return b.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "", "")
+		return b.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "", "")
 	}
 	success := b.baseURL + "/billing/success?plan=" + url.QueryEscape(plan.Slug)
 	to, err := b.svc.CreateCheckoutSession(c.UserContext(), u.ID, u.Email, plan, success, b.baseURL+"/pricing")
@@ -107,7 +108,7 @@ func (b *Billing) success(c *fiber.Ctx) error {
 	current, err := b.keys.AccountPlan(ctx, u.ID)
 	if err != nil {
 		b.log.Error("success plan", "err", err)
-		return b.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "", "")
+		return b.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "", "")
 	}
 	page := pricing.Success{PlanName: current.Name, WantedName: "your new plan"}
 	wanted, err := b.plans.BySlug(ctx, c.Query("plan"))
@@ -125,10 +126,10 @@ func (b *Billing) success(c *fiber.Ctx) error {
 		page.RefreshSeconds = successRefreshSeconds
 		c.Set("Refresh", strconv.Itoa(successRefreshSeconds))
 	}
-	page.Meta = b.pages.meta(c, title, "")
+	page.Meta = b.kit.Meta(c, title, "")
 	page.Meta.NoIndex = true
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return b.pages.render(c, fiber.StatusOK, pricing.SuccessPage(page))
+	return b.kit.Render(c, fiber.StatusOK, pricing.SuccessPage(page))
 }
 
 // portal serves POST /billing/portal: a Stripe customer-portal session.
@@ -140,10 +141,10 @@ func (b *Billing) portal(c *fiber.Ctx) error {
 	to, err := b.svc.PortalURL(c.UserContext(), u.ID, b.baseURL+"/account")
 	switch {
 	case errors.Is(err, billing.ErrNotConfigured):
-		return b.pages.ErrorPage(c, fiber.StatusNotFound, "Billing is not available",
+		return b.kit.ErrorPage(c, fiber.StatusNotFound, "Billing is not available",
 			"Online billing is not set up on this server. Contact sales from the pricing page.")
 	case errors.Is(err, billing.ErrNoCustomer):
-		return b.pages.ErrorPage(c, fiber.StatusConflict, "No billing account yet",
+		return b.kit.ErrorPage(c, fiber.StatusConflict, "No billing account yet",
 			"You have not subscribed to a paid plan, so there are no invoices or payment methods to manage.")
 	case err != nil:
 		return b.stripeDown(c, "create portal session", err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -97,7 +98,7 @@ type DocsDeps struct {
 	// BaseURL is this deployment's address, for the examples.
 	BaseURL string
 	// ErrorPage renders error pages in the site's look.
-	ErrorPage ErrorRenderer
+	ErrorPage web.ErrorRenderer
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -106,7 +107,7 @@ type DocsDeps struct {
 type Docs struct {
 	page    docspage.Page
 	ok      bool
-	errPage ErrorRenderer
+	errPage web.ErrorRenderer
 	now     func() time.Time
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/gofiber/fiber/v2"
 )
@@ -17,7 +18,7 @@ import (
 // docsApp mounts the OpenAPI document and /docs the way the wiring does.
 func docsApp(t *testing.T, doc *openapi.Document) *fiber.App {
 	t.Helper()
-	pages := handlers.NewPages(handlers.PagesDeps{BaseURL: testBaseURL})
+	pages := web.NewKit(testBaseURL, nil, nil)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	handlers.NewOpenAPI(handlers.OpenAPIDeps{BaseURL: testBaseURL}).Routes(app)
 	handlers.NewDocs(handlers.DocsDeps{Document: doc, BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(app)

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -39,8 +39,8 @@ type ExpertDirectory interface {
 
 // ExpertsDeps is what the public expert pages need.
 type ExpertsDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Experts reads the public profiles.
 	Experts ExpertDirectory
 	// Now is the clock; nil means time.Now.
@@ -77,7 +77,7 @@ func (h *Experts) Routes(r fiber.Router) {
 // unavailable answers 503 after logging err.
 func (h *Experts) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("experts: "+what, "err", err)
-	return h.d.Pages.ErrorPage(c, fiber.StatusServiceUnavailable, "The experts could not be loaded",
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The experts could not be loaded",
 		"The database did not answer. Please reload the page in a minute.")
 }
 
@@ -91,23 +91,18 @@ func expertsPageURL(page int) string {
 
 // list serves GET /experts.
 func (h *Experts) list(c *fiber.Ctx) error {
-	page := 1
-	if s := strings.TrimSpace(c.Query("page")); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > maxHistoryPage {
-			return h.d.Pages.ErrorPage(c, fiber.StatusBadRequest, "There is no such page",
-				fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40)))
-		}
-		page = n
+	page, problem := web.ParsePage(c)
+	if problem != "" {
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
 	}
 	ls, total, err := h.d.Experts.ListPublic(c.UserContext(), ExpertsPerPage, (page-1)*ExpertsPerPage)
 	if err != nil {
 		return h.unavailable(c, "list", err)
 	}
-	pages := max(int((total+ExpertsPerPage-1)/ExpertsPerPage), 1)
-	p := experts.ListPage{Meta: h.d.Pages.meta(c, "Experts", "The experts who review claims on Claimcheck, their expertise and how many claims they reviewed."),
+	pages := web.PageCount(total, ExpertsPerPage)
+	p := experts.ListPage{Meta: h.d.Kit.Meta(c, "Experts", "The experts who review claims on Claimcheck, their expertise and how many claims they reviewed."),
 		CountText: format.Plural(int(total), "expert") + " with a public profile.", Pager: experts.Pager{Page: page, Pages: pages}}
-	p.Meta.Canonical = h.d.Pages.baseURL + expertsPageURL(page)
+	p.Meta.Canonical = h.d.Kit.BaseURL() + expertsPageURL(page)
 	if page > 1 {
 		p.Pager.PrevURL = expertsPageURL(min(page-1, pages))
 		p.Meta.Title = fmt.Sprintf("Experts, page %d", page)
@@ -117,7 +112,7 @@ func (h *Experts) list(c *fiber.Ctx) error {
 		p.Pager.NextURL = expertsPageURL(page + 1)
 	}
 	for _, l := range ls {
-		p.Experts = append(p.Experts, experts.ExpertCard{Name: l.Name, URL: "/experts/" + url.PathEscape(l.UserID),
+		p.Experts = append(p.Experts, experts.ExpertCard{Name: l.Name, URL: paths.Expert(l.UserID),
 			Bio: format.Truncate(l.Bio, expertBioExcerptRunes), Tags: l.Expertise, Reviews: format.Plural(l.Reviews, "review"),
 			Joined: l.JoinedAt.UTC().Format("January 2006")})
 	}
@@ -131,7 +126,7 @@ func (h *Experts) list(c *fiber.Ctx) error {
 				ActionText: "Browse checked claims", ActionURL: "/claims"}
 		}
 	}
-	return h.d.Pages.render(c, fiber.StatusOK, experts.List(p))
+	return h.d.Kit.Render(c, fiber.StatusOK, experts.List(p))
 }
 
 // show serves GET /experts/:id; experts without a public profile do not have one (404).
@@ -157,22 +152,22 @@ func (h *Experts) show(c *fiber.Ctx) error {
 	if l.Bio != "" {
 		desc = format.Truncate(l.Bio, 160)
 	}
-	p := experts.PublicPage{Meta: h.d.Pages.meta(c, l.Name+", expert", desc), Name: l.Name, Bio: l.Bio, Tags: l.Expertise,
+	p := experts.PublicPage{Meta: h.d.Kit.Meta(c, l.Name+", expert", desc), Name: l.Name, Bio: l.Bio, Tags: l.Expertise,
 		Reviews: format.Plural(l.Reviews, "review"), Joined: l.JoinedAt.UTC().Format("January 2006")}
-	p.Meta.Canonical = h.d.Pages.baseURL + "/experts/" + url.PathEscape(l.UserID)
+	p.Meta.Canonical = h.d.Kit.BaseURL() + paths.Expert(l.UserID)
 	if l.LastReviewAt != nil {
 		p.LastReview = format.Ago(now, *l.LastReviewAt)
 	}
 	for _, r := range revs {
-		p.Recent = append(p.Recent, experts.ReviewedClaim{URL: "/claims/" + url.PathEscape(r.Claim.ID),
+		p.Recent = append(p.Recent, experts.ReviewedClaim{URL: paths.Claim(r.Claim.ID),
 			Text: format.Truncate(r.Claim.Content, listTextRunes), Verdict: verdictView(r.Verdict),
 			Confidence: formatConfidence(r.Confidence), WhenISO: format.ISO(r.VotedAt), When: format.Ago(now, r.VotedAt)})
 	}
-	return h.d.Pages.render(c, fiber.StatusOK, experts.Public(p))
+	return h.d.Kit.Render(c, fiber.StatusOK, experts.Public(p))
 }
 
 // notFound is the 404 for an address that names no public expert.
 func (h *Experts) notFound(c *fiber.Ctx) error {
-	return h.d.Pages.ErrorPage(c, fiber.StatusNotFound, "Expert not found",
+	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "Expert not found",
 		"No expert has a public profile at this address. The expert may have made the profile private.")
 }

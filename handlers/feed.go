@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/models"
@@ -341,7 +342,7 @@ func (h *Live) page(c *fiber.Ctx) error {
 			p.Items = append(p.Items, it)
 		}
 	}
-	return renderNoStore(c, fiber.StatusOK, livepages.Live(p))
+	return web.RenderNoStore(c, fiber.StatusOK, livepages.Live(p))
 }
 
 // stream serves GET /live/stream for the page's script: no key, a few streams per address, and a
@@ -416,7 +417,7 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	if err != nil || !vis {
 		return livepages.Item{}, false, err
 	}
-	it := livepages.Item{EventID: ev.ID, Type: ev.Type, TypeText: text, URL: "/claims/" + url.PathEscape(d.ID),
+	it := livepages.Item{EventID: ev.ID, Type: ev.Type, TypeText: text, URL: paths.Claim(d.ID),
 		Text: format.Truncate(d.Content, listTextRunes), CreatedISO: format.ISO(ev.CreatedAt),
 		CreatedText: format.Ago(now, ev.CreatedAt), CreatedTitle: format.Time(ev.CreatedAt)}
 	if d.Score != nil && d.Verdict != nil {

@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -47,8 +49,8 @@ type FirmPagesStore interface {
 
 // FirmPagesDeps is what the public firm pages need.
 type FirmPagesDeps struct {
-	// Pages renders the frame and the error pages, and knows the public base URL.
-	Pages *Pages
+	// Kit renders the frame and the error pages, and knows the public base URL.
+	Kit *web.Kit
 	// Firms reads firms.
 	Firms FirmPagesStore
 	// Now is the clock; nil means time.Now.
@@ -59,7 +61,7 @@ type FirmPagesDeps struct {
 
 // FirmPages serves /firms and /firms/{slug}.
 type FirmPages struct {
-	pages *Pages
+	kit   *web.Kit
 	firms FirmPagesStore
 	now   func() time.Time
 	log   *slog.Logger
@@ -67,7 +69,7 @@ type FirmPages struct {
 
 // NewFirmPages builds the public firm pages.
 func NewFirmPages(d FirmPagesDeps) *FirmPages {
-	h := &FirmPages{pages: d.Pages, firms: d.Firms, now: d.Now, log: d.Log}
+	h := &FirmPages{kit: d.Kit, firms: d.Firms, now: d.Now, log: d.Log}
 	if h.now == nil {
 		h.now = time.Now
 	}
@@ -109,32 +111,28 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	case utf8.RuneCountInString(q) > MaxSearchChars:
 		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), MaxSearchChars)
 	}
-	if s := strings.TrimSpace(c.Query("page")); s != "" && problem == "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > maxHistoryPage {
-			problem = fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40))
-		}
-		page = n
+	if problem == "" {
+		page, problem = web.ParsePage(c)
 	}
 	if problem != "" {
-		return h.pages.renderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "This search cannot be used",
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "This search cannot be used",
 			Message: problem, ActionText: "Show all firms", ActionURL: "/firms"})
 	}
 	fs, total, err := h.firms.List(c.UserContext(), q, FirmsPerPage, (page-1)*FirmsPerPage)
 	if err != nil {
 		h.log.Error("list firms", "err", err)
-		return h.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "The firms could not be loaded",
+		return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The firms could not be loaded",
 			"The database did not answer. Please reload the page in a minute.")
 	}
-	pages := max(int((total+FirmsPerPage-1)/FirmsPerPage), 1)
+	pages := web.PageCount(total, FirmsPerPage)
 	p := firms.ListPage{
-		Meta:       h.pages.meta(c, "Firms", "Organisations that publish the claims checked on Claimcheck, with a trust score computed from their claims."),
+		Meta:       h.kit.Meta(c, "Firms", "Organisations that publish the claims checked on Claimcheck, with a trust score computed from their claims."),
 		Query:      q,
 		QueryMax:   MaxSearchChars,
 		CountText:  firmCountText(total, q != ""),
 		Pagination: components.Pagination{Page: page, Pages: pages},
 	}
-	p.Meta.Canonical = h.pages.baseURL + firmListURL(q, page)
+	p.Meta.Canonical = h.kit.BaseURL() + firmListURL(q, page)
 	// Searches and deep pages are endless permutations of the same records.
 	p.Meta.NoIndex = q != "" || page > 1
 	if page > 1 {
@@ -145,7 +143,7 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 		p.Pagination.NextURL = firmListURL(q, page+1)
 	}
 	for _, f := range fs {
-		p.Rows = append(p.Rows, firms.Row{Name: f.Name, Slug: f.Slug, Href: "/firms/" + url.PathEscape(f.Slug),
+		p.Rows = append(p.Rows, firms.Row{Name: f.Name, Slug: f.Slug, Href: paths.Firm(f.Slug),
 			Trust: trustText(f.TrustScore), Claims: format.Plural(f.ClaimCount, "claim")})
 	}
 	switch {
@@ -160,7 +158,7 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 		p.Empty = &components.EmptyState{Kind: "no-firms", Title: "No firms yet",
 			Body: "Firms appear here once administrators add them; claims from their domains are then linked to them."}
 	}
-	return h.pages.render(c, fiber.StatusOK, firms.List(p))
+	return h.kit.Render(c, fiber.StatusOK, firms.List(p))
 }
 
 // firmCountText says how many firms the list holds.
@@ -201,13 +199,13 @@ type firmLD struct {
 func (h *FirmPages) show(c *fiber.Ctx) error {
 	slug := c.Params("slug")
 	if lower := strings.ToLower(slug); lower != slug && models.ValidFirmSlug(lower) {
-		return c.Redirect("/firms/"+lower, fiber.StatusMovedPermanently)
+		return c.Redirect(paths.Firm(lower), fiber.StatusMovedPermanently)
 	}
 	ctx := c.UserContext()
 	f, err := h.firms.BySlug(ctx, slug)
 	switch {
 	case errors.Is(err, models.ErrNotFound):
-		return h.pages.renderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "Firm not found",
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "Firm not found",
 			Message:    "No firm has this address. The link may be mistyped, or the firm may have been removed.",
 			ActionText: "All firms", ActionURL: "/firms"})
 	case err != nil:
@@ -225,10 +223,10 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 	if err != nil {
 		return h.unavailable(c, "rated claims", err)
 	}
-	pageURL := h.pages.baseURL + "/firms/" + f.Slug
+	pageURL := h.kit.BaseURL() + paths.Firm(f.Slug)
 	now := h.now()
 	p := firms.ShowPage{
-		Meta:       h.pages.meta(c, f.Name+" — trust score", firmDescription(f)),
+		Meta:       h.kit.Meta(c, f.Name+" — trust score", firmDescription(f)),
 		Name:       f.Name,
 		Slug:       f.Slug,
 		Domains:    f.Domains,
@@ -258,13 +256,13 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 	p.Meta.Canonical = pageURL
 	p.Meta.JSONLD = firmLD{Context: "https://schema.org", Type: "Organization", Name: f.Name, URL: p.Website,
 		Description: f.Description, MainEntityOfPage: pageURL}
-	return h.pages.render(c, fiber.StatusOK, firms.Show(p))
+	return h.kit.Render(c, fiber.StatusOK, firms.Show(p))
 }
 
 // unavailable answers 503 after logging err.
 func (h *FirmPages) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("firm page: "+what, "path", c.Path(), "err", err)
-	return h.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "This firm could not be loaded",
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This firm could not be loaded",
 		"The database did not answer. Please reload the page in a minute.")
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -31,10 +32,10 @@ type firmPagesEnv struct {
 func newFirmPagesEnv(t *testing.T, db *database.DB) *firmPagesEnv {
 	t.Helper()
 	st := models.NewStores(db)
-	pages := handlers.NewPages(handlers.PagesDeps{Claims: st.Claims, BaseURL: testBaseURL})
+	pages := web.NewKit(testBaseURL, nil, nil)
 	e := &firmPagesEnv{db: db, st: st, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
 	e.app = fiber.New(fiber.Config{DisableStartupMessage: true})
-	handlers.NewFirmPages(handlers.FirmPagesDeps{Pages: pages, Firms: e.firms}).Routes(e.app)
+	handlers.NewFirmPages(handlers.FirmPagesDeps{Kit: pages, Firms: e.firms}).Routes(e.app)
 	e.app.Use(pages.NotFound)
 	return e
 }

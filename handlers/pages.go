@@ -1,26 +1,24 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
-	"github.com/claimcheck/claimcheck/views/layouts"
 	"github.com/claimcheck/claimcheck/views/pages/claims"
 	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
 	"github.com/claimcheck/claimcheck/views/pages/home"
@@ -36,8 +34,6 @@ const (
 	LatestOnHome = 10
 	// MaxSearchChars caps the history search box, in characters.
 	MaxSearchChars = 200
-	// maxHistoryPage keeps (page-1)*HistoryPerPage far from overflowing and from absurd offsets.
-	maxHistoryPage = 1_000_000
 )
 
 // ClaimReader reads claim records for the pages.
@@ -88,12 +84,8 @@ type PagesDeps struct {
 	Checker FormChecker
 	// Limiter refuses too many form checks from one IP; nil means no limit.
 	Limiter CheckLimiter
-	// BaseURL is the public address (no trailing slash) for canonical and share URLs and JSON-LD.
-	BaseURL string
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
-	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
-	Log *slog.Logger
+	// Kit renders the pages and knows the public base URL (canonical and share URLs, JSON-LD).
+	Kit *web.Kit
 }
 
 // Pages serves the server-rendered HTML pages.
@@ -103,24 +95,17 @@ type Pages struct {
 	firms     ClaimFirmFinder
 	checker   FormChecker
 	limiter   CheckLimiter
-	baseURL   string
+	kit       *web.Kit
 	now       func() time.Time
 	log       *slog.Logger
 }
 
 // NewPages builds the page handlers.
 func NewPages(deps PagesDeps) *Pages {
-	p := &Pages{
+	return &Pages{
 		claims: deps.Claims, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
-		baseURL: strings.TrimRight(deps.BaseURL, "/"), now: deps.Now, log: deps.Log,
+		kit: deps.Kit, now: deps.Kit.Now, log: deps.Kit.Log(),
 	}
-	if p.now == nil {
-		p.now = time.Now
-	}
-	if p.log == nil {
-		p.log = slog.Default()
-	}
-	return p
 }
 
 // Routes mounts the pages on r.
@@ -131,34 +116,6 @@ func (p *Pages) Routes(r fiber.Router) {
 	r.Get("/claims/:id", p.show)
 }
 
-// meta fills the metadata every page shares.
-func (p *Pages) meta(c *fiber.Ctx, title, description string) layouts.Page {
-	return layouts.Page{
-		Title:       title,
-		Description: description,
-		Path:        c.Path(),
-		Year:        p.now().UTC().Year(),
-	}
-}
-
-// render writes a complete page. It renders into a buffer first so a template error becomes a
-// clean 500 instead of half a page sent with the wrong status.
-func (p *Pages) render(c *fiber.Ctx, status int, page templ.Component) error {
-	var buf bytes.Buffer
-	if err := page.Render(c.UserContext(), &buf); err != nil {
-		return fmt.Errorf("render page %s: %w", c.Path(), err)
-	}
-	c.Status(status)
-	c.Type("html", "utf-8")
-	return c.Send(buf.Bytes())
-}
-
-// pageCSRFToken is the token the csrf middleware stored, or "" when none runs (tests).
-func pageCSRFToken(c *fiber.Ctx) string {
-	s, _ := c.Locals("csrf").(string)
-	return s
-}
-
 // home serves GET /.
 func (p *Pages) home(c *fiber.Ctx) error {
 	return p.renderHome(c, fiber.StatusOK, "", "", nil)
@@ -167,13 +124,13 @@ func (p *Pages) home(c *fiber.Ctx) error {
 // renderHome renders the home page with the form's values and, after a failed submit, its errors.
 func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError) error {
 	page := home.Page{
-		Meta: p.meta(c, "Check a claim",
+		Meta: p.kit.Meta(c, "Check a claim",
 			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
-		CSRF:      pageCSRFToken(c),
+		CSRF:      web.CSRFToken(c),
 		Claim:     claimField(claim, ""),
 		SourceURL: sourceField(source, ""),
 	}
-	page.Meta.Canonical = p.baseURL + "/"
+	page.Meta.Canonical = p.kit.BaseURL() + "/"
 	if verr != nil {
 		page.Claim.Error = verr.Message("claim")
 		page.SourceURL.Error = verr.Message("source_url")
@@ -189,7 +146,7 @@ func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr 
 	}
 	// The page carries a CSRF token, so no shared cache may keep it.
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return p.render(c, status, home.Home(page))
+	return p.kit.Render(c, status, home.Home(page))
 }
 
 // submit serves POST /: rate-limit, check, then redirect to the stored claim (303, so reloading
@@ -201,7 +158,7 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		ok, wait, err := p.limiter.Allow(ctx, c.IP())
 		if err != nil {
 			p.log.Error("anonymous check limit", "err", err)
-			return p.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
+			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
 				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
 		}
 		if !ok {
@@ -215,14 +172,14 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr)
 	case errors.Is(err, checking.ErrAnalyzer):
 		p.log.Error("analyse claim", "err", err)
-		return p.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
+		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
 			"The analysis engine could not process this claim, so nothing was stored. Go back and submit it again; if it keeps failing, try again later.")
 	case err != nil:
 		p.log.Error("check claim", "err", err)
-		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
 			"The claim was analysed but the result could not be stored, so there is no record of it yet. Please try again in a minute.")
 	}
-	return c.Redirect("/claims/"+url.PathEscape(stored.ID), fiber.StatusSeeOther)
+	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
 }
 
 // tooManyChecks answers 429 with Retry-After and says, in words, when checking works again.
@@ -230,7 +187,7 @@ func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration) error {
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
 	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
-	return p.renderError(c, errpages.Page{
+	return p.kit.RenderError(c, errpages.Page{
 		Status: fiber.StatusTooManyRequests,
 		Title:  "You have checked many claims in a short time",
 		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
@@ -254,7 +211,7 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		return p.claimNotFound(c)
 	case err != nil:
 		p.log.Error("get claim", "id", id, "err", err)
-		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
 			"The claim database did not answer. Please reload the page in a minute.")
 	}
 	if err := p.claims.CountView(c.UserContext(), claim.ID); err != nil {
@@ -265,17 +222,17 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	if err != nil {
 		p.log.Warn("claim basis", "id", claim.ID, "err", err)
 	}
-	pageURL := p.baseURL + "/claims/" + claim.ID
+	pageURL := p.kit.BaseURL() + paths.Claim(claim.ID)
 	page := claimShow(claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
-	if u := CurrentUser(c); u != nil && u.Role == models.RoleExpert {
-		page.ReviewHref = "/review/" + claim.ID
+	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
+		page.ReviewHref = paths.ReviewClaim(claim.ID)
 	}
-	page.Meta = p.meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
+	page.Meta = p.kit.Meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
 	page.Meta.Canonical = pageURL
-	page.Meta.JSONLD = claimReview(claim, pageURL, p.baseURL, !page.NotEnoughEvidence || claim.HasCommunityScore())
-	return p.render(c, fiber.StatusOK, claims.Show(page))
+	page.Meta.JSONLD = claimReview(claim, pageURL, p.kit.BaseURL(), !page.NotEnoughEvidence || claim.HasCommunityScore())
+	return p.kit.Render(c, fiber.StatusOK, claims.Show(page))
 }
 
 // claimFirm is the firm section of the claim page; a lookup failure leaves it out rather than
@@ -326,7 +283,7 @@ func claimTitle(c *models.Claim, notEnough bool) string {
 
 // claimNotFound is the 404 for a claim address that names no visible claim.
 func (p *Pages) claimNotFound(c *fiber.Ctx) error {
-	return p.errorPage(c, fiber.StatusNotFound, "Claim not found",
+	return p.kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
 		"No claim has this address. The link may be incomplete, or the claim may have been removed by moderators.")
 }
 
@@ -379,21 +336,16 @@ func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
 	if n := utf8.RuneCountInString(h.q); n > MaxSearchChars {
 		return h, fmt.Sprintf("The search text is %d characters long; the limit is %d.", n, MaxSearchChars)
 	}
-	if s := strings.TrimSpace(c.Query("page")); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > maxHistoryPage {
-			return h, fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40))
-		}
-		h.page = n
-	}
-	return h, ""
+	page, problem := web.ParsePage(c)
+	h.page = page
+	return h, problem
 }
 
 // history serves GET /claims.
 func (p *Pages) history(c *fiber.Ctx) error {
 	h, problem := parseHistoryQuery(c)
 	if problem != "" {
-		return p.renderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
+		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
 			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
 	}
 	items, total, err := p.claims.List(c.UserContext(), models.ClaimFilter{
@@ -402,13 +354,13 @@ func (p *Pages) history(c *fiber.Ctx) error {
 	})
 	if err != nil {
 		p.log.Error("list claims", "err", err)
-		return p.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
 			"The claim database did not answer. Please reload the page in a minute.")
 	}
 	filtered := h.verdict != "" || h.category != "" || h.q != ""
-	pages := max(int((total+HistoryPerPage-1)/HistoryPerPage), 1)
+	pages := web.PageCount(total, HistoryPerPage)
 	page := claims.HistoryPage{
-		Meta:            p.meta(c, "Claim history", "Every claim checked with Claimcheck, newest first, with its verdict and score."),
+		Meta:            p.kit.Meta(c, "Claim history", "Every claim checked with Claimcheck, newest first, with its verdict and score."),
 		Verdict:         h.verdict,
 		Category:        h.category,
 		Query:           h.q,
@@ -421,7 +373,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		QueryMax:        MaxSearchChars,
 		Pagination:      components.Pagination{Page: h.page, Pages: pages},
 	}
-	page.Meta.Canonical = p.baseURL + h.values(h.page)
+	page.Meta.Canonical = p.kit.BaseURL() + h.values(h.page)
 	// Filtered and deep pages are endless permutations of the same records; only the plain list
 	// is worth indexing.
 	page.Meta.NoIndex = filtered || h.page > 1
@@ -435,7 +387,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 	if len(items) == 0 {
 		page.Empty = emptyHistory(h, total, filtered, pages)
 	}
-	return p.render(c, fiber.StatusOK, claims.History(page))
+	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
 }
 
 // emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
@@ -492,44 +444,4 @@ func categoryOptions() []components.Option {
 		opts = append(opts, components.Option{Value: c.Slug, Label: c.LabelEN})
 	}
 	return opts
-}
-
-// NotFound answers 404 with a page that offers a way back; the app uses it for unknown paths.
-func (p *Pages) NotFound(c *fiber.Ctx) error {
-	return p.errorPage(c, fiber.StatusNotFound, "Page not found",
-		"There is no page at this address. It may have moved, or the link may be mistyped.")
-}
-
-// ErrorPage answers status with a friendly page; an empty title uses the status text. The app's
-// error handler and the csrf middleware use it too.
-func (p *Pages) ErrorPage(c *fiber.Ctx, status int, title, msg string) error {
-	return p.errorPage(c, status, title, msg)
-}
-
-// errorPage renders the error page with the default ways out.
-func (p *Pages) errorPage(c *fiber.Ctx, status int, title, msg string) error {
-	return p.renderError(c, errpages.Page{Status: status, Title: title, Message: msg})
-}
-
-// renderError renders an error page; if even that fails it falls back to plain text, because an
-// error handler must always answer.
-func (p *Pages) renderError(c *fiber.Ctx, page errpages.Page) error {
-	if page.Status < 400 || page.Status > 599 {
-		page.Status = fiber.StatusInternalServerError
-	}
-	if page.Title == "" {
-		page.Title = http.StatusText(page.Status)
-	}
-	if page.Message == "" {
-		page.Message = "Something went wrong on our side. Please try again in a minute."
-	}
-	page.Meta = p.meta(c, page.Title, "")
-	page.Meta.NoIndex = true
-	if err := p.render(c, page.Status, errpages.Error(page)); err != nil {
-		p.log.Error("render error page", "err", err)
-		c.Status(page.Status)
-		c.Type("txt", "utf-8")
-		return c.SendString(page.Title + "\n\n" + page.Message + "\n")
-	}
-	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/database"
@@ -54,27 +55,27 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 		}
 	}
 	checker := checking.NewService(analyzer, stores.Claims, nil)
+	kit := web.NewKit(testBaseURL+"/", time.Now, nil)
 	pages := handlers.NewPages(handlers.PagesDeps{
 		Claims:    stores.Claims,
 		Community: models.NewExpertStore(db),
 		Firms:     models.NewFirmStore(db),
 		Checker:   checker,
 		Limiter:   quota.NewIPLimiter(stores.RateLimits, perHour, nil),
-		BaseURL:   testBaseURL + "/",
-		Now:       time.Now,
+		Kit:       kit,
 	})
 	app := fiber.New(fiber.Config{
 		DisableStartupMessage: true,
 		ErrorHandler: func(c *fiber.Ctx, err error) error {
-			return pages.ErrorPage(c, fiber.StatusInternalServerError, "", err.Error())
+			return kit.ErrorPage(c, fiber.StatusInternalServerError, "", err.Error())
 		},
 	})
 	app.Get("/test/error/:status", func(c *fiber.Ctx) error {
 		st, _ := strconv.Atoi(c.Params("status"))
-		return pages.ErrorPage(c, st, "Service briefly down", "The upstream service did not answer.")
+		return kit.ErrorPage(c, st, "Service briefly down", "The upstream service did not answer.")
 	})
 	pages.Routes(app)
-	app.Use(pages.NotFound)
+	app.Use(kit.NotFound)
 	return &pagesEnv{app: app, stores: stores}
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -16,8 +17,8 @@ import (
 
 // PricingDeps is what the pricing page needs.
 type PricingDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Plans reads the plans.
 	Plans *models.PlanStore
 	// Keys tells a logged-in visitor's plan apart.
@@ -30,7 +31,7 @@ type PricingDeps struct {
 
 // Pricing serves /pricing and the contact-sales form.
 type Pricing struct {
-	pages   *Pages
+	kit     *web.Kit
 	plans   *models.PlanStore
 	keys    *models.KeyStore
 	billing *billing.Service
@@ -39,7 +40,7 @@ type Pricing struct {
 
 // NewPricing builds the pricing handlers.
 func NewPricing(d PricingDeps) *Pricing {
-	p := &Pricing{pages: d.Pages, plans: d.Plans, keys: d.Keys, billing: d.Billing, log: d.Log}
+	p := &Pricing{kit: d.Kit, plans: d.Plans, keys: d.Keys, billing: d.Billing, log: d.Log}
 	if p.log == nil {
 		p.log = slog.Default()
 	}
@@ -74,10 +75,10 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 	plans, err := p.plans.List(ctx)
 	if err != nil {
 		p.log.Error("list plans", "err", err)
-		return p.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "Plans could not be loaded",
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Plans could not be loaded",
 			"The database did not answer. Please reload the page in a minute.")
 	}
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	current := ""
 	if u != nil {
 		if cp, err := p.keys.AccountPlan(ctx, u.ID); err == nil {
@@ -85,8 +86,8 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 		}
 	}
 	page := pricing.Page{
-		Meta: p.pages.meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, or talk to us about unlimited use."),
-		CSRF: pageCSRFToken(c), Contact: form,
+		Meta: p.kit.Meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, or talk to us about unlimited use."),
+		CSRF: web.CSRFToken(c), Contact: form,
 	}
 	for _, pl := range plans {
 		if !pl.Public {
@@ -117,7 +118,7 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 		page.Plans = append(page.Plans, card)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return p.pages.render(c, status, pricing.Pricing(page))
+	return p.kit.Render(c, status, pricing.Pricing(page))
 }
 
 // planFeatures decodes the plan's JSON feature list; a broken list hides the features, not the plan.
@@ -153,7 +154,7 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 	}
 	if err != nil {
 		p.log.Error("store contact lead", "err", err)
-		return p.pages.ErrorPage(c, fiber.StatusServiceUnavailable, "Your message could not be sent",
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your message could not be sent",
 			"The database did not answer, so your message was not stored. Please go back and send it again in a minute.")
 	}
 	return c.Redirect("/pricing/thanks", fiber.StatusSeeOther)
@@ -161,7 +162,7 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 
 // thanks serves GET /pricing/thanks.
 func (p *Pricing) thanks(c *fiber.Ctx) error {
-	page := pricing.Thanks{Meta: p.pages.meta(c, "Thank you", "")}
+	page := pricing.Thanks{Meta: p.kit.Meta(c, "Thank you", "")}
 	page.Meta.NoIndex = true
-	return p.pages.render(c, fiber.StatusOK, pricing.ThanksPage(page))
+	return p.kit.Render(c, fiber.StatusOK, pricing.ThanksPage(page))
 }

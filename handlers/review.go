@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/models"
@@ -74,8 +76,8 @@ type ReviewFirms interface {
 
 // ReviewDeps is what the expert review pages need.
 type ReviewDeps struct {
-	// Pages renders the frame and the error pages.
-	Pages *Pages
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
 	// Experts reads the queue, votes and profiles.
 	Experts ReviewStore
 	// Claims reads the claim under review.
@@ -124,12 +126,12 @@ func (h *Review) Routes(r fiber.Router) {
 
 // guard is the second lock behind the wiring's RequireRole: experts and admins only.
 func (h *Review) guard(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u == nil {
-		return redirectToLogin(c)
+		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleExpert && u.Role != models.RoleAdmin {
-		return h.d.Pages.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
+		return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
 			"The review queue is for experts. If you are a subject expert and want to review claims, ask an administrator for the expert role.")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -138,7 +140,7 @@ func (h *Review) guard(c *fiber.Ctx) error {
 
 // meta fills the head metadata; review pages are private, so never indexed.
 func (h *Review) meta(c *fiber.Ctx, title, description string) layouts.Page {
-	m := h.d.Pages.meta(c, title, description)
+	m := h.d.Kit.Meta(c, title, description)
 	m.NoIndex = true
 	return m
 }
@@ -146,13 +148,13 @@ func (h *Review) meta(c *fiber.Ctx, title, description string) layouts.Page {
 // unavailable answers 503 after logging err.
 func (h *Review) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("review: "+what, "err", err)
-	return h.d.Pages.ErrorPage(c, fiber.StatusServiceUnavailable, "This page could not be loaded",
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This page could not be loaded",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
 // notExpert refuses a change by an account that may only look (an administrator).
 func (h *Review) notExpert(c *fiber.Ctx) error {
-	return h.d.Pages.ErrorPage(c, fiber.StatusForbidden, "Only experts can vote",
+	return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "Only experts can vote",
 		"Your account can read the review queue but not vote or keep an expert profile: the community score is the experts' judgement. An administrator can give an account the expert role in Admin → Users.")
 }
 
@@ -183,7 +185,7 @@ func reviewQueueURL(tab string, page int) string {
 
 // queue serves GET /review.
 func (h *Review) queue(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	tab := strings.TrimSpace(c.Query("tab"))
 	if tab == "" {
 		tab = models.QueueNewest
@@ -198,17 +200,12 @@ func (h *Review) queue(c *fiber.Ctx) error {
 		tabs[i] = t
 	}
 	if current.Key == "" {
-		return h.d.Pages.ErrorPage(c, fiber.StatusBadRequest, "There is no such tab",
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such tab",
 			fmt.Sprintf("%q is not a tab of the review queue. Use newest, viewed or more.", format.Truncate(tab, 40)))
 	}
-	page := 1
-	if s := strings.TrimSpace(c.Query("page")); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > maxHistoryPage {
-			return h.d.Pages.ErrorPage(c, fiber.StatusBadRequest, "There is no such page",
-				fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40)))
-		}
-		page = n
+	page, problem := web.ParsePage(c)
+	if problem != "" {
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
 	}
 	cs, total, err := h.d.Experts.Queue(c.UserContext(), models.QueueQuery{Tab: tab, ExpertID: u.ID,
 		Limit: ReviewQueuePerPage, Offset: (page - 1) * ReviewQueuePerPage})
@@ -216,7 +213,7 @@ func (h *Review) queue(c *fiber.Ctx) error {
 		return h.unavailable(c, "queue", err)
 	}
 	now := h.now()
-	pages := max(int((total+ReviewQueuePerPage-1)/ReviewQueuePerPage), 1)
+	pages := web.PageCount(total, ReviewQueuePerPage)
 	p := experts.QueuePage{Meta: h.meta(c, "Review queue", "Claims waiting for an expert's verdict."), Tabs: tabs, Current: current,
 		CountText: format.Plural(int(total), "claim") + ".", Admin: u.Role == models.RoleAdmin,
 		Pager: experts.Pager{Page: page, Pages: pages}}
@@ -236,12 +233,12 @@ func (h *Review) queue(c *fiber.Ctx) error {
 	if len(cs) == 0 {
 		p.Empty = reviewQueueEmpty(tab, page, pages, total)
 	}
-	return renderNoStore(c, fiber.StatusOK, experts.Queue(p))
+	return web.RenderNoStore(c, fiber.StatusOK, experts.Queue(p))
 }
 
 // reviewQueueRow converts a claim for the queue.
 func reviewQueueRow(cl *models.Claim, now time.Time) experts.QueueRow {
-	r := experts.QueueRow{ReviewURL: "/review/" + url.PathEscape(cl.ID), ClaimURL: "/claims/" + url.PathEscape(cl.ID),
+	r := experts.QueueRow{ReviewURL: paths.ReviewClaim(cl.ID), ClaimURL: paths.Claim(cl.ID),
 		Text: format.Truncate(cl.Content, listTextRunes), Verdict: verdictView(cl.AIVerdict), Score: cl.AIScore,
 		NotEnoughEvidence: !claimOutcome(cl).Decided,
 		Views:             format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
@@ -328,7 +325,7 @@ func (h *Review) claimParam(c *fiber.Ctx) (*models.Claim, error) {
 
 // claimNotFound is the 404 for an address that names no visible claim.
 func (h *Review) claimNotFound(c *fiber.Ctx) error {
-	return h.d.Pages.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
+	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
 		"No claim has this address. It may have been removed by moderators. Go back to the review queue for another one.")
 }
 
@@ -338,7 +335,7 @@ func (h *Review) show(c *fiber.Ctx) error {
 	if cl == nil {
 		return err
 	}
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	vals, change := voteValues{}, false
 	if u.Role == models.RoleExpert {
 		mine, err := h.d.Experts.MyVote(c.UserContext(), cl.ID, u.ID)
@@ -389,7 +386,7 @@ func formatConfidence(f float64) string { return strconv.FormatFloat(f, 'f', 2, 
 // renderReview renders the review page with the form in the given state.
 func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals voteValues, verr *community.ValidationError, change bool, saved string) error {
 	ctx := c.UserContext()
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	vs, err := h.d.Experts.Votes(ctx, cl.ID)
 	if err != nil {
 		return h.unavailable(c, "votes", err)
@@ -400,12 +397,12 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 	}
 	now := h.now()
 	show := claimShow(cl, basis, "", now)
-	p := experts.ReviewPage{Meta: h.meta(c, "Review: “"+format.Truncate(cl.Content, 60)+"”", ""), CSRF: pageCSRFToken(c),
-		ClaimURL: "/claims/" + url.PathEscape(cl.ID), Text: cl.Content, Long: show.Long, SourceURL: show.SourceURL,
+	p := experts.ReviewPage{Meta: h.meta(c, "Review: “"+format.Truncate(cl.Content, 60)+"”", ""), CSRF: web.CSRFToken(c),
+		ClaimURL: paths.Claim(cl.ID), Text: cl.Content, Long: show.Long, SourceURL: show.SourceURL,
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,
 		Score: show.Score, Summary: show.Summary, SubScores: show.SubScores, Saved: saved, Admin: u.Role == models.RoleAdmin,
 		CardTitle: show.CardTitle, CardBasis: show.CardBasis, NotEnoughEvidence: show.NotEnoughEvidence,
-		Form: voteForm("/review/"+url.PathEscape(cl.ID), vals, verr, change)}
+		Form: voteForm(paths.ReviewClaim(cl.ID), vals, verr, change)}
 	if p.Firm, err = h.attribution(ctx, cl, u); err != nil {
 		return h.unavailable(c, "claim firm", err)
 	}
@@ -425,16 +422,16 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 			Note: v.Note, Sources: webURLs(v.Sources), WhenISO: format.ISO(v.UpdatedAt), When: format.Ago(now, v.UpdatedAt),
 			Mine: v.ExpertID != "" && v.ExpertID == u.ID}
 		if v.ExpertID != "" {
-			vv.Href = "/experts/" + url.PathEscape(v.ExpertID)
+			vv.Href = paths.Expert(v.ExpertID)
 		}
 		p.Votes = append(p.Votes, vv)
 	}
-	return renderNoStore(c, status, experts.Review(p))
+	return web.RenderNoStore(c, status, experts.Review(p))
 }
 
 // vote serves POST /review/:id.
 func (h *Review) vote(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u.Role != models.RoleExpert {
 		return h.notExpert(c)
 	}
@@ -468,7 +465,7 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	case err != nil:
 		return h.unavailable(c, "vote", err)
 	}
-	return c.Redirect("/review/"+url.PathEscape(cl.ID)+"?saved=1", fiber.StatusSeeOther)
+	return c.Redirect(paths.ReviewClaim(cl.ID)+"?saved=1", fiber.StatusSeeOther)
 }
 
 // parseConfidence reads the confidence as typed; a decimal comma is accepted, and anything that is
@@ -493,9 +490,9 @@ type profileValues struct {
 
 // profileForm builds the profile page with values and errors (keyed by field name).
 func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]string, saved bool) experts.ProfilePage {
-	u := CurrentUser(c)
-	p := experts.ProfilePage{Meta: h.meta(c, "Your expert profile", ""), CSRF: pageCSRFToken(c), Name: u.Name,
-		Admin: u.Role == models.RoleAdmin, Saved: saved, Public: v.public, PublicURL: "/experts/" + url.PathEscape(u.ID)}
+	u := web.CurrentUser(c)
+	p := experts.ProfilePage{Meta: h.meta(c, "Your expert profile", ""), CSRF: web.CSRFToken(c), Name: u.Name,
+		Admin: u.Role == models.RoleAdmin, Saved: saved, Public: v.public, PublicURL: paths.Expert(u.ID)}
 	p.Bio = components.Field{ID: "profile-bio", Name: "bio", Label: "Bio", Type: "textarea", Value: v.bio, Error: errs["bio"],
 		Optional: true, MaxLength: MaxBioChars, Rows: 5, Counter: true,
 		Hint: "Your background and why readers can trust your reviews: training, work, publications."}
@@ -515,7 +512,7 @@ func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]stri
 
 // profile serves GET /review/profile.
 func (h *Review) profile(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	v := profileValues{public: true}
 	if u.Role == models.RoleExpert {
 		prof, err := h.d.Experts.Profile(c.UserContext(), u.ID)
@@ -526,12 +523,12 @@ func (h *Review) profile(c *fiber.Ctx) error {
 			return h.unavailable(c, "profile", err)
 		}
 	}
-	return renderNoStore(c, fiber.StatusOK, experts.Profile(h.profileForm(c, v, nil, c.Query("saved") == "1")))
+	return web.RenderNoStore(c, fiber.StatusOK, experts.Profile(h.profileForm(c, v, nil, c.Query("saved") == "1")))
 }
 
 // saveProfile serves POST /review/profile.
 func (h *Review) saveProfile(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u.Role != models.RoleExpert {
 		return h.notExpert(c)
 	}
@@ -548,7 +545,7 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 		errs["expertise"] = msg
 	}
 	if len(errs) > 0 {
-		return renderNoStore(c, fiber.StatusUnprocessableEntity, experts.Profile(h.profileForm(c, v, errs, false)))
+		return web.RenderNoStore(c, fiber.StatusUnprocessableEntity, experts.Profile(h.profileForm(c, v, errs, false)))
 	}
 	raw, err := json.Marshal(tags)
 	if err != nil {
@@ -615,8 +612,8 @@ func (h *Review) attribution(ctx context.Context, cl *models.Claim, u *models.Us
 	if err != nil {
 		return nil, err
 	}
-	a := &experts.Attribution{Firm: f.Name, Href: "/firms/" + url.PathEscape(f.Slug), Confirmed: cl.AttributionConfirmed(),
-		CanConfirm: u.Role == models.RoleExpert && !cl.AttributionConfirmed(), Action: "/review/" + url.PathEscape(cl.ID) + "/attribution"}
+	a := &experts.Attribution{Firm: f.Name, Href: paths.Firm(f.Slug), Confirmed: cl.AttributionConfirmed(),
+		CanConfirm: u.Role == models.RoleExpert && !cl.AttributionConfirmed(), Action: paths.ReviewAttribution(cl.ID)}
 	a.Text, _ = attributionText(cl)
 	return a, nil
 }
@@ -624,7 +621,7 @@ func (h *Review) attribution(ctx context.Context, cl *models.Claim, u *models.Us
 // confirmAttribution serves POST /review/:id/attribution: an expert confirms that the claim's firm
 // published it, so the claim counts toward the firm's trust score.
 func (h *Review) confirmAttribution(c *fiber.Ctx) error {
-	u := CurrentUser(c)
+	u := web.CurrentUser(c)
 	if u.Role != models.RoleExpert || h.d.Firms == nil {
 		return h.notExpert(c)
 	}
@@ -632,7 +629,7 @@ func (h *Review) confirmAttribution(c *fiber.Ctx) error {
 	if cl == nil {
 		return err
 	}
-	back := "/review/" + url.PathEscape(cl.ID)
+	back := paths.ReviewClaim(cl.ID)
 	if cl.FirmID == nil {
 		return c.Redirect(back, fiber.StatusSeeOther)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/database"
@@ -37,8 +38,8 @@ func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	store := models.NewAccountStore(db)
 	svc := accounts.New(store, stores.RateLimits, accounts.WithParams(cheapArgon))
 	outbox := models.NewOutboxStore(db)
-	pages := handlers.NewPages(handlers.PagesDeps{Claims: stores.Claims, BaseURL: testBaseURL})
-	sessions := handlers.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
+	pages := web.NewKit(testBaseURL, nil, nil)
+	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
 	ex := models.NewExpertStore(db)
 	votes := community.New(community.Config{Store: ex, KB: knowledge.NewImporter(stores.Reviews, nil, nil), BaseURL: testBaseURL})
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
@@ -46,10 +47,10 @@ func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	handlers.NewAuth(handlers.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
 		BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(app)
 	app.Use("/review", sessions.RequireRole(models.RoleExpert, models.RoleAdmin))
-	handlers.NewReview(handlers.ReviewDeps{Pages: pages, Experts: ex, Claims: stores.Claims, Votes: votes,
+	handlers.NewReview(handlers.ReviewDeps{Kit: pages, Experts: ex, Claims: stores.Claims, Votes: votes,
 		Firms: models.NewFirmStore(db)}).Routes(app)
-	handlers.NewExperts(handlers.ExpertsDeps{Pages: pages, Experts: ex}).Routes(app)
-	pages.Routes(app)
+	handlers.NewExperts(handlers.ExpertsDeps{Kit: pages, Experts: ex}).Routes(app)
+	handlers.NewPages(handlers.PagesDeps{Claims: stores.Claims, Kit: pages}).Routes(app)
 	app.Use(pages.NotFound)
 	return &reviewEnv{authEnv: &authEnv{app: app, svc: svc, outbox: outbox, store: store}, db: db, stores: stores, experts: ex}
 }

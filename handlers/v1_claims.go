@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/quota"
@@ -357,9 +358,9 @@ type v1Accepted struct {
 
 // claimLinks are the links of claim id.
 func (h *V1Claims) claimLinks(id string, page bool) v1Links {
-	l := v1Links{Self: "/v1/claims/" + id, Score: "/v1/claims/" + id + "/score"}
+	l := v1Links{Self: paths.V1Claim(id), Score: paths.V1ClaimScore(id)}
 	if page {
-		l.Page = h.d.BaseURL + "/claims/" + id
+		l.Page = h.d.BaseURL + paths.Claim(id)
 	}
 	return l
 }
@@ -555,7 +556,7 @@ func newV1FirmRefs(f V1FirmReader, baseURL string) *v1FirmRefs {
 
 // add records a firm already at hand.
 func (r *v1FirmRefs) add(f models.Firm) *v1FirmRef {
-	ref := &v1FirmRef{Slug: f.Slug, Name: f.Name, TrustScore: f.TrustScore, URL: "/v1/firms/" + f.Slug}
+	ref := &v1FirmRef{Slug: f.Slug, Name: f.Name, TrustScore: f.TrustScore, URL: paths.V1Firm(f.Slug)}
 	r.seen[f.ID] = ref
 	return ref
 }
@@ -587,7 +588,7 @@ func v1Summary(ctx context.Context, refs *v1FirmRefs, cl *models.Claim, baseURL 
 	}
 	return v1ClaimSummary{ID: cl.ID, Content: cl.Content, SourceURL: cl.SourceURL, Language: cl.Language, Category: cl.Category,
 		CreatedAt: cl.CreatedAt.UTC(), Score: v1ScoreOf(cl, claimOutcome(cl)), Firm: claimFirm(firm, cl),
-		Links: v1Links{Self: "/v1/claims/" + cl.ID, Score: "/v1/claims/" + cl.ID + "/score", Page: baseURL + "/claims/" + cl.ID}}, nil
+		Links: v1Links{Self: paths.V1Claim(cl.ID), Score: paths.V1ClaimScore(cl.ID), Page: baseURL + paths.Claim(cl.ID)}}, nil
 }
 
 // Search limits.
@@ -896,7 +897,7 @@ func (h *V1Claims) submit(c *fiber.Ctx) error {
 		}
 	}
 	s := res.Submission
-	c.Location("/v1/claims/" + s.ID)
+	c.Location(paths.V1Claim(s.ID))
 	return c.Status(fiber.StatusAccepted).JSON(v1Accepted{ID: s.ID, Status: v1PublicState(s.State), CreatedAt: s.CreatedAt.UTC(),
 		Links: h.claimLinks(s.ID, false)})
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
@@ -109,7 +110,7 @@ func (h *V1Directory) firm(c *fiber.Ctx) error {
 	out := v1Firm{Slug: f.Slug, Name: f.Name, Description: f.Description, Domains: f.Domains, TrustScore: f.TrustScore,
 		ClaimCount: f.ClaimCount, TrustRule: FirmTrustRule(), History: make([]v1FirmPoint, 0, len(hist)),
 		RecentClaims: make([]v1ClaimSummary, 0, len(claims)),
-		Links:        v1Links{Self: "/v1/firms/" + f.Slug, Page: h.d.BaseURL + "/firms/" + f.Slug}}
+		Links:        v1Links{Self: paths.V1Firm(f.Slug), Page: h.d.BaseURL + paths.Firm(f.Slug)}}
 	if out.Domains == nil {
 		out.Domains = []string{}
 	}
@@ -200,7 +201,7 @@ func (h *V1Directory) experts(c *fiber.Ctx) error {
 			last = &t
 		}
 		out.Data = append(out.Data, v1Expert{ID: x.UserID, Name: x.Name, Bio: x.Bio, Expertise: exp, Reviews: x.Reviews,
-			JoinedAt: x.JoinedAt.UTC(), LastReviewAt: last, ProfileURL: h.d.BaseURL + "/experts/" + x.UserID})
+			JoinedAt: x.JoinedAt.UTC(), LastReviewAt: last, ProfileURL: h.d.BaseURL + paths.Expert(x.UserID)})
 	}
 	return c.JSON(out)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/models"
@@ -185,7 +186,7 @@ func claimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
 	cat, _ := categoryLabels(c.Category)
 	o := claimOutcome(c)
 	s := components.ClaimSummary{
-		URL:               "/claims/" + url.PathEscape(c.ID),
+		URL:               paths.Claim(c.ID),
 		Text:              format.Truncate(c.Content, listTextRunes),
 		Verdict:           verdictView(c.AIVerdict),
 		ScoreText:         strconv.Itoa(c.AIScore),
@@ -481,7 +482,7 @@ func firmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
 	if f.TrustScore != nil {
 		trust = trustText(f.TrustScore) + " / 100"
 	}
-	l := &claims.FirmLink{Name: f.Name, Href: "/firms/" + f.Slug, Trust: trust,
+	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
 	if l.Confirmed {
 		l.ConfirmedText = "An administrator or an expert confirmed that the firm published this claim"
@@ -502,7 +503,7 @@ func communityView(c *models.Claim, votes []models.VoteListing, hist []models.Cl
 		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: verdictView(vote.Verdict), Confidence: decimal(vote.Confidence),
 			Note: vote.Note, When: format.Ago(now, vote.UpdatedAt)}
 		if vote.ExpertID != "" {
-			vv.Href = "/experts/" + vote.ExpertID
+			vv.Href = paths.Expert(vote.ExpertID)
 		}
 		for _, s := range vote.Sources {
 			if strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/beta"
@@ -26,7 +27,6 @@ import (
 	"github.com/claimcheck/claimcheck/static"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/cors"
-	"github.com/gofiber/fiber/v2/middleware/csrf"
 	"github.com/gofiber/fiber/v2/middleware/filesystem"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
@@ -117,8 +117,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
 	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
 
+	kit := web.NewKit(cfg.BaseURL, now, log)
 	pages := handlers.NewPages(handlers.PagesDeps{
-		Claims: stores.Claims, Community: models.NewExpertStore(db), Firms: models.NewFirmStore(db), Checker: checker, Limiter: limiter, BaseURL: cfg.BaseURL, Now: now,
+		Claims: stores.Claims, Community: models.NewExpertStore(db), Firms: models.NewFirmStore(db), Checker: checker, Limiter: limiter, Kit: kit,
 	})
 	functions := handlers.NewFunctions(auth, stores.Usage, checker, log, now)
 	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)
@@ -131,7 +132,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
 		DisableStartupMessage: true,
-		ErrorHandler:          errorHandler(pages, log),
+		ErrorHandler:          errorHandler(kit, log),
 		ProxyHeader:           proxyHeader(cfg.TrustProxy),
 	})
 	f.Use(recover.New())
@@ -152,55 +153,45 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	betaSvc := beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log})
 	bg := &Background{}
 	v1d := &v1Deps{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker, auth: auth, beta: betaSvc,
-		pages: pages, audit: models.NewAuditStore(db), bg: bg}
+		kit: kit, audit: models.NewAuditStore(db), bg: bg}
 	wireOpenAPI(v1d, f)
 	v1 := wireV1API(v1d, f)
 	wireFeedAPI(v1d, v1)
 	wireWebhooksAPI(v1d, v1)
 
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
-	billingH := handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
+	billingH := handlers.NewBilling(handlers.BillingDeps{Kit: kit, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
 	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
 	f.Post("/webhooks/stripe", billingH.Webhook)
-	f.Use(csrf.New(csrf.Config{
-		KeyLookup:      "form:_csrf",
-		CookieName:     "cc_csrf",
-		CookieSameSite: "Lax",
-		CookieSecure:   strings.HasPrefix(cfg.BaseURL, "https://"),
-		CookieHTTPOnly: true,
-		Expiration:     2 * time.Hour,
-		ContextKey:     "csrf",
-		Storage:        stores.KV,
+	csrfPages := web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage})
+	f.Use(func(c *fiber.Ctx) error {
 		// One-click unsubscribe (RFC 8058) posts from the mail client with no token; the
 		// unguessable leave token in the path is the proof, and leaving is all it can do.
-		Next: func(c *fiber.Ctx) bool {
-			return c.Method() == fiber.MethodPost && strings.HasPrefix(c.Path(), "/beta/leave/")
-		},
-		ErrorHandler: func(c *fiber.Ctx, err error) error {
-			return pages.ErrorPage(c, fiber.StatusForbidden, "This form has expired",
-				"For your security the form could not be accepted. Go back, reload the page and submit again.")
-		},
-	}))
-	sessions := handlers.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(pages.ErrorPage).WithLogger(log)
+		if c.Method() == fiber.MethodPost && strings.HasPrefix(c.Path(), "/beta/leave/") {
+			return c.Next()
+		}
+		return csrfPages(c)
+	})
+	sessions := web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log)
 	v1d.sessions = sessions
 	f.Use(sessions.Middleware())
 	pages.Routes(f)
 	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
-		ErrorPage: pages.ErrorPage, Now: now, Log: log,
+		ErrorPage: kit.ErrorPage, Now: now, Log: log,
 		AfterVerified: func(ctx context.Context, userID, email string) {
 			if _, err := betaSvc.GrantIfInvited(ctx, userID, email); err != nil {
 				log.Warn("beta access", "user", userID, "err", err)
 			}
 		}}).Routes(f)
-	handlers.NewBeta(handlers.BetaDeps{Beta: betaSvc, ErrorPage: pages.ErrorPage, Now: now, Log: log}).Routes(f)
+	handlers.NewBeta(handlers.BetaDeps{Beta: betaSvc, ErrorPage: kit.ErrorPage, Now: now, Log: log}).Routes(f)
 	f.Use("/account", sessions.RequireUser())
 	f.Use("/billing", sessions.RequireUser())
-	handlers.NewAccount(handlers.AccountDeps{Pages: pages, Keys: stores.Keys, Usage: stores.Usage,
+	handlers.NewAccount(handlers.AccountDeps{Kit: kit, Keys: stores.Keys, Usage: stores.Usage,
 		BillingPortal: billingSvc.Enabled(), Now: now, Log: log, Beta: betaSvc}).Routes(f)
-	handlers.NewPricing(handlers.PricingDeps{Pages: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
+	handlers.NewPricing(handlers.PricingDeps{Kit: kit, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
 	billingH.Routes(f)
 	admin := f.Group("/admin", sessions.RequireRole(models.RoleAdmin))
-	handlers.NewAdmin(handlers.AdminDeps{Pages: pages, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
+	handlers.NewAdmin(handlers.AdminDeps{Kit: kit, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
 		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
 		SMTP: cfg.SMTPURL != "", Now: now, Log: log, Knowledge: kb.Importer, Reviews: stores.Reviews}).Routes(f)
 	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
@@ -209,7 +200,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	wireWebhooksPages(v1d, f)
 	wireFirmsPages(v1d, f, admin)
 	wireExpertsPages(v1d, f, admin)
-	f.Use(notFound(pages))
+	f.Use(notFound(kit))
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
 		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: bg}, nil
@@ -244,7 +235,7 @@ func securityHeaders(c *fiber.Ctx) error {
 }
 
 // notFound answers unknown paths in the shape of the surface they fall under.
-func notFound(pages *handlers.Pages) fiber.Handler {
+func notFound(kit *web.Kit) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		p := c.Path()
 		switch {
@@ -257,13 +248,13 @@ func notFound(pages *handlers.Pages) fiber.Handler {
 			return handlers.WriteProblem(c, fiber.StatusNotFound, handlers.ProblemNotFound,
 				"There is no /v1 route "+c.Method()+" "+p+". The routes are listed in /v1/openapi.json.")
 		}
-		return pages.NotFound(c)
+		return kit.NotFound(c)
 	}
 }
 
 // errorHandler turns errors that escape handlers (body too large, panics, fiber errors) into answers in
 // the shape of the surface: JSON for the APIs, an HTML page for browsers.
-func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
+func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		status := fiber.StatusInternalServerError
 		msg := "Something went wrong on our side."
@@ -287,9 +278,9 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 			return handlers.WriteProblem(c, status, problemSlug(status), msg)
 		}
 		if status == fiber.StatusNotFound {
-			return pages.NotFound(c)
+			return kit.NotFound(c)
 		}
-		return pages.ErrorPage(c, status, http.StatusText(status), msg)
+		return kit.ErrorPage(c, status, http.StatusText(status), msg)
 	}
 }
 

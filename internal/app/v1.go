@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
@@ -29,8 +29,8 @@ type v1Deps struct {
 	checker  *checking.Service
 	auth     *quota.Authenticator
 	beta     *beta.Service
-	pages    *handlers.Pages
-	sessions *handlers.Sessions
+	kit      *web.Kit
+	sessions *web.Sessions
 	audit    *models.AuditStore
 	bg       *Background
 	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).

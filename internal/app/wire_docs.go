@@ -19,5 +19,5 @@ func wireDocs(d *v1Deps, f *fiber.App) {
 		// /docs says so rather than taking the whole service down.
 		d.log.Error("openapi document", "err", err)
 	}
-	handlers.NewDocs(handlers.DocsDeps{Document: doc, BaseURL: d.cfg.BaseURL, ErrorPage: d.pages.ErrorPage, Now: d.now}).Routes(f)
+	handlers.NewDocs(handlers.DocsDeps{Document: doc, BaseURL: d.cfg.BaseURL, ErrorPage: d.kit.ErrorPage, Now: d.now}).Routes(f)
 }

@@ -17,7 +17,7 @@ func wireExpertsPages(d *v1Deps, f *fiber.App, admin fiber.Router) {
 	}
 	votes := community.New(cfg)
 	f.Use("/review", d.sessions.RequireRole(models.RoleExpert, models.RoleAdmin))
-	handlers.NewReview(handlers.ReviewDeps{Pages: d.pages, Experts: store, Claims: d.stores.Claims, Votes: votes,
+	handlers.NewReview(handlers.ReviewDeps{Kit: d.kit, Experts: store, Claims: d.stores.Claims, Votes: votes,
 		Firms: models.NewFirmStore(d.db), Now: d.now, Log: d.log}).Routes(f)
-	handlers.NewExperts(handlers.ExpertsDeps{Pages: d.pages, Experts: store, Now: d.now, Log: d.log}).Routes(f)
+	handlers.NewExperts(handlers.ExpertsDeps{Kit: d.kit, Experts: store, Now: d.now, Log: d.log}).Routes(f)
 }

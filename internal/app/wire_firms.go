@@ -10,7 +10,7 @@ import (
 // the /admin group, already behind RequireRole(admin).
 func wireFirmsPages(d *v1Deps, f *fiber.App, admin fiber.Router) {
 	store := models.NewFirmStore(d.db)
-	handlers.NewFirmPages(handlers.FirmPagesDeps{Pages: d.pages, Firms: store, Now: d.now, Log: d.log}).Routes(f)
-	handlers.NewFirmConsole(handlers.FirmConsoleDeps{Pages: d.pages, Firms: store, Claims: d.stores.Claims, Audit: d.audit,
+	handlers.NewFirmPages(handlers.FirmPagesDeps{Kit: d.kit, Firms: store, Now: d.now, Log: d.log}).Routes(f)
+	handlers.NewFirmConsole(handlers.FirmConsoleDeps{Kit: d.kit, Firms: store, Claims: d.stores.Claims, Audit: d.audit,
 		Now: d.now, Log: d.log}).Routes(admin)
 }

@@ -26,6 +26,6 @@ func wireWebhooksAPI(d *v1Deps, v1 fiber.Router) {
 
 // wireWebhooksPages mounts the account's webhook pages (under /account, which requires a login).
 func wireWebhooksPages(d *v1Deps, f *fiber.App) {
-	handlers.NewAccountWebhooks(handlers.AccountWebhooksDeps{Pages: d.pages, Webhooks: webhookService(d), Beta: d.beta,
+	handlers.NewAccountWebhooks(handlers.AccountWebhooksDeps{Kit: d.kit, Webhooks: webhookService(d), Beta: d.beta,
 		Now: d.now, Log: d.log}).Routes(f)
 }

@@ -1,4 +1,4 @@
-package handlers
+package web
 
 import (
 	"context"
@@ -33,7 +33,7 @@ type SessionAuthenticator interface {
 	Authenticate(ctx context.Context, token string) (*models.User, *models.Session, error)
 }
 
-// ErrorRenderer renders an error page; (*Pages).ErrorPage has this shape.
+// ErrorRenderer renders an error page; (*Kit).ErrorPage has this shape.
 type ErrorRenderer func(c *fiber.Ctx, status int, title, msg string) error
 
 // Sessions turns the session cookie into the current user and guards pages by login and role.
@@ -86,7 +86,7 @@ func (s *Sessions) Middleware() fiber.Handler {
 		c.SetUserContext(layouts.WithViewer(c.UserContext(), layouts.Viewer{
 			Name:  u.Name,
 			Admin: u.Role == models.RoleAdmin,
-			CSRF:  func() string { return pageCSRFToken(c) },
+			CSRF:  func() string { return CSRFToken(c) },
 		}))
 		// A page showing who is logged in must never be served from a shared cache to someone else.
 		c.Set(fiber.HeaderCacheControl, "no-store")
@@ -114,7 +114,7 @@ func CurrentSession(c *fiber.Ctx) *models.Session {
 func (s *Sessions) RequireUser() fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if CurrentUser(c) == nil {
-			return redirectToLogin(c)
+			return RedirectToLogin(c)
 		}
 		return c.Next()
 	}
@@ -125,7 +125,7 @@ func (s *Sessions) RequireRole(roles ...models.Role) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		u := CurrentUser(c)
 		if u == nil {
-			return redirectToLogin(c)
+			return RedirectToLogin(c)
 		}
 		if !slices.Contains(roles, u.Role) {
 			const title, msg = "You do not have access to this page", "Your account does not have the role this page needs. If you think it should, ask an administrator."
@@ -138,9 +138,9 @@ func (s *Sessions) RequireRole(roles ...models.Role) fiber.Handler {
 	}
 }
 
-// redirectToLogin answers 303 to /login, remembering the page for GETs; a form post cannot be
+// RedirectToLogin answers 303 to /login, remembering the page for GETs; a form post cannot be
 // replayed after login, so it comes back to nothing in particular.
-func redirectToLogin(c *fiber.Ctx) error {
+func RedirectToLogin(c *fiber.Ctx) error {
 	target := "/login"
 	if c.Method() == fiber.MethodGet || c.Method() == fiber.MethodHead {
 		if next := SafeNext(c.OriginalURL()); next != "" {
