@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/admin"
+	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -24,10 +25,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/claimcheck/claimcheck/static"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/cors"
-	"github.com/gofiber/fiber/v2/middleware/filesystem"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 )
@@ -112,22 +110,22 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits)
 	billingSvc := billing.New(db, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
-		PlanChanged: handlers.PlanChangedHook(stores.Keys),
+		PlanChanged: planChanged(stores.Keys),
 	})
-	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
-	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
-
 	kit := web.NewKit(cfg.BaseURL, now, log)
-	pages := handlers.NewPages(handlers.PagesDeps{
-		Claims: stores.Claims, Community: models.NewExpertStore(db), Firms: models.NewFirmStore(db), Checker: checker, Limiter: limiter, Kit: kit,
-	})
-	functions := handlers.NewFunctions(auth, stores.Usage, checker, log, now)
-	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)
+	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
+		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
+		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
+		beta:     beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
+		kit:      kit,
+		csrf:     web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
+		sessions: web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+	}
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
 		// Only the admin fact-check upload may exceed MAX_BODY_BYTES; limitBody holds every other route to it.
-		BodyLimit:             max(cfg.MaxBodyBytes, handlers.MaxKBUploadBytes+1<<20),
+		BodyLimit:             max(cfg.MaxBodyBytes, admin.MaxKBUploadBytes+1<<20),
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
@@ -139,71 +137,10 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	f.Use(limitBody(cfg.MaxBodyBytes))
 	f.Use(requestid.New())
 	f.Use(securityHeaders)
-
-	apiCORS := cors.New(cors.Config{
-		AllowOrigins:  cfg.CORSOrigins,
-		AllowMethods:  "GET,HEAD,POST,OPTIONS",
-		AllowHeaders:  "authorization, apikey, content-type, x-client-info, x-region, accept, accept-profile, content-profile, prefer, range, range-unit",
-		ExposeHeaders: "Content-Range, Content-Location, Location, Preference-Applied, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
-		MaxAge:        86400,
-	})
-	functions.Routes(f.Group("/functions/v1", apiCORS))
-	rest.Routes(f.Group("/rest/v1", apiCORS))
-
-	betaSvc := beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log})
-	bg := &Background{}
-	v1d := &v1Deps{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker, auth: auth, beta: betaSvc,
-		kit: kit, audit: models.NewAuditStore(db), bg: bg}
-	wireOpenAPI(v1d, f)
-	v1 := wireV1API(v1d, f)
-	wireFeedAPI(v1d, v1)
-	wireWebhooksAPI(v1d, v1)
-
-	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
-	billingH := handlers.NewBilling(handlers.BillingDeps{Kit: kit, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
-	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
-	f.Post("/webhooks/stripe", billingH.Webhook)
-	csrfPages := web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage})
-	f.Use(func(c *fiber.Ctx) error {
-		// One-click unsubscribe (RFC 8058) posts from the mail client with no token; the
-		// unguessable leave token in the path is the proof, and leaving is all it can do.
-		if c.Method() == fiber.MethodPost && strings.HasPrefix(c.Path(), "/beta/leave/") {
-			return c.Next()
-		}
-		return csrfPages(c)
-	})
-	sessions := web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log)
-	v1d.sessions = sessions
-	f.Use(sessions.Middleware())
-	pages.Routes(f)
-	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
-		ErrorPage: kit.ErrorPage, Now: now, Log: log,
-		AfterVerified: func(ctx context.Context, userID, email string) {
-			if _, err := betaSvc.GrantIfInvited(ctx, userID, email); err != nil {
-				log.Warn("beta access", "user", userID, "err", err)
-			}
-		}}).Routes(f)
-	handlers.NewBeta(handlers.BetaDeps{Beta: betaSvc, ErrorPage: kit.ErrorPage, Now: now, Log: log}).Routes(f)
-	f.Use("/account", sessions.RequireUser())
-	f.Use("/billing", sessions.RequireUser())
-	handlers.NewAccount(handlers.AccountDeps{Kit: kit, Keys: stores.Keys, Usage: stores.Usage,
-		BillingPortal: billingSvc.Enabled(), Now: now, Log: log, Beta: betaSvc}).Routes(f)
-	handlers.NewPricing(handlers.PricingDeps{Kit: kit, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
-	billingH.Routes(f)
-	admin := f.Group("/admin", sessions.RequireRole(models.RoleAdmin))
-	handlers.NewAdmin(handlers.AdminDeps{Kit: kit, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
-		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
-		SMTP: cfg.SMTPURL != "", Now: now, Log: log, Knowledge: kb.Importer, Reviews: stores.Reviews}).Routes(f)
-	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
-	wireDocs(v1d, f)
-	wireFeedPages(v1d, f)
-	wireWebhooksPages(v1d, f)
-	wireFirmsPages(v1d, f, admin)
-	wireExpertsPages(v1d, f, admin)
-	f.Use(notFound(kit))
+	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: bg}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: w.bg}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
@@ -245,7 +182,7 @@ func notFound(kit *web.Kit) fiber.Handler {
 		case strings.HasPrefix(p, "/functions/"):
 			return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"error": "Function not found."})
 		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
-			return handlers.WriteProblem(c, fiber.StatusNotFound, handlers.ProblemNotFound,
+			return v1api.WriteProblem(c, fiber.StatusNotFound, v1api.ProblemNotFound,
 				"There is no /v1 route "+c.Method()+" "+p+". The routes are listed in /v1/openapi.json.")
 		}
 		return kit.NotFound(c)
@@ -275,7 +212,7 @@ func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 		case strings.HasPrefix(p, "/rest/"):
 			return c.Status(status).JSON(fiber.Map{"code": fmt.Sprintf("HTTP%d", status), "details": nil, "hint": nil, "message": msg})
 		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
-			return handlers.WriteProblem(c, status, problemSlug(status), msg)
+			return v1api.WriteProblem(c, status, problemSlug(status), msg)
 		}
 		if status == fiber.StatusNotFound {
 			return kit.NotFound(c)
@@ -288,20 +225,20 @@ func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 func problemSlug(status int) string {
 	switch status {
 	case fiber.StatusRequestEntityTooLarge:
-		return handlers.ProblemPayloadTooLarge
+		return v1api.ProblemPayloadTooLarge
 	case fiber.StatusNotFound:
-		return handlers.ProblemNotFound
+		return v1api.ProblemNotFound
 	case fiber.StatusMethodNotAllowed:
-		return handlers.ProblemMethodNotAllowed
+		return v1api.ProblemMethodNotAllowed
 	case fiber.StatusUnsupportedMediaType:
-		return handlers.ProblemUnsupportedMediaType
+		return v1api.ProblemUnsupportedMediaType
 	case fiber.StatusServiceUnavailable:
-		return handlers.ProblemUnavailable
+		return v1api.ProblemUnavailable
 	}
 	if status >= 400 && status < 500 {
-		return handlers.ProblemInvalidRequest
+		return v1api.ProblemInvalidRequest
 	}
-	return handlers.ProblemInternal
+	return v1api.ProblemInternal
 }
 
 // Serve listens on the configured port until ctx is cancelled, then drains in-flight requests.

@@ -25,6 +25,9 @@ const AccountWebhooks = "/account/webhooks"
 // AdminFirms is the console's firm list.
 const AdminFirms = "/admin/firms"
 
+// OpenAPI is where the /v1 OpenAPI document is served.
+const OpenAPI = "/v1/openapi.json"
+
 // Claim is the public page of a claim.
 func Claim(id string) string { return "/claims/" + url.PathEscape(id) }
 
