@@ -12,6 +12,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/apidocs"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/gofiber/fiber/v2"
 )
@@ -295,7 +296,7 @@ func TestDocsWithoutDocument(t *testing.T) {
 // TestDocsExampleRequests checks the generated curl lines: path parameters filled from the
 // examples, query parameters in documented order, bodies and SSE flags.
 func TestDocsExampleRequests(t *testing.T) {
-	p := site.DocsPage(loadDoc(t), "https://api.example.org/")
+	p := apidocs.Page(loadDoc(t), "https://api.example.org/", site.AnnouncedFreeQuota)
 	reqs := map[string]string{}
 	for _, g := range p.Groups {
 		for _, op := range g.Operations {
