@@ -62,7 +62,7 @@ type wiring struct {
 func mountSurfaces(f *fiber.App, w *wiring) {
 	compat.Mount(f, compat.Deps{Auth: w.auth, Usage: w.stores.Usage, Reads: w.stores.Usage, Checker: w.checker,
 		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log})
-	v1api.Mount(f, v1Deps(w))
+	v1api.Mount(f, v1apiDeps(w))
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	site.Mount(f, siteDeps(w))
 	account.Mount(f, accountDeps(w))
@@ -125,8 +125,8 @@ func adminDeps(w *wiring) admin.Deps {
 	}
 }
 
-// v1Deps wires /v1 and registers its workers: submission analysis and webhook delivery.
-func v1Deps(w *wiring) v1api.Deps {
+// v1apiDeps wires /v1 and registers its workers: submission analysis and webhook delivery.
+func v1apiDeps(w *wiring) v1api.Deps {
 	subs := models.NewSubmissionStore(w.db)
 	firms := models.NewFirmStore(w.db)
 	experts := models.NewExpertStore(w.db)
