@@ -7,16 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/claimcheck/claimcheck/handlers/account"
-	"github.com/claimcheck/claimcheck/handlers/site"
-	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 )
 
 // betaEnv mounts the account, beta and admin waiting-list pages the way the wiring does (minus
@@ -29,20 +23,8 @@ type betaEnv struct {
 
 func newBetaEnv(t *testing.T, db *database.DB) *betaEnv {
 	t.Helper()
-	stores := models.NewStores(db)
-	store := models.NewAccountStore(db)
-	svc := accounts.New(store, stores.RateLimits, accounts.WithParams(cheapArgon))
-	outbox := models.NewOutboxStore(db)
-	pages := web.NewKit(testBaseURL, nil, nil)
-	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
-	b := beta.New(beta.Config{DB: db, Outbox: mail.NewOutbox(outbox), BaseURL: testBaseURL})
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Use(sessions.Middleware())
-	account.NewAuth(account.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
-		BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(web.On(app), web.On(app, sessions.RequireUser()))
-	site.NewBeta(site.BetaDeps{Beta: b, ErrorPage: pages.ErrorPage}).Routes(web.On(app), web.On(app))
-	app.Use(pages.NotFound)
-	return &betaEnv{authEnv: &authEnv{app: app, svc: svc, outbox: outbox, store: store}, db: db, beta: b}
+	e := newAuthEnv(t, db)
+	return &betaEnv{authEnv: e, db: db, beta: e.wired.Beta}
 }
 
 // account signs up a verified account with role and returns its session cookie.

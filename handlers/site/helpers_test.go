@@ -11,11 +11,11 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/app"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
@@ -26,35 +26,23 @@ var cheapArgon = accounts.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, K
 // testPassword passes the password rules.
 const testPassword = "correct horse battery"
 
-// authEnv serves the account pages over a real database, with stand-in /account and /admin pages
-// guarded the way the real ones will be.
+// authEnv is the wired service with a browser-like client: session cookie and CSRF token.
 type authEnv struct {
 	app    *fiber.App
 	svc    *accounts.Service
 	outbox *models.OutboxStore
 	store  *models.AccountStore
+	// csrf is a form token the service issued, sent with every form post.
+	csrf string
+	// wired is the service under test.
+	wired *app.App
 }
 
-// newAuthEnv mounts the pages as the wiring does, minus the csrf middleware (tested with the wiring).
+// newAuthEnv wires the whole service (apptest.New) with opts for the accounts service.
 func newAuthEnv(t *testing.T, db *database.DB, opts ...accounts.Option) *authEnv {
 	t.Helper()
-	stores := models.NewStores(db)
-	store := models.NewAccountStore(db)
-	svc := accounts.New(store, stores.RateLimits, append([]accounts.Option{accounts.WithParams(cheapArgon)}, opts...)...)
-	outbox := models.NewOutboxStore(db)
-	pages := web.NewKit(testBaseURL, nil, nil)
-	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
-	auth := account.NewAuth(account.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
-		BaseURL: testBaseURL + "/", ErrorPage: pages.ErrorPage})
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Use(sessions.Middleware())
-	auth.Routes(web.On(app), web.On(app, sessions.RequireUser()))
-	app.Get("/account", sessions.RequireUser(), func(c *fiber.Ctx) error {
-		return c.SendString("account of " + web.CurrentUser(c).Email)
-	})
-	app.Get("/admin", sessions.RequireRole(models.RoleAdmin), func(c *fiber.Ctx) error { return c.SendString("admin area") })
-	app.Use(pages.NotFound)
-	return &authEnv{app: app, svc: svc, outbox: outbox, store: store}
+	a := apptest.New(t, db, apptest.Options{Accounts: opts})
+	return &authEnv{app: a.HTTP, svc: a.Accounts, outbox: a.Stores.Outbox, store: a.Stores.Accounts, csrf: apptest.FormToken(t, a.HTTP), wired: a}
 }
 
 // authPage is a response with its parsed HTML and the session cookie it set, if any.
@@ -72,7 +60,7 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 	t.Helper()
 	var body io.Reader
 	if form != nil {
-		form.Set("_csrf", "")
+		form.Set("_csrf", e.csrf)
 		body = strings.NewReader(form.Encode())
 	}
 	req := httptest.NewRequest(method, path, body)
@@ -82,6 +70,7 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 	if cookie != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: cookie})
 	}
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	resp, err := e.app.Test(req, 30_000)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)

@@ -24,7 +24,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/matching"
-	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -34,19 +33,19 @@ import (
 // testBaseURL is the public address the pages are told they live at.
 const testBaseURL = apptest.BaseURL
 
-// pagesEnv is a Fiber app serving the pages over a real, migrated database.
+// pagesEnv is the wired service (apptest.New) over a real, migrated database.
 type pagesEnv struct {
 	app    *fiber.App
 	stores *models.Stores
+	// csrf is a form token the service issued, sent with every form post.
+	csrf string
 }
 
-// newPagesEnv mounts the pages the way the wiring does, minus the csrf middleware (tested with
-// the wiring): real stores, the offline analyzer, the check service and the IP limiter.
+// newPagesEnv wires the whole service the way main does, with the offline analyzer over the test
+// data sets (or analyzer) and perHour anonymous checks per IP.
 func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.Analyzer) *pagesEnv {
 	t.Helper()
-	stores := models.NewStores(db)
 	if analyzer == nil {
-		var err error
 		ds, err := analysis.LoadDatasets(datasetstest.Dir(t))
 		if err != nil {
 			t.Fatal(err)
@@ -55,29 +54,8 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 			t.Fatal(err)
 		}
 	}
-	checker := checking.NewService(analyzer, stores.Claims, nil)
-	kit := web.NewKit(testBaseURL+"/", time.Now, nil)
-	pages := site.NewPages(site.PagesDeps{
-		Claims:    stores.Claims,
-		Community: models.NewExpertStore(db),
-		Firms:     models.NewFirmStore(db),
-		Checker:   checker,
-		Limiter:   quota.NewIPLimiter(stores.RateLimits, perHour, nil),
-		Kit:       kit,
-	})
-	app := fiber.New(fiber.Config{
-		DisableStartupMessage: true,
-		ErrorHandler: func(c *fiber.Ctx, err error) error {
-			return kit.ErrorPage(c, fiber.StatusInternalServerError, "", err.Error())
-		},
-	})
-	app.Get("/test/error/:status", func(c *fiber.Ctx) error {
-		st, _ := strconv.Atoi(c.Params("status"))
-		return kit.ErrorPage(c, st, "Service briefly down", "The upstream service did not answer.")
-	})
-	pages.Routes(web.On(app))
-	app.Use(kit.NotFound)
-	return &pagesEnv{app: app, stores: stores}
+	a := apptest.New(t, db, apptest.Options{AnonChecksPerHour: perHour, Analyzer: analyzer})
+	return &pagesEnv{app: a.HTTP, stores: a.Stores, csrf: apptest.FormToken(t, a.HTTP)}
 }
 
 // page is one response with its parsed HTML.
@@ -116,9 +94,10 @@ func (e *pagesEnv) get(t *testing.T, path string) page {
 // post submits the claim form.
 func (e *pagesEnv) post(t *testing.T, claim, source string) page {
 	t.Helper()
-	form := url.Values{"claim": {claim}, "source_url": {source}, "_csrf": {""}}
+	form := url.Values{"claim": {claim}, "source_url": {source}, "_csrf": {e.csrf}}
 	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	return e.do(t, req)
 }
 
@@ -698,23 +677,6 @@ func TestNotFoundPages(t *testing.T) {
 					t.Error("the 404 page is indexable")
 				}
 			})
-		}
-	})
-}
-
-// TestErrorPageStatuses checks that ErrorPage answers with the given status, title and reason.
-func TestErrorPageStatuses(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		e := newPagesEnv(t, db, 100, nil)
-		for _, st := range []int{500, 502, 503} {
-			p := e.get(t, fmt.Sprintf("/test/error/%d", st))
-			p.wantStatus(t, st)
-			if got := p.text(t, "h1"); got != "Service briefly down" {
-				t.Errorf("%d headline %q", st, got)
-			}
-			if got := p.text(t, `[data-testid="error-message"]`); got != "The upstream service did not answer." {
-				t.Errorf("%d reason %q", st, got)
-			}
 		}
 	})
 }

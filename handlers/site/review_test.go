@@ -10,18 +10,12 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/site"
-	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/knowledge"
-	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
@@ -36,25 +30,8 @@ type reviewEnv struct {
 
 func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	t.Helper()
-	stores := models.NewStores(db)
-	store := models.NewAccountStore(db)
-	svc := accounts.New(store, stores.RateLimits, accounts.WithParams(cheapArgon))
-	outbox := models.NewOutboxStore(db)
-	pages := web.NewKit(testBaseURL, nil, nil)
-	sessions := web.NewSessions(svc, true).WithErrorPage(pages.ErrorPage)
-	ex := models.NewExpertStore(db)
-	votes := community.New(community.Config{Store: ex, KB: knowledge.NewImporter(stores.Reviews, nil, nil), BaseURL: testBaseURL})
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Use(sessions.Middleware())
-	account.NewAuth(account.AuthDeps{Accounts: svc, Sessions: sessions, Mailer: mail.NewOutbox(outbox),
-		BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(web.On(app), web.On(app, sessions.RequireUser()))
-	app.Use("/review", sessions.RequireRole(models.RoleExpert, models.RoleAdmin))
-	site.NewReview(site.ReviewDeps{Kit: pages, Experts: ex, Claims: stores.Claims, Votes: votes,
-		Firms: models.NewFirmStore(db)}).Routes(web.On(app))
-	site.NewExperts(site.ExpertsDeps{Kit: pages, Experts: ex}).Routes(web.On(app))
-	site.NewPages(site.PagesDeps{Claims: stores.Claims, Kit: pages}).Routes(web.On(app))
-	app.Use(pages.NotFound)
-	return &reviewEnv{authEnv: &authEnv{app: app, svc: svc, outbox: outbox, store: store}, db: db, stores: stores, experts: ex}
+	e := newAuthEnv(t, db)
+	return &reviewEnv{authEnv: e, db: db, stores: e.wired.Stores, experts: models.NewExpertStore(db)}
 }
 
 // member signs up a verified account with role and name and returns it with a session cookie.

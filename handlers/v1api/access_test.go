@@ -1,4 +1,4 @@
-package v1api
+package v1api_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/quota"
@@ -60,12 +61,12 @@ func newV1tEnv(t *testing.T, db *database.DB, burst int) *v1tEnv {
 		experts: models.NewExpertStore(db), clock: &v1tClock{t: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}}
 	app := fiber.New()
 	auth := quota.NewAuthenticator(st.Keys, time.Second, e.clock.now)
-	access := NewV1Access(V1AccessDeps{Auth: auth, Usage: st.Usage, Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
-		BurstLimit: burst, BurstWindow: 10 * time.Second, ChargedByHandler: ChargesInHandler, BaseURL: v1tBase, Now: e.clock.now})
-	v1 := app.Group("/v1", V1CORS("*"), access.Handler())
-	NewV1Claims(V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: models.NewSearchStore(db), Firms: e.firms,
+	access := v1api.NewV1Access(v1api.V1AccessDeps{Auth: auth, Usage: st.Usage, Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
+		BurstLimit: burst, BurstWindow: 10 * time.Second, ChargedByHandler: v1api.ChargesInHandler, BaseURL: v1tBase, Now: e.clock.now})
+	v1 := app.Group("/v1", v1api.V1CORS("*"), access.Handler())
+	v1api.NewV1Claims(v1api.V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: models.NewSearchStore(db), Firms: e.firms,
 		Experts: e.experts, Usage: st.Usage, Submitted: func() { e.wakes.Add(1) }, BaseURL: v1tBase, Now: e.clock.now}).Routes(v1)
-	NewV1Directory(V1DirectoryDeps{Firms: e.firms, Experts: e.experts, BaseURL: v1tBase}).Routes(v1)
+	v1api.NewV1Directory(v1api.V1DirectoryDeps{Firms: e.firms, Experts: e.experts, BaseURL: v1tBase}).Routes(v1)
 	e.app = app
 	return e
 }
@@ -136,26 +137,26 @@ func (r v1tResp) json(t *testing.T) map[string]any {
 }
 
 // problem checks that the answer is a problem document of slug and status and returns it.
-func (r v1tResp) problem(t *testing.T, status int, slug string) ProblemDetails {
+func (r v1tResp) problem(t *testing.T, status int, slug string) v1api.ProblemDetails {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d: %s", r.status, status, r.body)
 	}
-	if ct := r.header.Get("Content-Type"); ct != ProblemContentType {
-		t.Errorf("Content-Type %q, want %q", ct, ProblemContentType)
+	if ct := r.header.Get("Content-Type"); ct != v1api.ProblemContentType {
+		t.Errorf("Content-Type %q, want %q", ct, v1api.ProblemContentType)
 	}
-	var p ProblemDetails
+	var p v1api.ProblemDetails
 	if err := json.Unmarshal(r.body, &p); err != nil {
 		t.Fatalf("not a problem document: %s", r.body)
 	}
-	if p.Type != ProblemType(slug) || p.Status != status || p.Title != ProblemTitle(slug) {
-		t.Errorf("problem = %+v, want type %s", p, ProblemType(slug))
+	if p.Type != v1api.ProblemType(slug) || p.Status != status || p.Title != v1api.ProblemTitle(slug) {
+		t.Errorf("problem = %+v, want type %s", p, v1api.ProblemType(slug))
 	}
 	return p
 }
 
 // fields maps a problem's field errors by field.
-func (p ProblemDetails) fields() map[string]string {
+func fields(p v1api.ProblemDetails) map[string]string {
 	m := map[string]string{}
 	for _, f := range p.Errors {
 		m[f.Field] = f.Message
@@ -217,18 +218,18 @@ func TestV1AccessTable(t *testing.T) {
 			slug    string
 			invalid bool // WWW-Authenticate says invalid_token
 		}{
-			{"no key", nil, 401, ProblemUnauthorized, false},
-			{"basic auth is no key", map[string]string{"Authorization": "Basic dXNlcjpwYXNz"}, 401, ProblemUnauthorized, false},
-			{"malformed key", map[string]string{"Authorization": "Bearer nonsense"}, 401, ProblemUnauthorized, true},
-			{"unknown key", map[string]string{"Authorization": "Bearer " + unknown.Secret}, 401, ProblemUnauthorized, true},
-			{"revoked key", map[string]string{"Authorization": "Bearer " + revoked}, 401, ProblemUnauthorized, true},
-			{"key without beta", map[string]string{"Authorization": "Bearer " + starter}, 403, ProblemBetaRequired, false},
-			{"user without beta", map[string]string{"Authorization": "Bearer " + noBeta}, 403, ProblemBetaRequired, false},
+			{"no key", nil, 401, v1api.ProblemUnauthorized, false},
+			{"basic auth is no key", map[string]string{"Authorization": "Basic dXNlcjpwYXNz"}, 401, v1api.ProblemUnauthorized, false},
+			{"malformed key", map[string]string{"Authorization": "Bearer nonsense"}, 401, v1api.ProblemUnauthorized, true},
+			{"unknown key", map[string]string{"Authorization": "Bearer " + unknown.Secret}, 401, v1api.ProblemUnauthorized, true},
+			{"revoked key", map[string]string{"Authorization": "Bearer " + revoked}, 401, v1api.ProblemUnauthorized, true},
+			{"key without beta", map[string]string{"Authorization": "Bearer " + starter}, 403, v1api.ProblemBetaRequired, false},
+			{"user without beta", map[string]string{"Authorization": "Bearer " + noBeta}, 403, v1api.ProblemBetaRequired, false},
 			{"beta via plan, Bearer", map[string]string{"Authorization": "Bearer " + beta}, 200, "", false},
 			{"beta via plan, apikey", map[string]string{"apikey": beta}, 200, "", false},
 			{"beta via the user's beta access", map[string]string{"Authorization": "Bearer " + viaUser}, 200, "", false},
 			{"Bearer wins over a bad apikey", map[string]string{"Authorization": "Bearer " + beta, "apikey": "junk"}, 200, "", false},
-			{"Bearer wins over a good apikey", map[string]string{"Authorization": "Bearer " + starter, "apikey": beta}, 403, ProblemBetaRequired, false},
+			{"Bearer wins over a good apikey", map[string]string{"Authorization": "Bearer " + starter, "apikey": beta}, 403, v1api.ProblemBetaRequired, false},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -318,7 +319,7 @@ func TestV1BurstLimit(t *testing.T) {
 			}
 		}
 		r := e.do(t, "GET", "/v1/experts", secret, nil, "")
-		p := r.problem(t, 429, ProblemRateLimited)
+		p := r.problem(t, 429, v1api.ProblemRateLimited)
 		if r.header.Get("Retry-After") != "8" || r.header.Get("RateLimit-Remaining") != "0" {
 			t.Errorf("burst 429 headers: Retry-After %q, RateLimit-Remaining %q", r.header.Get("Retry-After"), r.header.Get("RateLimit-Remaining"))
 		}
@@ -360,7 +361,7 @@ func TestV1MonthlyQuota(t *testing.T) {
 		}
 		for range 2 {
 			r := e.do(t, "GET", "/v1/experts", secret, nil, "")
-			r.problem(t, 429, ProblemQuotaExceeded)
+			r.problem(t, 429, v1api.ProblemQuotaExceeded)
 			if r.header.Get("Retry-After") != strconv.Itoa(quota.RetryAfter(e.clock.now())) || r.header.Get("X-RateLimit-Remaining") != "0" {
 				t.Errorf("quota 429 headers: %v", r.header)
 			}
@@ -393,7 +394,7 @@ func TestV1BurstLimiterFailureAdmits(t *testing.T) {
 	st := models.NewStores(db)
 	e := &v1tEnv{stores: st, clock: &v1tClock{t: time.Now().UTC()}}
 	app := fiber.New()
-	access := NewV1Access(V1AccessDeps{Auth: quota.NewAuthenticator(st.Keys, 0, nil), Usage: st.Usage, Limiter: v1tBrokenLimiter{},
+	access := v1api.NewV1Access(v1api.V1AccessDeps{Auth: quota.NewAuthenticator(st.Keys, 0, nil), Usage: st.Usage, Limiter: v1tBrokenLimiter{},
 		BurstLimit: 1, BurstWindow: time.Second, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	app.Group("/v1", access.Handler()).Get("/ping", func(c *fiber.Ctx) error { return c.SendString("pong") })
 	e.app = app
@@ -401,7 +402,7 @@ func TestV1BurstLimiterFailureAdmits(t *testing.T) {
 	if r := e.do(t, "GET", "/v1/ping", secret, nil, ""); r.status != 200 || r.header.Get("RateLimit-Limit") != "" {
 		t.Fatalf("with the limiter down: %d %v", r.status, r.header)
 	}
-	e.do(t, "GET", "/v1/ping", secret, nil, "").problem(t, 429, ProblemQuotaExceeded)
+	e.do(t, "GET", "/v1/ping", secret, nil, "").problem(t, 429, v1api.ProblemQuotaExceeded)
 	if n := e.used(t, row); n != 1 {
 		t.Errorf("usage = %d", n)
 	}

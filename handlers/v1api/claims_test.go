@@ -1,4 +1,4 @@
-package v1api
+package v1api_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -241,11 +242,11 @@ func TestV1ClaimScoreAndDetail(t *testing.T) {
 		for _, id := range []string{"not-a-uuid", uuid.NewString(), plain.ID, "{" + voted.ID + "}", "urn:uuid:" + voted.ID} {
 			for _, suffix := range []string{"", "/score"} {
 				r := e.do(t, "GET", "/v1/claims/"+url.PathEscape(id)+suffix, key, nil, "")
-				r.problem(t, 404, ProblemNotFound)
+				r.problem(t, 404, v1api.ProblemNotFound)
 			}
 		}
-		e.do(t, "DELETE", "/v1/claims/"+voted.ID, key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
-		e.do(t, "POST", "/v1/claims/"+voted.ID+"/score", key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
+		e.do(t, "DELETE", "/v1/claims/"+voted.ID, key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
+		e.do(t, "POST", "/v1/claims/"+voted.ID+"/score", key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
 	})
 }
 
@@ -300,7 +301,7 @@ func TestV1SubmissionStates(t *testing.T) {
 			if tc.reason != "" && !strings.Contains(fmt.Sprint(m["failure_reason"]), tc.reason) {
 				t.Errorf("failure_reason = %v", m["failure_reason"])
 			}
-			p := e.do(t, "GET", "/v1/claims/"+tc.sub.ID+"/score", key, nil, "").problem(t, 409, ProblemConflict)
+			p := e.do(t, "GET", "/v1/claims/"+tc.sub.ID+"/score", key, nil, "").problem(t, 409, v1api.ProblemConflict)
 			if !strings.Contains(p.Detail, map[string]string{"queued": "still queued", "failed": "analysis failed"}[tc.status]) {
 				t.Errorf("409 detail = %q", p.Detail)
 			}
@@ -338,18 +339,18 @@ func TestV1SearchParameters(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.query, func(t *testing.T) {
-				p := e.do(t, "GET", "/v1/claims/search?"+tc.query, key, nil, "").problem(t, 400, ProblemInvalidRequest)
-				if msg := p.fields()[tc.field]; !strings.Contains(msg, tc.msg) {
+				p := e.do(t, "GET", "/v1/claims/search?"+tc.query, key, nil, "").problem(t, 400, v1api.ProblemInvalidRequest)
+				if msg := fields(p)[tc.field]; !strings.Contains(msg, tc.msg) {
 					t.Errorf("%s message = %q, want it to contain %q (errors %v)", tc.field, msg, tc.msg, p.Errors)
 				}
 			})
 		}
 		// Several mistakes are all reported at once.
-		p := e.do(t, "GET", "/v1/claims/search?limit=0&verdict=x&language=xyz", key, nil, "").problem(t, 400, ProblemInvalidRequest)
+		p := e.do(t, "GET", "/v1/claims/search?limit=0&verdict=x&language=xyz", key, nil, "").problem(t, 400, v1api.ProblemInvalidRequest)
 		if len(p.Errors) != 3 {
 			t.Errorf("errors = %v, want three", p.Errors)
 		}
-		e.do(t, "POST", "/v1/claims/search", key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
+		e.do(t, "POST", "/v1/claims/search", key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
 	})
 }
 
@@ -461,17 +462,17 @@ func TestV1Submit(t *testing.T) {
 			slug, field    string
 			msg            string
 		}{
-			{"form body", "application/x-www-form-urlencoded", "claim=x", 415, ProblemUnsupportedMediaType, "", "application/json"},
-			{"no content type", "", `{"claim":"x"}`, 415, ProblemUnsupportedMediaType, "", "none"},
-			{"empty body", "application/json", "", 400, ProblemInvalidRequest, "", "empty"},
-			{"array", "application/json", `["x"]`, 400, ProblemInvalidRequest, "", "JSON object"},
-			{"two objects", "application/json", `{"claim":"x"} {}`, 400, ProblemInvalidRequest, "", "after the JSON object"},
-			{"no claim", "application/json", `{"text":"x"}`, 400, ProblemInvalidRequest, "claim", "Missing"},
-			{"claim not a string", "application/json", `{"claim":42}`, 400, ProblemInvalidRequest, "claim", "string"},
-			{"blank claim", "application/json", `{"claim":"   "}`, 400, ProblemInvalidRequest, "claim", "Enter the claim"},
-			{"long claim", "application/json", `{"claim":"` + strings.Repeat("a", 5001) + `"}`, 400, ProblemInvalidRequest, "claim", "limit is 5000"},
-			{"source not a string", "application/json", `{"claim":"x","source_url":1}`, 400, ProblemInvalidRequest, "source_url", "string"},
-			{"bad source", "application/json", `{"claim":"x","source_url":"javascript:alert(1)"}`, 400, ProblemInvalidRequest, "source_url", "http"},
+			{"form body", "application/x-www-form-urlencoded", "claim=x", 415, v1api.ProblemUnsupportedMediaType, "", "application/json"},
+			{"no content type", "", `{"claim":"x"}`, 415, v1api.ProblemUnsupportedMediaType, "", "none"},
+			{"empty body", "application/json", "", 400, v1api.ProblemInvalidRequest, "", "empty"},
+			{"array", "application/json", `["x"]`, 400, v1api.ProblemInvalidRequest, "", "JSON object"},
+			{"two objects", "application/json", `{"claim":"x"} {}`, 400, v1api.ProblemInvalidRequest, "", "after the JSON object"},
+			{"no claim", "application/json", `{"text":"x"}`, 400, v1api.ProblemInvalidRequest, "claim", "Missing"},
+			{"claim not a string", "application/json", `{"claim":42}`, 400, v1api.ProblemInvalidRequest, "claim", "string"},
+			{"blank claim", "application/json", `{"claim":"   "}`, 400, v1api.ProblemInvalidRequest, "claim", "Enter the claim"},
+			{"long claim", "application/json", `{"claim":"` + strings.Repeat("a", 5001) + `"}`, 400, v1api.ProblemInvalidRequest, "claim", "limit is 5000"},
+			{"source not a string", "application/json", `{"claim":"x","source_url":1}`, 400, v1api.ProblemInvalidRequest, "source_url", "string"},
+			{"bad source", "application/json", `{"claim":"x","source_url":"javascript:alert(1)"}`, 400, v1api.ProblemInvalidRequest, "source_url", "http"},
 		}
 		for _, tc := range bad {
 			t.Run(tc.name, func(t *testing.T) {
@@ -483,7 +484,7 @@ func TestV1Submit(t *testing.T) {
 				p := r.problem(t, tc.status, tc.slug)
 				got := p.Detail
 				if tc.field != "" {
-					got = p.fields()[tc.field]
+					got = fields(p)[tc.field]
 				}
 				if !strings.Contains(got, tc.msg) {
 					t.Errorf("message %q does not contain %q (%+v)", got, tc.msg, p)
@@ -497,10 +498,10 @@ func TestV1Submit(t *testing.T) {
 			t.Fatalf("refused submits counted %d", n)
 		}
 		// Other methods are 405 (a read, so the middleware counts it).
-		e.do(t, "GET", "/v1/claims/submit", key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
+		e.do(t, "GET", "/v1/claims/submit", key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
 		long := map[string]string{"Content-Type": "application/json", "Idempotency-Key": strings.Repeat("k", 201)}
-		p := e.do(t, "POST", "/v1/claims/submit", key, long, `{"claim":"x"}`).problem(t, 400, ProblemInvalidRequest)
-		if p.fields()["Idempotency-Key"] == "" {
+		p := e.do(t, "POST", "/v1/claims/submit", key, long, `{"claim":"x"}`).problem(t, 400, v1api.ProblemInvalidRequest)
+		if fields(p)["Idempotency-Key"] == "" {
 			t.Errorf("long Idempotency-Key: %+v", p)
 		}
 
@@ -540,7 +541,7 @@ func TestV1Submit(t *testing.T) {
 		if n := e.used(t, row); n != used+1 || e.wakes.Load() != 2 {
 			t.Errorf("usage %d (want %d), wakes %d: a replay must not count or wake", n, used+1, e.wakes.Load())
 		}
-		e.do(t, "POST", "/v1/claims/submit", key, idem, `{"claim":"Something else"}`).problem(t, 422, ProblemConflict)
+		e.do(t, "POST", "/v1/claims/submit", key, idem, `{"claim":"Something else"}`).problem(t, 422, v1api.ProblemConflict)
 
 		// Over quota (5, reads included): refused with 429, not counted, not stored.
 		for e.used(t, row) < 5 {
@@ -550,7 +551,7 @@ func TestV1Submit(t *testing.T) {
 			stored++
 		}
 		r = e.do(t, "POST", "/v1/claims/submit", key, jsonCT, `{"claim":"one too many"}`)
-		r.problem(t, 429, ProblemQuotaExceeded)
+		r.problem(t, 429, v1api.ProblemQuotaExceeded)
 		if r.header.Get("Retry-After") == "" || r.header.Get("X-RateLimit-Remaining") != "0" {
 			t.Errorf("over-quota headers: %v", r.header)
 		}

@@ -1,4 +1,4 @@
-package v1api
+package v1api_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -78,9 +79,9 @@ func TestV1Firm(t *testing.T) {
 		}
 
 		for _, slug := range []string{"no-such-firm", "Daily-Planet", "bad%20slug", strings.Repeat("a", 120)} {
-			e.do(t, "GET", "/v1/firms/"+slug, key, nil, "").problem(t, 404, ProblemNotFound)
+			e.do(t, "GET", "/v1/firms/"+slug, key, nil, "").problem(t, 404, v1api.ProblemNotFound)
 		}
-		e.do(t, "POST", "/v1/firms/daily-planet", key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
+		e.do(t, "POST", "/v1/firms/daily-planet", key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
 	})
 }
 
@@ -138,11 +139,11 @@ func TestV1Experts(t *testing.T) {
 		if data, _ := m["data"].([]any); len(data) != 1 || m["total"] != 2.0 || m["limit"] != 1.0 || m["offset"] != 1.0 {
 			t.Errorf("page 2 = %v", m)
 		}
-		p := e.do(t, "GET", "/v1/experts?limit=0&offset=-1", key, nil, "").problem(t, 400, ProblemInvalidRequest)
-		if fs := p.fields(); !strings.Contains(fs["limit"], "1 to 100") || !strings.Contains(fs["offset"], "0 to 100000") {
+		p := e.do(t, "GET", "/v1/experts?limit=0&offset=-1", key, nil, "").problem(t, 400, v1api.ProblemInvalidRequest)
+		if fs := fields(p); !strings.Contains(fs["limit"], "1 to 100") || !strings.Contains(fs["offset"], "0 to 100000") {
 			t.Errorf("paging errors = %v", p.Errors)
 		}
-		e.do(t, "GET", "/v1/experts?limit=101", key, nil, "").problem(t, 400, ProblemInvalidRequest)
-		e.do(t, "DELETE", "/v1/experts", key, nil, "").problem(t, 405, ProblemMethodNotAllowed)
+		e.do(t, "GET", "/v1/experts?limit=101", key, nil, "").problem(t, 400, v1api.ProblemInvalidRequest)
+		e.do(t, "DELETE", "/v1/experts", key, nil, "").problem(t, 405, v1api.ProblemMethodNotAllowed)
 	})
 }

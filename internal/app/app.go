@@ -54,6 +54,8 @@ type App struct {
 	Accounts *accounts.Service
 	// Billing talks to Stripe and applies its webhooks.
 	Billing *billing.Service
+	// Beta runs the waiting list, invitations and beta access.
+	Beta *beta.Service
 	// Background is the set of workers Serve runs beside HTTP.
 	Background *Background
 
@@ -90,24 +92,54 @@ func Migrate(ctx context.Context, db *database.DB) error {
 	return migrations.Up(ctx, sqlDB, string(db.Dialect))
 }
 
+// Option changes what New builds; the service uses none, tests replace what they must control.
+type Option func(*options)
+
+// options are the replaceable parts.
+type options struct {
+	analyzer analysis.Analyzer
+	accounts []accounts.Option
+	now      func() time.Time
+}
+
+// WithAnalyzer uses a instead of the analyzer the configuration names.
+func WithAnalyzer(a analysis.Analyzer) Option { return func(o *options) { o.analyzer = a } }
+
+// WithAccountOptions passes opts to the accounts service (cheaper password hashing, throttles).
+func WithAccountOptions(opts ...accounts.Option) Option {
+	return func(o *options) { o.accounts = append(o.accounts, opts...) }
+}
+
+// WithClock makes every part read the time from now.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
 // New builds stores, the knowledge base, services and handlers over an open, migrated database.
-func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
+func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger, opts ...Option) (*App, error) {
 	if log == nil {
 		log = slog.Default()
 	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	now := func() time.Time { return time.Now().UTC() }
+	if o.now != nil {
+		now = o.now
+	}
 	stores := models.NewStores(db)
 	kb, err := OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
-	analyzer, err := BuildAnalyzer(cfg, kb, stores)
-	if err != nil {
-		return nil, fmt.Errorf("app: %w", err)
+	analyzer := o.analyzer
+	if analyzer == nil {
+		if analyzer, err = BuildAnalyzer(cfg, kb, stores); err != nil {
+			return nil, fmt.Errorf("app: %w", err)
+		}
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
-	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits)
+	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, o.accounts...)
 	billingSvc := billing.New(db, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
 		PlanChanged: planChanged(stores.Keys),
@@ -140,7 +172,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: w.bg}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
