@@ -1,7 +1,6 @@
 package v1api_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -64,119 +63,6 @@ func newFeedEnv(t *testing.T, db *database.DB, perIP int) *feedEnv {
 	return &feedEnv{app: app, base: "http://" + ln.Addr().String(), hub: hub, stores: stores, db: db}
 }
 
-// sseFrame is one parsed SSE block.
-type sseFrame struct {
-	id, event, data, comment, retry string
-}
-
-// sseConn is an open stream read frame by frame.
-type sseConn struct {
-	resp   *http.Response
-	frames chan sseFrame
-	cancel context.CancelFunc
-}
-
-// openSSE connects to url with headers and starts reading frames.
-func openSSE(t *testing.T, url string, headers map[string]string) *sseConn {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		cancel()
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	c := &sseConn{resp: resp, frames: make(chan sseFrame, 1024), cancel: cancel}
-	t.Cleanup(c.close)
-	go func() {
-		defer close(c.frames)
-		r := bufio.NewReader(resp.Body)
-		var f sseFrame
-		var data []string
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSuffix(line, "\n")
-			if line == "" {
-				f.data = strings.Join(data, "\n")
-				c.frames <- f
-				f, data = sseFrame{}, nil
-				continue
-			}
-			if strings.HasPrefix(line, ":") {
-				f.comment = strings.TrimSpace(line[1:])
-				continue
-			}
-			name, value, _ := strings.Cut(line, ":")
-			value = strings.TrimPrefix(value, " ")
-			switch name {
-			case "id":
-				f.id = value
-			case "event":
-				f.event = value
-			case "data":
-				data = append(data, value)
-			case "retry":
-				f.retry = value
-			}
-		}
-	}()
-	return c
-}
-
-func (c *sseConn) close() {
-	c.cancel()
-	c.resp.Body.Close()
-}
-
-// events reads until n events arrived; comments and the retry frame are skipped.
-func (c *sseConn) events(t *testing.T, n int) []sseFrame {
-	t.Helper()
-	var out []sseFrame
-	deadline := time.After(10 * time.Second)
-	for len(out) < n {
-		select {
-		case f, ok := <-c.frames:
-			if !ok {
-				t.Fatalf("stream ended after %d of %d events", len(out), n)
-			}
-			if f.event != "" {
-				out = append(out, f)
-			}
-		case <-deadline:
-			t.Fatalf("got %d of %d events", len(out), n)
-		}
-	}
-	return out
-}
-
-// quiet fails if an event arrives within d.
-func (c *sseConn) quiet(t *testing.T, d time.Duration) {
-	t.Helper()
-	deadline := time.After(d)
-	for {
-		select {
-		case f, ok := <-c.frames:
-			if ok && f.event != "" {
-				t.Fatalf("unexpected event %s %s: %s", f.id, f.event, f.data)
-			}
-			if !ok {
-				return
-			}
-		case <-deadline:
-			return
-		}
-	}
-}
-
 // envelope decodes a /v1 frame.
 type envelope struct {
 	EventID   int64                 `json:"event_id"`
@@ -185,14 +71,14 @@ type envelope struct {
 	Data      models.ClaimEventData `json:"data"`
 }
 
-func decodeEnvelope(t *testing.T, f sseFrame) envelope {
+func decodeEnvelope(t *testing.T, f apptest.Frame) envelope {
 	t.Helper()
 	var e envelope
-	if err := json.Unmarshal([]byte(f.data), &e); err != nil {
-		t.Fatalf("data is not JSON: %v: %q", err, f.data)
+	if err := json.Unmarshal([]byte(f.Data), &e); err != nil {
+		t.Fatalf("data is not JSON: %v: %q", err, f.Data)
 	}
-	if strconv.FormatInt(e.EventID, 10) != f.id || e.Type != f.event {
-		t.Fatalf("envelope %d/%s does not match the frame %s/%s", e.EventID, e.Type, f.id, f.event)
+	if strconv.FormatInt(e.EventID, 10) != f.ID || e.Type != f.Event {
+		t.Fatalf("envelope %d/%s does not match the frame %s/%s", e.EventID, e.Type, f.ID, f.Event)
 	}
 	return e
 }
@@ -205,79 +91,6 @@ func (e *feedEnv) lastID(t *testing.T) int64 {
 		t.Fatal(err)
 	}
 	return id
-}
-
-func TestFeedAPIStreamsAndResumesWithLastEventID(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		e := newFeedEnv(t, db, 0)
-		before := apptest.SeedClaim(t, e.stores, "Before anyone listened", "dogru", "health", time.Now())
-		s := openSSE(t, e.base+"/v1/feed/live", nil)
-		if s.resp.StatusCode != 200 {
-			t.Fatalf("status %d", s.resp.StatusCode)
-		}
-		for k, want := range map[string]string{"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"} {
-			if got := s.resp.Header.Get(k); got != want {
-				t.Errorf("%s = %q, want %q", k, got, want)
-			}
-		}
-		if f := <-s.frames; f.retry != "3000" {
-			t.Fatalf("first frame %+v, want retry: 3000", f)
-		}
-		c1 := apptest.SeedClaim(t, e.stores, "Enflasyon yüzde 40'ı aştı", "yanlis", "economy", time.Now())
-		got := s.events(t, 2)
-		e1, e2 := decodeEnvelope(t, got[0]), decodeEnvelope(t, got[1])
-		if e1.Type != models.EventClaimCreated || e2.Type != models.EventClaimAnalysed || e2.EventID <= e1.EventID {
-			t.Fatalf("events %d %s, %d %s; want claim.created then claim.analysed, increasing", e1.EventID, e1.Type, e2.EventID, e2.Type)
-		}
-		if e2.Data.ID != c1.ID || e2.Data.Content != c1.Content || e2.Data.Verdict == nil || *e2.Data.Verdict != "refuted" || e2.Data.Score == nil {
-			t.Errorf("claim.analysed data = %+v", e2.Data)
-		}
-		if e1.Data.ID == before.ID {
-			t.Error("a stream without Last-Event-ID replayed history")
-		}
-		s.close()
-
-		var missed []*models.Claim
-		for i := range 3 {
-			missed = append(missed, apptest.SeedClaim(t, e.stores, "Missed claim "+strconv.Itoa(i), "kismen", "politics", time.Now()))
-		}
-		var resumed []*sseConn
-		for _, tc := range []struct {
-			name    string
-			url     string
-			headers map[string]string
-		}{
-			{"header", "/v1/feed/live", map[string]string{"Last-Event-ID": got[1].id}},
-			{"query", "/v1/feed/live?last_event_id=" + got[1].id, nil},
-			{"header wins over query", "/v1/feed/live?last_event_id=1", map[string]string{"Last-Event-ID": got[1].id}},
-		} {
-			r := openSSE(t, e.base+tc.url, tc.headers)
-			frames := r.events(t, 6)
-			prev := e2.EventID
-			for i, f := range frames {
-				env := decodeEnvelope(t, f)
-				if env.EventID <= prev {
-					t.Fatalf("%s: event %d after %d: not increasing", tc.name, env.EventID, prev)
-				}
-				prev = env.EventID
-				if want := missed[i/2].ID; env.Data.ID != want {
-					t.Errorf("%s: event %d is about %s, want %s", tc.name, i, env.Data.ID, want)
-				}
-			}
-			r.quiet(t, 150*time.Millisecond)
-			resumed = append(resumed, r)
-		}
-		// Live events continue after the replay, once.
-		c := apptest.SeedClaim(t, e.stores, "After the replay", "belirsiz", "science", time.Now())
-		for i, r := range resumed {
-			for _, f := range r.events(t, 2) {
-				if env := decodeEnvelope(t, f); env.Data.ID != c.ID {
-					t.Errorf("resumed stream %d: live event %d about %s, want %s", i, env.EventID, env.Data.ID, c.ID)
-				}
-			}
-			r.quiet(t, 50*time.Millisecond)
-		}
-	})
 }
 
 // A claim a moderator hid is left out of the /v1 feed, replayed or live, as it is of every other
@@ -293,16 +106,16 @@ func TestFeedAPILeavesOutHiddenClaims(t *testing.T) {
 		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
 			t.Fatal(err)
 		}
-		s := openSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": start})
+		s := apptest.OpenSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": start})
 		var about []string
-		for _, f := range s.events(t, 4) {
+		for _, f := range frames(t, s, 4) {
 			about = append(about, decodeEnvelope(t, f).Data.ID)
 		}
 		want := []string{shown.ID, shown.ID, after.ID, after.ID}
 		if strings.Join(about, " ") != strings.Join(want, " ") {
 			t.Fatalf("replayed events about %v, want %v (the hidden claim %s left out)", about, want, hidden.ID)
 		}
-		s.quiet(t, 150*time.Millisecond)
+		s.Quiet(t, 150*time.Millisecond)
 	})
 }
 
@@ -312,13 +125,13 @@ func TestFeedAPIResumeAheadOfTheLogStreamsFromNow(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFeedEnv(t, db, 0)
 		apptest.SeedClaim(t, e.stores, "Before", "dogru", "health", time.Now())
-		s := openSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": "99999999"})
-		<-s.frames // retry
-		if f := <-s.frames; !strings.Contains(f.comment, "ahead of the newest event") {
+		s := apptest.OpenSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": "99999999"})
+		<-s.Frames // retry
+		if f := <-s.Frames; !strings.Contains(f.Comment, "ahead of the newest event") {
 			t.Fatalf("second frame %+v, want the comment that the id is ahead", f)
 		}
 		c := apptest.SeedClaim(t, e.stores, "Written after the stream began", "yanlis", "health", time.Now())
-		for _, f := range s.events(t, 2) {
+		for _, f := range frames(t, s, 2) {
 			if env := decodeEnvelope(t, f); env.Data.ID != c.ID {
 				t.Errorf("event about %s, want %s", env.Data.ID, c.ID)
 			}
@@ -329,17 +142,17 @@ func TestFeedAPIResumeAheadOfTheLogStreamsFromNow(t *testing.T) {
 func TestFeedAPIStreamOutlivesTheServerWriteTimeout(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFeedEnv(t, db, 0)
-		s := openSSE(t, e.base+"/v1/feed/live", nil)
+		s := apptest.OpenSSE(t, e.base+"/v1/feed/live", nil)
 		// Several write timeouts pass, kept alive by heartbeats, before an event is written.
 		deadline := time.Now().Add(4 * feedWriteTimeout)
 		pings := 0
 		for time.Now().Before(deadline) {
 			select {
-			case f, ok := <-s.frames:
+			case f, ok := <-s.Frames:
 				if !ok {
 					t.Fatalf("stream cut after %d pings", pings)
 				}
-				if f.comment == "ping" {
+				if f.Comment == "ping" {
 					pings++
 				}
 			case <-time.After(time.Second):
@@ -350,7 +163,7 @@ func TestFeedAPIStreamOutlivesTheServerWriteTimeout(t *testing.T) {
 			t.Errorf("%d heartbeats, want several", pings)
 		}
 		c := apptest.SeedClaim(t, e.stores, "Still streaming", "dogru", "health", time.Now())
-		if env := decodeEnvelope(t, s.events(t, 1)[0]); env.Data.ID != c.ID {
+		if env := decodeEnvelope(t, frames(t, s, 1)[0]); env.Data.ID != c.ID {
 			t.Errorf("event about %s, want %s", env.Data.ID, c.ID)
 		}
 	})
@@ -359,10 +172,10 @@ func TestFeedAPIStreamOutlivesTheServerWriteTimeout(t *testing.T) {
 func TestFeedAPITypesFilter(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFeedEnv(t, db, 0)
-		s := openSSE(t, e.base+"/v1/feed/live?types=claim.analysed,%20claim.score_changed", nil)
+		s := apptest.OpenSSE(t, e.base+"/v1/feed/live?types=claim.analysed,%20claim.score_changed", nil)
 		a := apptest.SeedClaim(t, e.stores, "First", "dogru", "health", time.Now())
 		b := apptest.SeedClaim(t, e.stores, "Second", "yanlis", "health", time.Now())
-		got := s.events(t, 2)
+		got := frames(t, s, 2)
 		for i, want := range []string{a.ID, b.ID} {
 			if env := decodeEnvelope(t, got[i]); env.Type != models.EventClaimAnalysed || env.Data.ID != want {
 				t.Errorf("event %d = %s about %s, want claim.analysed about %s", i, env.Type, env.Data.ID, want)
@@ -418,14 +231,14 @@ func TestFeedAPIRejectsBadParameters(t *testing.T) {
 
 func TestFeedRefusesNewStreamsOnceClosed(t *testing.T) {
 	e := newFeedEnv(t, testdb.Open(t, database.SQLite), 0)
-	s := openSSE(t, e.base+"/v1/feed/live", nil)
-	<-s.frames // retry: the stream is open
+	s := apptest.OpenSSE(t, e.base+"/v1/feed/live", nil)
+	<-s.Frames // retry: the stream is open
 	e.hub.Close()
-	var last sseFrame
-	for f := range s.frames {
+	var last apptest.Frame
+	for f := range s.Frames {
 		last = f
 	}
-	if !strings.Contains(last.comment, "shutting down") {
+	if !strings.Contains(last.Comment, "shutting down") {
 		t.Errorf("the open stream ended with %+v, want the shutdown comment", last)
 	}
 	for _, path := range []string{"/v1/feed/live", "/live/stream"} {
@@ -559,11 +372,11 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		s := openSSE(t, e.base+"/live/stream?last_event_id=0", nil)
-		if s.resp.StatusCode != 200 || s.resp.Header.Get("Content-Type") != "text/event-stream" {
-			t.Fatalf("status %d, %s", s.resp.StatusCode, s.resp.Header.Get("Content-Type"))
+		s := apptest.OpenSSE(t, e.base+"/live/stream?last_event_id=0", nil)
+		if s.Resp.StatusCode != 200 || s.Resp.Header.Get("Content-Type") != "text/event-stream" {
+			t.Fatalf("status %d, %s", s.Resp.StatusCode, s.Resp.Header.Get("Content-Type"))
 		}
-		got := s.events(t, 4)
+		got := frames(t, s, 4)
 		type item struct {
 			ID       int64  `json:"id"`
 			Type     string `json:"type"`
@@ -577,11 +390,11 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 		var items []item
 		for _, f := range got {
 			var it item
-			if err := json.Unmarshal([]byte(f.data), &it); err != nil {
+			if err := json.Unmarshal([]byte(f.Data), &it); err != nil {
 				t.Fatal(err)
 			}
-			if strconv.FormatInt(it.ID, 10) != f.id || it.Type != f.event {
-				t.Errorf("item %+v does not match frame %s %s", it, f.id, f.event)
+			if strconv.FormatInt(it.ID, 10) != f.ID || it.Type != f.Event {
+				t.Errorf("item %+v does not match frame %s %s", it, f.ID, f.Event)
 			}
 			items = append(items, it)
 		}
@@ -598,15 +411,15 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 			}
 		}
 		// Live items follow; a bad resume position on the public stream just starts from now.
-		s2 := openSSE(t, e.base+"/live/stream?last_event_id=banana", nil)
-		if s2.resp.StatusCode != 200 {
-			t.Fatalf("bad last_event_id: status %d", s2.resp.StatusCode)
+		s2 := apptest.OpenSSE(t, e.base+"/live/stream?last_event_id=banana", nil)
+		if s2.Resp.StatusCode != 200 {
+			t.Fatalf("bad last_event_id: status %d", s2.Resp.StatusCode)
 		}
 		c := apptest.SeedClaim(t, e.stores, "Live one", "dogru", "health", time.Now())
-		for _, conn := range []*sseConn{s, s2} {
-			for _, f := range conn.events(t, 2) {
-				if !strings.Contains(f.data, c.ID) {
-					t.Errorf("live frame %s is not about %s", f.data, c.ID)
+		for _, conn := range []*apptest.SSE{s, s2} {
+			for _, f := range frames(t, conn, 2) {
+				if !strings.Contains(f.Data, c.ID) {
+					t.Errorf("live frame %s is not about %s", f.Data, c.ID)
 				}
 			}
 		}
@@ -615,11 +428,11 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 
 func TestLiveStreamLimitsStreamsPerAddress(t *testing.T) {
 	e := newFeedEnv(t, testdb.Open(t, database.SQLite), 2)
-	first := openSSE(t, e.base+"/live/stream", nil)
-	second := openSSE(t, e.base+"/live/stream", nil)
-	for _, s := range []*sseConn{first, second} {
-		if s.resp.StatusCode != 200 {
-			t.Fatalf("stream within the limit: %d", s.resp.StatusCode)
+	first := apptest.OpenSSE(t, e.base+"/live/stream", nil)
+	second := apptest.OpenSSE(t, e.base+"/live/stream", nil)
+	for _, s := range []*apptest.SSE{first, second} {
+		if s.Resp.StatusCode != 200 {
+			t.Fatalf("stream within the limit: %d", s.Resp.StatusCode)
 		}
 	}
 	resp, err := http.Get(e.base + "/live/stream")
@@ -631,14 +444,14 @@ func TestLiveStreamLimitsStreamsPerAddress(t *testing.T) {
 		t.Fatalf("third stream: %d (Retry-After %q), want 429", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 	// Closing one frees its slot once the server notices, at the next heartbeat at the latest.
-	first.close()
+	first.Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		s := openSSE(t, e.base+"/live/stream", nil)
-		if s.resp.StatusCode == 200 {
+		s := apptest.OpenSSE(t, e.base+"/live/stream", nil)
+		if s.Resp.StatusCode == 200 {
 			break
 		}
-		s.close()
+		s.Close()
 		if time.Now().After(deadline) {
 			t.Fatal("the closed stream's slot was never released")
 		}
@@ -709,4 +522,11 @@ func TestLivePageSaysNotEnoughEvidence(t *testing.T) {
 			t.Errorf("event data %s does not say the claim is undecided", data)
 		}
 	})
+}
+
+// frames reads until n event frames arrived.
+func frames(t *testing.T, c *apptest.SSE, n int) []apptest.Frame {
+	t.Helper()
+	fs, _ := c.Events(t, n)
+	return fs
 }
