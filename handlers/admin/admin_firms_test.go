@@ -21,9 +21,8 @@ import (
 	"github.com/google/uuid"
 )
 
-// firmConsoleEnv mounts the console's firm pages the way the wiring does: behind the session
-// middleware and RequireRole(admin) on /admin. bare mounts them without RequireRole, to show that
-// their own guard holds if the wiring ever forgets it.
+// firmConsoleEnv is the wired service (console) and, in bare, the console's firm pages mounted
+// alone without RequireRole, to show that their own guard holds if a mount ever forgets it.
 type firmConsoleEnv struct {
 	*firmPagesEnv
 	console *fiber.App
@@ -37,15 +36,11 @@ const firmAdminPassword = "correct horse battery staple"
 func newFirmConsoleEnv(t *testing.T, db *database.DB) *firmConsoleEnv {
 	t.Helper()
 	e := &firmConsoleEnv{firmPagesEnv: newFirmPagesEnv(t, db), audit: models.NewAuditStore(db)}
-	e.acc = accounts.New(e.st.Accounts, e.st.RateLimits, accounts.WithParams(accounts.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}))
+	e.acc = e.wired.Accounts
+	e.console = e.app
 	pages := web.NewKit(testBaseURL, nil, nil)
 	sess := web.NewSessions(e.acc, false).WithErrorPage(pages.ErrorPage)
 	deps := admin.FirmConsoleDeps{Kit: pages, Firms: e.firms, Claims: e.st.Claims, Audit: admin.StoreAudit{Store: e.audit}}
-
-	e.console = fiber.New(fiber.Config{DisableStartupMessage: true})
-	e.console.Use(sess.Middleware())
-	admin.NewFirmConsole(deps).Routes(web.On(e.console, sess.RequireRole(models.RoleAdmin)).Group("/admin"))
-	e.console.Use(pages.NotFound)
 
 	e.bare = fiber.New(fiber.Config{DisableStartupMessage: true})
 	e.bare.Use(sess.Middleware())
@@ -76,8 +71,15 @@ func (e *firmConsoleEnv) login(t *testing.T, email string, role models.Role) (*m
 // send makes a request to app as the session token ("" = anonymous), with a form when given.
 func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string, form url.Values, token string) firmResp {
 	t.Helper()
+	if form == nil && method == http.MethodPost {
+		form = url.Values{}
+	}
 	body := ""
 	if form != nil {
+		body = form.Encode()
+	}
+	if form != nil && form.Get("_csrf") == "" {
+		form.Set("_csrf", e.csrf)
 		body = form.Encode()
 	}
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
@@ -87,6 +89,7 @@ func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string,
 	if token != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	}
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	return firmDo(t, app, req)
 }
 

@@ -13,13 +13,11 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/admin"
-	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
-	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -36,26 +34,17 @@ type adminEnv struct {
 	admin  *models.AdminStore
 	audit  *models.AuditStore
 	db     *database.DB
+	// csrf is a form token the service issued, sent with every form post.
+	csrf string
 }
 
 const adminPassword = "correct horse battery staple"
 
 func newAdminEnv(t *testing.T, db *database.DB) *adminEnv {
 	t.Helper()
-	st := models.NewStores(db)
-	acc := accounts.New(st.Accounts, st.RateLimits, accounts.WithParams(accounts.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}))
-	pages := web.NewKit("", nil, nil)
-	pub := site.NewPages(site.PagesDeps{Claims: st.Claims, Kit: pages})
-	sess := web.NewSessions(acc, false).WithErrorPage(pages.ErrorPage)
-	e := &adminEnv{stores: st, acc: acc, admin: models.NewAdminStore(db), audit: models.NewAuditStore(db), db: db}
-	app := fiber.New()
-	app.Use(sess.Middleware())
-	pub.Routes(web.On(app))
-	admin.NewAdmin(admin.AdminDeps{Kit: pages, Store: e.admin, Accounts: acc, Users: st.Accounts, Keys: st.Keys,
-		Billing: models.NewBillingStore(db), Outbox: st.Outbox, Audit: admin.StoreAudit{Store: e.audit},
-		Knowledge: knowledge.NewImporter(st.Reviews, nil, nil), Reviews: st.Reviews}).Routes(web.On(app, sess.RequireRole(models.RoleAdmin)))
-	e.app = app
-	return e
+	a := apptest.New(t, db, apptest.Options{})
+	return &adminEnv{app: a.HTTP, stores: a.Stores, acc: a.Accounts, admin: models.NewAdminStore(db), audit: models.NewAuditStore(db), db: db,
+		csrf: apptest.FormToken(t, a.HTTP)}
 }
 
 // user creates an account with role and returns it with a logged-in session cookie.
@@ -89,6 +78,9 @@ func (e *adminEnv) do(t *testing.T, method, path string, form url.Values, token 
 	t.Helper()
 	var body *strings.Reader
 	if form != nil {
+		if form.Get("_csrf") == "" {
+			form.Set("_csrf", e.csrf)
+		}
 		body = strings.NewReader(form.Encode())
 	} else {
 		body = strings.NewReader("")
@@ -100,6 +92,7 @@ func (e *adminEnv) do(t *testing.T, method, path string, form url.Values, token 
 	if token != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	}
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	res, err := e.app.Test(req, -1)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
@@ -480,6 +473,9 @@ func (e *adminEnv) upload(t *testing.T, name string, data []byte, token string) 
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
+	if err := mw.WriteField("_csrf", e.csrf); err != nil {
+		t.Fatal(err)
+	}
 	if name != "" {
 		fw, err := mw.CreateFormFile("file", name)
 		if err != nil {
@@ -491,6 +487,7 @@ func (e *adminEnv) upload(t *testing.T, name string, data []byte, token string) 
 	req := httptest.NewRequest(http.MethodPost, "/admin/knowledge", &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	res, err := e.app.Test(req, -1)
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app"
@@ -88,17 +87,16 @@ type firmPagesEnv struct {
 	st    *models.Stores
 	firms *models.FirmStore
 	at    time.Time
+	// wired is the service under test; csrf a form token it issued.
+	wired *app.App
+	csrf  string
 }
 
 func newFirmPagesEnv(t *testing.T, db *database.DB) *firmPagesEnv {
 	t.Helper()
-	st := models.NewStores(db)
-	pages := web.NewKit(testBaseURL, nil, nil)
-	e := &firmPagesEnv{db: db, st: st, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
-	e.app = fiber.New(fiber.Config{DisableStartupMessage: true})
-	site.NewFirmPages(site.FirmPagesDeps{Kit: pages, Firms: e.firms}).Routes(web.On(e.app))
-	e.app.Use(pages.NotFound)
-	return e
+	a := apptest.New(t, db, apptest.Options{})
+	return &firmPagesEnv{app: a.HTTP, db: db, st: a.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second),
+		wired: a, csrf: apptest.FormToken(t, a.HTTP)}
 }
 
 // firmResp is one answer with its parsed HTML.

@@ -32,13 +32,8 @@ type firmPagesEnv struct {
 
 func newFirmPagesEnv(t *testing.T, db *database.DB) *firmPagesEnv {
 	t.Helper()
-	st := models.NewStores(db)
-	pages := web.NewKit(testBaseURL, nil, nil)
-	e := &firmPagesEnv{db: db, st: st, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
-	e.app = fiber.New(fiber.Config{DisableStartupMessage: true})
-	site.NewFirmPages(site.FirmPagesDeps{Kit: pages, Firms: e.firms}).Routes(web.On(e.app))
-	e.app.Use(pages.NotFound)
-	return e
+	a := apptest.New(t, db, apptest.Options{})
+	return &firmPagesEnv{app: a.HTTP, db: db, st: a.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
 }
 
 // firmResp is one answer with its parsed HTML.
