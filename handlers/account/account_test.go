@@ -11,77 +11,79 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
-	"github.com/google/uuid"
 )
 
-// accountEnv serves the account, pricing and billing routes over a real database, with a test
-// middleware standing in for the session: the X-Test-User header names the logged-in user.
+// accountEnv is the wired service at a fixed clock, with users logged in through real sessions.
 type accountEnv struct {
 	pagesEnv
 	db    *database.DB
-	users map[string]*models.User
 	clock time.Time
 	auth  *quota.Authenticator
 	svc   *billing.Service
+	// accounts signs users up and in; sessions maps a user id to its session cookie.
+	accounts *accounts.Service
+	sessions map[string]string
+	csrf     string
 }
 
+// newAccountEnv wires the service; cfg sets the Stripe webhook secret and, when set, replaces
+// the plan-change hook.
 func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEnv {
 	t.Helper()
-	stores := models.NewStores(db)
-	e := &accountEnv{db: db, users: map[string]*models.User{}, clock: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}
+	e := &accountEnv{db: db, sessions: map[string]string{}, clock: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}
 	now := func() time.Time { return e.clock }
-	pages := web.NewKit(testBaseURL, now, nil)
-	if cfg.PlanChanged == nil {
-		cfg.PlanChanged = stores.Keys.SetPlanForUser
-	}
-	e.svc = billing.New(db, cfg)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Post("/webhooks/stripe", account.NewBilling(account.BillingDeps{Kit: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Webhook)
-	app.Use(func(c *fiber.Ctx) error {
-		if u := e.users[c.Get("X-Test-User")]; u != nil {
-			c.Locals("user", u)
-		}
-		return c.Next()
-	})
-	account.NewAccount(account.AccountDeps{Kit: pages, Keys: stores.Keys, Usage: stores.Usage, Now: now}).Routes(web.On(app))
-	account.NewPricing(account.PricingDeps{Kit: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: e.svc}).Routes(web.On(app))
-	account.NewBilling(account.BillingDeps{Kit: pages, Billing: e.svc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: testBaseURL}).Routes(web.On(app))
-	e.app, e.stores = app, stores
-	e.auth = quota.NewAuthenticator(stores.Keys, 0, now)
+	a := apptest.New(t, db, apptest.Options{Now: now, PlanChanged: cfg.PlanChanged,
+		Env: map[string]string{"STRIPE_WEBHOOK_SECRET": cfg.WebhookSecret}})
+	e.app, e.stores, e.svc, e.accounts = a.HTTP, a.Stores, a.Billing, a.Accounts
+	e.csrf = apptest.FormToken(t, a.HTTP)
+	e.auth = quota.NewAuthenticator(a.Stores.Keys, 0, now)
 	return e
 }
 
-// user creates an account and returns its id.
+// user signs up an account named name, logs it in and returns its id.
 func (e *accountEnv) user(t *testing.T, name string) string {
 	t.Helper()
-	u := &models.User{ID: uuid.NewString(), Email: strings.ToLower(name) + "@example.org", Name: name, PasswordHash: "x",
-		Role: models.RoleUser, CreatedAt: e.clock, UpdatedAt: e.clock}
-	if err := models.NewAccountStore(e.db).CreateUser(context.Background(), u); err != nil {
+	ctx := context.Background()
+	email := strings.ToLower(name) + "@example.org"
+	u, _, err := e.accounts.SignUp(ctx, email, testPassword, name)
+	if err != nil {
 		t.Fatal(err)
 	}
-	e.users[u.ID] = u
+	s, err := e.accounts.Login(ctx, email, testPassword, "192.0.2.1", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.sessions[u.ID] = s.Token
 	return u.ID
 }
 
-// as sends a request as user (or anonymously when user is "").
+// as sends a request as user (or anonymously when user is ""), with the CSRF token on forms.
 func (e *accountEnv) as(t *testing.T, user, method, path string, form url.Values) page {
 	t.Helper()
 	var req *http.Request
+	if form == nil && method == http.MethodPost {
+		form = url.Values{}
+	}
 	if form != nil {
+		if form.Get("_csrf") == "" {
+			form.Set("_csrf", e.csrf)
+		}
 		req = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	} else {
 		req = httptest.NewRequest(method, path, nil)
 	}
-	req.Header.Set("X-Test-User", user)
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
+	if tok := e.sessions[user]; tok != "" {
+		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: tok})
+	}
 	return e.do(t, req)
 }
 

@@ -97,9 +97,10 @@ type Option func(*options)
 
 // options are the replaceable parts.
 type options struct {
-	analyzer analysis.Analyzer
-	accounts []accounts.Option
-	now      func() time.Time
+	analyzer    analysis.Analyzer
+	accounts    []accounts.Option
+	now         func() time.Time
+	planChanged billing.PlanChangedFunc
 }
 
 // WithAnalyzer uses a instead of the analyzer the configuration names.
@@ -108,6 +109,11 @@ func WithAnalyzer(a analysis.Analyzer) Option { return func(o *options) { o.anal
 // WithAccountOptions passes opts to the accounts service (cheaper password hashing, throttles).
 func WithAccountOptions(opts ...accounts.Option) Option {
 	return func(o *options) { o.accounts = append(o.accounts, opts...) }
+}
+
+// WithPlanChanged replaces what billing runs when a subscription changes an account's plan.
+func WithPlanChanged(fn billing.PlanChangedFunc) Option {
+	return func(o *options) { o.planChanged = fn }
 }
 
 // WithClock makes every part read the time from now.
@@ -140,9 +146,13 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
 	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, o.accounts...)
+	hook := planChanged(stores.Keys)
+	if o.planChanged != nil {
+		hook = o.planChanged
+	}
 	billingSvc := billing.New(db, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
-		PlanChanged: planChanged(stores.Keys),
+		PlanChanged: hook,
 	})
 	kit := web.NewKit(cfg.BaseURL, now, log)
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,

@@ -13,6 +13,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/app"
+	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
@@ -33,6 +34,8 @@ type Options struct {
 	Now func() time.Time
 	// Accounts are options of the accounts service after CheapArgon.
 	Accounts []accounts.Option
+	// PlanChanged replaces billing's plan-change hook.
+	PlanChanged billing.PlanChangedFunc
 }
 
 // New wires the whole service over db through app.New, the function main uses, so a handler
@@ -56,6 +59,9 @@ func New(t testing.TB, db *database.DB, o Options) *app.App {
 	}
 	if o.Now != nil {
 		opts = append(opts, app.WithClock(o.Now))
+	}
+	if o.PlanChanged != nil {
+		opts = append(opts, app.WithPlanChanged(o.PlanChanged))
 	}
 	a, err := app.New(context.Background(), cfg, db, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	if err != nil {
