@@ -11,7 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/admin"
+	"github.com/claimcheck/claimcheck/handlers/v1api"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/beta"
@@ -23,11 +25,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/claimcheck/claimcheck/static"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/cors"
-	"github.com/gofiber/fiber/v2/middleware/csrf"
-	"github.com/gofiber/fiber/v2/middleware/filesystem"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 )
@@ -56,6 +54,8 @@ type App struct {
 	Accounts *accounts.Service
 	// Billing talks to Stripe and applies its webhooks.
 	Billing *billing.Service
+	// Beta runs the waiting list, invitations and beta access.
+	Beta *beta.Service
 	// Background is the set of workers Serve runs beside HTTP.
 	Background *Background
 
@@ -92,127 +92,97 @@ func Migrate(ctx context.Context, db *database.DB) error {
 	return migrations.Up(ctx, sqlDB, string(db.Dialect))
 }
 
+// Option changes what New builds; the service uses none, tests replace what they must control.
+type Option func(*options)
+
+// options are the replaceable parts.
+type options struct {
+	analyzer    analysis.Analyzer
+	accounts    []accounts.Option
+	now         func() time.Time
+	planChanged billing.PlanChangedFunc
+}
+
+// WithAnalyzer uses a instead of the analyzer the configuration names.
+func WithAnalyzer(a analysis.Analyzer) Option { return func(o *options) { o.analyzer = a } }
+
+// WithAccountOptions passes opts to the accounts service (cheaper password hashing, throttles).
+func WithAccountOptions(opts ...accounts.Option) Option {
+	return func(o *options) { o.accounts = append(o.accounts, opts...) }
+}
+
+// WithPlanChanged replaces what billing runs when a subscription changes an account's plan.
+func WithPlanChanged(fn billing.PlanChangedFunc) Option {
+	return func(o *options) { o.planChanged = fn }
+}
+
+// WithClock makes every part read the time from now.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
 // New builds stores, the knowledge base, services and handlers over an open, migrated database.
-func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*App, error) {
+func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger, opts ...Option) (*App, error) {
 	if log == nil {
 		log = slog.Default()
 	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	now := func() time.Time { return time.Now().UTC() }
+	if o.now != nil {
+		now = o.now
+	}
 	stores := models.NewStores(db)
 	kb, err := OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
-	analyzer, err := BuildAnalyzer(cfg, kb, stores)
-	if err != nil {
-		return nil, fmt.Errorf("app: %w", err)
+	analyzer := o.analyzer
+	if analyzer == nil {
+		if analyzer, err = BuildAnalyzer(cfg, kb, stores); err != nil {
+			return nil, fmt.Errorf("app: %w", err)
+		}
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
-	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits)
+	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, o.accounts...)
+	hook := planChanged(stores.Keys)
+	if o.planChanged != nil {
+		hook = o.planChanged
+	}
 	billingSvc := billing.New(db, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
-		PlanChanged: handlers.PlanChangedHook(stores.Keys),
+		PlanChanged: hook,
 	})
-	auth := quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now)
-	limiter := quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now)
-
-	pages := handlers.NewPages(handlers.PagesDeps{
-		Claims: stores.Claims, Community: models.NewExpertStore(db), Firms: models.NewFirmStore(db), Checker: checker, Limiter: limiter, BaseURL: cfg.BaseURL, Now: now,
-	})
-	functions := handlers.NewFunctions(auth, stores.Usage, checker, log, now)
-	rest := handlers.NewRest(auth, stores.Usage, stores.Claims, log, now)
+	kit := web.NewKit(cfg.BaseURL, now, log)
+	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
+		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
+		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
+		beta:     beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
+		kit:      kit,
+		csrf:     web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
+		sessions: web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+	}
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
 		// Only the admin fact-check upload may exceed MAX_BODY_BYTES; limitBody holds every other route to it.
-		BodyLimit:             max(cfg.MaxBodyBytes, handlers.MaxKBUploadBytes+1<<20),
+		BodyLimit:             max(cfg.MaxBodyBytes, admin.MaxKBUploadBytes+1<<20),
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
 		DisableStartupMessage: true,
-		ErrorHandler:          errorHandler(pages, log),
+		ErrorHandler:          errorHandler(kit, log),
 		ProxyHeader:           proxyHeader(cfg.TrustProxy),
 	})
 	f.Use(recover.New())
 	f.Use(limitBody(cfg.MaxBodyBytes))
 	f.Use(requestid.New())
 	f.Use(securityHeaders)
-
-	apiCORS := cors.New(cors.Config{
-		AllowOrigins:  cfg.CORSOrigins,
-		AllowMethods:  "GET,HEAD,POST,OPTIONS",
-		AllowHeaders:  "authorization, apikey, content-type, x-client-info, x-region, accept, accept-profile, content-profile, prefer, range, range-unit",
-		ExposeHeaders: "Content-Range, Content-Location, Location, Preference-Applied, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
-		MaxAge:        86400,
-	})
-	functions.Routes(f.Group("/functions/v1", apiCORS))
-	rest.Routes(f.Group("/rest/v1", apiCORS))
-
-	betaSvc := beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log})
-	bg := &Background{}
-	v1d := &v1Deps{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker, auth: auth, beta: betaSvc,
-		pages: pages, audit: models.NewAuditStore(db), bg: bg}
-	wireOpenAPI(v1d, f)
-	v1 := wireV1API(v1d, f)
-	wireFeedAPI(v1d, v1)
-	wireWebhooksAPI(v1d, v1)
-
-	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
-	billingH := handlers.NewBilling(handlers.BillingDeps{Pages: pages, Billing: billingSvc, Plans: stores.Plans, Keys: stores.Keys, BaseURL: cfg.BaseURL, Log: log})
-	// Stripe signs the raw body; its deliveries carry no CSRF token and need none.
-	f.Post("/webhooks/stripe", billingH.Webhook)
-	f.Use(csrf.New(csrf.Config{
-		KeyLookup:      "form:_csrf",
-		CookieName:     "cc_csrf",
-		CookieSameSite: "Lax",
-		CookieSecure:   strings.HasPrefix(cfg.BaseURL, "https://"),
-		CookieHTTPOnly: true,
-		Expiration:     2 * time.Hour,
-		ContextKey:     "csrf",
-		Storage:        stores.KV,
-		// One-click unsubscribe (RFC 8058) posts from the mail client with no token; the
-		// unguessable leave token in the path is the proof, and leaving is all it can do.
-		Next: func(c *fiber.Ctx) bool {
-			return c.Method() == fiber.MethodPost && strings.HasPrefix(c.Path(), "/beta/leave/")
-		},
-		ErrorHandler: func(c *fiber.Ctx, err error) error {
-			return pages.ErrorPage(c, fiber.StatusForbidden, "This form has expired",
-				"For your security the form could not be accepted. Go back, reload the page and submit again.")
-		},
-	}))
-	sessions := handlers.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(pages.ErrorPage).WithLogger(log)
-	v1d.sessions = sessions
-	f.Use(sessions.Middleware())
-	pages.Routes(f)
-	handlers.NewAuth(handlers.AuthDeps{Accounts: accountsSvc, Sessions: sessions, Mailer: outbox, BaseURL: cfg.BaseURL,
-		ErrorPage: pages.ErrorPage, Now: now, Log: log,
-		AfterVerified: func(ctx context.Context, userID, email string) {
-			if _, err := betaSvc.GrantIfInvited(ctx, userID, email); err != nil {
-				log.Warn("beta access", "user", userID, "err", err)
-			}
-		}}).Routes(f)
-	handlers.NewBeta(handlers.BetaDeps{Beta: betaSvc, ErrorPage: pages.ErrorPage, Now: now, Log: log}).Routes(f)
-	f.Use("/account", sessions.RequireUser())
-	f.Use("/billing", sessions.RequireUser())
-	handlers.NewAccount(handlers.AccountDeps{Pages: pages, Keys: stores.Keys, Usage: stores.Usage,
-		BillingPortal: billingSvc.Enabled(), Now: now, Log: log, Beta: betaSvc}).Routes(f)
-	handlers.NewPricing(handlers.PricingDeps{Pages: pages, Plans: stores.Plans, Keys: stores.Keys, Billing: billingSvc, Log: log}).Routes(f)
-	billingH.Routes(f)
-	admin := f.Group("/admin", sessions.RequireRole(models.RoleAdmin))
-	handlers.NewAdmin(handlers.AdminDeps{Pages: pages, Store: models.NewAdminStore(db), Accounts: accountsSvc, Users: stores.Accounts,
-		Keys: stores.Keys, Billing: billingSvc.Store(), Outbox: stores.Outbox, Audit: models.NewAuditStore(db),
-		SMTP: cfg.SMTPURL != "", Now: now, Log: log, Knowledge: kb.Importer, Reviews: stores.Reviews}).Routes(f)
-	handlers.NewAdminWaitlist(handlers.AdminWaitlistDeps{Beta: betaSvc, Waitlist: models.NewWaitlistStore(db), Now: now, Log: log}).Routes(admin)
-	wireDocs(v1d, f)
-	wireFeedPages(v1d, f)
-	wireWebhooksPages(v1d, f)
-	wireFirmsPages(v1d, f, admin)
-	wireExpertsPages(v1d, f, admin)
-	f.Use(notFound(pages))
+	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Background: bg}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
@@ -244,7 +214,7 @@ func securityHeaders(c *fiber.Ctx) error {
 }
 
 // notFound answers unknown paths in the shape of the surface they fall under.
-func notFound(pages *handlers.Pages) fiber.Handler {
+func notFound(kit *web.Kit) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		p := c.Path()
 		switch {
@@ -254,16 +224,16 @@ func notFound(pages *handlers.Pages) fiber.Handler {
 		case strings.HasPrefix(p, "/functions/"):
 			return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"error": "Function not found."})
 		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
-			return handlers.WriteProblem(c, fiber.StatusNotFound, handlers.ProblemNotFound,
+			return v1api.WriteProblem(c, fiber.StatusNotFound, v1api.ProblemNotFound,
 				"There is no /v1 route "+c.Method()+" "+p+". The routes are listed in /v1/openapi.json.")
 		}
-		return pages.NotFound(c)
+		return kit.NotFound(c)
 	}
 }
 
 // errorHandler turns errors that escape handlers (body too large, panics, fiber errors) into answers in
 // the shape of the surface: JSON for the APIs, an HTML page for browsers.
-func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
+func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		status := fiber.StatusInternalServerError
 		msg := "Something went wrong on our side."
@@ -284,12 +254,12 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 		case strings.HasPrefix(p, "/rest/"):
 			return c.Status(status).JSON(fiber.Map{"code": fmt.Sprintf("HTTP%d", status), "details": nil, "hint": nil, "message": msg})
 		case p == "/v1" || strings.HasPrefix(p, "/v1/"):
-			return handlers.WriteProblem(c, status, problemSlug(status), msg)
+			return v1api.WriteProblem(c, status, problemSlug(status), msg)
 		}
 		if status == fiber.StatusNotFound {
-			return pages.NotFound(c)
+			return kit.NotFound(c)
 		}
-		return pages.ErrorPage(c, status, http.StatusText(status), msg)
+		return kit.ErrorPage(c, status, http.StatusText(status), msg)
 	}
 }
 
@@ -297,20 +267,20 @@ func errorHandler(pages *handlers.Pages, log *slog.Logger) fiber.ErrorHandler {
 func problemSlug(status int) string {
 	switch status {
 	case fiber.StatusRequestEntityTooLarge:
-		return handlers.ProblemPayloadTooLarge
+		return v1api.ProblemPayloadTooLarge
 	case fiber.StatusNotFound:
-		return handlers.ProblemNotFound
+		return v1api.ProblemNotFound
 	case fiber.StatusMethodNotAllowed:
-		return handlers.ProblemMethodNotAllowed
+		return v1api.ProblemMethodNotAllowed
 	case fiber.StatusUnsupportedMediaType:
-		return handlers.ProblemUnsupportedMediaType
+		return v1api.ProblemUnsupportedMediaType
 	case fiber.StatusServiceUnavailable:
-		return handlers.ProblemUnavailable
+		return v1api.ProblemUnavailable
 	}
 	if status >= 400 && status < 500 {
-		return handlers.ProblemInvalidRequest
+		return v1api.ProblemInvalidRequest
 	}
-	return handlers.ProblemInternal
+	return v1api.ProblemInternal
 }
 
 // Serve listens on the configured port until ctx is cancelled, then drains in-flight requests.

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/app"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -22,71 +22,6 @@ import (
 
 // feedEnv makes streams short-lived enough to test: a heartbeat every second and a quick poll.
 var feedEnv = map[string]string{"FEED_HEARTBEAT": "1s", "FEED_POLL_INTERVAL": "20ms"}
-
-// feedFrame is one parsed Server-Sent Events block.
-type feedFrame struct{ id, event, data, comment, retry string }
-
-// feedConn is an open live-feed stream read frame by frame.
-type feedConn struct {
-	resp   *http.Response
-	frames chan feedFrame
-	cancel context.CancelFunc
-}
-
-// feedOpen connects to url; the response may be an error, which the caller checks.
-func feedOpen(t *testing.T, url string, headers map[string]string) *feedConn {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		cancel()
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	c := &feedConn{resp: resp, frames: make(chan feedFrame, 1024), cancel: cancel}
-	t.Cleanup(c.close)
-	go func() {
-		defer close(c.frames)
-		r := bufio.NewReader(resp.Body)
-		var f feedFrame
-		var data []string
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSuffix(line, "\n")
-			switch name, value, _ := strings.Cut(line, ":"); {
-			case line == "":
-				f.data = strings.Join(data, "\n")
-				c.frames <- f
-				f, data = feedFrame{}, nil
-			case name == "":
-				f.comment = strings.TrimSpace(value)
-			case name == "id":
-				f.id = strings.TrimPrefix(value, " ")
-			case name == "event":
-				f.event = strings.TrimPrefix(value, " ")
-			case name == "data":
-				data = append(data, strings.TrimPrefix(value, " "))
-			case name == "retry":
-				f.retry = strings.TrimPrefix(value, " ")
-			}
-		}
-	}()
-	return c
-}
-
-func (c *feedConn) close() {
-	c.cancel()
-	c.resp.Body.Close()
-}
 
 // feedEvent is the data of a /v1 live-feed event.
 type feedEvent struct {
@@ -101,52 +36,19 @@ type feedEvent struct {
 	} `json:"data"`
 }
 
-// events reads until n events arrived, skipping comments; seen counts the heartbeats on the way.
-func (c *feedConn) events(t *testing.T, n int) (evs []feedEvent, pings int) {
+// feedEvents reads until n events arrived and decodes them; pings counts the heartbeats on the way.
+func feedEvents(t *testing.T, c *apptest.SSE, n int) (evs []feedEvent, pings int) {
 	t.Helper()
-	deadline := time.After(15 * time.Second)
-	for len(evs) < n {
-		select {
-		case f, ok := <-c.frames:
-			if !ok {
-				t.Fatalf("stream ended after %d of %d events", len(evs), n)
-			}
-			if f.comment == "ping" {
-				pings++
-			}
-			if f.event == "" {
-				continue
-			}
-			var ev feedEvent
-			mustJSON(t, []byte(f.data), &ev)
-			if strconv.FormatInt(ev.EventID, 10) != f.id || ev.Type != f.event {
-				t.Fatalf("frame id %s event %s carries event_id %d type %s", f.id, f.event, ev.EventID, ev.Type)
-			}
-			evs = append(evs, ev)
-		case <-deadline:
-			t.Fatalf("got %d of %d events", len(evs), n)
+	frames, pings := c.Events(t, n)
+	for _, f := range frames {
+		var ev feedEvent
+		mustJSON(t, []byte(f.Data), &ev)
+		if strconv.FormatInt(ev.EventID, 10) != f.ID || ev.Type != f.Event {
+			t.Fatalf("frame id %s event %s carries event_id %d type %s", f.ID, f.Event, ev.EventID, ev.Type)
 		}
+		evs = append(evs, ev)
 	}
 	return evs, pings
-}
-
-// quiet fails when an event arrives within d.
-func (c *feedConn) quiet(t *testing.T, d time.Duration) {
-	t.Helper()
-	deadline := time.After(d)
-	for {
-		select {
-		case f, ok := <-c.frames:
-			if !ok {
-				return
-			}
-			if f.event != "" {
-				t.Fatalf("unexpected event %s %s: %s", f.id, f.event, f.data)
-			}
-		case <-deadline:
-			return
-		}
-	}
 }
 
 // checkedClaim is the compatible API's answer to a check.
@@ -207,45 +109,72 @@ func TestLiveFeedStreamsResumesAndBeats(t *testing.T) {
 		checker, _ := issueKey(t, srv.app.Stores, "starter", nil)
 		auth := map[string]string{"Authorization": "Bearer " + key}
 
-		s := feedOpen(t, srv.base+"/v1/feed/live", auth)
-		if s.resp.StatusCode != 200 || s.resp.Header.Get("Content-Type") != "text/event-stream" {
-			b, _ := io.ReadAll(s.resp.Body)
-			t.Fatalf("GET /v1/feed/live: %d %s: %s", s.resp.StatusCode, s.resp.Header.Get("Content-Type"), b)
+		s := apptest.OpenSSE(t, srv.base+"/v1/feed/live", auth)
+		if s.Resp.StatusCode != 200 {
+			b, _ := io.ReadAll(s.Resp.Body)
+			t.Fatalf("GET /v1/feed/live: %d: %s", s.Resp.StatusCode, b)
 		}
-		if f := <-s.frames; f.retry != "3000" {
+		for k, want := range map[string]string{"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"} {
+			if got := s.Resp.Header.Get(k); got != want {
+				t.Errorf("%s = %q, want %q", k, got, want)
+			}
+		}
+		if f := <-s.Frames; f.Retry != "3000" {
 			t.Fatalf("first frame %+v, want retry: 3000", f)
 		}
 		a := checkClaim(t, srv, checker, "Aşılar otizme neden olur")
 		b := checkClaim(t, srv, key, "Galatasaray yeni sezon formasını tanıttı")
-		first, _ := s.events(t, 4)
+		first, _ := feedEvents(t, s, 4)
 		wantClaimEvents(t, first, 0, a, b)
 		// Idle now: heartbeats keep the connection alive.
 		deadline := time.After(10 * time.Second)
 		for pinged := false; !pinged; {
 			select {
-			case f, ok := <-s.frames:
+			case f, ok := <-s.Frames:
 				if !ok {
 					t.Fatal("stream ended while idle")
 				}
-				pinged = f.comment == "ping"
+				pinged = f.Comment == "ping"
 			case <-deadline:
 				t.Fatal("no heartbeat")
 			}
 		}
-		s.close()
+		s.Close()
 
-		last := first[len(first)-1].EventID
+		last := strconv.FormatInt(first[len(first)-1].EventID, 10)
 		var missed []string
 		for i := range 3 {
 			missed = append(missed, checkClaim(t, srv, checker, "Kaçırılan iddia "+strconv.Itoa(i)))
 		}
-		resumed := feedOpen(t, srv.base+"/v1/feed/live", map[string]string{"Authorization": "Bearer " + key, "Last-Event-ID": strconv.FormatInt(last, 10)})
-		got, _ := resumed.events(t, 6)
-		wantClaimEvents(t, got, last, missed...)
-		resumed.quiet(t, 300*time.Millisecond)
+		// A client resumes with the Last-Event-ID header, or ?last_event_id= when it cannot set
+		// headers; the header wins when both are sent.
+		var resumed []*apptest.SSE
+		var replayedTo int64
+		for _, tc := range []struct {
+			name, query, header string
+		}{
+			{"header", "", last},
+			{"query", "?last_event_id=" + last, ""},
+			{"header wins over query", "?last_event_id=1", last},
+		} {
+			h := map[string]string{"Authorization": "Bearer " + key}
+			if tc.header != "" {
+				h["Last-Event-ID"] = tc.header
+			}
+			r := apptest.OpenSSE(t, srv.base+"/v1/feed/live"+tc.query, h)
+			got, _ := feedEvents(t, r, 6)
+			wantClaimEvents(t, got, first[len(first)-1].EventID, missed...)
+			r.Quiet(t, 300*time.Millisecond)
+			replayedTo = got[len(got)-1].EventID
+			resumed = append(resumed, r)
+		}
+		// Live events continue after the replay, once, on every resumed stream.
 		after := checkClaim(t, srv, checker, "Sonra gelen iddia")
-		live, _ := resumed.events(t, 2)
-		wantClaimEvents(t, live, got[len(got)-1].EventID, after)
+		for _, r := range resumed {
+			live, _ := feedEvents(t, r, 2)
+			wantClaimEvents(t, live, replayedTo, after)
+			r.Quiet(t, 50*time.Millisecond)
+		}
 	})
 }
 
@@ -314,13 +243,13 @@ func TestLiveFeedAcrossProcesses(t *testing.T) {
 			key, _ := issueKey(t, a.app.Stores, "beta-free", nil)
 			checker, _ := issueKey(t, a.app.Stores, "starter", nil)
 			auth := map[string]string{"Authorization": "Bearer " + key}
-			onA, onB := feedOpen(t, a.base+"/v1/feed/live", auth), feedOpen(t, b.base+"/v1/feed/live", auth)
-			<-onA.frames
-			<-onB.frames
+			onA, onB := apptest.OpenSSE(t, a.base+"/v1/feed/live", auth), apptest.OpenSSE(t, b.base+"/v1/feed/live", auth)
+			<-onA.Frames
+			<-onB.Frames
 			viaA := checkClaim(t, a, checker, "Written through process A")
 			viaB := checkClaim(t, b, checker, "Written through process B")
-			for name, s := range map[string]*feedConn{"A": onA, "B": onB} {
-				evs, _ := s.events(t, 4)
+			for name, s := range map[string]*apptest.SSE{"A": onA, "B": onB} {
+				evs, _ := feedEvents(t, s, 4)
 				wantClaimEvents(t, evs, 0, viaA, viaB)
 				if t.Failed() {
 					t.Fatalf("process %s's stream", name)
@@ -375,13 +304,13 @@ func TestServeShutdownEndsLiveStreams(t *testing.T) {
 			}
 		}
 		key, _ := issueKey(t, a.Stores, "beta-free", nil)
-		streams := []*feedConn{
-			feedOpen(t, base+"/v1/feed/live", map[string]string{"Authorization": "Bearer " + key}),
-			feedOpen(t, base+"/live/stream", nil),
+		streams := []*apptest.SSE{
+			apptest.OpenSSE(t, base+"/v1/feed/live", map[string]string{"Authorization": "Bearer " + key}),
+			apptest.OpenSSE(t, base+"/live/stream", nil),
 		}
 		for _, s := range streams {
-			if f := <-s.frames; f.retry == "" {
-				t.Fatalf("%s: first frame %+v", s.resp.Request.URL.Path, f)
+			if f := <-s.Frames; f.Retry == "" {
+				t.Fatalf("%s: first frame %+v", s.Resp.Request.URL.Path, f)
 			}
 		}
 		cancel()
@@ -394,12 +323,12 @@ func TestServeShutdownEndsLiveStreams(t *testing.T) {
 			t.Fatal("Serve did not return")
 		}
 		for _, s := range streams {
-			var last feedFrame
-			for f := range s.frames {
+			var last apptest.Frame
+			for f := range s.Frames {
 				last = f
 			}
-			if !strings.Contains(last.comment, "shutting down") {
-				t.Errorf("%s ended with %+v, want the shutdown comment", s.resp.Request.URL.Path, last)
+			if !strings.Contains(last.Comment, "shutting down") {
+				t.Errorf("%s ended with %+v, want the shutdown comment", s.Resp.Request.URL.Path, last)
 			}
 		}
 	})
@@ -428,19 +357,19 @@ func TestLivePageThroughTheApp(t *testing.T) {
 				t.Errorf("%s: %d", asset, st)
 			}
 		}
-		s := feedOpen(t, srv.base+"/live/stream?last_event_id=0", nil)
+		s := apptest.OpenSSE(t, srv.base+"/live/stream?last_event_id=0", nil)
 		for _, f := range []string{"claim.created", "claim.analysed"} {
 			select {
-			case fr := <-s.frames:
-				for fr.event == "" {
-					fr = <-s.frames
+			case fr := <-s.Frames:
+				for fr.Event == "" {
+					fr = <-s.Frames
 				}
 				var it struct {
 					Type string `json:"type"`
 					URL  string `json:"url"`
 				}
-				if err := json.Unmarshal([]byte(fr.data), &it); err != nil || it.Type != f || it.URL != "/claims/"+id {
-					t.Errorf("public frame %q, want a %s item linking to the claim", fr.data, f)
+				if err := json.Unmarshal([]byte(fr.Data), &it); err != nil || it.Type != f || it.URL != "/claims/"+id {
+					t.Errorf("public frame %q, want a %s item linking to the claim", fr.Data, f)
 				}
 			case <-time.After(10 * time.Second):
 				t.Fatal("no public event")

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers"
+	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/database"
@@ -159,9 +159,9 @@ func TestOpenAPIDocumentsEveryV1Route(t *testing.T) {
 			// Not documented: acceptable only for a catch-all that refuses the method.
 			path := oaFill(t, oaPath(r.Path), fx)
 			st, _, body := do(t, r.Method, s.base+path, oaHeaders(fx.key), nil)
-			var p handlers.ProblemDetails
+			var p v1api.ProblemDetails
 			_ = json.Unmarshal(body, &p)
-			if st != http.StatusMethodNotAllowed || p.Type != handlers.ProblemType(handlers.ProblemMethodNotAllowed) {
+			if st != http.StatusMethodNotAllowed || p.Type != v1api.ProblemType(v1api.ProblemMethodNotAllowed) {
 				t.Errorf("route %s is registered but not in the OpenAPI document (it answered %d %s)", k, st, body)
 			}
 		}
@@ -503,9 +503,9 @@ func TestDocsPageServedByTheApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, slug := range handlers.ProblemSlugs() {
+	for _, slug := range v1api.ProblemSlugs() {
 		if page.Find(`[data-testid=docs-problem]#problem-`+slug).Length() != 1 {
-			t.Errorf("no anchor for problem type %s", handlers.ProblemType(slug))
+			t.Errorf("no anchor for problem type %s", v1api.ProblemType(slug))
 		}
 	}
 	doc, err := openapi.Load()
@@ -526,7 +526,7 @@ func TestDocsPageServedByTheApp(t *testing.T) {
 
 	// The problem type of a real /v1 error resolves to one of these anchors.
 	_, _, pb := do(t, http.MethodGet, s.base+"/v1/claims/search?q=x", nil, nil)
-	var p handlers.ProblemDetails
+	var p v1api.ProblemDetails
 	mustJSON(t, pb, &p)
 	ref, err := url.Parse(p.Type)
 	if err != nil || ref.Path != "/docs" || page.Find("#"+ref.Fragment).Length() != 1 {

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -269,7 +270,7 @@ func (im *Importer) AddVerified(ctx context.Context, v Verified) (Summary, error
 		at = &t
 	}
 	r := &models.Review{
-		URL:            base + "/claims/" + id,
+		URL:            base + paths.Claim(id),
 		ClaimReviewed:  claim,
 		Language:       lang,
 		TextualRating:  &label,

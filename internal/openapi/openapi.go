@@ -465,7 +465,7 @@ func problemTypes(s *Schema) []ProblemType {
 	return out
 }
 
-// ProblemTypeBase prefixes every problem type URI (handlers.ProblemType must agree).
+// ProblemTypeBase prefixes every problem type URI (v1api.ProblemType must agree).
 const ProblemTypeBase = "/docs#problem-"
 
 // Operation finds an operation by its id.

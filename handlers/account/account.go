@@ -1,0 +1,450 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/account"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+)
+
+// DefaultRotationGrace is how long a rotated key keeps working: a day covers a deploy cycle in
+// most teams, and the dashboard states it.
+const DefaultRotationGrace = 24 * time.Hour
+
+// MaxKeyName caps a key's name, in characters.
+const MaxKeyName = 100
+
+// chartMonths is how many months the usage chart shows.
+const chartMonths = 6
+
+// AccountDeps is what the dashboard needs.
+type AccountDeps struct {
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
+	// Keys reads and changes the account's keys.
+	Keys *models.KeyStore
+	// Usage reads the monthly counters.
+	Usage *models.UsageStore
+	// BillingPortal offers "Manage billing" when true (Stripe configured).
+	BillingPortal bool
+	// Grace is how long a rotated key keeps working; zero is DefaultRotationGrace.
+	Grace time.Duration
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures the user only sees as an error page; nil means slog.Default().
+	Log *slog.Logger
+	// Beta tells whether the account has /v1 beta access; nil shows none.
+	Beta BetaAccessChecker
+}
+
+// BetaAccessChecker tells whether a user has /v1 beta access.
+type BetaAccessChecker interface {
+	HasBetaAccess(ctx context.Context, u *models.User) (bool, error)
+}
+
+// Account serves the developer dashboard under /account.
+type Account struct {
+	kit    *web.Kit
+	keys   *models.KeyStore
+	usage  *models.UsageStore
+	portal bool
+	grace  time.Duration
+	now    func() time.Time
+	log    *slog.Logger
+	beta   BetaAccessChecker
+}
+
+// NewAccount builds the dashboard handlers.
+func NewAccount(d AccountDeps) *Account {
+	a := &Account{kit: d.Kit, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta}
+	if a.grace <= 0 {
+		a.grace = DefaultRotationGrace
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	return a
+}
+
+// Routes mounts the dashboard on r with full paths; the wiring puts RequireUser in front of
+// /account, and the handlers still refuse anonymous requests in case it does not.
+func (a *Account) Routes(r *web.Routes) {
+	r.Get("/account", a.dashboard)
+	r.Post("/account/keys", a.create)
+	r.Post("/account/keys/:id/rename", a.rename)
+	r.Post("/account/keys/:id/revoke", a.revoke)
+	r.Post("/account/keys/:id/rotate", a.rotate)
+}
+
+// requireUser returns the user, or sends anonymous visitors to log in.
+func requireUser(c *fiber.Ctx) (*models.User, error) {
+	if u := web.CurrentUser(c); u != nil {
+		return u, nil
+	}
+	return nil, web.RedirectToLogin(c)
+}
+
+// keyNotFound answers 404 for unknown keys and for keys of other accounts alike.
+func (a *Account) keyNotFound(c *fiber.Ctx) error {
+	return a.kit.ErrorPage(c, fiber.StatusNotFound, "Key not found",
+		"There is no such key in your account. It may have been deleted; your dashboard lists every key you have.")
+}
+
+// unavailable answers 503 after logging err.
+func (a *Account) unavailable(c *fiber.Ctx, what string, err error) error {
+	a.log.Error(what, "err", err)
+	return a.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your account could not be loaded",
+		"The database did not answer, so nothing was changed. Please try again in a minute.")
+}
+
+// keyID returns the :id parameter when it can name a key; PostgreSQL's uuid column would reject
+// anything else with an error instead of a miss.
+func keyID(c *fiber.Ctx) (string, bool) {
+	id := strings.ToLower(c.Params("id"))
+	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		return "", false
+	}
+	return id, true
+}
+
+// validKeyName trims the name and says what is wrong with it ("" = fine).
+func validKeyName(raw string) (string, string) {
+	name := strings.TrimSpace(raw)
+	switch {
+	case name == "":
+		return name, "Give the key a name, e.g. the app or server that will use it."
+	case utf8.RuneCountInString(name) > MaxKeyName:
+		return name, fmt.Sprintf("Use at most %d characters for the name.", MaxKeyName)
+	}
+	return name, ""
+}
+
+// dashboardState carries a form's outcome into the re-rendered dashboard.
+type dashboardState struct {
+	notice, err       string
+	nameValue, nameEr string
+}
+
+// notices are the confirmations a redirect back to the dashboard may ask for.
+var notices = map[string]string{
+	"renamed": "The key was renamed.",
+	"revoked": "The key was revoked. Requests with it are refused from now on.",
+}
+
+// dashboard serves GET /account.
+func (a *Account) dashboard(c *fiber.Ctx) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	return a.renderDashboard(c, fiber.StatusOK, u, dashboardState{notice: notices[c.Query("done")]})
+}
+
+// renderDashboard loads everything the dashboard shows and renders it with st.
+func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st dashboardState) error {
+	ctx := c.UserContext()
+	now := a.now().UTC()
+	plan, err := a.keys.AccountPlan(ctx, u.ID)
+	if err != nil {
+		return a.unavailable(c, "dashboard plan", err)
+	}
+	list, err := a.keys.ListByUser(ctx, u.ID, quota.Period(now))
+	if err != nil {
+		return a.unavailable(c, "dashboard keys", err)
+	}
+	periods := lastPeriods(now, chartMonths)
+	ids := make([]string, len(list))
+	for i, l := range list {
+		ids[i] = l.Key.ID
+	}
+	hist, err := a.usage.History(ctx, ids, periods)
+	if err != nil {
+		return a.unavailable(c, "dashboard usage", err)
+	}
+	p := account.Dashboard{
+		Meta:        a.kit.Meta(c, "Your account", ""),
+		CSRF:        web.CSRFToken(c),
+		UserName:    u.Name,
+		PlanName:    plan.Name,
+		PlanSlug:    plan.Slug,
+		Used:        hist[quota.Period(now)],
+		MaxKeys:     plan.MaxActiveKeys,
+		Notice:      st.notice,
+		Error:       st.err,
+		GraceText:   format.Plural(int(a.grace/time.Hour), "hour"),
+		ShowBilling: a.portal,
+		ResetText:   "Counters start over on " + quota.ResetAt(now).Format("2 January 2006") + " (UTC).",
+		NameField: components.Field{
+			ID: "key-name", Name: "name", Label: "Key name", Type: "text", Value: st.nameValue, Error: st.nameEr,
+			Hint: "So you can tell your keys apart, e.g. “production server”.", MaxLength: MaxKeyName, Required: true,
+		},
+	}
+	p.Meta.NoIndex = true
+	p.Expert = u.Role == models.RoleExpert
+	p.Admin = u.Role == models.RoleAdmin
+	if a.beta != nil {
+		has, err := a.beta.HasBetaAccess(ctx, u)
+		if err != nil {
+			return a.unavailable(c, "beta access", err)
+		}
+		p.BetaAccess, p.ShowBeta = has, true
+	}
+	if plan.MonthlyQuota == nil {
+		p.Unlimited = true
+		p.QuotaText = "Unlimited requests"
+		p.UsageText = format.Thousands(int64(p.Used)) + " requests this month (unlimited)"
+	} else {
+		p.Quota = *plan.MonthlyQuota
+		p.QuotaText = format.Thousands(int64(p.Quota)) + " requests / month"
+		if p.Quota > 0 {
+			p.Percent = min(max(p.Used*100/p.Quota, 0), 100)
+		} else {
+			p.Percent = 100
+		}
+		p.UsageText = fmt.Sprintf("%s of %s requests used this month", format.Thousands(int64(p.Used)), format.Thousands(int64(p.Quota)))
+	}
+	p.Bars, p.ChartWidth, p.ChartHeight, p.ChartSummary = usageChart(periods, hist)
+	for _, l := range list {
+		p.Keys = append(p.Keys, keyRow(l, now))
+		if l.Key.RevokedAt == nil && l.Key.RevokeAt == nil {
+			p.ActiveKeys++
+		}
+	}
+	if p.ActiveKeys >= p.MaxKeys {
+		p.LimitReached = true
+		p.LimitMessage = keyLimitMessage(plan.Name, plan.MaxActiveKeys)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return a.kit.Render(c, status, account.DashboardPage(p))
+}
+
+// keyLimitMessage says the limit and the two ways past it.
+func keyLimitMessage(plan string, maxKeys int) string {
+	return fmt.Sprintf("Your %s plan allows %s at a time, and all are in use. Revoke a key you no longer need, or upgrade your plan for more.",
+		plan, format.Plural(maxKeys, "active key"))
+}
+
+// keyRow converts a stored key into a table row.
+func keyRow(l models.KeyListing, now time.Time) account.Key {
+	k := l.Key
+	r := account.Key{
+		ID: k.ID, Name: k.Name, Display: keys.Display(k.Prefix),
+		CreatedISO: format.ISO(k.CreatedAt), CreatedText: k.CreatedAt.UTC().Format("2 Jan 2006"),
+		LastUsedText: "Never", UsedMonth: format.Thousands(int64(l.UsedMonth)),
+	}
+	if k.LastUsedAt != nil {
+		r.LastUsedText = format.Ago(now, *k.LastUsedAt)
+	}
+	switch {
+	case !k.ActiveAt(now):
+		r.State, r.StateText = "revoked", "Revoked"
+	case k.RevokeAt != nil:
+		r.State = "rotating"
+		r.StateText = "Rotated: works until " + k.RevokeAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		r.CanChange = true
+	default:
+		r.State, r.StateText = "active", "Active"
+		r.CanChange, r.CanRotate = true, true
+	}
+	return r
+}
+
+// lastPeriods returns the n calendar months up to and including now's, oldest first.
+func lastPeriods(now time.Time, n int) []string {
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	out := make([]string, n)
+	for i := range n {
+		out[i] = quota.Period(first.AddDate(0, i-n+1, 0))
+	}
+	return out
+}
+
+// usageChart lays out the bars of the chart and writes its text alternative.
+func usageChart(periods []string, hist map[string]int) ([]account.Bar, int, int, string) {
+	const (
+		width, height = 360, 160
+		top, axis     = 16, 20
+		slot          = width / chartMonths
+		barW          = slot * 3 / 5
+	)
+	peak := 0
+	for _, p := range periods {
+		peak = max(peak, hist[p])
+	}
+	bars := make([]account.Bar, 0, len(periods))
+	parts := make([]string, 0, len(periods))
+	for i, p := range periods {
+		n := hist[p]
+		h := 0
+		if peak > 0 {
+			h = n * (height - axis - top) / peak
+		}
+		if n > 0 {
+			h = max(h, 2) // a non-zero month must stay visible beside a huge one
+		}
+		t, _ := time.Parse("2006-01", p)
+		count := format.Thousands(int64(n))
+		bars = append(bars, account.Bar{
+			Label: t.Format("Jan"), Title: t.Format("January 2006") + ": " + format.Plural(n, "request"), Count: count,
+			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2,
+		})
+		parts = append(parts, t.Format("January 2006")+" "+count)
+	}
+	summary := "Requests per month, oldest first: " + strings.Join(parts, ", ") + "."
+	return bars, width, height, summary
+}
+
+// issueKey generates a key record with a fresh secret.
+func issueKey(name string, now time.Time) (*models.APIKey, keys.Issued, error) {
+	issued, err := keys.Generate()
+	if err != nil {
+		return nil, keys.Issued{}, err
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return nil, keys.Issued{}, fmt.Errorf("key id: %w", err)
+	}
+	return &models.APIKey{ID: id.String(), Name: name, Prefix: issued.Prefix, Hash: issued.Hash, CreatedAt: now}, issued, nil
+}
+
+// showSecret renders the page that shows a secret once; no-store so no cache or back button keeps it.
+func (a *Account) showSecret(c *fiber.Ctx, p account.Created) error {
+	p.Meta = a.kit.Meta(c, "Your new API key", "")
+	p.Meta.NoIndex = true
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return a.kit.Render(c, fiber.StatusOK, account.CreatedPage(p))
+}
+
+// create serves POST /account/keys. The secret is rendered in this response, not after a
+// redirect: a GET page could be reloaded and would need the secret stored somewhere.
+func (a *Account) create(c *fiber.Ctx) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	name, msg := validKeyName(c.FormValue("name"))
+	if msg != "" {
+		return a.renderDashboard(c, fiber.StatusUnprocessableEntity, u, dashboardState{nameValue: name, nameEr: msg})
+	}
+	now := a.now().UTC()
+	k, issued, err := issueKey(name, now)
+	if err != nil {
+		return a.unavailable(c, "generate key", err)
+	}
+	err = a.keys.CreateOwned(c.UserContext(), u.ID, k)
+	var limit *models.KeyLimitError
+	switch {
+	case errors.As(err, &limit):
+		return a.renderDashboard(c, fiber.StatusConflict, u, dashboardState{err: keyLimitMessage(limit.Plan, limit.Max), nameValue: name})
+	case err != nil:
+		return a.unavailable(c, "create key", err)
+	}
+	return a.showSecret(c, account.Created{Name: k.Name, Secret: issued.Secret, Display: keys.Display(k.Prefix)})
+}
+
+// rename serves POST /account/keys/:id/rename.
+func (a *Account) rename(c *fiber.Ctx) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	id, ok := keyID(c)
+	if !ok {
+		return a.keyNotFound(c)
+	}
+	name, msg := validKeyName(c.FormValue("name"))
+	if msg != "" {
+		if err := a.owns(c.UserContext(), u.ID, id); err != nil {
+			return a.keyError(c, "rename key", err)
+		}
+		return a.renderDashboard(c, fiber.StatusUnprocessableEntity, u, dashboardState{err: "The key was not renamed: " + msg})
+	}
+	if err := a.keys.Rename(c.UserContext(), u.ID, id, name); err != nil {
+		return a.keyError(c, "rename key", err)
+	}
+	return c.Redirect("/account?done=renamed", fiber.StatusSeeOther)
+}
+
+// owns checks the key belongs to the user, so a validation error never hints at other accounts' keys.
+func (a *Account) owns(ctx context.Context, userID, id string) error {
+	list, err := a.keys.ListByUser(ctx, userID, "")
+	if err != nil {
+		return err
+	}
+	for _, l := range list {
+		if l.Key.ID == id {
+			return nil
+		}
+	}
+	return models.ErrNotFound
+}
+
+// keyError maps a store error of a key action to a page.
+func (a *Account) keyError(c *fiber.Ctx, what string, err error) error {
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return a.keyNotFound(c)
+	case errors.Is(err, models.ErrKeyInactive):
+		return a.kit.ErrorPage(c, fiber.StatusConflict, "This key cannot be rotated",
+			"The key is revoked or was already rotated. Rotate its replacement instead, or create a new key.")
+	}
+	return a.unavailable(c, what, err)
+}
+
+// revoke serves POST /account/keys/:id/revoke.
+func (a *Account) revoke(c *fiber.Ctx) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	id, ok := keyID(c)
+	if !ok {
+		return a.keyNotFound(c)
+	}
+	if _, err := a.keys.RevokeOwned(c.UserContext(), u.ID, id, a.now().UTC()); err != nil {
+		return a.keyError(c, "revoke key", err)
+	}
+	return c.Redirect("/account?done=revoked", fiber.StatusSeeOther)
+}
+
+// rotate serves POST /account/keys/:id/rotate: a new key now, the old one until the grace ends.
+func (a *Account) rotate(c *fiber.Ctx) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	id, ok := keyID(c)
+	if !ok {
+		return a.keyNotFound(c)
+	}
+	now := a.now().UTC()
+	nk, issued, err := issueKey("", now)
+	if err != nil {
+		return a.unavailable(c, "generate key", err)
+	}
+	old, err := a.keys.Rotate(c.UserContext(), u.ID, id, nk, now, a.grace)
+	if err != nil {
+		return a.keyError(c, "rotate key", err)
+	}
+	return a.showSecret(c, account.Created{
+		Name: nk.Name, Secret: issued.Secret, Display: keys.Display(nk.Prefix), Rotated: true,
+		OldDisplay: keys.Display(old.Prefix), GraceText: format.Plural(int(a.grace/time.Hour), "hour"),
+		GraceUntil: old.RevokeAt.UTC().Format("2 January 2006, 15:04 UTC"), GraceUntilISO: format.ISO(*old.RevokeAt),
+	})
+}

@@ -1,0 +1,594 @@
+package account
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/mail"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/emails"
+	"github.com/claimcheck/claimcheck/views/layouts"
+	"github.com/claimcheck/claimcheck/views/pages/auth"
+	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
+	"github.com/gofiber/fiber/v2"
+)
+
+// AfterLoginPath is where a login or sign-up lands when no next page was asked for.
+const AfterLoginPath = "/account"
+
+// Generic messages: one text for every failure that must not reveal whether an address has an account.
+const (
+	loginFailed   = "The email address or password is incorrect."
+	loginThrottle = "Too many login attempts. For your security, try again in a few minutes."
+	checkInbox    = "If an account exists for this address, we have sent it a link. It may take a minute to arrive; check your spam folder too."
+)
+
+// Mailer queues mail for delivery; *mail.Outbox implements it. The bool says whether the mail
+// was new (false: the dedupe key was already queued).
+type Mailer interface {
+	// Enqueue stores m for delivery.
+	Enqueue(ctx context.Context, m mail.Message) (bool, error)
+}
+
+// AuthDeps is what the account pages need.
+type AuthDeps struct {
+	// Accounts runs every account flow.
+	Accounts *accounts.Service
+	// Sessions sets and reads the login cookie.
+	Sessions *web.Sessions
+	// Mailer queues the verification, reset and email-change mails.
+	Mailer Mailer
+	// BaseURL is the public address (no trailing slash) the mailed links point to.
+	BaseURL string
+	// ErrorPage renders error pages in the site's look; nil uses a plain rendering of the same template.
+	ErrorPage web.ErrorRenderer
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
+	Log *slog.Logger
+	// AfterVerified runs once an address is proven (verification, email change, login) — the beta
+	// waiting list grants invited people access there; nil does nothing.
+	AfterVerified func(ctx context.Context, userID, email string)
+}
+
+// Auth serves the account pages: sign-up, verification, login, logout, password reset, security
+// settings, email change and first-admin setup.
+type Auth struct {
+	acc      *accounts.Service
+	sessions *web.Sessions
+	mailer   Mailer
+	baseURL  string
+	errPage  web.ErrorRenderer
+	now      func() time.Time
+	log      *slog.Logger
+	verified func(ctx context.Context, userID, email string)
+}
+
+// NewAuth builds the account pages.
+func NewAuth(d AuthDeps) *Auth {
+	a := &Auth{acc: d.Accounts, sessions: d.Sessions, mailer: d.Mailer, baseURL: strings.TrimRight(d.BaseURL, "/"),
+		errPage: d.ErrorPage, now: d.Now, log: d.Log, verified: d.AfterVerified}
+	if a.verified == nil {
+		a.verified = func(context.Context, string, string) {}
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	if a.errPage == nil {
+		a.errPage = a.plainErrorPage
+	}
+	return a
+}
+
+// Routes mounts the account pages: public ones on r, the ones that need a login on user.
+func (a *Auth) Routes(r, user *web.Routes) {
+	r.Get("/signup", a.signupForm)
+	r.Post("/signup", a.signup)
+	r.Get("/verify/:token", a.verify)
+	user.Post("/verify/resend", a.resendVerification)
+	r.Get("/login", a.loginForm)
+	r.Post("/login", a.login)
+	r.Post("/logout", a.logout)
+	user.Post("/logout-everywhere", a.logoutEverywhere)
+	r.Get("/password/forgot", a.forgotForm)
+	r.Post("/password/forgot", a.forgot)
+	r.Get("/password/reset/:token", a.resetForm)
+	r.Post("/password/reset/:token", a.reset)
+	user.Get("/account/security", a.security)
+	user.Post("/account/security", a.securitySubmit)
+	r.Get("/email/confirm/:token", a.confirmEmail)
+	r.Get("/setup/:token", a.setupForm)
+	r.Post("/setup/:token", a.setup)
+}
+
+// meta fills the metadata every account page shares; none of them is worth indexing.
+func (a *Auth) meta(c *fiber.Ctx, title string) layouts.Page {
+	return layouts.Page{Title: title, Path: c.Path(), Year: a.now().UTC().Year(), NoIndex: true}
+}
+
+// render writes a complete page through a buffer (a template error becomes a clean 500). Account
+// pages carry CSRF tokens or personal data, so no cache may keep them.
+func (a *Auth) render(c *fiber.Ctx, status int, page templ.Component) error {
+	var buf bytes.Buffer
+	if err := page.Render(c.UserContext(), &buf); err != nil {
+		return fmt.Errorf("render page %s: %w", c.Path(), err)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Status(status)
+	c.Type("html", "utf-8")
+	return c.Send(buf.Bytes())
+}
+
+// plainErrorPage is the error page when no renderer was passed (tests mount Auth alone).
+func (a *Auth) plainErrorPage(c *fiber.Ctx, status int, title, msg string) error {
+	return a.render(c, status, errpages.Error(errpages.Page{Meta: a.meta(c, title), Status: status, Title: title, Message: msg}))
+}
+
+// unavailable is the answer when the database or outbox fails: the visitor can only retry.
+func (a *Auth) unavailable(c *fiber.Ctx, what string, err error) error {
+	a.log.Error(what, "err", err)
+	return a.errPage(c, fiber.StatusServiceUnavailable, "Something went wrong on our side",
+		"Your request could not be completed just now. Please try again in a minute.")
+}
+
+// message renders an outcome page.
+func (a *Auth) message(c *fiber.Ctx, status int, p auth.MessagePage) error {
+	p.Meta = a.meta(c, p.Heading)
+	return a.render(c, status, auth.Message(p))
+}
+
+// invalidLink is the page for a mailed link that is unknown, expired or used; it never says which.
+func (a *Auth) invalidLink(c *fiber.Ctx, actionText, actionURL string) error {
+	return a.message(c, fiber.StatusBadRequest, auth.MessagePage{TestID: "link-invalid",
+		Heading: "This link does not work", Message: accounts.ErrInvalidToken.Error() + ". " + "Links in our mails work once and only for a limited time.",
+		ActionText: actionText, ActionURL: actionURL})
+}
+
+// link builds an absolute URL for a mail.
+func (a *Auth) link(path string) string { return a.baseURL + path }
+
+// tokenKey is a dedupe-key part derived from a raw token: one mail per token, and the key in the
+// outbox table cannot be turned back into a working link.
+func tokenKey(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:8])
+}
+
+// send composes e and queues it; a failure is logged and reported, the caller decides what the visitor sees.
+func (a *Auth) send(ctx context.Context, to, key string, e emails.Email) error {
+	m, err := mail.Compose(ctx, to, key, e)
+	if err != nil {
+		return err
+	}
+	if _, err := a.mailer.Enqueue(ctx, m); err != nil {
+		return fmt.Errorf("queue %s: %w", key, err)
+	}
+	return nil
+}
+
+// sendVerification queues the verification mail for token.
+func (a *Auth) sendVerification(ctx context.Context, u *models.User, token string) error {
+	return a.send(ctx, u.Email, "verify:"+u.ID+":"+tokenKey(token),
+		emails.VerifyEmail{Name: u.Name, Link: a.link("/verify/" + token)})
+}
+
+// startSession logs the browser in with a new token and retires the token it presented before,
+// so a session id planted by an attacker is never the one that becomes authenticated.
+func (a *Auth) startSession(c *fiber.Ctx, s *accounts.Session) {
+	if old := c.Cookies(web.SessionCookie); old != "" {
+		if err := a.acc.Logout(c.UserContext(), old); err != nil {
+			a.log.Warn("revoke previous session", "err", err)
+		}
+	}
+	a.sessions.SetCookie(c, s.Token, s.ExpiresAt)
+}
+
+// newPasswordHint states the password rules up front.
+var newPasswordHint = "At least " + strconv.Itoa(accounts.MinPasswordChars) + " characters. Common passwords are refused."
+
+// --- sign-up ---
+
+// signupPage builds the sign-up form with kept values and errors.
+func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.ValidationError) auth.FormPage {
+	pw := web.Field("signup-password", "password", "Password", "password", "new-password", "", web.FieldErr(verr, "password"))
+	pw.Hint = newPasswordHint
+	nm := web.Field("signup-name", "name", "Name", "text", "name", name, web.FieldErr(verr, "name"))
+	nm.MaxLength = accounts.MaxNameChars
+	return auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: web.CSRFToken(c), TestID: "signup-form",
+		Heading: "Create your account", Intro: "Sign up to get an API key. The Starter plan is free.",
+		Action: "/signup", Submit: "Create account",
+		Fields: []components.Field{
+			web.Field("signup-email", "email", "Email address", "email", "email", email, web.FieldErr(verr, "email")),
+			nm, pw,
+		},
+		Links: []auth.Link{{Text: "Already have an account? Log in", URL: "/login"}},
+	}
+}
+
+// signupForm serves GET /signup.
+func (a *Auth) signupForm(c *fiber.Ctx) error {
+	if web.CurrentUser(c) != nil {
+		return c.Redirect(AfterLoginPath, fiber.StatusSeeOther)
+	}
+	return a.render(c, fiber.StatusOK, auth.Form(a.signupPage(c, "", "", nil)))
+}
+
+// signup serves POST /signup. A taken address gets the same "check your inbox" page a new one
+// would get if it were not logged in at once, and its owner a mail saying someone tried — so
+// the form does not confirm the account to a stranger, and the owner is not left wondering.
+func (a *Auth) signup(c *fiber.Ctx) error {
+	email, name, password := c.FormValue("email"), c.FormValue("name"), c.FormValue("password")
+	ctx := c.UserContext()
+	u, token, err := a.acc.SignUp(ctx, email, password, name)
+	var verr *accounts.ValidationError
+	switch {
+	case errors.Is(err, models.ErrEmailTaken):
+		a.notifyAccountExists(ctx, email)
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "signup-check-inbox", Heading: "Check your inbox",
+			Message: "We have sent a mail to " + accounts.NormalizeEmail(email) + ". Follow it to continue."})
+	case errors.As(err, &verr):
+		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.signupPage(c, email, name, verr)))
+	case err != nil:
+		return a.unavailable(c, "sign up", err)
+	}
+	if err := a.sendVerification(ctx, u, token); err != nil {
+		// The account exists; the security page offers to resend, so this is not worth failing for.
+		a.log.Error("queue verification mail", "user", u.ID, "err", err)
+	}
+	s, err := a.acc.Login(ctx, email, password, c.IP(), c.Get(fiber.HeaderUserAgent))
+	if err != nil {
+		a.log.Warn("login after sign-up", "user", u.ID, "err", err)
+		return c.Redirect("/login", fiber.StatusSeeOther)
+	}
+	a.startSession(c, s)
+	return c.Redirect(AfterLoginPath, fiber.StatusSeeOther)
+}
+
+// notifyAccountExists mails the owner of a taken address, at most once an hour per address so
+// the sign-up form cannot be used to flood an inbox.
+func (a *Auth) notifyAccountExists(ctx context.Context, email string) {
+	email = accounts.NormalizeEmail(email)
+	key := "signup-exists:" + tokenKey(email) + ":" + strconv.FormatInt(a.now().Unix()/3600, 10)
+	err := a.send(ctx, email, key, emails.AccountExists{LoginLink: a.link("/login"), ResetLink: a.link("/password/forgot")})
+	if err != nil {
+		a.log.Error("queue account-exists mail", "err", err)
+	}
+}
+
+// --- email verification ---
+
+// verify serves GET /verify/:token.
+func (a *Auth) verify(c *fiber.Ctx) error {
+	u, err := a.acc.VerifyEmail(c.UserContext(), c.Params("token"))
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken):
+		return a.invalidLink(c, "Go to your account", AfterLoginPath)
+	case err != nil:
+		return a.unavailable(c, "verify email", err)
+	}
+	a.verified(c.UserContext(), u.ID, u.Email)
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-ok", OK: true, Heading: "Your email address is confirmed",
+		Message: "Thank you. Your account is ready.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+}
+
+// resendVerification serves POST /verify/resend.
+func (a *Auth) resendVerification(c *fiber.Ctx) error {
+	u := web.CurrentUser(c)
+	token, err := a.acc.ResendVerification(c.UserContext(), u.ID)
+	switch {
+	case errors.Is(err, accounts.ErrAlreadyVerified):
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "Already confirmed",
+			Message: "Your email address is already confirmed.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+	case err != nil:
+		return a.unavailable(c, "resend verification", err)
+	}
+	if err := a.sendVerification(c.UserContext(), u, token); err != nil {
+		return a.unavailable(c, "queue verification mail", err)
+	}
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-sent", OK: true, Heading: "Check your inbox",
+		Message:    "We have sent a new confirmation link to " + u.Email + ". Earlier links no longer work.",
+		ActionText: "Go to your account", ActionURL: AfterLoginPath})
+}
+
+// --- login and logout ---
+
+// loginPage builds the login form; the email is kept, the password never.
+func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPage {
+	pw := web.Field("login-password", "password", "Password", "password", "current-password", "", "")
+	pw.MaxLength = 0 // a long password is refused by the server with the generic message, not by the browser
+	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: web.CSRFToken(c), TestID: "login-form",
+		Heading: "Log in", Action: "/login", Submit: "Log in", Next: next, Error: formErr,
+		Fields: []components.Field{web.Field("login-email", "email", "Email address", "email", "username", email, ""), pw},
+		Links: []auth.Link{{Text: "Forgot your password?", URL: "/password/forgot"},
+			{Text: "No account yet? Sign up", URL: "/signup"}},
+	}
+}
+
+// loginForm serves GET /login.
+func (a *Auth) loginForm(c *fiber.Ctx) error {
+	next := web.SafeNext(c.Query("next"))
+	if web.CurrentUser(c) != nil {
+		return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
+	}
+	return a.render(c, fiber.StatusOK, auth.Form(a.loginPage(c, "", next, "")))
+}
+
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// login serves POST /login. Every credential failure reads the same, whatever the cause.
+func (a *Auth) login(c *fiber.Ctx) error {
+	email, next := c.FormValue("email"), web.SafeNext(c.FormValue("next"))
+	s, err := a.acc.Login(c.UserContext(), email, c.FormValue("password"), c.IP(), c.Get(fiber.HeaderUserAgent))
+	switch {
+	case errors.Is(err, accounts.ErrThrottled):
+		c.Set(fiber.HeaderRetryAfter, "300")
+		return a.render(c, fiber.StatusTooManyRequests, auth.Form(a.loginPage(c, email, next, loginThrottle)))
+	case errors.Is(err, accounts.ErrInvalidCredentials), errors.Is(err, accounts.ErrDisabled):
+		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.loginPage(c, email, next, loginFailed)))
+	case err != nil:
+		return a.unavailable(c, "login", err)
+	}
+	a.startSession(c, s)
+	if s.User.EmailVerifiedAt != nil {
+		a.verified(c.UserContext(), s.User.ID, s.User.Email)
+	}
+	return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
+}
+
+// logout serves POST /logout; logging out without a session is simply done already.
+func (a *Auth) logout(c *fiber.Ctx) error {
+	if err := a.acc.Logout(c.UserContext(), c.Cookies(web.SessionCookie)); err != nil {
+		return a.unavailable(c, "logout", err)
+	}
+	a.sessions.ClearCookie(c)
+	return c.Redirect("/", fiber.StatusSeeOther)
+}
+
+// logoutEverywhere serves POST /logout-everywhere: every session of the user ends, this one too.
+func (a *Auth) logoutEverywhere(c *fiber.Ctx) error {
+	if err := a.acc.LogoutEverywhere(c.UserContext(), web.CurrentUser(c).ID); err != nil {
+		return a.unavailable(c, "logout everywhere", err)
+	}
+	a.sessions.ClearCookie(c)
+	return c.Redirect("/login", fiber.StatusSeeOther)
+}
+
+// --- password reset ---
+
+// forgotPage builds the "forgot password" form.
+func (a *Auth) forgotPage(c *fiber.Ctx) auth.FormPage {
+	return auth.FormPage{Meta: a.meta(c, "Forgot password"), CSRF: web.CSRFToken(c), TestID: "forgot-form",
+		Heading: "Forgot your password?", Intro: "Enter your account’s email address and we will send you a link to choose a new password.",
+		Action: "/password/forgot", Submit: "Send reset link",
+		Fields: []components.Field{web.Field("forgot-email", "email", "Email address", "email", "email", "", "")},
+		Links:  []auth.Link{{Text: "Back to log in", URL: "/login"}},
+	}
+}
+
+// forgotForm serves GET /password/forgot.
+func (a *Auth) forgotForm(c *fiber.Ctx) error {
+	return a.render(c, fiber.StatusOK, auth.Form(a.forgotPage(c)))
+}
+
+// forgot serves POST /password/forgot. The answer is the same page whether or not the address
+// has an account; only a failure to store the request shows differently, as any outage would.
+func (a *Auth) forgot(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	email := accounts.NormalizeEmail(c.FormValue("email"))
+	token, found, err := a.acc.RequestPasswordReset(ctx, email)
+	if err != nil {
+		return a.unavailable(c, "request password reset", err)
+	}
+	if found {
+		// The service does not return the user; the greeting stays neutral rather than cost a look-up.
+		if err := a.send(ctx, email, "reset:"+tokenKey(token), emails.ResetPassword{Link: a.link("/password/reset/" + token)}); err != nil {
+			return a.unavailable(c, "queue reset mail", err)
+		}
+	}
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "forgot-sent", Heading: "Check your inbox", Message: checkInbox,
+		ActionText: "Back to log in", ActionURL: "/login"})
+}
+
+// resetPage builds the new-password form for a reset link.
+func (a *Auth) resetPage(c *fiber.Ctx, errMsg string) auth.FormPage {
+	pw := web.Field("reset-password", "password", "New password", "password", "new-password", "", errMsg)
+	pw.Hint = newPasswordHint
+	return auth.FormPage{Meta: a.meta(c, "Choose a new password"), CSRF: web.CSRFToken(c), TestID: "reset-form",
+		Heading: "Choose a new password", Intro: "After this you will be logged out everywhere and can log in with the new password.",
+		Action: "/password/reset/" + c.Params("token"), Submit: "Set new password",
+		Fields: []components.Field{pw},
+	}
+}
+
+// resetForm serves GET /password/reset/:token. The token is checked on submit only: checking
+// here would need a second look-up that tells nothing the submit does not.
+func (a *Auth) resetForm(c *fiber.Ctx) error {
+	// The token is in the URL; keep it out of Referer headers to other sites and pages.
+	c.Set("Referrer-Policy", "no-referrer")
+	return a.render(c, fiber.StatusOK, auth.Form(a.resetPage(c, "")))
+}
+
+// reset serves POST /password/reset/:token.
+func (a *Auth) reset(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	_, err := a.acc.ResetPassword(c.UserContext(), c.Params("token"), c.FormValue("password"))
+	var verr *accounts.ValidationError
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken):
+		return a.invalidLink(c, "Ask for a new link", "/password/forgot")
+	case errors.As(err, &verr):
+		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.resetPage(c, verr.Message("password"))))
+	case err != nil:
+		return a.unavailable(c, "reset password", err)
+	}
+	// Every session ended with the reset, including any this browser had.
+	a.sessions.ClearCookie(c)
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "reset-ok", OK: true, Heading: "Your password has been changed",
+		Message: "You have been logged out everywhere. Log in with your new password.", ActionText: "Log in", ActionURL: "/login"})
+}
+
+// --- security settings ---
+
+// securityPage builds /account/security with the given field errors and values.
+func (a *Auth) securityPage(c *fiber.Ctx, u *models.User) auth.SecurityPage {
+	np := web.Field("new-password", "new_password", "New password", "password", "new-password", "", "")
+	np.Hint = newPasswordHint
+	return auth.SecurityPage{Meta: a.meta(c, "Security"), CSRF: web.CSRFToken(c), Email: u.Email, Verified: u.Verified(),
+		CurrentPassword: web.Field("current-password", "current_password", "Current password", "password", "current-password", "", ""),
+		NewPassword:     np,
+		NewEmail:        web.Field("new-email", "email", "New email address", "email", "email", "", ""),
+		EmailPassword:   web.Field("email-password", "password", "Your password", "password", "current-password", "", ""),
+	}
+}
+
+// security serves GET /account/security; ?done= shows what the last change did (post/redirect/get).
+func (a *Auth) security(c *fiber.Ctx) error {
+	p := a.securityPage(c, web.CurrentUser(c))
+	switch c.Query("done") {
+	case "password":
+		p.Notice = "Your password has been changed. Every other session has been logged out."
+	case "email":
+		p.Notice = "We have sent a confirmation link to your new address. Your address changes when you open it."
+	}
+	return a.render(c, fiber.StatusOK, auth.Security(p))
+}
+
+// securitySubmit serves POST /account/security; the hidden "form" field says which form was sent.
+func (a *Auth) securitySubmit(c *fiber.Ctx) error {
+	u, ctx := web.CurrentUser(c), c.UserContext()
+	p := a.securityPage(c, u)
+	var verr *accounts.ValidationError
+	switch c.FormValue("form") {
+	case "password":
+		err := a.acc.ChangePassword(ctx, u.ID, c.Cookies(web.SessionCookie), c.FormValue("current_password"), c.FormValue("new_password"))
+		switch {
+		case errors.Is(err, accounts.ErrThrottled):
+			p.PasswordError = loginThrottle
+			return a.render(c, fiber.StatusTooManyRequests, auth.Security(p))
+		case errors.As(err, &verr):
+			p.CurrentPassword.Error, p.NewPassword.Error = verr.Message("current_password"), verr.Message("new_password")
+			return a.render(c, fiber.StatusUnprocessableEntity, auth.Security(p))
+		case err != nil:
+			return a.unavailable(c, "change password", err)
+		}
+		return c.Redirect("/account/security?done=password", fiber.StatusSeeOther)
+	case "email":
+		newEmail := c.FormValue("email")
+		token, err := a.acc.RequestEmailChange(ctx, u.ID, newEmail, c.FormValue("password"))
+		switch {
+		case errors.Is(err, accounts.ErrThrottled):
+			p.NewEmail.Value, p.EmailError = newEmail, loginThrottle
+			return a.render(c, fiber.StatusTooManyRequests, auth.Security(p))
+		case errors.As(err, &verr):
+			p.NewEmail.Value = newEmail
+			p.NewEmail.Error, p.EmailPassword.Error = verr.Message("email"), verr.Message("password")
+			return a.render(c, fiber.StatusUnprocessableEntity, auth.Security(p))
+		case err != nil:
+			return a.unavailable(c, "request email change", err)
+		}
+		to := accounts.NormalizeEmail(newEmail)
+		if err := a.send(ctx, to, "change-email:"+u.ID+":"+tokenKey(token),
+			emails.ChangeEmail{Name: u.Name, NewEmail: to, Link: a.link("/email/confirm/" + token)}); err != nil {
+			return a.unavailable(c, "queue email-change mail", err)
+		}
+		return c.Redirect("/account/security?done=email", fiber.StatusSeeOther)
+	}
+	return a.errPage(c, fiber.StatusBadRequest, "This form is not recognised", "Reload the security page and try again.")
+}
+
+// confirmEmail serves GET /email/confirm/:token.
+func (a *Auth) confirmEmail(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	u, err := a.acc.ConfirmEmailChange(c.UserContext(), c.Params("token"))
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken):
+		return a.invalidLink(c, "Go to security settings", "/account/security")
+	case errors.Is(err, models.ErrEmailTaken):
+		return a.message(c, fiber.StatusConflict, auth.MessagePage{TestID: "email-taken", Heading: "This address is no longer available",
+			Message:    "Another account started using this address after you asked for the change. Your address was not changed.",
+			ActionText: "Go to security settings", ActionURL: "/account/security"})
+	case err != nil:
+		return a.unavailable(c, "confirm email change", err)
+	}
+	a.verified(c.UserContext(), u.ID, u.Email)
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "email-changed", OK: true, Heading: "Your email address has been changed",
+		Message: "From now on, log in with " + u.Email + ".", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+}
+
+// --- first-admin setup ---
+
+// setupPage builds the first-admin form.
+func (a *Auth) setupPage(c *fiber.Ctx, email, name string, verr *accounts.ValidationError) auth.FormPage {
+	p := a.signupPage(c, email, name, verr)
+	p.Meta, p.TestID = a.meta(c, "Set up Claimcheck"), "setup-form"
+	p.Heading, p.Intro = "Create the administrator account", "This link works once. The account you create here can manage everything, including other accounts."
+	p.Action, p.Submit, p.Links = "/setup/"+c.Params("token"), "Create administrator", nil
+	return p
+}
+
+// setupUnavailable explains why a setup link has nothing to do.
+func (a *Auth) setupUnavailable(c *fiber.Ctx, err error) error {
+	if errors.Is(err, accounts.ErrSetupDone) {
+		return a.message(c, fiber.StatusGone, auth.MessagePage{TestID: "setup-done", Heading: "Claimcheck is already set up",
+			Message: "An administrator account exists, so this setup link has nothing left to do.", ActionText: "Log in", ActionURL: "/login"})
+	}
+	return a.invalidLink(c, "Log in", "/login")
+}
+
+// setupForm serves GET /setup/:token.
+func (a *Auth) setupForm(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	err := a.acc.CheckSetupToken(c.UserContext(), c.Params("token"))
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken), errors.Is(err, accounts.ErrSetupDone):
+		return a.setupUnavailable(c, err)
+	case err != nil:
+		return a.unavailable(c, "check setup token", err)
+	}
+	return a.render(c, fiber.StatusOK, auth.Form(a.setupPage(c, "", "", nil)))
+}
+
+// setup serves POST /setup/:token and logs the new admin in.
+func (a *Auth) setup(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	email, name, password := c.FormValue("email"), c.FormValue("name"), c.FormValue("password")
+	ctx := c.UserContext()
+	_, err := a.acc.CompleteSetup(ctx, c.Params("token"), email, name, password)
+	var verr *accounts.ValidationError
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken), errors.Is(err, accounts.ErrSetupDone):
+		return a.setupUnavailable(c, err)
+	case errors.As(err, &verr):
+		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.setupPage(c, email, name, verr)))
+	case err != nil:
+		return a.unavailable(c, "complete setup", err)
+	}
+	s, err := a.acc.Login(ctx, email, password, c.IP(), c.Get(fiber.HeaderUserAgent))
+	if err != nil {
+		a.log.Warn("login after setup", "err", err)
+		return c.Redirect("/login", fiber.StatusSeeOther)
+	}
+	a.startSession(c, s)
+	return c.Redirect(AfterLoginPath, fiber.StatusSeeOther)
+}

@@ -1,0 +1,168 @@
+package account
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/billing"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/pricing"
+	"github.com/gofiber/fiber/v2"
+)
+
+// PricingDeps is what the pricing page needs.
+type PricingDeps struct {
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
+	// Plans reads the plans.
+	Plans *models.PlanStore
+	// Keys tells a logged-in visitor's plan apart.
+	Keys *models.KeyStore
+	// Billing decides between Checkout and the contact form and stores leads.
+	Billing *billing.Service
+	// Log receives failures; nil means slog.Default().
+	Log *slog.Logger
+}
+
+// Pricing serves /pricing and the contact-sales form.
+type Pricing struct {
+	kit     *web.Kit
+	plans   *models.PlanStore
+	keys    *models.KeyStore
+	billing *billing.Service
+	log     *slog.Logger
+}
+
+// NewPricing builds the pricing handlers.
+func NewPricing(d PricingDeps) *Pricing {
+	p := &Pricing{kit: d.Kit, plans: d.Plans, keys: d.Keys, billing: d.Billing, log: d.Log}
+	if p.log == nil {
+		p.log = slog.Default()
+	}
+	return p
+}
+
+// Routes mounts the public pricing pages on r (behind CSRF, like every form).
+func (p *Pricing) Routes(r *web.Routes) {
+	r.Get("/pricing", p.show)
+	r.Post("/pricing/contact", p.contact)
+	r.Get("/pricing/thanks", p.thanks)
+}
+
+// contactFields builds the form's fields with the submitted values.
+func contactFields(name, email, company, message string) pricing.Contact {
+	return pricing.Contact{
+		Name:    components.Field{ID: "contact-name", Name: "name", Label: "Your name", Type: "text", Value: name, Required: true, MaxLength: 200, Autocomplete: "name"},
+		Email:   components.Field{ID: "contact-email", Name: "email", Label: "Work email", Type: "email", Value: email, Required: true, MaxLength: 254, Autocomplete: "email"},
+		Company: components.Field{ID: "contact-company", Name: "company", Label: "Company", Type: "text", Value: company, Optional: true, MaxLength: 200, Autocomplete: "organization"},
+		Message: components.Field{ID: "contact-message", Name: "message", Label: "What do you need?", Type: "textarea", Value: message, Optional: true, MaxLength: 5000, Rows: 5},
+	}
+}
+
+// show serves GET /pricing.
+func (p *Pricing) show(c *fiber.Ctx) error {
+	return p.render(c, fiber.StatusOK, contactFields("", "", "", ""))
+}
+
+// render draws the plans from the database and, without Stripe, the contact form.
+func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
+	ctx := c.UserContext()
+	plans, err := p.plans.List(ctx)
+	if err != nil {
+		p.log.Error("list plans", "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Plans could not be loaded",
+			"The database did not answer. Please reload the page in a minute.")
+	}
+	u := web.CurrentUser(c)
+	current := ""
+	if u != nil {
+		if cp, err := p.keys.AccountPlan(ctx, u.ID); err == nil {
+			current = cp.ID
+		}
+	}
+	page := pricing.Page{
+		Meta: p.kit.Meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, or talk to us about unlimited use."),
+		CSRF: web.CSRFToken(c), Contact: form,
+	}
+	for _, pl := range plans {
+		if !pl.Public {
+			continue
+		}
+		card := pricing.Plan{Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Features: planFeatures(pl.Features, p.log)}
+		if pl.MonthlyQuota == nil {
+			card.QuotaText = "Unlimited requests"
+		} else {
+			card.QuotaText = format.Thousands(int64(*pl.MonthlyQuota)) + " requests / month"
+		}
+		purchasable := pl.StripePriceID != nil && *pl.StripePriceID != ""
+		switch {
+		case pl.ID == current:
+			card.Action, card.ActionText = pricing.ActionCurrent, "Your current plan"
+		case pl.Slug == models.StarterPlanSlug && u != nil:
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Go to your dashboard", "/account"
+		case pl.Slug == models.StarterPlanSlug:
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Start free", "/signup"
+		case purchasable && p.billing != nil && p.billing.Enabled() && u != nil:
+			card.Action, card.ActionText = pricing.ActionCheckout, "Upgrade to "+pl.Name
+		case purchasable && p.billing != nil && p.billing.Enabled():
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Sign up to upgrade", "/signup"
+		default:
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionContact, "Contact sales", "#contact"
+			page.ShowContact = true
+		}
+		page.Plans = append(page.Plans, card)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return p.kit.Render(c, status, pricing.Pricing(page))
+}
+
+// planFeatures decodes the plan's JSON feature list; a broken list hides the features, not the plan.
+func planFeatures(raw string, log *slog.Logger) []string {
+	var fs []string
+	if err := json.Unmarshal([]byte(raw), &fs); err != nil {
+		log.Warn("plan features", "err", err)
+		return nil
+	}
+	return fs
+}
+
+// contact serves POST /pricing/contact; billing validates, so the rules live in one place.
+func (p *Pricing) contact(c *fiber.Ctx) error {
+	name, email, company, message := c.FormValue("name"), c.FormValue("email"), c.FormValue("company"), c.FormValue("message")
+	_, err := p.billing.SubmitContactLead(c.UserContext(), name, email, company, message)
+	if errors.Is(err, billing.ErrInvalidLead) {
+		form := contactFields(name, email, company, message)
+		msg := strings.TrimPrefix(err.Error(), billing.ErrInvalidLead.Error()+": ")
+		msg = format.UpperFirst(msg) + "."
+		switch {
+		case strings.HasPrefix(msg, "Name"):
+			form.Name.Error = msg
+		case strings.HasPrefix(msg, "Email"):
+			form.Email.Error = msg
+		case strings.HasPrefix(msg, "Company"):
+			form.Company.Error = msg
+		default:
+			form.Message.Error = msg
+		}
+		form.HasErrors = true
+		return p.render(c, fiber.StatusUnprocessableEntity, form)
+	}
+	if err != nil {
+		p.log.Error("store contact lead", "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your message could not be sent",
+			"The database did not answer, so your message was not stored. Please go back and send it again in a minute.")
+	}
+	return c.Redirect("/pricing/thanks", fiber.StatusSeeOther)
+}
+
+// thanks serves GET /pricing/thanks.
+func (p *Pricing) thanks(c *fiber.Ctx) error {
+	page := pricing.Thanks{Meta: p.kit.Meta(c, "Thank you", "")}
+	page.Meta.NoIndex = true
+	return p.kit.Render(c, fiber.StatusOK, pricing.ThanksPage(page))
+}

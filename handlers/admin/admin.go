@@ -1,0 +1,893 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/admin"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+)
+
+// Admin console limits.
+const (
+	// AdminListLimit caps the rows of the search lists; searching narrows further.
+	AdminListLimit = 100
+	// AdminPageSize is the page size of the leads and audit pages.
+	AdminPageSize = 50
+	// MaxHideReason caps a moderation reason, in characters.
+	MaxHideReason = 500
+	// overviewDays is how many days the daily-claims chart shows.
+	overviewDays = 30
+)
+
+// AuditLogger records admin changes and reads them back; StoreAudit is one over the audit store.
+type AuditLogger interface {
+	// Record records that actorID did action to subject, in its own transaction.
+	Record(ctx context.Context, actorID, action, subject string, detail any) error
+	// List returns entries newest first.
+	List(ctx context.Context, f models.AuditFilter) ([]models.AuditEntry, error)
+}
+
+// AccountAdmin is the part of *accounts.Service the console uses; it enforces the last-admin rule
+// and ends a disabled account's sessions.
+type AccountAdmin interface {
+	// SetRole changes a role; accounts.ErrLastAdmin when it would leave no admin.
+	SetRole(ctx context.Context, userID string, role models.Role) error
+	// SetDisabled locks or unlocks an account, revoking its sessions when locking.
+	SetDisabled(ctx context.Context, userID string, disabled bool) error
+}
+
+// AdminDeps is what the admin console needs.
+type AdminDeps struct {
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
+	// Store holds the console's own queries and changes.
+	Store *models.AdminStore
+	// Accounts changes roles and disables accounts.
+	Accounts AccountAdmin
+	// Users reads accounts.
+	Users *models.AccountStore
+	// Keys moves an account's keys with its plan.
+	Keys *models.KeyStore
+	// Billing reads contact-sales leads.
+	Billing *models.BillingStore
+	// Outbox lists mail and retries failed mail.
+	Outbox *models.OutboxStore
+	// Audit records every change.
+	Audit AuditLogger
+	// SMTP says whether mail is sent; without it the outbox page is where mail is read.
+	SMTP bool
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures; nil means slog.Default().
+	Log *slog.Logger
+	// Knowledge imports uploaded fact-check files; Reviews counts the knowledge base.
+	Knowledge KBImporter
+	Reviews   ReviewCounter
+}
+
+// Admin serves the admin console under /admin. The wiring puts RequireRole(admin) in front; every
+// handler still refuses non-admins, so a wiring mistake cannot open the console.
+type Admin struct {
+	d   AdminDeps
+	now func() time.Time
+	log *slog.Logger
+}
+
+// NewAdmin builds the console handlers.
+func NewAdmin(d AdminDeps) *Admin {
+	a := &Admin{d: d, now: d.Now, log: d.Log}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	return a
+}
+
+// Routes mounts the console on r with full /admin paths.
+func (a *Admin) Routes(r *web.Routes) {
+	g := r.Group("/admin", a.guard)
+	g.Get("/", a.overview)
+	g.Get("/plans", a.plans)
+	g.Post("/plans", a.createPlan)
+	g.Get("/plans/:id", a.editPlan)
+	g.Post("/plans/:id", a.updatePlan)
+	g.Post("/plans/:id/delete", a.deletePlan)
+	g.Post("/plans/:id/hide", a.hidePlan)
+	g.Get("/users", a.users)
+	g.Post("/users/:id/role", a.setRole)
+	g.Post("/users/:id/plan", a.assignPlan)
+	g.Post("/users/:id/disable", a.disable)
+	g.Post("/users/:id/enable", a.enable)
+	g.Get("/keys", a.keys)
+	g.Post("/keys/:id/revoke", a.revokeKey)
+	g.Post("/keys/:id/quota", a.setQuota)
+	g.Get("/claims", a.claims)
+	g.Post("/claims/hide", a.hideClaim)
+	g.Post("/claims/:id/unhide", a.unhideClaim)
+	g.Get("/leads", a.leads)
+	g.Get("/outbox", a.outbox)
+	g.Post("/outbox/:id/retry", a.retryMail)
+	g.Get("/audit", a.audit)
+	g.Get("/knowledge", a.knowledgePage)
+	g.Post("/knowledge", a.uploadKnowledge)
+}
+
+// guard is the second lock behind the wiring's RequireRole.
+func (a *Admin) guard(c *fiber.Ctx) error {
+	u := web.CurrentUser(c)
+	if u == nil {
+		return web.RedirectToLogin(c)
+	}
+	if u.Role != models.RoleAdmin {
+		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
+			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Next()
+}
+
+// adminNotices are the confirmations a redirect may ask for with ?done=.
+var adminNotices = map[string]string{
+	"plan-created": "The plan was created.",
+	"plan-saved":   "The plan was saved.",
+	"plan-deleted": "The plan was deleted.",
+	"plan-hidden":  "The plan is hidden: it is off the pricing page, and everyone on it keeps it.",
+	"role":         "The role was changed.",
+	"plan":         "The plan was assigned; the account's keys moved with it.",
+	"disabled":     "The account is disabled: its sessions ended, and its keys are refused within seconds.",
+	"enabled":      "The account is enabled again.",
+	"revoked":      "The key was revoked.",
+	"quota":        "The key's quota was changed.",
+	"hidden":       "The claim is hidden from every page and from the API.",
+	"unhidden":     "The claim is public again.",
+	"retried":      "The mail is queued again.",
+}
+
+// adminErrors are the refusals a redirect may report with ?err=.
+var adminErrors = map[string]string{
+	"last-admin": "That would leave no active administrator, so nothing was changed. Make someone else an admin first.",
+	"bad-role":   "Choose one of the roles user, expert or admin.",
+	"bad-plan":   "Choose an existing plan.",
+	"bad-quota":  "Enter a whole number of requests of 0 or more, or leave the field empty to use the plan's quota.",
+	"plan-used":  "This plan has subscribers, so it cannot be deleted; hide it instead.",
+	"not-retry":  "Only failed or dead mail can be retried.",
+}
+
+// frame fills what every console page shares.
+func (a *Admin) frame(c *fiber.Ctx, section, title string) admin.Frame {
+	m := a.d.Kit.Meta(c, title, "")
+	m.NoIndex = true
+	return admin.Frame{Meta: m, CSRF: web.CSRFToken(c), Section: section,
+		Notice: adminNotices[c.Query("done")], Error: adminErrors[c.Query("err")]}
+}
+
+// unavailable answers 503 after logging err.
+func (a *Admin) unavailable(c *fiber.Ctx, what string, err error) error {
+	a.log.Error("admin: "+what, "err", err)
+	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not load this",
+		"The database did not answer, so nothing was changed. Please try again in a minute.")
+}
+
+// notFound answers 404 for an unknown id.
+func (a *Admin) notFound(c *fiber.Ctx, what string) error {
+	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, what+" not found", "There is no such "+strings.ToLower(what)+". It may have been deleted.")
+}
+
+// failed maps a store error of a change to a page.
+func (a *Admin) failed(c *fiber.Ctx, what, kind string, err error) error {
+	if errors.Is(err, models.ErrNotFound) {
+		return a.notFound(c, kind)
+	}
+	return a.unavailable(c, what, err)
+}
+
+// record writes an audit entry for a change that has been made. A failure is logged loudly rather
+// than shown: the change is already committed and reporting it as failed would be untrue.
+func (a *Admin) record(c *fiber.Ctx, action, subject string, detail any) {
+	actor := ""
+	if u := web.CurrentUser(c); u != nil {
+		actor = u.ID
+	}
+	if err := a.d.Audit.Record(c.UserContext(), actor, action, subject, detail); err != nil {
+		a.log.Error("admin: audit entry lost", "action", action, "subject", subject, "actor", actor, "err", err)
+	}
+}
+
+// overview serves GET /admin.
+func (a *Admin) overview(c *fiber.Ctx) error {
+	now := a.now().UTC()
+	o, err := a.d.Store.Overview(c.UserContext(), now, quota.Period(now), overviewDays)
+	if err != nil {
+		return a.unavailable(c, "overview", err)
+	}
+	waitlist := "not set up yet"
+	if o.Waitlist != nil {
+		waitlist = format.Thousands(*o.Waitlist)
+	}
+	p := admin.Overview{Frame: a.frame(c, "overview", "Admin console")}
+	p.Stats = []admin.Stat{
+		{Label: "Claims today", Value: format.Thousands(o.ClaimsToday), TestID: "stat-claims-today"},
+		{Label: "Claims this month", Value: format.Thousands(o.ClaimsMonth), TestID: "stat-claims-month"},
+		{Label: "Active API keys", Value: format.Thousands(o.ActiveKeys), TestID: "stat-active-keys"},
+		{Label: "API requests this month", Value: format.Thousands(o.RequestsMonth), TestID: "stat-requests-month"},
+		{Label: "On the waiting list", Value: waitlist, TestID: "stat-waitlist"},
+		{Label: "Active subscriptions", Value: format.Thousands(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
+	}
+	vs := make([]chartItem, len(o.Verdicts))
+	for i, v := range o.Verdicts {
+		vs[i] = chartItem{label: v.Verdict, title: v.Verdict, n: v.Count}
+	}
+	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, 480)
+	ds := make([]chartItem, len(o.Daily))
+	for i, d := range o.Daily {
+		ds[i] = chartItem{title: d.Day.Format("2 Jan 2006"), n: d.Count}
+		// Weekly labels counted back from today keep today labelled and never crowd two labels.
+		if (len(o.Daily)-1-i)%7 == 0 {
+			ds[i].label = d.Day.Format("2 Jan")
+		}
+	}
+	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, 600)
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.OverviewPage(p))
+}
+
+// chartItem is one value for barChart.
+type chartItem struct {
+	label, title string
+	n            int64
+}
+
+// barChart lays out a vertical bar chart and writes its text alternative.
+func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
+	const height, top, axis = 180, 12, 20
+	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height}
+	if len(items) == 0 {
+		ch.Summary = summaryHead + ": no claims yet."
+		return ch
+	}
+	var peak int64
+	for _, it := range items {
+		peak = max(peak, it.n)
+	}
+	slot := width / len(items)
+	barW := max(slot*3/5, 1)
+	parts := make([]string, len(items))
+	for i, it := range items {
+		h := 0
+		if peak > 0 {
+			h = int(it.n * int64(height-axis-top) / peak)
+		}
+		if it.n > 0 {
+			h = max(h, 2) // a small non-zero value must stay visible beside a large one
+		}
+		count := format.Thousands(it.n)
+		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
+			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2}
+		b.LabelX, b.Anchor = labelPlace(b.TextX, it.label, width)
+		ch.Bars = append(ch.Bars, b)
+		parts[i] = it.title + " " + count
+	}
+	ch.Summary = summaryHead + ": " + strings.Join(parts, ", ") + "."
+	return ch
+}
+
+// chartCharWidth is a generous width of one label character at the charts' 10-unit font size.
+const chartCharWidth = 6
+
+// labelPlace centres a label under its bar unless half of it would fall outside the view box,
+// where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.
+func labelPlace(centre int, label string, width int) (int, string) {
+	half := utf8.RuneCountInString(label) * chartCharWidth / 2
+	switch {
+	case centre-half < 0:
+		return 0, "start"
+	case centre+half > width:
+		return width, "end"
+	}
+	return centre, "middle"
+}
+
+// planUseText says what points at a plan, for the list and the edit page.
+func planUseText(u models.PlanUse) string {
+	if !u.InUse() {
+		return "nobody"
+	}
+	return fmt.Sprintf("%s, %s, %s", format.Plural(int(u.Keys), "key"), format.Plural(int(u.Users), "account"),
+		format.Plural(int(u.Subscriptions), "subscription"))
+}
+
+// plans serves GET /admin/plans.
+func (a *Admin) plans(c *fiber.Ctx) error {
+	return a.renderPlans(c, fiber.StatusOK, admin.PlanForm{MaxKeys: "1", Quota: "1000", Public: true})
+}
+
+// renderPlans renders the plan list with the create form f.
+func (a *Admin) renderPlans(c *fiber.Ctx, status int, f admin.PlanForm) error {
+	ps, err := a.d.Store.Plans(c.UserContext())
+	if err != nil {
+		return a.unavailable(c, "plans", err)
+	}
+	p := admin.Plans{Frame: a.frame(c, "plans", "Plans"), New: f}
+	for _, pl := range ps {
+		u, err := a.d.Store.PlanUse(c.UserContext(), pl.ID)
+		if err != nil {
+			return a.unavailable(c, "plan use", err)
+		}
+		q := "unlimited"
+		if pl.MonthlyQuota != nil {
+			q = format.Thousands(int64(*pl.MonthlyQuota)) + " / month"
+		}
+		p.Rows = append(p.Rows, admin.PlanRow{ID: pl.ID, Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Quota: q,
+			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(u)})
+	}
+	return a.d.Kit.Render(c, status, admin.PlansPage(p))
+}
+
+// slugPattern keeps plan slugs usable in URLs and config.
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
+
+// planFromForm reads and validates the plan form into p; the returned form refills the page.
+func planFromForm(c *fiber.Ctx, p *models.Plan, isNew bool) admin.PlanForm {
+	f := admin.PlanForm{
+		ID: p.ID, Slug: strings.TrimSpace(c.FormValue("slug")), Name: strings.TrimSpace(c.FormValue("name")),
+		PriceText: strings.TrimSpace(c.FormValue("price_text")), Quota: strings.TrimSpace(c.FormValue("monthly_quota")),
+		MaxKeys: strings.TrimSpace(c.FormValue("max_active_keys")), StripePrice: strings.TrimSpace(c.FormValue("stripe_price_id")),
+		Features: strings.TrimSpace(c.FormValue("features")), SortOrder: strings.TrimSpace(c.FormValue("sort_order")),
+		Unlimited: c.FormValue("unlimited") != "", Public: c.FormValue("public") != "", V1: c.FormValue("v1_access") != "",
+		Errors: map[string]string{},
+	}
+	if !isNew {
+		f.Slug = p.Slug
+	}
+	if isNew && !slugPattern.MatchString(f.Slug) {
+		f.Errors["slug"] = "Use 1–40 lower-case letters, digits and hyphens, starting with a letter or digit."
+	}
+	if f.Name == "" || utf8.RuneCountInString(f.Name) > 100 {
+		f.Errors["name"] = "Give the plan a name of at most 100 characters."
+	}
+	if utf8.RuneCountInString(f.PriceText) > 100 {
+		f.Errors["price_text"] = "Use at most 100 characters."
+	}
+	p.MonthlyQuota = nil
+	if !f.Unlimited {
+		n, err := strconv.Atoi(f.Quota)
+		if err != nil || n < 0 {
+			f.Errors["monthly_quota"] = "Enter a whole number of requests of 0 or more, or tick “Unlimited”."
+		} else {
+			p.MonthlyQuota = &n
+		}
+	}
+	mk, err := strconv.Atoi(f.MaxKeys)
+	if err != nil || mk < 0 || mk > 1000 {
+		f.Errors["max_active_keys"] = "Enter a whole number from 0 to 1000."
+	}
+	so := 0
+	if f.SortOrder != "" {
+		if so, err = strconv.Atoi(f.SortOrder); err != nil {
+			f.Errors["sort_order"] = "Enter a whole number, or leave it empty."
+		}
+	}
+	if f.StripePrice != "" && !strings.HasPrefix(f.StripePrice, "price_") {
+		f.Errors["stripe_price_id"] = "A Stripe price id starts with “price_”."
+	}
+	features := []string{}
+	for _, line := range strings.Split(f.Features, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			features = append(features, line)
+		}
+	}
+	fj, _ := json.Marshal(features)
+	p.Slug, p.Name, p.PriceText, p.MaxActiveKeys, p.SortOrder = f.Slug, f.Name, f.PriceText, mk, so
+	p.Features, p.Public, p.V1Access = string(fj), f.Public, f.V1
+	p.StripePriceID = nil
+	if f.StripePrice != "" {
+		p.StripePriceID = &f.StripePrice
+	}
+	return f
+}
+
+// planDetail is what the audit log keeps of a plan.
+func planDetail(p *models.Plan) map[string]any {
+	return map[string]any{"slug": p.Slug, "name": p.Name, "price_text": p.PriceText, "monthly_quota": p.MonthlyQuota,
+		"max_active_keys": p.MaxActiveKeys, "stripe_price_id": p.StripePriceID, "features": json.RawMessage(p.Features),
+		"public": p.Public, "v1_access": p.V1Access, "sort_order": p.SortOrder}
+}
+
+// createPlan serves POST /admin/plans.
+func (a *Admin) createPlan(c *fiber.Ctx) error {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return a.unavailable(c, "plan id", err)
+	}
+	now := a.now().UTC()
+	p := &models.Plan{ID: id.String(), CreatedAt: now, UpdatedAt: now}
+	f := planFromForm(c, p, true)
+	if len(f.Errors) > 0 {
+		return a.renderPlans(c, fiber.StatusUnprocessableEntity, f)
+	}
+	if err := a.d.Store.CreatePlan(c.UserContext(), p); err != nil {
+		if errors.Is(err, models.ErrSlugTaken) {
+			f.Errors["slug"] = "Another plan already has this slug."
+			return a.renderPlans(c, fiber.StatusConflict, f)
+		}
+		return a.unavailable(c, "create plan", err)
+	}
+	a.record(c, "plan.create", p.ID, planDetail(p))
+	return c.Redirect("/admin/plans?done=plan-created", fiber.StatusSeeOther)
+}
+
+// loadPlan fetches the :id plan, answering the page itself when that fails.
+func (a *Admin) loadPlan(c *fiber.Ctx) (*models.Plan, error) {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		// Seeded plans may carry non-UUID ids; only a path-safe check is needed for them.
+		id = c.Params("id")
+	}
+	p, err := a.d.Store.PlanByID(c.UserContext(), id)
+	if err != nil {
+		return nil, a.failed(c, "plan", "Plan", err)
+	}
+	return p, nil
+}
+
+// renderPlanEdit renders the edit page for p with form f.
+func (a *Admin) renderPlanEdit(c *fiber.Ctx, status int, p *models.Plan, f admin.PlanForm) error {
+	u, err := a.d.Store.PlanUse(c.UserContext(), p.ID)
+	if err != nil {
+		return a.unavailable(c, "plan use", err)
+	}
+	f.Use, f.InUse = planUseText(u), u.InUse()
+	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "Edit plan"), Form: f}))
+}
+
+// editPlan serves GET /admin/plans/:id.
+func (a *Admin) editPlan(c *fiber.Ctx) error {
+	p, err := a.loadPlan(c)
+	if p == nil {
+		return err
+	}
+	f := admin.PlanForm{ID: p.ID, Slug: p.Slug, Name: p.Name, PriceText: p.PriceText, MaxKeys: strconv.Itoa(p.MaxActiveKeys),
+		Features: strings.Join(models.PlanFeatures(p), "\n"), SortOrder: strconv.Itoa(p.SortOrder), Public: p.Public, V1: p.V1Access}
+	if p.MonthlyQuota == nil {
+		f.Unlimited = true
+	} else {
+		f.Quota = strconv.Itoa(*p.MonthlyQuota)
+	}
+	if p.StripePriceID != nil {
+		f.StripePrice = *p.StripePriceID
+	}
+	return a.renderPlanEdit(c, fiber.StatusOK, p, f)
+}
+
+// updatePlan serves POST /admin/plans/:id.
+func (a *Admin) updatePlan(c *fiber.Ctx) error {
+	p, err := a.loadPlan(c)
+	if p == nil {
+		return err
+	}
+	f := planFromForm(c, p, false)
+	if len(f.Errors) > 0 {
+		return a.renderPlanEdit(c, fiber.StatusUnprocessableEntity, p, f)
+	}
+	p.UpdatedAt = a.now().UTC()
+	if err := a.d.Store.UpdatePlan(c.UserContext(), p); err != nil {
+		return a.failed(c, "update plan", "Plan", err)
+	}
+	a.record(c, "plan.update", p.ID, planDetail(p))
+	return c.Redirect(paths.AdminPlan(p.ID, "")+"?done=plan-saved", fiber.StatusSeeOther)
+}
+
+// deletePlan serves POST /admin/plans/:id/delete; a plan in use is refused, never silently hidden.
+func (a *Admin) deletePlan(c *fiber.Ctx) error {
+	p, err := a.loadPlan(c)
+	if p == nil {
+		return err
+	}
+	if err := a.d.Store.DeletePlan(c.UserContext(), p.ID); err != nil {
+		if errors.Is(err, models.ErrPlanInUse) {
+			return web.Back(c, paths.AdminPlan(p.ID, ""), "err", "plan-used")
+		}
+		return a.failed(c, "delete plan", "Plan", err)
+	}
+	a.record(c, "plan.delete", p.ID, map[string]any{"slug": p.Slug, "name": p.Name})
+	return web.Back(c, "/admin/plans", "done", "plan-deleted")
+}
+
+// hidePlan serves POST /admin/plans/:id/hide.
+func (a *Admin) hidePlan(c *fiber.Ctx) error {
+	p, err := a.loadPlan(c)
+	if p == nil {
+		return err
+	}
+	if err := a.d.Store.HidePlan(c.UserContext(), p.ID, a.now().UTC()); err != nil {
+		return a.failed(c, "hide plan", "Plan", err)
+	}
+	a.record(c, "plan.hide", p.ID, map[string]any{"slug": p.Slug})
+	return web.Back(c, paths.AdminPlan(p.ID, ""), "done", "plan-hidden")
+}
+
+// users serves GET /admin/users.
+func (a *Admin) users(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	rows, err := a.d.Store.SearchUsers(ctx, q, AdminListLimit)
+	if err != nil {
+		return a.unavailable(c, "search users", err)
+	}
+	ps, err := a.d.Store.Plans(ctx)
+	if err != nil {
+		return a.unavailable(c, "plans", err)
+	}
+	p := admin.Users{Frame: a.frame(c, "users", "Users"), Query: q,
+		Roles: []admin.Option{{Value: "user", Label: "user"}, {Value: "expert", Label: "expert"}, {Value: "admin", Label: "admin"}}}
+	starter := ""
+	for _, pl := range ps {
+		label := pl.Name
+		if !pl.Public {
+			label += " (hidden)"
+		}
+		p.Plans = append(p.Plans, admin.Option{Value: pl.ID, Label: label})
+		if pl.Slug == models.StarterPlanSlug {
+			starter = pl.ID
+		}
+	}
+	for _, r := range rows {
+		row := admin.UserRow{ID: r.ID, Email: r.Email, Name: r.Name, Role: string(r.Role), PlanName: r.PlanName,
+			Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Disabled: r.Disabled(), PlanID: starter}
+		if r.PlanID != nil {
+			row.PlanID = *r.PlanID
+		}
+		p.Rows = append(p.Rows, row)
+	}
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.UsersPage(p))
+}
+
+// loadUser fetches the :id user, answering the page itself when that fails.
+func (a *Admin) loadUser(c *fiber.Ctx) (*models.User, error) {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		return nil, a.notFound(c, "User")
+	}
+	u, err := a.d.Users.UserByID(c.UserContext(), id)
+	if err != nil {
+		return nil, a.failed(c, "user", "User", err)
+	}
+	return u, nil
+}
+
+// setRole serves POST /admin/users/:id/role.
+func (a *Admin) setRole(c *fiber.Ctx) error {
+	u, err := a.loadUser(c)
+	if u == nil {
+		return err
+	}
+	to := web.ReturnTo(c, "/admin/users")
+	role := models.Role(c.FormValue("role"))
+	if !role.Valid() {
+		return web.Back(c, to, "err", "bad-role")
+	}
+	if err := a.d.Accounts.SetRole(c.UserContext(), u.ID, role); err != nil {
+		if errors.Is(err, accounts.ErrLastAdmin) {
+			return web.Back(c, to, "err", "last-admin")
+		}
+		return a.failed(c, "set role", "User", err)
+	}
+	if role != u.Role {
+		a.record(c, "user.role", u.ID, map[string]any{"email": u.Email, "from": u.Role, "to": role})
+	}
+	return web.Back(c, to, "done", "role")
+}
+
+// assignPlan serves POST /admin/users/:id/plan: the account and all its keys move to the plan.
+func (a *Admin) assignPlan(c *fiber.Ctx) error {
+	u, err := a.loadUser(c)
+	if u == nil {
+		return err
+	}
+	to := web.ReturnTo(c, "/admin/users")
+	pl, err := a.d.Store.PlanByID(c.UserContext(), c.FormValue("plan_id"))
+	if errors.Is(err, models.ErrNotFound) {
+		return web.Back(c, to, "err", "bad-plan")
+	}
+	if err != nil {
+		return a.unavailable(c, "plan", err)
+	}
+	if err := a.d.Keys.SetPlanForUser(c.UserContext(), nil, u.ID, pl.ID); err != nil {
+		return a.unavailable(c, "assign plan", err)
+	}
+	from := ""
+	if u.PlanID != nil {
+		from = *u.PlanID
+	}
+	a.record(c, "user.plan", u.ID, map[string]any{"email": u.Email, "from_plan": from, "to_plan": pl.ID, "to_slug": pl.Slug})
+	return web.Back(c, to, "done", "plan")
+}
+
+// disable serves POST /admin/users/:id/disable. Sessions end in the same transaction; keys are
+// refused as soon as each process's key cache entry expires (quota.Authenticator's TTL, 4 s in
+// production), because key lookups treat a disabled owner's keys as unknown.
+func (a *Admin) disable(c *fiber.Ctx) error { return a.setDisabled(c, true) }
+
+// enable serves POST /admin/users/:id/enable.
+func (a *Admin) enable(c *fiber.Ctx) error { return a.setDisabled(c, false) }
+
+// setDisabled locks or unlocks the :id account.
+func (a *Admin) setDisabled(c *fiber.Ctx, disabled bool) error {
+	u, err := a.loadUser(c)
+	if u == nil {
+		return err
+	}
+	to := web.ReturnTo(c, "/admin/users")
+	if err := a.d.Accounts.SetDisabled(c.UserContext(), u.ID, disabled); err != nil {
+		if errors.Is(err, accounts.ErrLastAdmin) {
+			return web.Back(c, to, "err", "last-admin")
+		}
+		return a.failed(c, "set disabled", "User", err)
+	}
+	action, done := "user.enable", "enabled"
+	if disabled {
+		action, done = "user.disable", "disabled"
+	}
+	if disabled != u.Disabled() {
+		a.record(c, action, u.ID, map[string]any{"email": u.Email})
+	}
+	return web.Back(c, to, "done", done)
+}
+
+// keys serves GET /admin/keys.
+func (a *Admin) keys(c *fiber.Ctx) error {
+	now := a.now().UTC()
+	period := quota.Period(now)
+	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	rows, err := a.d.Store.SearchKeys(c.UserContext(), q, period, AdminListLimit)
+	if err != nil {
+		return a.unavailable(c, "search keys", err)
+	}
+	p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Query: q, Period: period}
+	for _, r := range rows {
+		row := admin.KeyRow{ID: r.ID, Display: keys.Display(r.Prefix), Name: r.Name, Owner: r.OwnerEmail, Plan: r.PlanName,
+			Used: format.Thousands(int64(r.UsedMonth)), Override: "plan's quota", Active: r.ActiveAt(now), State: "active"}
+		if row.Owner == "" {
+			row.Owner = "(command line)"
+		}
+		if r.QuotaOverride != nil {
+			row.Override = format.Thousands(int64(*r.QuotaOverride)) + " / month"
+		}
+		if !row.Active {
+			row.State = "revoked"
+		} else if r.RevokeAt != nil {
+			row.State = "rotating"
+		}
+		p.Rows = append(p.Rows, row)
+	}
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.KeysPage(p))
+}
+
+// loadKey fetches the :id key, answering the page itself when that fails.
+func (a *Admin) loadKey(c *fiber.Ctx) (*models.APIKey, error) {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		return nil, a.notFound(c, "Key")
+	}
+	k, err := a.d.Store.KeyByID(c.UserContext(), id)
+	if err != nil {
+		return nil, a.failed(c, "key", "Key", err)
+	}
+	return k, nil
+}
+
+// revokeKey serves POST /admin/keys/:id/revoke.
+func (a *Admin) revokeKey(c *fiber.Ctx) error {
+	k, err := a.loadKey(c)
+	if k == nil {
+		return err
+	}
+	if err := a.d.Store.RevokeKey(c.UserContext(), k.ID, a.now().UTC()); err != nil {
+		return a.failed(c, "revoke key", "Key", err)
+	}
+	if k.RevokedAt == nil {
+		a.record(c, "key.revoke", k.ID, map[string]any{"prefix": k.Prefix})
+	}
+	return web.Back(c, web.ReturnTo(c, "/admin/keys"), "done", "revoked")
+}
+
+// setQuota serves POST /admin/keys/:id/quota; an empty value clears the override.
+func (a *Admin) setQuota(c *fiber.Ctx) error {
+	k, err := a.loadKey(c)
+	if k == nil {
+		return err
+	}
+	to := web.ReturnTo(c, "/admin/keys")
+	var q *int
+	if raw := strings.TrimSpace(c.FormValue("quota")); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 {
+			return web.Back(c, to, "err", "bad-quota")
+		}
+		q = &n
+	}
+	if err := a.d.Store.SetQuotaOverride(c.UserContext(), k.ID, q); err != nil {
+		return a.failed(c, "set quota", "Key", err)
+	}
+	a.record(c, "key.quota", k.ID, map[string]any{"prefix": k.Prefix, "from": k.QuotaOverride, "to": q})
+	return web.Back(c, to, "done", "quota")
+}
+
+// claims serves GET /admin/claims.
+func (a *Admin) claims(c *fiber.Ctx) error {
+	return a.renderClaims(c, fiber.StatusOK, admin.Claims{})
+}
+
+// renderClaims renders the moderation page with the hide form's state p.
+func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
+	hidden, err := a.d.Store.HiddenClaims(c.UserContext(), AdminListLimit)
+	if err != nil {
+		return a.unavailable(c, "hidden claims", err)
+	}
+	p.Frame = a.frame(c, "claims", "Claim moderation")
+	for _, cl := range hidden {
+		r := admin.ClaimRow{ID: cl.ID, Content: format.Truncate(cl.Content, 200), Verdict: cl.AIVerdict}
+		if cl.HiddenAt != nil {
+			r.HiddenAt = cl.HiddenAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		}
+		if cl.HiddenReason != nil {
+			r.Reason = *cl.HiddenReason
+		}
+		p.Hidden = append(p.Hidden, r)
+	}
+	return a.d.Kit.Render(c, status, admin.ClaimsPage(p))
+}
+
+// claimIDPattern finds a claim id in a pasted id or page address.
+var claimIDPattern = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+// hideClaim serves POST /admin/claims/hide; the reason is required so the record explains itself.
+func (a *Admin) hideClaim(c *fiber.Ctx) error {
+	raw := strings.TrimSpace(c.FormValue("claim"))
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	p := admin.Claims{ClaimValue: raw, ReasonValue: reason}
+	id := strings.ToLower(claimIDPattern.FindString(raw))
+	if id == "" {
+		p.ClaimError = "Paste the claim's id or the address of its page."
+	}
+	switch {
+	case reason == "":
+		p.ReasonError = "Say why the claim is hidden; the reason is kept with the record."
+	case utf8.RuneCountInString(reason) > MaxHideReason:
+		p.ReasonError = fmt.Sprintf("Use at most %d characters.", MaxHideReason)
+	}
+	if p.ClaimError != "" || p.ReasonError != "" {
+		return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
+	}
+	if err := a.d.Store.HideClaim(c.UserContext(), id, reason, a.now().UTC()); err != nil {
+		if errors.Is(err, models.ErrNotFound) {
+			p.ClaimError = "There is no claim with this id."
+			return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
+		}
+		return a.unavailable(c, "hide claim", err)
+	}
+	a.record(c, "claim.hide", id, map[string]any{"reason": reason})
+	return web.Back(c, "/admin/claims", "done", "hidden")
+}
+
+// unhideClaim serves POST /admin/claims/:id/unhide.
+func (a *Admin) unhideClaim(c *fiber.Ctx) error {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		return a.notFound(c, "Claim")
+	}
+	if err := a.d.Store.UnhideClaim(c.UserContext(), id); err != nil {
+		return a.failed(c, "unhide claim", "Claim", err)
+	}
+	a.record(c, "claim.unhide", id, nil)
+	return web.Back(c, "/admin/claims", "done", "unhidden")
+}
+
+// pagerFor links the neighbours of page when there is more.
+func pagerFor(base string, page int, more bool) admin.Pager {
+	var p admin.Pager
+	if page > 1 {
+		p.Prev = base + "?page=" + strconv.Itoa(page-1)
+	}
+	if more {
+		p.Next = base + "?page=" + strconv.Itoa(page+1)
+	}
+	return p
+}
+
+// leads serves GET /admin/leads.
+func (a *Admin) leads(c *fiber.Ctx) error {
+	page := web.PageOrFirst(c)
+	ls, total, err := a.d.Billing.ContactLeads(c.UserContext(), AdminPageSize, (page-1)*AdminPageSize)
+	if err != nil {
+		return a.unavailable(c, "leads", err)
+	}
+	p := admin.Leads{Frame: a.frame(c, "leads", "Leads"), Total: format.Plural(int(total), "lead") + " in all.",
+		Pager: pagerFor("/admin/leads", page, int64(page*AdminPageSize) < total)}
+	for _, l := range ls {
+		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
+			Created: l.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC")})
+	}
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
+}
+
+// outbox serves GET /admin/outbox.
+func (a *Admin) outbox(c *fiber.Ctx) error {
+	ms, err := a.d.Outbox.List(c.UserContext(), AdminListLimit)
+	if err != nil {
+		return a.unavailable(c, "outbox", err)
+	}
+	p := admin.Outbox{Frame: a.frame(c, "outbox", "Mail outbox"), SMTP: a.d.SMTP}
+	for _, m := range ms {
+		p.Rows = append(p.Rows, admin.MailRow{ID: m.ID, State: m.State, To: m.ToAddr, Subject: m.Subject,
+			Attempts: strconv.Itoa(m.Attempts), LastError: m.LastError, Body: m.TextBody,
+			Created:  m.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			CanRetry: m.State == models.OutboxFailed || m.State == models.OutboxDead})
+	}
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.OutboxPage(p))
+}
+
+// retryMail serves POST /admin/outbox/:id/retry.
+func (a *Admin) retryMail(c *fiber.Ctx) error {
+	id := c.Params("id")
+	m, err := a.d.Outbox.ByID(c.UserContext(), id)
+	if err != nil {
+		return a.failed(c, "mail", "Mail", err)
+	}
+	if err := a.d.Outbox.Retry(c.UserContext(), m.ID, a.now().UTC()); err != nil {
+		if errors.Is(err, models.ErrNotFound) {
+			return web.Back(c, "/admin/outbox", "err", "not-retry")
+		}
+		return a.unavailable(c, "retry mail", err)
+	}
+	a.record(c, "mail.retry", m.ID, map[string]any{"to": m.ToAddr, "subject": m.Subject, "state": m.State})
+	return web.Back(c, "/admin/outbox", "done", "retried")
+}
+
+// audit serves GET /admin/audit.
+func (a *Admin) audit(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	page := web.PageOrFirst(c)
+	es, err := a.d.Audit.List(ctx, models.AuditFilter{Limit: AdminPageSize + 1, Offset: (page - 1) * AdminPageSize})
+	if err != nil {
+		return a.unavailable(c, "audit log", err)
+	}
+	more := len(es) > AdminPageSize
+	es = es[:min(len(es), AdminPageSize)]
+	p := admin.Audit{Frame: a.frame(c, "audit", "Audit log"), Total: "Newest first.", Pager: pagerFor("/admin/audit", page, more)}
+	emails := map[string]string{}
+	for _, e := range es {
+		actor := "system"
+		if e.ActorUserID != nil {
+			id := *e.ActorUserID
+			if _, ok := emails[id]; !ok {
+				emails[id] = id
+				if u, err := a.d.Users.UserByID(ctx, id); err == nil {
+					emails[id] = u.Email
+				}
+			}
+			actor = emails[id]
+		}
+		p.Rows = append(p.Rows, admin.AuditRow{When: e.CreatedAt.UTC().Format("2 Jan 2006 15:04:05 UTC"), WhenISO: format.ISO(e.CreatedAt),
+			Actor: actor, Action: e.Action, Subject: e.Subject, Detail: e.Detail})
+	}
+	return a.d.Kit.Render(c, fiber.StatusOK, admin.AuditPage(p))
+}

@@ -1,0 +1,682 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/admin"
+	"github.com/claimcheck/claimcheck/views/pages/firms"
+	"github.com/gofiber/fiber/v2"
+)
+
+// Limits of the console's firm pages.
+const (
+	// FirmConsolePageSize is how many firms one page of /admin/firms lists.
+	FirmConsolePageSize = 50
+	// FirmConsoleClaims is how many of a firm's claims its edit page lists.
+	FirmConsoleClaims = 50
+	// maxFirmDomainsText caps the domains box, in bytes, before it is split into lines.
+	maxFirmDomainsText = 20_000
+	// maxLinkClaimText caps the "link a claim" box, in bytes.
+	maxLinkClaimText = 500
+)
+
+// FirmConsoleStore is what the console's firm pages read and change; *models.FirmStore implements it.
+type FirmConsoleStore interface {
+	// ByID returns a firm with its domains, or models.ErrNotFound.
+	ByID(ctx context.Context, id string) (*models.FirmWithDomains, error)
+	// List returns a page of firms matching query, by name, and the total.
+	List(ctx context.Context, query string, limit, offset int) ([]models.Firm, int64, error)
+	// Domains returns the domains of each firm.
+	Domains(ctx context.Context, firmIDs []string) (map[string][]string, error)
+	// RecentClaims returns the firm's visible claims, newest first.
+	RecentClaims(ctx context.Context, firmID string, limit int) ([]models.Claim, error)
+	// Conflicts names what other firms than id ("" = a new firm) already hold of slug and domains.
+	Conflicts(ctx context.Context, id, slug string, domains []string) (models.FirmConflicts, error)
+	// Create stores a firm and links its claims; models.ErrSlugTaken or models.ErrDomainTaken refuse it.
+	Create(ctx context.Context, f *models.Firm, domains []string) error
+	// Update saves a firm and relinks claims by its domains.
+	Update(ctx context.Context, f *models.Firm, domains []string) error
+	// Delete removes a firm, unlinking its claims.
+	Delete(ctx context.Context, id string) error
+	// SetClaimFirm links a claim by an admin's choice, or unlinks it when firmID is nil.
+	SetClaimFirm(ctx context.Context, claimID string, firmID *string) error
+	// ConfirmAttribution records that byUserID confirmed the firm published the claim;
+	// models.ErrNotFound or models.ErrNoFirm refuse it.
+	ConfirmAttribution(ctx context.Context, claimID, firmID, byUserID string, now time.Time) (*models.Claim, error)
+}
+
+// FirmClaimReader finds the claim an admin links or unlinks; *models.ClaimStore implements it.
+type FirmClaimReader interface {
+	// Get returns a visible claim or models.ErrNotFound.
+	Get(ctx context.Context, id string) (*models.Claim, error)
+}
+
+// FirmAuditor records console changes; *models.AuditStore implements it.
+type FirmAuditor interface {
+	// Record records that actorID did action to subject, in its own transaction.
+	Record(ctx context.Context, actorID, action, subject string, detail any) error
+}
+
+// FirmConsoleDeps is what the console's firm pages need.
+type FirmConsoleDeps struct {
+	// Kit renders the frame and the error pages.
+	Kit *web.Kit
+	// Firms reads and changes firms.
+	Firms FirmConsoleStore
+	// Claims finds claims to link.
+	Claims FirmClaimReader
+	// Audit records every change.
+	Audit FirmAuditor
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures; nil means slog.Default().
+	Log *slog.Logger
+}
+
+// FirmConsole serves /admin/firms. The wiring mounts it behind RequireRole(admin); its own guard
+// refuses non-admins too, so a wiring mistake cannot open it.
+type FirmConsole struct {
+	kit    *web.Kit
+	firms  FirmConsoleStore
+	claims FirmClaimReader
+	audit  FirmAuditor
+	now    func() time.Time
+	log    *slog.Logger
+}
+
+// NewFirmConsole builds the console's firm pages.
+func NewFirmConsole(d FirmConsoleDeps) *FirmConsole {
+	h := &FirmConsole{kit: d.Kit, firms: d.Firms, claims: d.Claims, audit: d.Audit, now: d.Now, log: d.Log}
+	if h.now == nil {
+		h.now = time.Now
+	}
+	if h.log == nil {
+		h.log = slog.Default()
+	}
+	return h
+}
+
+// Routes mounts the pages on r, the router of /admin.
+func (h *FirmConsole) Routes(r *web.Routes) {
+	g := r.Group("/firms", h.guard)
+	g.Get("", h.list)
+	g.Post("", h.create)
+	g.Get("/new", h.newForm)
+	g.Get("/:id", h.edit)
+	g.Post("/:id", h.update)
+	g.Get("/:id/delete", h.confirmDelete)
+	g.Post("/:id/delete", h.remove)
+	g.Post("/:id/claims", h.linkClaim)
+	g.Post("/:id/claims/:claim/unlink", h.unlinkClaim)
+	g.Post("/:id/claims/:claim/confirm", h.confirmClaim)
+}
+
+// guard is the second lock behind the wiring's RequireRole.
+func (h *FirmConsole) guard(c *fiber.Ctx) error {
+	u := web.CurrentUser(c)
+	if u == nil {
+		return web.RedirectToLogin(c)
+	}
+	if u.Role != models.RoleAdmin {
+		return h.kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
+			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Next()
+}
+
+// firmNotices are the confirmations a redirect may ask for with ?done=.
+var firmNotices = map[string]string{
+	"firm-created":    "The firm was created, and claims from its domains were linked to it.",
+	"firm-saved":      "The firm was saved; claims were relinked by its domains.",
+	"firm-deleted":    "The firm was deleted. Its claims stay public, without a firm.",
+	"claim-linked":    "The claim is linked to this firm, and the trust score was recomputed.",
+	"claim-unlinked":  "The claim is no longer linked to this firm, and the trust score was recomputed.",
+	"claim-confirmed": "You confirmed that the firm published the claim; it now counts toward the trust score, which was recomputed.",
+}
+
+// firmErrors are the refusals a redirect may report with ?err=.
+var firmErrors = map[string]string{
+	"not-linked": "That claim is not linked to this firm, so nothing was changed.",
+}
+
+// frame fills what every console page shares.
+func (h *FirmConsole) frame(c *fiber.Ctx, title string) admin.Frame {
+	m := h.kit.Meta(c, title, "")
+	m.NoIndex = true
+	return admin.Frame{Meta: m, CSRF: web.CSRFToken(c), Section: "firms",
+		Notice: firmNotices[c.Query("done")], Error: firmErrors[c.Query("err")]}
+}
+
+// unavailable answers 503 after logging err.
+func (h *FirmConsole) unavailable(c *fiber.Ctx, what string, err error) error {
+	h.log.Error("admin firms: "+what, "err", err)
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not do this",
+		"The database did not answer, so nothing was changed. Please try again in a minute.")
+}
+
+// notFound answers 404 for an unknown firm.
+func (h *FirmConsole) notFound(c *fiber.Ctx) error {
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Firm not found", "There is no such firm. It may have been deleted.")
+}
+
+// record writes an audit entry for a change that has been made. A failure is logged loudly rather
+// than shown: the change is committed and reporting it as failed would be untrue.
+func (h *FirmConsole) record(c *fiber.Ctx, action, subject string, detail any) {
+	actor := ""
+	if u := web.CurrentUser(c); u != nil {
+		actor = u.ID
+	}
+	if err := h.audit.Record(c.UserContext(), actor, action, subject, detail); err != nil {
+		h.log.Error("admin firms: audit entry lost", "action", action, "subject", subject, "actor", actor, "err", err)
+	}
+}
+
+// consoleListURL is one page of the console's list.
+func consoleListURL(q string, page int) string {
+	v := url.Values{}
+	if q != "" {
+		v.Set("q", q)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/admin/firms"
+	}
+	return "/admin/firms?" + v.Encode()
+}
+
+// list serves GET /admin/firms.
+func (h *FirmConsole) list(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	page := web.PageOrFirst(c)
+	fs, total, err := h.firms.List(ctx, q, FirmConsolePageSize, (page-1)*FirmConsolePageSize)
+	if err != nil {
+		return h.unavailable(c, "list", err)
+	}
+	ids := make([]string, len(fs))
+	for i, f := range fs {
+		ids[i] = f.ID
+	}
+	doms, err := h.firms.Domains(ctx, ids)
+	if err != nil {
+		return h.unavailable(c, "domains", err)
+	}
+	p := firms.AdminList{Frame: h.frame(c, "Firms"), Query: q, CountText: viewmodel.FirmCountText(total, q != "") + "."}
+	if page > 1 {
+		p.Pager.Prev = consoleListURL(q, page-1)
+	}
+	if int64(page*FirmConsolePageSize) < total {
+		p.Pager.Next = consoleListURL(q, page+1)
+	}
+	for _, f := range fs {
+		trust := viewmodel.TrustText(f.TrustScore)
+		if trust == "" {
+			trust = "not rated"
+		}
+		p.Rows = append(p.Rows, firms.AdminRow{ID: f.ID, Name: f.Name, Slug: f.Slug, Domains: strings.Join(doms[f.ID], ", "),
+			Trust: trust, Claims: format.Plural(f.ClaimCount, "claim")})
+	}
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminListPage(p))
+}
+
+// firmValues is what the firm form carries, as typed.
+type firmValues struct {
+	name, slug, website, description, domains string
+}
+
+// firmFormFields lays out the form with values and errors; isNew changes the slug's hint.
+func firmFormFields(id string, v firmValues, errs map[string]string) firms.FirmForm {
+	slugHint := "Used in the public address /firms/…. Leave it empty to make one from the name."
+	if id != "" {
+		slugHint = "Used in the public address /firms/…. Changing it changes that address, and old links stop working."
+	}
+	f := firms.FirmForm{ID: id, Fields: []components.Field{
+		{ID: "firm-name", Name: "name", Label: "Name", Value: v.name, Error: errs["name"], Type: "text", Required: true, MaxLength: models.MaxFirmName},
+		{ID: "firm-slug", Name: "slug", Label: "Slug", Hint: slugHint, Value: v.slug, Error: errs["slug"], Type: "text",
+			MaxLength: models.MaxFirmSlug, Placeholder: "e.g. example-news", Optional: id == "", Required: id != ""},
+		{ID: "firm-website", Name: "website", Label: "Website", Value: v.website, Error: errs["website"], Type: "url",
+			MaxLength: models.MaxFirmWebsite, Placeholder: "https://example.com", Optional: true},
+		{ID: "firm-description", Name: "description", Label: "Description", Hint: "Who they are, in a sentence or two; shown on the public page.",
+			Value: v.description, Error: errs["description"], Type: "textarea", Rows: 4, MaxLength: models.MaxFirmDescription, Counter: true, Optional: true},
+		{ID: "firm-domains", Name: "domains", Label: "Domains, one per line",
+			Hint:  fmt.Sprintf("Claims whose source is on one of these domains or their subdomains are linked to the firm, e.g. example.com. At most %d.", models.MaxFirmDomains),
+			Value: v.domains, Error: errs["domains"], Type: "textarea", Rows: 4, Optional: true},
+	}}
+	f.Errors = len(errs) > 0
+	return f
+}
+
+// readFirmForm reads and checks the posted form into f and returns the domains; errs maps a field
+// to its message and is empty when the form is fine.
+func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []string, map[string]string) {
+	v := firmValues{
+		name: strings.TrimSpace(c.FormValue("name")), slug: strings.TrimSpace(c.FormValue("slug")),
+		website: strings.TrimSpace(c.FormValue("website")), description: strings.TrimSpace(c.FormValue("description")),
+		domains: c.FormValue("domains"),
+	}
+	errs := map[string]string{}
+	switch n := utf8.RuneCountInString(v.name); {
+	case !utf8.ValidString(v.name):
+		errs["name"] = "The name must be valid UTF-8 text."
+	case n == 0:
+		errs["name"] = "Give the firm a name."
+	case n > models.MaxFirmName:
+		errs["name"] = fmt.Sprintf("Use at most %d characters; this name has %d.", models.MaxFirmName, n)
+	}
+	slug := strings.ToLower(v.slug)
+	switch {
+	case slug == "" && isNew:
+		// The suggestion is put in the field, so if anything else is refused the admin sees it. Without
+		// a valid name there is nothing to suggest from; the name's message says what to do.
+		if errs["name"] == "" {
+			slug = models.SuggestFirmSlug(v.name)
+			v.slug = slug
+			if slug == "" {
+				errs["slug"] = "The name has no letters or digits a slug can use; type a slug, e.g. example-news."
+			}
+		}
+	case slug == "":
+		errs["slug"] = "Give the firm a slug, e.g. example-news."
+	case !models.ValidFirmSlug(slug):
+		errs["slug"] = fmt.Sprintf("Use lower-case letters and digits with single hyphens between words, at most %d characters, e.g. example-news.", models.MaxFirmSlug)
+	}
+	website := v.website
+	if website != "" && !strings.Contains(website, "://") {
+		// "example.com" is what people copy from an address bar; it is stored as the absolute
+		// https:// address, and only if what follows still has a domain name for a host.
+		website = "https://" + website
+	}
+	if !models.ValidFirmWebsite(website) {
+		errs["website"] = fmt.Sprintf("Enter the firm's web address in full, such as https://example.com: http:// or https:// and a domain name, at most %d characters. Or leave it empty.", models.MaxFirmWebsite)
+	}
+	if n := utf8.RuneCountInString(v.description); !utf8.ValidString(v.description) || n > models.MaxFirmDescription {
+		errs["description"] = fmt.Sprintf("Use at most %s characters; this description has %s.", format.Thousands(models.MaxFirmDescription), format.Thousands(int64(n)))
+	}
+	domains, problems := parseDomainLines(v.domains)
+	if len(problems) > 0 {
+		errs["domains"] = strings.Join(problems, " ")
+	}
+	f.Name, f.Slug, f.Website, f.Description = v.name, slug, website, v.description
+	return v, domains, errs
+}
+
+// maxDomainProblems caps how many bad entries the domains message lists one by one.
+const maxDomainProblems = 5
+
+// parseDomainLines normalises the domains box, one entry per line or comma-separated item, and
+// returns the good domains with one sentence per bad entry, quoting it as typed. Spaces do not
+// separate: "not a domain" is one mistake, not three.
+func parseDomainLines(text string) ([]string, []string) {
+	if len(text) > maxFirmDomainsText {
+		return nil, []string{fmt.Sprintf("The list is too long; a firm may own at most %d domains.", models.MaxFirmDomains)}
+	}
+	var out, bad, seen []string
+	entries := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' })
+	for _, entry := range entries {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		d, err := models.NormalizeDomain(entry)
+		if err != nil {
+			if !slices.Contains(seen, entry) {
+				seen = append(seen, entry)
+				bad = append(bad, format.UpperFirst(err.Error())+".")
+			}
+			continue
+		}
+		if !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	if len(bad) > maxDomainProblems {
+		more := "1 more entry is"
+		if n := len(bad) - maxDomainProblems; n > 1 {
+			more = fmt.Sprintf("%d more entries are", n)
+		}
+		bad = append(bad[:maxDomainProblems], more+" not a domain name either.")
+	}
+	if len(out) > models.MaxFirmDomains {
+		bad = append(bad, fmt.Sprintf("A firm may own at most %d domains; this list has %d.", models.MaxFirmDomains, len(out)))
+		out = out[:0]
+	}
+	return out, bad
+}
+
+// takenDomainText says that another firm owns a domain.
+func takenDomainText(d models.DomainTakenError) string {
+	if d.Firm == "" {
+		return d.Domain + " already belongs to another firm."
+	}
+	return fmt.Sprintf("%s already belongs to the firm “%s”.", d.Domain, d.Firm)
+}
+
+// oneFirmOnly ends every message about taken domains.
+const oneFirmOnly = " A domain can belong to one firm only; remove it here or from the other firm first."
+
+// checkConflicts adds the slug and domain clashes with other firms to errs, next to the format
+// errors already there, so one submit reports every field's problem. It reports whether there
+// were clashes.
+func (h *FirmConsole) checkConflicts(c *fiber.Ctx, id string, f *models.Firm, domains []string, errs map[string]string) (bool, error) {
+	slug := ""
+	if errs["slug"] == "" {
+		slug = f.Slug
+	}
+	cf, err := h.firms.Conflicts(c.UserContext(), id, slug, domains)
+	if err != nil {
+		return false, err
+	}
+	if cf.SlugTaken {
+		errs["slug"] = firmSlugTaken
+	}
+	if len(cf.Domains) > 0 {
+		msgs := make([]string, 0, len(cf.Domains)+1)
+		if errs["domains"] != "" {
+			msgs = append(msgs, errs["domains"])
+		}
+		for _, d := range cf.Domains {
+			msgs = append(msgs, takenDomainText(d))
+		}
+		errs["domains"] = strings.Join(msgs, " ") + oneFirmOnly
+	}
+	return cf.Any(), nil
+}
+
+// firmSlugTaken is the slug's message when another firm has it, before or during the save.
+const firmSlugTaken = "Another firm already has this slug; choose another."
+
+// storeRefusal turns a refusal of the store into a field message; ok is false for other errors.
+func storeRefusal(err error, errs map[string]string) (int, bool) {
+	var dt *models.DomainTakenError
+	switch {
+	case errors.As(err, &dt):
+		errs["domains"] = takenDomainText(*dt) + oneFirmOnly
+		return fiber.StatusConflict, true
+	case errors.Is(err, models.ErrDomainTaken):
+		errs["domains"] = "One of these domains already belongs to another firm." + oneFirmOnly
+		return fiber.StatusConflict, true
+	case errors.Is(err, models.ErrSlugTaken):
+		errs["slug"] = firmSlugTaken
+		return fiber.StatusConflict, true
+	case errors.Is(err, models.ErrInvalidFirm):
+		errs["name"] = "The firm was refused: " + err.Error()
+		return fiber.StatusUnprocessableEntity, true
+	}
+	return 0, false
+}
+
+// formStatus checks the clashes with other firms and picks the answer's status for a refused
+// form: 409 when only clashes are wrong, 422 when anything typed is.
+func (h *FirmConsole) formStatus(c *fiber.Ctx, id string, f *models.Firm, domains []string, errs map[string]string) (int, error) {
+	formatErrs := len(errs) > 0
+	clash, err := h.checkConflicts(c, id, f, domains, errs)
+	if err != nil {
+		return 0, err
+	}
+	if clash && !formatErrs {
+		return fiber.StatusConflict, nil
+	}
+	return fiber.StatusUnprocessableEntity, nil
+}
+
+// firmDetail is what the audit log keeps of a firm.
+func firmDetail(f *models.Firm, domains []string) map[string]any {
+	if domains == nil {
+		domains = []string{}
+	}
+	return map[string]any{"slug": f.Slug, "name": f.Name, "website": f.Website, "description": f.Description, "domains": domains}
+}
+
+// newForm serves GET /admin/firms/new.
+func (h *FirmConsole) newForm(c *fiber.Ctx) error {
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "New firm"),
+		Form: firmFormFields("", firmValues{}, nil)}))
+}
+
+// create serves POST /admin/firms.
+func (h *FirmConsole) create(c *fiber.Ctx) error {
+	f := &models.Firm{}
+	v, domains, errs := readFirmForm(c, f, true)
+	status, err := h.formStatus(c, "", f, domains, errs)
+	if err != nil {
+		return h.unavailable(c, "check conflicts", err)
+	}
+	if len(errs) == 0 {
+		now := h.now().UTC()
+		f.CreatedAt, f.UpdatedAt = now, now
+		err := h.firms.Create(c.UserContext(), f, domains)
+		if err == nil {
+			h.record(c, "firm.create", f.ID, firmDetail(f, domains))
+			return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=firm-created", fiber.StatusSeeOther)
+		}
+		var ok bool
+		if status, ok = storeRefusal(err, errs); !ok {
+			return h.unavailable(c, "create", err)
+		}
+	}
+	p := firms.AdminEdit{Frame: h.frame(c, "Error: new firm"), Form: firmFormFields("", v, errs)}
+	return h.kit.Render(c, status, firms.AdminEditPage(p))
+}
+
+// load fetches the :id firm, answering the page itself when that fails (nil firm).
+func (h *FirmConsole) load(c *fiber.Ctx) (*models.FirmWithDomains, error) {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		return nil, h.notFound(c)
+	}
+	f, err := h.firms.ByID(c.UserContext(), id)
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, h.notFound(c)
+	}
+	if err != nil {
+		return nil, h.unavailable(c, "firm", err)
+	}
+	return f, nil
+}
+
+// storedValues fills the form from the stored firm.
+func storedValues(f *models.FirmWithDomains) firmValues {
+	return firmValues{name: f.Name, slug: f.Slug, website: f.Website, description: f.Description, domains: strings.Join(f.Domains, "\n")}
+}
+
+// renderEdit renders the edit page of f with the form's state and the link form's state.
+func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDomains, form firms.FirmForm, linkValue, linkErr string) error {
+	cs, err := h.firms.RecentClaims(c.UserContext(), f.ID, FirmConsoleClaims)
+	if err != nil {
+		return h.unavailable(c, "firm claims", err)
+	}
+	title := "Edit firm"
+	if form.Errors || linkErr != "" {
+		title = "Error: edit firm"
+	}
+	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: paths.Firm(f.Slug),
+		Trust: viewmodel.TrustText(f.TrustScore), ClaimCount: format.Plural(f.ClaimCount, "public claim"), LinkValue: linkValue, LinkError: linkErr}
+	if p.Trust == "" {
+		p.Trust = "not rated yet"
+	} else {
+		p.Trust += " / 100"
+	}
+	for i := range cs {
+		cl := &cs[i]
+		verdict := cl.AIVerdict
+		if cl.ExpertCount > 0 && cl.CommunityVerdict != nil {
+			verdict = *cl.CommunityVerdict
+		}
+		p.Claims = append(p.Claims, firms.AdminClaimRow{ID: cl.ID, Href: paths.Claim(cl.ID),
+			Text: format.Truncate(cl.Content, 140), Verdict: viewmodel.VerdictView(verdict), Source: viewmodel.SourceDomain(cl),
+			ByAdmin: cl.FirmSource != nil && *cl.FirmSource == "admin", Confirmed: cl.AttributionConfirmed()})
+		p.Claims[len(p.Claims)-1].Attribution, _ = viewmodel.AttributionText(cl)
+	}
+	return h.kit.Render(c, status, firms.AdminEditPage(p))
+}
+
+// edit serves GET /admin/firms/:id.
+func (h *FirmConsole) edit(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	return h.renderEdit(c, fiber.StatusOK, f, firmFormFields(f.ID, storedValues(f), nil), "", "")
+}
+
+// update serves POST /admin/firms/:id.
+func (h *FirmConsole) update(c *fiber.Ctx) error {
+	cur, err := h.load(c)
+	if cur == nil {
+		return err
+	}
+	f := cur.Firm
+	v, domains, errs := readFirmForm(c, &f, false)
+	status, err := h.formStatus(c, f.ID, &f, domains, errs)
+	if err != nil {
+		return h.unavailable(c, "check conflicts", err)
+	}
+	if len(errs) == 0 {
+		f.UpdatedAt = h.now().UTC()
+		err := h.firms.Update(c.UserContext(), &f, domains)
+		switch {
+		case err == nil:
+			d := firmDetail(&f, domains)
+			d["before"] = firmDetail(&cur.Firm, cur.Domains)
+			h.record(c, "firm.update", f.ID, d)
+			return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=firm-saved", fiber.StatusSeeOther)
+		case errors.Is(err, models.ErrNotFound):
+			return h.notFound(c)
+		}
+		var ok bool
+		if status, ok = storeRefusal(err, errs); !ok {
+			return h.unavailable(c, "update", err)
+		}
+	}
+	return h.renderEdit(c, status, cur, firmFormFields(cur.ID, v, errs), "", "")
+}
+
+// confirmDelete serves GET /admin/firms/:id/delete: one more step, since deleting cannot be undone.
+func (h *FirmConsole) confirmDelete(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "Delete firm"),
+		ID: f.ID, Name: f.Name, Slug: f.Slug, ClaimCount: format.Plural(f.ClaimCount, "public claim")}))
+}
+
+// remove serves POST /admin/firms/:id/delete.
+func (h *FirmConsole) remove(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	if err := h.firms.Delete(c.UserContext(), f.ID); err != nil {
+		if errors.Is(err, models.ErrNotFound) {
+			return h.notFound(c)
+		}
+		return h.unavailable(c, "delete", err)
+	}
+	d := firmDetail(&f.Firm, f.Domains)
+	d["claim_count"] = f.ClaimCount
+	h.record(c, "firm.delete", f.ID, d)
+	return c.Redirect("/admin/firms?done=firm-deleted", fiber.StatusSeeOther)
+}
+
+// linkClaim serves POST /admin/firms/:id/claims: the claim named by id or page address joins the firm.
+func (h *FirmConsole) linkClaim(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	raw := strings.TrimSpace(c.FormValue("claim"))
+	id := ""
+	if len(raw) <= maxLinkClaimText {
+		id = strings.ToLower(claimIDPattern.FindString(raw))
+	}
+	fail := func(msg string) error {
+		return h.renderEdit(c, fiber.StatusUnprocessableEntity, f, firmFormFields(f.ID, storedValues(f), nil), format.Truncate(raw, maxLinkClaimText), msg)
+	}
+	if id == "" {
+		return fail("Paste the claim's id or the address of its page, such as https://…/claims/0190b8a0-….")
+	}
+	cl, err := h.claims.Get(c.UserContext(), id)
+	if errors.Is(err, models.ErrNotFound) {
+		return fail("There is no public claim with this id.")
+	}
+	if err != nil {
+		return h.unavailable(c, "claim", err)
+	}
+	if err := h.firms.SetClaimFirm(c.UserContext(), cl.ID, &f.ID); err != nil {
+		if errors.Is(err, models.ErrNotFound) {
+			return fail("There is no public claim with this id.")
+		}
+		return h.unavailable(c, "link claim", err)
+	}
+	h.record(c, "firm.link_claim", f.ID, map[string]any{"claim": cl.ID, "from_firm": cl.FirmID, "from_source": cl.FirmSource})
+	return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=claim-linked", fiber.StatusSeeOther)
+}
+
+// unlinkClaim serves POST /admin/firms/:id/claims/:claim/unlink.
+func (h *FirmConsole) unlinkClaim(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	back := paths.AdminFirm(f.ID, "")
+	claimID := strings.ToLower(c.Params("claim"))
+	if !claimIDPattern.MatchString(claimID) || len(claimID) != 36 {
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	}
+	cl, err := h.claims.Get(c.UserContext(), claimID)
+	if errors.Is(err, models.ErrNotFound) || err == nil && (cl.FirmID == nil || *cl.FirmID != f.ID) {
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	}
+	if err != nil {
+		return h.unavailable(c, "claim", err)
+	}
+	if err := h.firms.SetClaimFirm(c.UserContext(), cl.ID, nil); err != nil {
+		return h.unavailable(c, "unlink claim", err)
+	}
+	h.record(c, "firm.unlink_claim", f.ID, map[string]any{"claim": cl.ID, "from_source": cl.FirmSource})
+	return c.Redirect(back+"?done=claim-unlinked", fiber.StatusSeeOther)
+}
+
+// confirmClaim serves POST /admin/firms/:id/claims/:claim/confirm: the admin confirms that the firm
+// published the claim, so it counts toward the firm's trust score. The confirmation is audited.
+func (h *FirmConsole) confirmClaim(c *fiber.Ctx) error {
+	f, err := h.load(c)
+	if f == nil {
+		return err
+	}
+	back := paths.AdminFirm(f.ID, "")
+	claimID := strings.ToLower(c.Params("claim"))
+	if !claimIDPattern.MatchString(claimID) || len(claimID) != 36 {
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	}
+	u := web.CurrentUser(c)
+	cl, err := h.firms.ConfirmAttribution(c.UserContext(), claimID, f.ID, u.ID, h.now().UTC())
+	switch {
+	case errors.Is(err, models.ErrNotFound) || errors.Is(err, models.ErrNoFirm):
+		return c.Redirect(back+"?err=not-linked", fiber.StatusSeeOther)
+	case err != nil:
+		return h.unavailable(c, "confirm attribution", err)
+	}
+	h.record(c, "firm.confirm_attribution", f.ID, map[string]any{"claim": cl.ID, "confirmed_by": cl.FirmConfirmedBy,
+		"confirmed_at": cl.FirmConfirmedAt, "source": cl.FirmSource})
+	return c.Redirect(back+"?done=claim-confirmed", fiber.StatusSeeOther)
+}

@@ -1,0 +1,356 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
+	"github.com/claimcheck/claimcheck/views/pages/firms"
+	"github.com/gofiber/fiber/v2"
+)
+
+// Sizes of the public firm pages.
+const (
+	// FirmsPerPage is how many firms one page of /firms lists.
+	FirmsPerPage = 20
+	// FirmRecentClaims is how many claims a firm's page lists.
+	FirmRecentClaims = 10
+	// FirmHistoryRows is how many trust-history entries a firm's page shows and draws.
+	FirmHistoryRows = 60
+)
+
+// FirmPagesStore is what the public firm pages read; *models.FirmStore implements it.
+type FirmPagesStore interface {
+	// BySlug returns a firm with its domains, or models.ErrNotFound.
+	BySlug(ctx context.Context, slug string) (*models.FirmWithDomains, error)
+	// History returns the trust history, newest first.
+	History(ctx context.Context, firmID string, limit int) ([]models.FirmScore, error)
+	// RecentClaims returns the firm's visible claims, newest first.
+	RecentClaims(ctx context.Context, firmID string, limit int) ([]models.Claim, error)
+	// RatedClaims counts the claims the trust score is computed from.
+	RatedClaims(ctx context.Context, firmID string) (int64, error)
+	// List returns a page of firms matching query, by name, and the total.
+	List(ctx context.Context, query string, limit, offset int) ([]models.Firm, int64, error)
+}
+
+// FirmPagesDeps is what the public firm pages need.
+type FirmPagesDeps struct {
+	// Kit renders the frame and the error pages, and knows the public base URL.
+	Kit *web.Kit
+	// Firms reads firms.
+	Firms FirmPagesStore
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
+	Log *slog.Logger
+}
+
+// FirmPages serves /firms and /firms/{slug}.
+type FirmPages struct {
+	kit   *web.Kit
+	firms FirmPagesStore
+	now   func() time.Time
+	log   *slog.Logger
+}
+
+// NewFirmPages builds the public firm pages.
+func NewFirmPages(d FirmPagesDeps) *FirmPages {
+	h := &FirmPages{kit: d.Kit, firms: d.Firms, now: d.Now, log: d.Log}
+	if h.now == nil {
+		h.now = time.Now
+	}
+	if h.log == nil {
+		h.log = slog.Default()
+	}
+	return h
+}
+
+// Routes mounts the pages on r.
+func (h *FirmPages) Routes(r *web.Routes) {
+	r.Get("/firms", h.list)
+	r.Get("/firms/:slug", h.show)
+}
+
+// firmListURL is the address of one page of the list, leaving out defaults so links stay canonical.
+func firmListURL(q string, page int) string {
+	v := url.Values{}
+	if q != "" {
+		v.Set("q", q)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/firms"
+	}
+	return "/firms?" + v.Encode()
+}
+
+// list serves GET /firms.
+func (h *FirmPages) list(c *fiber.Ctx) error {
+	q := strings.TrimSpace(c.Query("q"))
+	page := 1
+	problem := ""
+	switch {
+	case !utf8.ValidString(q):
+		problem = "The search text must be valid UTF-8."
+	case utf8.RuneCountInString(q) > web.MaxSearchChars:
+		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), web.MaxSearchChars)
+	}
+	if problem == "" {
+		page, problem = web.ParsePage(c)
+	}
+	if problem != "" {
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "This search cannot be used",
+			Message: problem, ActionText: "Show all firms", ActionURL: "/firms"})
+	}
+	fs, total, err := h.firms.List(c.UserContext(), q, FirmsPerPage, (page-1)*FirmsPerPage)
+	if err != nil {
+		h.log.Error("list firms", "err", err)
+		return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The firms could not be loaded",
+			"The database did not answer. Please reload the page in a minute.")
+	}
+	pages := web.PageCount(total, FirmsPerPage)
+	p := firms.ListPage{
+		Meta:       h.kit.Meta(c, "Firms", "Organisations that publish the claims checked on Claimcheck, with a trust score computed from their claims."),
+		Query:      q,
+		QueryMax:   web.MaxSearchChars,
+		CountText:  viewmodel.FirmCountText(total, q != ""),
+		Pagination: components.Pagination{Page: page, Pages: pages},
+	}
+	p.Meta.Canonical = h.kit.BaseURL() + firmListURL(q, page)
+	// Searches and deep pages are endless permutations of the same records.
+	p.Meta.NoIndex = q != "" || page > 1
+	if page > 1 {
+		p.Pagination.PrevURL = firmListURL(q, min(page-1, pages))
+		p.Meta.Title = fmt.Sprintf("Firms, page %d", page)
+	}
+	if page < pages {
+		p.Pagination.NextURL = firmListURL(q, page+1)
+	}
+	for _, f := range fs {
+		p.Rows = append(p.Rows, firms.Row{Name: f.Name, Slug: f.Slug, Href: paths.Firm(f.Slug),
+			Trust: viewmodel.TrustText(f.TrustScore), Claims: format.Plural(f.ClaimCount, "claim")})
+	}
+	switch {
+	case len(fs) > 0:
+	case total > 0:
+		p.Empty = &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", page),
+			Body: fmt.Sprintf("This list ends on page %d.", pages), ActionText: "Go to the last page", ActionURL: firmListURL(q, pages)}
+	case q != "":
+		p.Empty = &components.EmptyState{Kind: "no-matches", Title: "No firm matches this search",
+			Body: "Try part of the name or one of the firm's domains, such as example.com.", ActionText: "Show all firms", ActionURL: "/firms"}
+	default:
+		p.Empty = &components.EmptyState{Kind: "no-firms", Title: "No firms yet",
+			Body: "Firms appear here once administrators add them; claims from their domains are then linked to them."}
+	}
+	return h.kit.Render(c, fiber.StatusOK, firms.List(p))
+}
+
+// firmLD is the schema.org Organization a firm's page describes.
+type firmLD struct {
+	Context          string `json:"@context"`
+	Type             string `json:"@type"`
+	Name             string `json:"name"`
+	URL              string `json:"url,omitempty"`
+	Description      string `json:"description,omitempty"`
+	MainEntityOfPage string `json:"mainEntityOfPage"`
+}
+
+// show serves GET /firms/:slug.
+func (h *FirmPages) show(c *fiber.Ctx) error {
+	slug := c.Params("slug")
+	if lower := strings.ToLower(slug); lower != slug && models.ValidFirmSlug(lower) {
+		return c.Redirect(paths.Firm(lower), fiber.StatusMovedPermanently)
+	}
+	ctx := c.UserContext()
+	f, err := h.firms.BySlug(ctx, slug)
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "Firm not found",
+			Message:    "No firm has this address. The link may be mistyped, or the firm may have been removed.",
+			ActionText: "All firms", ActionURL: "/firms"})
+	case err != nil:
+		return h.unavailable(c, "firm", err)
+	}
+	hs, err := h.firms.History(ctx, f.ID, FirmHistoryRows)
+	if err != nil {
+		return h.unavailable(c, "firm history", err)
+	}
+	cs, err := h.firms.RecentClaims(ctx, f.ID, FirmRecentClaims)
+	if err != nil {
+		return h.unavailable(c, "firm claims", err)
+	}
+	rated, err := h.firms.RatedClaims(ctx, f.ID)
+	if err != nil {
+		return h.unavailable(c, "rated claims", err)
+	}
+	pageURL := h.kit.BaseURL() + paths.Firm(f.Slug)
+	now := h.now()
+	p := firms.ShowPage{
+		Meta:       h.kit.Meta(c, f.Name+" — trust score", firmDescription(f)),
+		Name:       f.Name,
+		Slug:       f.Slug,
+		Domains:    f.Domains,
+		ClaimCount: format.Plural(f.ClaimCount, "public claim"),
+		Rule:       trustRule(f.TrustScore != nil, int(rated), f.ClaimCount),
+		History:    firmHistoryRows(hs),
+		Sparkline:  firmSparkline(hs),
+		Claims:     firmClaimSummaries(cs, now),
+	}
+	p.Description = f.Description
+	if models.ValidFirmWebsite(f.Website) && f.Website != "" {
+		p.Website = f.Website
+		if u, err := url.Parse(f.Website); err == nil {
+			p.WebsiteLabel = strings.TrimPrefix(u.Hostname(), "www.")
+		}
+	}
+	if f.TrustScore != nil {
+		p.Gauge = trustGauge(*f.TrustScore)
+	}
+	if len(cs) > 0 {
+		if len(cs) < f.ClaimCount {
+			p.ClaimsNote = fmt.Sprintf("The %d most recent of %s, newest first.", len(cs), format.Plural(f.ClaimCount, "public claim"))
+		} else {
+			p.ClaimsNote = "All " + format.Plural(len(cs), "public claim") + ", newest first."
+		}
+	}
+	p.Meta.Canonical = pageURL
+	p.Meta.JSONLD = firmLD{Context: "https://schema.org", Type: "Organization", Name: f.Name, URL: p.Website,
+		Description: f.Description, MainEntityOfPage: pageURL}
+	return h.kit.Render(c, fiber.StatusOK, firms.Show(p))
+}
+
+// unavailable answers 503 after logging err.
+func (h *FirmPages) unavailable(c *fiber.Ctx, what string, err error) error {
+	h.log.Error("firm page: "+what, "path", c.Path(), "err", err)
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This firm could not be loaded",
+		"The database did not answer. Please reload the page in a minute.")
+}
+
+// firmDescription is the page's meta description.
+func firmDescription(f *models.FirmWithDomains) string {
+	score := "not rated yet"
+	if t := viewmodel.TrustText(f.TrustScore); t != "" {
+		score = t + " out of 100"
+	}
+	return format.Truncate(fmt.Sprintf("%s on Claimcheck: trust score %s from %s.", f.Name, score, format.Plural(f.ClaimCount, "checked claim")), 160)
+}
+
+// trustRule explains the trust score in plain words; n is how many claims it is computed from,
+// total how many are linked.
+func trustRule(rated bool, n, total int) string {
+	const tail = " A claim's score is the experts' community score once experts have voted on it, otherwise the automatic score. " +
+		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out. So are claims attributed by " +
+		"the submitter: a claim counts only once an administrator or an expert confirms that the firm published it, or experts " +
+		"settle its verdict, so nobody can move the score by pasting a claim with the firm's link."
+	if !rated {
+		why := "none of this firm's confirmed claims has a decided verdict yet"
+		if total == 0 {
+			why = "no claim is linked to this firm yet"
+		}
+		return fmt.Sprintf("Not rated yet: %s. Once it has claims with a decided verdict, its trust score is a "+
+			"Bayesian average of their scores, starting from a neutral %s weighted as %s.", why, trustNum(models.TrustPriorMean),
+			format.Plural(int(models.TrustPriorWeight), "claim")) + tail
+	}
+	return fmt.Sprintf("The trust score is a Bayesian average of the scores of its %s, starting from a neutral %s weighted as %s: "+
+		"(%s × %s + the sum of the scores) ÷ (%s + %d). A few claims move it only a little; many claims pull it towards their own average.",
+		format.Plural(n, "rated claim"), trustNum(models.TrustPriorMean), format.Plural(int(models.TrustPriorWeight), "claim"),
+		trustNum(models.TrustPriorWeight), trustNum(models.TrustPriorMean), trustNum(models.TrustPriorWeight), n) + tail
+}
+
+// trustNum prints a constant of the rule without needless decimals.
+func trustNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// trustGauge draws a score; the band words say what the colour shows.
+func trustGauge(t float64) *firms.Gauge {
+	g := &firms.Gauge{Value: viewmodel.TrustText(&t), Percent: min(max(int(math.Round(t)), 0), 100)}
+	switch {
+	case t >= 66.5:
+		g.Band, g.BandText = "dogru", "mostly supported claims"
+	case t < 33.5:
+		g.Band, g.BandText = "yanlis", "mostly refuted claims"
+	default:
+		g.Band, g.BandText = "kismen", "a mixed record"
+	}
+	return g
+}
+
+// firmHistoryRows converts the history for the table, newest first as stored.
+func firmHistoryRows(hs []models.FirmScore) []firms.HistoryRow {
+	out := make([]firms.HistoryRow, len(hs))
+	for i, h := range hs {
+		t := viewmodel.TrustText(h.TrustScore)
+		if t == "" {
+			t = "Not rated"
+		}
+		out[i] = firms.HistoryRow{WhenISO: format.ISO(h.CreatedAt), When: format.Time(h.CreatedAt), Trust: t,
+			Claims: format.Thousands(int64(h.ClaimCount))}
+	}
+	return out
+}
+
+// Sparkline geometry.
+const (
+	sparkWidth, sparkHeight, sparkPad = 320, 64, 6
+)
+
+// firmSparkline draws the rated entries of the history, oldest first, evenly spaced; nil when fewer
+// than two entries have a score, since one point is no line.
+func firmSparkline(hs []models.FirmScore) *firms.Sparkline {
+	var pts []models.FirmScore
+	for _, h := range slices.Backward(hs) {
+		if h.TrustScore != nil {
+			pts = append(pts, h)
+		}
+	}
+	if len(pts) < 2 {
+		return nil
+	}
+	s := &firms.Sparkline{Width: sparkWidth, Height: sparkHeight}
+	step := float64(sparkWidth-2*sparkPad) / float64(len(pts)-1)
+	lo, hi := *pts[0].TrustScore, *pts[0].TrustScore
+	coords := make([]string, len(pts))
+	for i, h := range pts {
+		v := min(max(*h.TrustScore, 0), 100)
+		lo, hi = min(lo, v), max(hi, v)
+		x := sparkPad + step*float64(i)
+		y := sparkPad + (100-v)/100*float64(sparkHeight-2*sparkPad)
+		s.Points = append(s.Points, firms.Point{X: x, Y: y, Title: viewmodel.TrustText(&v) + " on " + h.CreatedAt.UTC().Format("2 Jan 2006")})
+		coords[i] = strconv.FormatFloat(x, 'f', 1, 64) + "," + strconv.FormatFloat(y, 'f', 1, 64)
+	}
+	s.Polyline = strings.Join(coords, " ")
+	first, last := pts[0], pts[len(pts)-1]
+	s.Summary = fmt.Sprintf("Trust score over its last %d changes: from %s on %s to %s on %s; lowest %s, highest %s. The dashed line is the neutral 50.",
+		len(pts), viewmodel.TrustText(first.TrustScore), first.CreatedAt.UTC().Format("2 Jan 2006"),
+		viewmodel.TrustText(last.TrustScore), last.CreatedAt.UTC().Format("2 Jan 2006"), viewmodel.TrustText(&lo), viewmodel.TrustText(&hi))
+	return s
+}
+
+// firmClaimSummaries lists claims with the score and verdict their firm's trust uses (the
+// community's once experts voted, else the analysis's) and whether the claim counts toward it:
+// a claim only its submitter attributed to the firm is labelled so, and does not count.
+func firmClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+	out := make([]components.ClaimSummary, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		out[i] = viewmodel.ClaimSummary(c, now)
+		out[i].Attribution, out[i].AttributionCounts = viewmodel.AttributionText(c)
+	}
+	return out
+}

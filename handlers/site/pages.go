@@ -1,0 +1,446 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/claims"
+	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
+	"github.com/claimcheck/claimcheck/views/pages/home"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+)
+
+// Page sizes and input limits of the web pages.
+const (
+	// HistoryPerPage is how many claims one history page lists.
+	HistoryPerPage = 20
+	// LatestOnHome is how many claims the home page lists.
+	LatestOnHome = 10
+)
+
+// ClaimReader reads claim records for the pages.
+type ClaimReader interface {
+	// Get returns a visible claim or models.ErrNotFound.
+	Get(ctx context.Context, id string) (*models.Claim, error)
+	// List returns a page of visible claims, newest first, and the total matching f.
+	List(ctx context.Context, f models.ClaimFilter) ([]models.Claim, int64, error)
+	// CountView adds one to the claim's view count (the experts' "most viewed" queue reads it).
+	CountView(ctx context.Context, id string) error
+}
+
+// FormChecker runs one check submitted through the web form.
+type FormChecker interface {
+	// Check validates, analyses and stores a claim; the form never passes a charge.
+	Check(ctx context.Context, in checking.Input, charge *models.Charge) (*models.Claim, models.Admission, error)
+}
+
+// CheckLimiter limits anonymous form checks per client IP.
+type CheckLimiter interface {
+	// Allow counts one check from ip and, when refused, says how long until it is allowed again.
+	Allow(ctx context.Context, ip string) (bool, time.Duration, error)
+}
+
+// ClaimCommunity reads the expert review of a claim.
+type ClaimCommunity interface {
+	// Votes lists the claim's votes, newest first.
+	Votes(ctx context.Context, claimID string) ([]models.VoteListing, error)
+	// ScoreHistory lists the claim's score changes, oldest first.
+	ScoreHistory(ctx context.Context, claimID string) ([]models.ClaimScoreChange, error)
+}
+
+// ClaimFirmFinder finds the firm a claim is linked to.
+type ClaimFirmFinder interface {
+	// ByID returns the firm or models.ErrNotFound.
+	ByID(ctx context.Context, id string) (*models.FirmWithDomains, error)
+}
+
+// PagesDeps is what the web pages need.
+type PagesDeps struct {
+	// Claims reads claim records.
+	Claims ClaimReader
+	// Community reads expert votes and score history for the claim page; nil leaves that section out.
+	Community ClaimCommunity
+	// Firms finds a claim's firm for the claim page; nil leaves that section out.
+	Firms ClaimFirmFinder
+	// Checker validates, analyses and stores submitted claims.
+	Checker FormChecker
+	// Limiter refuses too many form checks from one IP; nil means no limit.
+	Limiter CheckLimiter
+	// Kit renders the pages and knows the public base URL (canonical and share URLs, JSON-LD).
+	Kit *web.Kit
+}
+
+// Pages serves the server-rendered HTML pages.
+type Pages struct {
+	claims    ClaimReader
+	community ClaimCommunity
+	firms     ClaimFirmFinder
+	checker   FormChecker
+	limiter   CheckLimiter
+	kit       *web.Kit
+	now       func() time.Time
+	log       *slog.Logger
+}
+
+// NewPages builds the page handlers.
+func NewPages(deps PagesDeps) *Pages {
+	return &Pages{
+		claims: deps.Claims, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
+		kit: deps.Kit, now: deps.Kit.Now, log: deps.Kit.Log(),
+	}
+}
+
+// Routes mounts the pages on r.
+func (p *Pages) Routes(r *web.Routes) {
+	r.Get("/", p.home)
+	r.Post("/", p.submit)
+	r.Get("/claims", p.history)
+	r.Get("/claims/:id", p.show)
+}
+
+// home serves GET /.
+func (p *Pages) home(c *fiber.Ctx) error {
+	return p.renderHome(c, fiber.StatusOK, "", "", nil)
+}
+
+// renderHome renders the home page with the form's values and, after a failed submit, its errors.
+func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError) error {
+	page := home.Page{
+		Meta: p.kit.Meta(c, "Check a claim",
+			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
+		CSRF:      web.CSRFToken(c),
+		Claim:     viewmodel.ClaimField(claim, ""),
+		SourceURL: viewmodel.SourceField(source, ""),
+	}
+	page.Meta.Canonical = p.kit.BaseURL() + "/"
+	if verr != nil {
+		page.Claim.Error = verr.Message("claim")
+		page.SourceURL.Error = verr.Message("source_url")
+		page.HasErrors = page.Claim.Error != "" || page.SourceURL.Error != ""
+		page.Meta.Title = "Error: check a claim"
+	}
+	latest, _, err := p.claims.List(c.UserContext(), models.ClaimFilter{Limit: LatestOnHome})
+	if err != nil {
+		p.log.Error("list latest claims", "err", err)
+		page.LatestError = "The latest checks could not be loaded just now. The form still works."
+	} else {
+		page.Latest = viewmodel.ClaimSummaries(latest, p.now())
+	}
+	// The page carries a CSRF token, so no shared cache may keep it.
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return p.kit.Render(c, status, home.Home(page))
+}
+
+// submit serves POST /: rate-limit, check, then redirect to the stored claim (303, so reloading
+// the result page never resubmits the form).
+func (p *Pages) submit(c *fiber.Ctx) error {
+	claim, source := c.FormValue("claim"), c.FormValue("source_url")
+	ctx := c.UserContext()
+	if p.limiter != nil {
+		ok, wait, err := p.limiter.Allow(ctx, c.IP())
+		if err != nil {
+			p.log.Error("anonymous check limit", "err", err)
+			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
+				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
+		}
+		if !ok {
+			return p.tooManyChecks(c, wait)
+		}
+	}
+	stored, _, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
+	var verr *checking.ValidationError
+	switch {
+	case errors.As(err, &verr):
+		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr)
+	case errors.Is(err, checking.ErrAnalyzer):
+		p.log.Error("analyse claim", "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
+			"The analysis engine could not process this claim, so nothing was stored. Go back and submit it again; if it keeps failing, try again later.")
+	case err != nil:
+		p.log.Error("check claim", "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
+			"The claim was analysed but the result could not be stored, so there is no record of it yet. Please try again in a minute.")
+	}
+	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
+}
+
+// tooManyChecks answers 429 with Retry-After and says, in words, when checking works again.
+func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration) error {
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
+	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
+	return p.kit.RenderError(c, errpages.Page{
+		Status: fiber.StatusTooManyRequests,
+		Title:  "You have checked many claims in a short time",
+		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
+			"This claim was not checked or stored. You can still browse the history and read earlier results.",
+		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
+		ActionText: "Browse the history", ActionURL: "/claims",
+	})
+}
+
+// show serves GET /claims/:id.
+func (p *Pages) show(c *fiber.Ctx) error {
+	id := c.Params("id")
+	// Only a UUID can name a claim; anything else is a 404 without asking the database, whose
+	// PostgreSQL uuid column would reject it with an error instead.
+	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		return p.claimNotFound(c)
+	}
+	claim, err := p.claims.Get(c.UserContext(), strings.ToLower(id))
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return p.claimNotFound(c)
+	case err != nil:
+		p.log.Error("get claim", "id", id, "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
+			"The claim database did not answer. Please reload the page in a minute.")
+	}
+	if err := p.claims.CountView(c.UserContext(), claim.ID); err != nil {
+		// A lost view only reorders the review queue a little; the page still answers.
+		p.log.Warn("count claim view", "id", claim.ID, "err", err)
+	}
+	basis, err := viewmodel.ParseBasis(claim.Basis)
+	if err != nil {
+		p.log.Warn("claim basis", "id", claim.ID, "err", err)
+	}
+	pageURL := p.kit.BaseURL() + paths.Claim(claim.ID)
+	page := viewmodel.ClaimShow(claim, basis, pageURL, p.now())
+	page.Firm = p.claimFirm(c.UserContext(), claim)
+	page.Community = p.claimCommunity(c.UserContext(), claim)
+	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
+		page.ReviewHref = paths.ReviewClaim(claim.ID)
+	}
+	page.Meta = p.kit.Meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
+	page.Meta.Canonical = pageURL
+	page.Meta.JSONLD = viewmodel.ClaimReview(claim, pageURL, p.kit.BaseURL(), !page.NotEnoughEvidence || claim.HasCommunityScore())
+	return p.kit.Render(c, fiber.StatusOK, claims.Show(page))
+}
+
+// claimFirm is the firm section of the claim page; a lookup failure leaves it out rather than
+// failing the page.
+func (p *Pages) claimFirm(ctx context.Context, claim *models.Claim) *claims.FirmLink {
+	if p.firms == nil || claim.FirmID == nil {
+		return nil
+	}
+	f, err := p.firms.ByID(ctx, *claim.FirmID)
+	if err != nil {
+		if !errors.Is(err, models.ErrNotFound) {
+			p.log.Warn("claim firm", "id", claim.ID, "err", err)
+		}
+		return nil
+	}
+	return viewmodel.FirmLink(f, claim)
+}
+
+// claimCommunity is the expert-review section of the claim page (nil before any vote).
+func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims.CommunityView {
+	if p.community == nil || claim.ExpertCount == 0 {
+		return nil
+	}
+	votes, err := p.community.Votes(ctx, claim.ID)
+	if err != nil {
+		p.log.Warn("claim votes", "id", claim.ID, "err", err)
+		return nil
+	}
+	hist, err := p.community.ScoreHistory(ctx, claim.ID)
+	if err != nil {
+		p.log.Warn("claim score history", "id", claim.ID, "err", err)
+	}
+	return viewmodel.CommunityView(claim, votes, hist, p.now())
+}
+
+// claimTitle is the claim page's title: the start of the claim and the current verdict (the
+// experts' once any voted), or "not enough evidence" when nothing decided it.
+func claimTitle(c *models.Claim, notEnough bool) string {
+	verdict := c.AIVerdict
+	if c.HasCommunityScore() {
+		verdict = *c.CommunityVerdict
+	} else if notEnough {
+		return "“" + format.Truncate(c.Content, 70) + "” — not enough evidence"
+	}
+	label, _ := analysis.VerdictInfo(analysis.Verdict(verdict))
+	return "“" + format.Truncate(c.Content, 70) + "” — " + label
+}
+
+// claimNotFound is the 404 for a claim address that names no visible claim.
+func (p *Pages) claimNotFound(c *fiber.Ctx) error {
+	return p.kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
+		"No claim has this address. The link may be incomplete, or the claim may have been removed by moderators.")
+}
+
+// historyQuery is the validated query of the history page.
+type historyQuery struct {
+	verdict, category, q string
+	page                 int
+}
+
+// values encodes the query for links, leaving out defaults so URLs stay short and canonical.
+func (h historyQuery) values(page int) string {
+	v := url.Values{}
+	if h.q != "" {
+		v.Set("q", h.q)
+	}
+	if h.verdict != "" {
+		v.Set("verdict", h.verdict)
+	}
+	if h.category != "" {
+		v.Set("category", h.category)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/claims"
+	}
+	return "/claims?" + v.Encode()
+}
+
+// parseHistoryQuery validates the filters. Every bad value is refused with a 400 that says what
+// is wrong rather than silently ignored, so a shared link never shows a different list than its
+// author saw. An empty value means "any" (that is what the "All" options submit).
+func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
+	h := historyQuery{
+		verdict:  strings.ToLower(strings.TrimSpace(c.Query("verdict"))),
+		category: strings.ToLower(strings.TrimSpace(c.Query("category"))),
+		q:        strings.TrimSpace(c.Query("q")),
+		page:     1,
+	}
+	if h.verdict != "" && !analysis.ValidVerdict(h.verdict) {
+		return h, fmt.Sprintf("%q is not a verdict. Use one of dogru, kismen, yanlis or belirsiz, or leave it empty for all verdicts.", format.Truncate(h.verdict, 40))
+	}
+	if h.category != "" && !analysis.ValidCategory(h.category) {
+		return h, fmt.Sprintf("%q is not a category. Choose a category from the list, or leave it empty for all categories.", format.Truncate(h.category, 40))
+	}
+	if !utf8.ValidString(h.q) {
+		return h, "The search text must be valid UTF-8."
+	}
+	if n := utf8.RuneCountInString(h.q); n > web.MaxSearchChars {
+		return h, fmt.Sprintf("The search text is %d characters long; the limit is %d.", n, web.MaxSearchChars)
+	}
+	page, problem := web.ParsePage(c)
+	h.page = page
+	return h, problem
+}
+
+// history serves GET /claims.
+func (p *Pages) history(c *fiber.Ctx) error {
+	h, problem := parseHistoryQuery(c)
+	if problem != "" {
+		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
+			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
+	}
+	items, total, err := p.claims.List(c.UserContext(), models.ClaimFilter{
+		Verdict: h.verdict, Category: h.category, Query: h.q,
+		Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
+	})
+	if err != nil {
+		p.log.Error("list claims", "err", err)
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
+			"The claim database did not answer. Please reload the page in a minute.")
+	}
+	filtered := h.verdict != "" || h.category != "" || h.q != ""
+	pages := web.PageCount(total, HistoryPerPage)
+	page := claims.HistoryPage{
+		Meta:            p.kit.Meta(c, "Claim history", "Every claim checked with Claimcheck, newest first, with its verdict and score."),
+		Verdict:         h.verdict,
+		Category:        h.category,
+		Query:           h.q,
+		VerdictOptions:  verdictOptions(),
+		CategoryOptions: categoryOptions(),
+		Filtered:        filtered,
+		Items:           viewmodel.ClaimSummaries(items, p.now()),
+		CountText:       countText(total, filtered),
+		ClearURL:        "/claims",
+		QueryMax:        web.MaxSearchChars,
+		Pagination:      components.Pagination{Page: h.page, Pages: pages},
+	}
+	page.Meta.Canonical = p.kit.BaseURL() + h.values(h.page)
+	// Filtered and deep pages are endless permutations of the same records; only the plain list
+	// is worth indexing.
+	page.Meta.NoIndex = filtered || h.page > 1
+	if h.page > 1 {
+		page.Pagination.PrevURL = h.values(min(h.page-1, pages))
+		page.Meta.Title = fmt.Sprintf("Claim history, page %d", h.page)
+	}
+	if h.page < pages {
+		page.Pagination.NextURL = h.values(h.page + 1)
+	}
+	if len(items) == 0 {
+		page.Empty = emptyHistory(h, total, filtered, pages)
+	}
+	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
+}
+
+// emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
+func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
+	switch {
+	case total > 0:
+		return &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", h.page),
+			Body:       fmt.Sprintf("These results end on page %d.", pages),
+			ActionText: "Go to the last page", ActionURL: h.values(pages)}
+	case filtered:
+		return &components.EmptyState{Kind: "no-matches", Title: "No claims match these filters",
+			Body:       "Try other words, another verdict or category, or clear the filters to see every claim.",
+			ActionText: "Clear filters", ActionURL: "/claims"}
+	}
+	return &components.EmptyState{Kind: "no-claims", Title: "No claims have been checked yet",
+		Body:       "Checked claims appear here, newest first. Check the first one now.",
+		ActionText: "Check a claim", ActionURL: "/"}
+}
+
+// countText says how many claims the list holds.
+func countText(total int64, filtered bool) string {
+	noun := "claims"
+	if total == 1 {
+		noun = "claim"
+	}
+	if filtered {
+		verb := "match"
+		if total == 1 {
+			verb = "matches"
+		}
+		return fmt.Sprintf("%s %s %s these filters", format.Thousands(total), noun, verb)
+	}
+	return fmt.Sprintf("%s %s checked", format.Thousands(total), noun)
+}
+
+// verdictOptions fills the verdict filter, "all" first.
+func verdictOptions() []components.Option {
+	opts := []components.Option{{Value: "", Label: "All verdicts"}}
+	for _, v := range analysis.Verdicts {
+		vv := viewmodel.VerdictView(string(v))
+		label := vv.Label
+		if vv.English != "" {
+			label += " — " + strings.ToLower(vv.English)
+		}
+		opts = append(opts, components.Option{Value: string(v), Label: label})
+	}
+	return opts
+}
+
+// categoryOptions fills the category filter, "all" first.
+func categoryOptions() []components.Option {
+	opts := []components.Option{{Value: "", Label: "All categories"}}
+	for _, c := range analysis.Categories {
+		opts = append(opts, components.Option{Value: c.Slug, Label: c.LabelEN})
+	}
+	return opts
+}

@@ -1,0 +1,778 @@
+package site_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/handlers/site"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/datasets"
+	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
+	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+)
+
+// testBaseURL is the public address the pages are told they live at.
+const testBaseURL = apptest.BaseURL
+
+// pagesEnv is the wired service (apptest.New) over a real, migrated database.
+type pagesEnv struct {
+	app    *fiber.App
+	stores *models.Stores
+	// csrf is a form token the service issued, sent with every form post.
+	csrf string
+}
+
+// newPagesEnv wires the whole service the way main does, with the offline analyzer over the test
+// data sets (or analyzer) and perHour anonymous checks per IP.
+func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.Analyzer) *pagesEnv {
+	t.Helper()
+	if analyzer == nil {
+		ds, err := analysis.LoadDatasets(datasetstest.Dir(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if analyzer, err = analysis.NewOfflineWith(ds); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := apptest.New(t, db, apptest.Options{AnonChecksPerHour: perHour, Analyzer: analyzer})
+	return &pagesEnv{app: a.HTTP, stores: a.Stores, csrf: apptest.FormToken(t, a.HTTP)}
+}
+
+// page is one response with its parsed HTML.
+type page struct {
+	status int
+	header http.Header
+	body   string
+	doc    *goquery.Document
+}
+
+// do sends req through the app and parses the answer.
+func (e *pagesEnv) do(t *testing.T, req *http.Request) page {
+	t.Helper()
+	resp, err := e.app.Test(req, 30_000)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatalf("parse %s: %v", req.URL, err)
+	}
+	return page{status: resp.StatusCode, header: resp.Header, body: string(b), doc: doc}
+}
+
+// get fetches path.
+func (e *pagesEnv) get(t *testing.T, path string) page {
+	t.Helper()
+	return e.do(t, httptest.NewRequest(http.MethodGet, path, nil))
+}
+
+// post submits the claim form.
+func (e *pagesEnv) post(t *testing.T, claim, source string) page {
+	t.Helper()
+	form := url.Values{"claim": {claim}, "source_url": {source}, "_csrf": {e.csrf}}
+	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
+	return e.do(t, req)
+}
+
+// find returns the single element matching sel, failing the test when there is not exactly one.
+func (p page) find(t *testing.T, sel string) *goquery.Selection {
+	t.Helper()
+	s := p.doc.Find(sel)
+	if s.Length() != 1 {
+		t.Fatalf("want exactly one %s, found %d", sel, s.Length())
+	}
+	return s
+}
+
+// text is the whitespace-normalised text of the element matching sel.
+func (p page) text(t *testing.T, sel string) string {
+	t.Helper()
+	return strings.Join(strings.Fields(p.find(t, sel).Text()), " ")
+}
+
+// wantStatus fails the test on an unexpected status, showing the page's message.
+func (p page) wantStatus(t *testing.T, want int) {
+	t.Helper()
+	if p.status != want {
+		msg := strings.Join(strings.Fields(p.doc.Find("main").Text()), " ")
+		t.Fatalf("status %d, want %d; page says: %.300s", p.status, want, msg)
+	}
+}
+
+// claimCount is how many claims are stored.
+func claimCount(t *testing.T, s *models.Stores) int64 {
+	t.Helper()
+	_, n, err := s.Claims.List(context.Background(), models.ClaimFilter{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestHomeRendersFormAndLatestClaims checks the form's controls and the ten newest claims.
+func TestHomeRendersFormAndLatestClaims(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+
+		empty := e.get(t, "/")
+		empty.wantStatus(t, http.StatusOK)
+		if k, _ := empty.find(t, `[data-testid="latest-claims"] [data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
+			t.Errorf("empty home shows empty state %q, want no-claims", k)
+		}
+
+		base := time.Now().Add(-time.Hour)
+		for i := range 12 {
+			apptest.SeedClaim(t, e.stores, fmt.Sprintf("Seeded claim number %02d", i), "belirsiz", "health", base.Add(time.Duration(i)*time.Minute))
+		}
+		p := e.get(t, "/")
+		p.wantStatus(t, http.StatusOK)
+		if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("Content-Type %q", ct)
+		}
+		if cc := p.header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("Cache-Control %q: the page carries a CSRF token and must not be cached", cc)
+		}
+		form := p.find(t, `form[data-testid="claim-form"]`)
+		if m, _ := form.Attr("method"); m != "post" {
+			t.Errorf("form method %q", m)
+		}
+		if a, _ := form.Attr("action"); a != "/" {
+			t.Errorf("form action %q", a)
+		}
+		ta := p.find(t, `textarea[name="claim"]`)
+		if _, ok := ta.Attr("required"); !ok {
+			t.Error("claim textarea is not required")
+		}
+		if ml, _ := ta.Attr("maxlength"); ml != "5000" {
+			t.Errorf("claim maxlength %q", ml)
+		}
+		if id, _ := ta.Attr("id"); p.doc.Find(`label[for="`+id+`"]`).Length() != 1 {
+			t.Error("claim textarea has no label")
+		}
+		if typ, _ := p.find(t, `input[name="source_url"]`).Attr("type"); typ != "url" {
+			t.Errorf("source_url type %q", typ)
+		}
+		if typ, _ := p.find(t, `input[name="_csrf"]`).Attr("type"); typ != "hidden" {
+			t.Errorf("_csrf input type %q", typ)
+		}
+		if got := p.text(t, `[data-testid="claim-count"]`); got != "Up to 5,000 characters." {
+			t.Errorf("no-JavaScript counter text %q", got)
+		}
+		items := p.doc.Find(`[data-testid="latest-claims"] [data-testid="history-item"]`)
+		if items.Length() != site.LatestOnHome {
+			t.Fatalf("%d latest claims, want %d", items.Length(), site.LatestOnHome)
+		}
+		if first := items.First().Text(); !strings.Contains(first, "Seeded claim number 11") {
+			t.Errorf("first latest claim %q, want the newest", strings.TrimSpace(first))
+		}
+		if cur, _ := p.find(t, `.site-nav a[aria-current]`).Attr("href"); cur != "/" {
+			t.Errorf("current nav item %q", cur)
+		}
+		if got := p.doc.Find("title").Text(); !strings.Contains(got, "Claimcheck") {
+			t.Errorf("title %q", got)
+		}
+		if got, _ := p.find(t, `link[rel="canonical"]`).Attr("href"); got != testBaseURL+"/" {
+			t.Errorf("canonical %q", got)
+		}
+		if p.doc.Find(`html[lang="en"] main#main`).Length() != 1 || p.doc.Find(`a.skip-link[href="#main"]`).Length() != 1 {
+			t.Error("missing lang, main landmark or skip link")
+		}
+	})
+}
+
+// TestSubmitValidClaimShowsResultPage follows a valid submit to the claim page and checks every part of it.
+func TestSubmitValidClaimShowsResultPage(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		const claim, source = "Aşılar otizme neden olur", "https://www.reuters.com/health/vaccines"
+
+		res := e.post(t, claim, source)
+		res.wantStatus(t, http.StatusSeeOther)
+		loc := res.header.Get("Location")
+		id, ok := strings.CutPrefix(loc, "/claims/")
+		if _, err := uuid.Parse(id); !ok || err != nil {
+			t.Fatalf("redirect to %q, want /claims/<uuid>", loc)
+		}
+
+		p := e.get(t, loc)
+		p.wantStatus(t, http.StatusOK)
+		if got := p.text(t, `[data-testid="claim-text"]`); got != claim {
+			t.Errorf("claim text %q", got)
+		}
+		badge := p.find(t, `[data-testid="verdict-badge"]`)
+		if v, _ := badge.Attr("data-verdict"); v != "belirsiz" {
+			t.Errorf("verdict %q, want belirsiz (no fact-check matches)", v)
+		}
+		label, _ := analysis.VerdictInfo("belirsiz")
+		if got := p.text(t, `[data-testid="verdict-badge"]`); !strings.Contains(got, label) {
+			t.Errorf("badge %q lacks the label %q (a verdict must be readable without colour)", got, label)
+		}
+		// Nothing decided the verdict: the page says so, with no headline 50/100 score or bar, and
+		// the summary is plain sentences without the analyzer's internal words.
+		if got := p.text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
+			t.Errorf("result title %q, want Not enough evidence", got)
+		}
+		if p.doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 || p.doc.Find(`[data-testid="score"]`).Length() != 0 ||
+			p.doc.Find(`[data-testid="result"] [role="meter"]`).Length() != 0 {
+			t.Error("an undecided claim shows a score or a score bar")
+		}
+		if got, _ := p.find(t, `[data-testid="result"]`).Attr("data-basis"); got != "not-enough-evidence" {
+			t.Errorf("result basis %q", got)
+		}
+		summary := p.text(t, `[data-testid="summary"]`)
+		if !strings.HasPrefix(summary, "No fact-check we know of states this claim") || strings.Count(summary, ". ") > 1 {
+			t.Errorf("summary %q, want one or two plain sentences", summary)
+		}
+		for _, internal := range []string{"belirsiz", "offline analyzer", "knowledge base", "similarity", "Not assessed"} {
+			if strings.Contains(summary, internal) {
+				t.Errorf("summary %q uses the internal words %q", summary, internal)
+			}
+		}
+
+		rated := datasetstest.Installed(t, datasets.DomainRatings)
+		assessed := map[string]bool{"source": rated, "science": false, "academic": false, "public": false}
+		for key, want := range assessed {
+			sel := `[data-testid="subscore-` + key + `"]`
+			sub := p.find(t, sel)
+			if got, _ := sub.Attr("data-assessed"); got != strconv.FormatBool(want) {
+				t.Errorf("%s assessed=%s, want %v", key, got, want)
+			}
+			basis := p.text(t, `[data-testid="subscore-`+key+`-basis"]`)
+			if len(basis) < 10 {
+				t.Errorf("%s basis %q is empty", key, basis)
+			}
+			text := p.text(t, sel)
+			if want {
+				if sub.Find(`[role="meter"]`).Length() != 1 {
+					t.Errorf("%s has no meter", key)
+				}
+				continue
+			}
+			if !strings.Contains(text, "Not assessed") || sub.Find(`[role="meter"]`).Length() != 0 || sub.Find(".meter--na").Length() != 1 {
+				t.Errorf("%s is not shown as not assessed: %q", key, text)
+			}
+			if strings.Contains(text, "Not assessed: Not assessed") {
+				t.Errorf("%s repeats the status: %q", key, text)
+			}
+		}
+		// With the domain ratings reuters.com is rated 1.0; without them the page says why not.
+		wantSource := []string{"100", "reuters.com"}
+		if !rated {
+			wantSource = []string{"Not assessed", "ratings are not installed"}
+		}
+		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, wantSource[0]) || !strings.Contains(got, wantSource[1]) {
+			t.Errorf("source sub-score %q, want %q", got, wantSource)
+		}
+
+		for _, f := range analysis.BasisFields {
+			if p.doc.Find(`[data-testid="basis-`+f+`"]`).Length() != 1 {
+				t.Errorf("how-this-was-computed lacks %s", f)
+			}
+		}
+		if got := p.text(t, `[data-testid="analyzer"]`); got == "" || got == "unknown" {
+			t.Errorf("analyzer name %q", got)
+		}
+		if got := p.text(t, `[data-testid="language"]`); !strings.Contains(got, "Turkish") {
+			t.Errorf("language %q", got)
+		}
+		src := p.find(t, `[data-testid="source-link"]`)
+		if rel, _ := src.Attr("rel"); rel != "nofollow noopener noreferrer ugc" {
+			t.Errorf("source rel %q", rel)
+		}
+		if href, _ := src.Attr("href"); href != source {
+			t.Errorf("source href %q", href)
+		}
+		if dt, _ := p.find(t, `[data-testid="created-at"]`).Attr("datetime"); func() error { _, err := time.Parse(time.RFC3339, dt); return err }() != nil {
+			t.Errorf("created datetime %q is not RFC 3339", dt)
+		}
+		pageURL := testBaseURL + loc
+		if got, _ := p.find(t, `link[rel="canonical"]`).Attr("href"); got != pageURL {
+			t.Errorf("canonical %q, want %q", got, pageURL)
+		}
+		if got, _ := p.find(t, `[data-testid="share-url"]`).Attr("value"); got != pageURL {
+			t.Errorf("share URL %q", got)
+		}
+		if cur, _ := p.find(t, `.site-nav a[aria-current]`).Attr("aria-current"); cur != "true" {
+			t.Errorf("History is marked aria-current=%q on a claim page, want true", cur)
+		}
+
+		var ld struct {
+			Context       string `json:"@context"`
+			Type          string `json:"@type"`
+			URL           string `json:"url"`
+			ClaimReviewed string `json:"claimReviewed"`
+			DatePublished string `json:"datePublished"`
+			ReviewRating  struct {
+				RatingValue, BestRating, WorstRating int
+				AlternateName                        string
+			} `json:"reviewRating"`
+			ItemReviewed struct {
+				Type       string `json:"@type"`
+				Appearance []struct {
+					URL string `json:"url"`
+				} `json:"appearance"`
+			} `json:"itemReviewed"`
+		}
+		raw := p.find(t, `head script[type="application/ld+json"]`).Text()
+		if err := json.Unmarshal([]byte(raw), &ld); err != nil {
+			t.Fatalf("JSON-LD does not parse: %v\n%s", err, raw)
+		}
+		var author struct {
+			Type string `json:"@type"`
+			Name string `json:"name"`
+		}
+		var whole map[string]json.RawMessage
+		_ = json.Unmarshal([]byte(raw), &whole)
+		_ = json.Unmarshal(whole["author"], &author)
+		switch {
+		case ld.Type != "ClaimReview" || ld.Context != "https://schema.org":
+			t.Errorf("JSON-LD type %q context %q", ld.Type, ld.Context)
+		case ld.ClaimReviewed != claim || ld.URL != pageURL:
+			t.Errorf("JSON-LD claimReviewed %q url %q", ld.ClaimReviewed, ld.URL)
+		case whole["reviewRating"] != nil:
+			// Not enough evidence: a rating of 50 would publish a finding there is none of.
+			t.Errorf("JSON-LD of an undecided claim carries a rating: %s", whole["reviewRating"])
+		case author.Type != "Organization" || author.Name != "Claimcheck":
+			t.Errorf("JSON-LD author %+v", author)
+		case ld.ItemReviewed.Type != "Claim" || len(ld.ItemReviewed.Appearance) != 1 || ld.ItemReviewed.Appearance[0].URL != source:
+			t.Errorf("JSON-LD itemReviewed %+v", ld.ItemReviewed)
+		}
+		if _, err := time.Parse(time.RFC3339, ld.DatePublished); err != nil {
+			t.Errorf("JSON-LD datePublished %q", ld.DatePublished)
+		}
+
+		// The new claim is listed on the home page and in the history.
+		if got := e.get(t, "/").text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
+			t.Errorf("home latest item %q", got)
+		}
+		if got := e.get(t, "/claims").text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
+			t.Errorf("history item %q", got)
+		}
+	})
+}
+
+// TestClaimWithoutSourceHasNoAppearance checks a claim submitted without a source URL.
+func TestClaimWithoutSourceHasNoAppearance(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		res := e.post(t, "The Great Wall of China is visible from space.", "")
+		res.wantStatus(t, http.StatusSeeOther)
+		p := e.get(t, res.header.Get("Location"))
+		p.wantStatus(t, http.StatusOK)
+		if p.doc.Find(`[data-testid="source-link"]`).Length() != 0 {
+			t.Error("a claim without a source shows a source link")
+		}
+		var ld map[string]any
+		if err := json.Unmarshal([]byte(p.find(t, `script[type="application/ld+json"]`).Text()), &ld); err != nil {
+			t.Fatal(err)
+		}
+		item, _ := ld["itemReviewed"].(map[string]any)
+		if _, has := item["appearance"]; has || item["@type"] != "Claim" {
+			t.Errorf("itemReviewed %v, want a Claim without appearance", item)
+		}
+		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, "Not assessed") {
+			t.Errorf("source sub-score without a source %q", got)
+		}
+	})
+}
+
+// TestSubmitInvalidClaimKeepsInput checks that a refused submit answers 422 with the message by the field and the input kept.
+func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
+	long := strings.Repeat("a", checking.MaxClaimChars+1)
+	cases := []struct {
+		name, claim, source string
+		field, message      string
+	}{
+		{"empty claim", "", "", "claim", "Enter the claim to check."},
+		{"blank claim", "   \n\t ", "https://example.com/a", "claim", "Enter the claim to check."},
+		{"claim over 5000 characters", long, "", "claim", "the limit is 5000"},
+		{"source not a URL", "The moon is made of cheese.", "not a url", "source_url", "http:// or https://"},
+		{"source with a javascript scheme", "The moon is made of cheese.", "javascript:alert(1)", "source_url", "http:// or https://"},
+	}
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				p := e.post(t, tc.claim, tc.source)
+				p.wantStatus(t, http.StatusUnprocessableEntity)
+				msg := p.text(t, `[data-testid="`+tc.field+`-error"]`)
+				if !strings.Contains(msg, tc.message) {
+					t.Errorf("%s error %q, want it to contain %q", tc.field, msg, tc.message)
+				}
+				other := map[string]string{"claim": "source_url", "source_url": "claim"}[tc.field]
+				if p.doc.Find(`[data-testid="`+other+`-error"]`).Length() != 0 {
+					t.Errorf("unexpected error on %s", other)
+				}
+				control := p.find(t, `[name="`+tc.field+`"]`)
+				if inv, _ := control.Attr("aria-invalid"); inv != "true" {
+					t.Errorf("%s aria-invalid=%q", tc.field, inv)
+				}
+				if db, _ := control.Attr("aria-describedby"); !strings.Contains(db, tc.field+"-error") {
+					t.Errorf("%s aria-describedby=%q does not point at the error", tc.field, db)
+				}
+				if got := p.find(t, `textarea[name="claim"]`).Text(); got != tc.claim {
+					t.Errorf("claim input not kept: %d characters, want %d", len(got), len(tc.claim))
+				}
+				if got, _ := p.find(t, `input[name="source_url"]`).Attr("value"); got != tc.source {
+					t.Errorf("source input %q, want %q", got, tc.source)
+				}
+				if p.doc.Find(`form[data-testid="claim-form"]`).Length() != 1 || p.doc.Find(`[data-testid="form-errors"]`).Length() != 1 {
+					t.Error("the form or its error summary is missing")
+				}
+			})
+		}
+		if n := claimCount(t, e.stores); n != 0 {
+			t.Errorf("%d claims stored from invalid submissions", n)
+		}
+	})
+}
+
+// TestSubmitOverIPLimitIs429 checks that the per-IP limit refuses the fourth check of three allowed.
+func TestSubmitOverIPLimitIs429(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 3, nil)
+		for i := range 3 {
+			if p := e.post(t, fmt.Sprintf("Claim number %d is true.", i), ""); p.status != http.StatusSeeOther {
+				t.Fatalf("post %d: status %d, want 303", i+1, p.status)
+			}
+		}
+		p := e.post(t, "One claim too many.", "")
+		p.wantStatus(t, http.StatusTooManyRequests)
+		secs, err := strconv.Atoi(p.header.Get("Retry-After"))
+		if err != nil || secs < 1 || secs > 3600 {
+			t.Errorf("Retry-After %q, want 1..3600 seconds", p.header.Get("Retry-After"))
+		}
+		if got := p.text(t, "h1"); !strings.Contains(got, "checked many claims in a short time") {
+			t.Errorf("429 headline %q", got)
+		}
+		if got := p.text(t, `[data-testid="retry-after"]`); !strings.Contains(got, "again") {
+			t.Errorf("429 does not say when to retry: %q", got)
+		}
+		if n := claimCount(t, e.stores); n != 3 {
+			t.Errorf("%d claims stored, want 3 (the refused one must not be)", n)
+		}
+	})
+}
+
+// failingAnalyzer stands in for an analysis engine that is down.
+type failingAnalyzer struct{}
+
+// Analyze always fails.
+func (failingAnalyzer) Analyze(context.Context, analysis.Input) (analysis.Result, error) {
+	return analysis.Result{}, errors.New("engine unavailable")
+}
+
+// Name names the fake.
+func (failingAnalyzer) Name() string { return "failing" }
+
+// TestSubmitAnalyzerFailureIs502 checks that an analyzer failure is a 502 page and stores nothing.
+func TestSubmitAnalyzerFailureIs502(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, failingAnalyzer{})
+		p := e.post(t, "Any claim at all.", "")
+		p.wantStatus(t, http.StatusBadGateway)
+		if got, _ := p.find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "502" {
+			t.Errorf("error page status %q", got)
+		}
+		if n := claimCount(t, e.stores); n != 0 {
+			t.Errorf("%d claims stored after an analyzer failure", n)
+		}
+	})
+}
+
+// TestHistoryFiltersSearchAndPagination checks the history's filters, search, pages, empty states and 400s.
+func TestHistoryFiltersSearchAndPagination(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+
+		empty := e.get(t, "/claims")
+		empty.wantStatus(t, http.StatusOK)
+		if k, _ := empty.find(t, `[data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
+			t.Errorf("empty history shows %q, want no-claims", k)
+		}
+
+		// 45 claims: even ones dogru/health, odd ones yanlis/politics; every fifth mentions İstanbul.
+		base := time.Now().Add(-24 * time.Hour)
+		for i := range 45 {
+			verdict, category := "dogru", "health"
+			if i%2 == 1 {
+				verdict, category = "yanlis", "politics"
+			}
+			text := fmt.Sprintf("History claim %02d", i)
+			if i%5 == 0 {
+				text += " about ISTANBUL traffic"
+			}
+			apptest.SeedClaim(t, e.stores, text, verdict, category, base.Add(time.Duration(i)*time.Minute))
+		}
+
+		cases := []struct {
+			name        string
+			path        string
+			items       int
+			first       string // text the first item contains
+			verdict     string // every item has this verdict when set
+			count       string
+			next, prev  string // expected link targets, "" = no link
+			selVerdict  string
+			selCategory string
+		}{
+			{name: "first page", path: "/claims", items: 20, first: "History claim 44", count: "45 claims checked",
+				next: "/claims?page=2"},
+			{name: "middle page", path: "/claims?page=2", items: 20, first: "History claim 24", count: "45 claims checked",
+				next: "/claims?page=3", prev: "/claims"},
+			{name: "last page", path: "/claims?page=3", items: 5, first: "History claim 04", count: "45 claims checked",
+				prev: "/claims?page=2"},
+			{name: "verdict filter", path: "/claims?verdict=dogru", items: 20, first: "History claim 44", verdict: "dogru",
+				count: "23 claims match these filters", next: "/claims?page=2&verdict=dogru", selVerdict: "dogru"},
+			{name: "verdict filter page 2 keeps the filter", path: "/claims?verdict=dogru&page=2", items: 3, first: "History claim 04",
+				verdict: "dogru", count: "23 claims match these filters", prev: "/claims?verdict=dogru", selVerdict: "dogru"},
+			{name: "verdict and category", path: "/claims?verdict=yanlis&category=politics", items: 20, first: "History claim 43",
+				verdict: "yanlis", count: "22 claims match these filters", next: "/claims?category=politics&page=2&verdict=yanlis",
+				selVerdict: "yanlis", selCategory: "politics"},
+			{name: "search is case-insensitive", path: "/claims?q=istanbul", items: 9, first: "History claim 40",
+				count: "9 claims match these filters"},
+			{name: "search and verdict", path: "/claims?q=Istanbul&verdict=yanlis", items: 4, first: "History claim 35",
+				verdict: "yanlis", count: "4 claims match these filters", selVerdict: "yanlis"},
+			{name: "empty values mean all", path: "/claims?verdict=&category=&q=", items: 20, first: "History claim 44",
+				count: "45 claims checked", next: "/claims?page=2"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				p := e.get(t, tc.path)
+				p.wantStatus(t, http.StatusOK)
+				items := p.doc.Find(`[data-testid="history-item"]`)
+				if items.Length() != tc.items {
+					t.Fatalf("%d items, want %d", items.Length(), tc.items)
+				}
+				if got := items.First().Text(); !strings.Contains(got, tc.first) {
+					t.Errorf("first item %q, want %q", strings.Join(strings.Fields(got), " "), tc.first)
+				}
+				if tc.verdict != "" {
+					items.Find(`[data-testid="item-verdict"]`).Each(func(i int, s *goquery.Selection) {
+						if v, _ := s.Attr("data-verdict"); v != tc.verdict {
+							t.Errorf("item %d has verdict %q", i, v)
+						}
+					})
+				}
+				if got := p.text(t, `[data-testid="result-count"]`); got != tc.count {
+					t.Errorf("count %q, want %q", got, tc.count)
+				}
+				for name, want := range map[string]string{"next": tc.next, "prev": tc.prev} {
+					if href, _ := p.doc.Find(`[data-testid="pagination-` + name + `"]`).Attr("href"); href != want {
+						t.Errorf("%s link %q, want %q", name, href, want)
+					}
+				}
+				if got, _ := p.doc.Find(`select[name="verdict"] option[selected]`).Attr("value"); got != tc.selVerdict {
+					t.Errorf("selected verdict %q, want %q", got, tc.selVerdict)
+				}
+				if got, _ := p.doc.Find(`select[name="category"] option[selected]`).Attr("value"); got != tc.selCategory {
+					t.Errorf("selected category %q, want %q", got, tc.selCategory)
+				}
+			})
+		}
+
+		t.Run("no matches", func(t *testing.T) {
+			p := e.get(t, "/claims?q=no+such+words&verdict=dogru")
+			p.wantStatus(t, http.StatusOK)
+			es := p.find(t, `[data-testid="empty-state"]`)
+			if k, _ := es.Attr("data-kind"); k != "no-matches" {
+				t.Errorf("empty state %q, want no-matches", k)
+			}
+			if href, _ := es.Find(`[data-testid="empty-action"]`).Attr("href"); href != "/claims" {
+				t.Errorf("clear-filters link %q", href)
+			}
+			if href, _ := p.find(t, `[data-testid="clear-filters"]`).Attr("href"); href != "/claims" {
+				t.Errorf("filter form clear link %q", href)
+			}
+			if got, _ := p.find(t, `input[name="q"]`).Attr("value"); got != "no such words" {
+				t.Errorf("search box %q", got)
+			}
+		})
+
+		t.Run("page past the end", func(t *testing.T) {
+			p := e.get(t, "/claims?page=9")
+			p.wantStatus(t, http.StatusOK)
+			es := p.find(t, `[data-testid="empty-state"]`)
+			if k, _ := es.Attr("data-kind"); k != "past-end" {
+				t.Errorf("empty state %q, want past-end", k)
+			}
+			if href, _ := es.Find(`a`).Attr("href"); href != "/claims?page=3" {
+				t.Errorf("last-page link %q", href)
+			}
+		})
+
+		bad := []struct{ name, query, says string }{
+			{"unknown verdict", "verdict=maybe", "is not a verdict"},
+			{"unknown category", "category=astrology", "is not a category"},
+			{"page zero", "page=0", "is not a page number"},
+			{"negative page", "page=-2", "is not a page number"},
+			{"page not a number", "page=two", "is not a page number"},
+			{"page beyond any list", "page=99999999999", "is not a page number"},
+			{"search too long", "q=" + strings.Repeat("x", web.MaxSearchChars+1), "the limit is 200"},
+		}
+		for _, tc := range bad {
+			t.Run("400 "+tc.name, func(t *testing.T) {
+				p := e.get(t, "/claims?"+tc.query)
+				p.wantStatus(t, http.StatusBadRequest)
+				if got := p.text(t, `[data-testid="error-message"]`); !strings.Contains(got, tc.says) {
+					t.Errorf("message %q, want %q", got, tc.says)
+				}
+				if href, _ := p.find(t, `[data-testid="error-action"]`).Attr("href"); href != "/claims" {
+					t.Errorf("way out %q, want /claims", href)
+				}
+			})
+		}
+	})
+}
+
+// TestNotFoundPages checks that unknown claims, non-UUID ids and unknown paths get the 404 page.
+func TestNotFoundPages(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		apptest.SeedClaim(t, e.stores, "A stored claim", "dogru", "health", time.Now())
+		for _, path := range []string{
+			"/claims/" + uuid.NewString(),
+			"/claims/not-a-uuid",
+			"/claims/1%27%20OR%201=1",
+			"/claims/" + strings.ReplaceAll(uuid.NewString(), "-", ""),
+			"/no/such/page",
+		} {
+			t.Run(path, func(t *testing.T) {
+				p := e.get(t, path)
+				p.wantStatus(t, http.StatusNotFound)
+				if got, _ := p.find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "404" {
+					t.Errorf("error page status %q", got)
+				}
+				if p.doc.Find(`main a[href="/"]`).Length() == 0 {
+					t.Error("the 404 page offers no way back")
+				}
+				if p.doc.Find(`meta[name="robots"][content="noindex"]`).Length() != 1 {
+					t.Error("the 404 page is indexable")
+				}
+			})
+		}
+	})
+}
+
+// TestClaimTextIsEscapedEverywhere checks that markup in a claim stays text in the HTML and in the JSON-LD.
+func TestClaimTextIsEscapedEverywhere(t *testing.T) {
+	const evil = `</script><script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"`
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		res := e.post(t, evil, "https://example.com/?q=</script>")
+		res.wantStatus(t, http.StatusSeeOther)
+		claimPage := e.get(t, res.header.Get("Location"))
+		claimPage.wantStatus(t, http.StatusOK)
+		for name, p := range map[string]page{"claim page": claimPage, "home": e.get(t, "/"), "history": e.get(t, "/claims")} {
+			if strings.Contains(p.body, "<script>alert(1)") || strings.Contains(p.body, "<img src=x") {
+				t.Errorf("%s contains the claim's markup unescaped", name)
+			}
+			if n := p.doc.Find("script").Length(); n > 2 {
+				t.Errorf("%s has %d script elements", name, n)
+			}
+			if p.doc.Find("img").Length() != 0 {
+				t.Errorf("%s has an injected img element", name)
+			}
+		}
+		if got := claimPage.text(t, `[data-testid="claim-text"]`); got != strings.Join(strings.Fields(evil), " ") {
+			t.Errorf("claim text shown as %q", got)
+		}
+		raw := claimPage.find(t, `script[type="application/ld+json"]`).Text()
+		if strings.Contains(raw, "</script") || strings.Contains(raw, "<") || !strings.Contains(raw, `\u003c/script\u003e`) {
+			t.Errorf("JSON-LD is not escaped for a script element: %s", raw)
+		}
+		var ld struct {
+			ClaimReviewed string `json:"claimReviewed"`
+		}
+		if err := json.Unmarshal([]byte(raw), &ld); err != nil || ld.ClaimReviewed != evil {
+			t.Errorf("JSON-LD claimReviewed %q (err %v), want the claim exactly", ld.ClaimReviewed, err)
+		}
+	})
+}
+
+// TestClaimPageShowsMatchesEvidenceAndRun renders stored matches (used, refused), related reading
+// and model facts, and never links a fact-check that has no web address.
+func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 10, nil)
+		c := apptest.SeedClaim(t, models.NewStores(db), "Aşılar otizme neden olur", "yanlis", "health", time.Now())
+		matches := `[{"url":"urn:claimcheck:starter:vaccines-autism-tr","claim_reviewed":"Aşılar otizme yol açar","similarity":0.91,"verdict":"yanlis","confident":true,"publisher":"Claimcheck starter knowledge base","textual_rating":"Yanlış","sources":["https://www.who.int/news-room/vaccines","javascript:alert(2)"]},
+{"url":"https://teyit.org/x","claim_reviewed":"Aşılar otizme yol açmaz","similarity":0.62,"verdict":"dogru","rejected":"negation differs"},
+{"url":"javascript:alert(1)","claim_reviewed":"Evil","similarity":0.1,"verdict":"belirsiz"}]`
+		meta := `{"model":"gpt-4o-mini","latency_ms":812,"prompt_tokens":900,"completion_tokens":120,"evidence":["wikipedia"],
+"evidence_items":[{"provider":"wikipedia","title":"Vaccines and autism","url":"https://en.wikipedia.org/wiki/Vaccines_and_autism","snippet":"Extensive research shows no link."}]}`
+		if err := db.Gorm.Exec("UPDATE claims SET matches = ?, analysis_meta = ? WHERE id = ?", matches, meta, c.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		p := e.get(t, "/claims/"+c.ID)
+		p.wantStatus(t, 200)
+		ms := p.doc.Find(`[data-testid="match"]`)
+		if ms.Length() != 3 {
+			t.Fatalf("matches shown = %d, want 3", ms.Length())
+		}
+		if p.doc.Find(`[data-testid="match-source"] [data-testid="match"]`).Length() != 1 ||
+			p.doc.Find(`[data-testid="related-matches"] [data-testid="match"]`).Length() != 2 {
+			t.Error("the used fact-check must be shown apart from the related ones")
+		}
+		if got := p.text(t, `[data-testid="related-title"]`); got != "Related fact-checks that did not decide the verdict" {
+			t.Errorf("related title %q: one related fact-check is only not close enough, so not all are about a different claim", got)
+		}
+		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find(".match__claim a").Length() != 0 {
+			t.Error("the used urn: match should be marked used and not be a link")
+		}
+		if src := ms.Eq(0).Find(`[data-testid="match-sources"] a`); src.Length() != 1 || src.Text() != "who.int" {
+			t.Errorf("match sources: %d links, %q; want only the who.int one", src.Length(), src.Text())
+		}
+		if r := ms.Eq(1).Find(`[data-testid="related-reason"]`); r.AttrOr("data-different", "") != "true" ||
+			!strings.Contains(r.Text(), "Related, about a different claim: negation differs") {
+			t.Errorf("refused match reason %q", r.Text())
+		}
+		if r := ms.Eq(2).Find(`[data-testid="related-reason"]`); r.AttrOr("data-different", "") != "false" ||
+			!strings.Contains(r.Text(), fmt.Sprintf("not close enough to be the same claim (similarity 0.10; %.2f needed)", matching.DefaultThreshold)) {
+			t.Errorf("distant match reason %q", r.Text())
+		}
+		if href, _ := ms.Eq(1).Find("a").Attr("href"); href != "https://teyit.org/x" {
+			t.Errorf("web fact-check link = %q", href)
+		}
+		if ms.Eq(2).Find("a").Length() != 0 {
+			t.Error("a javascript: URL became a link")
+		}
+		if ev := p.text(t, `[data-testid="evidence"]`); !strings.Contains(ev, "Vaccines and autism") || !strings.Contains(ev, "Wikipedia") {
+			t.Errorf("related reading = %q", ev)
+		}
+		if run := p.text(t, `[data-testid="run-facts"]`); !strings.Contains(run, "gpt-4o-mini") || !strings.Contains(run, "900 prompt + 120 completion") {
+			t.Errorf("run facts = %q", run)
+		}
+		plain := apptest.SeedClaim(t, models.NewStores(db), "Nothing matched", "belirsiz", "other", time.Now())
+		if p := e.get(t, "/claims/"+plain.ID); p.doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
+			t.Error("a claim without matches should say no earlier fact-check came close")
+		}
+	})
+}

@@ -1,0 +1,570 @@
+package site_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/handlers/site"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/community"
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/google/uuid"
+)
+
+// reviewEnv mounts the review and public expert pages the way the wiring does (minus csrf), with
+// the real session middleware and role guard.
+type reviewEnv struct {
+	*authEnv
+	db      *database.DB
+	stores  *models.Stores
+	experts *models.ExpertStore
+}
+
+func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
+	t.Helper()
+	e := newAuthEnv(t, db)
+	return &reviewEnv{authEnv: e, db: db, stores: e.wired.Stores, experts: models.NewExpertStore(db)}
+}
+
+// member signs up a verified account with role and name and returns it with a session cookie.
+func (e *reviewEnv) member(t *testing.T, email, name string, role models.Role) (*models.User, string) {
+	t.Helper()
+	u, _, err := e.svc.SignUp(t.Context(), email, testPassword, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.MarkEmailVerified(t.Context(), u.ID, u.CreatedAt); err != nil {
+		t.Fatal(err)
+	}
+	if role != models.RoleUser {
+		if err := e.svc.SetRole(t.Context(), u.ID, role); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return u, e.login(t, email, testPassword, "")
+}
+
+// votes counts the stored votes.
+func (e *reviewEnv) votes(t *testing.T) int64 {
+	t.Helper()
+	var n int64
+	if err := e.db.Gorm.Model(&models.ClaimVote{}).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// texts returns the normalised text of every element matching sel.
+func texts(p authPage, sel string) []string {
+	var out []string
+	p.doc.Find(sel).Each(func(_ int, s *goquery.Selection) {
+		out = append(out, strings.Join(strings.Fields(s.Text()), " "))
+	})
+	return out
+}
+
+func TestReviewQueueIsForExpertsAndAdmins(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		apptest.SeedClaim(t, e.stores, "Sugar makes children hyperactive", "belirsiz", "health", time.Now().Add(-time.Hour))
+
+		anon := e.get(t, "/review", "")
+		if anon.status != http.StatusSeeOther || anon.location != "/login?next=%2Freview" {
+			t.Fatalf("anonymous: %d to %q", anon.status, anon.location)
+		}
+		_, user := e.member(t, "user@example.org", "Plain User", models.RoleUser)
+		e.get(t, "/review", user).wantStatus(t, http.StatusForbidden)
+		e.get(t, "/review/profile", user).wantStatus(t, http.StatusForbidden)
+
+		_, expert := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		p := e.get(t, "/review", expert)
+		p.wantStatus(t, http.StatusOK)
+		if p.doc.Find("[data-testid=queue-item]").Length() != 1 || p.doc.Find("[data-testid=admin-note]").Length() != 0 {
+			t.Fatalf("expert's queue: %s", p.body)
+		}
+		if href, _ := p.find(t, "[data-testid=profile-link]").Attr("href"); href != "/review/profile" {
+			t.Errorf("profile link %q", href)
+		}
+		if cc := p.header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("Cache-Control %q", cc)
+		}
+		if p.doc.Find(`meta[name=robots][content=noindex]`).Length() != 1 {
+			t.Error("the review queue may be indexed")
+		}
+
+		_, admin := e.member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
+		a := e.get(t, "/review", admin)
+		a.wantStatus(t, http.StatusOK)
+		if !strings.Contains(a.text(t, "[data-testid=admin-note]"), "Only accounts with the expert role can vote") {
+			t.Errorf("admin note: %q", a.text(t, "[data-testid=admin-note]"))
+		}
+	})
+}
+
+func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		me, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+
+		empty := e.get(t, "/review", cookie)
+		empty.wantStatus(t, http.StatusOK)
+		if kind, _ := empty.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "queue-empty" {
+			t.Errorf("empty queue kind %q", kind)
+		}
+		if href, _ := empty.find(t, "[data-testid=empty-action]").Attr("href"); href != "/review?tab=more" {
+			t.Errorf("empty queue action %q", href)
+		}
+		more := e.get(t, "/review?tab=more", cookie)
+		if kind, _ := more.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "no-second-votes" {
+			t.Errorf("empty needs-votes kind %q", kind)
+		}
+
+		t0 := time.Now().Add(-72 * time.Hour)
+		var claims []*models.Claim
+		for i := 0; i < site.ReviewQueuePerPage+3; i++ {
+			claims = append(claims, apptest.SeedClaim(t, e.stores, fmt.Sprintf("Claim number %02d", i), "belirsiz", "health", t0.Add(time.Duration(i)*time.Minute)))
+		}
+		for i := 0; i < 5; i++ {
+			if err := e.stores.Claims.CountView(context.Background(), claims[3].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.stores.Claims.CountView(context.Background(), claims[7].ID)
+		other, _ := e.member(t, "other@example.org", "Other Expert", models.RoleExpert)
+		svc := community.New(community.Config{Store: e.experts})
+		if _, err := svc.Vote(context.Background(), community.VoteInput{ClaimID: claims[0].ID, ExpertID: other.ID, Verdict: "yanlis", Confidence: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Vote(context.Background(), community.VoteInput{ClaimID: claims[1].ID, ExpertID: me.ID, Verdict: "yanlis", Confidence: 1}); err != nil {
+			t.Fatal(err)
+		}
+
+		p := e.get(t, "/review", cookie)
+		p.wantStatus(t, http.StatusOK)
+		items := texts(p, "[data-testid=queue-claim]")
+		if len(items) != site.ReviewQueuePerPage || items[0] != "Claim number 22" {
+			t.Fatalf("newest tab: %d items, first %q", len(items), items[0])
+		}
+		if cur, _ := p.find(t, "[data-testid=tab-newest]").Attr("aria-current"); cur != "page" {
+			t.Errorf("newest tab not current")
+		}
+		if !strings.Contains(p.text(t, "[data-testid=queue-count]"), "21 claims") {
+			t.Errorf("count %q, want 21 unreviewed claims", p.text(t, "[data-testid=queue-count]"))
+		}
+		row := p.doc.Find("[data-testid=queue-item]").First()
+		if v, _ := row.Find("[data-testid=item-verdict]").Attr("data-verdict"); v != "belirsiz" {
+			t.Errorf("row verdict %q", v)
+		}
+		if href, _ := row.Find("[data-testid=queue-review]").Attr("href"); href != "/review/"+claims[22].ID {
+			t.Errorf("review link %q", href)
+		}
+		// The seeded claims are belirsiz with no fact-check behind them: no analyzer score is shown.
+		if row.Find("[data-testid=item-not-enough]").Length() != 1 || strings.Contains(row.Text(), "50/100") ||
+			!strings.Contains(row.Find("[data-testid=queue-views]").Text(), "0 views") || !strings.Contains(row.Text(), "2 days ago") {
+			t.Errorf("row %q lacks not enough evidence, views or age", strings.Join(strings.Fields(row.Text()), " "))
+		}
+		if next, _ := p.find(t, "[data-testid=pagination-next]").Attr("href"); next != "/review?page=2" {
+			t.Errorf("next page %q", next)
+		}
+		p2 := e.get(t, "/review?page=2", cookie)
+		if got := texts(p2, "[data-testid=queue-claim]"); strings.Join(got, "|") != "Claim number 02" {
+			t.Errorf("page 2 lists %v, want the oldest unreviewed claim", got)
+		}
+		if prev, _ := p2.find(t, "[data-testid=pagination-prev]").Attr("href"); prev != "/review" {
+			t.Errorf("previous page %q", prev)
+		}
+		p3 := e.get(t, "/review?page=3", cookie)
+		if kind, _ := p3.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "past-end" {
+			t.Errorf("page past the end: %q", kind)
+		}
+
+		viewed := e.get(t, "/review?tab=viewed", cookie)
+		got := texts(viewed, "[data-testid=queue-claim]")
+		if got[0] != "Claim number 03" || got[1] != "Claim number 07" {
+			t.Errorf("most viewed tab starts %v", got[:3])
+		}
+		if !strings.Contains(viewed.doc.Find("[data-testid=queue-views]").First().Text(), "5 views") {
+			t.Errorf("views shown %q", viewed.doc.Find("[data-testid=queue-views]").First().Text())
+		}
+		more = e.get(t, "/review?tab=more", cookie)
+		if got := texts(more, "[data-testid=queue-claim]"); strings.Join(got, "|") != "Claim number 00" {
+			t.Errorf("needs more votes tab %v, want only the claim another expert voted on", got)
+		}
+
+		for _, bad := range []string{"/review?tab=oldest", "/review?page=0", "/review?page=x"} {
+			e.get(t, bad, cookie).wantStatus(t, http.StatusBadRequest)
+		}
+	})
+}
+
+func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		cl := apptest.SeedClaim(t, e.stores, "Bats are blind", "belirsiz", "science", time.Now().Add(-time.Hour))
+		_, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		path := "/review/" + cl.ID
+
+		p := e.get(t, path, cookie)
+		p.wantStatus(t, http.StatusOK)
+		if p.text(t, "[data-testid=claim-text]") != "Bats are blind" || p.doc.Find("[data-testid=subscore-source]").Length() != 1 {
+			t.Fatalf("claim or sub-scores missing: %s", p.body)
+		}
+		if p.doc.Find("[data-testid=no-votes]").Length() != 1 || !strings.Contains(p.text(t, "#vote-title"), "Your vote") {
+			t.Errorf("first visit: %q", p.text(t, "#vote-title"))
+		}
+		// Nothing decided the seeded belirsiz claim: the analysis card says so and shows no score.
+		if got := p.text(t, "[data-testid=ai-analysis] [data-testid=result-title]"); got != "Not enough evidence" ||
+			p.doc.Find("[data-testid=ai-analysis] [data-testid=score]").Length() != 0 {
+			t.Errorf("analysis card %q shows a score or a wrong title", got)
+		}
+		radios := p.doc.Find(`[data-testid=vote-form] input[type=radio][name=verdict]`)
+		if radios.Length() != 4 || radios.Filter("[checked]").Length() != 0 {
+			t.Fatalf("verdict radios: %d, %d checked", radios.Length(), radios.Filter("[checked]").Length())
+		}
+		for _, slug := range []string{"dogru", "kismen", "yanlis", "belirsiz"} {
+			if p.doc.Find(`label[for=verdict-`+slug+`]`).Length() != 1 {
+				t.Errorf("verdict %s has no label", slug)
+			}
+		}
+		conf := p.find(t, "input[name=confidence]")
+		if step, _ := conf.Attr("step"); step != "0.05" {
+			t.Errorf("confidence step %q", step)
+		}
+		if p.doc.Find(`[data-testid=vote-form] input[name=_csrf]`).Length() != 1 {
+			t.Error("the vote form has no CSRF field")
+		}
+
+		// Invalid input stays in place with errors next to the fields; nothing is stored.
+		bad := e.post(t, path, url.Values{"confidence": {"1.5"}, "note": {"Kept note"}, "sources": {"not a link"}}, cookie)
+		bad.wantStatus(t, http.StatusUnprocessableEntity)
+		for _, id := range []string{"verdict-error", "confidence-error", "sources-error"} {
+			if bad.doc.Find("[data-testid="+id+"]").Length() != 1 {
+				t.Errorf("no %s", id)
+			}
+		}
+		if bad.doc.Find("[data-testid=form-errors] li").Length() != 3 {
+			t.Errorf("error summary: %q", bad.text(t, "[data-testid=form-errors]"))
+		}
+		if v, _ := bad.find(t, "input[name=confidence]").Attr("value"); v != "1.5" {
+			t.Errorf("confidence not kept: %q", v)
+		}
+		if bad.text(t, "#vote-note") != "Kept note" || bad.text(t, "#vote-sources") != "not a link" {
+			t.Errorf("note or sources not kept")
+		}
+		if e.votes(t) != 0 {
+			t.Fatal("an invalid vote was stored")
+		}
+
+		ok := e.post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"0,8"}, "note": {"Bats see well; many also echolocate."},
+			"sources": {"https://www.example.org/bats\r\n\r\nhttps://en.wikipedia.org/wiki/Bat"}}, cookie)
+		if ok.status != http.StatusSeeOther || ok.location != path+"?saved=1" {
+			t.Fatalf("vote: %d to %q: %.300s", ok.status, ok.location, ok.body)
+		}
+		after := e.get(t, ok.location, cookie)
+		after.wantStatus(t, http.StatusOK)
+		saved := after.text(t, "[data-testid=vote-saved]")
+		if !strings.Contains(saved, "community score is now 0 / 100 (Yanlış) from 1 expert, confidence 0.40") {
+			t.Errorf("flash %q", saved)
+		}
+		if after.text(t, "[data-testid=community-score]") != "0" || after.text(t, "[data-testid=community-experts]") != "1" {
+			t.Errorf("community summary %q", after.text(t, "[data-testid=community]"))
+		}
+		vote := after.find(t, "[data-testid=vote]")
+		if !strings.Contains(vote.Text(), "Your vote") || vote.Find("a[rel~=nofollow]").Length() != 2 {
+			t.Errorf("vote shown as %q", strings.Join(strings.Fields(vote.Text()), " "))
+		}
+		if !strings.Contains(after.text(t, "#vote-title"), "Change your vote") {
+			t.Errorf("heading %q", after.text(t, "#vote-title"))
+		}
+		if c, _ := after.find(t, "#verdict-yanlis").Attr("checked"); c != "checked" && !after.find(t, "#verdict-yanlis").Is("[checked]") {
+			t.Error("the current verdict is not preselected")
+		}
+		if v, _ := after.find(t, "input[name=confidence]").Attr("value"); v != "0.8" {
+			t.Errorf("confidence preset %q", v)
+		}
+		if after.text(t, "#vote-sources") != "https://www.example.org/bats https://en.wikipedia.org/wiki/Bat" {
+			t.Errorf("sources preset %q", after.text(t, "#vote-sources"))
+		}
+		// Without a vote of one's own, ?saved=1 says nothing.
+		_, other := e.member(t, "other@example.org", "Other Expert", models.RoleExpert)
+		if e.get(t, path+"?saved=1", other).doc.Find("[data-testid=vote-saved]").Length() != 0 {
+			t.Error("a flash for a vote never made")
+		}
+
+		// Changing the vote updates the one row.
+		if r := e.post(t, path, url.Values{"verdict": {"kismen"}, "confidence": {"0.5"}}, cookie); r.status != http.StatusSeeOther {
+			t.Fatalf("change vote: %d", r.status)
+		}
+		if e.votes(t) != 1 {
+			t.Fatalf("%d votes after changing one", e.votes(t))
+		}
+		got, err := e.stores.Claims.Get(context.Background(), cl.ID)
+		if err != nil || got.CommunityVerdict == nil || *got.CommunityVerdict != "kismen" {
+			t.Fatalf("claim after the change: %+v %v", got, err)
+		}
+	})
+}
+
+func TestReviewPageRefusesAdminsUnknownClaimsAndHiddenClaims(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		cl := apptest.SeedClaim(t, e.stores, "Goldfish have a three-second memory", "belirsiz", "science", time.Now())
+		_, admin := e.member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
+		p := e.get(t, "/review/"+cl.ID, admin)
+		p.wantStatus(t, http.StatusOK)
+		if p.doc.Find("[data-testid=vote-form]").Length() != 0 || p.doc.Find("[data-testid=admin-note]").Length() != 1 {
+			t.Fatal("an admin sees the vote form")
+		}
+		e.post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, admin).wantStatus(t, http.StatusForbidden)
+		e.post(t, "/review/profile", url.Values{"bio": {"x"}}, admin).wantStatus(t, http.StatusForbidden)
+		if e.votes(t) != 0 {
+			t.Fatal("an admin's vote was stored")
+		}
+		_, expert := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		for _, path := range []string{"/review/00000000-0000-7000-8000-000000000000", "/review/not-a-claim"} {
+			e.get(t, path, expert).wantStatus(t, http.StatusNotFound)
+			e.post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).wantStatus(t, http.StatusNotFound)
+		}
+		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ? WHERE id = ?", time.Now().UTC(), cl.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		e.get(t, "/review/"+cl.ID, expert).wantStatus(t, http.StatusNotFound)
+		e.post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).wantStatus(t, http.StatusNotFound)
+		if e.votes(t) != 0 {
+			t.Fatal("a vote on a hidden claim was stored")
+		}
+	})
+}
+
+func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		u, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		p := e.get(t, "/review/profile", cookie)
+		p.wantStatus(t, http.StatusOK)
+		if !p.find(t, "[data-testid=profile-public]").Is("[checked]") {
+			t.Error("a new profile is not public by default")
+		}
+		many := ""
+		for i := 0; i < site.MaxExpertiseTags+1; i++ {
+			many += fmt.Sprintf("area %d, ", i)
+		}
+		cases := []struct {
+			name  string
+			form  url.Values
+			field string
+		}{
+			{"bio too long", url.Values{"bio": {strings.Repeat("b", site.MaxBioChars+1)}, "public": {"on"}}, "bio"},
+			{"too many areas", url.Values{"expertise": {many}}, "expertise"},
+			{"area too long", url.Values{"expertise": {"ok, " + strings.Repeat("x", site.MaxExpertiseTagChars+1)}}, "expertise"},
+		}
+		for _, tc := range cases {
+			r := e.post(t, "/review/profile", tc.form, cookie)
+			r.wantStatus(t, http.StatusUnprocessableEntity)
+			if r.doc.Find("[data-testid="+tc.field+"-error]").Length() != 1 {
+				t.Errorf("%s: no error next to %s", tc.name, tc.field)
+			}
+		}
+		if _, err := e.experts.Profile(context.Background(), u.ID); err == nil {
+			t.Fatal("an invalid profile was saved")
+		}
+		r := e.post(t, "/review/profile", url.Values{"bio": {"  Epidemiologist at a public hospital.  "},
+			"expertise": {"Epidemiology, vaccines, , epidemiology,  public   health "}, "public": {"on"}}, cookie)
+		if r.status != http.StatusSeeOther || r.location != "/review/profile?saved=1" {
+			t.Fatalf("save: %d %q", r.status, r.location)
+		}
+		saved := e.get(t, r.location, cookie)
+		if saved.doc.Find("[data-testid=profile-saved]").Length() != 1 {
+			t.Error("no confirmation")
+		}
+		if v, _ := saved.find(t, "#profile-expertise").Attr("value"); v != "Epidemiology, vaccines, public health" {
+			t.Errorf("expertise shown as %q", v)
+		}
+		if saved.text(t, "#profile-bio") != "Epidemiologist at a public hospital." {
+			t.Errorf("bio %q", saved.text(t, "#profile-bio"))
+		}
+		pub := e.get(t, "/experts/"+u.ID, "")
+		pub.wantStatus(t, http.StatusOK)
+		if strings.Join(texts(pub, "[data-testid=expert-tags] li"), "|") != "Epidemiology|vaccines|public health" {
+			t.Errorf("public tags %v", texts(pub, "[data-testid=expert-tags] li"))
+		}
+		// Turning the profile private removes the public page.
+		if r := e.post(t, "/review/profile", url.Values{"bio": {"x"}}, cookie); r.status != http.StatusSeeOther {
+			t.Fatalf("make private: %d", r.status)
+		}
+		e.get(t, "/experts/"+u.ID, "").wantStatus(t, http.StatusNotFound)
+		if e.get(t, "/review/profile", cookie).find(t, "[data-testid=profile-public]").Is("[checked]") {
+			t.Error("the private setting is not shown")
+		}
+	})
+}
+
+// TestReviewPagesSayWhatTheyMean covers what a UI review found: the verdict error named API slugs
+// and lacked the icon and red bar of other fields, only the first bad source was reported, the
+// profile hid "too many areas" behind "too long", pointed to an account page without a link and
+// promised a name change that does not exist, every queue tab had the same intro, and the vote
+// confirmation did not explain why one 0.9 vote gives confidence 0.45.
+func TestReviewPagesSayWhatTheyMean(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		_, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		cl := apptest.SeedClaim(t, e.stores, "Bats are blind.", "belirsiz", "science", time.Now().Add(-time.Hour))
+		path := "/review/" + cl.ID
+
+		// Vote form errors.
+		bad := e.post(t, path, url.Values{"confidence": {"0.9"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
+		bad.wantStatus(t, http.StatusUnprocessableEntity)
+		for _, tc := range []struct{ sel, want string }{
+			{"[data-testid=verdict-error]", "Choose a verdict: “Doğru”, “Kısmen doğru”, “Yanlış” or “Belirsiz”."},
+			{"[data-testid=sources-error]", "Sources 1 and 2 are not a web address."},
+		} {
+			if got := bad.text(t, tc.sel); !strings.Contains(got, tc.want) {
+				t.Errorf("%s: %q, want it to contain %q", tc.sel, got, tc.want)
+			}
+		}
+		if got := bad.text(t, "[data-testid=verdict-error]"); strings.Contains(got, "dogru") || strings.Contains(got, "kismen") {
+			t.Errorf("the verdict error names API slugs: %q", got)
+		}
+		// The grouped choices use the text fields' presentation: the same wrapper class, icon and prefix.
+		field := bad.find(t, "[data-testid=verdict-field]")
+		if !field.HasClass("field") || !field.HasClass("field--error") {
+			t.Errorf("verdict field classes %q, want field field--error", field.AttrOr("class", ""))
+		}
+		for _, id := range []string{"verdict-error", "sources-error"} {
+			el := bad.find(t, "[data-testid="+id+"]")
+			if !el.HasClass("field__error") || el.Find("svg[aria-hidden=true]").Length() != 1 || el.Find(".visually-hidden").Text() != "Error: " {
+				t.Errorf("%s is not drawn like a text field's error", id)
+			}
+		}
+		if bad.doc.Find("input[name=verdict][aria-invalid=true]").Length() != 4 {
+			t.Error("the verdict radios are not marked invalid")
+		}
+
+		// The confirmation explains the numbers and links the rule.
+		ok := e.post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"0.9"}}, cookie)
+		if ok.status != http.StatusSeeOther {
+			t.Fatalf("vote: %d %.300s", ok.status, ok.body)
+		}
+		after := e.get(t, ok.location, cookie)
+		if got := after.text(t, "[data-testid=vote-saved]"); !strings.Contains(got, "confidence 0.45") {
+			t.Errorf("flash %q", got)
+		}
+		note := after.text(t, "[data-testid=vote-saved-note]")
+		for _, want := range []string{"agreement × mean confidence × (1 − 0.5ⁿ)", "With 1 expert that last factor is 0.5", "never fully sure"} {
+			if !strings.Contains(note, want) {
+				t.Errorf("saved note %q, want it to contain %q", note, want)
+			}
+		}
+		if href := after.find(t, "[data-testid=vote-saved-rule]").AttrOr("href", ""); href != "/docs#community-score" {
+			t.Errorf("rule link %q", href)
+		}
+
+		// Each queue tab has its own intro.
+		intros := map[string]string{}
+		for _, tab := range []string{"", "?tab=viewed", "?tab=more"} {
+			intros[e.get(t, "/review"+tab, cookie).text(t, "[data-testid=queue-intro]")] = tab
+		}
+		if len(intros) != 3 {
+			t.Errorf("the tabs share intros: %v", intros)
+		}
+		for intro, tab := range intros {
+			if tab == "?tab=more" && (strings.Contains(intro, "no expert has judged") || !strings.Contains(intro, "one other expert")) {
+				t.Errorf("needs-votes intro %q", intro)
+			}
+		}
+
+		// The profile: every expertise problem at once, and an honest, linked account note.
+		long := strings.Repeat("x", site.MaxExpertiseTagChars+1)
+		areas := long
+		for i := 0; i < site.MaxExpertiseTags; i++ {
+			areas += fmt.Sprintf(", area %d", i)
+		}
+		r := e.post(t, "/review/profile", url.Values{"expertise": {areas}}, cookie)
+		r.wantStatus(t, http.StatusUnprocessableEntity)
+		msg := r.text(t, "[data-testid=expertise-error]")
+		for _, want := range []string{"characters long; keep each area to 40", "You listed 11 areas; list at most 10"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("expertise error %q, want it to contain %q", msg, want)
+			}
+		}
+		p := e.get(t, "/review/profile", cookie)
+		nameNote := p.text(t, "[data-testid=profile-name-note]")
+		if strings.Contains(nameNote, "change it there") || !strings.Contains(nameNote, "cannot be changed here") {
+			t.Errorf("name note %q", nameNote)
+		}
+		if href := p.find(t, "[data-testid=account-security-link]").AttrOr("href", ""); href != "/account/security" {
+			t.Errorf("account link %q", href)
+		}
+	})
+}
+
+// TestExpertConfirmsAttribution checks that an expert can confirm from the review page that a
+// claim's firm published it, which makes the claim count toward the firm's trust score, and that
+// the page says whether the claim counts.
+func TestExpertConfirmsAttribution(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newReviewEnv(t, db)
+		ctx := t.Context()
+		fs := models.NewFirmStore(db)
+		f := &models.Firm{Name: "Reuters", Slug: "reuters"}
+		if err := fs.Create(ctx, f, []string{"reuters.com"}); err != nil {
+			t.Fatal(err)
+		}
+		src, dom := "https://www.reuters.com/a", "reuters.com"
+		c := &models.Claim{ID: uuid.NewString(), Content: "Çay içmek kansere neden olur", Language: "tr", Category: "health",
+			AIScore: 50, AIVerdict: "belirsiz", AISummary: "s", Analyzer: "offline", AnalyzerVersion: "t", SourceURL: &src, SourceDomain: &dom,
+			Basis: `{"verdict":{"assessed":true,"method":"knowledge-base-match","detail":"Matched a fact-check."}}`, Matches: "[]", AnalysisMeta: "{}",
+			CreatedAt: time.Now().UTC()}
+		// A decided claim, so that it can move the firm's score.
+		c.AIVerdict, c.AIScore = "yanlis", 0
+		if err := e.stores.Claims.Create(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		expert, expertCookie := e.member(t, "expert@example.com", "Ada Expert", models.RoleExpert)
+		_, adminCookie := e.member(t, "admin@example.com", "Admin", models.RoleAdmin)
+
+		p := e.get(t, "/review/"+c.ID, expertCookie)
+		p.wantStatus(t, http.StatusOK)
+		sec := p.find(t, "[data-testid=review-attribution]")
+		if sec.AttrOr("data-confirmed", "") != "false" || !strings.Contains(sec.Text(), "Attributed by the submitter") ||
+			sec.Find("[data-testid=confirm-attribution]").Length() != 1 {
+			t.Fatalf("attribution before confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
+		}
+		// An admin sees the state but confirms in the console, not here.
+		a := e.get(t, "/review/"+c.ID, adminCookie)
+		if a.doc.Find("[data-testid=confirm-attribution]").Length() != 0 {
+			t.Error("the review page offers an admin the expert's confirmation")
+		}
+		if r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, adminCookie); r.status != http.StatusForbidden {
+			t.Errorf("admin confirmation on the review page: %d", r.status)
+		}
+		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore != nil {
+			t.Fatalf("trust %v before confirmation", *got.TrustScore)
+		}
+
+		r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, expertCookie)
+		if r.status != http.StatusSeeOther || r.location != "/review/"+c.ID+"?confirmed=1" {
+			t.Fatalf("confirm: %d %q", r.status, r.location)
+		}
+		stored, _ := e.stores.Claims.Get(ctx, c.ID)
+		if !stored.AttributionConfirmed() || stored.FirmConfirmedBy == nil || *stored.FirmConfirmedBy != expert.ID {
+			t.Fatalf("stored confirmation by %v", stored.FirmConfirmedBy)
+		}
+		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore == nil || *got.TrustScore != 41.67 {
+			t.Errorf("trust after the expert's confirmation %v, want 41.67", got.TrustScore)
+		}
+		p = e.get(t, r.location, expertCookie)
+		sec = p.find(t, "[data-testid=review-attribution]")
+		if sec.AttrOr("data-confirmed", "") != "true" || sec.Find("[data-testid=confirm-attribution]").Length() != 0 {
+			t.Errorf("attribution after confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
+		}
+	})
+}

@@ -1,0 +1,48 @@
+package viewmodel
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/format"
+)
+
+// FirmCountText says how many firms the list holds.
+func FirmCountText(total int64, searched bool) string {
+	noun := "firms"
+	if total == 1 {
+		noun = "firm"
+	}
+	if searched {
+		verb := "match"
+		if total == 1 {
+			verb = "matches"
+		}
+		return fmt.Sprintf("%s %s %s the search", format.Thousands(total), noun, verb)
+	}
+	return fmt.Sprintf("%s %s", format.Thousands(total), noun)
+}
+
+// TrustText shows a trust score with at most one decimal ("58.3", "75"), or "" when there is none.
+func TrustText(t *float64) string {
+	if t == nil {
+		return ""
+	}
+	return strconv.FormatFloat(math.Round(*t*10)/10, 'f', -1, 64)
+}
+
+// AttributionText says who attributed a claim to its firm and whether it counts toward the
+// firm's trust score.
+func AttributionText(c *models.Claim) (string, bool) {
+	switch {
+	case c.AttributionConfirmed() && c.CommunitySettled:
+		return "Attribution confirmed · verdict settled by experts", true
+	case c.AttributionConfirmed():
+		return "Attribution confirmed", true
+	case c.CommunitySettled:
+		return "Attributed by the submitter · counts: verdict settled by experts", true
+	}
+	return "Attributed by the submitter · does not count toward the trust score", false
+}

@@ -1,0 +1,528 @@
+package viewmodel
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
+	"github.com/claimcheck/claimcheck/views/pages/claims"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+)
+
+// This file turns stored records into the display-ready view types of the views packages, so the
+// templates never see a model and every formatting rule lives in one testable place.
+
+// ListTextRunes is how much of a claim a list shows; the full text is one click away.
+const ListTextRunes = 240
+
+// subScoreSpec describes one of the four sub-scores for people.
+type subScoreSpec struct {
+	key, field, label, question string
+	value                       func(*models.Claim) int
+}
+
+// subScoreSpecs is the display order of the sub-scores (DESIGN.md §3).
+var subScoreSpecs = []subScoreSpec{
+	{"source", analysis.FieldSourceScore, "Source", "How credible is the place where the claim appeared?",
+		func(c *models.Claim) int { return c.SourceScore }},
+	{"science", analysis.FieldScienceScore, "Science", "Does the claim agree with scientific knowledge?",
+		func(c *models.Claim) int { return c.ScienceScore }},
+	{"academic", analysis.FieldAcademicScore, "Academic", "Is the claim supported in academic literature?",
+		func(c *models.Claim) int { return c.AcademicScore }},
+	{"public", analysis.FieldPublicScore, "Public", "How do the public and the community rate it?",
+		func(c *models.Claim) int { return c.PublicScore }},
+}
+
+// basisLabels names the basis fields for people.
+var basisLabels = map[string]string{
+	analysis.FieldScore:         "Overall score",
+	analysis.FieldVerdict:       "Verdict",
+	analysis.FieldSummary:       "Summary",
+	analysis.FieldSourceScore:   "Source score",
+	analysis.FieldScienceScore:  "Science score",
+	analysis.FieldAcademicScore: "Academic score",
+	analysis.FieldPublicScore:   "Public score",
+	analysis.FieldCategory:      "Category",
+	analysis.FieldEnQuery:       "English search query",
+	analysis.FieldLanguage:      "Language",
+}
+
+// VerdictView pairs the Turkish label with the English gloss. The analysis package words a
+// meaning as "Short: explanation"; the short part becomes the badge's English name.
+func VerdictView(slug string) components.Verdict {
+	label, meaning := analysis.VerdictInfo(analysis.Verdict(slug))
+	v := components.Verdict{Slug: slug, Label: label, Meaning: meaning, Explanation: meaning}
+	if short, rest, ok := strings.Cut(meaning, ":"); ok && !strings.EqualFold(short, label) {
+		v.English = strings.TrimSpace(short)
+		if rest = strings.TrimSpace(rest); rest != "" {
+			v.Explanation = format.UpperFirst(strings.TrimSuffix(rest, ".")) + "."
+		}
+	}
+	return v
+}
+
+// categoryLabels returns the English and Turkish labels of a category slug; an unknown slug is
+// shown as itself so a bad row stays visible.
+func categoryLabels(slug string) (en, tr string) {
+	for _, c := range analysis.Categories {
+		if c.Slug == slug {
+			return c.LabelEN, c.LabelTR
+		}
+	}
+	if slug == "" {
+		return "Uncategorised", ""
+	}
+	return slug, ""
+}
+
+// languageLabel names a language code in English, e.g. "Turkish (tr)".
+func languageLabel(code string) string {
+	code = strings.TrimSpace(code)
+	if code == "" || code == "und" {
+		return "Undetermined"
+	}
+	tag, err := language.Parse(code)
+	if err != nil {
+		return code
+	}
+	name := display.English.Languages().Name(tag)
+	if name == "" {
+		return code
+	}
+	return name + " (" + code + ")"
+}
+
+// ParseBasis decodes the stored basis; a corrupt value yields an empty map (every field then
+// reads "no record"), because one bad row must not take its page down.
+func ParseBasis(raw string) (map[string]analysis.FieldBasis, error) {
+	m := map[string]analysis.FieldBasis{}
+	if strings.TrimSpace(raw) == "" {
+		return m, nil
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return map[string]analysis.FieldBasis{}, fmt.Errorf("decode basis: %w", err)
+	}
+	return m, nil
+}
+
+// basisView converts one stored basis. The analyzer words unassessed details as "Not assessed:
+// reason" or "Not assessed offline: reason"; the status part becomes Lead, shown in bold, so the
+// page can print it once and consistently.
+func basisView(b analysis.FieldBasis, ok bool) components.Basis {
+	if !ok {
+		return components.Basis{Missing: true, Lead: "No record",
+			Detail: "This claim was stored without an explanation for this field."}
+	}
+	v := components.Basis{Assessed: b.Assessed, Method: b.Method, Detail: strings.TrimSpace(b.Detail)}
+	if !b.Assessed {
+		v.Lead = "Not assessed"
+		if rest, found := cutPrefixFold(v.Detail, "Not assessed"); found {
+			if lead, reason, hasColon := strings.Cut(rest, ":"); hasColon && len(lead) <= 30 {
+				v.Lead = "Not assessed" + strings.TrimRight(lead, " ")
+				v.Detail = format.UpperFirst(strings.TrimSpace(reason))
+			}
+		}
+	}
+	if v.Detail == "" {
+		v.Detail = "No explanation was recorded."
+	}
+	v.Detail = format.UpperFirst(v.Detail)
+	return v
+}
+
+// cutPrefixFold is strings.CutPrefix ignoring ASCII case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// SourceDomain is the host to show for a claim's source: the analyzer's normalised domain when
+// stored, else the URL's host.
+func SourceDomain(c *models.Claim) string {
+	if c.SourceDomain != nil && *c.SourceDomain != "" {
+		return *c.SourceDomain
+	}
+	if c.SourceURL == nil {
+		return ""
+	}
+	if u, err := url.Parse(*c.SourceURL); err == nil {
+		return strings.TrimPrefix(u.Hostname(), "www.")
+	}
+	return ""
+}
+
+// safeSourceURL returns the source URL only when it is an absolute http(s) address, so a stored
+// value that slipped past validation can never become a javascript: link.
+func safeSourceURL(c *models.Claim) string {
+	if c.SourceURL == nil {
+		return ""
+	}
+	u, err := url.Parse(*c.SourceURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return *c.SourceURL
+}
+
+// ClaimSummary converts a claim for lists: the experts' verdict and score first when any expert
+// voted, with the analyzer's after them; "not enough evidence" without a score when nothing
+// decided the verdict.
+func ClaimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
+	cat, _ := categoryLabels(c.Category)
+	o := ClaimOutcome(c)
+	s := components.ClaimSummary{
+		URL:               paths.Claim(c.ID),
+		Text:              format.Truncate(c.Content, ListTextRunes),
+		Verdict:           VerdictView(c.AIVerdict),
+		ScoreText:         strconv.Itoa(c.AIScore),
+		NotEnoughEvidence: NotEnoughEvidence(c, o),
+		Category:          cat,
+		Language:          languageLabel(c.Language),
+		SourceDomain:      SourceDomain(c),
+		CreatedISO:        format.ISO(c.CreatedAt),
+		CreatedText:       format.Ago(now, c.CreatedAt),
+		CreatedTitle:      format.Time(c.CreatedAt),
+	}
+	if s.NotEnoughEvidence {
+		s.ScoreText = ""
+	}
+	if c.HasCommunityScore() {
+		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), Decimal(*c.CommunityScore)
+		s.Analyzer = "Analyzer: " + analyzerResult(c, o)
+	}
+	return s
+}
+
+// analyzerResult is the analyzer's verdict and score in words, for showing after the experts'.
+func analyzerResult(c *models.Claim, o Outcome) string {
+	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+	if !o.Decided {
+		return label + ", not enough evidence"
+	}
+	return label + ", " + strconv.Itoa(c.AIScore) + "/100"
+}
+
+// ClaimSummaries converts a page of claims for lists.
+func ClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+	out := make([]components.ClaimSummary, len(cs))
+	for i := range cs {
+		out[i] = ClaimSummary(&cs[i], now)
+	}
+	return out
+}
+
+// ClaimShow converts a claim for its page; basis is the decoded basis.
+func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+	cat, catTR := categoryLabels(c.Category)
+	p := claims.ShowPage{
+		ID:              c.ID,
+		Text:            c.Content,
+		Long:            utf8.RuneCountInString(c.Content) > 280,
+		Verdict:         VerdictView(c.AIVerdict),
+		Score:           c.AIScore,
+		Summary:         c.AISummary,
+		Category:        cat,
+		CategoryTR:      catTR,
+		Language:        languageLabel(c.Language),
+		EnQuery:         c.EnQuery,
+		SourceURL:       safeSourceURL(c),
+		SourceDomain:    SourceDomain(c),
+		CreatedISO:      format.ISO(c.CreatedAt),
+		CreatedText:     format.Time(c.CreatedAt),
+		CreatedAgo:      format.UpperFirst(format.Ago(now, c.CreatedAt)),
+		ShareURL:        shareURL,
+		Analyzer:        c.Analyzer,
+		AnalyzerVersion: c.AnalyzerVersion,
+	}
+	if p.Analyzer == "" {
+		p.Analyzer = "unknown"
+	}
+	if p.SourceDomain == "" && p.SourceURL != "" {
+		p.SourceDomain = p.SourceURL
+	}
+	for _, s := range subScoreSpecs {
+		b, ok := basis[s.field]
+		v := components.SubScore{Key: s.key, Label: s.label, Question: s.question, Score: s.value(c), Basis: basisView(b, ok)}
+		if !v.Basis.Assessed {
+			p.NotAssessed++
+		}
+		p.SubScores = append(p.SubScores, v)
+	}
+	fields := slices.Clone(analysis.BasisFields)
+	var extra []string
+	for k := range basis {
+		if !slices.Contains(fields, k) {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	for _, f := range append(fields, extra...) {
+		b, ok := basis[f]
+		label := basisLabels[f]
+		if label == "" {
+			label = format.UpperFirst(strings.ReplaceAll(f, "_", " "))
+		}
+		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
+	}
+	o := AnalysisOutcome(c, basis)
+	p.Source, p.Related, p.RelatedTitle = matchesView(o)
+	p.CardTitle, p.CardBasis, p.BasisMethod = CardTitle(o), CardBasis(o, basis), o.Method
+	if !o.Decided {
+		p.NotEnoughEvidence, p.BasisMethod = true, BasisNotEnoughEvidence
+		p.Summary = PlainSummary(o)
+	}
+	p.Evidence, p.Run, p.Prompt = runViews(c.AnalysisMeta)
+	return p
+}
+
+// matchView converts one compared fact-check for the claim page.
+func matchView(m analysis.Match) claims.MatchView {
+	return claims.MatchView{
+		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
+		Verdict: VerdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident,
+		Sources: WebURLs(m.Sources),
+	}
+}
+
+// matchesView splits the compared fact-checks into the one the verdict came from and the
+// related ones, each with why it did not decide. A row whose matches cannot be decoded shows
+// none rather than failing the page (the basis still says what happened).
+func matchesView(o Outcome) (*claims.MatchView, []claims.MatchView, string) {
+	var src *claims.MatchView
+	if o.Source != nil {
+		v := matchView(*o.Source)
+		src = &v
+	}
+	related := make([]claims.MatchView, 0, len(o.Related))
+	allDifferent := true
+	for _, r := range o.Related {
+		v := matchView(r.Match)
+		v.Used, v.Different, v.Reason = false, r.Different, r.Reason
+		allDifferent = allDifferent && r.Different
+		related = append(related, v)
+	}
+	title := "Related, about a different claim"
+	if !allDifferent {
+		title = "Related fact-checks that did not decide the verdict"
+	}
+	return src, related, title
+}
+
+// runViews decodes analysis_meta into related reading, facts about the run and the model prompt.
+func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
+	var m checking.StoredMeta
+	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
+		return nil, nil, nil
+	}
+	var prompt []claims.RunFact
+	for _, pm := range m.Prompt {
+		prompt = append(prompt, claims.RunFact{Label: format.UpperFirst(pm.Role) + " message", Value: pm.Content})
+	}
+	var ev []claims.EvidenceView
+	for _, e := range m.EvidenceItems {
+		ev = append(ev, claims.EvidenceView{Provider: providerLabel(e.Provider), Title: e.Title, URL: webURL(e.URL), Snippet: e.Snippet, Detail: e.Detail})
+	}
+	var run []claims.RunFact
+	if m.Model != "" {
+		run = append(run, claims.RunFact{Label: "Model", Value: m.Model})
+	}
+	if m.LatencyMS > 0 {
+		run = append(run, claims.RunFact{Label: "Time taken", Value: fmt.Sprintf("%d ms", m.LatencyMS)})
+	}
+	if m.PromptTokens+m.CompletionTokens > 0 {
+		run = append(run, claims.RunFact{Label: "Tokens", Value: fmt.Sprintf("%d prompt + %d completion", m.PromptTokens, m.CompletionTokens)})
+	}
+	if m.Fallback != "" {
+		run = append(run, claims.RunFact{Label: "Fallback", Value: m.Fallback})
+	}
+	if len(m.Evidence) > 0 {
+		run = append(run, claims.RunFact{Label: "Online sources consulted", Value: strings.Join(m.Evidence, ", ")})
+	}
+	return ev, run, prompt
+}
+
+// providerLabel names an evidence provider for people.
+func providerLabel(p string) string {
+	switch p {
+	case "wikipedia":
+		return "Wikipedia"
+	case "openalex":
+		return "OpenAlex"
+	case "google-factcheck":
+		return "Google Fact Check"
+	}
+	return p
+}
+
+// WebURLs keeps the http(s) addresses of a list.
+func WebURLs(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if u := webURL(s); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// webURL keeps only http(s) addresses, so a stored urn: or javascript: value is never a link.
+func webURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return s
+}
+
+// ClaimReviewLD is schema.org ClaimReview structured data for a claim page.
+type ClaimReviewLD struct {
+	Context       string     `json:"@context"`               // always https://schema.org
+	Type          string     `json:"@type"`                  // always ClaimReview
+	URL           string     `json:"url"`                    // the claim page's canonical URL
+	ClaimReviewed string     `json:"claimReviewed"`          // the claim, verbatim
+	DatePublished string     `json:"datePublished"`          // when the check was stored
+	Author        ldOrg      `json:"author"`                 // Claimcheck itself
+	ReviewRating  *ldRating  `json:"reviewRating,omitempty"` // the 0–100 score and verdict label; none without a finding
+	ItemReviewed  ldClaimRef `json:"itemReviewed"`           // the claim and where it appeared
+}
+
+// ldOrg is a schema.org Organization.
+type ldOrg struct {
+	Type string `json:"@type"`         // always Organization
+	Name string `json:"name"`          // the organisation's name
+	URL  string `json:"url,omitempty"` // its home page
+}
+
+// ldRating is a schema.org Rating on Claimcheck's 0–100 scale.
+type ldRating struct {
+	Type          string `json:"@type"`         // always Rating
+	RatingValue   int    `json:"ratingValue"`   // the overall score
+	BestRating    int    `json:"bestRating"`    // 100
+	WorstRating   int    `json:"worstRating"`   // 0
+	AlternateName string `json:"alternateName"` // the verdict label, e.g. Belirsiz
+}
+
+// ldClaimRef is a schema.org Claim, with where it appeared when known.
+type ldClaimRef struct {
+	Type       string           `json:"@type"`                // always Claim
+	Appearance []ldCreativeWork `json:"appearance,omitempty"` // the source page, if given
+}
+
+// ldCreativeWork is a page the claim appeared on.
+type ldCreativeWork struct {
+	Type string `json:"@type"` // always CreativeWork
+	URL  string `json:"url"`   // the source URL
+}
+
+// ClaimReview builds the ClaimReview for c, rated with its current score; a claim with not enough
+// evidence (rated) false gets no rating, since a 50 would publish a finding there is none of. It
+// is encoded by templ.JSONScript, whose encoder escapes <, > and & as \u003c etc., so claim text
+// can never close the script element.
+func ClaimReview(c *models.Claim, pageURL, baseURL string, rated bool) ClaimReviewLD {
+	sv := c.EffectiveScore()
+	slug, _ := models.VerdictFromV1(sv.Verdict)
+	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
+	ld := ClaimReviewLD{
+		Context:       "https://schema.org",
+		Type:          "ClaimReview",
+		URL:           pageURL,
+		ClaimReviewed: c.Content,
+		DatePublished: format.ISO(c.CreatedAt),
+		Author:        ldOrg{Type: "Organization", Name: "Claimcheck", URL: baseURL + "/"},
+		ItemReviewed:  ldClaimRef{Type: "Claim"},
+	}
+	if rated {
+		ld.ReviewRating = &ldRating{Type: "Rating", RatingValue: int(math.Round(sv.Score)), BestRating: 100, WorstRating: 0,
+			AlternateName: label}
+	}
+	if src := safeSourceURL(c); src != "" {
+		ld.ItemReviewed.Appearance = []ldCreativeWork{{Type: "CreativeWork", URL: src}}
+	}
+	return ld
+}
+
+// ClaimField is the claim textarea.
+func ClaimField(value, msg string) components.Field {
+	return components.Field{
+		ID: "claim", Name: "claim", Label: "Claim", Type: "textarea", Rows: 6,
+		Hint:        "Paste the claim as it was made, in any language.",
+		Placeholder: "e.g. Aşılar otizme neden olur",
+		Value:       value, Error: msg, Required: true, MaxLength: checking.MaxClaimChars, Counter: true,
+	}
+}
+
+// SourceField is the optional source URL input.
+func SourceField(value, msg string) components.Field {
+	return components.Field{
+		ID: "source_url", Name: "source_url", Label: "Where did it appear?", Type: "url", Optional: true,
+		Hint:        "The full address of the article or post, starting with https://",
+		Placeholder: "https://",
+		Value:       value, Error: msg, MaxLength: checking.MaxSourceURLChars, Autocomplete: "url",
+	}
+}
+
+// FirmLink is the claim page's line about the claim's firm.
+func FirmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
+	trust := "not rated yet"
+	if f.TrustScore != nil {
+		trust = TrustText(f.TrustScore) + " / 100"
+	}
+	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
+		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
+	if l.Confirmed {
+		l.ConfirmedText = "An administrator or an expert confirmed that the firm published this claim"
+		if c.FirmConfirmedAt != nil {
+			l.ConfirmedText += " on " + format.Time(*c.FirmConfirmedAt)
+		}
+		l.ConfirmedText += ", so it counts toward the firm's trust score."
+	}
+	return l
+}
+
+// CommunityView is the claim page's expert-review section.
+func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+	sv := c.EffectiveScore()
+	slug, _ := models.VerdictFromV1(sv.Verdict)
+	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: Decimal(sv.Score), Confidence: Decimal(sv.Confidence), Experts: sv.Experts}
+	for _, vote := range votes {
+		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: Decimal(vote.Confidence),
+			Note: vote.Note, When: format.Ago(now, vote.UpdatedAt)}
+		if vote.ExpertID != "" {
+			vv.Href = paths.Expert(vote.ExpertID)
+		}
+		for _, s := range vote.Sources {
+			if strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
+				vv.Sources = append(vv.Sources, s)
+			}
+		}
+		v.Votes = append(v.Votes, vv)
+	}
+	for _, h := range hist {
+		cause := "Automatic analysis"
+		if h.Cause == "vote" {
+			cause = "Expert vote"
+		}
+		label, _ := analysis.VerdictInfo(analysis.Verdict(h.Verdict))
+		v.History = append(v.History, claims.HistoryRow{When: format.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
+			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: Decimal(h.Confidence)})
+	}
+	return v
+}
+
+// Decimal prints a score or confidence with at most two decimals and no trailing zeros.
+func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }

@@ -1,0 +1,123 @@
+// Package web is the kit every HTML surface is built from: rendering a templ component with its
+// page metadata, the error pages, the session and CSRF middleware, page-number parsing and the
+// named paths (web/paths). Handlers take a *Kit instead of borrowing another handler's renderer.
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/views/layouts"
+	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
+	"github.com/gofiber/fiber/v2"
+)
+
+// Kit renders pages and error pages for every HTML surface.
+type Kit struct {
+	baseURL string
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// NewKit builds the kit. baseURL is the public address (a trailing slash is dropped); nil now
+// means time.Now and nil log slog.Default().
+func NewKit(baseURL string, now func() time.Time, log *slog.Logger) *Kit {
+	k := &Kit{baseURL: strings.TrimRight(baseURL, "/"), now: now, log: log}
+	if k.now == nil {
+		k.now = time.Now
+	}
+	if k.log == nil {
+		k.log = slog.Default()
+	}
+	return k
+}
+
+// BaseURL is the public address without a trailing slash, for canonical and share URLs.
+func (k *Kit) BaseURL() string { return k.baseURL }
+
+// Now is the kit's clock.
+func (k *Kit) Now() time.Time { return k.now() }
+
+// Log is where render failures go.
+func (k *Kit) Log() *slog.Logger { return k.log }
+
+// Meta fills the metadata every page shares.
+func (k *Kit) Meta(c *fiber.Ctx, title, description string) layouts.Page {
+	return layouts.Page{Title: title, Description: description, Path: c.Path(), Year: k.now().UTC().Year()}
+}
+
+// Render writes a complete page. It renders into a buffer first so a template error becomes a
+// clean 500 instead of half a page sent with the wrong status.
+func (k *Kit) Render(c *fiber.Ctx, status int, page templ.Component) error {
+	return Render(c, status, page)
+}
+
+// Render writes a complete page through a buffer (see Kit.Render); surfaces without a kit use it.
+func Render(c *fiber.Ctx, status int, page templ.Component) error {
+	var buf bytes.Buffer
+	if err := page.Render(c.UserContext(), &buf); err != nil {
+		return fmt.Errorf("render page %s: %w", c.Path(), err)
+	}
+	c.Status(status)
+	c.Type("html", "utf-8")
+	return c.Send(buf.Bytes())
+}
+
+// RenderNoStore writes a page no cache may keep: pages with CSRF tokens, personal data or
+// one-time outcomes.
+func RenderNoStore(c *fiber.Ctx, status int, page templ.Component) error {
+	var buf bytes.Buffer
+	if err := page.Render(c.UserContext(), &buf); err != nil {
+		return fmt.Errorf("render page %s: %w", c.Path(), err)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Status(status)
+	c.Type("html", "utf-8")
+	return c.Send(buf.Bytes())
+}
+
+// CSRFToken is the token the CSRF middleware stored, or "" when none ran.
+func CSRFToken(c *fiber.Ctx) string {
+	s, _ := c.Locals(CSRFContextKey).(string)
+	return s
+}
+
+// NotFound answers 404 with a page that offers a way back; the app uses it for unknown paths.
+func (k *Kit) NotFound(c *fiber.Ctx) error {
+	return k.ErrorPage(c, fiber.StatusNotFound, "Page not found",
+		"There is no page at this address. It may have moved, or the link may be mistyped.")
+}
+
+// ErrorPage answers status with a friendly page and the default ways out; an empty title uses
+// the status text.
+func (k *Kit) ErrorPage(c *fiber.Ctx, status int, title, msg string) error {
+	return k.RenderError(c, errpages.Page{Status: status, Title: title, Message: msg})
+}
+
+// RenderError renders an error page; if even that fails it falls back to plain text, because an
+// error handler must always answer.
+func (k *Kit) RenderError(c *fiber.Ctx, page errpages.Page) error {
+	if page.Status < 400 || page.Status > 599 {
+		page.Status = fiber.StatusInternalServerError
+	}
+	if page.Title == "" {
+		page.Title = http.StatusText(page.Status)
+	}
+	if page.Message == "" {
+		page.Message = "Something went wrong on our side. Please try again in a minute."
+	}
+	page.Meta = k.Meta(c, page.Title, "")
+	page.Meta.NoIndex = true
+	if err := k.Render(c, page.Status, errpages.Error(page)); err != nil {
+		k.log.Error("render error page", "err", err)
+		c.Status(page.Status)
+		c.Type("txt", "utf-8")
+		return c.SendString(page.Title + "\n\n" + page.Message + "\n")
+	}
+	return nil
+}

@@ -1,0 +1,178 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/claimcheck/claimcheck/handlers/account"
+	"github.com/claimcheck/claimcheck/handlers/admin"
+	"github.com/claimcheck/claimcheck/handlers/compat"
+	"github.com/claimcheck/claimcheck/handlers/site"
+	"github.com/claimcheck/claimcheck/handlers/v1api"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/beta"
+	"github.com/claimcheck/claimcheck/internal/billing"
+	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/community"
+	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed"
+	"github.com/claimcheck/claimcheck/internal/mail"
+	"github.com/claimcheck/claimcheck/internal/openapi"
+	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/submit"
+	"github.com/claimcheck/claimcheck/internal/webhooks"
+	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/static"
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/filesystem"
+)
+
+// wiring is what every surface is built from: the configuration, the stores, the services and
+// the background the workers register with. New builds one; mountSurfaces mounts every surface
+// from it, each through its package's Mount.
+type wiring struct {
+	cfg      config.Config
+	db       *database.DB
+	stores   *models.Stores
+	log      *slog.Logger
+	now      func() time.Time
+	kb       *Knowledge
+	checker  *checking.Service
+	auth     *quota.Authenticator
+	limiter  *quota.IPLimiter
+	accounts *accounts.Service
+	billing  *billing.Service
+	outbox   *mail.Outbox
+	beta     *beta.Service
+	bg       *Background
+	kit      *web.Kit
+	csrf     fiber.Handler
+	sessions *web.Sessions
+	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).
+	feed *feed.Hub
+}
+
+// mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
+// CSRF, roles, API keys, quota), so the order here only decides which of two routes with the same
+// path wins, and no two surfaces share a path.
+func mountSurfaces(f *fiber.App, w *wiring) {
+	compat.Mount(f, compat.Deps{Auth: w.auth, Usage: w.stores.Usage, Reads: w.stores.Usage, Checker: w.checker,
+		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log})
+	v1api.Mount(f, v1apiDeps(w))
+	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
+	site.Mount(f, siteDeps(w))
+	account.Mount(f, accountDeps(w))
+	admin.Mount(f, adminDeps(w))
+	// Anything else is a 404 page, answered like a page: with the CSRF token and the session.
+	f.Use(w.csrf, w.sessions.Middleware(), notFound(w.kit))
+}
+
+// siteDeps wires the public pages.
+func siteDeps(w *wiring) site.Deps {
+	experts := models.NewExpertStore(w.db)
+	firms := models.NewFirmStore(w.db)
+	votes := community.Config{Store: experts, BaseURL: w.cfg.BaseURL, Now: w.now, Log: w.log}
+	if w.kb != nil && w.kb.Importer != nil {
+		votes.KB = w.kb.Importer
+	}
+	doc, err := openapi.Load()
+	if err != nil {
+		// The embedded document is checked by its tests; a failure here is a build defect, and
+		// /docs says so rather than taking the whole service down.
+		w.log.Error("openapi document", "err", err)
+	}
+	return site.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
+		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter},
+		Firms:   site.FirmPagesDeps{Firms: firms},
+		Experts: site.ExpertsDeps{Experts: experts},
+		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},
+		Docs:    site.DocsDeps{Document: doc},
+		Beta:    site.BetaDeps{Beta: w.beta},
+		Live: site.LiveDeps{Hub: feedHub(w), Events: models.NewEventStore(w.db), Claims: w.stores.Claims,
+			Heartbeat: w.cfg.V1.FeedHeartbeat},
+	}
+}
+
+// accountDeps wires the account pages and the Stripe webhook.
+func accountDeps(w *wiring) account.Deps {
+	return account.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
+		Auth: account.AuthDeps{Accounts: w.accounts, Mailer: w.outbox,
+			AfterVerified: func(ctx context.Context, userID, email string) {
+				if _, err := w.beta.GrantIfInvited(ctx, userID, email); err != nil {
+					w.log.Warn("beta access", "user", userID, "err", err)
+				}
+			}},
+		Account:  account.AccountDeps{Keys: w.stores.Keys, Usage: w.stores.Usage, BillingPortal: w.billing.Enabled(), Beta: w.beta},
+		Webhooks: account.AccountWebhooksDeps{Webhooks: webhookService(w), Beta: w.beta},
+		Billing:  account.BillingDeps{Billing: w.billing, Plans: w.stores.Plans, Keys: w.stores.Keys},
+		Pricing:  account.PricingDeps{Plans: w.stores.Plans, Keys: w.stores.Keys, Billing: w.billing},
+	}
+}
+
+// adminDeps wires the console.
+func adminDeps(w *wiring) admin.Deps {
+	audit := admin.StoreAudit{Store: models.NewAuditStore(w.db)}
+	return admin.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
+		Console: admin.AdminDeps{Store: models.NewAdminStore(w.db), Accounts: w.accounts, Users: w.stores.Accounts,
+			Keys: w.stores.Keys, Billing: w.billing.Store(), Outbox: w.stores.Outbox, Audit: audit,
+			SMTP: w.cfg.SMTPURL != "", Knowledge: w.kb.Importer, Reviews: w.stores.Reviews},
+		Firms:    admin.FirmConsoleDeps{Firms: models.NewFirmStore(w.db), Claims: w.stores.Claims, Audit: audit},
+		Waitlist: admin.AdminWaitlistDeps{Beta: w.beta, Waitlist: models.NewWaitlistStore(w.db)},
+	}
+}
+
+// v1apiDeps wires /v1 and registers its workers: submission analysis and webhook delivery.
+func v1apiDeps(w *wiring) v1api.Deps {
+	subs := models.NewSubmissionStore(w.db)
+	firms := models.NewFirmStore(w.db)
+	experts := models.NewExpertStore(w.db)
+	wake := submit.NewWake()
+	for i := range w.cfg.V1.SubmitWorkers {
+		sw := submit.New(submit.Config{Store: subs, Analyzer: w.checker, Wake: wake, Log: w.log.With("submit_worker", i), Now: w.now})
+		w.bg.Go(sw.Run)
+	}
+	store := models.NewWebhookStore(w.db)
+	client := webhooks.NewClient(w.cfg.V1.WebhookTimeout, w.cfg.V1.WebhookAllowPrivate)
+	for range w.cfg.V1.WebhookWorkers {
+		ww := webhooks.NewWorker(webhooks.WorkerConfig{Store: store, Timeout: w.cfg.V1.WebhookTimeout,
+			AllowPrivate: w.cfg.V1.WebhookAllowPrivate, Client: client, Now: w.now, Log: w.log})
+		w.bg.Go(ww.Run)
+	}
+	return v1api.Deps{BaseURL: w.cfg.BaseURL, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log,
+		Access: v1api.V1AccessDeps{Auth: w.auth, Usage: w.stores.Usage, Limiter: v1Limiter(w),
+			BurstLimit: w.cfg.V1.BurstLimit, BurstWindow: w.cfg.V1.BurstWindow},
+		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: models.NewSearchStore(w.db), Firms: firms,
+			Experts: experts, Usage: w.stores.Usage, Submitted: wake.Notify},
+		Directory: v1api.V1DirectoryDeps{Firms: firms, Experts: experts},
+		Feed: v1api.FeedAPIDeps{Hub: feedHub(w), Events: models.NewEventStore(w.db), Claims: w.stores.Claims,
+			Heartbeat: w.cfg.V1.FeedHeartbeat},
+		Webhooks: v1api.V1WebhooksDeps{Webhooks: webhookService(w)},
+	}
+}
+
+// webhookService builds the endpoint service; it holds no state, so the API and the pages each get one.
+func webhookService(w *wiring) *webhooks.Service {
+	return webhooks.NewService(models.NewWebhookStore(w.db), webhooks.Guard{AllowPrivate: w.cfg.V1.WebhookAllowPrivate}, w.now)
+}
+
+// feedHub is the process's one hub, built on first use: it follows the event log while the
+// background workers run and ends its streams when shutdown begins. The API and the page share
+// it, so the log is read once per poll.
+func feedHub(w *wiring) *feed.Hub {
+	if w.feed == nil {
+		w.feed = feed.New(feed.Config{Log: models.NewEventStore(w.db), PollInterval: w.cfg.V1.FeedPollInterval, Logger: w.log})
+		w.bg.Go(w.feed.Run)
+		w.bg.BeforeShutdown(w.feed.Close)
+	}
+	return w.feed
+}
+
+// planChanged moves the account and all its keys to the plan billing decided, inside billing's
+// transaction, so the new quota applies to the very next request (after the key cache's TTL).
+func planChanged(keys *models.KeyStore) billing.PlanChangedFunc {
+	return keys.SetPlanForUser
+}
