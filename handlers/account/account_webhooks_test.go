@@ -4,82 +4,54 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/account"
-	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
-// whBeta grants /v1 beta access to the users in the set.
-type whBeta map[string]bool
-
-func (b whBeta) HasBetaAccess(_ context.Context, u *models.User) (bool, error) { return b[u.ID], nil }
-
-// whPages serves the webhook pages over a real database; X-Test-User names the logged-in user.
+// whPages is the wired service with users signed in through real sessions; webhook hosts
+// resolve from a table.
 type whPages struct {
-	app    *fiber.App
-	stores *models.Stores
-	db     *database.DB
-	users  map[string]*models.User
-	beta   whBeta
-	store  *models.WebhookStore
+	*apptest.Browser
+	db    *database.DB
+	users map[string]string
+	store *models.WebhookStore
 }
 
 func newWhPages(t *testing.T, db *database.DB) *whPages {
 	t.Helper()
-	stores := models.NewStores(db)
-	e := &whPages{db: db, users: map[string]*models.User{}, beta: whBeta{}, store: models.NewWebhookStore(db)}
-	now := func() time.Time { return time.Now().UTC() }
-	pages := web.NewKit(apptest.BaseURL, now, nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Use(func(c *fiber.Ctx) error {
-		if u := e.users[c.Get("X-Test-User")]; u != nil {
-			c.Locals(web.LocalUser, u)
-		}
-		c.Locals("csrf", "test-token")
-		return c.Next()
-	})
-	svc := webhooks.NewService(e.store, webhooks.Guard{Resolver: apptest.Resolver{"hooks.example.com": "93.184.216.34"}}, now)
-	account.NewAccountWebhooks(account.AccountWebhooksDeps{Kit: pages, Webhooks: svc, Beta: e.beta, Now: now}).Routes(web.On(app))
-	e.app, e.stores = app, stores
-	return e
+	b := apptest.Open(t, db, apptest.Options{WebhookResolver: apptest.Resolver{"hooks.example.com": "93.184.216.34"}})
+	return &whPages{Browser: b, db: db, users: map[string]string{}, store: models.NewWebhookStore(db)}
 }
 
-// user creates an account, with beta access when beta is true.
+// user signs up and logs in an account, with /v1 beta access when beta is true, and returns its id.
 func (e *whPages) user(t *testing.T, beta bool) string {
 	t.Helper()
-	now := time.Now().UTC()
-	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Dev", PasswordHash: "x", Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
-	if err := models.NewAccountStore(e.db).CreateUser(context.Background(), u); err != nil {
-		t.Fatal(err)
+	u, cookie := e.Member(t, uuid.NewString()+"@example.org", "Dev", models.RoleUser)
+	if beta {
+		if err := e.db.Gorm.Model(&models.User{}).Where("id = ?", u.ID).Update("beta_access_at", time.Now().UTC()).Error; err != nil {
+			t.Fatal(err)
+		}
 	}
-	e.users[u.ID], e.beta[u.ID] = u, beta
+	e.users[u.ID] = cookie
 	return u.ID
 }
 
+// as sends a request as user (anonymously when user is ""), with the CSRF token on forms.
 func (e *whPages) as(t *testing.T, user, method, path string, form url.Values) apptest.Page {
 	t.Helper()
-	var req *http.Request
-	if form != nil {
-		req = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	} else {
-		req = httptest.NewRequest(method, path, nil)
+	if form == nil && method == http.MethodPost {
+		form = url.Values{}
 	}
-	req.Header.Set("X-Test-User", user)
-	return apptest.Do(t, e.app, req)
+	return e.Send(t, method, path, form, e.users[user])
 }
 
 // wantRedirect checks a 303 to target.
@@ -91,10 +63,10 @@ func wantRedirect(t *testing.T, p apptest.Page, target string) {
 }
 
 // wantCSRF checks every POST form of the page carries the token.
-func wantCSRF(t *testing.T, p apptest.Page) {
+func wantCSRF(t *testing.T, p apptest.Page, token string) {
 	t.Helper()
 	p.Doc.Find("form[method=post]").Each(func(_ int, f *goquery.Selection) {
-		if v, _ := f.Find("input[name=_csrf]").Attr("value"); v != "test-token" {
+		if v, _ := f.Find("input[name=_csrf]").Attr("value"); v != token {
 			action, _ := f.Attr("action")
 			t.Errorf("form %s has no _csrf field", action)
 		}
@@ -146,7 +118,7 @@ func TestAccountWebhooksCreateValidation(t *testing.T) {
 		if first.Header.Get("Cache-Control") != "no-store" {
 			t.Fatalf("cache-control %q", first.Header.Get("Cache-Control"))
 		}
-		wantCSRF(t, first)
+		wantCSRF(t, first, e.CSRF)
 		bad := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"http://169.254.169.254/latest"},
 			"event_types": {"claim.analysed"}, "description": {strings.Repeat("x", 201)}})
 		bad.WantStatus(t, http.StatusUnprocessableEntity)
@@ -204,7 +176,7 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 		if strings.Contains(detail.Body, secret) || detail.Text(t, "[data-testid=endpoint-events]") != "claim.created, claim.analysed" {
 			t.Fatalf("detail: %s", detail.Text(t, "[data-testid=endpoint-events]"))
 		}
-		wantCSRF(t, detail)
+		wantCSRF(t, detail, e.CSRF)
 
 		// Send a test event: back to the page with a notice and the queued delivery.
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/test", url.Values{}), "/account/webhooks/"+id+"?done=test")
@@ -275,8 +247,8 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 		// Delete asks first, then deletes.
 		confirm := e.as(t, u, http.MethodGet, "/account/webhooks/"+id+"/delete", nil)
 		confirm.WantStatus(t, http.StatusOK)
-		wantCSRF(t, confirm)
-		if action, _ := confirm.Find(t, "form[method=post]").Attr("action"); action != "/account/webhooks/"+id+"/delete" {
+		wantCSRF(t, confirm, e.CSRF)
+		if action, _ := confirm.Find(t, "main form[method=post]").Attr("action"); action != "/account/webhooks/"+id+"/delete" {
 			t.Fatalf("confirm form posts to %q", action)
 		}
 		if eps, _ := e.store.ListEndpoints(context.Background(), owner); len(eps) != 1 {
