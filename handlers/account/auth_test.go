@@ -8,10 +8,12 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app"
@@ -55,10 +57,18 @@ type authPage struct {
 	cookie  string
 	cleared bool
 	raw     string // the Set-Cookie header of cc_session
+	// device is the device cookie set, nil when none was.
+	device *http.Cookie
 }
 
 // send runs method path with form values (nil = no body) and the session cookie.
 func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cookie string) authPage {
+	t.Helper()
+	return e.sendDevice(t, method, path, form, cookie, "")
+}
+
+// sendDevice is send from a browser holding the device cookie device ("" = none).
+func (e *authEnv) sendDevice(t *testing.T, method, path string, form url.Values, cookie, device string) authPage {
 	t.Helper()
 	var body io.Reader
 	if form != nil {
@@ -71,6 +81,9 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 	}
 	if cookie != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: cookie})
+	}
+	if device != "" {
+		req.AddCookie(&http.Cookie{Name: account.DeviceCookie, Value: device})
 	}
 	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
 	resp, err := e.app.Test(req, 30_000)
@@ -87,6 +100,9 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 	for _, c := range resp.Cookies() {
 		if c.Name == web.SessionCookie {
 			p.cookie, p.cleared = c.Value, c.Value == ""
+		}
+		if c.Name == account.DeviceCookie {
+			p.device = c
 		}
 	}
 	for _, h := range resp.Header.Values("Set-Cookie") {
@@ -291,23 +307,56 @@ func TestLoginFailuresLookAlike(t *testing.T) {
 	})
 }
 
+// TestLoginThrottled checks a throttled login answers 429 with the wait from the throttle, in the
+// Retry-After header and in words, and offers an unlock link by mail.
 func TestLoginThrottled(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		e := newAuthEnv(t, db, accounts.WithLoginLimits(3, 50, 15*time.Minute))
+		clock := &testClock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+		e := newAuthEnv(t, db, accounts.WithLoginLimits(3, 50, 15*time.Minute), accounts.WithClock(clock.now))
 		e.newUser(t, "dan@example.com")
-		var last authPage
-		for range 4 {
-			last = e.post(t, "/login", url.Values{"email": {"dan@example.com"}, "password": {"nope nope nope"}}, "")
+		wrong := url.Values{"email": {"dan@example.com"}, "password": {"nope nope nope"}}
+		for range 3 {
+			e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusUnprocessableEntity)
 		}
+		// Three failures are free; the next attempt must wait 2 s, and after one more failure 4 s.
+		e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusTooManyRequests)
+		clock.add(2 * time.Second)
+		e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusUnprocessableEntity)
+		last := e.post(t, "/login", wrong, "")
 		last.wantStatus(t, fiber.StatusTooManyRequests)
-		if msg := last.text(t, `[data-testid=form-error]`); !strings.Contains(msg, "try again in a few minutes") {
+		if got := last.header.Get("Retry-After"); got != "4" {
+			t.Errorf("Retry-After %q, want 4", got)
+		}
+		if msg := last.text(t, `[data-testid=form-error]`); !strings.Contains(msg, "try again in 4 seconds") {
 			t.Errorf("message %q", msg)
+		}
+		offer := last.find(t, `form[data-testid=unlock-form][method=post][action="/login/unlock"]`)
+		if v, _ := offer.Find(`input[name=_csrf]`).Attr("value"); v != e.csrf {
+			t.Errorf("unlock form CSRF %q", v)
+		}
+		if v, _ := offer.Find(`input[name=email]`).Attr("value"); v != "dan@example.com" {
+			t.Errorf("unlock form email %q", v)
 		}
 		// The right password does not get through the throttle either, and reads the same.
 		right := e.post(t, "/login", url.Values{"email": {"dan@example.com"}, "password": {testPassword}}, "")
 		right.wantStatus(t, fiber.StatusTooManyRequests)
+		if right.cookie != "" || right.device != nil {
+			t.Error("throttled login set a cookie")
+		}
+		clock.add(4 * time.Second)
+		e.login(t, "dan@example.com", testPassword, "")
 	})
 }
+
+// testClock is a clock the test moves.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *testClock) add(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
 
 func TestSessionFixationAndLogout(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
