@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -143,6 +144,23 @@ func TestUnlockLinkFlow(t *testing.T) {
 			t.Error("GET set a device cookie")
 		}
 		e.post(t, "/login", right, "").wantStatus(t, fiber.StatusTooManyRequests)
+
+		// Both forms need the CSRF token: a cross-site form can neither send mail nor use a link.
+		for _, path := range []string{"/login/unlock", link} {
+			req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(url.Values{"email": {"hal@example.com"}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			resp, err := e.app.Test(req, 30_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != fiber.StatusForbidden {
+				t.Errorf("POST %s without CSRF token: status %d, want 403", path, resp.StatusCode)
+			}
+		}
+		if n := e.countMail(t, "unlock:"); n != 1 {
+			t.Errorf("%d unlock mails after a forged request, want 1", n)
+		}
 
 		done := e.post(t, link, url.Values{}, "")
 		if done.status != fiber.StatusSeeOther || done.location != "/login?unlocked=1" {
