@@ -68,8 +68,8 @@ type AuthDeps struct {
 	AfterVerified func(ctx context.Context, userID, email string)
 }
 
-// Auth serves the account pages: sign-up, verification, login, logout, password reset, security
-// settings, email change and first-admin setup.
+// Auth serves the account pages: sign-up, verification, login (with the unlock link of a throttled
+// login), logout, password reset, security settings, email change and first-admin setup.
 type Auth struct {
 	acc      *accounts.Service
 	sessions *web.Sessions
