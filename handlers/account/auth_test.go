@@ -131,21 +131,44 @@ func TestLoginFailuresLookAlike(t *testing.T) {
 	})
 }
 
+// TestLoginThrottled checks a throttled login answers 429 with the wait from the throttle, in the
+// Retry-After header and in words, and offers an unlock link by mail.
 func TestLoginThrottled(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		e := apptest.Open(t, db, apptest.Options{Accounts: []accounts.Option{accounts.WithLoginLimits(3, 50, 15*time.Minute)}})
-		e.NewUser(t, "dan@example.com")
-		var last apptest.Page
-		for range 4 {
-			last = e.Post(t, "/login", url.Values{"email": {"dan@example.com"}, "password": {"nope nope nope"}}, "")
+		clock := &testClock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+		e := newAuthEnv(t, db, accounts.WithLoginLimits(3, 50, 15*time.Minute), accounts.WithClock(clock.now))
+		e.newUser(t, "dan@example.com")
+		wrong := url.Values{"email": {"dan@example.com"}, "password": {"nope nope nope"}}
+		for range 3 {
+			e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusUnprocessableEntity)
 		}
-		last.WantStatus(t, fiber.StatusTooManyRequests)
-		if msg := last.Text(t, `[data-testid=form-error]`); !strings.Contains(msg, "try again in a few minutes") {
+		// Three failures are free; the next attempt must wait 2 s, and after one more failure 4 s.
+		e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusTooManyRequests)
+		clock.add(2 * time.Second)
+		e.post(t, "/login", wrong, "").wantStatus(t, fiber.StatusUnprocessableEntity)
+		last := e.post(t, "/login", wrong, "")
+		last.wantStatus(t, fiber.StatusTooManyRequests)
+		if got := last.header.Get("Retry-After"); got != "4" {
+			t.Errorf("Retry-After %q, want 4", got)
+		}
+		if msg := last.text(t, `[data-testid=form-error]`); !strings.Contains(msg, "try again in 4 seconds") {
 			t.Errorf("message %q", msg)
 		}
+		offer := last.find(t, `form[data-testid=unlock-form][method=post][action="/login/unlock"]`)
+		if v, _ := offer.Find(`input[name=_csrf]`).Attr("value"); v != e.csrf {
+			t.Errorf("unlock form CSRF %q", v)
+		}
+		if v, _ := offer.Find(`input[name=email]`).Attr("value"); v != "dan@example.com" {
+			t.Errorf("unlock form email %q", v)
+		}
 		// The right password does not get through the throttle either, and reads the same.
-		right := e.Post(t, "/login", url.Values{"email": {"dan@example.com"}, "password": {apptest.TestPassword}}, "")
-		right.WantStatus(t, fiber.StatusTooManyRequests)
+		right := e.post(t, "/login", url.Values{"email": {"dan@example.com"}, "password": {testPassword}}, "")
+		right.wantStatus(t, fiber.StatusTooManyRequests)
+		if right.cookie != "" || right.device != nil {
+			t.Error("throttled login set a cookie")
+		}
+		clock.add(4 * time.Second)
+		e.login(t, "dan@example.com", testPassword, "")
 	})
 }
 

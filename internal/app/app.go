@@ -150,7 +150,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
-	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, o.accounts...)
+	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, append([]accounts.Option{accounts.WithDeviceKey([]byte(cfg.DeviceKey))}, o.accounts...)...)
 	hook := planChanged(stores.Keys)
 	if o.planChanged != nil {
 		hook = o.planChanged
