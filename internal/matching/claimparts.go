@@ -1178,13 +1178,29 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 			break
 		}
 	}
+	// A plural the lexicon lists as a word of its own ("büyükler", elders; "kadınlar") is also
+	// its singular: the plural suffix is the one strip that never makes another word.
+	var plural string
+	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) && len(ix.relations.translate(ix.lex, "tr", "en", base)) > 0 {
+		plural = base
+	}
 	var out []string
-	for _, w := range []string{noun, verb} {
+	for _, w := range []string{noun, plural, verb} {
 		if w != "" {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// cutPlural strips the Turkish plural suffix -lar/-ler from a folded word.
+func cutPlural(w string) (string, bool) {
+	for _, suf := range []string{"lar", "ler"} {
+		if base, ok := strings.CutSuffix(w, suf); ok {
+			return base, true
+		}
+	}
+	return "", false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

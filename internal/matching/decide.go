@@ -388,6 +388,8 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		ix.linkPhrases(q, qa, r, ra)
 		ix.linkPhrases(r, ra, q, qa)
 	}
+	ix.linkCompounds(q, qa, r, ra, true)
+	ix.linkCompounds(r, ra, q, qa, false)
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -395,7 +397,9 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		}
 		for j := range r.parts {
 			o := &r.parts[j]
-			if o.num != "" || ra.links[j] != unlinked {
+			// A fact-check part already found to state this very part (by spelling one way
+			// round, or as a word of a phrase translation) may still be what states it.
+			if o.num != "" || ra.links[j] != unlinked && (ra.links[j] != linked || ra.with[j] != i) {
 				continue
 			}
 			l := ix.lexRelate(p, o, true)
