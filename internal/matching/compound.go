@@ -131,3 +131,25 @@ func (ix *Index) statesCompound(la string, forms []string, lb string, other []st
 	}
 	return false
 }
+
+// compoundHeadOnly finds a compound of the fact-check whose first word no part of the claim
+// states while its head is linked to a claim part that is not the same word and does not state
+// the compound; it returns that claim part and the compound's first index, or -1, -1.
+func (ix *Index) compoundHeadOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	for _, d := range ix.compounds(r) {
+		if ra.links[d.at] != unlinked || ra.links[d.at+1] != linked {
+			continue
+		}
+		head := &r.parts[d.at+1]
+		for i := range q.parts {
+			p := &q.parts[i]
+			if qa.links[i] != linked || qa.with[i] != d.at+1 || p.num != "" || ix.relateWords(p, head) {
+				continue
+			}
+			if p.lang != "tr" && p.lang != "en" || !ix.statesCompound(head.lang, d.forms, p.lang, p.dict, false) {
+				return i, d.at
+			}
+		}
+	}
+	return -1, -1
+}

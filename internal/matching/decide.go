@@ -165,12 +165,29 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
+	// A modifier of the claim whose head the fact-check does not state either is not the claim
+	// made more specific but a phrase of its own ("tatlandırıcı kullanmak" where the fact-check
+	// says "şeker yemek", "alkollü dezenfektanla" where it says "with soap"): with a word of the
+	// fact-check left over, it says something else in its place.
+	{
+		if i, j := strayModifier(q, qa, r, ra); i >= 0 {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
+		}
+	}
+	// A claim word tied to the head of a fact-check compound only through meaning, not as the
+	// same word, must state the whole compound: "kükürtdioksit" (sulphur dioxide) is a dioxide,
+	// but not the fact-check's "carbon dioxide".
+	if i, d := ix.compoundHeadOnly(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[d+1]), say(q, qa, i), r.parts[d].text+" "+r.parts[d+1].text)
+	}
 	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
 	// humans"): the claim's subject is linked to a part of the fact-check that is not its subject.
-	if !cross {
-		if why := swapped(q, qa, r, ra); why != "" {
-			return false, why
-		}
+	// Across languages, whose word orders differ, only a subject that the other claim states as a
+	// complement of comparison or another adjunct counts ("humans emit more than volcanoes" for
+	// "volcanoes emit more than humans", "Volkanlar insanlardan daha fazla … salar"): an active
+	// claim may have a passive translation.
+	if why := swapped(q, qa, r, ra, cross); why != "" {
+		return false, why
 	}
 	// Polarity on meaning: each antonym link flips it once more.
 	flips := comp
@@ -267,10 +284,29 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
-// isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
-// time ("from coal").
-func isNominal(p *part) bool {
-	return isNoun(p) || p.num == "" && !p.aside && !p.verb && !p.place && (p.role == roleModifier || p.role == roleAdjunct)
+// strayModifier finds an unlinked modifier of the claim whose next part in its clause is
+// unlinked too, and a word of the fact-check left unstated (not a number, an aside or a detail
+// of place or time); -1, -1 when there is none.
+func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	j := -1
+	for k := range r.parts {
+		o := &r.parts[k]
+		if ra.links[k] == unlinked && o.num == "" && !o.aside && !o.place {
+			j = k
+			break
+		}
+	}
+	if j < 0 {
+		return -1, -1
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, n := &q.parts[i], &q.parts[i+1]
+		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside &&
+			n.num == "" && n.clause == p.clause {
+			return i, j
+		}
+	}
+	return -1, -1
 }
 
 // isContent selects the unlinked parts that can stand in for another: words, not numbers, not
@@ -280,7 +316,7 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 // swapped reports a subject and an object that changed places: the claim's subject links to a
 // part of the fact-check after the fact-check's subject, which links back to a part of the claim
 // after the claim's subject.
-func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
+func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
 	qs, rs := -1, -1
 	for i := range q.parts {
 		if q.parts[i].first {
@@ -296,6 +332,10 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 	}
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
+	}
+	if cross && !(r.parts[qa.with[qs]].role == roleAdjunct && q.parts[qs].role != roleModifier ||
+		q.parts[ra.with[rs]].role == roleAdjunct && r.parts[rs].role != roleModifier) {
+		return ""
 	}
 	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
 		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
