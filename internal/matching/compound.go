@@ -19,6 +19,9 @@ type compound struct {
 // and a dictionary form or lemma candidate of the second, in one clause, neither a number, a
 // name or an aside.
 func (ix *Index) compounds(c *claimParts) []compound {
+	if ix.lex == nil {
+		return nil
+	}
 	var out []compound
 	for i := 0; i+1 < len(c.parts); i++ {
 		p, n := &c.parts[i], &c.parts[i+1]
