@@ -382,7 +382,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].prep = true
 			infos[i].function = true
 			infos[i].place = enPlacePreps[folded]
-		case wlang == "tr" && trPostpositions[folded]:
+		case wlang == "tr" && (trPostpositions[folded] || folded == "karsi" && i > 0 && ix.morph.CaseOf(turkish.Fold(toks[i-1].text)) == turkish.Dative):
+			// "karşı" after a dative is the postposition "against" ("yıldırıma karşı korur").
 			infos[i].prep = true
 			infos[i].function = true
 		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):

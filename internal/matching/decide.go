@@ -459,6 +459,25 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 			}
 		}
 	}
+	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
+	// for "suicide") is linked back when the lexicon relates the two on their own.
+	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+		for i, l := range aa.links {
+			if l != linked {
+				continue
+			}
+			j := aa.with[i]
+			if ba.links[j] != unlinked || b.parts[j].num != "" {
+				continue
+			}
+			p, o := &a.parts[i], &b.parts[j]
+			if ix.relateWords(p, o) || ix.lexRelate(p, o, fromClaim) == linked || ix.lexRelate(o, p, !fromClaim) == linked {
+				ba.links[j], ba.with[j] = linked, i
+			}
+		}
+	}
+	back(q, qa, r, ra, true)
+	back(r, ra, q, qa, false)
 	return qa, ra
 }
 
