@@ -160,8 +160,8 @@ func TestTranslate(t *testing.T) {
 		{"tr", "en", "azal", "decrease", "decrease"},
 		{"en", "tr", "tea", "", "çay"}, // the dictionary's first sense of tea is the plant
 		{"en", "tr", "vaccine", "", "aşı"},
-		{"en", "tr", "die", "", "ölmek"},  // KeNet links "çürümek" (rot) to die's first sense too
-		{"en", "tr", "dies", "", "ölmek"}, // inflected English goes through morphy
+		{"en", "tr", "die", "ölmek", "ölmek"},
+		{"en", "tr", "dies", "ölmek", "ölmek"}, // inflected English goes through morphy
 		{"en", "tr", "permanent", "sürekli", "daimi"},
 		// KeNet's interlingual links, both ways, phrases included
 		{"tr", "en", "aşı", "vaccine", "vaccine"},
@@ -175,6 +175,10 @@ func TestTranslate(t *testing.T) {
 		{"tr", "en", "hayatta kalmak", "survive", "survive"},
 		{"en", "tr", "common cold", "soğuk algınlığı", "nezle"},
 		{"en", "tr", "survive", "", "hayatta kalmak"},
+		// a synset KeNet links to several English synsets keeps those FreeDict confirms:
+		// "soğuk algınlığı, nezle" is linked to influenza too, FreeDict says cold
+		{"en", "tr", "flu", "grip", "grip"},
+		{"tr", "en", "nezle", "cold", "common cold"},
 	}
 	for _, c := range cases {
 		got := th.Translate(c.from, c.to, c.word)
@@ -187,6 +191,16 @@ func TestTranslate(t *testing.T) {
 		}
 		if !slices.Contains(got, c.contains) {
 			t.Errorf("Translate(%s, %s, %q) = %v, want it to contain %q", c.from, c.to, c.word, got, c.contains)
+		}
+	}
+	for _, c := range []struct{ from, to, word, not string }{
+		{"tr", "en", "soğuk algınlığı", "influenza"},
+		{"tr", "en", "nezle", "flu"},
+		{"en", "tr", "influenza", "nezle"},
+		{"en", "tr", "die", "çürümek"}, // KeNet links "çürümek" (rot) to die's first sense too
+	} {
+		if got := th.Translate(c.from, c.to, c.word); slices.Contains(got, c.not) {
+			t.Errorf("Translate(%s, %s, %q) = %v, want no %q", c.from, c.to, c.word, got, c.not)
 		}
 	}
 	if got := th.Translate("en", "de", "tea"); got != nil {

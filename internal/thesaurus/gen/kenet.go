@@ -41,9 +41,60 @@ type kenetSyn struct {
 	id       int
 	pos      int // posFiles index: n v a r
 	literals []kenetLiteral
-	hyper    []string  // TUR10 ids of hypernyms and instance hypernyms
-	ant      []string  // TUR10 ids of antonyms
-	english  []enLemma // WordNet 3.0 lemmas of the ILR-linked English synsets, in literal order
+	hyper    []string    // TUR10 ids of hypernyms and instance hypernyms
+	ant      []string    // TUR10 ids of antonyms
+	links    [][]enLemma // per ILR-linked English synset, its WordNet 3.0 lemmas in literal order
+	english  []enLemma   // the lemmas of the links kept (see checkLinks), without duplicates
+}
+
+// checkLinks keeps the interlingual links of each synset that can be trusted. A synset linked to
+// one English synset keeps it. A synset linked to several (KeNet links "soğuk algınlığı, nezle"
+// to common cold and to influenza among six) keeps those that FreeDict confirms, an English
+// literal FreeDict gives for one of its Turkish literals; with none confirmed it keeps two
+// links, and drops more as too ambiguous to translate.
+func (k *kenet) checkLinks(fdTrEn map[string][]string) {
+	for _, s := range k.synsets {
+		links := s.links
+		if len(links) >= 2 {
+			var confirmed [][]enLemma
+			for _, link := range links {
+				if confirmedLink(s, link, fdTrEn) {
+					confirmed = append(confirmed, link)
+				}
+			}
+			switch {
+			case len(confirmed) > 0:
+				links = confirmed
+			case len(links) > 2:
+				links = nil
+			}
+		}
+		s.english = nil
+		for _, link := range links {
+			for _, e := range link {
+				dup := false
+				for _, x := range s.english {
+					dup = dup || x.word == e.word
+				}
+				if !dup {
+					s.english = append(s.english, e)
+				}
+			}
+		}
+	}
+}
+
+// confirmedLink reports whether FreeDict translates a Turkish literal of s to an English literal
+// of link.
+func confirmedLink(s *kenetSyn, link []enLemma, fdTrEn map[string][]string) bool {
+	for _, l := range s.literals {
+		for _, e := range link {
+			if containsString(fdTrEn[l.word], e.word) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // enLemma is an English literal of a WordNet 3.1 synset and the rank (1 = most frequent) of the
@@ -193,16 +244,8 @@ func loadKeNet(dir string, wn *wordnet) (*kenet, error) {
 			}
 		}
 		for _, r := range s.ILR {
-			if r.Type == "SYNONYM" {
-				for _, e := range english[strings.TrimSpace(r.Target)] {
-					dup := false
-					for _, x := range ks.english {
-						dup = dup || x.word == e.word
-					}
-					if !dup {
-						ks.english = append(ks.english, e)
-					}
-				}
+			if link := english[strings.TrimSpace(r.Target)]; r.Type == "SYNONYM" && len(link) > 0 {
+				ks.links = append(ks.links, link)
 			}
 		}
 		ks.id = len(k.synsets)

@@ -69,6 +69,7 @@ func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, kenetDi
 	enTr, trEn := translations(wn, engTur, turEng)
 	files["en-tr.tsv.gz"] = translationTable(enTr)
 	files["tr-en.tsv.gz"] = translationTable(trEn)
+	kn.checkLinks(trEn)
 	knHyper := kn.hypernyms()
 	knSenses := kn.senses()
 	files["kenet-lemmas.tsv.gz"] = kenetLemmaTable(knSenses)
