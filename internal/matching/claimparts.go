@@ -863,7 +863,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		cas := ix.morph.CaseOf(p.folded)
 		if suffix != "" {
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
-		} else if cas != turkish.Nominative && ix.knownTR(p.folded) {
+		} else if cas != turkish.Nominative && ix.knownTR(p.folded) && !((cas == turkish.Locative || cas == turkish.Ablative) && ix.inflectedKnown(p)) {
 			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
@@ -1202,6 +1202,19 @@ func cutPlural(w string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// inflectedKnown reports a Turkish word whose stem, left by stripping a suffix, is a word the
+// lexicon knows too ("karanlıkta" of "karanlık"): the lexicon may list an inflected form as a
+// phrase of its own (KeNet has "karanlıkta", in the dark), but a locative or ablative is still a
+// where/when detail. (Only those cases: "-lu" of "kabuklu" looks like an accusative.)
+func (ix *Index) inflectedKnown(p *part) bool {
+	for _, l := range p.lemmas {
+		if l != p.folded && len(l) >= 3 && strings.HasPrefix(p.folded, l) && ix.knownTR(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

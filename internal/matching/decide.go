@@ -174,6 +174,11 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
+	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
+	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
+	if i, j := otherModifier(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+	}
 	// A claim word tied to the head of a fact-check compound only through meaning, not as the
 	// same word, must state the whole compound: "kükürtdioksit" (sulphur dioxide) is a dioxide,
 	// but not the fact-check's "carbon dioxide".
@@ -282,6 +287,25 @@ func hasVerb(c *claimParts) bool {
 		}
 	}
 	return false
+}
+
+// otherModifier finds an unlinked modifier of the claim directly before a part linked to a part
+// of the fact-check that has an unlinked modifier of its own directly before it; -1, -1 when none.
+func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	modifier := func(c *claimParts, a sideAlign, i int) bool {
+		p := &c.parts[i]
+		return a.links[i] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.verb && p.ent == nil &&
+			c.parts[i+1].clause == p.clause
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		if !modifier(q, qa, i) || qa.links[i+1] != linked {
+			continue
+		}
+		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) {
+			return i, h - 1
+		}
+	}
+	return -1, -1
 }
 
 // strayModifier finds an unlinked modifier of the claim whose next part in its clause is
