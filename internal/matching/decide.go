@@ -104,6 +104,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
 			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
 		}
+		// A number of its own while the fact-check has a subject, object or predicate the claim
+		// does not state is not the claim made more specific but another claim ("İnsanlar
+		// DNA'larının yüzde 2'sini kullanır" for "mRNA aşıları insan DNA'sını değiştirir").
+		if j := firstUnlinked(r, ra, isNoun); j >= 0 {
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
+		}
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
 	// between the parts both state) is a substitution: "tea" where the fact-check has "smoking".
