@@ -481,3 +481,62 @@ func TestLoanword(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimWithKeNet covers what the Turkish WordNet and compounds let the decision state,
+// and the guards that keep a richer lexicon from letting a look-alike through.
+func TestSameClaimWithKeNet(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:vitc-tr", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
+		review("u:vitc-en", "Vitamin C prevents colds.", "en", "kismen"),
+		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:smoking-en", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:sugar", "Şeker yemek şeker hastalığına (diyabete) yol açar.", "tr", "kismen"),
+		review("u:volcano-tr", "Volkanlar insanlardan daha fazla karbondioksit salar.", "tr", "yanlis"),
+		review("u:volcano-en", "Volcanoes emit more carbon dioxide than humans do.", "en", "yanlis"),
+		review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"),
+		review("u:dinos", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
+		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string // reason "" = same claim; else a substring of the reason
+	}{
+		// A compound the lexicon knows is one unit: "nezle" is "soğuk algınlığı", within and
+		// across languages.
+		{"C vitamini nezleyi önler", "tr", "u:vitc-tr", ""},
+		{"C vitamini nezleyi önler", "tr", "u:vitc-en", ""},
+		{"Vitamin C prevents colds", "en", "u:vitc-tr", ""},
+		{"Sigara içmek akciğer kanserine yol açar", "tr", "u:smoking-en", ""},
+		{"Smoking causes lung cancer", "en", "u:smoking-tr", ""},
+		{"Şeker yiyen şeker hastası olur", "tr", "u:sugar", ""}, // yiyen is yemek
+		{"havuc yemek gece gorusunu guclendirir", "tr", "u:carrot", ""},
+		// The flu is not a cold, though KeNet links "nezle" to influenza too.
+		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
+		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
+		// Another modifier of the same head, in any languages.
+		{"Smoking causes throat cancer", "en", "u:smoking-tr", "different detail: throat ≠ akciğer"},
+		{"Sigara içmek mide kanserine yol açar", "tr", "u:smoking-en", "different detail: mide ≠ lung"},
+		{"Smoking causes stomach cancer", "en", "u:smoking-en", "different detail: stomach ≠ lung"},
+		// A phrase of the claim's own in the place of the fact-check's.
+		{"Tatlandırıcı kullanmak şeker hastalığına yol açar", "tr", "u:sugar", "different"},
+		{"İnsanlar ve mamutlar aynı dönemde yaşamıştır", "tr", "u:dinos", "different"},
+		// A sibling of a compound's meaning is not the compound.
+		{"Volkanlar insanlardan daha fazla kükürtdioksit salar", "tr", "u:volcano-en", "carbon dioxide"},
+		// Subject and complement of comparison swapped across languages.
+		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano-tr", "different subject"},
+		// A number of its own while the fact-check's subject goes unstated.
+		{"İnsanlar DNA'larının yalnızca yüzde 2'sini kullanır", "tr", "u:mrna", "different number"},
+	} {
+		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
+		switch {
+		case !known:
+			t.Errorf("%q: %s not indexed", c.claim, c.url)
+		case c.reason == "" && !same:
+			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
+		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
+			t.Errorf("%q vs %s: same=%v %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
+		}
+	}
+}
