@@ -363,6 +363,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function, infos[i+1].function = true, true
 			continue
 		}
+		if wlang == "en" && folded == "more" && i+1 < len(toks) && !toks[i+1].number && !toks[i+1].sentenceStart &&
+			!englishFunction(turkish.Fold(toks[i+1].text)) && !isNumberWord(turkish.Fold(toks[i+1].text)) {
+			// "more nutritious" is a comparative, as Turkish says with the function word "daha":
+			// grammar, not a part to be stated, but still a side of the more/less opposition
+			// ("less nutritious" keeps "less" as a part and differs).
+			infos[i].function = true
+			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor("en", folded))...)
+			continue
+		}
 		switch {
 		case folded == "":
 			infos[i].function = true

@@ -497,6 +497,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"),
 		review("u:dinos", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
 		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
+		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
 	}
@@ -512,6 +513,9 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		{"Smoking causes lung cancer", "en", "u:smoking-tr", ""},
 		{"Şeker yiyen şeker hastası olur", "tr", "u:sugar", ""}, // yiyen is yemek
 		{"havuc yemek gece gorusunu guclendirir", "tr", "u:carrot", ""},
+		// "more" before an adjective is the comparative Turkish says with "daha"; "less" differs.
+		{"Brown eggs are more nutritious than white eggs", "en", "u:eggs", ""},
+		{"Brown eggs are less nutritious than white eggs", "en", "u:eggs", "less"},
 		// The flu is not a cold, though KeNet links "nezle" to influenza too.
 		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
 		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
@@ -523,7 +527,8 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		{"Tatlandırıcı kullanmak şeker hastalığına yol açar", "tr", "u:sugar", "different"},
 		{"İnsanlar ve mamutlar aynı dönemde yaşamıştır", "tr", "u:dinos", "different"},
 		// A sibling of a compound's meaning is not the compound.
-		{"Volkanlar insanlardan daha fazla kükürtdioksit salar", "tr", "u:volcano-en", "carbon dioxide"},
+		{"Volkanlar insanlardan daha fazla kükürtdioksit salar", "tr", "u:volcano-en", "different"},
+		{"Volkanlar insanlardan daha fazla karbondioksit salar", "tr", "u:volcano-en", ""},
 		// Subject and complement of comparison swapped across languages.
 		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano-tr", "different subject"},
 		// A number of its own while the fact-check's subject goes unstated.
