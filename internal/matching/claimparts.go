@@ -96,6 +96,9 @@ type claimParts struct {
 	opp []oppHit
 	// clauses counts the clauses read so far.
 	clauses int
+	// passive marks an English passive with its agent ("was invented by"): its subject is the
+	// object of the active voice.
+	passive bool
 }
 
 // negation is one negating word of a claim.
@@ -825,6 +828,16 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role = rolePredicate
 				// A passive ("are formed", "was torn down").
 				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
+				// With its agent ("was invented by Naismith") the passive puts the doer after
+				// the verb: the subject is what the active voice makes the object.
+				if p.verb {
+					for k := i + 1; k < len(toks) && !toks[k].sentenceStart; k++ {
+						if turkish.Fold(toks[k].text) == "by" {
+							cp.passive = true
+							break
+						}
+					}
+				}
 				verbSeen = true
 			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:

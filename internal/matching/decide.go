@@ -197,8 +197,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// complement of comparison or another adjunct counts ("humans emit more than volcanoes" for
 	// "volcanoes emit more than humans", "Volkanlar insanlardan daha fazla … salar"): an active
 	// claim may have a passive translation.
-	if why := swapped(q, qa, r, ra, cross); why != "" {
+	// One claim in the passive with its agent, the other active: their subjects are swapped by
+	// grammar, so a swap is the same claim and its absence a different one.
+	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive {
 		return false, why
+	} else if why == "" && q.passive != r.passive && !cross && sameSubject(q, qa, r, ra) {
+		return false, "different subject: the subject of one claim is the agent of the other"
 	}
 	// Polarity on meaning: each antonym link flips it once more.
 	flips := comp
@@ -371,6 +375,17 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross boo
 		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
 	}
 	return ""
+}
+
+// sameSubject reports that the two claims' subjects state each other.
+func sameSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) bool {
+	for i := range q.parts {
+		if q.parts[i].first {
+			j := qa.with[i]
+			return qa.links[i] == linked && r.parts[j].first && ra.links[j] == linked && ra.with[j] == i && hasVerb(q) && hasVerb(r)
+		}
+	}
+	return false
 }
 
 // counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i

@@ -497,6 +497,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"),
 		review("u:dinos", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
 		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
+		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
 		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
@@ -516,6 +517,9 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		// "more" before an adjective is the comparative Turkish says with "daha"; "less" differs.
 		{"Brown eggs are more nutritious than white eggs", "en", "u:eggs", ""},
 		{"Brown eggs are less nutritious than white eggs", "en", "u:eggs", "less"},
+		// Active for passive with its agent: the subjects swap by grammar.
+		{"James Naismith came up with basketball in 1891", "en", "u:basketball", ""},
+		{"Basketball invented James Naismith in 1891", "en", "u:basketball", "agent"},
 		// The flu is not a cold, though KeNet links "nezle" to influenza too.
 		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
 		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
