@@ -889,6 +889,12 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		if i != lastContent && p.ent == nil && converb(p) {
+			// A converb ("görünce", "atlayarak", "yaparken") opens a clause of when or how:
+			// a detail the claim may add, a verb compared on meaning only.
+			p.role, p.verb = roleAdjunct, true
+			continue
+		}
 		switch {
 		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && ix.lex != nil && !ix.knownTR(p.folded):
 			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
@@ -1233,6 +1239,27 @@ func cutPlural(w string) (string, bool) {
 func (ix *Index) inflectedKnown(p *part) bool {
 	for _, l := range p.lemmas {
 		if l != p.folded && len(l) >= 3 && strings.HasPrefix(p.folded, l) && ix.knownTR(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken.
+var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken"}
+
+// converb reports a Turkish word with a converb ending whose dictionary forms include a verb
+// ("görünce" → "görünmek"), so that "ince" (thin) or "kalınca" stay what they are.
+func converb(p *part) bool {
+	ending := false
+	for _, e := range converbEndings {
+		ending = ending || strings.HasSuffix(p.folded, e) && len(p.folded) > len(e)+2
+	}
+	if !ending {
+		return false
+	}
+	for _, d := range p.dict {
+		if strings.HasSuffix(d, "mak") || strings.HasSuffix(d, "mek") {
 			return true
 		}
 	}

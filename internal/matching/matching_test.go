@@ -498,6 +498,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		review("u:dinos", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
 		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
 		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
+		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
 		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
@@ -520,6 +521,8 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		// Active for passive with its agent: the subjects swap by grammar.
 		{"James Naismith came up with basketball in 1891", "en", "u:basketball", ""},
 		{"Basketball invented James Naismith in 1891", "en", "u:basketball", "agent"},
+		// A converb clause of when is a detail the claim may add.
+		{"Boğalar kırmızı rengi görünce sinirlenir", "tr", "u:bulls", ""},
 		// The flu is not a cold, though KeNet links "nezle" to influenza too.
 		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
 		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
