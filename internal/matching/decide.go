@@ -747,7 +747,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}
-	rel := func(lang string, as, bs []string) link {
+	rel := func(lang string, as, bs []string, hyper bool) link {
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {
@@ -755,11 +755,11 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 				case thesaurus.Same, thesaurus.Synonym:
 					return linked
 				case thesaurus.Broader:
-					if fromClaim {
+					if fromClaim && hyper {
 						return linked
 					}
 				case thesaurus.Narrower:
-					if !fromClaim {
+					if !fromClaim && hyper {
 						return linked
 					}
 				case thesaurus.Antonym:
@@ -770,7 +770,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, p.dict, o.dict)
+		return rel(p.lang, p.dict, o.dict, true)
 	}
 	var trans []string
 	for _, a := range p.dict {
@@ -791,7 +791,9 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if len(trans) == 0 {
 		return unlinked
 	}
-	return rel(o.lang, firstN(trans, 6), o.dict)
+	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
+	// "food", a hypernym of "limon"): across languages only its synonyms count.
+	return rel(o.lang, firstN(trans, 6), o.dict, false)
 }
 
 // firstN is the first n of xs.
