@@ -917,7 +917,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
-		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i):
 			p.role = roleModifier
 		}
 		if (p.role == roleCore || p.role == roleModifier) && !firstSeen {
@@ -1243,6 +1243,22 @@ func (ix *Index) inflectedKnown(p *part) bool {
 		}
 	}
 	return false
+}
+
+// coordinated reports a Turkish word joined by "ve", "veya" or "ile" to the subject before it
+// ("İnsanlar ve dinozorlar aynı dönemde …"): it is a subject too, not a modifier of the word
+// after it.
+func coordinated(cp *claimParts, toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch turkish.Fold(toks[i-1].text) {
+	case "ve", "veya", "ile":
+	default:
+		return false
+	}
+	prev, _, _ := at(i - 2)
+	return prev >= 0 && cp.parts[prev].num == "" && cp.parts[prev].role == roleCore && cp.parts[prev].first
 }
 
 // converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken.

@@ -499,6 +499,8 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
 		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
 		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
+		review("u:dinos-tr", "İnsanlar ve dinozorlar aynı dönemde yaşamıştır.", "tr", "yanlis"),
+		review("u:meat", "Eating processed meat increases the risk of bowel cancer.", "en", "dogru"),
 		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
@@ -523,6 +525,12 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		{"Basketball invented James Naismith in 1891", "en", "u:basketball", "agent"},
 		// A converb clause of when is a detail the claim may add.
 		{"Boğalar kırmızı rengi görünce sinirlenir", "tr", "u:bulls", ""},
+		// A subject joined by "ve" is a subject, not a modifier: a post sharing only "kişi" with
+		// it is about something else.
+		{"Kadıköy'de trafik kazası meydana geldi, iki kişi yaralandı", "tr", "u:dinos-tr", "different"},
+		// Across languages a translation relates by synonymy only: "eating" is "yemek", which is
+		// also "food", but lemon water is not processed meat.
+		{"Limonlu su kanser yapar", "tr", "u:meat", "different"},
 		// The flu is not a cold, though KeNet links "nezle" to influenza too.
 		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
 		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
