@@ -180,6 +180,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
+	// Both subjects left unstated are two subjects, however the clause reading took them ("çay
+	// içmek", read as a phrasal verb, where the fact-check says "smoking").
+	if i, j := firstPart(q), firstPart(r); i >= 0 && j >= 0 && qa.links[i] == unlinked && ra.links[j] == unlinked &&
+		isContent(&q.parts[i]) && isContent(&r.parts[j]) && !q.parts[i].place && !r.parts[j].place {
+		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
 	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
 	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
 	if i, j := otherModifier(q, qa, r, ra); i >= 0 {
@@ -375,6 +381,16 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross boo
 		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
 	}
 	return ""
+}
+
+// firstPart is the index of the claim's subject (its first core part or modifier), or -1.
+func firstPart(c *claimParts) int {
+	for i := range c.parts {
+		if c.parts[i].first {
+			return i
+		}
+	}
+	return -1
 }
 
 // sameSubject reports that the two claims' subjects state each other.

@@ -531,6 +531,8 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		// Across languages a translation relates by synonymy only: "eating" is "yemek", which is
 		// also "food", but lemon water is not processed meat.
 		{"Limonlu su kanser yapar", "tr", "u:meat", "different"},
+		// Both subjects unstated: "çay içmek" read as a phrasal verb is still tea.
+		{"Çay içmek akciğer kanserine yol açar", "tr", "u:smoking-en", "different subject: çay ≠ smoking"},
 		// The flu is not a cold, though KeNet links "nezle" to influenza too.
 		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
 		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
