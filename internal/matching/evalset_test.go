@@ -14,6 +14,10 @@ import (
 var (
 	tunePath = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
 	testPath = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
+	// probesPath holds hand-written probes (ids p-…) of three known holes: short identifiers
+	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
+	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
+	probesPath = filepath.Join("..", "knowledge", "testdata", "eval", "probes.jsonl")
 )
 
 // runEvalFile runs one evaluation file through the real analysis path and logs its report.
@@ -62,6 +66,27 @@ func TestTuneSet(t *testing.T) {
 		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.99},
 		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.71},
 		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.43},
+	} {
+		if c.got < c.min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
+		}
+	}
+	if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+		t.Errorf("dogru/yanlis swapped: %v", c)
+	}
+}
+
+// TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
+// figures just under what this matcher measured.
+func TestProbeSet(t *testing.T) {
+	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
+	for _, c := range []struct {
+		name     string
+		got, min float64
+	}{
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
