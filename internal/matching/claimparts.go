@@ -345,6 +345,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if lex == "tr" && lang == "und" && englishFunction(folded) {
 			wlang = "en"
 		}
+		if identifierLetter(toks, i, folded) {
+			// A letter naming which of its kind the word beside it is ("C vitamini", "Vitamin
+			// D", "hepatit B") is a part: vitamin D is not vitamin C.
+			continue
+		}
 		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
 			// A bound on a number is grammar, not content: "at least seven" and "not less than
 			// seven" say the same, so an upper bound counts as a negation of the lower one.
@@ -925,6 +930,29 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			firstSeen = true
 		}
 	}
+}
+
+// identifierLetter reports a single letter that tells which one of its kind the word beside it
+// names ("C vitamini", "Vitamin D", "hepatitis B"), the way a number does ("Type 1"): written as
+// a capital, or lower-case after a word when it is no English function word ("vitamin c").
+// A capital "A" or "I" opening an English sentence is the article or the pronoun.
+func identifierLetter(toks []scanned, i int, folded string) bool {
+	r := []rune(nameBase(toks[i].text))
+	if len(r) != 1 || !unicode.IsLetter(r[0]) || toks[i].number {
+		return false
+	}
+	if i > 0 && !toks[i].sentenceStart && (toks[i-1].number || strings.HasSuffix(toks[i-1].text, "°")) {
+		return false // a unit after a number ("100 °C", "5 m")
+	}
+	prev := i > 0 && !toks[i].sentenceStart
+	next := i+1 < len(toks) && !toks[i+1].sentenceStart && !toks[i+1].number
+	if !prev && !next {
+		return false
+	}
+	if unicode.IsUpper(r[0]) {
+		return !(toks[i].sentenceStart && (folded == "a" || folded == "i")) && !(folded == "a" && next && !prev)
+	}
+	return prev && !englishFunction(folded) && !turkish.IsFunctionWord(folded)
 }
 
 // enCopulas make the content word after them a nominal predicate ("are blind").
