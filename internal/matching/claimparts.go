@@ -129,7 +129,7 @@ func (c *claimParts) negative(skip func(clause int) bool) bool {
 
 // lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
 // "tedavi et-", "zarar ver-").
-var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true}
+var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true, "al": true}
 
 // trPostpositions make the noun before them an adjunct.
 var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
@@ -877,6 +877,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		}
 	}
 	firstSeen := false
+	// objectIn marks the clauses with a dative or accusative object read so far ("otizme",
+	// "kanseri"): the noun of a light verb after one is the verb's own ("neden olur", "tedavi
+	// eder"); without one it is what the claim says is caused ("kanser yapar", "kilo aldırır").
+	objectIn := map[int]bool{}
 	for i := range toks {
 		pi, _, _ := at(i)
 		if pi < 0 {
@@ -892,6 +896,13 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
 		} else if cas != turkish.Nominative && ix.knownTR(p.folded) && !((cas == turkish.Locative || cas == turkish.Ablative) && ix.inflectedKnown(p)) {
 			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
+		}
+		// lightNoun makes the noun of a light verb a content part when the clause has no object
+		// before it, or when the light verb is "yapmak" (make X Y: Y is the result, a complement).
+		lightNoun := func(verb string) {
+			if p.ent == nil && ix.morph.CaseOf(p.folded) != turkish.Accusative && (!objectIn[p.clause] || ix.isMakeVerb(verb)) {
+				p.role, p.verb = roleCore, false
+			}
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
 		if i != lastContent && p.ent == nil && converb(p) {
@@ -914,9 +925,13 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
 				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
+			if p.verb && !turkish.IsVerbForm(p.folded) && cas == turkish.Nominative {
+				lightNoun(turkish.Fold(toks[i+1].text))
+			}
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true
+			lightNoun(cp.parts[mustPart(at, lastContent)].folded)
 		case p.ent != nil:
 			p.role = roleCore
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
@@ -924,6 +939,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
 		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i):
 			p.role = roleModifier
+		}
+		if cas == turkish.Dative || cas == turkish.Accusative {
+			objectIn[p.clause] = true
 		}
 		if (p.role == roleCore || p.role == roleModifier) && !firstSeen {
 			p.first = true
@@ -1157,6 +1175,16 @@ func (ix *Index) markPhraseVerbs(cp *claimParts, toks []scanned, parts []int) {
 func (ix *Index) isDoVerb(folded string) bool {
 	for _, l := range ix.morph.Lemmas(folded) {
 		if l == "et" || l == "ed" || l == "yap" {
+			return true
+		}
+	}
+	return false
+}
+
+// isMakeVerb reports a form of "yapmak" (make, do).
+func (ix *Index) isMakeVerb(folded string) bool {
+	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
+		if l == "yap" {
 			return true
 		}
 	}
