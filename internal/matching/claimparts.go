@@ -78,6 +78,9 @@ type part struct {
 	// advice marks a Turkish imperative closing its clause ("alın kenara koyun", "bunu herkes
 	// bilsin"): the clause tells the reader what to do, it states no fact.
 	advice bool
+	// ident marks a number naming which one of its kind the word before it is ("tip 1",
+	// "Windows 11"): the claim that states it is about that one only, as with a name.
+	ident bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -454,6 +457,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
+			p.ident = p.slot == "" && i > 0 && !t.sentenceStart && !toks[i-1].number && !infos[i-1].function && !infos[i-1].prep
 		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
 			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
 			p.num = v

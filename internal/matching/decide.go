@@ -101,6 +101,10 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
 			continue
 		}
+		if p.ident && i > 0 && !q.parts[i-1].aside {
+			// "tip 1 diyabet" is one kind of what the fact-check says, not it made more specific.
+			return false, fmt.Sprintf("different number: the claim says %s %s, the fact-check does not", q.parts[i-1].text, p.text)
+		}
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
 			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
 		}
