@@ -165,12 +165,15 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
 		// Across languages a verb of the claim counts too (verbs translate too loosely to be
-		// set aside as the same predicate in other words), and so does a noun in an adjunct.
+		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
+		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
+		// read as a locative), so a core part of the fact-check left out with a Turkish adjunct
+		// of the claim in its place is the claim saying something else there.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerb)
 			}
-			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerb)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
