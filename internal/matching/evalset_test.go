@@ -77,16 +77,21 @@ func TestTuneSet(t *testing.T) {
 }
 
 // TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
-// figures just under what this matcher measured.
+// figures just under what this matcher measured: look-alike abstention 0.792 (57/72; 0.597
+// before the identifier, light-verb noun and Turkish adjunct rules), verdict accuracy 0.800 on
+// same-language and 0.750 on cross-language rewordings (unchanged), no dogru/yanlis swap. Most
+// look-alikes still taken leave out a part of the fact-check ("Lightning is hotter than the Sun"):
+// a rule refusing those also refused rewordings of the tuning half and the development set that
+// leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "… kan kolesterolünü …").
 func TestProbeSet(t *testing.T) {
 	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
 	for _, c := range []struct {
 		name     string
 		got, min float64
 	}{
-		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0},
-		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0},
-		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0},
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.79},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.79},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.75},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -131,15 +136,16 @@ func TestEvalTestHalf(t *testing.T) {
 }
 
 // Figures held on the test half, just under what this matcher measured there with the Turkish
-// WordNet and compounds: look-alike abstention 0.903 (140/155; it was 0.935 before, so 5 more
-// look-alikes take a verdict: a regression the tuning half and the development set, where
-// look-alike abstention is 1.000, did not show), same-language rewordings 0.513 and
-// cross-language rewordings 0.567 verdict accuracy (0.479 and 0.333 before), no dogru/yanlis
-// swap. The targets (0.97, 0.90, 0.75) are not met; the test logs the gap.
+// WordNet, compounds, and the identifier, light-verb noun and Turkish adjunct rules (shaped on the
+// probes, the tuning half and the development set only): look-alike abstention 0.916 (142/155;
+// 0.935 before KeNet, 0.903 with it and before these rules), same-language rewordings 0.513 and
+// cross-language rewordings 0.567 verdict accuracy (unchanged by these rules), no dogru/yanlis
+// swap, 13 wrong confident matches. The targets (0.97, 0.90, 0.75) are not met; the
+// test logs the gap.
 const (
-	heldLookalikeAbstention = 0.90
+	heldLookalikeAbstention = 0.91
 	heldParaphraseVerdict   = 0.51
 	heldCrosslangVerdict    = 0.56
-	heldOverallAbstention   = 0.90
+	heldOverallAbstention   = 0.91
 	heldSwaps               = 0
 )

@@ -561,4 +561,21 @@ func TestSameClaimWithKeNet(t *testing.T) {
 			t.Errorf("%q vs %s: same=%v %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
 		}
 	}
+	// A unit letter after a number, and the English article, are no identifiers.
+	for _, c := range []struct{ claim, lang, want string }{
+		{"Water boils at 100 °C", "en", ""},
+		{"Water boils at 100°C", "en", ""},
+		{"A doorway is the safest place", "en", ""},
+		{"Hepatitis B is spread by blood", "en", "B"},
+	} {
+		var got []string
+		for _, p := range ix.parseClaim(c.claim, c.lang).parts {
+			if len([]rune(p.text)) == 1 && p.num == "" {
+				got = append(got, p.text)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: single-letter parts %v, want %q", c.claim, got, c.want)
+		}
+	}
 }
