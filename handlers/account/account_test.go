@@ -16,7 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 
@@ -25,7 +25,7 @@ type accountEnv struct {
 	pagesEnv
 	db    *database.DB
 	clock time.Time
-	auth  *quota.Authenticator
+	auth  *metering.Authenticator
 	svc   *billing.Service
 	// accounts signs users up and in; sessions maps a user id to its session cookie.
 	accounts *accounts.Service
@@ -43,7 +43,7 @@ func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEn
 		Env: map[string]string{"STRIPE_WEBHOOK_SECRET": cfg.WebhookSecret}})
 	e.app, e.stores, e.svc, e.accounts = a.HTTP, a.Stores, a.Billing, a.Accounts
 	e.csrf = apptest.FormToken(t, a.HTTP)
-	e.auth = quota.NewAuthenticator(a.Stores.Keys, 0, now)
+	e.auth = metering.NewAuthenticator(a.Stores.Keys, 0, now)
 	return e
 }
 
@@ -200,7 +200,7 @@ func TestAccountOtherUsersKeysAre404(t *testing.T) {
 		}
 		e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/revoke", url.Values{})
 		e.clock = e.clock.Add(time.Second) // past the authenticator's (zero) cache TTL
-		if _, err := e.auth.Authenticate(context.Background(), secret); !errors.Is(err, quota.ErrBadKey) {
+		if _, err := e.auth.Authenticate(context.Background(), secret); !errors.Is(err, metering.ErrBadKey) {
 			t.Fatalf("revoked key: err = %v", err)
 		}
 	})
@@ -230,7 +230,7 @@ func TestAccountRotateGracePeriod(t *testing.T) {
 			t.Fatalf("second rotation of the old key: %d", again.status)
 		}
 		e.clock = e.clock.Add(24*time.Hour + time.Second)
-		if _, err := e.auth.Authenticate(ctx, oldSecret); !errors.Is(err, quota.ErrBadKey) {
+		if _, err := e.auth.Authenticate(ctx, oldSecret); !errors.Is(err, metering.ErrBadKey) {
 			t.Fatalf("old key after grace: err = %v", err)
 		}
 		if _, err := e.auth.Authenticate(ctx, newSecret); err != nil {
