@@ -61,10 +61,6 @@ func NewV1Access(d V1AccessDeps) *V1Access {
 	return &V1Access{d: d}
 }
 
-// V1KeyFromRequest takes the key from `Authorization: Bearer` first, then from `apikey`
-// (apikey.V1FromRequest).
-func V1KeyFromRequest(c *fiber.Ctx) string { return apikey.V1FromRequest(c) }
-
 // Handler is the middleware.
 func (a *V1Access) Handler() fiber.Handler {
 	return func(c *fiber.Ctx) error {
