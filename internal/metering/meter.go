@@ -106,9 +106,6 @@ func (m *Meter) Resolve(ctx context.Context, secret string) (*models.KeyWithPlan
 	return m.keys.Authenticate(ctx, secret)
 }
 
-// Keys is the key cache, for callers that only authenticate.
-func (m *Meter) Keys() *Authenticator { return m.keys }
-
 // Kind says how Admit counts a request.
 type Kind int
 
@@ -271,15 +268,6 @@ func (m *Meter) peek(ctx context.Context, key *models.KeyWithPlan, now time.Time
 	return a, nil
 }
 
-// Refuse is key's answer-side admission for a request refused over quota after admission (a
-// charge that lost a race at the limit): nothing counted, Retry-After until the month ends.
-func (m *Meter) Refuse(key *models.KeyWithPlan) Admission {
-	now := m.now()
-	a := base(key, now)
-	a.overQuota(now)
-	return a
-}
-
 // Charge is one write's charge to a key, counted inside the write's transaction.
 type Charge struct {
 	m   *Meter
@@ -298,9 +286,6 @@ func (m *Meter) Charge(key *models.KeyWithPlan) *Charge {
 
 // KeyID is the paying key.
 func (c *Charge) KeyID() string { return c.key.Key.ID }
-
-// At is the request time the charge counts in.
-func (c *Charge) At() time.Time { return c.at }
 
 // Tx counts the write inside tx; false refuses it (over quota), and the caller then rolls the
 // write back.
