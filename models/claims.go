@@ -12,8 +12,7 @@ import (
 
 // ClaimStore reads and writes claim records. Hidden (moderated) claims are invisible to every read here.
 type ClaimStore struct {
-	db    *database.DB
-	usage *UsageStore
+	db *database.DB
 }
 
 // visible is the predicate every public read applies.
@@ -26,19 +25,16 @@ func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
 	})
 }
 
-// CreateCharged counts the request against the key's quota and stores the claim in one transaction:
-// a refused request stores nothing and counts nothing, and an answered one has both committed.
-func (s *ClaimStore) CreateCharged(ctx context.Context, c *Claim, charge Charge) (Admission, error) {
-	var adm Admission
-	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var err error
-		adm, err = s.usage.charge(tx, charge)
-		if err != nil || !adm.Admitted {
-			return err
-		}
-		return insertClaim(tx, s.db.Dialect, c, true, c.CreatedAt)
-	})
-	return adm, err
+// InTx runs fn in one transaction over the claims' database, for writes that must commit with a
+// claim's insert (InsertTx).
+func (s *ClaimStore) InTx(ctx context.Context, fn func(tx Tx) error) error {
+	return NewTransactor(s.db).InTx(ctx, fn)
+}
+
+// InsertTx stores an analysed claim inside tx, so a caller can charge its key in the same
+// transaction (internal/checking): the claim and its count commit or roll back together.
+func (s *ClaimStore) InsertTx(ctx context.Context, tx Tx, c *Claim) error {
+	return insertClaim(tx.gorm(ctx, s.db), s.db.Dialect, c, true, c.CreatedAt)
 }
 
 // CountView adds one to a claim's view count, which orders the experts' review queue.

@@ -26,7 +26,7 @@ type Stores struct {
 func NewStores(db *database.DB) *Stores {
 	usage := &UsageStore{db: db}
 	return &Stores{
-		Claims:     &ClaimStore{db: db, usage: usage},
+		Claims:     &ClaimStore{db: db},
 		Keys:       &KeyStore{db: db},
 		Plans:      &PlanStore{db: db},
 		Usage:      usage,

@@ -28,7 +28,7 @@ func newKey(t *testing.T, s *models.Stores) *models.APIKey {
 }
 
 // Reads are charged with relaxed commits on PostgreSQL; admission must stay exact under concurrency.
-func TestChargeReadIsExactUnderConcurrency(t *testing.T) {
+func TestChargeAsyncIsExactUnderConcurrency(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		s := models.NewStores(db)
 		k := newKey(t, s)
@@ -39,12 +39,12 @@ func TestChargeReadIsExactUnderConcurrency(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				a, err := s.Usage.ChargeRead(context.Background(), models.Charge{KeyID: k.ID, Period: "2026-11", Limit: &limit, Now: time.Now().UTC()})
+				_, ok, err := s.Usage.ChargeAsync(context.Background(), k.ID, "2026-11", &limit, time.Now().UTC())
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if a.Admitted {
+				if ok {
 					admitted.Add(1)
 				}
 			}()

@@ -18,13 +18,12 @@ import (
 // its quota count and its claim.created event) in one transaction, leased by one worker at a time,
 // and turns into the claim with the same id in the transaction that marks it analysed.
 type SubmissionStore struct {
-	db    *database.DB
-	usage *UsageStore
+	db *database.DB
 }
 
 // NewSubmissionStore builds the submission store over db.
 func NewSubmissionStore(db *database.DB) *SubmissionStore {
-	return &SubmissionStore{db: db, usage: &UsageStore{db: db}}
+	return &SubmissionStore{db: db}
 }
 
 // maxFailureLen caps failure_reason so a verbose analyzer error cannot bloat the table.
@@ -51,8 +50,8 @@ type Idempotency struct {
 
 // Enqueued is the outcome of Enqueue.
 type Enqueued struct {
-	// Admission is the quota decision; when it is not admitted nothing was stored or counted.
-	Admission Admission
+	// Refused is true when the payment's charge refused the request: nothing was stored or counted.
+	Refused bool
 	// Submission is the stored submission (the original one for a replay).
 	Submission *ClaimSubmission
 	// Replayed is true when an earlier request with the same Idempotency-Key created Submission;
@@ -73,13 +72,25 @@ func idempotencyKVKey(apiKeyID, key string) string {
 	return "v1-submit-idem:" + apiKeyID + ":" + hex.EncodeToString(h[:])
 }
 
-// Enqueue stores sub as queued in one transaction with: its quota count (charge; a refused charge
+// Payment is who pays for a write and how: Charge runs inside the write's transaction (it counts
+// the key's quota there, internal/metering) and refuses the write by returning false. A nil
+// Charge writes without counting.
+type Payment struct {
+	// KeyID is the paying key, recorded on the write.
+	KeyID string
+	// Now is the request time.
+	Now time.Time
+	// Charge counts the write in tx.
+	Charge func(ctx context.Context, tx Tx) (bool, error)
+}
+
+// Enqueue stores sub as queued in one transaction with: its charge (pay.Charge; a refused charge
 // stores nothing), its claim.created event (and the webhook deliveries that follow from it) and,
 // when idem is given, the Idempotency-Key record. A replay of a key used within IdempotencyTTL
 // returns the original submission without counting again. sub.ID is set when empty; sub.CreatedAt
-// defaults to charge.Now.
-func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, charge Charge, idem *Idempotency) (Enqueued, error) {
-	now := charge.Now
+// defaults to pay.Now.
+func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay Payment, idem *Idempotency) (Enqueued, error) {
+	now := pay.Now
 	if now.IsZero() {
 		now = time.Now()
 	}
@@ -93,30 +104,31 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, cha
 	sub.CreatedAt = dbTime(sub.CreatedAt)
 	sub.State, sub.Attempts, sub.NextAttemptAt, sub.UpdatedAt = SubmissionQueued, 0, sub.CreatedAt, sub.CreatedAt
 	sub.LockedBy, sub.LockedUntil, sub.FailureReason = nil, nil, nil
-	if sub.APIKeyID == nil && charge.KeyID != "" {
-		k := charge.KeyID
+	if sub.APIKeyID == nil && pay.KeyID != "" {
+		k := pay.KeyID
 		sub.APIKeyID = &k
 	}
 	var out Enqueued
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if idem != nil {
-			orig, err := s.claimIdempotencyKey(tx, charge.KeyID, *idem, sub.ID, now)
+			orig, err := s.claimIdempotencyKey(tx, pay.KeyID, *idem, sub.ID, now)
 			if err != nil {
 				return err
 			}
 			if orig != nil {
-				out = Enqueued{Admission: Admission{Admitted: true}, Submission: orig, Replayed: true}
+				out = Enqueued{Submission: orig, Replayed: true}
 				return nil
 			}
 		}
-		adm, err := s.usage.charge(tx, charge)
-		if err != nil {
-			return err
-		}
-		out.Admission = adm
-		if !adm.Admitted {
-			// Roll back the idempotency record too: a refused request leaves nothing behind.
-			return errRefused
+		if pay.Charge != nil {
+			ok, err := pay.Charge(ctx, Tx{g: tx})
+			if err != nil {
+				return err
+			}
+			if !ok {
+				// Roll back the idempotency record too: a refused request leaves nothing behind.
+				return errRefused
+			}
 		}
 		if err := tx.Create(sub).Error; err != nil {
 			return fmt.Errorf("store submission: %w", err)
@@ -128,7 +140,7 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, cha
 		return nil
 	})
 	if errors.Is(err, errRefused) {
-		return Enqueued{Admission: out.Admission}, nil
+		return Enqueued{Refused: true}, nil
 	}
 	if err != nil {
 		return Enqueued{}, fmt.Errorf("enqueue submission: %w", err)

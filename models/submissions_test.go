@@ -14,9 +14,17 @@ import (
 	"github.com/claimcheck/claimcheck/models"
 )
 
-// subCharge is a charge of key k in the month of now with the given limit.
-func subCharge(k *models.APIKey, limit int, now time.Time) models.Charge {
-	return models.Charge{KeyID: k.ID, Period: now.UTC().Format("2006-01"), Limit: &limit, Now: now}
+// subCharge is a payment by key k in the month of now with the given limit, counted in the
+// submission's transaction by the usage store's statement; counts receives each count it returns.
+func subCharge(db *database.DB, k *models.APIKey, limit int, now time.Time, counts ...*int) models.Payment {
+	usage := models.NewStores(db).Usage
+	return models.Payment{KeyID: k.ID, Now: now, Charge: func(ctx context.Context, tx models.Tx) (bool, error) {
+		n, ok, err := usage.ChargeTx(ctx, tx, k.ID, now.UTC().Format("2006-01"), &limit, now)
+		for _, c := range counts {
+			*c = n
+		}
+		return ok, err
+	}}
 }
 
 // subClaim is the analysed claim a worker would store for submission id.
@@ -53,11 +61,12 @@ func TestSubmissionEnqueueChargesInItsTransaction(t *testing.T) {
 		var ids []string
 		for i := range 2 {
 			sub := &models.ClaimSubmission{Content: "The moon is made of cheese"}
-			res, err := subs.Enqueue(ctx, sub, subCharge(k, 2, now), nil)
+			var count int
+			res, err := subs.Enqueue(ctx, sub, subCharge(db, k, 2, now, &count), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Admission.Admitted || res.Admission.Count != i+1 || res.Replayed || res.Submission == nil {
+			if res.Refused || count != i+1 || res.Replayed || res.Submission == nil {
 				t.Fatalf("enqueue %d: %+v", i+1, res)
 			}
 			ids = append(ids, res.Submission.ID)
@@ -73,11 +82,11 @@ func TestSubmissionEnqueueChargesInItsTransaction(t *testing.T) {
 			t.Errorf("events of the submission = %v, want one claim.created", evs)
 		}
 		// Over quota: nothing stored, nothing counted.
-		res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "third"}, subCharge(k, 2, now), nil)
+		res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "third"}, subCharge(db, k, 2, now), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Admission.Admitted || res.Submission != nil {
+		if !res.Refused || res.Submission != nil {
 			t.Fatalf("over-quota enqueue admitted: %+v", res)
 		}
 		stats, err := subs.QueueStats(ctx)
@@ -107,11 +116,11 @@ func TestSubmissionIdempotencyKey(t *testing.T) {
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 		idem := &models.Idempotency{Key: "order-42", Fingerprint: "fp-a"}
 
-		first, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k1, 100, now), idem)
+		first, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k1, 100, now), idem)
 		if err != nil || first.Replayed || first.Submission == nil {
 			t.Fatalf("first: %+v %v", first, err)
 		}
-		again, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k1, 100, now.Add(time.Hour)), idem)
+		again, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k1, 100, now.Add(time.Hour)), idem)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,27 +131,27 @@ func TestSubmissionIdempotencyKey(t *testing.T) {
 			t.Errorf("usage after a replay = %d, want 1", n)
 		}
 		// The same header with another body is refused and stores nothing.
-		_, err = subs.Enqueue(ctx, &models.ClaimSubmission{Content: "b"}, subCharge(k1, 100, now), &models.Idempotency{Key: "order-42", Fingerprint: "fp-b"})
+		_, err = subs.Enqueue(ctx, &models.ClaimSubmission{Content: "b"}, subCharge(db, k1, 100, now), &models.Idempotency{Key: "order-42", Fingerprint: "fp-b"})
 		if !errors.Is(err, models.ErrIdempotencyMismatch) {
 			t.Errorf("other body, same key: %v, want ErrIdempotencyMismatch", err)
 		}
 		// Another API key has its own key space.
-		other, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k2, 100, now), idem)
+		other, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k2, 100, now), idem)
 		if err != nil || other.Replayed || other.Submission.ID == first.Submission.ID {
 			t.Errorf("other API key: %+v %v, want a new submission", other, err)
 		}
 		// After 24 hours the key names nothing any more.
-		later, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k1, 100, now.Add(models.IdempotencyTTL+time.Second)), idem)
+		later, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k1, 100, now.Add(models.IdempotencyTTL+time.Second)), idem)
 		if err != nil || later.Replayed || later.Submission.ID == first.Submission.ID {
 			t.Errorf("after the TTL: %+v %v, want a new submission", later, err)
 		}
 		// A refused (over quota) request leaves no record behind: the key works once quota allows.
 		k3 := newKey(t, st)
 		fresh := &models.Idempotency{Key: "k3", Fingerprint: "fp"}
-		if res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k3, 0, now), fresh); err != nil || res.Admission.Admitted {
+		if res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k3, 0, now), fresh); err != nil || !res.Refused {
 			t.Fatalf("zero quota: %+v %v", res, err)
 		}
-		if res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(k3, 5, now), fresh); err != nil || res.Replayed || res.Submission == nil {
+		if res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "a"}, subCharge(db, k3, 5, now), fresh); err != nil || res.Replayed || res.Submission == nil {
 			t.Errorf("retry after a refusal: %+v %v, want a new submission", res, err)
 		}
 
@@ -155,7 +164,7 @@ func TestSubmissionIdempotencyKey(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "c"}, subCharge(k4, 100, now), &models.Idempotency{Key: "same", Fingerprint: "fp"})
+				res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "c"}, subCharge(db, k4, 100, now), &models.Idempotency{Key: "same", Fingerprint: "fp"})
 				errs[i] = err
 				if err == nil {
 					ids[i] = res.Submission.ID
@@ -186,7 +195,7 @@ func TestSubmissionLeaseLifecycle(t *testing.T) {
 		t0 := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 		var ids []string
 		for i := range 3 {
-			res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "claim " + string(rune('a'+i))}, subCharge(k, 100, t0.Add(time.Duration(i)*time.Second)), nil)
+			res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "claim " + string(rune('a'+i))}, subCharge(db, k, 100, t0.Add(time.Duration(i)*time.Second)), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,74 +12,62 @@ import (
 // UsageStore keeps the per-key monthly counters.
 type UsageStore struct{ db *database.DB }
 
-// Charge asks to count one request of a key against its monthly quota.
-type Charge struct {
-	// KeyID is the key being charged.
-	KeyID string
-	// Period is the calendar month, "YYYY-MM" in UTC.
-	Period string
-	// Limit is the monthly quota; nil means unlimited.
-	Limit *int
-	// Now is the request time, recorded as the key's last use.
-	Now time.Time
-}
-
-// Admission is the outcome of a charge.
-type Admission struct {
-	// Admitted is false when the quota was already used up; the request was then not counted.
-	Admitted bool
-	// Count is the counter after this request (or the current count when refused).
-	Count int
-}
-
 // incrementSQL checks and counts in one statement, so concurrent requests on any number of
 // processes can never over-admit: the row lock serialises them and the WHERE refuses the excess.
 const incrementSQL = `INSERT INTO usage_counters (key_id, period, count) VALUES (?, ?, 1)
 ON CONFLICT (key_id, period) DO UPDATE SET count = usage_counters.count + 1`
 
-// charge runs the atomic increment inside tx.
-func (s *UsageStore) charge(tx *gorm.DB, c Charge) (Admission, error) {
-	if c.Limit != nil && *c.Limit <= 0 {
-		return Admission{Admitted: false, Count: 0}, nil
+// ChargeTx counts one request of keyID in period inside tx, unless the counter already reached
+// quota (nil: no ceiling). It returns the count after this request and whether it was counted; a
+// refused request changes nothing.
+func (s *UsageStore) ChargeTx(ctx context.Context, tx Tx, keyID, period string, quota *int, now time.Time) (int, bool, error) {
+	if quota != nil && *quota <= 0 {
+		// The statement's WHERE only guards an existing row; a zero ceiling must not insert one.
+		return 0, false, nil
 	}
+	g := tx.gorm(ctx, s.db)
 	q := incrementSQL
-	args := []any{c.KeyID, c.Period}
-	if c.Limit != nil {
+	args := []any{keyID, period}
+	if quota != nil {
 		q += ` WHERE usage_counters.count < ?`
-		args = append(args, *c.Limit)
+		args = append(args, *quota)
 	}
 	q += ` RETURNING count`
 	var counts []int
-	if err := tx.Raw(q, args...).Scan(&counts).Error; err != nil {
-		return Admission{}, fmt.Errorf("count usage of key %s: %w", c.KeyID, err)
+	if err := g.Raw(q, args...).Scan(&counts).Error; err != nil {
+		return 0, false, fmt.Errorf("count usage of key %s: %w", keyID, err)
 	}
 	if len(counts) == 0 {
-		return Admission{Admitted: false, Count: *c.Limit}, nil
+		return 0, false, nil
 	}
 	// last_used_at is advisory; updating it at most once a minute keeps a hot key from
 	// turning every read into two row writes.
-	if err := tx.Exec(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
-		c.Now, c.KeyID, c.Now.Add(-time.Minute)).Error; err != nil {
-		return Admission{}, fmt.Errorf("touch key %s: %w", c.KeyID, err)
+	if err := g.Exec(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
+		now, keyID, now.Add(-time.Minute)).Error; err != nil {
+		return 0, false, fmt.Errorf("touch key %s: %w", keyID, err)
 	}
-	return Admission{Admitted: true, Count: counts[0]}, nil
+	return counts[0], true, nil
 }
 
-// ChargeRead counts one read request. On PostgreSQL its commit is asynchronous: a crash may forget
-// the last few counts (in the caller's favour) but admission stays exact, and reads stay fast.
-func (s *UsageStore) ChargeRead(ctx context.Context, c Charge) (Admission, error) {
-	var a Admission
-	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+// ChargeAsync is ChargeTx in a transaction of its own whose commit, on PostgreSQL, is
+// asynchronous: a crash may forget the last few counts (in the caller's favour) but the decision
+// stays exact, and requests that write nothing else stay fast.
+func (s *UsageStore) ChargeAsync(ctx context.Context, keyID, period string, quota *int, now time.Time) (int, bool, error) {
+	var (
+		count int
+		ok    bool
+	)
+	err := s.db.Gorm.WithContext(ctx).Transaction(func(g *gorm.DB) error {
 		if s.db.Dialect == database.Postgres {
-			if err := tx.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
-				return fmt.Errorf("relax commit for read count: %w", err)
+			if err := g.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
+				return fmt.Errorf("relax commit for count: %w", err)
 			}
 		}
 		var err error
-		a, err = s.charge(tx, c)
+		count, ok, err = s.ChargeTx(ctx, Tx{g: g}, keyID, period, quota, now)
 		return err
 	})
-	return a, err
+	return count, ok, err
 }
 
 // Current returns the key's count for the period (0 when no request was counted yet).

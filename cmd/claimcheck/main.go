@@ -24,7 +24,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/matching"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -227,7 +227,7 @@ func keysCmd(ctx context.Context, cfg config.Config, args []string, stdout, stde
 		if len(args) > 0 {
 			return usageError{"keys list takes no arguments"}
 		}
-		ls, err := stores.Keys.List(ctx, quota.Period(now))
+		ls, err := stores.Keys.List(ctx, metering.Period(now))
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/keys"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -164,7 +164,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 	if err != nil {
 		return a.unavailable(c, "dashboard plan", err)
 	}
-	list, err := a.keys.ListByUser(ctx, u.ID, quota.Period(now))
+	list, err := a.keys.ListByUser(ctx, u.ID, metering.Period(now))
 	if err != nil {
 		return a.unavailable(c, "dashboard keys", err)
 	}
@@ -183,13 +183,13 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		UserName:    u.Name,
 		PlanName:    plan.Name,
 		PlanSlug:    plan.Slug,
-		Used:        hist[quota.Period(now)],
+		Used:        hist[metering.Period(now)],
 		MaxKeys:     plan.MaxActiveKeys,
 		Notice:      st.notice,
 		Error:       st.err,
 		GraceText:   format.Plural(int(a.grace/time.Hour), "hour"),
 		ShowBilling: a.portal,
-		ResetText:   "Counters start over on " + quota.ResetAt(now).Format("2 January 2006") + " (UTC).",
+		ResetText:   "Counters start over on " + metering.ResetAt(now).Format("2 January 2006") + " (UTC).",
 		NameField: components.Field{
 			ID: "key-name", Name: "name", Label: "Key name", Type: "text", Value: st.nameValue, Error: st.nameEr,
 			Hint: "So you can tell your keys apart, e.g. “production server”.", MaxLength: MaxKeyName, Required: true,
@@ -270,7 +270,7 @@ func lastPeriods(now time.Time, n int) []string {
 	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	out := make([]string, n)
 	for i := range n {
-		out[i] = quota.Period(first.AddDate(0, i-n+1, 0))
+		out[i] = metering.Period(first.AddDate(0, i-n+1, 0))
 	}
 	return out
 }

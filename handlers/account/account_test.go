@@ -15,7 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -26,7 +26,7 @@ type accountEnv struct {
 	stores *models.Stores
 	db     *database.DB
 	clock  time.Time
-	auth   *quota.Authenticator
+	auth   *metering.Authenticator
 	// sessions maps a user id to its session cookie.
 	sessions map[string]string
 }
@@ -40,7 +40,7 @@ func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEn
 	e.Browser = apptest.Open(t, db, apptest.Options{Now: now, PlanChanged: cfg.PlanChanged,
 		Env: map[string]string{"STRIPE_WEBHOOK_SECRET": cfg.WebhookSecret}})
 	e.stores = e.App.Stores
-	e.auth = quota.NewAuthenticator(e.App.Stores.Keys, 0, now)
+	e.auth = metering.NewAuthenticator(e.App.Stores.Keys, 0, now)
 	return e
 }
 
@@ -197,7 +197,7 @@ func TestAccountOtherUsersKeysAre404(t *testing.T) {
 		}
 		e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/revoke", url.Values{})
 		e.clock = e.clock.Add(time.Second) // past the authenticator's (zero) cache TTL
-		if _, err := e.auth.Authenticate(context.Background(), secret); !errors.Is(err, quota.ErrBadKey) {
+		if _, err := e.auth.Authenticate(context.Background(), secret); !errors.Is(err, metering.ErrBadKey) {
 			t.Fatalf("revoked key: err = %v", err)
 		}
 	})
@@ -227,7 +227,7 @@ func TestAccountRotateGracePeriod(t *testing.T) {
 			t.Fatalf("second rotation of the old key: %d", again.Status)
 		}
 		e.clock = e.clock.Add(24*time.Hour + time.Second)
-		if _, err := e.auth.Authenticate(ctx, oldSecret); !errors.Is(err, quota.ErrBadKey) {
+		if _, err := e.auth.Authenticate(ctx, oldSecret); !errors.Is(err, metering.ErrBadKey) {
 			t.Fatalf("old key after grace: err = %v", err)
 		}
 		if _, err := e.auth.Authenticate(ctx, newSecret); err != nil {

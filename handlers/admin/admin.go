@@ -16,7 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/keys"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -216,7 +216,7 @@ func (a *Admin) record(c *fiber.Ctx, action, subject string, detail any) {
 // overview serves GET /admin.
 func (a *Admin) overview(c *fiber.Ctx) error {
 	now := a.now().UTC()
-	o, err := a.d.Store.Overview(c.UserContext(), now, quota.Period(now), overviewDays)
+	o, err := a.d.Store.Overview(c.UserContext(), now, metering.Period(now), overviewDays)
 	if err != nil {
 		return a.unavailable(c, "overview", err)
 	}
@@ -628,7 +628,7 @@ func (a *Admin) assignPlan(c *fiber.Ctx) error {
 }
 
 // disable serves POST /admin/users/:id/disable. Sessions end in the same transaction; keys are
-// refused as soon as each process's key cache entry expires (quota.Authenticator's TTL, 4 s in
+// refused as soon as each process's key cache entry expires (metering.Authenticator's TTL, 4 s in
 // production), because key lookups treat a disabled owner's keys as unknown.
 func (a *Admin) disable(c *fiber.Ctx) error { return a.setDisabled(c, true) }
 
@@ -661,7 +661,7 @@ func (a *Admin) setDisabled(c *fiber.Ctx, disabled bool) error {
 // keys serves GET /admin/keys.
 func (a *Admin) keys(c *fiber.Ctx) error {
 	now := a.now().UTC()
-	period := quota.Period(now)
+	period := metering.Period(now)
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
 		p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Period: period}

@@ -18,8 +18,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
-	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -244,7 +244,7 @@ func TestAdminDisableUserStopsSessionAndKeys(t *testing.T) {
 		if err := e.stores.Keys.CreateOwned(ctx, u.ID, k); err != nil {
 			t.Fatal(err)
 		}
-		auth := quota.NewAuthenticator(e.stores.Keys, 0, nil)
+		auth := metering.NewAuthenticator(e.stores.Keys, 0, nil)
 		if _, err := auth.Authenticate(ctx, issued.Secret); err != nil {
 			t.Fatalf("key before disabling: %v", err)
 		}
@@ -254,7 +254,7 @@ func TestAdminDisableUserStopsSessionAndKeys(t *testing.T) {
 		if _, _, err := e.acc.Authenticate(ctx, userTok); err == nil {
 			t.Error("the disabled user's session still works")
 		}
-		if _, err := auth.Authenticate(ctx, issued.Secret); err != quota.ErrBadKey {
+		if _, err := auth.Authenticate(ctx, issued.Secret); err != metering.ErrBadKey {
 			t.Errorf("disabled user's key: %v, want ErrBadKey", err)
 		}
 		// The last admin cannot disable or demote themselves.
@@ -285,7 +285,7 @@ func TestAdminDisableUserStopsSessionAndKeys(t *testing.T) {
 		if r := e.do(t, "POST", "/admin/keys/"+k.ID+"/revoke", url.Values{}, adminTok); r.status != 303 {
 			t.Fatalf("revoke: %d", r.status)
 		}
-		if _, err := auth.Authenticate(ctx, issued.Secret); err != quota.ErrBadKey {
+		if _, err := auth.Authenticate(ctx, issued.Secret); err != metering.ErrBadKey {
 			t.Errorf("revoked key: %v", err)
 		}
 		want := "user.disable,user.enable,key.quota,key.revoke"

@@ -1,44 +1,64 @@
+// Package apikey is the fiber side of API key metering shared by both API surfaces: where each
+// surface takes the key from, which failure an authentication error is, and the rate-limit headers
+// of an admission (internal/metering decides them).
 package apikey
 
 import (
-	"context"
 	"errors"
-	"strconv"
-	"time"
+	"strings"
 
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
 
-// KeyAuthenticator resolves an API key secret to its key and plan.
-type KeyAuthenticator interface {
-	Authenticate(ctx context.Context, secret string) (*models.KeyWithPlan, error)
-}
-
-// UsageReader reads a key's current monthly count.
-type UsageReader interface {
-	Current(ctx context.Context, keyID, period string) (int, error)
-}
-
 // FromRequest takes the key the way Supabase's gateway does: `apikey` header first, then Bearer.
 func FromRequest(c *fiber.Ctx) string {
-	return quota.FromHeaders(c.Get("apikey"), c.Get(fiber.HeaderAuthorization))
+	return metering.FromHeaders(c.Get("apikey"), c.Get(fiber.HeaderAuthorization))
 }
 
-// SetRateHeaders writes the X-RateLimit-* headers for a key after count requests this month.
-func SetRateHeaders(c *fiber.Ctx, limit *int, count int, now time.Time) {
-	for k, v := range quota.Headers(limit, count, now) {
+// V1FromRequest takes the key from `Authorization: Bearer` first, the /v1 scheme, then from the
+// `apikey` header that clients of the compatible API already send. When both are present and
+// differ, Bearer wins (the compatible surface does the opposite, as Supabase's gateway does).
+func V1FromRequest(c *fiber.Ctx) string {
+	if k := metering.FromHeaders("", c.Get(fiber.HeaderAuthorization)); k != "" {
+		return k
+	}
+	return strings.TrimSpace(c.Get("apikey"))
+}
+
+// SetHeaders writes the rate-limit headers (and Retry-After when refused) of an admission.
+func SetHeaders(c *fiber.Ctx, a metering.Admission) {
+	for k, v := range metering.Headers(a) {
 		c.Set(k, v)
 	}
 }
 
-// SetRetryAfter tells an over-quota client when its quota resets.
-func SetRetryAfter(c *fiber.Ctx, now time.Time) {
-	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(quota.RetryAfter(now)))
-}
-
 // AuthError classifies an authentication failure: missing key, bad key, or an internal failure.
 func AuthError(err error) (missing, bad bool) {
-	return errors.Is(err, quota.ErrNoKey), errors.Is(err, quota.ErrBadKey)
+	return errors.Is(err, metering.ErrNoKey), errors.Is(err, metering.ErrBadKey)
+}
+
+// admissionLocal is where a surface's access middleware leaves the request's admission.
+const admissionLocal = "claimcheck.admission"
+
+// SetAdmission records the admission of a request for the handler after the middleware.
+func SetAdmission(c *fiber.Ctx, a metering.Admission) { c.Locals(admissionLocal, a) }
+
+// Admission is the request's admission (the zero Admission outside an access middleware).
+func Admission(c *fiber.Ctx) metering.Admission {
+	a, _ := c.Locals(admissionLocal).(metering.Admission)
+	return a
+}
+
+// keyLocal is where a surface's access middleware leaves the authenticated key.
+const keyLocal = "claimcheck.apikey"
+
+// SetKey records the authenticated key of a request for the handler after the middleware.
+func SetKey(c *fiber.Ctx, k *models.KeyWithPlan) { c.Locals(keyLocal, k) }
+
+// Key is the request's authenticated key (nil outside an access middleware).
+func Key(c *fiber.Ctx) *models.KeyWithPlan {
+	k, _ := c.Locals(keyLocal).(*models.KeyWithPlan)
+	return k
 }

@@ -8,37 +8,39 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/apikey"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
 
-// ClaimChecker runs one check, charging the key's quota when a charge is given.
+// ClaimChecker runs one check, charging the key's quota in the claim's transaction when a charge is given.
 type ClaimChecker interface {
-	Check(ctx context.Context, in checking.Input, charge *models.Charge) (*models.Claim, models.Admission, error)
+	Check(ctx context.Context, in checking.Input, charge checking.Charge) (*models.Claim, error)
 }
 
 // Functions serves the Supabase-style edge function `quick-responder`.
 type Functions struct {
-	auth    apikey.KeyAuthenticator
-	usage   apikey.UsageReader
+	meter   *metering.Meter
 	checker ClaimChecker
 	log     *slog.Logger
-	now     func() time.Time
 }
 
 // NewFunctions builds the edge-function handlers.
-func NewFunctions(auth apikey.KeyAuthenticator, usage apikey.UsageReader, checker ClaimChecker, log *slog.Logger, now func() time.Time) *Functions {
-	return &Functions{auth: auth, usage: usage, checker: checker, log: log, now: now}
+func NewFunctions(meter *metering.Meter, checker ClaimChecker, log *slog.Logger) *Functions {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Functions{meter: meter, checker: checker, log: log}
 }
 
 // Routes mounts the functions under r (the /functions/v1 group).
 func (h *Functions) Routes(r fiber.Router) {
-	r.Post("/quick-responder", h.quickResponder)
+	// A check writes: the middleware refuses a key already at its quota, and the claim's
+	// transaction counts it (metering.Check).
+	r.Post("/quick-responder", access(h.meter, metering.Check, functionRefusals, h.log), h.quickResponder)
 	r.All("/quick-responder", func(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderAllow, "POST, OPTIONS")
 		return functionError(c, fiber.StatusMethodNotAllowed, "Method not allowed: use POST.")
@@ -68,56 +70,32 @@ func functionError(c *fiber.Ctx, status int, msg string) error {
 }
 
 func (h *Functions) quickResponder(c *fiber.Ctx) error {
-	now := h.now()
-	key, err := h.auth.Authenticate(c.UserContext(), apikey.FromRequest(c))
-	if err != nil {
-		switch missing, bad := apikey.AuthError(err); {
-		case missing:
-			return functionError(c, fiber.StatusUnauthorized, "Missing API key: send it in the apikey header or as Authorization: Bearer <key>.")
-		case bad:
-			return functionError(c, fiber.StatusUnauthorized, "Invalid API key: the key is unknown or has been revoked.")
-		}
-		h.log.Error("authenticate", "err", err)
-		return functionError(c, fiber.StatusServiceUnavailable, "The key store is unavailable; retry shortly.")
-	}
-	limit := key.EffectiveQuota()
-	period := quota.Period(now)
-
+	key := apikey.Key(c)
 	in, msg := decodeCheckRequest(c)
 	if msg != "" {
-		h.rateHeadersFromStore(c, key.Key.ID, period, limit, now)
-		return functionError(c, fiber.StatusBadRequest, msg)
+		return h.badRequest(c, key, msg)
 	}
-	// A cheap read first spares the analyzer for keys that are already over quota; the
-	// atomic charge below is what actually decides.
-	if limit != nil {
-		used, err := h.usage.Current(c.UserContext(), key.Key.ID, period)
-		if err != nil {
-			h.log.Error("read usage", "err", err)
-			return functionError(c, fiber.StatusServiceUnavailable, "Usage could not be read; retry shortly.")
-		}
-		if used >= *limit {
-			return h.overQuota(c, limit, now)
-		}
-	}
-	claim, adm, err := h.checker.Check(c.UserContext(), in, &models.Charge{KeyID: key.Key.ID, Period: period, Limit: limit})
+	charge := h.meter.Charge(key)
+	claim, err := h.checker.Check(c.UserContext(), in, charge)
 	var verr *checking.ValidationError
 	switch {
 	case err == nil:
 	case errors.As(err, &verr):
-		h.rateHeadersFromStore(c, key.Key.ID, period, limit, now)
-		return functionError(c, fiber.StatusBadRequest, verr.Error())
+		return h.badRequest(c, key, verr.Error())
 	case errors.Is(err, checking.ErrOverQuota):
-		return h.overQuota(c, limit, now)
+		a := charge.Admission()
+		apikey.SetHeaders(c, a)
+		return functionRefusals.overQuota(c, a)
 	case errors.Is(err, checking.ErrAnalyzer):
 		h.log.Error("analyze", "err", err)
-		h.rateHeadersFromStore(c, key.Key.ID, period, limit, now)
+		a, _ := h.meter.Peek(c.UserContext(), key)
+		apikey.SetHeaders(c, a)
 		return functionError(c, fiber.StatusBadGateway, "The analyzer failed; nothing was stored or counted. Retry shortly.")
 	default:
 		h.log.Error("check claim", "err", err)
 		return functionError(c, fiber.StatusServiceUnavailable, "The claim could not be stored; nothing was counted. Retry shortly.")
 	}
-	apikey.SetRateHeaders(c, limit, adm.Count, now)
+	apikey.SetHeaders(c, charge.Admission())
 	return c.Status(fiber.StatusOK).JSON(verificationResult{
 		ID: claim.ID, Score: claim.AIScore, Verdict: claim.AIVerdict, Summary: claim.AISummary,
 		SourceScore: claim.SourceScore, ScienceScore: claim.ScienceScore, AcademicScore: claim.AcademicScore,
@@ -125,23 +103,20 @@ func (h *Functions) quickResponder(c *fiber.Ctx) error {
 	})
 }
 
-// overQuota answers 429 with when the quota resets.
-func (h *Functions) overQuota(c *fiber.Ctx, limit *int, now time.Time) error {
-	apikey.SetRateHeaders(c, limit, *limit, now)
-	apikey.SetRetryAfter(c, now)
-	return functionError(c, fiber.StatusTooManyRequests, fmt.Sprintf(
-		"Monthly quota of %d requests is used up; it resets at %s.", *limit, quota.ResetAt(now).Format(time.RFC3339)))
-}
-
-// rateHeadersFromStore sets the rate-limit headers on answers that did not charge the key.
-func (h *Functions) rateHeadersFromStore(c *fiber.Ctx, keyID, period string, limit *int, now time.Time) {
-	used := 0
-	if limit != nil {
-		if n, err := h.usage.Current(c.UserContext(), keyID, period); err == nil {
-			used = n
-		}
+// badRequest answers 400 to an authenticated key and counts it (metering's rule: every
+// authenticated request counts, including ones answered 400); when that count finds the quota used
+// up the answer is the 429 instead. Should the counter fail, the 400 still goes out, uncounted.
+func (h *Functions) badRequest(c *fiber.Ctx, key *models.KeyWithPlan, msg string) error {
+	a, err := h.meter.Admit(c.UserContext(), key, metering.Read)
+	if err != nil {
+		h.log.Error("count bad request", "err", err)
+		a, _ = h.meter.Peek(c.UserContext(), key)
 	}
-	apikey.SetRateHeaders(c, limit, used, now)
+	apikey.SetHeaders(c, a)
+	if !a.Allowed {
+		return functionRefusals.overQuota(c, a)
+	}
+	return functionError(c, fiber.StatusBadRequest, msg)
 }
 
 // decodeCheckRequest reads {claim, source_url?} strictly enough to give a precise message for each

@@ -2,14 +2,11 @@ package compat
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/apikey"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
-	"github.com/claimcheck/claimcheck/internal/quota"
-	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
 
@@ -18,28 +15,26 @@ type RESTReader interface {
 	ReadREST(ctx context.Context, req postgrest.Request) (postgrest.Response, error)
 }
 
-// ReadCharger counts read requests against a key's quota.
-type ReadCharger interface {
-	ChargeRead(ctx context.Context, c models.Charge) (models.Admission, error)
-}
-
 // Rest serves the PostgREST-compatible reads under /rest/v1.
 type Rest struct {
-	auth   apikey.KeyAuthenticator
-	charge ReadCharger
+	meter  *metering.Meter
 	claims RESTReader
 	log    *slog.Logger
-	now    func() time.Time
 }
 
 // NewRest builds the PostgREST-compatible handlers.
-func NewRest(auth apikey.KeyAuthenticator, charge ReadCharger, claims RESTReader, log *slog.Logger, now func() time.Time) *Rest {
-	return &Rest{auth: auth, charge: charge, claims: claims, log: log, now: now}
+func NewRest(meter *metering.Meter, claims RESTReader, log *slog.Logger) *Rest {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Rest{meter: meter, claims: claims, log: log}
 }
 
 // Routes mounts the tables under r (the /rest/v1 group).
 func (h *Rest) Routes(r fiber.Router) {
-	r.Get("/:table", h.read) // Fiber answers HEAD from GET routes, without the body.
+	// A read is counted by the middleware, before the table answers (metering.Read); Fiber
+	// answers HEAD from GET routes, without the body.
+	r.Get("/:table", access(h.meter, metering.Read, restRefusals, h.log), h.read)
 	r.All("/:table", h.unsupported)
 }
 
@@ -49,33 +44,8 @@ func gatewayError(c *fiber.Ctx, status int, msg, hint string) error {
 }
 
 func (h *Rest) read(c *fiber.Ctx) error {
-	now := h.now()
-	key, err := h.auth.Authenticate(c.UserContext(), apikey.FromRequest(c))
-	if err != nil {
-		switch missing, bad := apikey.AuthError(err); {
-		case missing:
-			return gatewayError(c, fiber.StatusUnauthorized, "No API key found in request",
-				"No `apikey` request header or `Authorization: Bearer` header was found.")
-		case bad:
-			return gatewayError(c, fiber.StatusUnauthorized, "Invalid API key",
-				"Double check your API key: it is unknown or has been revoked.")
-		}
-		h.log.Error("authenticate", "err", err)
-		return gatewayError(c, fiber.StatusServiceUnavailable, "Service unavailable", "The key store could not be reached; retry shortly.")
-	}
-	limit := key.EffectiveQuota()
-	adm, err := h.charge.ChargeRead(c.UserContext(), models.Charge{KeyID: key.Key.ID, Period: quota.Period(now), Limit: limit, Now: now})
-	if err != nil {
-		h.log.Error("charge read", "err", err)
-		return gatewayError(c, fiber.StatusServiceUnavailable, "Service unavailable", "Usage could not be counted; retry shortly.")
-	}
-	apikey.SetRateHeaders(c, limit, adm.Count, now)
-	if !adm.Admitted {
-		apikey.SetRetryAfter(c, now)
-		return gatewayError(c, fiber.StatusTooManyRequests, "Monthly quota exceeded",
-			fmt.Sprintf("This key's quota of %d requests resets at %s.", *limit, quota.ResetAt(now).Format(time.RFC3339)))
-	}
-
+	apikey.SetHeaders(c, apikey.Admission(c))
+	var err error
 	var res postgrest.Response
 	if table := c.Params("table"); table != "claims" {
 		res = postgrest.UnknownTable(table)

@@ -4,36 +4,29 @@ package compat
 
 import (
 	"log/slog"
-	"time"
 
-	"github.com/claimcheck/claimcheck/handlers/apikey"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/cors"
 )
 
 // Deps is what the compatible API is built from.
 type Deps struct {
-	// Auth resolves API keys; every route authenticates its own request.
-	Auth apikey.KeyAuthenticator
-	// Usage counts checks against the key's quota.
-	Usage apikey.UsageReader
-	// Reads charges table reads against the key's quota.
-	Reads ReadCharger
+	// Meter resolves API keys and counts each request against its key's quota.
+	Meter *metering.Meter
 	// Checker runs checks.
 	Checker ClaimChecker
 	// Claims reads the claims table.
 	Claims RESTReader
 	// CORSOrigins are the browser origins allowed to call the API (a cors.Config list).
 	CORSOrigins string
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 	// Log receives failures; nil means slog.Default().
 	Log *slog.Logger
 }
 
 // Mount mounts /functions/v1 and /rest/v1 on r. Both run CORS for browser clients and answer
-// without sessions or CSRF: they authenticate each request by its API key (in the handlers, as
-// the original's gateway does) and charge it to the key's quota.
+// without sessions or CSRF: each route's metering middleware (access.go) authenticates the request
+// by its API key, as the original's gateway does, and charges it to the key's quota.
 func Mount(r fiber.Router, d Deps) {
 	apiCORS := cors.New(cors.Config{
 		AllowOrigins:  d.CORSOrigins,
@@ -42,6 +35,6 @@ func Mount(r fiber.Router, d Deps) {
 		ExposeHeaders: "Content-Range, Content-Location, Location, Preference-Applied, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
 		MaxAge:        86400,
 	})
-	NewFunctions(d.Auth, d.Usage, d.Checker, d.Log, d.Now).Routes(r.Group("/functions/v1", apiCORS))
-	NewRest(d.Auth, d.Reads, d.Claims, d.Log, d.Now).Routes(r.Group("/rest/v1", apiCORS))
+	NewFunctions(d.Meter, d.Checker, d.Log).Routes(r.Group("/functions/v1", apiCORS))
+	NewRest(d.Meter, d.Claims, d.Log).Routes(r.Group("/rest/v1", apiCORS))
 }

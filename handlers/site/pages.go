@@ -49,7 +49,7 @@ type ClaimReader interface {
 // FormChecker runs one check submitted through the web form.
 type FormChecker interface {
 	// Check validates, analyses and stores a claim; the form never passes a charge.
-	Check(ctx context.Context, in checking.Input, charge *models.Charge) (*models.Claim, models.Admission, error)
+	Check(ctx context.Context, in checking.Input, charge checking.Charge) (*models.Claim, error)
 }
 
 // CheckLimiter limits anonymous form checks per client IP.
@@ -165,7 +165,7 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 			return p.tooManyChecks(c, wait)
 		}
 	}
-	stored, _, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
+	stored, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
 	var verr *checking.ValidationError
 	switch {
 	case errors.As(err, &verr):

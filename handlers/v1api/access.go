@@ -1,17 +1,13 @@
 package v1api
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/apikey"
-	"github.com/claimcheck/claimcheck/internal/quota"
-	"github.com/claimcheck/claimcheck/internal/ratelimit"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/cors"
@@ -37,36 +33,16 @@ func V1CORS(origins string) fiber.Handler {
 	})
 }
 
-// V1Usage counts /v1 requests against the monthly quota and reads the count.
-type V1Usage interface {
-	ChargeRead(ctx context.Context, c models.Charge) (models.Admission, error)
-	Current(ctx context.Context, keyID, period string) (int, error)
-}
-
-// BurstLimiter admits a bucket's requests up to a limit per window (internal/ratelimit).
-type BurstLimiter interface {
-	Allow(ctx context.Context, bucket string, limit int, window time.Duration) (ratelimit.Decision, error)
-}
-
 // V1AccessDeps is what the /v1 access middleware needs.
 type V1AccessDeps struct {
-	// Auth resolves keys.
-	Auth apikey.KeyAuthenticator
-	// Usage counts the monthly quota.
-	Usage V1Usage
-	// Limiter is the burst limiter; nil or BurstLimit 0 disables burst limiting.
-	Limiter BurstLimiter
-	// BurstLimit is how many requests a key may make per BurstWindow.
-	BurstLimit int
-	// BurstWindow is the burst window.
-	BurstWindow time.Duration
+	// Meter resolves keys and admits and counts their requests, with the /v1 burst limit
+	// (metering.Meter.WithBurst).
+	Meter *metering.Meter
 	// ChargedByHandler reports requests whose handler counts the quota itself, in the transaction
 	// of the write it makes (POST /v1/claims/submit), so a failed write is never counted.
 	ChargedByHandler func(c *fiber.Ctx) bool
 	// BaseURL is where the beta page is, for the 403 detail.
 	BaseURL string
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 	// Log receives failures of the stores behind the checks; nil means slog.Default().
 	Log *slog.Logger
 }
@@ -79,76 +55,48 @@ type V1Access struct {
 
 // NewV1Access builds the access middleware.
 func NewV1Access(d V1AccessDeps) *V1Access {
-	if d.Now == nil {
-		d.Now = time.Now
-	}
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
 	return &V1Access{d: d}
 }
 
-// V1KeyFromRequest takes the key from `Authorization: Bearer` first, the /v1 scheme, then from the
-// `apikey` header that clients of the compatible API already send. When both are present and
-// differ, Bearer wins (the compatible surface does the opposite, as Supabase's gateway does).
-func V1KeyFromRequest(c *fiber.Ctx) string {
-	if k := quota.FromHeaders("", c.Get(fiber.HeaderAuthorization)); k != "" {
-		return k
-	}
-	return strings.TrimSpace(c.Get("apikey"))
-}
-
 // Handler is the middleware.
 func (a *V1Access) Handler() fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		ctx := c.UserContext()
-		now := a.d.Now()
-		key, err := a.d.Auth.Authenticate(ctx, V1KeyFromRequest(c))
+		key, err := a.d.Meter.Resolve(ctx, apikey.V1FromRequest(c))
 		if err != nil {
 			return a.authFailed(c, err)
 		}
-		limit := key.EffectiveQuota()
-		period := quota.Period(now)
 		if !key.V1Access() {
-			a.quotaHeadersFromStore(c, key.Key.ID, period, limit, now)
+			a.quotaHeadersFromStore(c, key)
 			return WriteProblem(c, fiber.StatusForbidden, ProblemBetaRequired, fmt.Sprintf(
 				"The /v1 API is in beta and this key's account has no access yet. Join the waiting list at %s/beta "+
 					"(invited accounts get access on all their keys), or ask us to move the key to the free beta plan (beta-free).",
 				a.d.BaseURL))
 		}
-		if a.d.Limiter != nil && a.d.BurstLimit > 0 {
-			dec, err := a.d.Limiter.Allow(ctx, "v1:"+key.Key.ID, a.d.BurstLimit, a.d.BurstWindow)
-			if err != nil {
-				// Burst protection guards capacity; when its store fails the monthly quota below,
-				// which is exact, still holds, so the request goes on rather than failing.
-				a.d.Log.Error("v1 burst limit unavailable; request admitted", "key", key.Key.Prefix, "err", err)
-			} else {
-				c.Set("RateLimit-Limit", strconv.Itoa(a.d.BurstLimit))
-				c.Set("RateLimit-Remaining", strconv.Itoa(dec.Remaining))
-				c.Set("RateLimit-Reset", strconv.Itoa(dec.ResetSeconds(now)))
-				if !dec.Allowed {
-					a.quotaHeadersFromStore(c, key.Key.ID, period, limit, now)
-					c.Set(fiber.HeaderRetryAfter, strconv.Itoa(dec.RetryAfter(now)))
-					return WriteProblem(c, fiber.StatusTooManyRequests, ProblemRateLimited, fmt.Sprintf(
-						"This key made %d requests in the last %s window; retry after %d seconds.",
-						a.d.BurstLimit, a.d.BurstWindow, dec.RetryAfter(now)))
-				}
-			}
-		}
-		SetV1Key(c, key)
+		kind := metering.Read
 		if a.d.ChargedByHandler != nil && a.d.ChargedByHandler(c) {
-			return c.Next()
+			kind = metering.Submit
 		}
-		adm, err := a.d.Usage.ChargeRead(ctx, models.Charge{KeyID: key.Key.ID, Period: period, Limit: limit, Now: now})
+		adm, err := a.d.Meter.Admit(ctx, key, kind)
 		if err != nil {
 			a.d.Log.Error("v1 quota", "key", key.Key.Prefix, "err", err)
+			apikey.SetHeaders(c, adm)
 			return WriteProblem(c, fiber.StatusServiceUnavailable, ProblemUnavailable,
 				"The usage counter is unavailable; nothing was counted. Retry shortly.")
 		}
-		if !adm.Admitted {
-			return V1OverQuota(c, limit, now)
+		apikey.SetHeaders(c, adm)
+		switch adm.Reason {
+		case metering.OverBurst:
+			return WriteProblem(c, fiber.StatusTooManyRequests, ProblemRateLimited, fmt.Sprintf(
+				"This key made %d requests in the last %s window; retry after %d seconds.",
+				adm.Burst.Limit, a.d.Meter.BurstWindow(), adm.RetryAfter))
+		case metering.OverQuota:
+			return v1OverQuotaProblem(c, adm)
 		}
-		apikey.SetRateHeaders(c, limit, adm.Count, now)
+		SetV1Key(c, key)
 		return c.Next()
 	}
 }
@@ -170,30 +118,26 @@ func (a *V1Access) authFailed(c *fiber.Ctx, err error) error {
 	return WriteProblem(c, fiber.StatusServiceUnavailable, ProblemUnavailable, "The key store is unavailable; retry shortly.")
 }
 
-// quotaHeadersFromStore sets the X-RateLimit-* headers on answers that did not count the request.
-func (a *V1Access) quotaHeadersFromStore(c *fiber.Ctx, keyID, period string, limit *int, now time.Time) {
-	used := 0
-	if limit != nil {
-		n, err := a.d.Usage.Current(c.UserContext(), keyID, period)
-		if err != nil {
-			a.d.Log.Warn("v1 usage read", "err", err)
-			return
-		}
-		used = n
+// quotaHeadersFromStore sets the X-RateLimit-* headers on answers that did not count the request;
+// when the counter cannot be read they are left out.
+func (a *V1Access) quotaHeadersFromStore(c *fiber.Ctx, key *models.KeyWithPlan) {
+	adm, err := a.d.Meter.Peek(c.UserContext(), key)
+	if err != nil {
+		a.d.Log.Warn("v1 usage read", "err", err)
+		return
 	}
-	apikey.SetRateHeaders(c, limit, used, now)
+	apikey.SetHeaders(c, adm)
 }
 
-// V1OverQuota answers 429 quota-exceeded with Retry-After until the month ends.
-func V1OverQuota(c *fiber.Ctx, limit *int, now time.Time) error {
+// v1OverQuotaProblem answers 429 quota-exceeded; the caller set the headers of adm (Retry-After
+// until the month ends).
+func v1OverQuotaProblem(c *fiber.Ctx, adm metering.Admission) error {
 	n := 0
-	if limit != nil {
-		n = *limit
+	if adm.Limit != nil {
+		n = *adm.Limit
 	}
-	apikey.SetRateHeaders(c, limit, n, now)
-	apikey.SetRetryAfter(c, now)
 	return WriteProblem(c, fiber.StatusTooManyRequests, ProblemQuotaExceeded, fmt.Sprintf(
-		"This key's monthly quota of %d requests is used up; it resets at %s.", n, quota.ResetAt(now).Format(time.RFC3339)))
+		"This key's monthly quota of %d requests is used up; it resets at %s.", n, adm.Reset.Format(time.RFC3339)))
 }
 
 // errNoV1Key guards handlers mounted outside the access middleware by mistake.

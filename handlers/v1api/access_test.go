@@ -17,7 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -60,12 +60,12 @@ func newV1tEnv(t *testing.T, db *database.DB, burst int) *v1tEnv {
 	e := &v1tEnv{db: db, stores: st, subs: models.NewSubmissionStore(db), firms: models.NewFirmStore(db),
 		experts: models.NewExpertStore(db), clock: &v1tClock{t: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}}
 	app := fiber.New()
-	auth := quota.NewAuthenticator(st.Keys, time.Second, e.clock.now)
-	access := v1api.NewV1Access(v1api.V1AccessDeps{Auth: auth, Usage: st.Usage, Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
-		BurstLimit: burst, BurstWindow: 10 * time.Second, ChargedByHandler: v1api.ChargesInHandler, BaseURL: v1tBase, Now: e.clock.now})
+	meter := metering.New(metering.Config{Keys: st.Keys, KeyCacheTTL: time.Second, Usage: st.Usage, Now: e.clock.now})
+	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
+		Limit: burst, Window: 10 * time.Second, Bucket: "v1:"}), ChargedByHandler: v1api.ChargesInHandler, BaseURL: v1tBase})
 	v1 := app.Group("/v1", v1api.V1CORS("*"), access.Handler())
 	v1api.NewV1Claims(v1api.V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: models.NewSearchStore(db), Firms: e.firms,
-		Experts: e.experts, Usage: st.Usage, Submitted: func() { e.wakes.Add(1) }, BaseURL: v1tBase, Now: e.clock.now}).Routes(v1)
+		Experts: e.experts, Meter: meter, Submitted: func() { e.wakes.Add(1) }, BaseURL: v1tBase, Now: e.clock.now}).Routes(v1)
 	v1api.NewV1Directory(v1api.V1DirectoryDeps{Firms: e.firms, Experts: e.experts, BaseURL: v1tBase}).Routes(v1)
 	e.app = app
 	return e
@@ -190,7 +190,7 @@ func (e *v1tEnv) do(t *testing.T, method, path, bearer string, hdr map[string]st
 // used is the key's count this month.
 func (e *v1tEnv) used(t *testing.T, k *models.APIKey) int {
 	t.Helper()
-	n, err := e.stores.Usage.Current(context.Background(), k.ID, quota.Period(e.clock.now()))
+	n, err := e.stores.Usage.Current(context.Background(), k.ID, metering.Period(e.clock.now()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,14 +355,14 @@ func TestV1MonthlyQuota(t *testing.T) {
 				t.Fatalf("request %d: %d %s", i+1, r.status, r.body)
 			}
 			if r.header.Get("X-RateLimit-Limit") != "2" || r.header.Get("X-RateLimit-Remaining") != strconv.Itoa(1-i) ||
-				r.header.Get("X-RateLimit-Reset") != strconv.FormatInt(quota.ResetAt(e.clock.now()).Unix(), 10) {
+				r.header.Get("X-RateLimit-Reset") != strconv.FormatInt(metering.ResetAt(e.clock.now()).Unix(), 10) {
 				t.Errorf("request %d headers: %v", i+1, r.header)
 			}
 		}
 		for range 2 {
 			r := e.do(t, "GET", "/v1/experts", secret, nil, "")
 			r.problem(t, 429, v1api.ProblemQuotaExceeded)
-			if r.header.Get("Retry-After") != strconv.Itoa(quota.RetryAfter(e.clock.now())) || r.header.Get("X-RateLimit-Remaining") != "0" {
+			if r.header.Get("Retry-After") != strconv.Itoa(metering.RetryAfter(e.clock.now())) || r.header.Get("X-RateLimit-Remaining") != "0" {
 				t.Errorf("quota 429 headers: %v", r.header)
 			}
 		}
@@ -394,8 +394,10 @@ func TestV1BurstLimiterFailureAdmits(t *testing.T) {
 	st := models.NewStores(db)
 	e := &v1tEnv{stores: st, clock: &v1tClock{t: time.Now().UTC()}}
 	app := fiber.New()
-	access := v1api.NewV1Access(v1api.V1AccessDeps{Auth: quota.NewAuthenticator(st.Keys, 0, nil), Usage: st.Usage, Limiter: v1tBrokenLimiter{},
-		BurstLimit: 1, BurstWindow: time.Second, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	meter := metering.New(metering.Config{Keys: st.Keys, Usage: st.Usage, Log: quiet})
+	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: v1tBrokenLimiter{},
+		Limit: 1, Window: time.Second, Bucket: "v1:"}), Log: quiet})
 	app.Group("/v1", access.Handler()).Get("/ping", func(c *fiber.Ctx) error { return c.SendString("pong") })
 	e.app = app
 	secret, row := e.key(t, "beta-free", v1tIntp(1), nil, false)

@@ -21,7 +21,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -37,7 +37,7 @@ type V1ClaimReader interface {
 // V1Submissions is the submission queue.
 type V1Submissions interface {
 	Get(ctx context.Context, id string) (*models.ClaimSubmission, error)
-	Enqueue(ctx context.Context, sub *models.ClaimSubmission, charge models.Charge, idem *models.Idempotency) (models.Enqueued, error)
+	Enqueue(ctx context.Context, sub *models.ClaimSubmission, pay models.Payment, idem *models.Idempotency) (models.Enqueued, error)
 }
 
 // V1Searcher runs claim searches.
@@ -72,8 +72,9 @@ type V1ClaimsDeps struct {
 	Firms V1FirmReader
 	// Experts reads votes and score history.
 	Experts V1ExpertReader
-	// Usage reads the monthly count for the headers of answers that counted nothing.
-	Usage apikey.UsageReader
+	// Meter charges a submission in its transaction and states the count of answers that
+	// counted nothing.
+	Meter *metering.Meter
 	// Submitted is called after a submission is stored, to wake this process's workers; may be nil.
 	Submitted func()
 	// BaseURL prefixes links to web pages.
@@ -822,21 +823,15 @@ func v1ValidIdempotencyKey(k string) bool {
 
 func (h *V1Claims) submit(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	now := h.d.Now()
 	key := V1Key(c)
 	if key == nil {
 		h.d.Log.Error("v1 submit", "err", errNoV1Key)
 		return WriteProblem(c, fiber.StatusInternalServerError, ProblemInternal, "Something went wrong on our side.")
 	}
-	limit, period := key.EffectiveQuota(), quota.Period(now)
 	headers := func() {
-		used := 0
-		if limit != nil {
-			if n, err := h.d.Usage.Current(ctx, key.Key.ID, period); err == nil {
-				used = n
-			}
-		}
-		apikey.SetRateHeaders(c, limit, used, now)
+		// On a read failure the count is stated as 0 rather than leaving the headers out.
+		a, _ := h.d.Meter.Peek(ctx, key)
+		apikey.SetHeaders(c, a)
 	}
 	if ct := strings.ToLower(strings.TrimSpace(c.Get(fiber.HeaderContentType))); !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
 		headers()
@@ -876,7 +871,8 @@ func (h *V1Claims) submit(c *fiber.Ctx) error {
 		src := v.SourceURL
 		sub.SourceURL = &src
 	}
-	res, err := h.d.Submissions.Enqueue(ctx, sub, models.Charge{KeyID: key.Key.ID, Period: period, Limit: limit, Now: now}, idem)
+	charge := h.d.Meter.Charge(key)
+	res, err := h.d.Submissions.Enqueue(ctx, sub, charge.Payment(), idem)
 	if errors.Is(err, models.ErrIdempotencyMismatch) {
 		headers()
 		return WriteProblem(c, fiber.StatusUnprocessableEntity, ProblemConflict,
@@ -887,14 +883,16 @@ func (h *V1Claims) submit(c *fiber.Ctx) error {
 		return WriteProblem(c, fiber.StatusServiceUnavailable, ProblemUnavailable,
 			"The claim could not be queued; nothing was stored or counted. Retry shortly.")
 	}
-	if !res.Admission.Admitted {
-		return V1OverQuota(c, limit, now)
+	if res.Refused {
+		adm := charge.Admission()
+		apikey.SetHeaders(c, adm)
+		return v1OverQuotaProblem(c, adm)
 	}
 	if res.Replayed {
 		headers()
 		c.Set("Idempotent-Replayed", "true")
 	} else {
-		apikey.SetRateHeaders(c, limit, res.Admission.Count, now)
+		apikey.SetHeaders(c, charge.Admission())
 		if h.d.Submitted != nil {
 			h.d.Submitted()
 		}

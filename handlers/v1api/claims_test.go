@@ -258,7 +258,7 @@ func TestV1SubmissionStates(t *testing.T) {
 		enqueue := func(content string) *models.ClaimSubmission {
 			src := "https://example.com/a"
 			res, err := e.subs.Enqueue(ctx, &models.ClaimSubmission{Content: content, SourceURL: &src},
-				models.Charge{KeyID: row.ID, Period: "2026-11", Now: e.clock.now()}, nil)
+				models.Payment{KeyID: row.ID, Now: e.clock.now()}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -41,7 +41,7 @@ func Mount(r fiber.Router, d Deps) {
 	}
 	NewOpenAPI(OpenAPIDeps{BaseURL: d.BaseURL, Log: d.Log}).Routes(r)
 
-	d.Access.ChargedByHandler, d.Access.BaseURL, d.Access.Now, d.Access.Log = ChargesInHandler, d.BaseURL, d.Now, d.Log
+	d.Access.ChargedByHandler, d.Access.BaseURL, d.Access.Log = ChargesInHandler, d.BaseURL, d.Log
 	v1 := r.Group("/v1", V1CORS(d.CORSOrigins), NewV1Access(d.Access).Handler())
 
 	d.Claims.BaseURL, d.Claims.Now, d.Claims.Log = d.BaseURL, d.Now, d.Log

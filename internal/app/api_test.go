@@ -15,7 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/google/uuid"
 )
@@ -89,7 +89,7 @@ func TestQuickResponderAnswersTheTenFields(t *testing.T) {
 			if hdr.Get("X-RateLimit-Limit") != "100" || hdr.Get("X-RateLimit-Remaining") != strconv.Itoa(99-i) {
 				t.Errorf("rate headers = %q/%q, want 100/%d", hdr.Get("X-RateLimit-Limit"), hdr.Get("X-RateLimit-Remaining"), 99-i)
 			}
-			if want := strconv.FormatInt(quota.ResetAt(time.Now()).Unix(), 10); hdr.Get("X-RateLimit-Reset") != want {
+			if want := strconv.FormatInt(metering.ResetAt(time.Now()).Unix(), 10); hdr.Get("X-RateLimit-Reset") != want {
 				t.Errorf("X-RateLimit-Reset = %q, want %s", hdr.Get("X-RateLimit-Reset"), want)
 			}
 			c, err := s.app.Stores.Claims.Get(context.Background(), res["id"].(string))
@@ -107,7 +107,7 @@ func TestQuickResponderAnswersTheTenFields(t *testing.T) {
 		if st != 200 || res["verdict"] != "belirsiz" || res["score"].(float64) != 50 {
 			t.Errorf("a claim no fact-check covers: %d %s, want belirsiz 50", st, body)
 		}
-		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, quota.Period(time.Now()))
+		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, metering.Period(time.Now()))
 		if used != 3 {
 			t.Errorf("usage = %d, want 3", used)
 		}
@@ -152,14 +152,39 @@ func TestQuickResponderRejectsBadInput(t *testing.T) {
 				}
 			})
 		}
-		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, quota.Period(time.Now()))
-		if used != 0 {
-			t.Errorf("rejected requests were counted: usage = %d", used)
+		// Every authenticated request counts, including ones answered 400 (internal/metering).
+		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, metering.Period(time.Now()))
+		if used != len(cases) {
+			t.Errorf("usage = %d after %d requests answered 400, want each counted", used, len(cases))
 		}
 		st, _, body := do(t, "POST", s.base+"/functions/v1/quick-responder",
 			map[string]string{"apikey": secret, "Content-Type": "application/json"}, []byte(`{"claim":"`+strings.Repeat("x", 70*1024)+`"}`))
 		if st != 413 || !strings.Contains(string(body), `"error"`) {
 			t.Errorf("oversized body: %d %s, want 413 with an error object", st, body)
+		}
+	})
+}
+
+// A request answered 400 counts like any other, so once it has used the quota up the next bad
+// request is refused 429 (uncounted) rather than answered 400.
+func TestQuickResponderCountsBadInputUpToTheQuota(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		s := startServer(t, db, nil)
+		quota := 1
+		secret, key := issueKey(t, s.app.Stores, "starter", &quota)
+		hdrs := map[string]string{"apikey": secret, "Content-Type": "application/json"}
+		st, hdr, body := do(t, "POST", s.base+"/functions/v1/quick-responder", hdrs, []byte(`{"claim":`))
+		if st != 400 || hdr.Get("X-RateLimit-Remaining") != "0" || hdr.Get("Retry-After") != "" {
+			t.Fatalf("first bad request: %d %v %s, want 400 with Remaining 0", st, hdr, body)
+		}
+		st, hdr, body = do(t, "POST", s.base+"/functions/v1/quick-responder", hdrs, []byte(`{"claim":`))
+		var e map[string]string
+		mustJSON(t, body, &e)
+		if st != 429 || hdr.Get("Retry-After") == "" || !strings.Contains(e["error"], "Monthly quota of 1 requests is used up") {
+			t.Fatalf("bad request over quota: %d %v %s, want 429 with Retry-After", st, hdr, body)
+		}
+		if used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, metering.Period(time.Now())); used != 1 {
+			t.Errorf("usage = %d, want 1 (the refused request is not counted)", used)
 		}
 	})
 }
@@ -258,7 +283,7 @@ func TestMonthlyQuotaRefusesWithoutCounting(t *testing.T) {
 		if st != 429 {
 			t.Errorf("read over quota: %d, want 429", st)
 		}
-		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, quota.Period(time.Now()))
+		used, _ := s.app.Stores.Usage.Current(context.Background(), key.ID, metering.Period(time.Now()))
 		_, total, _ := s.app.Stores.Claims.List(context.Background(), modelsFilterAll())
 		if used != 2 || total != 2 {
 			t.Errorf("usage %d, claims %d; want 2 and 2 (refused requests neither counted nor stored)", used, total)
@@ -303,7 +328,7 @@ func TestQuotaHoldsUnderConcurrency(t *testing.T) {
 		if codes[200] != 100 || codes[429] != 200 {
 			t.Fatalf("status counts %v, want 100×200 and 200×429", codes)
 		}
-		used, err := s.app.Stores.Usage.Current(context.Background(), key.ID, quota.Period(time.Now()))
+		used, err := s.app.Stores.Usage.Current(context.Background(), key.ID, metering.Period(time.Now()))
 		if err != nil || used != 100 {
 			t.Fatalf("counter = %d (%v), want 100", used, err)
 		}

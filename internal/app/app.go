@@ -22,7 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -161,7 +161,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	})
 	kit := web.NewKit(cfg.BaseURL, now, log)
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
-		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
+		meter:    metering.New(metering.Config{Keys: stores.Keys, KeyCacheTTL: cfg.KeyCacheTTL, Usage: stores.Usage, Now: now, Log: log}),
+		limiter:  metering.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
 		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
 		beta:            beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:             kit,

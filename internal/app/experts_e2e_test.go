@@ -18,7 +18,7 @@ func TestBrowserExpertVotes(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			s := startServer(t, testdb.Open(t, d), nil)
 			bg := context.Background()
-			claim, _, err := s.app.Checker.Check(bg, checking.Input{Claim: "Napoleon Bonaparte was unusually short"}, nil)
+			claim, err := s.app.Checker.Check(bg, checking.Input{Claim: "Napoleon Bonaparte was unusually short"}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 
@@ -76,7 +76,7 @@ func TestHostileClaimsAreFieldErrorsEverywhere(t *testing.T) {
 				}
 			})
 		}
-		period := quota.Period(time.Now())
+		period := metering.Period(time.Now())
 		for _, k := range []string{compatKey.ID, v1Key.ID} {
 			if used, _ := s.app.Stores.Usage.Current(context.Background(), k, period); used != 0 {
 				t.Errorf("key %s was charged %d times for refused claims", k, used)

@@ -60,11 +60,11 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 	if err := models.NewFirmStore(db).Create(ctx, firm, []string{"bbc.com"}); err != nil {
 		t.Fatal(err)
 	}
-	c1, _, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Su deniz seviyesinde 100 derecede kaynar", SourceURL: "https://www.bbc.com/news/science-1"}, nil)
+	c1, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Su deniz seviyesinde 100 derecede kaynar", SourceURL: "https://www.bbc.com/news/science-1"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2, _, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Süt 100 derecede kaynar ve taşar", SourceURL: "https://www.bbc.com/news/science-2"}, nil)
+	c2, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Süt 100 derecede kaynar ve taşar", SourceURL: "https://www.bbc.com/news/science-2"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 		Note: "Standard physics at sea-level pressure."}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Ay'ın yüzeyinde su buzu bulunur"}, nil); err != nil {
+	if _, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Ay'ın yüzeyinde su buzu bulunur"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	return s, doc, fx

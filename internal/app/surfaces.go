@@ -21,8 +21,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/internal/mail"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/openapi"
-	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/submit"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
@@ -42,8 +42,8 @@ type wiring struct {
 	now      func() time.Time
 	kb       *Knowledge
 	checker  *checking.Service
-	auth     *quota.Authenticator
-	limiter  *quota.IPLimiter
+	meter    *metering.Meter
+	limiter  *metering.IPLimiter
 	accounts *accounts.Service
 	billing  *billing.Service
 	outbox   *mail.Outbox
@@ -62,8 +62,8 @@ type wiring struct {
 // CSRF, roles, API keys, quota), so the order here only decides which of two routes with the same
 // path wins, and no two surfaces share a path.
 func mountSurfaces(f *fiber.App, w *wiring) {
-	compat.Mount(f, compat.Deps{Auth: w.auth, Usage: w.stores.Usage, Reads: w.stores.Usage, Checker: w.checker,
-		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log})
+	compat.Mount(f, compat.Deps{Meter: w.meter, Checker: w.checker,
+		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Log: w.log})
 	v1api.Mount(f, v1apiDeps(w))
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	site.Mount(f, siteDeps(w))
@@ -145,10 +145,10 @@ func v1apiDeps(w *wiring) v1api.Deps {
 		w.bg.Go(ww.Run)
 	}
 	return v1api.Deps{BaseURL: w.cfg.BaseURL, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log,
-		Access: v1api.V1AccessDeps{Auth: w.auth, Usage: w.stores.Usage, Limiter: v1Limiter(w),
-			BurstLimit: w.cfg.V1.BurstLimit, BurstWindow: w.cfg.V1.BurstWindow},
+		Access: v1api.V1AccessDeps{Meter: w.meter.WithBurst(metering.Burst{Limiter: v1Limiter(w),
+			Limit: w.cfg.V1.BurstLimit, Window: w.cfg.V1.BurstWindow, Bucket: "v1:"})},
 		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: models.NewSearchStore(w.db), Firms: firms,
-			Experts: experts, Usage: w.stores.Usage, Submitted: wake.Notify},
+			Experts: experts, Meter: w.meter, Submitted: wake.Notify},
 		Directory: v1api.V1DirectoryDeps{Firms: firms, Experts: experts},
 		Feed: v1api.FeedAPIDeps{Hub: feedHub(w), Events: models.NewEventStore(w.db), Claims: w.stores.Claims,
 			Heartbeat: w.cfg.V1.FeedHeartbeat},

@@ -114,7 +114,7 @@ func TestV1SubmissionFailureIsVisible(t *testing.T) {
 		key, row := issueKey(t, srv.app.Stores, "beta-free", nil)
 		// Stored the way an earlier release with a higher length limit would have left it.
 		res, err := models.NewSubmissionStore(db).Enqueue(context.Background(), &models.ClaimSubmission{Content: strings.Repeat("a", 6000)},
-			models.Charge{KeyID: row.ID, Period: time.Now().UTC().Format("2006-01"), Now: time.Now()}, nil)
+			models.Payment{KeyID: row.ID, Now: time.Now()}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

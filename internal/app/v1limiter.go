@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/claimcheck/claimcheck/handlers/v1api"
+	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
 )
 
@@ -15,7 +15,7 @@ const redisKeyPrefix = "claimcheck:v1burst:"
 // v1Limiter picks the burst limiter: Redis when REDIS_URL is set, else the database; both are
 // shared by every process. When Redis cannot be reached (at start, or for one request) the
 // database's counters take over rather than leaving the API without burst protection.
-func v1Limiter(d *wiring) v1api.BurstLimiter {
+func v1Limiter(d *wiring) metering.BurstLimiter {
 	if d.cfg.V1.BurstLimit <= 0 {
 		return nil
 	}

@@ -108,10 +108,23 @@ func checkSourceURL(s string) string {
 	return ""
 }
 
-// ClaimWriter stores claims.
+// ClaimWriter stores claims (models.ClaimStore).
 type ClaimWriter interface {
+	// Create stores a claim no key pays for.
 	Create(ctx context.Context, c *models.Claim) error
-	CreateCharged(ctx context.Context, c *models.Claim, charge models.Charge) (models.Admission, error)
+	// InTx runs fn in one transaction.
+	InTx(ctx context.Context, fn func(tx models.Tx) error) error
+	// InsertTx stores a claim inside tx.
+	InsertTx(ctx context.Context, tx models.Tx, c *models.Claim) error
+}
+
+// Charge counts a check against the key that pays for it, inside the transaction that stores the
+// claim (internal/metering's Charge); false refuses the check.
+type Charge interface {
+	// KeyID is the paying key, recorded on the claim.
+	KeyID() string
+	// Tx counts the check in tx.
+	Tx(ctx context.Context, tx models.Tx) (bool, error)
 }
 
 // Service runs checks.
@@ -150,35 +163,44 @@ func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result
 
 // Check validates, analyses and stores one claim. With a charge, the key's quota is counted in the
 // same transaction as the insert; over quota it returns ErrOverQuota and stores nothing.
-func (s *Service) Check(ctx context.Context, in Input, charge *models.Charge) (*models.Claim, models.Admission, error) {
+func (s *Service) Check(ctx context.Context, in Input, charge Charge) (*models.Claim, error) {
 	v, res, err := s.Analyze(ctx, in)
 	if err != nil {
-		return nil, models.Admission{}, err
+		return nil, err
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
-		return nil, models.Admission{}, fmt.Errorf("claim id: %w", err)
+		return nil, fmt.Errorf("claim id: %w", err)
 	}
 	c, err := s.record(id.String(), v, res)
 	if err != nil {
-		return nil, models.Admission{}, err
+		return nil, err
 	}
 	if charge == nil {
 		if err := s.claims.Create(ctx, c); err != nil {
-			return nil, models.Admission{}, err
+			return nil, err
 		}
-		return c, models.Admission{Admitted: true}, nil
+		return c, nil
 	}
-	charge.Now = c.CreatedAt
-	c.APIKeyID = &charge.KeyID
-	adm, err := s.claims.CreateCharged(ctx, c, *charge)
+	keyID := charge.KeyID()
+	c.APIKeyID = &keyID
+	err = s.claims.InTx(ctx, func(tx models.Tx) error {
+		ok, err := charge.Tx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrOverQuota
+		}
+		return s.claims.InsertTx(ctx, tx, c)
+	})
+	if errors.Is(err, ErrOverQuota) {
+		return nil, ErrOverQuota
+	}
 	if err != nil {
-		return nil, adm, err
+		return nil, fmt.Errorf("store checked claim: %w", err)
 	}
-	if !adm.Admitted {
-		return nil, adm, ErrOverQuota
-	}
-	return c, adm, nil
+	return c, nil
 }
 
 // StoredMeta is the analysis_meta column: how the analysis ran plus the related reading found.

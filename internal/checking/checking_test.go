@@ -85,7 +85,7 @@ func (inputErrorAnalyzer) Name() string { return "input-error" }
 func TestAnalyzerInputErrorIsAValidationError(t *testing.T) {
 	for _, cause := range []error{analysis.ErrEmptyClaim, analysis.ErrInvalidUTF8, fmt.Errorf("wrapped: %w", analysis.ErrClaimTooLong)} {
 		w := &recordingWriter{}
-		_, _, err := NewService(inputErrorAnalyzer{cause}, w, nil).Check(context.Background(), Input{Claim: "Dünya düzdür"}, &models.Charge{KeyID: "k"})
+		_, err := NewService(inputErrorAnalyzer{cause}, w, nil).Check(context.Background(), Input{Claim: "Dünya düzdür"}, admitAll{})
 		var verr *ValidationError
 		if !errors.As(err, &verr) || verr.Message("claim") == "" || errors.Is(err, ErrAnalyzer) {
 			t.Errorf("%v: err = %v, want a claim field error", cause, err)
@@ -120,16 +120,25 @@ func (failingAnalyzer) Name() string { return "failing" }
 type recordingWriter struct{ created int }
 
 func (w *recordingWriter) Create(context.Context, *models.Claim) error { w.created++; return nil }
-func (w *recordingWriter) CreateCharged(context.Context, *models.Claim, models.Charge) (models.Admission, error) {
-	w.created++
-	return models.Admission{Admitted: true, Count: 1}, nil
+func (w *recordingWriter) InTx(ctx context.Context, fn func(models.Tx) error) error {
+	return fn(models.Tx{})
 }
+func (w *recordingWriter) InsertTx(context.Context, models.Tx, *models.Claim) error {
+	w.created++
+	return nil
+}
+
+// admitAll is a charge that admits every check.
+type admitAll struct{}
+
+func (admitAll) KeyID() string                               { return "k" }
+func (admitAll) Tx(context.Context, models.Tx) (bool, error) { return true, nil }
 
 // An analyzer failure must surface as ErrAnalyzer and store nothing — never a made-up result.
 func TestAnalyzerFailureStoresNothing(t *testing.T) {
 	w := &recordingWriter{}
 	s := NewService(failingAnalyzer{}, w, nil)
-	_, _, err := s.Check(context.Background(), Input{Claim: "Dünya düzdür"}, &models.Charge{KeyID: "k", Period: "2026-11"})
+	_, err := s.Check(context.Background(), Input{Claim: "Dünya düzdür"}, admitAll{})
 	if !errors.Is(err, ErrAnalyzer) {
 		t.Fatalf("err = %v, want ErrAnalyzer", err)
 	}
@@ -144,7 +153,7 @@ func TestCheckRecordsTheAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &recordingWriter{}
-	c, _, err := NewService(an, w, nil).Check(context.Background(), Input{Claim: "Vaccines cause autism", SourceURL: "https://www.cdc.gov/vaccines"}, nil)
+	c, err := NewService(an, w, nil).Check(context.Background(), Input{Claim: "Vaccines cause autism", SourceURL: "https://www.cdc.gov/vaccines"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,7 +66,7 @@ func (e *env) enqueue(t *testing.T, content, source string) *models.ClaimSubmiss
 	if source != "" {
 		sub.SourceURL = &source
 	}
-	res, err := e.subs.Enqueue(context.Background(), sub, models.Charge{KeyID: e.key.ID, Period: "2026-11", Now: e.clock.now()}, nil)
+	res, err := e.subs.Enqueue(context.Background(), sub, models.Payment{KeyID: e.key.ID, Now: e.clock.now()}, nil)
 	if err != nil || res.Submission == nil {
 		t.Fatalf("enqueue: %+v %v", res, err)
 	}

@@ -1,13 +1,9 @@
-// Package quota authenticates API keys and enforces their monthly quotas: the calendar month in
-// UTC is the period, counting happens in the database in one atomic statement, and every API
-// response carries the rate-limit headers.
-package quota
+package metering
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -114,17 +110,6 @@ func (a *Authenticator) Authenticate(ctx context.Context, secret string) (*model
 		return nil, ErrBadKey
 	}
 	return c.key, nil
-}
-
-// Headers are the rate-limit headers for a key that has used count of limit this month. For an
-// unlimited plan the limit and remaining headers are left out: there is no number to state.
-func Headers(limit *int, count int, now time.Time) map[string]string {
-	h := map[string]string{"X-RateLimit-Reset": strconv.FormatInt(ResetAt(now).Unix(), 10)}
-	if limit != nil {
-		h["X-RateLimit-Limit"] = strconv.Itoa(*limit)
-		h["X-RateLimit-Remaining"] = strconv.Itoa(max(*limit-count, 0))
-	}
-	return h
 }
 
 // RetryAfter is the number of seconds until the quota resets.

@@ -1,8 +1,9 @@
-package quota
+package metering
 
 import (
 	"context"
 	"errors"
+	"maps"
 	"testing"
 	"time"
 
@@ -33,13 +34,28 @@ func TestPeriodAndReset(t *testing.T) {
 func TestHeaders(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	limit := 100
-	h := Headers(&limit, 120, now)
-	if h["X-RateLimit-Limit"] != "100" || h["X-RateLimit-Remaining"] != "0" || h["X-RateLimit-Reset"] != "1796083200" {
-		t.Errorf("limited headers = %v", h)
+	reset := "1796083200"
+	cases := []struct {
+		name string
+		a    Admission
+		want map[string]string
+	}{
+		{"counted", Admission{Allowed: true, Limit: &limit, Used: 40, Remaining: 60, Reset: ResetAt(now), usageKnown: true},
+			map[string]string{"X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "60", "X-RateLimit-Reset": reset}},
+		{"unlimited", Admission{Allowed: true, Used: 5, Reset: ResetAt(now), usageKnown: true},
+			map[string]string{"X-RateLimit-Reset": reset}},
+		{"over quota", Admission{Reason: OverQuota, Limit: &limit, Used: 100, Reset: ResetAt(now), RetryAfter: RetryAfter(now), usageKnown: true},
+			map[string]string{"X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset, "Retry-After": "820801"}},
+		{"over burst, count unreadable", Admission{Reason: OverBurst, Limit: &limit, Reset: ResetAt(now), RetryAfter: 8,
+			Burst: &BurstState{Limit: 5, Remaining: 0, ResetSeconds: 8}},
+			map[string]string{"RateLimit-Limit": "5", "RateLimit-Remaining": "0", "RateLimit-Reset": "8", "Retry-After": "8"}},
 	}
-	u := Headers(nil, 5, now)
-	if _, ok := u["X-RateLimit-Limit"]; ok || u["X-RateLimit-Reset"] == "" {
-		t.Errorf("unlimited headers = %v", u)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Headers(tc.a); !maps.Equal(got, tc.want) {
+				t.Errorf("Headers = %v, want %v", got, tc.want)
+			}
+		})
 	}
 	if ra := RetryAfter(now); ra != 9*24*3600+12*3600+1 {
 		t.Errorf("RetryAfter = %d", ra)
