@@ -424,7 +424,7 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 		}
 		m := &models.OutboxMail{ID: uuid.NewString(), DedupeKey: "t1", ToAddr: "x@example.com", Subject: "Hello", TextBody: "Body text here",
 			State: models.OutboxQueued, NextAttemptAt: time.Now().UTC(), CreatedAt: time.Now().UTC()}
-		if _, err := e.stores.Outbox.Enqueue(ctx, nil, m); err != nil {
+		if _, err := e.stores.Outbox.Enqueue(ctx, models.Tx{}, m); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.Gorm.Exec(`UPDATE email_outbox SET state = 'dead', last_error = 'smtp down' WHERE id = ?`, m.ID).Error; err != nil {

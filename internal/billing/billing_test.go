@@ -20,7 +20,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/webhook"
-	"gorm.io/gorm"
 )
 
 const (
@@ -65,13 +64,13 @@ func newFixture(t *testing.T, db *database.DB, stripeURL string) *fixture {
 	cfg := billing.Config{
 		WebhookSecret: whsec,
 		Now:           func() time.Time { return f.now },
-		PlanChanged: func(ctx context.Context, tx *gorm.DB, userID, planID string) error {
-			// The hook sees the uncommitted event row: proof it runs inside the same transaction.
-			var n int64
-			if err := tx.Table("stripe_events").Count(&n).Error; err != nil {
+		PlanChanged: func(ctx context.Context, tx models.Tx, userID, planID string) error {
+			// The hook sees the uncommitted subscription row: proof it runs inside the same transaction.
+			subs, err := models.NewBillingStore(db).WithTx(tx).SubscriptionsByUser(ctx, userID)
+			if err != nil {
 				return err
 			}
-			if n == 0 {
+			if len(subs) == 0 {
 				t.Errorf("hook ran outside the event's transaction")
 			}
 			f.mu.Lock()
