@@ -62,7 +62,7 @@ type BillingStore struct {
 	g  *gorm.DB
 }
 
-// NewBillingStore builds the store over db; it is not part of Stores because billing is optional.
+// NewBillingStore builds the store over db.
 func NewBillingStore(db *database.DB) *BillingStore { return &BillingStore{db: db, g: db.Gorm} }
 
 // Dialect tells callers which SQL flavour the store runs on.

@@ -150,7 +150,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	if o.planChanged != nil {
 		hook = o.planChanged
 	}
-	billingSvc := billing.New(db, billing.Config{
+	billingSvc := billing.New(stores.Billing, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
 		PlanChanged: hook,
 	})
@@ -158,8 +158,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
 		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
-		beta: beta.New(beta.Config{Waitlist: models.NewWaitlistStore(db), Tx: models.NewTransactor(db),
-			Audit: models.NewAuditStore(db), Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
+		beta:     beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:      kit,
 		csrf:     web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
 		sessions: web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),

@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/client"
@@ -80,11 +79,11 @@ type Service struct {
 	log           *slog.Logger
 }
 
-// New builds the Service over db. The Stripe client is private to the Service (never the global
+// New builds the Service over store. The Stripe client is private to the Service (never the global
 // stripe.Key), so several Services — one per test — can talk to different backends.
-func New(db *database.DB, cfg Config) *Service {
+func New(store *models.BillingStore, cfg Config) *Service {
 	s := &Service{
-		store:         models.NewBillingStore(db),
+		store:         store,
 		webhookSecret: cfg.WebhookSecret,
 		planChanged:   cfg.PlanChanged,
 		now:           cfg.Now,

@@ -87,7 +87,7 @@ func newFixture(t *testing.T, db *database.DB, stripeURL string) *fixture {
 		cfg.BackendURL = stripeURL
 		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second, Transport: recorder{f}}
 	}
-	f.svc = billing.New(db, cfg)
+	f.svc = billing.New(models.NewBillingStore(db), cfg)
 	return f
 }
 
@@ -434,7 +434,7 @@ func TestHookErrorRollsBackEvent(t *testing.T) {
 
 func TestNotConfigured(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
-	svc := billing.New(db, billing.Config{})
+	svc := billing.New(models.NewBillingStore(db), billing.Config{})
 	ctx := context.Background()
 	if svc.Enabled() || svc.WebhooksEnabled() {
 		t.Fatal("zero Config must disable Stripe")
@@ -452,7 +452,7 @@ func TestNotConfigured(t *testing.T) {
 
 func TestContactLeads(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		svc := billing.New(db, billing.Config{})
+		svc := billing.New(models.NewBillingStore(db), billing.Config{})
 		ctx := context.Background()
 		for _, bad := range [][4]string{
 			{"", "a@example.com", "", ""},
