@@ -185,8 +185,12 @@ func TestAdminHideClaim(t *testing.T) {
 		_, tok := e.user(t, "admin@example.com", models.RoleAdmin)
 		c := adminSeedClaim(t, e.stores, "The moon is made of cheese", "yanlis", "science", time.Now().Add(-time.Minute))
 		ctx := context.Background()
+		reader, err := postgrest.NewReader(models.ClaimsTable(), e.stores.Claims)
+		if err != nil {
+			t.Fatal(err)
+		}
 		rest := func() string {
-			res, err := e.stores.Claims.ReadREST(ctx, postgrest.Request{Method: "GET", RawQuery: "select=id&id=eq." + c.ID})
+			res, err := reader.ReadREST(ctx, postgrest.Request{Method: "GET", RawQuery: "select=id&id=eq." + c.ID})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
+	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -154,10 +155,14 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
 		PlanChanged: hook,
 	})
+	rest, err := postgrest.NewReader(models.ClaimsTable(), stores.Claims)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
 	kit := web.NewKit(cfg.BaseURL, now, log)
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
-		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
+		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{}, rest: rest,
 		beta:     beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:      kit,
 		csrf:     web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),

@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/openapi"
+	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/submit"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
@@ -54,6 +55,8 @@ type wiring struct {
 	sessions *web.Sessions
 	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).
 	feed *feed.Hub
+	// rest answers /rest/v1/claims over the claims store.
+	rest *postgrest.Reader
 }
 
 // mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
@@ -61,7 +64,7 @@ type wiring struct {
 // path wins, and no two surfaces share a path.
 func mountSurfaces(f *fiber.App, w *wiring) {
 	compat.Mount(f, compat.Deps{Auth: w.auth, Usage: w.stores.Usage, Reads: w.stores.Usage, Checker: w.checker,
-		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log})
+		Claims: w.rest, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log})
 	v1api.Mount(f, v1apiDeps(w))
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	site.Mount(f, siteDeps(w))
