@@ -12,25 +12,23 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/quota"
 	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
 )
 
 // accountEnv is the wired service at a fixed clock, with users logged in through real sessions.
 type accountEnv struct {
-	pagesEnv
-	db    *database.DB
-	clock time.Time
-	auth  *quota.Authenticator
-	svc   *billing.Service
-	// accounts signs users up and in; sessions maps a user id to its session cookie.
-	accounts *accounts.Service
+	*apptest.Browser
+	stores *models.Stores
+	db     *database.DB
+	clock  time.Time
+	auth   *quota.Authenticator
+	// sessions maps a user id to its session cookie.
 	sessions map[string]string
-	csrf     string
 }
 
 // newAccountEnv wires the service; cfg sets the Stripe webhook secret and, when set, replaces
@@ -39,11 +37,10 @@ func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEn
 	t.Helper()
 	e := &accountEnv{db: db, sessions: map[string]string{}, clock: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}
 	now := func() time.Time { return e.clock }
-	a := apptest.New(t, db, apptest.Options{Now: now, PlanChanged: cfg.PlanChanged,
+	e.Browser = apptest.Open(t, db, apptest.Options{Now: now, PlanChanged: cfg.PlanChanged,
 		Env: map[string]string{"STRIPE_WEBHOOK_SECRET": cfg.WebhookSecret}})
-	e.app, e.stores, e.svc, e.accounts = a.HTTP, a.Stores, a.Billing, a.Accounts
-	e.csrf = apptest.FormToken(t, a.HTTP)
-	e.auth = quota.NewAuthenticator(a.Stores.Keys, 0, now)
+	e.stores = e.App.Stores
+	e.auth = quota.NewAuthenticator(e.App.Stores.Keys, 0, now)
 	return e
 }
 
@@ -52,11 +49,11 @@ func (e *accountEnv) user(t *testing.T, name string) string {
 	t.Helper()
 	ctx := context.Background()
 	email := strings.ToLower(name) + "@example.org"
-	u, _, err := e.accounts.SignUp(ctx, email, testPassword, name)
+	u, _, err := e.App.Accounts.SignUp(ctx, email, apptest.TestPassword, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.accounts.Login(ctx, email, testPassword, "192.0.2.1", "test")
+	s, err := e.App.Accounts.Login(ctx, email, apptest.TestPassword, "192.0.2.1", "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +62,7 @@ func (e *accountEnv) user(t *testing.T, name string) string {
 }
 
 // as sends a request as user (or anonymously when user is ""), with the CSRF token on forms.
-func (e *accountEnv) as(t *testing.T, user, method, path string, form url.Values) page {
+func (e *accountEnv) as(t *testing.T, user, method, path string, form url.Values) apptest.Page {
 	t.Helper()
 	var req *http.Request
 	if form == nil && method == http.MethodPost {
@@ -73,35 +70,35 @@ func (e *accountEnv) as(t *testing.T, user, method, path string, form url.Values
 	}
 	if form != nil {
 		if form.Get("_csrf") == "" {
-			form.Set("_csrf", e.csrf)
+			form.Set("_csrf", e.CSRF)
 		}
 		req = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	} else {
 		req = httptest.NewRequest(method, path, nil)
 	}
-	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.CSRF})
 	if tok := e.sessions[user]; tok != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: tok})
 	}
-	return e.do(t, req)
+	return e.Do(t, req)
 }
 
 // createKey creates a key through the dashboard and returns the secret shown once.
 func (e *accountEnv) createKey(t *testing.T, user, name string) string {
 	t.Helper()
 	p := e.as(t, user, http.MethodPost, "/account/keys", url.Values{"name": {name}})
-	if p.status != http.StatusOK {
-		t.Fatalf("create key: status %d: %s", p.status, p.doc.Find("main").Text())
+	if p.Status != http.StatusOK {
+		t.Fatalf("create key: status %d: %s", p.Status, p.Doc.Find("main").Text())
 	}
-	return strings.TrimSpace(p.find(t, "[data-testid=new-key]").Text())
+	return strings.TrimSpace(p.Find(t, "[data-testid=new-key]").Text())
 }
 
 // keyIDs lists the ids of the user's keys as the dashboard shows them.
 func (e *accountEnv) keyIDs(t *testing.T, user string) []string {
 	t.Helper()
 	var ids []string
-	e.as(t, user, http.MethodGet, "/account", nil).doc.Find("[data-testid=key-row]").Each(func(_ int, s *goquery.Selection) {
+	e.as(t, user, http.MethodGet, "/account", nil).Doc.Find("[data-testid=key-row]").Each(func(_ int, s *goquery.Selection) {
 		id, _ := s.Attr("data-key-id")
 		ids = append(ids, id)
 	})
@@ -114,14 +111,14 @@ func TestAccountKeyShownOnceAndListed(t *testing.T) {
 		alice := e.user(t, "Alice")
 		// Empty name is refused next to the field.
 		bad := e.as(t, alice, http.MethodPost, "/account/keys", url.Values{"name": {"  "}})
-		if bad.status != http.StatusUnprocessableEntity || bad.doc.Find("[data-testid=name-error]").Length() != 1 {
-			t.Fatalf("empty name: %d", bad.status)
+		if bad.Status != http.StatusUnprocessableEntity || bad.Doc.Find("[data-testid=name-error]").Length() != 1 {
+			t.Fatalf("empty name: %d", bad.Status)
 		}
 		first := e.as(t, alice, http.MethodGet, "/account", nil)
-		if first.status != http.StatusOK || !strings.Contains(first.find(t, "[data-testid=create-key]").Text(), "Create your first key") {
-			t.Fatalf("empty dashboard: %d %s", first.status, first.body)
+		if first.Status != http.StatusOK || !strings.Contains(first.Find(t, "[data-testid=create-key]").Text(), "Create your first key") {
+			t.Fatalf("empty dashboard: %d %s", first.Status, first.Body)
 		}
-		if got := first.find(t, "[data-testid=plan-name]").Text(); got != "Starter" {
+		if got := first.Find(t, "[data-testid=plan-name]").Text(); got != "Starter" {
 			t.Fatalf("plan = %q, want Starter for plan_id NULL", got)
 		}
 		secret := e.createKey(t, alice, "laptop")
@@ -129,14 +126,14 @@ func TestAccountKeyShownOnceAndListed(t *testing.T) {
 			t.Fatalf("new key does not authenticate: %v", err)
 		}
 		again := e.as(t, alice, http.MethodGet, "/account", nil)
-		if strings.Contains(again.body, secret) {
+		if strings.Contains(again.Body, secret) {
 			t.Fatal("the dashboard shows the full key a second time")
 		}
-		prefix := strings.TrimSpace(again.find(t, "[data-testid=key-prefix]").Text())
+		prefix := strings.TrimSpace(again.Find(t, "[data-testid=key-prefix]").Text())
 		if !strings.HasPrefix(secret, strings.TrimSuffix(prefix, "…")) || !strings.HasSuffix(prefix, "…") || len(prefix) != len("cc_live_")+8+len("…") {
 			t.Fatalf("prefix %q does not match key", prefix)
 		}
-		if got := again.find(t, "[data-testid=key-name]").Text(); got != "laptop" {
+		if got := again.Find(t, "[data-testid=key-name]").Text(); got != "laptop" {
 			t.Fatalf("name = %q", got)
 		}
 	})
@@ -148,16 +145,16 @@ func TestAccountMaxActiveKeys(t *testing.T) {
 		bob := e.user(t, "Bob")
 		e.createKey(t, bob, "one") // Starter allows 1 (quotas are per key)
 		p := e.as(t, bob, http.MethodPost, "/account/keys", url.Values{"name": {"two"}})
-		if p.status != http.StatusConflict || !strings.Contains(p.find(t, "[data-testid=error]").Text(), "allows 1 active key") {
-			t.Fatalf("third key: status %d, %s", p.status, p.doc.Find("main").Text())
+		if p.Status != http.StatusConflict || !strings.Contains(p.Find(t, "[data-testid=error]").Text(), "allows 1 active key") {
+			t.Fatalf("third key: status %d, %s", p.Status, p.Doc.Find("main").Text())
 		}
-		if p.doc.Find("[data-testid=create-key-form]").Length() != 0 || p.doc.Find("[data-testid=key-limit]").Length() != 1 {
+		if p.Doc.Find("[data-testid=create-key-form]").Length() != 0 || p.Doc.Find("[data-testid=key-limit]").Length() != 1 {
 			t.Fatal("the create form is offered at the limit")
 		}
 		// Revoking frees a slot.
 		ids := e.keyIDs(t, bob)
-		if r := e.as(t, bob, http.MethodPost, "/account/keys/"+ids[0]+"/revoke", url.Values{}); r.status != http.StatusSeeOther {
-			t.Fatalf("revoke: %d", r.status)
+		if r := e.as(t, bob, http.MethodPost, "/account/keys/"+ids[0]+"/revoke", url.Values{}); r.Status != http.StatusSeeOther {
+			t.Fatalf("revoke: %d", r.Status)
 		}
 		e.createKey(t, bob, "three")
 	})
@@ -169,33 +166,33 @@ func TestAccountOtherUsersKeysAre404(t *testing.T) {
 		alice, mallory := e.user(t, "Alice"), e.user(t, "Mallory")
 		secret := e.createKey(t, alice, "prod")
 		id := e.keyIDs(t, alice)[0]
-		if strings.Contains(e.as(t, mallory, http.MethodGet, "/account", nil).body, id) {
+		if strings.Contains(e.as(t, mallory, http.MethodGet, "/account", nil).Body, id) {
 			t.Fatal("another user's key is listed")
 		}
 		for _, action := range []string{"rename", "revoke", "rotate"} {
 			p := e.as(t, mallory, http.MethodPost, "/account/keys/"+id+"/"+action, url.Values{"name": {"pwned"}})
-			if p.status != http.StatusNotFound {
-				t.Errorf("%s another's key: status %d, want 404", action, p.status)
+			if p.Status != http.StatusNotFound {
+				t.Errorf("%s another's key: status %d, want 404", action, p.Status)
 			}
-			if p := e.as(t, mallory, http.MethodPost, "/account/keys/not-a-uuid/"+action, url.Values{"name": {"x"}}); p.status != http.StatusNotFound {
-				t.Errorf("%s bad id: status %d", action, p.status)
+			if p := e.as(t, mallory, http.MethodPost, "/account/keys/not-a-uuid/"+action, url.Values{"name": {"x"}}); p.Status != http.StatusNotFound {
+				t.Errorf("%s bad id: status %d", action, p.Status)
 			}
 		}
 		if _, err := e.auth.Authenticate(context.Background(), secret); err != nil {
 			t.Fatalf("alice's key stopped working: %v", err)
 		}
 		rows := e.as(t, alice, http.MethodGet, "/account", nil)
-		if got := rows.find(t, "[data-testid=key-name]").Text(); got != "prod" {
+		if got := rows.Find(t, "[data-testid=key-name]").Text(); got != "prod" {
 			t.Fatalf("name changed to %q", got)
 		}
-		if anon := e.as(t, "", http.MethodGet, "/account", nil); anon.status != http.StatusSeeOther {
-			t.Fatalf("anonymous dashboard: %d", anon.status)
+		if anon := e.as(t, "", http.MethodGet, "/account", nil); anon.Status != http.StatusSeeOther {
+			t.Fatalf("anonymous dashboard: %d", anon.Status)
 		}
 		// The owner can rename and revoke.
-		if p := e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/rename", url.Values{"name": {"production"}}); p.status != http.StatusSeeOther {
-			t.Fatalf("rename: %d", p.status)
+		if p := e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/rename", url.Values{"name": {"production"}}); p.Status != http.StatusSeeOther {
+			t.Fatalf("rename: %d", p.Status)
 		}
-		if got := e.as(t, alice, http.MethodGet, "/account", nil).find(t, "[data-testid=key-name]").Text(); got != "production" {
+		if got := e.as(t, alice, http.MethodGet, "/account", nil).Find(t, "[data-testid=key-name]").Text(); got != "production" {
 			t.Fatalf("renamed to %q", got)
 		}
 		e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/revoke", url.Values{})
@@ -213,11 +210,11 @@ func TestAccountRotateGracePeriod(t *testing.T) {
 		oldSecret := e.createKey(t, alice, "ci")
 		id := e.keyIDs(t, alice)[0]
 		p := e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/rotate", url.Values{})
-		if p.status != http.StatusOK {
-			t.Fatalf("rotate: %d %s", p.status, p.body)
+		if p.Status != http.StatusOK {
+			t.Fatalf("rotate: %d %s", p.Status, p.Body)
 		}
-		newSecret := strings.TrimSpace(p.find(t, "[data-testid=new-key]").Text())
-		if !strings.Contains(p.find(t, "[data-testid=grace]").Text(), "24 hours") {
+		newSecret := strings.TrimSpace(p.Find(t, "[data-testid=new-key]").Text())
+		if !strings.Contains(p.Find(t, "[data-testid=grace]").Text(), "24 hours") {
 			t.Fatal("the grace period is not stated")
 		}
 		ctx := context.Background()
@@ -226,8 +223,8 @@ func TestAccountRotateGracePeriod(t *testing.T) {
 				t.Fatalf("during grace: %v", err)
 			}
 		}
-		if again := e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/rotate", url.Values{}); again.status != http.StatusConflict {
-			t.Fatalf("second rotation of the old key: %d", again.status)
+		if again := e.as(t, alice, http.MethodPost, "/account/keys/"+id+"/rotate", url.Values{}); again.Status != http.StatusConflict {
+			t.Fatalf("second rotation of the old key: %d", again.Status)
 		}
 		e.clock = e.clock.Add(24*time.Hour + time.Second)
 		if _, err := e.auth.Authenticate(ctx, oldSecret); !errors.Is(err, quota.ErrBadKey) {
@@ -237,7 +234,7 @@ func TestAccountRotateGracePeriod(t *testing.T) {
 			t.Fatalf("new key after grace: %v", err)
 		}
 		dash := e.as(t, alice, http.MethodGet, "/account", nil)
-		if n := dash.doc.Find("[data-testid=key-row][data-state=revoked]").Length(); n != 1 {
+		if n := dash.Doc.Find("[data-testid=key-row][data-state=revoked]").Length(); n != 1 {
 			t.Fatalf("revoked rows = %d", n)
 		}
 	})
@@ -264,25 +261,25 @@ func TestAccountUsageBarAndChart(t *testing.T) {
 			}
 		}
 		p := e.as(t, alice, http.MethodGet, "/account", nil)
-		bar := p.find(t, "[data-testid=usage-bar]")
+		bar := p.Find(t, "[data-testid=usage-bar]")
 		if v, _ := bar.Attr("aria-valuenow"); v != "42" {
 			t.Fatalf("usage bar now = %s, want 42", v)
 		}
 		if r, _ := bar.Attr("role"); r != "progressbar" {
 			t.Fatalf("role = %s", r)
 		}
-		if got := p.find(t, "[data-testid=usage-text]").Text(); got != "42 of 100 requests used this month" {
+		if got := p.Find(t, "[data-testid=usage-text]").Text(); got != "42 of 100 requests used this month" {
 			t.Fatalf("usage text = %q", got)
 		}
 		// The bar sits with the sentence it measures, and the security page is one link away.
-		if p.find(t, "[data-testid=usage-text]").Parent().Find("[data-testid=usage-bar]").Length() != 1 {
+		if p.Find(t, "[data-testid=usage-text]").Parent().Find("[data-testid=usage-bar]").Length() != 1 {
 			t.Error("the usage bar is not next to the usage text")
 		}
-		if p.doc.Find(`a[href="/account/security"]`).Length() == 0 || p.doc.Find("[data-testid=admin-link]").Length() != 0 {
+		if p.Doc.Find(`a[href="/account/security"]`).Length() == 0 || p.Doc.Find("[data-testid=admin-link]").Length() != 0 {
 			t.Error("no link to /account/security, or a console link for a non-admin")
 		}
 		var counts []string
-		p.doc.Find("[data-testid=chart-bar]").Each(func(_ int, s *goquery.Selection) {
+		p.Doc.Find("[data-testid=chart-bar]").Each(func(_ int, s *goquery.Selection) {
 			c, _ := s.Attr("data-count")
 			counts = append(counts, c)
 		})
@@ -290,7 +287,7 @@ func TestAccountUsageBarAndChart(t *testing.T) {
 		if strings.Join(counts, ",") != "0,0,0,7,0,42" {
 			t.Fatalf("chart = %v", counts)
 		}
-		if desc := p.find(t, "svg desc").Text(); !strings.Contains(desc, "January 2026 7") || !strings.Contains(desc, "March 2026 42") {
+		if desc := p.Find(t, "svg desc").Text(); !strings.Contains(desc, "January 2026 7") || !strings.Contains(desc, "March 2026 42") {
 			t.Fatalf("chart text alternative = %q", desc)
 		}
 	})

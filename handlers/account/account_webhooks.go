@@ -1,13 +1,14 @@
 package account
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"strconv"
 	"time"
 
 	"github.com/a-h/templ"
-	"github.com/claimcheck/claimcheck/handlers/v1api"
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
@@ -19,12 +20,25 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
+// WebhookService manages an account's webhook endpoints; *webhooks.Service is one.
+type WebhookService interface {
+	Create(ctx context.Context, owner models.WebhookOwner, in webhooks.EndpointInput) (*models.WebhookEndpoint, error)
+	List(ctx context.Context, owner models.WebhookOwner) ([]models.WebhookEndpoint, error)
+	Get(ctx context.Context, owner models.WebhookOwner, id string) (*models.WebhookEndpoint, error)
+	Deliveries(ctx context.Context, owner models.WebhookOwner, id string, limit int) ([]models.WebhookDelivery, error)
+	Delete(ctx context.Context, owner models.WebhookOwner, id string) error
+	Rotate(ctx context.Context, owner models.WebhookOwner, id string) (*models.WebhookEndpoint, error)
+	Enable(ctx context.Context, owner models.WebhookOwner, id string) (*models.WebhookEndpoint, error)
+	Disable(ctx context.Context, owner models.WebhookOwner, id string) (*models.WebhookEndpoint, error)
+	SendTest(ctx context.Context, owner models.WebhookOwner, id string) (*models.WebhookDelivery, error)
+}
+
 // AccountWebhooksDeps is what the account's webhook pages need.
 type AccountWebhooksDeps struct {
 	// Kit renders the frame and the error pages.
 	Kit *web.Kit
 	// Webhooks manages endpoints.
-	Webhooks v1api.WebhookService
+	Webhooks WebhookService
 	// Beta tells whether the account has /v1 beta access, which webhooks are part of.
 	Beta BetaAccessChecker
 	// Now is the clock; nil means time.Now.
@@ -36,7 +50,7 @@ type AccountWebhooksDeps struct {
 // AccountWebhooks serves /account/webhooks: the logged-in account's webhook endpoints.
 type AccountWebhooks struct {
 	kit  *web.Kit
-	svc  v1api.WebhookService
+	svc  WebhookService
 	beta BetaAccessChecker
 	now  func() time.Time
 	log  *slog.Logger
@@ -286,7 +300,7 @@ func (h *AccountWebhooks) renderDetail(c *fiber.Ctx, status int, u *models.User,
 	if err != nil {
 		return h.fail(c, "webhook endpoint", err)
 	}
-	ds, err := h.svc.Deliveries(ctx, owner, ep.ID, v1api.DefaultWebhookDeliveryLimit)
+	ds, err := h.svc.Deliveries(ctx, owner, ep.ID, viewmodel.DefaultWebhookDeliveryLimit)
 	if err != nil {
 		return h.fail(c, "webhook deliveries", err)
 	}
@@ -333,7 +347,7 @@ func (h *AccountWebhooks) rotate(c *fiber.Ctx) error {
 	switch {
 	case errors.Is(err, models.ErrRotationInProgress):
 		// A reloaded result page posts again; refusing keeps the secret the receiver may still use.
-		return h.renderDetail(c, fiber.StatusConflict, u, "", v1api.RotationInProgressText+
+		return h.renderDetail(c, fiber.StatusConflict, u, "", viewmodel.RotationInProgressText+
 			" To stop a leaked secret at once, delete this endpoint and add it again.")
 	case err != nil:
 		return h.fail(c, "rotate webhook secret", err)

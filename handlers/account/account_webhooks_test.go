@@ -4,96 +4,69 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/claimcheck/claimcheck/handlers/account"
-	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
-// whBeta grants /v1 beta access to the users in the set.
-type whBeta map[string]bool
-
-func (b whBeta) HasBetaAccess(_ context.Context, u *models.User) (bool, error) { return b[u.ID], nil }
-
-// whPages serves the webhook pages over a real database; X-Test-User names the logged-in user.
+// whPages is the wired service with users signed in through real sessions; webhook hosts
+// resolve from a table.
 type whPages struct {
-	pagesEnv
+	*apptest.Browser
 	db    *database.DB
-	users map[string]*models.User
-	beta  whBeta
+	users map[string]string
 	store *models.WebhookStore
 }
 
 func newWhPages(t *testing.T, db *database.DB) *whPages {
 	t.Helper()
-	stores := models.NewStores(db)
-	e := &whPages{db: db, users: map[string]*models.User{}, beta: whBeta{}, store: models.NewWebhookStore(db)}
-	now := func() time.Time { return time.Now().UTC() }
-	pages := web.NewKit(testBaseURL, now, nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Use(func(c *fiber.Ctx) error {
-		if u := e.users[c.Get("X-Test-User")]; u != nil {
-			c.Locals(web.LocalUser, u)
-		}
-		c.Locals("csrf", "test-token")
-		return c.Next()
-	})
-	svc := webhooks.NewService(e.store, webhooks.Guard{Resolver: apptest.Resolver{"hooks.example.com": "93.184.216.34"}}, now)
-	account.NewAccountWebhooks(account.AccountWebhooksDeps{Kit: pages, Webhooks: svc, Beta: e.beta, Now: now}).Routes(web.On(app))
-	e.app, e.stores = app, stores
-	return e
+	b := apptest.Open(t, db, apptest.Options{WebhookResolver: apptest.Resolver{"hooks.example.com": "93.184.216.34"}})
+	return &whPages{Browser: b, db: db, users: map[string]string{}, store: models.NewWebhookStore(db)}
 }
 
-// user creates an account, with beta access when beta is true.
+// user signs up and logs in an account, with /v1 beta access when beta is true, and returns its id.
 func (e *whPages) user(t *testing.T, beta bool) string {
 	t.Helper()
-	now := time.Now().UTC()
-	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Dev", PasswordHash: "x", Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
-	if err := models.NewAccountStore(e.db).CreateUser(context.Background(), u); err != nil {
-		t.Fatal(err)
+	u, cookie := e.Member(t, uuid.NewString()+"@example.org", "Dev", models.RoleUser)
+	if beta {
+		if err := e.db.Gorm.Model(&models.User{}).Where("id = ?", u.ID).Update("beta_access_at", time.Now().UTC()).Error; err != nil {
+			t.Fatal(err)
+		}
 	}
-	e.users[u.ID], e.beta[u.ID] = u, beta
+	e.users[u.ID] = cookie
 	return u.ID
 }
 
-func (e *whPages) as(t *testing.T, user, method, path string, form url.Values) page {
+// as sends a request as user (anonymously when user is ""), with the CSRF token on forms.
+func (e *whPages) as(t *testing.T, user, method, path string, form url.Values) apptest.Page {
 	t.Helper()
-	var req *http.Request
-	if form != nil {
-		req = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	} else {
-		req = httptest.NewRequest(method, path, nil)
+	if form == nil && method == http.MethodPost {
+		form = url.Values{}
 	}
-	req.Header.Set("X-Test-User", user)
-	return e.do(t, req)
+	return e.Send(t, method, path, form, e.users[user])
 }
 
 // wantRedirect checks a 303 to target.
-func wantRedirect(t *testing.T, p page, target string) {
+func wantRedirect(t *testing.T, p apptest.Page, target string) {
 	t.Helper()
-	if p.status != http.StatusSeeOther || p.header.Get("Location") != target {
-		t.Fatalf("status %d to %q, want 303 to %q", p.status, p.header.Get("Location"), target)
+	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != target {
+		t.Fatalf("status %d to %q, want 303 to %q", p.Status, p.Header.Get("Location"), target)
 	}
 }
 
 // wantCSRF checks every POST form of the page carries the token.
-func wantCSRF(t *testing.T, p page) {
+func wantCSRF(t *testing.T, p apptest.Page, token string) {
 	t.Helper()
-	p.doc.Find("form[method=post]").Each(func(_ int, f *goquery.Selection) {
-		if v, _ := f.Find("input[name=_csrf]").Attr("value"); v != "test-token" {
+	p.Doc.Find("form[method=post]").Each(func(_ int, f *goquery.Selection) {
+		if v, _ := f.Find("input[name=_csrf]").Attr("value"); v != token {
 			action, _ := f.Attr("action")
 			t.Errorf("form %s has no _csrf field", action)
 		}
@@ -105,8 +78,8 @@ func TestAccountWebhooksNeedBetaAccess(t *testing.T) {
 		e := newWhPages(t, db)
 		// Anonymous visitors log in first.
 		p := e.as(t, "", http.MethodGet, "/account/webhooks", nil)
-		if p.status != http.StatusSeeOther || !strings.HasPrefix(p.header.Get("Location"), "/login") {
-			t.Fatalf("anonymous: %d %s", p.status, p.header.Get("Location"))
+		if p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/login") {
+			t.Fatalf("anonymous: %d %s", p.Status, p.Header.Get("Location"))
 		}
 		u := e.user(t, false)
 		for _, tc := range []struct {
@@ -118,11 +91,11 @@ func TestAccountWebhooksNeedBetaAccess(t *testing.T) {
 			{http.MethodGet, "/account/webhooks/" + uuid.NewString(), nil},
 		} {
 			p := e.as(t, u, tc.method, tc.path, tc.form)
-			p.wantStatus(t, http.StatusForbidden)
-			if href, _ := p.find(t, "[data-testid=webhooks-no-access] a").Attr("href"); href != "/beta" {
+			p.WantStatus(t, http.StatusForbidden)
+			if href, _ := p.Find(t, "[data-testid=webhooks-no-access] a").Attr("href"); href != "/beta" {
 				t.Fatalf("%s %s: no link to /beta", tc.method, tc.path)
 			}
-			if p.doc.Find("[data-testid=create-endpoint-form]").Length() != 0 {
+			if p.Doc.Find("[data-testid=create-endpoint-form]").Length() != 0 {
 				t.Fatal("the form is shown without access")
 			}
 		}
@@ -137,34 +110,34 @@ func TestAccountWebhooksCreateValidation(t *testing.T) {
 		e := newWhPages(t, db)
 		u := e.user(t, true)
 		first := e.as(t, u, http.MethodGet, "/account/webhooks", nil)
-		first.wantStatus(t, http.StatusOK)
-		first.find(t, "[data-testid=no-endpoints]")
-		if n := first.doc.Find("[data-testid=event-choice]").Length(); n != len(models.EventTypes) {
+		first.WantStatus(t, http.StatusOK)
+		first.Find(t, "[data-testid=no-endpoints]")
+		if n := first.Doc.Find("[data-testid=event-choice]").Length(); n != len(models.EventTypes) {
 			t.Fatalf("%d event checkboxes", n)
 		}
-		if first.header.Get("Cache-Control") != "no-store" {
-			t.Fatalf("cache-control %q", first.header.Get("Cache-Control"))
+		if first.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("cache-control %q", first.Header.Get("Cache-Control"))
 		}
-		wantCSRF(t, first)
+		wantCSRF(t, first, e.CSRF)
 		bad := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"http://169.254.169.254/latest"},
 			"event_types": {"claim.analysed"}, "description": {strings.Repeat("x", 201)}})
-		bad.wantStatus(t, http.StatusUnprocessableEntity)
-		if !strings.Contains(bad.text(t, "[data-testid=url-error]"), "private, loopback or link-local") ||
-			!strings.Contains(bad.text(t, "[data-testid=description-error]"), "200") {
-			t.Fatalf("field errors: %s", bad.text(t, "[data-testid=form-errors]"))
+		bad.WantStatus(t, http.StatusUnprocessableEntity)
+		if !strings.Contains(bad.Text(t, "[data-testid=url-error]"), "private, loopback or link-local") ||
+			!strings.Contains(bad.Text(t, "[data-testid=description-error]"), "200") {
+			t.Fatalf("field errors: %s", bad.Text(t, "[data-testid=form-errors]"))
 		}
-		if n := bad.doc.Find("[data-testid=form-errors] li a").Length(); n != 2 {
+		if n := bad.Doc.Find("[data-testid=form-errors] li a").Length(); n != 2 {
 			t.Fatalf("error summary has %d entries", n)
 		}
-		if v, _ := bad.find(t, "#endpoint-url").Attr("value"); v != "http://169.254.169.254/latest" {
+		if v, _ := bad.Find(t, "#endpoint-url").Attr("value"); v != "http://169.254.169.254/latest" {
 			t.Fatalf("url not kept: %q", v)
 		}
-		if _, checked := bad.find(t, "input[value='claim.analysed']").Attr("checked"); !checked {
+		if _, checked := bad.Find(t, "input[value='claim.analysed']").Attr("checked"); !checked {
 			t.Fatal("chosen event not kept")
 		}
 		none := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"https://hooks.example.com/"}})
-		none.wantStatus(t, http.StatusUnprocessableEntity)
-		if !strings.Contains(none.text(t, "[data-testid=event_types-error]"), "at least one") {
+		none.WantStatus(t, http.StatusUnprocessableEntity)
+		if !strings.Contains(none.Text(t, "[data-testid=event_types-error]"), "at least one") {
 			t.Fatal("no error for missing event types")
 		}
 		if eps, _ := e.store.ListEndpoints(context.Background(), models.WebhookOwner{UserID: u}); len(eps) != 0 {
@@ -181,56 +154,56 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 
 		created := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {" https://hooks.example.com/cc "},
 			"event_types": {"claim.analysed", "claim.created"}, "description": {"Production CMS"}})
-		created.wantStatus(t, http.StatusOK)
-		secret := created.text(t, "[data-testid=new-secret]")
+		created.WantStatus(t, http.StatusOK)
+		secret := created.Text(t, "[data-testid=new-secret]")
 		eps, _ := e.store.ListEndpoints(context.Background(), owner)
-		if len(eps) != 1 || eps[0].Secret != secret || !strings.HasPrefix(secret, "whsec_") || created.header.Get("Cache-Control") != "no-store" {
+		if len(eps) != 1 || eps[0].Secret != secret || !strings.HasPrefix(secret, "whsec_") || created.Header.Get("Cache-Control") != "no-store" {
 			t.Fatalf("created: %q %+v", secret, eps)
 		}
 		id := eps[0].ID
-		if href, _ := created.find(t, "[data-testid=to-endpoint]").Attr("href"); href != "/account/webhooks/"+id {
+		if href, _ := created.Find(t, "[data-testid=to-endpoint]").Attr("href"); href != "/account/webhooks/"+id {
 			t.Fatalf("link to the endpoint: %q", href)
 		}
 		list := e.as(t, u, http.MethodGet, "/account/webhooks", nil)
-		row := list.find(t, "[data-testid=endpoint-row]")
+		row := list.Find(t, "[data-testid=endpoint-row]")
 		if st, _ := row.Attr("data-state"); st != "active" || !strings.Contains(row.Text(), "https://hooks.example.com/cc") ||
-			!strings.Contains(row.Text(), "Production CMS") || strings.Contains(list.body, secret) {
+			!strings.Contains(row.Text(), "Production CMS") || strings.Contains(list.Body, secret) {
 			t.Fatalf("row: %s", row.Text())
 		}
 		detail := e.as(t, u, http.MethodGet, "/account/webhooks/"+id, nil)
-		detail.wantStatus(t, http.StatusOK)
-		detail.find(t, "[data-testid=no-deliveries]")
-		if strings.Contains(detail.body, secret) || detail.text(t, "[data-testid=endpoint-events]") != "claim.created, claim.analysed" {
-			t.Fatalf("detail: %s", detail.text(t, "[data-testid=endpoint-events]"))
+		detail.WantStatus(t, http.StatusOK)
+		detail.Find(t, "[data-testid=no-deliveries]")
+		if strings.Contains(detail.Body, secret) || detail.Text(t, "[data-testid=endpoint-events]") != "claim.created, claim.analysed" {
+			t.Fatalf("detail: %s", detail.Text(t, "[data-testid=endpoint-events]"))
 		}
-		wantCSRF(t, detail)
+		wantCSRF(t, detail, e.CSRF)
 
 		// Send a test event: back to the page with a notice and the queued delivery.
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/test", url.Values{}), "/account/webhooks/"+id+"?done=test")
 		detail = e.as(t, u, http.MethodGet, "/account/webhooks/"+id+"?done=test", nil)
-		detail.find(t, "[data-testid=notice]")
-		drow := detail.find(t, "[data-testid=delivery-row]")
+		detail.Find(t, "[data-testid=notice]")
+		drow := detail.Find(t, "[data-testid=delivery-row]")
 		if st, _ := drow.Attr("data-state"); st != "pending" || !strings.Contains(drow.Text(), "webhook.test") {
 			t.Fatalf("delivery row: %s", drow.Text())
 		}
 
 		// Rotate: the new secret once, the old one's grace stated on both pages.
 		rot := e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/rotate", url.Values{})
-		rot.wantStatus(t, http.StatusOK)
-		newSecret := rot.text(t, "[data-testid=new-secret]")
-		if newSecret == secret || !strings.HasPrefix(newSecret, "whsec_") || !strings.Contains(rot.text(t, "[data-testid=grace]"), "both the new and the old") {
+		rot.WantStatus(t, http.StatusOK)
+		newSecret := rot.Text(t, "[data-testid=new-secret]")
+		if newSecret == secret || !strings.HasPrefix(newSecret, "whsec_") || !strings.Contains(rot.Text(t, "[data-testid=grace]"), "both the new and the old") {
 			t.Fatalf("rotation page: %q", newSecret)
 		}
 		during := e.as(t, u, http.MethodGet, "/account/webhooks/"+id, nil)
-		during.find(t, "[data-testid=rotating]")
-		if during.doc.Find("[data-testid=rotate-secret]").Length() != 0 {
+		during.Find(t, "[data-testid=rotating]")
+		if during.Doc.Find("[data-testid=rotate-secret]").Length() != 0 {
 			t.Fatal("the page offers a second rotation while the old secret still signs")
 		}
 		// Reloading the result page posts again: refused, and the secret shown before still holds.
 		again := e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/rotate", url.Values{})
-		again.wantStatus(t, http.StatusConflict)
-		if !strings.Contains(again.text(t, "[data-testid=error]"), "rotated less than 24 hours ago") {
-			t.Fatalf("second rotation: %q", again.text(t, "[data-testid=error]"))
+		again.WantStatus(t, http.StatusConflict)
+		if !strings.Contains(again.Text(t, "[data-testid=error]"), "rotated less than 24 hours ago") {
+			t.Fatalf("second rotation: %q", again.Text(t, "[data-testid=error]"))
 		}
 		if stored, _ := e.store.Endpoint(context.Background(), models.WebhookOwner{UserID: u}, id); stored.Secret != newSecret {
 			t.Fatal("a refused rotation changed the secret")
@@ -239,18 +212,18 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 		// Disable cancels the waiting test; enable brings the endpoint back.
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/disable", url.Values{}), "/account/webhooks/"+id+"?done=disabled")
 		detail = e.as(t, u, http.MethodGet, "/account/webhooks/"+id, nil)
-		if st, _ := detail.find(t, "[data-testid=webhook-detail]").Attr("data-state"); st != "disabled" {
+		if st, _ := detail.Find(t, "[data-testid=webhook-detail]").Attr("data-state"); st != "disabled" {
 			t.Fatalf("state after disable: %s", st)
 		}
-		if st, _ := detail.find(t, "[data-testid=delivery-row]").Attr("data-state"); st != "cancelled" {
+		if st, _ := detail.Find(t, "[data-testid=delivery-row]").Attr("data-state"); st != "cancelled" {
 			t.Fatalf("waiting delivery after disable: %s", st)
 		}
-		detail.find(t, "[data-testid=enable]")
-		if detail.doc.Find("[data-testid=send-test]").Length() != 0 {
+		detail.Find(t, "[data-testid=enable]")
+		if detail.Doc.Find("[data-testid=send-test]").Length() != 0 {
 			t.Fatal("a disabled endpoint offers a test event")
 		}
-		if p := e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/test", url.Values{}); p.status != http.StatusConflict {
-			t.Fatalf("test to a disabled endpoint: %d", p.status)
+		if p := e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/test", url.Values{}); p.Status != http.StatusConflict {
+			t.Fatalf("test to a disabled endpoint: %d", p.Status)
 		}
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/enable", url.Values{}), "/account/webhooks/"+id+"?done=enabled")
 
@@ -268,14 +241,14 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 			if tc.method == http.MethodPost {
 				form = url.Values{}
 			}
-			e.as(t, other, tc.method, tc.path, form).wantStatus(t, http.StatusNotFound)
+			e.as(t, other, tc.method, tc.path, form).WantStatus(t, http.StatusNotFound)
 		}
 
 		// Delete asks first, then deletes.
 		confirm := e.as(t, u, http.MethodGet, "/account/webhooks/"+id+"/delete", nil)
-		confirm.wantStatus(t, http.StatusOK)
-		wantCSRF(t, confirm)
-		if action, _ := confirm.find(t, "form[method=post]").Attr("action"); action != "/account/webhooks/"+id+"/delete" {
+		confirm.WantStatus(t, http.StatusOK)
+		wantCSRF(t, confirm, e.CSRF)
+		if action, _ := confirm.Find(t, "main form[method=post]").Attr("action"); action != "/account/webhooks/"+id+"/delete" {
 			t.Fatalf("confirm form posts to %q", action)
 		}
 		if eps, _ := e.store.ListEndpoints(context.Background(), owner); len(eps) != 1 {
@@ -283,8 +256,8 @@ func TestAccountWebhooksLifecycle(t *testing.T) {
 		}
 		wantRedirect(t, e.as(t, u, http.MethodPost, "/account/webhooks/"+id+"/delete", url.Values{}), "/account/webhooks?done=deleted")
 		after := e.as(t, u, http.MethodGet, "/account/webhooks?done=deleted", nil)
-		after.find(t, "[data-testid=notice]")
-		after.find(t, "[data-testid=no-endpoints]")
+		after.Find(t, "[data-testid=notice]")
+		after.Find(t, "[data-testid=no-endpoints]")
 	})
 }
 
@@ -294,23 +267,23 @@ func TestAccountWebhooksLimit(t *testing.T) {
 		u := e.user(t, true)
 		for i := range models.MaxWebhookEndpoints {
 			p := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {fmt.Sprintf("https://hooks.example.com/%d", i)}, "event_types": {"claim.created"}})
-			p.wantStatus(t, http.StatusOK)
+			p.WantStatus(t, http.StatusOK)
 			if i == 0 {
 				// The same URL again would get every event twice: refused on its field.
 				dup := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"https://hooks.example.com/0"}, "event_types": {"claim.analysed"}})
-				dup.wantStatus(t, http.StatusUnprocessableEntity)
-				if !strings.Contains(dup.text(t, "[data-testid=url-error]"), "already have an endpoint with this URL") {
-					t.Fatalf("duplicate URL error: %q", dup.text(t, "[data-testid=url-error]"))
+				dup.WantStatus(t, http.StatusUnprocessableEntity)
+				if !strings.Contains(dup.Text(t, "[data-testid=url-error]"), "already have an endpoint with this URL") {
+					t.Fatalf("duplicate URL error: %q", dup.Text(t, "[data-testid=url-error]"))
 				}
 			}
 		}
 		full := e.as(t, u, http.MethodGet, "/account/webhooks", nil)
-		full.find(t, "[data-testid=endpoint-limit]")
-		if full.doc.Find("[data-testid=create-endpoint-form]").Length() != 0 || full.doc.Find("[data-testid=endpoint-row]").Length() != models.MaxWebhookEndpoints {
+		full.Find(t, "[data-testid=endpoint-limit]")
+		if full.Doc.Find("[data-testid=create-endpoint-form]").Length() != 0 || full.Doc.Find("[data-testid=endpoint-row]").Length() != models.MaxWebhookEndpoints {
 			t.Fatal("a full account still gets the form")
 		}
 		p := e.as(t, u, http.MethodPost, "/account/webhooks", url.Values{"url": {"https://hooks.example.com/"}, "event_types": {"claim.created"}})
-		p.wantStatus(t, http.StatusConflict)
-		p.find(t, "[data-testid=error]")
+		p.WantStatus(t, http.StatusConflict)
+		p.Find(t, "[data-testid=error]")
 	})
 }

@@ -32,6 +32,7 @@ const AfterLoginPath = "/account"
 const (
 	loginFailed   = "The email address or password is incorrect."
 	loginThrottle = "Too many login attempts. For your security, try again in a few minutes."
+	loginUnlocked = "Your login is unlocked on this browser. Log in with your password."
 	checkInbox    = "If an account exists for this address, we have sent it a link. It may take a minute to arrive; check your spam folder too."
 )
 
@@ -41,6 +42,10 @@ type Mailer interface {
 	// Enqueue stores m for delivery.
 	Enqueue(ctx context.Context, m mail.Message) (bool, error)
 }
+
+// DeviceCookie is the name of the long-lived cookie that marks a browser the user logged in from
+// before, so its logins skip the login throttle's wait (internal/accounts/throttle.go).
+const DeviceCookie = "cc_device"
 
 // AuthDeps is what the account pages need.
 type AuthDeps struct {
@@ -63,8 +68,8 @@ type AuthDeps struct {
 	AfterVerified func(ctx context.Context, userID, email string)
 }
 
-// Auth serves the account pages: sign-up, verification, login, logout, password reset, security
-// settings, email change and first-admin setup.
+// Auth serves the account pages: sign-up, verification, login (with the unlock link of a throttled
+// login), logout, password reset, security settings, email change and first-admin setup.
 type Auth struct {
 	acc      *accounts.Service
 	sessions *web.Sessions
@@ -103,6 +108,9 @@ func (a *Auth) Routes(r, user *web.Routes) {
 	user.Post("/verify/resend", a.resendVerification)
 	r.Get("/login", a.loginForm)
 	r.Post("/login", a.login)
+	r.Post("/login/unlock", a.requestUnlock)
+	r.Get("/login/unlock/:token", a.unlockForm)
+	r.Post("/login/unlock/:token", a.unlock)
 	r.Post("/logout", a.logout)
 	user.Post("/logout-everywhere", a.logoutEverywhere)
 	r.Get("/password/forgot", a.forgotForm)
@@ -196,6 +204,18 @@ func (a *Auth) startSession(c *fiber.Ctx, s *accounts.Session) {
 		}
 	}
 	a.sessions.SetCookie(c, s.Token, s.ExpiresAt)
+}
+
+// setDeviceCookie remembers this browser for the user's later logins. It is as private as the
+// login cookie (HttpOnly, Secure on https) and lives as long as a device token is valid.
+func (a *Auth) setDeviceCookie(c *fiber.Ctx, token string) {
+	if token == "" {
+		return
+	}
+	c.Cookie(&fiber.Cookie{
+		Name: DeviceCookie, Value: token, Path: "/", Expires: a.now().Add(accounts.DeviceTokenTTL),
+		HTTPOnly: true, Secure: strings.HasPrefix(a.baseURL, "https://"), SameSite: fiber.CookieSameSiteLaxMode,
+	})
 }
 
 // newPasswordHint states the password rules up front.
@@ -313,6 +333,7 @@ func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPag
 	pw.MaxLength = 0 // a long password is refused by the server with the generic message, not by the browser
 	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: web.CSRFToken(c), TestID: "login-form",
 		Heading: "Log in", Action: "/login", Submit: "Log in", Next: next, Error: formErr,
+		Notice: notice(c.Query("unlocked") == "1", loginUnlocked),
 		Fields: []components.Field{web.Field("login-email", "email", "Email address", "email", "username", email, ""), pw},
 		Links: []auth.Link{{Text: "Forgot your password?", URL: "/password/forgot"},
 			{Text: "No account yet? Sign up", URL: "/signup"}},
@@ -328,6 +349,35 @@ func (a *Auth) loginForm(c *fiber.Ctx) error {
 	return a.render(c, fiber.StatusOK, auth.Form(a.loginPage(c, "", next, "")))
 }
 
+// notice is msg when show holds, else "".
+func notice(show bool, msg string) string {
+	if show {
+		return msg
+	}
+	return ""
+}
+
+// waitText says how long a wait is in words: whole seconds under two minutes, else minutes rounded up.
+func waitText(d time.Duration) string {
+	secs := int((d + time.Second - 1) / time.Second)
+	switch {
+	case secs <= 1:
+		return "1 second"
+	case secs < 120:
+		return strconv.Itoa(secs) + " seconds"
+	}
+	return strconv.Itoa((secs+59)/60) + " minutes"
+}
+
+// throttledPage is the login form answering a throttled attempt: how long to wait, and the offer
+// of an unlock link by mail for an owner who does not want to.
+func (a *Auth) throttledPage(c *fiber.Ctx, email, next string, wait time.Duration) auth.FormPage {
+	p := a.loginPage(c, email, next, "Too many login attempts. For your security, try again in "+waitText(wait)+".")
+	p.Unlock = &auth.UnlockOffer{CSRF: p.CSRF,
+		Email: web.Field("unlock-email", "email", "Email address", "email", "username", email, "")}
+	return p
+}
+
 // orDefault is s, or def when s is empty.
 func orDefault(s, def string) string {
 	if s == "" {
@@ -339,8 +389,13 @@ func orDefault(s, def string) string {
 // login serves POST /login. Every credential failure reads the same, whatever the cause.
 func (a *Auth) login(c *fiber.Ctx) error {
 	email, next := c.FormValue("email"), web.SafeNext(c.FormValue("next"))
-	s, err := a.acc.Login(c.UserContext(), email, c.FormValue("password"), c.IP(), c.Get(fiber.HeaderUserAgent))
+	s, err := a.acc.LoginWith(c.UserContext(), accounts.LoginRequest{Email: email, Password: c.FormValue("password"),
+		IP: c.IP(), UserAgent: c.Get(fiber.HeaderUserAgent), DeviceToken: c.Cookies(DeviceCookie)})
+	var throttled *accounts.ThrottledError
 	switch {
+	case errors.As(err, &throttled):
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(throttled.RetryAfter/time.Second)))
+		return a.render(c, fiber.StatusTooManyRequests, auth.Form(a.throttledPage(c, email, next, throttled.RetryAfter)))
 	case errors.Is(err, accounts.ErrThrottled):
 		c.Set(fiber.HeaderRetryAfter, "300")
 		return a.render(c, fiber.StatusTooManyRequests, auth.Form(a.loginPage(c, email, next, loginThrottle)))
@@ -350,10 +405,57 @@ func (a *Auth) login(c *fiber.Ctx) error {
 		return a.unavailable(c, "login", err)
 	}
 	a.startSession(c, s)
+	a.setDeviceCookie(c, s.DeviceToken)
 	if s.User.EmailVerifiedAt != nil {
 		a.verified(c.UserContext(), s.User.ID, s.User.Email)
 	}
 	return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
+}
+
+// --- login unlock ---
+
+// requestUnlock serves POST /login/unlock: it mails an unlock link when the address has an active
+// account and answers with the same page either way.
+func (a *Auth) requestUnlock(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	email := accounts.NormalizeEmail(c.FormValue("email"))
+	token, found, err := a.acc.RequestLoginUnlock(ctx, email)
+	if err != nil {
+		return a.unavailable(c, "request login unlock", err)
+	}
+	if found {
+		// One mail per token: a retried request of the same token never sends a second copy.
+		if err := a.send(ctx, email, "unlock:"+tokenKey(token), emails.UnlockLogin{Link: a.link("/login/unlock/" + token)}); err != nil {
+			return a.unavailable(c, "queue unlock mail", err)
+		}
+	}
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "unlock-sent", Heading: "Check your inbox", Message: checkInbox,
+		ActionText: "Back to log in", ActionURL: "/login"})
+}
+
+// unlockForm serves GET /login/unlock/:token: a button only, since mail scanners open links and
+// must not use the token up. The token is checked on submit.
+func (a *Auth) unlockForm(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	return a.render(c, fiber.StatusOK, auth.Form(auth.FormPage{Meta: a.meta(c, "Unlock login"), CSRF: web.CSRFToken(c),
+		TestID: "unlock-confirm-form", Heading: "Unlock your login",
+		Intro:  "This forgets the failed login attempts on your account and lets this browser log in without waiting. You still need your password.",
+		Action: "/login/unlock/" + c.Params("token"), Submit: "Unlock login"}))
+}
+
+// unlock serves POST /login/unlock/:token: the account's failures are forgotten, this browser
+// becomes a known device, and the login page says so.
+func (a *Auth) unlock(c *fiber.Ctx) error {
+	c.Set("Referrer-Policy", "no-referrer")
+	_, device, err := a.acc.UnlockLogin(c.UserContext(), c.Params("token"))
+	switch {
+	case errors.Is(err, accounts.ErrInvalidToken):
+		return a.invalidLink(c, "Log in", "/login")
+	case err != nil:
+		return a.unavailable(c, "unlock login", err)
+	}
+	a.setDeviceCookie(c, device)
+	return c.Redirect("/login?unlocked=1", fiber.StatusSeeOther)
 }
 
 // logout serves POST /logout; logging out without a session is simply done already.

@@ -40,7 +40,7 @@ func (e *accountEnv) webhook(t *testing.T, body []byte, sig string) int {
 	req := httptest.NewRequest(http.MethodPost, "/webhooks/stripe", bytes.NewReader(body))
 	req.Header.Set("Stripe-Signature", sig)
 	req.Header.Set("Content-Type", "application/json")
-	return e.do(t, req).status
+	return e.Do(t, req).Status
 }
 
 func TestWebhookStatusesAndPlanChange(t *testing.T) {
@@ -74,11 +74,11 @@ func TestWebhookStatusesAndPlanChange(t *testing.T) {
 			t.Fatalf("key after upgrade: %+v, %v", k, err)
 		}
 		dash := e.as(t, alice, http.MethodGet, "/account", nil)
-		if got := dash.find(t, "[data-testid=plan-name]").Text(); got != "Enterprise" || dash.doc.Find("[data-testid=usage-bar]").Length() != 0 {
+		if got := dash.Find(t, "[data-testid=plan-name]").Text(); got != "Enterprise" || dash.Doc.Find("[data-testid=usage-bar]").Length() != 0 {
 			t.Fatalf("dashboard plan = %q", got)
 		}
 		success := e.as(t, alice, http.MethodGet, "/billing/success?plan=enterprise", nil)
-		if c, _ := success.find(t, "[data-testid=billing-success]").Attr("data-confirmed"); c != "true" || success.header.Get("Refresh") != "" {
+		if c, _ := success.Find(t, "[data-testid=billing-success]").Attr("data-confirmed"); c != "true" || success.Header.Get("Refresh") != "" {
 			t.Fatalf("success page confirmed = %s", c)
 		}
 		// A hook failure that is not the request's fault is a 500, so Stripe retries.
@@ -98,16 +98,16 @@ func TestBillingSuccessWaitsForWebhook(t *testing.T) {
 		e := newAccountEnv(t, db, billing.Config{})
 		alice := e.user(t, "Alice")
 		p := e.as(t, alice, http.MethodGet, "/billing/success?plan=enterprise", nil)
-		if c, _ := p.find(t, "[data-testid=billing-success]").Attr("data-confirmed"); c != "false" {
+		if c, _ := p.Find(t, "[data-testid=billing-success]").Attr("data-confirmed"); c != "false" {
 			t.Fatal("the redirect alone confirmed the plan")
 		}
-		if p.header.Get("Refresh") != "5" || p.doc.Find(`meta[http-equiv=refresh]`).Length() != 1 {
+		if p.Header.Get("Refresh") != "5" || p.Doc.Find(`meta[http-equiv=refresh]`).Length() != 1 {
 			t.Fatal("the waiting page does not refresh itself")
 		}
-		if got := p.find(t, "[data-testid=current-plan] strong").Text(); got != "Starter" {
+		if got := p.Find(t, "[data-testid=current-plan] strong").Text(); got != "Starter" {
 			t.Fatalf("current plan = %q", got)
 		}
-		if s := e.as(t, alice, http.MethodPost, "/billing/portal", nil).status; s != http.StatusNotFound {
+		if s := e.as(t, alice, http.MethodPost, "/billing/portal", nil).Status; s != http.StatusNotFound {
 			t.Fatalf("portal without stripe: %d", s)
 		}
 	})

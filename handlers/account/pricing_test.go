@@ -18,27 +18,27 @@ func TestPricingRendersPlansFromDB(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := e.as(t, "", http.MethodGet, "/pricing", nil)
-		cards := p.doc.Find("[data-testid=plan-card]")
-		if p.status != http.StatusOK || cards.Length() != 2 {
-			t.Fatalf("status %d, %d plan cards", p.status, cards.Length())
+		cards := p.Doc.Find("[data-testid=plan-card]")
+		if p.Status != http.StatusOK || cards.Length() != 2 {
+			t.Fatalf("status %d, %d plan cards", p.Status, cards.Length())
 		}
-		starter := p.find(t, "[data-plan=starter]")
+		starter := p.Find(t, "[data-plan=starter]")
 		if got := starter.Find("[data-testid=plan-features]").Text(); got != "Made up feature" {
 			t.Fatalf("starter features = %q", got)
 		}
 		if h, _ := starter.Find("[data-testid=plan-action]").Attr("href"); h != "/signup" {
 			t.Fatalf("starter action = %q", h)
 		}
-		ent := p.find(t, "[data-plan=enterprise]")
+		ent := p.Find(t, "[data-plan=enterprise]")
 		if !strings.Contains(ent.Find("[data-testid=plan-quota]").Text(), "Unlimited") ||
 			!strings.Contains(ent.Find("[data-testid=plan-features]").Text(), "Custom SLA") {
 			t.Fatalf("enterprise card = %q", ent.Text())
 		}
-		if h, _ := ent.Find("[data-testid=plan-action]").Attr("href"); h != "#contact" || p.doc.Find("[data-testid=contact-form]").Length() != 1 {
+		if h, _ := ent.Find("[data-testid=plan-action]").Attr("href"); h != "#contact" || p.Doc.Find("[data-testid=contact-form]").Length() != 1 {
 			t.Fatal("without Stripe the enterprise button must lead to the contact form")
 		}
 		alice := e.user(t, "Alice")
-		if got := e.as(t, alice, http.MethodGet, "/pricing", nil).find(t, "[data-plan=starter] [data-testid=plan-action]").Text(); got != "Your current plan" {
+		if got := e.as(t, alice, http.MethodGet, "/pricing", nil).Find(t, "[data-plan=starter] [data-testid=plan-action]").Text(); got != "Your current plan" {
 			t.Fatalf("logged-in starter action = %q", got)
 		}
 	})
@@ -48,10 +48,10 @@ func TestPricingContactForm(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newAccountEnv(t, db, billing.Config{})
 		bad := e.as(t, "", http.MethodPost, "/pricing/contact", url.Values{"name": {"Ada"}, "email": {"not-an-email"}, "message": {"hi"}})
-		if bad.status != http.StatusUnprocessableEntity || bad.doc.Find("[data-testid=email-error]").Length() != 1 {
-			t.Fatalf("invalid email: status %d", bad.status)
+		if bad.Status != http.StatusUnprocessableEntity || bad.Doc.Find("[data-testid=email-error]").Length() != 1 {
+			t.Fatalf("invalid email: status %d", bad.Status)
 		}
-		if v, _ := bad.find(t, "#contact-name").Attr("value"); v != "Ada" {
+		if v, _ := bad.Find(t, "#contact-name").Attr("value"); v != "Ada" {
 			t.Fatalf("name not kept: %q", v)
 		}
 		var n int64
@@ -60,14 +60,14 @@ func TestPricingContactForm(t *testing.T) {
 			t.Fatalf("invalid lead stored")
 		}
 		ok := e.as(t, "", http.MethodPost, "/pricing/contact", url.Values{"name": {"Ada"}, "email": {"ada@example.org"}, "company": {"Acme"}, "message": {"Unlimited please"}})
-		if ok.status != http.StatusSeeOther || ok.header.Get("Location") != "/pricing/thanks" {
-			t.Fatalf("valid lead: %d %s", ok.status, ok.header.Get("Location"))
+		if ok.Status != http.StatusSeeOther || ok.Header.Get("Location") != "/pricing/thanks" {
+			t.Fatalf("valid lead: %d %s", ok.Status, ok.Header.Get("Location"))
 		}
 		db.Gorm.Table("contact_leads").Where("email = ? AND company = ?", "ada@example.org", "Acme").Count(&n)
 		if n != 1 {
 			t.Fatalf("lead rows = %d", n)
 		}
-		if p := e.as(t, "", http.MethodGet, "/pricing/thanks", nil); p.doc.Find("[data-testid=contact-thanks]").Length() != 1 {
+		if p := e.as(t, "", http.MethodGet, "/pricing/thanks", nil); p.Doc.Find("[data-testid=contact-thanks]").Length() != 1 {
 			t.Fatal("no thank-you page")
 		}
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
@@ -528,6 +529,11 @@ func (a *Admin) hidePlan(c *fiber.Ctx) error {
 func (a *Admin) users(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	if msg := validation.CheckText("The search text", q); msg != "" {
+		p := admin.Users{Frame: a.frame(c, "users", "Users")}
+		p.Error = msg
+		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.UsersPage(p))
+	}
 	rows, err := a.d.Store.SearchUsers(ctx, q, AdminListLimit)
 	if err != nil {
 		return a.unavailable(c, "search users", err)
@@ -657,6 +663,11 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	now := a.now().UTC()
 	period := quota.Period(now)
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	if msg := validation.CheckText("The search text", q); msg != "" {
+		p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Period: period}
+		p.Error = msg
+		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KeysPage(p))
+	}
 	rows, err := a.d.Store.SearchKeys(c.UserContext(), q, period, AdminListLimit)
 	if err != nil {
 		return a.unavailable(c, "search keys", err)

@@ -15,6 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -206,6 +207,11 @@ func consoleListURL(q string, page int) string {
 func (h *FirmConsole) list(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	if msg := validation.CheckText("The search text", q); msg != "" {
+		p := firms.AdminList{Frame: h.frame(c, "Firms")}
+		p.Error = msg
+		return h.kit.Render(c, fiber.StatusBadRequest, firms.AdminListPage(p))
+	}
 	page := web.PageOrFirst(c)
 	fs, total, err := h.firms.List(ctx, q, FirmConsolePageSize, (page-1)*FirmConsolePageSize)
 	if err != nil {

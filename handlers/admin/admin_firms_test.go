@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/handlers/admin"
@@ -21,31 +22,58 @@ import (
 	"github.com/google/uuid"
 )
 
-// firmConsoleEnv is the wired service (console) and, in bare, the console's firm pages mounted
-// alone without RequireRole, to show that their own guard holds if a mount ever forgets it.
+// firmConsoleEnv is the wired service and, in bare, the console's firm pages mounted alone without
+// RequireRole, to show that their own guard holds if a mount ever forgets it.
 type firmConsoleEnv struct {
-	*firmPagesEnv
+	*apptest.Browser
 	console *fiber.App
 	bare    *fiber.App
 	acc     *accounts.Service
 	audit   *models.AuditStore
+	db      *database.DB
+	st      *models.Stores
+	firms   *models.FirmStore
+	at      time.Time
 }
 
 const firmAdminPassword = "correct horse battery staple"
 
 func newFirmConsoleEnv(t *testing.T, db *database.DB) *firmConsoleEnv {
 	t.Helper()
-	e := &firmConsoleEnv{firmPagesEnv: newFirmPagesEnv(t, db), audit: models.NewAuditStore(db)}
-	e.acc = e.wired.Accounts
-	e.console = e.app
-	pages := web.NewKit(testBaseURL, nil, nil)
+	b := apptest.Open(t, db, apptest.Options{})
+	e := &firmConsoleEnv{Browser: b, console: b.App.HTTP, acc: b.App.Accounts, audit: models.NewAuditStore(db), db: db,
+		st: b.App.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
+	pages := web.NewKit(apptest.BaseURL, nil, nil)
 	sess := web.NewSessions(e.acc, false).WithErrorPage(pages.ErrorPage)
 	deps := admin.FirmConsoleDeps{Kit: pages, Firms: e.firms, Claims: e.st.Claims, Audit: admin.StoreAudit{Store: e.audit}}
-
 	e.bare = fiber.New(fiber.Config{DisableStartupMessage: true})
 	e.bare.Use(sess.Middleware())
 	admin.NewFirmConsole(deps).Routes(web.On(e.bare).Group("/admin"))
 	return e
+}
+
+// firm creates a firm, failing the test on error.
+func (e *firmConsoleEnv) firm(t *testing.T, f models.Firm, domains ...string) *models.Firm {
+	t.Helper()
+	if err := e.firms.Create(context.Background(), &f, domains); err != nil {
+		t.Fatalf("create firm %s: %v", f.Slug, err)
+	}
+	return &f
+}
+
+// claim stores a claim from domain, a minute after the previous one.
+func (e *firmConsoleEnv) claim(t *testing.T, domain, verdict string, score int) *models.Claim {
+	t.Helper()
+	e.at = e.at.Add(time.Minute)
+	d, u := domain, "https://"+domain+"/story"
+	c := &models.Claim{ID: uuid.NewString(), Content: "Claim " + verdict + " from " + domain, SourceURL: &u, SourceDomain: &d,
+		Language: "en", Category: "politics", AIScore: score, AIVerdict: verdict, SourceScore: 50, ScienceScore: 50,
+		AcademicScore: 50, PublicScore: 50, Analyzer: "offline", AnalyzerVersion: "t", Basis: "{}", Matches: "[]",
+		AnalysisMeta: "{}", CreatedAt: e.at}
+	if err := e.st.Claims.Create(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // login creates an account with role and returns its session token.
@@ -69,7 +97,7 @@ func (e *firmConsoleEnv) login(t *testing.T, email string, role models.Role) (*m
 }
 
 // send makes a request to app as the session token ("" = anonymous), with a form when given.
-func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string, form url.Values, token string) firmResp {
+func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string, form url.Values, token string) apptest.Page {
 	t.Helper()
 	if form == nil && method == http.MethodPost {
 		form = url.Values{}
@@ -79,7 +107,7 @@ func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string,
 		body = form.Encode()
 	}
 	if form != nil && form.Get("_csrf") == "" {
-		form.Set("_csrf", e.csrf)
+		form.Set("_csrf", e.CSRF)
 		body = form.Encode()
 	}
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
@@ -89,8 +117,8 @@ func (e *firmConsoleEnv) send(t *testing.T, app *fiber.App, method, path string,
 	if token != "" {
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
 	}
-	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
-	return firmDo(t, app, req)
+	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.CSRF})
+	return apptest.Do(t, app, req)
 }
 
 // actions lists the audit log's actions, oldest first.
@@ -134,12 +162,12 @@ func TestFirmConsoleAuthorization(t *testing.T) {
 		}
 		for _, rt := range routes {
 			for _, app := range []*fiber.App{e.console, e.bare} {
-				if r := e.send(t, app, rt.method, rt.path, rt.form, ""); r.status != http.StatusSeeOther || !strings.HasPrefix(r.header.Get("Location"), "/login") {
-					t.Errorf("anonymous %s %s: %d %q, want a redirect to log in", rt.method, rt.path, r.status, r.header.Get("Location"))
+				if r := e.send(t, app, rt.method, rt.path, rt.form, ""); r.Status != http.StatusSeeOther || !strings.HasPrefix(r.Header.Get("Location"), "/login") {
+					t.Errorf("anonymous %s %s: %d %q, want a redirect to log in", rt.method, rt.path, r.Status, r.Header.Get("Location"))
 				}
 				for _, tok := range []string{userTok, expertTok} {
-					if r := e.send(t, app, rt.method, rt.path, rt.form, tok); r.status != http.StatusForbidden {
-						t.Errorf("non-admin %s %s: %d, want 403", rt.method, rt.path, r.status)
+					if r := e.send(t, app, rt.method, rt.path, rt.form, tok); r.Status != http.StatusForbidden {
+						t.Errorf("non-admin %s %s: %d, want 403", rt.method, rt.path, r.Status)
 					}
 				}
 			}
@@ -152,15 +180,15 @@ func TestFirmConsoleAuthorization(t *testing.T) {
 			t.Fatalf("a refused request changed the claim's link")
 		}
 		for _, rt := range routes {
-			if r := e.send(t, e.console, rt.method, rt.path, rt.form, adminTok); r.status != rt.adminStatus {
-				t.Errorf("admin %s %s: %d, want %d", rt.method, rt.path, r.status, rt.adminStatus)
+			if r := e.send(t, e.console, rt.method, rt.path, rt.form, adminTok); r.Status != rt.adminStatus {
+				t.Errorf("admin %s %s: %d, want %d", rt.method, rt.path, r.Status, rt.adminStatus)
 			}
 		}
 		r := e.send(t, e.console, http.MethodGet, "/admin/firms", nil, adminTok)
-		if r.header.Get("Cache-Control") != "no-store" {
-			t.Errorf("console pages must not be cached: %q", r.header.Get("Cache-Control"))
+		if r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("console pages must not be cached: %q", r.Header.Get("Cache-Control"))
 		}
-		if r.one(t, `.admin-nav a[aria-current=page]`).Text() != "Firms" {
+		if r.Find(t, `.admin-nav a[aria-current=page]`).Text() != "Firms" {
 			t.Errorf("the console navigation must mark Firms as current")
 		}
 	})
@@ -175,9 +203,9 @@ func TestFirmConsoleCreateValidation(t *testing.T) {
 
 		r := e.send(t, e.console, http.MethodGet, "/admin/firms/new", nil, tok)
 		for _, name := range []string{"name", "slug", "website", "description", "domains"} {
-			r.one(t, `[data-testid=firm-form] [name=`+name+`]`)
+			r.Find(t, `[data-testid=firm-form] [name=`+name+`]`)
 		}
-		r.one(t, `[data-testid=firm-form] input[name=_csrf]`)
+		r.Find(t, `[data-testid=firm-form] input[name=_csrf]`)
 
 		longDesc := strings.Repeat("ü", models.MaxFirmDescription+1)
 		for _, tc := range []struct {
@@ -205,25 +233,25 @@ func TestFirmConsoleCreateValidation(t *testing.T) {
 				http.StatusUnprocessableEntity, map[string]string{"slug": "type a slug"}, nil},
 		} {
 			r := e.send(t, e.console, http.MethodPost, "/admin/firms", tc.form, tok)
-			if r.status != tc.status {
-				t.Errorf("%s: status %d, want %d", tc.name, r.status, tc.status)
+			if r.Status != tc.status {
+				t.Errorf("%s: status %d, want %d", tc.name, r.Status, tc.status)
 				continue
 			}
-			r.one(t, "[data-testid=form-errors]")
+			r.Find(t, "[data-testid=form-errors]")
 			for _, field := range []string{"name", "slug", "website", "description", "domains"} {
-				msg := r.doc.Find("[data-testid=" + field + "-error]")
+				msg := r.Doc.Find("[data-testid=" + field + "-error]")
 				want, bad := tc.errs[field]
 				switch {
 				case bad && !strings.Contains(msg.Text(), want):
 					t.Errorf("%s: %s error %q, want it to contain %q", tc.name, field, msg.Text(), want)
 				case !bad && msg.Length() != 0:
 					t.Errorf("%s: unexpected %s error %q", tc.name, field, msg.Text())
-				case bad && r.one(t, "[name="+field+"]").AttrOr("aria-invalid", "") != "true":
+				case bad && r.Find(t, "[name="+field+"]").AttrOr("aria-invalid", "") != "true":
 					t.Errorf("%s: %s is not marked invalid", tc.name, field)
 				}
 			}
 			for field, want := range tc.keep {
-				el := r.one(t, "[data-testid=firm-form] [name="+field+"]")
+				el := r.Find(t, "[data-testid=firm-form] [name="+field+"]")
 				got := el.AttrOr("value", "")
 				if goquery.NodeName(el) == "textarea" {
 					got = el.Text()
@@ -240,15 +268,15 @@ func TestFirmConsoleCreateValidation(t *testing.T) {
 		// A valid form with no slug gets one from the name, links the existing claims and is audited.
 		r = e.send(t, e.console, http.MethodPost, "/admin/firms", url.Values{"name": {"Acme News & Co"}, "website": {"acme-news.com"},
 			"description": {"Daily news."}, "domains": {"ACME-NEWS.com, www.acme-news.com\n\n"}}, tok)
-		if r.status != http.StatusSeeOther {
-			t.Fatalf("create: %d %s", r.status, r.body)
+		if r.Status != http.StatusSeeOther {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}
 		f, err := e.firms.BySlug(context.Background(), "acme-news-and-co")
 		if err != nil {
 			t.Fatalf("created firm: %v", err)
 		}
-		if r.header.Get("Location") != "/admin/firms/"+f.ID+"?done=firm-created" {
-			t.Errorf("redirect %q", r.header.Get("Location"))
+		if r.Header.Get("Location") != "/admin/firms/"+f.ID+"?done=firm-created" {
+			t.Errorf("redirect %q", r.Header.Get("Location"))
 		}
 		if f.Website != "https://acme-news.com" || strings.Join(f.Domains, ",") != "acme-news.com" || f.ClaimCount != 1 {
 			t.Errorf("stored %+v", f)
@@ -259,8 +287,8 @@ func TestFirmConsoleCreateValidation(t *testing.T) {
 		if got := e.actions(t); strings.Join(got, ",") != "firm.create" {
 			t.Errorf("audit %v", got)
 		}
-		r = e.send(t, e.console, http.MethodGet, r.header.Get("Location"), nil, tok)
-		if !strings.Contains(r.text(t, "[data-testid=notice]"), "was created") {
+		r = e.send(t, e.console, http.MethodGet, r.Header.Get("Location"), nil, tok)
+		if !strings.Contains(r.Text(t, "[data-testid=notice]"), "was created") {
 			t.Errorf("no confirmation after create")
 		}
 	})
@@ -280,41 +308,41 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		apptest.ConfirmFirmClaims(t, db, f.ID)
 
 		r := e.send(t, e.console, http.MethodGet, edit, nil, tok)
-		if r.one(t, "[name=name]").AttrOr("value", "") != "Acme" || r.one(t, "[name=domains]").Text() != "acme.com" {
-			t.Fatalf("edit form not filled: %s", r.body)
+		if r.Find(t, "[name=name]").AttrOr("value", "") != "Acme" || r.Find(t, "[name=domains]").Text() != "acme.com" {
+			t.Fatalf("edit form not filled: %s", r.Body)
 		}
-		if got := r.text(t, "h1"); got != "Edit firm “Acme”" {
+		if got := r.Text(t, "h1"); got != "Edit firm “Acme”" {
 			t.Errorf("heading %q", got)
 		}
-		if r.one(t, "[data-testid=firm-claim-row]").AttrOr("data-claim-id", "") != mine.ID {
+		if r.Find(t, "[data-testid=firm-claim-row]").AttrOr("data-claim-id", "") != mine.ID {
 			t.Fatalf("the firm's claim is not listed")
 		}
-		if got := r.text(t, "[data-testid=firm-admin-trust]"); got != "58.3 / 100" {
+		if got := r.Text(t, "[data-testid=firm-admin-trust]"); got != "58.3 / 100" {
 			t.Errorf("trust %q", got)
 		}
 
 		// A refused update keeps what was typed and changes nothing.
 		r = e.send(t, e.console, http.MethodPost, edit, url.Values{"name": {"Acme Group"}, "slug": {"acme"}, "domains": {"other.org"}}, tok)
-		if r.status != http.StatusConflict || !strings.Contains(r.text(t, "[data-testid=domains-error]"), "“Other”") ||
-			r.one(t, "[name=name]").AttrOr("value", "") != "Acme Group" {
-			t.Fatalf("taken domain on update: %d %s", r.status, r.body)
+		if r.Status != http.StatusConflict || !strings.Contains(r.Text(t, "[data-testid=domains-error]"), "“Other”") ||
+			r.Find(t, "[name=name]").AttrOr("value", "") != "Acme Group" {
+			t.Fatalf("taken domain on update: %d %s", r.Status, r.Body)
 		}
-		if r.doc.Find("[data-testid=slug-error]").Length() != 0 {
-			t.Errorf("the domain clash is reported alone: %s", r.text(t, "[data-testid=slug-error]"))
+		if r.Doc.Find("[data-testid=slug-error]").Length() != 0 {
+			t.Errorf("the domain clash is reported alone: %s", r.Text(t, "[data-testid=slug-error]"))
 		}
 		if got, _ := e.firms.ByID(ctx, f.ID); got.Name != "Acme" {
 			t.Errorf("a refused update was stored: %+v", got)
 		}
 		r = e.send(t, e.console, http.MethodPost, edit, url.Values{"name": {"Acme Group"}, "slug": {""}, "domains": {"acme.com"}}, tok)
-		if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.text(t, "[data-testid=slug-error]"), "Give the firm a slug") {
-			t.Fatalf("empty slug on update: %d", r.status)
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(r.Text(t, "[data-testid=slug-error]"), "Give the firm a slug") {
+			t.Fatalf("empty slug on update: %d", r.Status)
 		}
 
 		// Update: new name and slug, acme.com swapped for elsewhere.net.
 		r = e.send(t, e.console, http.MethodPost, edit, url.Values{"name": {"Acme Group"}, "slug": {"acme-group"},
 			"description": {"New."}, "domains": {"elsewhere.net"}}, tok)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?done=firm-saved" {
-			t.Fatalf("update: %d %q", r.status, r.header.Get("Location"))
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != edit+"?done=firm-saved" {
+			t.Fatalf("update: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		got, err := e.firms.ByID(ctx, f.ID)
 		if err != nil || got.Slug != "acme-group" || got.Description != "New." || strings.Join(got.Domains, ",") != "elsewhere.net" {
@@ -331,13 +359,13 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		}
 
 		// Link a claim by its page address; it stays through later domain edits.
-		r = e.send(t, e.console, http.MethodPost, edit+"/claims", url.Values{"claim": {testBaseURL + "/claims/" + strings.ToUpper(foreign.ID)}}, tok)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?done=claim-linked" {
-			t.Fatalf("link: %d %q", r.status, r.header.Get("Location"))
+		r = e.send(t, e.console, http.MethodPost, edit+"/claims", url.Values{"claim": {apptest.BaseURL + "/claims/" + strings.ToUpper(foreign.ID)}}, tok)
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != edit+"?done=claim-linked" {
+			t.Fatalf("link: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		r = e.send(t, e.console, http.MethodGet, edit, nil, tok)
 		var linkedBy string
-		r.doc.Find("[data-testid=firm-claim-row]").Each(func(_ int, s *goquery.Selection) {
+		r.Doc.Find("[data-testid=firm-claim-row]").Each(func(_ int, s *goquery.Selection) {
 			if s.AttrOr("data-claim-id", "") == foreign.ID {
 				linkedBy = strings.TrimSpace(s.Find("[data-testid=linked-by]").Text())
 			}
@@ -354,20 +382,20 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 			{uuid.NewString(), "There is no public claim with this id"},
 		} {
 			r := e.send(t, e.console, http.MethodPost, edit+"/claims", url.Values{"claim": {tc.value}}, tok)
-			if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.text(t, "[data-testid=claim-error]"), tc.want) ||
-				r.one(t, "[name=claim]").AttrOr("value", "") != tc.value {
-				t.Errorf("link %q: %d %s", tc.value, r.status, r.doc.Find("[data-testid=claim-error]").Text())
+			if r.Status != http.StatusUnprocessableEntity || !strings.Contains(r.Text(t, "[data-testid=claim-error]"), tc.want) ||
+				r.Find(t, "[name=claim]").AttrOr("value", "") != tc.value {
+				t.Errorf("link %q: %d %s", tc.value, r.Status, r.Doc.Find("[data-testid=claim-error]").Text())
 			}
 		}
 
 		// Unlink it again; unlinking a claim that is not this firm's changes nothing.
 		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+mine.ID+"/unlink", url.Values{}, tok)
-		if r.header.Get("Location") != edit+"?err=not-linked" {
-			t.Errorf("unlink of another firm's claim: %q", r.header.Get("Location"))
+		if r.Header.Get("Location") != edit+"?err=not-linked" {
+			t.Errorf("unlink of another firm's claim: %q", r.Header.Get("Location"))
 		}
 		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+foreign.ID+"/unlink", url.Values{}, tok)
-		if r.header.Get("Location") != edit+"?done=claim-unlinked" {
-			t.Fatalf("unlink: %d %q", r.status, r.header.Get("Location"))
+		if r.Header.Get("Location") != edit+"?done=claim-unlinked" {
+			t.Fatalf("unlink: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		if c, _ := e.st.Claims.Get(ctx, foreign.ID); c.FirmID != nil || c.FirmSource != nil {
 			t.Errorf("unlinked claim still has %v/%v", c.FirmID, c.FirmSource)
@@ -375,12 +403,12 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 
 		// Delete: a confirmation page first, then the firm is gone and its claims unlinked.
 		r = e.send(t, e.console, http.MethodGet, edit+"/delete", nil, tok)
-		if !strings.Contains(r.text(t, "[data-testid=delete-confirm] h2"), "Acme Group") || r.text(t, "[data-testid=delete-claims]") != "1 public claim" {
-			t.Fatalf("confirmation page: %s", r.body)
+		if !strings.Contains(r.Text(t, "[data-testid=delete-confirm] h2"), "Acme Group") || r.Text(t, "[data-testid=delete-claims]") != "1 public claim" {
+			t.Fatalf("confirmation page: %s", r.Body)
 		}
 		r = e.send(t, e.console, http.MethodPost, edit+"/delete", url.Values{}, tok)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/admin/firms?done=firm-deleted" {
-			t.Fatalf("delete: %d %q", r.status, r.header.Get("Location"))
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/admin/firms?done=firm-deleted" {
+			t.Fatalf("delete: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		if _, err := e.firms.ByID(ctx, f.ID); !errors.Is(err, models.ErrNotFound) {
 			t.Fatalf("deleted firm: %v", err)
@@ -395,7 +423,7 @@ func TestFirmConsoleEditLinkAndDelete(t *testing.T) {
 		// The list searches by name, slug and domain.
 		for _, tc := range []struct{ q, want string }{{"OTH", "other"}, {"other.org", "other"}, {"acme", ""}} {
 			r := e.send(t, e.console, http.MethodGet, "/admin/firms?q="+url.QueryEscape(tc.q), nil, tok)
-			rows := r.doc.Find("[data-testid=firm-admin-row]")
+			rows := r.Doc.Find("[data-testid=firm-admin-row]")
 			if tc.want == "" && rows.Length() != 0 || tc.want != "" && (rows.Length() != 1 || rows.AttrOr("data-slug", "") != tc.want) {
 				t.Errorf("search %q: %d rows", tc.q, rows.Length())
 			}
@@ -450,12 +478,12 @@ func TestFirmConsoleReportsEveryProblemAtOnce(t *testing.T) {
 				http.StatusUnprocessableEntity, map[string][]string{"domains": {"“not a domain”"}}, map[string]string{"domains": "“not a domain”"}},
 		} {
 			r := e.send(t, e.console, http.MethodPost, tc.path, tc.form, tok)
-			if r.status != tc.status {
-				t.Errorf("%s: status %d, want %d", tc.name, r.status, tc.status)
+			if r.Status != tc.status {
+				t.Errorf("%s: status %d, want %d", tc.name, r.Status, tc.status)
 				continue
 			}
 			for _, field := range []string{"name", "slug", "website", "description", "domains"} {
-				msg := r.doc.Find("[data-testid=" + field + "-error]").Text()
+				msg := r.Doc.Find("[data-testid=" + field + "-error]").Text()
 				want, bad := tc.errs[field]
 				if !bad && msg != "" {
 					t.Errorf("%s: unexpected %s error %q", tc.name, field, msg)
@@ -469,7 +497,7 @@ func TestFirmConsoleReportsEveryProblemAtOnce(t *testing.T) {
 					t.Errorf("%s: %s error names %q %d times: %q", tc.name, field, s, strings.Count(msg, s), msg)
 				}
 			}
-			if n := r.doc.Find("[data-testid=form-errors] li").Length(); n != len(tc.errs) {
+			if n := r.Doc.Find("[data-testid=form-errors] li").Length(); n != len(tc.errs) {
 				t.Errorf("%s: the summary lists %d errors, want %d", tc.name, n, len(tc.errs))
 			}
 		}
@@ -483,8 +511,8 @@ func TestFirmConsoleReportsEveryProblemAtOnce(t *testing.T) {
 		// Fixing everything at once is enough: no second round reveals another problem.
 		r := e.send(t, e.console, http.MethodPost, "/admin/firms", url.Values{"name": {"Fresh"}, "slug": {"fresh"},
 			"website": {"fresh.com"}, "domains": {"fresh.com, news.fresh.com"}}, tok)
-		if r.status != http.StatusSeeOther {
-			t.Fatalf("fixed form: %d %s", r.status, r.body)
+		if r.Status != http.StatusSeeOther {
+			t.Fatalf("fixed form: %d %s", r.Status, r.Body)
 		}
 		if got, err := e.firms.BySlug(ctx, "fresh"); err != nil || got.Website != "https://fresh.com" || strings.Join(got.Domains, ",") != "fresh.com,news.fresh.com" {
 			t.Fatalf("stored %+v, %v", got, err)
@@ -508,31 +536,31 @@ func TestFirmConsoleConfirmsAttribution(t *testing.T) {
 		edit := "/admin/firms/" + f.ID
 
 		r := e.send(t, e.console, http.MethodGet, edit, nil, tok)
-		if got := r.text(t, "[data-testid=firm-admin-trust]"); got != "not rated yet" {
+		if got := r.Text(t, "[data-testid=firm-admin-trust]"); got != "not rated yet" {
 			t.Errorf("trust %q: a pasted link must not move the score", got)
 		}
-		cell := r.one(t, "[data-testid=attribution]")
+		cell := r.Find(t, "[data-testid=attribution]")
 		if cell.AttrOr("data-confirmed", "") != "false" || !strings.Contains(cell.Text(), "Attributed by the submitter") ||
 			cell.Find("[data-testid=confirm-attribution]").Length() != 1 {
 			t.Fatalf("unconfirmed claim cell %q", cell.Text())
 		}
 
 		// Only admins may confirm.
-		if r := e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, userTok); r.status != http.StatusForbidden {
-			t.Errorf("a user confirmed: %d", r.status)
+		if r := e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, userTok); r.Status != http.StatusForbidden {
+			t.Errorf("a user confirmed: %d", r.Status)
 		}
 		// A claim of another firm cannot be confirmed for this one.
 		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+foreign.ID+"/confirm", nil, tok)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?err=not-linked" {
-			t.Errorf("foreign claim: %d %q", r.status, r.header.Get("Location"))
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != edit+"?err=not-linked" {
+			t.Errorf("foreign claim: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		if got := e.actions(t); len(got) != 0 {
 			t.Fatalf("refused confirmations were audited: %v", got)
 		}
 
 		r = e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, tok)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != edit+"?done=claim-confirmed" {
-			t.Fatalf("confirm: %d %q", r.status, r.header.Get("Location"))
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != edit+"?done=claim-confirmed" {
+			t.Fatalf("confirm: %d %q", r.Status, r.Header.Get("Location"))
 		}
 		c, _ := e.st.Claims.Get(ctx, pasted.ID)
 		if !c.AttributionConfirmed() || c.FirmConfirmedBy == nil || *c.FirmConfirmedBy != adm.ID || c.FirmConfirmedAt == nil {
@@ -542,10 +570,10 @@ func TestFirmConsoleConfirmsAttribution(t *testing.T) {
 			t.Errorf("audit %v", got)
 		}
 		r = e.send(t, e.console, http.MethodGet, edit+"?done=claim-confirmed", nil, tok)
-		if got := r.text(t, "[data-testid=firm-admin-trust]"); got != "41.7 / 100" {
+		if got := r.Text(t, "[data-testid=firm-admin-trust]"); got != "41.7 / 100" {
 			t.Errorf("trust after confirmation %q, want (5×50 + 0) / 6", got)
 		}
-		cell = r.one(t, "[data-testid=attribution]")
+		cell = r.Find(t, "[data-testid=attribution]")
 		if cell.AttrOr("data-confirmed", "") != "true" || cell.Find("[data-testid=confirm-attribution]").Length() != 0 {
 			t.Errorf("confirmed claim cell %q", cell.Text())
 		}

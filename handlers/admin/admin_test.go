@@ -545,3 +545,12 @@ func TestAdminKnowledgeUpload(t *testing.T) {
 		}
 	})
 }
+
+// issueKey generates a key record with a fresh secret, as the account dashboard does.
+func issueKey(name string, now time.Time) (*models.APIKey, keys.Issued, error) {
+	issued, err := keys.Generate()
+	if err != nil {
+		return nil, keys.Issued{}, err
+	}
+	return &models.APIKey{ID: uuid.Must(uuid.NewV7()).String(), Name: name, Prefix: issued.Prefix, Hash: issued.Hash, CreatedAt: now}, issued, nil
+}

@@ -12,20 +12,47 @@ import (
 	"testing"
 
 	"github.com/claimcheck/claimcheck/handlers/admin"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	betapages "github.com/claimcheck/claimcheck/views/pages/beta"
 )
 
+// betaEnv is the wired service with the beta waiting list.
+type betaEnv struct {
+	*apptest.Browser
+	db   *database.DB
+	beta *beta.Service
+}
+
+func newBetaEnv(t *testing.T, db *database.DB) *betaEnv {
+	t.Helper()
+	b := apptest.Open(t, db, apptest.Options{})
+	return &betaEnv{Browser: b, db: db, beta: b.App.Beta}
+}
+
+// account signs up a verified account with role and returns its session cookie.
+func (e *betaEnv) account(t *testing.T, email string, role models.Role) string {
+	t.Helper()
+	_, cookie := e.Member(t, email, "Someone", role)
+	return cookie
+}
+
+// joinForm is a join submission.
+func joinForm(email string) url.Values {
+	return url.Values{"email": {email}, "name": {"Ada"}, "organisation": {"Acme"}, "intended_use": {"fact checks"}}
+}
+
 // joinAndConfirm puts people on the list through the pages and confirms them from their mails.
 func (e *betaEnv) joinAndConfirm(t *testing.T, forms ...url.Values) {
 	t.Helper()
 	for _, f := range forms {
-		e.post(t, "/beta", f, "").wantStatus(t, http.StatusOK)
+		e.Post(t, "/beta", f, "").WantStatus(t, http.StatusOK)
 	}
-	for _, l := range e.mailLinks(t, "beta-confirm:", "/beta/confirm/") {
-		e.get(t, l, "").wantStatus(t, http.StatusOK)
+	for _, l := range e.MailLinks(t, "beta-confirm:", "/beta/confirm/") {
+		e.Get(t, l, "").WantStatus(t, http.StatusOK)
 	}
 }
 
@@ -51,25 +78,25 @@ func TestAdminOpenTheBetaTwiceAndConcurrentlyInvitesOnce(t *testing.T) {
 			forms = append(forms, joinForm(fmt.Sprintf("p%d@example.org", i)))
 		}
 		e.joinAndConfirm(t, forms...)
-		e.post(t, "/beta", joinForm("waiting@example.org"), "") // never confirmed: never invited
-		confirmStep := e.get(t, "/admin/waitlist/open", adm)
-		if confirmStep.text(t, "[data-testid=open-count]") != "6" {
-			t.Fatalf("confirmation step: %s", confirmStep.text(t, "main"))
+		e.Post(t, "/beta", joinForm("waiting@example.org"), "") // never confirmed: never invited
+		confirmStep := e.Get(t, "/admin/waitlist/open", adm)
+		if confirmStep.Text(t, "[data-testid=open-count]") != "6" {
+			t.Fatalf("confirmation step: %s", confirmStep.Text(t, "main"))
 		}
 		var wg sync.WaitGroup
 		for _, cookie := range []string{adm, admin2, adm, admin2} {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if p := e.post(t, "/admin/waitlist/open", url.Values{}, cookie); p.status != http.StatusSeeOther {
-					t.Errorf("open: %d %s", p.status, p.body)
+				if p := e.Post(t, "/admin/waitlist/open", url.Values{}, cookie); p.Status != http.StatusSeeOther {
+					t.Errorf("open: %d %s", p.Status, p.Body)
 				}
 			}()
 		}
 		wg.Wait()
-		again := e.post(t, "/admin/waitlist/open", url.Values{}, adm)
-		if again.location != "/admin/waitlist?invited=0" {
-			t.Fatalf("second press: %q", again.location)
+		again := e.Post(t, "/admin/waitlist/open", url.Values{}, adm)
+		if again.Location != "/admin/waitlist?invited=0" {
+			t.Fatalf("second press: %q", again.Location)
 		}
 		inv := e.invitations(t)
 		if len(inv) != 6 || inv["waiting@example.org"] != 0 {
@@ -80,9 +107,9 @@ func TestAdminOpenTheBetaTwiceAndConcurrentlyInvitesOnce(t *testing.T) {
 				t.Errorf("%s got %d invitations", to, n)
 			}
 		}
-		list := e.get(t, "/admin/waitlist?state=invited", adm)
-		if list.doc.Find("[data-testid=waitlist-row]").Length() != 6 || list.doc.Find("[data-testid=count-invited]").AttrOr("data-count", "") != "6" {
-			t.Fatalf("invited list: %s", list.text(t, "main"))
+		list := e.Get(t, "/admin/waitlist?state=invited", adm)
+		if list.Doc.Find("[data-testid=waitlist-row]").Length() != 6 || list.Doc.Find("[data-testid=count-invited]").AttrOr("data-count", "") != "6" {
+			t.Fatalf("invited list: %s", list.Text(t, "main"))
 		}
 		logged, _ := models.NewAuditStore(db).List(t.Context(), models.AuditFilter{Action: "waitlist."})
 		if len(logged) != 5 {
@@ -98,30 +125,30 @@ func TestAdminInviteSelectedSearchAndCSV(t *testing.T) {
 		evil := url.Values{"email": {"eve@example.org"}, "name": {"=HYPERLINK(\"http://x\",\"a\")"},
 			"organisation": {"Acme, \"Inc\""}, "intended_use": {"@SUM(1)\nline two"}}
 		e.joinAndConfirm(t, joinForm("ada@example.org"), evil, joinForm("bob@example.org"))
-		search := e.get(t, "/admin/waitlist?q=EVE", adm)
-		rows := search.doc.Find("[data-testid=waitlist-row]")
+		search := e.Get(t, "/admin/waitlist?q=EVE", adm)
+		rows := search.Doc.Find("[data-testid=waitlist-row]")
 		if rows.Length() != 1 {
 			t.Fatalf("search rows %d", rows.Length())
 		}
 		id, _ := rows.Attr("data-id")
-		p := e.post(t, "/admin/waitlist/invite", url.Values{"id": {id}}, adm)
-		if p.location != "/admin/waitlist?invited=1" {
-			t.Fatalf("invite selected: %d %q", p.status, p.location)
+		p := e.Post(t, "/admin/waitlist/invite", url.Values{"id": {id}}, adm)
+		if p.Location != "/admin/waitlist?invited=1" {
+			t.Fatalf("invite selected: %d %q", p.Status, p.Location)
 		}
 		if inv := e.invitations(t); len(inv) != 1 || inv["eve@example.org"] != 1 {
 			t.Fatalf("invitations: %v", inv)
 		}
-		if e.get(t, p.location, adm).text(t, "[data-testid=notice]") == "" {
+		if e.Get(t, p.Location, adm).Text(t, "[data-testid=notice]") == "" {
 			t.Fatal("no notice after inviting")
 		}
-		c := e.get(t, "/admin/waitlist.csv", adm)
-		c.wantStatus(t, http.StatusOK)
-		if !strings.HasPrefix(c.header.Get("Content-Type"), "text/csv") || !strings.Contains(c.header.Get("Content-Disposition"), "attachment") {
-			t.Fatalf("headers: %v", c.header)
+		c := e.Get(t, "/admin/waitlist.csv", adm)
+		c.WantStatus(t, http.StatusOK)
+		if !strings.HasPrefix(c.Header.Get("Content-Type"), "text/csv") || !strings.Contains(c.Header.Get("Content-Disposition"), "attachment") {
+			t.Fatalf("headers: %v", c.Header)
 		}
-		recs, err := csv.NewReader(bytes.NewReader([]byte(c.body))).ReadAll()
+		recs, err := csv.NewReader(bytes.NewReader([]byte(c.Body))).ReadAll()
 		if err != nil || len(recs) != 4 {
-			t.Fatalf("csv: %v %d\n%s", err, len(recs), c.body)
+			t.Fatalf("csv: %v %d\n%s", err, len(recs), c.Body)
 		}
 		var eve []string
 		for _, r := range recs {
@@ -132,9 +159,9 @@ func TestAdminInviteSelectedSearchAndCSV(t *testing.T) {
 		if eve == nil || eve[2] != "'=HYPERLINK(\"http://x\",\"a\")" || eve[3] != "Acme, \"Inc\"" || eve[4] != "'@SUM(1)\nline two" || eve[5] != "invited" {
 			t.Fatalf("eve's row: %q", eve)
 		}
-		filtered := e.get(t, "/admin/waitlist.csv?state=confirmed", adm)
-		if strings.Contains(filtered.body, "eve@") || !strings.Contains(filtered.body, "bob@") {
-			t.Fatalf("filtered csv:\n%s", filtered.body)
+		filtered := e.Get(t, "/admin/waitlist.csv?state=confirmed", adm)
+		if strings.Contains(filtered.Body, "eve@") || !strings.Contains(filtered.Body, "bob@") {
+			t.Fatalf("filtered csv:\n%s", filtered.Body)
 		}
 		for in, want := range map[string]string{"-1": "'-1", "+x": "'+x", "a=b": "a=b", "": ""} {
 			if got := admin.CSVCell(in); got != want {
@@ -152,14 +179,14 @@ func TestBetaAccessOnSignupOfInvitedEmail(t *testing.T) {
 			t.Fatal(err)
 		}
 		invite, err := models.NewOutboxStore(db).ByDedupeKey(t.Context(), "beta-invite:"+firstEntryID(t, db))
-		if err != nil || !strings.Contains(invite.TextBody, testBaseURL+"/signup") || !strings.Contains(invite.TextBody, "/v1") {
+		if err != nil || !strings.Contains(invite.TextBody, apptest.BaseURL+"/signup") || !strings.Contains(invite.TextBody, "/v1") {
 			t.Fatalf("invitation: %v", err)
 		}
-		s := e.post(t, "/signup", url.Values{"email": {"new@example.org"}, "name": {"New"}, "password": {testPassword}}, "")
-		if s.status != http.StatusSeeOther || s.cookie == "" {
-			t.Fatalf("signup: %d", s.status)
+		s := e.Post(t, "/signup", url.Values{"email": {"new@example.org"}, "name": {"New"}, "password": {apptest.TestPassword}}, "")
+		if s.Status != http.StatusSeeOther || s.Cookie == "" {
+			t.Fatalf("signup: %d", s.Status)
 		}
-		u, err := e.store.UserByEmail(t.Context(), "new@example.org")
+		u, err := e.App.Stores.Accounts.UserByEmail(t.Context(), "new@example.org")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,8 +200,8 @@ func TestBetaAccessOnSignupOfInvitedEmail(t *testing.T) {
 		if len(verify) != 1 {
 			t.Fatalf("verification mails: %d", len(verify))
 		}
-		i := strings.Index(verify[0].TextBody, testBaseURL+"/verify/")
-		e.get(t, strings.TrimPrefix(strings.Fields(verify[0].TextBody[i:])[0], testBaseURL), "").wantStatus(t, http.StatusOK)
+		i := strings.Index(verify[0].TextBody, apptest.BaseURL+"/verify/")
+		e.Get(t, strings.TrimPrefix(strings.Fields(verify[0].TextBody[i:])[0], apptest.BaseURL), "").WantStatus(t, http.StatusOK)
 		if has, err := e.beta.GrantIfInvited(t.Context(), u.ID, u.Email); err != nil || !has {
 			t.Fatalf("after verification: %v %v", has, err)
 		}
@@ -217,15 +244,15 @@ func TestAdminWaitlistRoutesNeedAdmin(t *testing.T) {
 			if r.method == http.MethodPost {
 				form = url.Values{}
 			}
-			anon := e.send(t, r.method, r.path, form, "")
-			if anon.status != http.StatusSeeOther || !strings.HasPrefix(anon.location, "/login") {
-				t.Errorf("anonymous %s %s: %d %q", r.method, r.path, anon.status, anon.location)
+			anon := e.Send(t, r.method, r.path, form, "")
+			if anon.Status != http.StatusSeeOther || !strings.HasPrefix(anon.Location, "/login") {
+				t.Errorf("anonymous %s %s: %d %q", r.method, r.path, anon.Status, anon.Location)
 			}
-			if u := e.send(t, r.method, r.path, form, user); u.status != http.StatusForbidden {
-				t.Errorf("user %s %s: %d", r.method, r.path, u.status)
+			if u := e.Send(t, r.method, r.path, form, user); u.Status != http.StatusForbidden {
+				t.Errorf("user %s %s: %d", r.method, r.path, u.Status)
 			}
-			if a := e.send(t, r.method, r.path, form, adm); a.status != http.StatusOK && a.status != http.StatusSeeOther {
-				t.Errorf("admin %s %s: %d", r.method, r.path, a.status)
+			if a := e.Send(t, r.method, r.path, form, adm); a.Status != http.StatusOK && a.Status != http.StatusSeeOther {
+				t.Errorf("admin %s %s: %d", r.method, r.path, a.Status)
 			}
 		}
 	})

@@ -25,24 +25,24 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := env.post(t, "Mikrodalga fırın yemeklerin besin değerini tamamen yok eder.", "https://www.ornekhaber.com/saglik/1")
-		if res.status != 303 {
-			t.Fatalf("check: status %d", res.status)
+		if res.Status != 303 {
+			t.Fatalf("check: status %d", res.Status)
 		}
-		id := strings.TrimPrefix(res.header.Get("Location"), "/claims/")
+		id := strings.TrimPrefix(res.Header.Get("Location"), "/claims/")
 
-		before := env.get(t, "/claims/"+id)
-		link := before.find(t, "[data-testid=claim-firm-link]")
+		before := env.Get(t, "/claims/"+id)
+		link := before.Find(t, "[data-testid=claim-firm-link]")
 		if href, _ := link.Attr("href"); href != "/firms/ornek-haber" || link.Text() != "Örnek Haber" {
 			t.Fatalf("firm link %q %q", href, link.Text())
 		}
-		if got := strings.Join(strings.Fields(before.find(t, "[data-testid=claim-firm-attribution]").Text()), " "); !strings.HasPrefix(got, "Attributed by the submitter") {
+		if got := strings.Join(strings.Fields(before.Find(t, "[data-testid=claim-firm-attribution]").Text()), " "); !strings.HasPrefix(got, "Attributed by the submitter") {
 			t.Errorf("firm attribution %q, want it marked as the submitter's", got)
 		}
-		if before.doc.Find("[data-testid=community]").Length() != 0 || before.doc.Find("[data-testid=current-score]").Length() != 0 {
+		if before.Doc.Find("[data-testid=community]").Length() != 0 || before.Doc.Find("[data-testid=current-score]").Length() != 0 {
 			t.Fatal("expert review shown before any vote")
 		}
 		// No model ran and no fact-check states the claim: the card is not titled "AI analysis".
-		if got := before.find(t, "[data-testid=result-title]").Text(); got != "Not enough evidence" {
+		if got := before.Find(t, "[data-testid=result-title]").Text(); got != "Not enough evidence" {
 			t.Errorf("result title %q, want Not enough evidence", got)
 		}
 
@@ -58,25 +58,25 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		after := env.get(t, "/claims/"+id)
-		if got := after.find(t, "[data-testid=community-score]").Text(); got != "0" {
+		after := env.Get(t, "/claims/"+id)
+		if got := after.Find(t, "[data-testid=community-score]").Text(); got != "0" {
 			t.Errorf("community score %q, want 0 (one refuting vote)", got)
 		}
-		if got := after.find(t, "[data-testid=community-experts]").Text(); got != "1" {
+		if got := after.Find(t, "[data-testid=community-experts]").Text(); got != "1" {
 			t.Errorf("experts %q", got)
 		}
 		// The page says, above the AI score, which score is current, as /v1 and the firm pages use it.
-		current := after.find(t, "[data-testid=current-score]")
+		current := after.Find(t, "[data-testid=current-score]")
 		if got := current.Find("[data-testid=current-score-value]").Text(); got != "0" || !strings.Contains(current.Text(), "Yanlış") ||
 			!strings.Contains(current.Text(), "1 expert ") {
 			t.Errorf("current score note %q, want 0 / 100, Yanlış, from 1 expert", strings.Join(strings.Fields(current.Text()), " "))
 		}
-		vote := after.find(t, "[data-testid=vote]")
+		vote := after.Find(t, "[data-testid=vote]")
 		if !strings.Contains(vote.Text(), "Dr. Elif Kaya") || !strings.Contains(vote.Text(), "vitamin kaybı") ||
 			strings.Contains(vote.Text(), "@") || vote.Find(".verdict--yanlis").Length() != 1 {
 			t.Errorf("vote %q should name the expert, quote the note and carry a yanlis verdict tag", vote.Text())
 		}
-		if rows := after.doc.Find("[data-testid=score-history] tbody tr").Length(); rows != 2 {
+		if rows := after.Doc.Find("[data-testid=score-history] tbody tr").Length(); rows != 2 {
 			t.Errorf("score history rows %d, want 2 (analysis, vote)", rows)
 		}
 		c, err := env.stores.Claims.Get(ctx, id)

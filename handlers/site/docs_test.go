@@ -13,16 +13,26 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/apidocs"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/openapi"
+	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/gofiber/fiber/v2"
 )
 
-// docsApp mounts the OpenAPI document and /docs the way the wiring does.
-func docsApp(t *testing.T, doc *openapi.Document) *fiber.App {
+// wiredApp is the whole service (apptest.New) over an empty SQLite database: the embedded
+// OpenAPI document at /v1/openapi.json and the reference built from it at /docs.
+func wiredApp(t *testing.T) *fiber.App {
+	t.Helper()
+	return apptest.New(t, testdb.Open(t, database.SQLite), apptest.Options{}).HTTP
+}
+
+// docsHandler mounts /docs alone over doc, for documents the service never embeds (crafted
+// descriptions, none at all).
+func docsHandler(t *testing.T, doc *openapi.Document) *fiber.App {
 	t.Helper()
 	pages := web.NewKit(testBaseURL, nil, nil)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	v1api.NewOpenAPI(v1api.OpenAPIDeps{BaseURL: testBaseURL}).Routes(app)
 	site.NewDocs(site.DocsDeps{Document: doc, BaseURL: testBaseURL, ErrorPage: pages.ErrorPage}).Routes(web.On(app))
 	return app
 }
@@ -53,7 +63,7 @@ func loadDoc(t *testing.T) *openapi.Document {
 // TestOpenAPIDocumentIsServedPublicAndCacheable checks GET /v1/openapi.json: JSON with this
 // deployment as server, CORS-open, an ETag that If-None-Match revalidates, and HEAD.
 func TestOpenAPIDocumentIsServedPublicAndCacheable(t *testing.T) {
-	app := docsApp(t, loadDoc(t))
+	app := wiredApp(t)
 	resp, body := send(t, app, httptest.NewRequest(http.MethodGet, "/v1/openapi.json", nil))
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
@@ -124,7 +134,7 @@ func TestOpenAPIDocumentIsServedPublicAndCacheable(t *testing.T) {
 // hand-written compatible API.
 func TestDocsPageIsGeneratedFromTheDocument(t *testing.T) {
 	doc := loadDoc(t)
-	app := docsApp(t, doc)
+	app := wiredApp(t)
 	resp, body := send(t, app, httptest.NewRequest(http.MethodGet, "/docs", nil))
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("status %d, Content-Type %q", resp.StatusCode, resp.Header.Get("Content-Type"))
@@ -271,7 +281,7 @@ func TestDocsPageIsGeneratedFromTheDocument(t *testing.T) {
 func TestDocsPageEscapesDescriptions(t *testing.T) {
 	doc := loadDoc(t)
 	doc.Info.Description = "Intro <script>alert(1)</script> [x](javascript:alert(1))\n\n## Evil <b>section</b>\n\n<img src=x onerror=alert(1)>"
-	app := docsApp(t, doc)
+	app := docsHandler(t, doc)
 	_, body := send(t, app, httptest.NewRequest(http.MethodGet, "/docs", nil))
 	html := string(body)
 	for _, bad := range []string{"<script>alert", "javascript:", "<img src=x", "<b>section"} {
@@ -286,7 +296,7 @@ func TestDocsPageEscapesDescriptions(t *testing.T) {
 
 // TestDocsWithoutDocument shows an error page rather than an empty reference.
 func TestDocsWithoutDocument(t *testing.T) {
-	app := docsApp(t, nil)
+	app := docsHandler(t, nil)
 	resp, body := send(t, app, httptest.NewRequest(http.MethodGet, "/docs", nil))
 	if resp.StatusCode != http.StatusInternalServerError || !strings.Contains(string(body), "/v1/openapi.json") {
 		t.Errorf("status %d, body %.200s", resp.StatusCode, body)

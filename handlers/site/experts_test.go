@@ -37,15 +37,15 @@ func TestExpertsListIsEmptyUntilExpertsExist(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
 		e.expertUser(t, "Just A User", models.RoleUser, false)
-		p := e.get(t, "/experts", "")
-		p.wantStatus(t, http.StatusOK)
-		if kind, _ := p.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "no-experts" {
+		p := e.Get(t, "/experts", "")
+		p.WantStatus(t, http.StatusOK)
+		if kind, _ := p.Find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "no-experts" {
 			t.Errorf("empty kind %q", kind)
 		}
-		if !strings.Contains(p.text(t, "[data-testid=experts-count]"), "0 experts") {
-			t.Errorf("count %q", p.text(t, "[data-testid=experts-count]"))
+		if !strings.Contains(p.Text(t, "[data-testid=experts-count]"), "0 experts") {
+			t.Errorf("count %q", p.Text(t, "[data-testid=experts-count]"))
 		}
-		e.get(t, "/experts?page=nope", "").wantStatus(t, http.StatusBadRequest)
+		e.Get(t, "/experts?page=nope", "").WantStatus(t, http.StatusBadRequest)
 	})
 }
 
@@ -84,13 +84,13 @@ func TestExpertsListAndPublicProfiles(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		p := e.get(t, "/experts", "")
-		p.wantStatus(t, http.StatusOK)
+		p := e.Get(t, "/experts", "")
+		p.WantStatus(t, http.StatusOK)
 		names := texts(p, "[data-testid=expert-link]")
 		if strings.Join(names, "|") != "Ada Lovelace|Bob Builder" {
 			t.Fatalf("listed %v, want Ada then Bob", names)
 		}
-		first := p.doc.Find("[data-testid=expert]").First()
+		first := p.Doc.Find("[data-testid=expert]").First()
 		if href, _ := first.Find("[data-testid=expert-link]").Attr("href"); href != "/experts/"+ada.ID {
 			t.Errorf("profile link %q", href)
 		}
@@ -103,19 +103,19 @@ func TestExpertsListAndPublicProfiles(t *testing.T) {
 		if tags := first.Find("[data-testid=expert-tags] li").Length(); tags != 2 {
 			t.Errorf("%d tags", tags)
 		}
-		if !strings.Contains(p.text(t, "[data-testid=experts-count]"), "2 experts") {
-			t.Errorf("count %q", p.text(t, "[data-testid=experts-count]"))
+		if !strings.Contains(p.Text(t, "[data-testid=experts-count]"), "2 experts") {
+			t.Errorf("count %q", p.Text(t, "[data-testid=experts-count]"))
 		}
-		if c, _ := p.find(t, "link[rel=canonical]").Attr("href"); c != testBaseURL+"/experts" {
+		if c, _ := p.Find(t, "link[rel=canonical]").Attr("href"); c != testBaseURL+"/experts" {
 			t.Errorf("canonical %q", c)
 		}
 
-		prof := e.get(t, "/experts/"+ada.ID, "")
-		prof.wantStatus(t, http.StatusOK)
-		if prof.text(t, "[data-testid=expert-name]") != "Ada Lovelace" || prof.text(t, "[data-testid=expert-reviews]") != "2 reviews" {
-			t.Errorf("profile head %q", prof.text(t, "[data-testid=expert-profile]"))
+		prof := e.Get(t, "/experts/"+ada.ID, "")
+		prof.WantStatus(t, http.StatusOK)
+		if prof.Text(t, "[data-testid=expert-name]") != "Ada Lovelace" || prof.Text(t, "[data-testid=expert-reviews]") != "2 reviews" {
+			t.Errorf("profile head %q", prof.Text(t, "[data-testid=expert-profile]"))
 		}
-		recent := prof.doc.Find("[data-testid=recent-review]")
+		recent := prof.Doc.Find("[data-testid=recent-review]")
 		if recent.Length() != 2 {
 			t.Fatalf("%d recent reviews, want 2 (not the hidden claim)", recent.Length())
 		}
@@ -130,11 +130,11 @@ func TestExpertsListAndPublicProfiles(t *testing.T) {
 		if v, _ := recent.First().Find("[data-testid=item-verdict]").Attr("data-verdict"); v != "yanlis" {
 			t.Errorf("recent review verdict %q", v)
 		}
-		if bobProf := e.get(t, "/experts/"+bob.ID, ""); bobProf.status != http.StatusOK || bobProf.doc.Find("[data-testid=expert-tags]").Length() != 0 {
-			t.Errorf("Bob (no profile row) is public without tags: %d", bobProf.status)
+		if bobProf := e.Get(t, "/experts/"+bob.ID, ""); bobProf.Status != http.StatusOK || bobProf.Doc.Find("[data-testid=expert-tags]").Length() != 0 {
+			t.Errorf("Bob (no profile row) is public without tags: %d", bobProf.Status)
 		}
 		for _, id := range []string{cem.ID, dan.ID, eve.ID, uuid.NewString(), "ada"} {
-			e.get(t, "/experts/"+id, "").wantStatus(t, http.StatusNotFound)
+			e.Get(t, "/experts/"+id, "").WantStatus(t, http.StatusNotFound)
 		}
 	})
 }
@@ -145,21 +145,21 @@ func TestExpertsListPaginates(t *testing.T) {
 		for i := 0; i < site.ExpertsPerPage+1; i++ {
 			e.expertUser(t, fmt.Sprintf("Expert %02d", i), models.RoleExpert, false)
 		}
-		p := e.get(t, "/experts", "")
-		if n := p.doc.Find("[data-testid=expert]").Length(); n != site.ExpertsPerPage {
+		p := e.Get(t, "/experts", "")
+		if n := p.Doc.Find("[data-testid=expert]").Length(); n != site.ExpertsPerPage {
 			t.Fatalf("page 1 lists %d", n)
 		}
-		if next, _ := p.find(t, "[data-testid=pagination-next]").Attr("href"); next != "/experts?page=2" {
+		if next, _ := p.Find(t, "[data-testid=pagination-next]").Attr("href"); next != "/experts?page=2" {
 			t.Errorf("next %q", next)
 		}
-		p2 := e.get(t, "/experts?page=2", "")
+		p2 := e.Get(t, "/experts?page=2", "")
 		if names := texts(p2, "[data-testid=expert-link]"); strings.Join(names, "|") != "Expert 20" {
 			t.Errorf("page 2 lists %v", names)
 		}
-		if p2.doc.Find(`meta[name=robots][content=noindex]`).Length() != 1 {
+		if p2.Doc.Find(`meta[name=robots][content=noindex]`).Length() != 1 {
 			t.Error("deep pages may be indexed")
 		}
-		if kind, _ := e.get(t, "/experts?page=3", "").find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "past-end" {
+		if kind, _ := e.Get(t, "/experts?page=3", "").Find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "past-end" {
 			t.Errorf("past the end: %q", kind)
 		}
 	})

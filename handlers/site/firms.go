@@ -16,6 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -107,8 +108,8 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	page := 1
 	problem := ""
 	switch {
-	case !utf8.ValidString(q):
-		problem = "The search text must be valid UTF-8."
+	case validation.CheckText("The search text", q) != "":
+		problem = validation.CheckText("The search text", q)
 	case utf8.RuneCountInString(q) > web.MaxSearchChars:
 		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), web.MaxSearchChars)
 	}

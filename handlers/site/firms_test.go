@@ -3,9 +3,7 @@ package site_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -17,13 +15,12 @@ import (
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
 // firmPagesEnv serves the public firm pages over a migrated database.
 type firmPagesEnv struct {
-	app   *fiber.App
+	*apptest.Browser
 	db    *database.DB
 	st    *models.Stores
 	firms *models.FirmStore
@@ -32,57 +29,8 @@ type firmPagesEnv struct {
 
 func newFirmPagesEnv(t *testing.T, db *database.DB) *firmPagesEnv {
 	t.Helper()
-	a := apptest.New(t, db, apptest.Options{})
-	return &firmPagesEnv{app: a.HTTP, db: db, st: a.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
-}
-
-// firmResp is one answer with its parsed HTML.
-type firmResp struct {
-	status int
-	header http.Header
-	body   string
-	doc    *goquery.Document
-}
-
-// get fetches path.
-func (e *firmPagesEnv) get(t *testing.T, path string) firmResp {
-	t.Helper()
-	return firmDo(t, e.app, httptest.NewRequest(http.MethodGet, path, nil))
-}
-
-// firmDo sends req through app and parses the answer.
-func firmDo(t *testing.T, app *fiber.App, req *http.Request) firmResp {
-	t.Helper()
-	res, err := app.Test(req, -1)
-	if err != nil {
-		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return firmResp{status: res.StatusCode, header: res.Header, body: string(b), doc: doc}
-}
-
-// one returns the single element matching sel.
-func (r firmResp) one(t *testing.T, sel string) *goquery.Selection {
-	t.Helper()
-	s := r.doc.Find(sel)
-	if s.Length() != 1 {
-		t.Fatalf("want exactly one %s, found %d", sel, s.Length())
-	}
-	return s
-}
-
-// text is the trimmed, space-collapsed text of the single element matching sel.
-func (r firmResp) text(t *testing.T, sel string) string {
-	t.Helper()
-	return strings.Join(strings.Fields(r.one(t, sel).Text()), " ")
+	b := apptest.Open(t, db, apptest.Options{})
+	return &firmPagesEnv{Browser: b, db: db, st: b.App.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
 }
 
 // firm creates a firm, failing the test on error.
@@ -112,11 +60,11 @@ func (e *firmPagesEnv) claim(t *testing.T, domain, verdict string, score int) *m
 func TestFirmListPage(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFirmPagesEnv(t, db)
-		r := e.get(t, "/firms")
-		if r.status != http.StatusOK || r.one(t, "[data-testid=empty-state]").AttrOr("data-kind", "") != "no-firms" {
-			t.Fatalf("empty list: %d %s", r.status, r.body)
+		r := e.Get(t, "/firms")
+		if r.Status != http.StatusOK || r.Find(t, "[data-testid=empty-state]").AttrOr("data-kind", "") != "no-firms" {
+			t.Fatalf("empty list: %d %s", r.Status, r.Body)
 		}
-		if got := r.text(t, "[data-testid=result-count]"); got != "0 firms" {
+		if got := r.Text(t, "[data-testid=result-count]"); got != "0 firms" {
 			t.Fatalf("count %q", got)
 		}
 
@@ -126,10 +74,10 @@ func TestFirmListPage(t *testing.T) {
 		e.claim(t, "www2.acme.com", "belirsiz", 50)
 		apptest.ConfirmFirmClaims(t, db, acmeFirm.ID)
 
-		r = e.get(t, "/firms")
-		rows := r.doc.Find("[data-testid=firm-row]")
+		r = e.Get(t, "/firms")
+		rows := r.Doc.Find("[data-testid=firm-row]")
 		if rows.Length() != 2 || rows.First().AttrOr("data-slug", "") != "acme" || rows.Last().AttrOr("data-slug", "") != "bravo" {
-			t.Fatalf("rows %d: %s", rows.Length(), r.body)
+			t.Fatalf("rows %d: %s", rows.Length(), r.Body)
 		}
 		acme, bravo := rows.First(), rows.Last()
 		if got := strings.Join(strings.Fields(acme.Find("[data-testid=firm-trust]").Text()), " "); got != "Trust 58.3/100" {
@@ -144,7 +92,7 @@ func TestFirmListPage(t *testing.T) {
 		if href := acme.Find("a").AttrOr("href", ""); href != "/firms/acme" {
 			t.Errorf("acme link %q", href)
 		}
-		if r.one(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms" || r.doc.Find("meta[name=robots]").Length() != 0 {
+		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms" || r.Doc.Find("meta[name=robots]").Length() != 0 {
 			t.Errorf("the plain list must be canonical and indexable")
 		}
 
@@ -155,27 +103,27 @@ func TestFirmListPage(t *testing.T) {
 			{"/firms?q=acme.com", "acme", ""},
 			{"/firms?q=nothing-like-it", "", "no-matches"},
 		} {
-			r := e.get(t, tc.path)
-			if r.status != http.StatusOK {
-				t.Fatalf("%s: %d", tc.path, r.status)
+			r := e.Get(t, tc.path)
+			if r.Status != http.StatusOK {
+				t.Fatalf("%s: %d", tc.path, r.Status)
 			}
 			if tc.empty != "" {
-				if got := r.one(t, "[data-testid=empty-state]").AttrOr("data-kind", ""); got != tc.empty {
+				if got := r.Find(t, "[data-testid=empty-state]").AttrOr("data-kind", ""); got != tc.empty {
 					t.Errorf("%s: empty state %q", tc.path, got)
 				}
 				continue
 			}
-			if got := r.one(t, "[data-testid=firm-row]").AttrOr("data-slug", ""); got != tc.want {
+			if got := r.Find(t, "[data-testid=firm-row]").AttrOr("data-slug", ""); got != tc.want {
 				t.Errorf("%s: row %q, want %q", tc.path, got, tc.want)
 			}
-			if r.doc.Find("meta[name=robots][content=noindex]").Length() != 1 {
+			if r.Doc.Find("meta[name=robots][content=noindex]").Length() != 1 {
 				t.Errorf("%s: a search must not be indexed", tc.path)
 			}
 		}
 
 		for _, path := range []string{"/firms?page=0", "/firms?page=x", "/firms?q=" + strings.Repeat("a", web.MaxSearchChars+1)} {
-			if r := e.get(t, path); r.status != http.StatusBadRequest {
-				t.Errorf("%s: %d, want 400", path, r.status)
+			if r := e.Get(t, path); r.Status != http.StatusBadRequest {
+				t.Errorf("%s: %d, want 400", path, r.Status)
 			}
 		}
 	})
@@ -187,24 +135,24 @@ func TestFirmListPagination(t *testing.T) {
 		for i := range site.FirmsPerPage + 3 {
 			e.firm(t, models.Firm{Name: fmt.Sprintf("Firm %02d", i), Slug: fmt.Sprintf("firm-%02d", i)})
 		}
-		r := e.get(t, "/firms")
-		if n := r.doc.Find("[data-testid=firm-row]").Length(); n != site.FirmsPerPage {
+		r := e.Get(t, "/firms")
+		if n := r.Doc.Find("[data-testid=firm-row]").Length(); n != site.FirmsPerPage {
 			t.Fatalf("page 1 has %d rows", n)
 		}
-		if next := r.one(t, "[data-testid=pagination-next]").AttrOr("href", ""); next != "/firms?page=2" {
+		if next := r.Find(t, "[data-testid=pagination-next]").AttrOr("href", ""); next != "/firms?page=2" {
 			t.Fatalf("next %q", next)
 		}
-		r = e.get(t, "/firms?page=2")
-		rows := r.doc.Find("[data-testid=firm-row]")
+		r = e.Get(t, "/firms?page=2")
+		rows := r.Doc.Find("[data-testid=firm-row]")
 		if rows.Length() != 3 || rows.First().AttrOr("data-slug", "") != fmt.Sprintf("firm-%02d", site.FirmsPerPage) {
 			t.Fatalf("page 2: %d rows", rows.Length())
 		}
-		if prev := r.one(t, "[data-testid=pagination-prev]").AttrOr("href", ""); prev != "/firms" {
+		if prev := r.Find(t, "[data-testid=pagination-prev]").AttrOr("href", ""); prev != "/firms" {
 			t.Fatalf("prev %q", prev)
 		}
-		r = e.get(t, "/firms?page=9")
-		if r.status != http.StatusOK || r.one(t, "[data-testid=empty-state]").AttrOr("data-kind", "") != "past-end" {
-			t.Fatalf("past the end: %d", r.status)
+		r = e.Get(t, "/firms?page=9")
+		if r.Status != http.StatusOK || r.Find(t, "[data-testid=empty-state]").AttrOr("data-kind", "") != "past-end" {
+			t.Fatalf("past the end: %d", r.Status)
 		}
 	})
 }
@@ -219,45 +167,45 @@ func TestFirmPage(t *testing.T) {
 		low := e.claim(t, "acme.co.uk", "yanlis", 0)
 		apptest.ConfirmFirmClaims(t, db, acmeFirm.ID)
 
-		r := e.get(t, "/firms/acme")
-		if r.status != http.StatusOK {
-			t.Fatalf("status %d: %s", r.status, r.body)
+		r := e.Get(t, "/firms/acme")
+		if r.Status != http.StatusOK {
+			t.Fatalf("status %d: %s", r.Status, r.Body)
 		}
-		if got := r.text(t, "[data-testid=firm-name]"); got != "Acme News" {
+		if got := r.Text(t, "[data-testid=firm-name]"); got != "Acme News" {
 			t.Errorf("name %q", got)
 		}
-		if r.doc.Find("[data-testid=firm-description] b").Length() != 0 || !strings.Contains(r.text(t, "[data-testid=firm-description]"), "<b>not bold</b>") {
+		if r.Doc.Find("[data-testid=firm-description] b").Length() != 0 || !strings.Contains(r.Text(t, "[data-testid=firm-description]"), "<b>not bold</b>") {
 			t.Errorf("the description must be text, not markup")
 		}
-		site := r.one(t, "[data-testid=firm-website]")
+		site := r.Find(t, "[data-testid=firm-website]")
 		if site.AttrOr("href", "") != "https://www.acme.com/about" || site.AttrOr("rel", "") != "nofollow noopener" || site.Text() != "acme.com" {
 			t.Errorf("website link %q rel %q text %q", site.AttrOr("href", ""), site.AttrOr("rel", ""), site.Text())
 		}
 		var doms []string
-		r.doc.Find("[data-testid=firm-domains] li").Each(func(_ int, s *goquery.Selection) { doms = append(doms, s.Text()) })
+		r.Doc.Find("[data-testid=firm-domains] li").Each(func(_ int, s *goquery.Selection) { doms = append(doms, s.Text()) })
 		if got := strings.Join(doms, " "); got != "acme.co.uk acme.com" {
 			t.Errorf("domains %q", got)
 		}
 		// (5×50 + 100 + 0) / 7 = 50.
-		if got := r.text(t, "[data-testid=firm-score]"); got != "50" {
+		if got := r.Text(t, "[data-testid=firm-score]"); got != "50" {
 			t.Errorf("score %q", got)
 		}
-		if m := r.one(t, "[data-testid=firm-gauge] [role=meter]"); m.AttrOr("aria-valuenow", "") != "50" {
+		if m := r.Find(t, "[data-testid=firm-gauge] [role=meter]"); m.AttrOr("aria-valuenow", "") != "50" {
 			t.Errorf("meter value %q", m.AttrOr("aria-valuenow", ""))
 		}
-		rule := r.text(t, "[data-testid=firm-rule]")
+		rule := r.Text(t, "[data-testid=firm-rule]")
 		for _, want := range []string{"Bayesian average of the scores of its 2 rated claims", "starting from a neutral 50 weighted as 5 claims", "belirsiz"} {
 			if !strings.Contains(rule, want) {
 				t.Errorf("rule %q lacks %q", rule, want)
 			}
 		}
-		if got := r.text(t, "[data-testid=firm-claim-count]"); got != "3 public claims linked in all." {
+		if got := r.Text(t, "[data-testid=firm-claim-count]"); got != "3 public claims linked in all." {
 			t.Errorf("claim count %q", got)
 		}
 
 		// History, newest first, as a table and as a line of the two rated entries: one entry per
 		// claim, none of which counted until an admin confirmed the firm published it.
-		hrows := r.doc.Find("[data-testid=firm-history-row]")
+		hrows := r.Doc.Find("[data-testid=firm-history-row]")
 		if hrows.Length() != 5 {
 			t.Fatalf("%d history rows", hrows.Length())
 		}
@@ -268,22 +216,22 @@ func TestFirmPage(t *testing.T) {
 		if got := strings.Join(cells, " "); got != "50/3 58.3/3 Not rated/3 Not rated/2 Not rated/1" {
 			t.Errorf("history %q", got)
 		}
-		if r.one(t, "[data-testid=firm-history-table] caption").Length() != 1 || r.doc.Find("[data-testid=firm-history-table] th[scope=col]").Length() != 3 {
+		if r.Find(t, "[data-testid=firm-history-table] caption").Length() != 1 || r.Doc.Find("[data-testid=firm-history-table] th[scope=col]").Length() != 3 {
 			t.Errorf("the history table needs a caption and column headers")
 		}
-		spark := r.one(t, "[data-testid=firm-sparkline]")
+		spark := r.Find(t, "[data-testid=firm-sparkline]")
 		if n := spark.Find("circle").Length(); n != 2 {
 			t.Errorf("sparkline has %d points, want the 2 rated entries", n)
 		}
 		if desc := spark.Find("desc").Text(); !strings.Contains(desc, "from 58.3") || !strings.Contains(desc, "to 50") {
 			t.Errorf("sparkline description %q", desc)
 		}
-		if spark.Find("svg").AttrOr("role", "") != "img" || r.doc.Find("script[src]").Length() > 1 {
+		if spark.Find("svg").AttrOr("role", "") != "img" || r.Doc.Find("script[src]").Length() > 1 {
 			t.Errorf("the sparkline must be an accessible image needing no script of its own")
 		}
 
 		// Recent claims, newest first, with their verdicts and links, and whether they count.
-		items := r.doc.Find("[data-testid=firm-claims] [data-testid=history-item]")
+		items := r.Doc.Find("[data-testid=firm-claims] [data-testid=history-item]")
 		if items.Length() != 3 {
 			t.Fatalf("%d claims listed", items.Length())
 		}
@@ -299,13 +247,13 @@ func TestFirmPage(t *testing.T) {
 			t.Errorf("first verdict %q", v)
 		}
 
-		ld := r.one(t, `script[type="application/ld+json"]`).Text()
+		ld := r.Find(t, `script[type="application/ld+json"]`).Text()
 		for _, want := range []string{`"@type":"Organization"`, `"name":"Acme News"`, `"url":"https://www.acme.com/about"`, `"mainEntityOfPage":"` + testBaseURL + `/firms/acme"`} {
 			if !strings.Contains(ld, want) {
 				t.Errorf("JSON-LD %s lacks %s", ld, want)
 			}
 		}
-		if r.one(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms/acme" {
+		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms/acme" {
 			t.Errorf("canonical")
 		}
 
@@ -313,9 +261,9 @@ func TestFirmPage(t *testing.T) {
 		if err := db.Gorm.Exec("UPDATE claims SET expert_count = 3, community_score = 12.4, community_verdict = 'yanlis' WHERE id = ?", top.ID).Error; err != nil {
 			t.Fatal(err)
 		}
-		r = e.get(t, "/firms/acme")
+		r = e.Get(t, "/firms/acme")
 		var found bool
-		r.doc.Find("[data-testid=history-item]").Each(func(_ int, s *goquery.Selection) {
+		r.Doc.Find("[data-testid=history-item]").Each(func(_ int, s *goquery.Selection) {
 			if s.Find("a").AttrOr("href", "") == "/claims/"+top.ID {
 				found = true
 				if v := s.Find("[data-testid=item-verdict]").AttrOr("data-verdict", ""); v != "yanlis" {
@@ -342,19 +290,19 @@ func TestFirmPageUnratedAndMissing(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newFirmPagesEnv(t, db)
 		e.firm(t, models.Firm{Name: "Bravo", Slug: "bravo", Website: ""})
-		r := e.get(t, "/firms/bravo")
-		if r.status != http.StatusOK {
-			t.Fatalf("status %d", r.status)
+		r := e.Get(t, "/firms/bravo")
+		if r.Status != http.StatusOK {
+			t.Fatalf("status %d", r.Status)
 		}
-		r.one(t, "[data-testid=firm-unrated]")
-		r.one(t, "[data-testid=firm-history-empty]")
-		if r.doc.Find("[data-testid=firm-gauge], [data-testid=firm-website], [data-testid=firm-sparkline]").Length() != 0 {
+		r.Find(t, "[data-testid=firm-unrated]")
+		r.Find(t, "[data-testid=firm-history-empty]")
+		if r.Doc.Find("[data-testid=firm-gauge], [data-testid=firm-website], [data-testid=firm-sparkline]").Length() != 0 {
 			t.Errorf("an unrated firm without a website shows no score, link or line")
 		}
-		if got := r.one(t, "[data-testid=empty-state]").AttrOr("data-kind", ""); got != "no-firm-claims" {
+		if got := r.Find(t, "[data-testid=empty-state]").AttrOr("data-kind", ""); got != "no-firm-claims" {
 			t.Errorf("empty claims %q", got)
 		}
-		if rule := r.text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "no claim is linked to this firm yet") {
+		if rule := r.Text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "no claim is linked to this firm yet") {
 			t.Errorf("rule %q", rule)
 		}
 
@@ -367,14 +315,14 @@ func TestFirmPageUnratedAndMissing(t *testing.T) {
 			{"/firms/Not_A_Slug", http.StatusNotFound, ""},
 			{"/firms/BRAVO", http.StatusMovedPermanently, "/firms/bravo"},
 		} {
-			r := e.get(t, tc.path)
-			if r.status != tc.status || r.header.Get("Location") != tc.location {
-				t.Errorf("%s: %d %q, want %d %q", tc.path, r.status, r.header.Get("Location"), tc.status, tc.location)
+			r := e.Get(t, tc.path)
+			if r.Status != tc.status || r.Header.Get("Location") != tc.location {
+				t.Errorf("%s: %d %q, want %d %q", tc.path, r.Status, r.Header.Get("Location"), tc.status, tc.location)
 			}
-			if tc.status == http.StatusNotFound && !strings.Contains(r.doc.Find("h1").Text(), "Firm not found") {
-				t.Errorf("%s: 404 page %q", tc.path, r.doc.Find("h1").Text())
+			if tc.status == http.StatusNotFound && !strings.Contains(r.Doc.Find("h1").Text(), "Firm not found") {
+				t.Errorf("%s: 404 page %q", tc.path, r.Doc.Find("h1").Text())
 			}
-			if action := r.doc.Find("[data-testid=error-action]").First(); tc.status == http.StatusNotFound &&
+			if action := r.Doc.Find("[data-testid=error-action]").First(); tc.status == http.StatusNotFound &&
 				(action.AttrOr("href", "") != "/firms" || action.Text() != "All firms") {
 				t.Errorf("%s: first way out %q → %q, want All firms → /firms", tc.path, action.Text(), action.AttrOr("href", ""))
 			}
@@ -389,18 +337,18 @@ func TestFirmPageLabelsSubmitterAttributions(t *testing.T) {
 		e := newFirmPagesEnv(t, db)
 		e.firm(t, models.Firm{Name: "Reuters", Slug: "reuters"}, "reuters.com")
 		e.claim(t, "reuters.com", "yanlis", 0)
-		r := e.get(t, "/firms/reuters")
-		if r.status != http.StatusOK {
-			t.Fatalf("status %d", r.status)
+		r := e.Get(t, "/firms/reuters")
+		if r.Status != http.StatusOK {
+			t.Fatalf("status %d", r.Status)
 		}
-		a := r.one(t, "[data-testid=firm-claims] [data-testid=item-attribution]")
+		a := r.Find(t, "[data-testid=firm-claims] [data-testid=item-attribution]")
 		if a.AttrOr("data-counts", "") != "false" || !strings.HasPrefix(a.Text(), "Attributed by the submitter") {
 			t.Errorf("attribution %q (counts %q)", a.Text(), a.AttrOr("data-counts", ""))
 		}
-		if r.doc.Find("[data-testid=firm-score]").Length() != 0 {
-			t.Errorf("a pasted claim gave the firm a score: %q", r.doc.Find("[data-testid=firm-score]").Text())
+		if r.Doc.Find("[data-testid=firm-score]").Length() != 0 {
+			t.Errorf("a pasted claim gave the firm a score: %q", r.Doc.Find("[data-testid=firm-score]").Text())
 		}
-		if rule := r.text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "attributed by the submitter") {
+		if rule := r.Text(t, "[data-testid=firm-rule]"); !strings.Contains(rule, "attributed by the submitter") {
 			t.Errorf("rule %q does not say submitter attributions do not count", rule)
 		}
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -329,8 +330,8 @@ func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
 	if h.category != "" && !analysis.ValidCategory(h.category) {
 		return h, fmt.Sprintf("%q is not a category. Choose a category from the list, or leave it empty for all categories.", format.Truncate(h.category, 40))
 	}
-	if !utf8.ValidString(h.q) {
-		return h, "The search text must be valid UTF-8."
+	if msg := validation.CheckText("The search text", h.q); msg != "" {
+		return h, msg
 	}
 	if n := utf8.RuneCountInString(h.q); n > web.MaxSearchChars {
 		return h, fmt.Sprintf("The search text is %d characters long; the limit is %d.", n, web.MaxSearchChars)

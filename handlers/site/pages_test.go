@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -26,19 +24,16 @@ import (
 	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
 // testBaseURL is the public address the pages are told they live at.
 const testBaseURL = apptest.BaseURL
 
-// pagesEnv is the wired service (apptest.New) over a real, migrated database.
+// pagesEnv is the wired service (apptest.Open) over a real, migrated database.
 type pagesEnv struct {
-	app    *fiber.App
+	*apptest.Browser
 	stores *models.Stores
-	// csrf is a form token the service issued, sent with every form post.
-	csrf string
 }
 
 // newPagesEnv wires the whole service the way main does, with the offline analyzer over the test
@@ -54,76 +49,14 @@ func newPagesEnv(t *testing.T, db *database.DB, perHour int, analyzer analysis.A
 			t.Fatal(err)
 		}
 	}
-	a := apptest.New(t, db, apptest.Options{AnonChecksPerHour: perHour, Analyzer: analyzer})
-	return &pagesEnv{app: a.HTTP, stores: a.Stores, csrf: apptest.FormToken(t, a.HTTP)}
-}
-
-// page is one response with its parsed HTML.
-type page struct {
-	status int
-	header http.Header
-	body   string
-	doc    *goquery.Document
-}
-
-// do sends req through the app and parses the answer.
-func (e *pagesEnv) do(t *testing.T, req *http.Request) page {
-	t.Helper()
-	resp, err := e.app.Test(req, 30_000)
-	if err != nil {
-		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(b)))
-	if err != nil {
-		t.Fatalf("parse %s: %v", req.URL, err)
-	}
-	return page{status: resp.StatusCode, header: resp.Header, body: string(b), doc: doc}
-}
-
-// get fetches path.
-func (e *pagesEnv) get(t *testing.T, path string) page {
-	t.Helper()
-	return e.do(t, httptest.NewRequest(http.MethodGet, path, nil))
+	b := apptest.Open(t, db, apptest.Options{AnonChecksPerHour: perHour, Analyzer: analyzer})
+	return &pagesEnv{Browser: b, stores: b.App.Stores}
 }
 
 // post submits the claim form.
-func (e *pagesEnv) post(t *testing.T, claim, source string) page {
+func (e *pagesEnv) post(t *testing.T, claim, source string) apptest.Page {
 	t.Helper()
-	form := url.Values{"claim": {claim}, "source_url": {source}, "_csrf": {e.csrf}}
-	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
-	return e.do(t, req)
-}
-
-// find returns the single element matching sel, failing the test when there is not exactly one.
-func (p page) find(t *testing.T, sel string) *goquery.Selection {
-	t.Helper()
-	s := p.doc.Find(sel)
-	if s.Length() != 1 {
-		t.Fatalf("want exactly one %s, found %d", sel, s.Length())
-	}
-	return s
-}
-
-// text is the whitespace-normalised text of the element matching sel.
-func (p page) text(t *testing.T, sel string) string {
-	t.Helper()
-	return strings.Join(strings.Fields(p.find(t, sel).Text()), " ")
-}
-
-// wantStatus fails the test on an unexpected status, showing the page's message.
-func (p page) wantStatus(t *testing.T, want int) {
-	t.Helper()
-	if p.status != want {
-		msg := strings.Join(strings.Fields(p.doc.Find("main").Text()), " ")
-		t.Fatalf("status %d, want %d; page says: %.300s", p.status, want, msg)
-	}
+	return e.Post(t, "/", url.Values{"claim": {claim}, "source_url": {source}})
 }
 
 // claimCount is how many claims are stored.
@@ -141,9 +74,9 @@ func TestHomeRendersFormAndLatestClaims(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 100, nil)
 
-		empty := e.get(t, "/")
-		empty.wantStatus(t, http.StatusOK)
-		if k, _ := empty.find(t, `[data-testid="latest-claims"] [data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
+		empty := e.Get(t, "/")
+		empty.WantStatus(t, http.StatusOK)
+		if k, _ := empty.Find(t, `[data-testid="latest-claims"] [data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
 			t.Errorf("empty home shows empty state %q, want no-claims", k)
 		}
 
@@ -151,57 +84,57 @@ func TestHomeRendersFormAndLatestClaims(t *testing.T) {
 		for i := range 12 {
 			apptest.SeedClaim(t, e.stores, fmt.Sprintf("Seeded claim number %02d", i), "belirsiz", "health", base.Add(time.Duration(i)*time.Minute))
 		}
-		p := e.get(t, "/")
-		p.wantStatus(t, http.StatusOK)
-		if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		p := e.Get(t, "/")
+		p.WantStatus(t, http.StatusOK)
+		if ct := p.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
 			t.Errorf("Content-Type %q", ct)
 		}
-		if cc := p.header.Get("Cache-Control"); cc != "no-store" {
+		if cc := p.Header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("Cache-Control %q: the page carries a CSRF token and must not be cached", cc)
 		}
-		form := p.find(t, `form[data-testid="claim-form"]`)
+		form := p.Find(t, `form[data-testid="claim-form"]`)
 		if m, _ := form.Attr("method"); m != "post" {
 			t.Errorf("form method %q", m)
 		}
 		if a, _ := form.Attr("action"); a != "/" {
 			t.Errorf("form action %q", a)
 		}
-		ta := p.find(t, `textarea[name="claim"]`)
+		ta := p.Find(t, `textarea[name="claim"]`)
 		if _, ok := ta.Attr("required"); !ok {
 			t.Error("claim textarea is not required")
 		}
 		if ml, _ := ta.Attr("maxlength"); ml != "5000" {
 			t.Errorf("claim maxlength %q", ml)
 		}
-		if id, _ := ta.Attr("id"); p.doc.Find(`label[for="`+id+`"]`).Length() != 1 {
+		if id, _ := ta.Attr("id"); p.Doc.Find(`label[for="`+id+`"]`).Length() != 1 {
 			t.Error("claim textarea has no label")
 		}
-		if typ, _ := p.find(t, `input[name="source_url"]`).Attr("type"); typ != "url" {
+		if typ, _ := p.Find(t, `input[name="source_url"]`).Attr("type"); typ != "url" {
 			t.Errorf("source_url type %q", typ)
 		}
-		if typ, _ := p.find(t, `input[name="_csrf"]`).Attr("type"); typ != "hidden" {
+		if typ, _ := p.Find(t, `input[name="_csrf"]`).Attr("type"); typ != "hidden" {
 			t.Errorf("_csrf input type %q", typ)
 		}
-		if got := p.text(t, `[data-testid="claim-count"]`); got != "Up to 5,000 characters." {
+		if got := p.Text(t, `[data-testid="claim-count"]`); got != "Up to 5,000 characters." {
 			t.Errorf("no-JavaScript counter text %q", got)
 		}
-		items := p.doc.Find(`[data-testid="latest-claims"] [data-testid="history-item"]`)
+		items := p.Doc.Find(`[data-testid="latest-claims"] [data-testid="history-item"]`)
 		if items.Length() != site.LatestOnHome {
 			t.Fatalf("%d latest claims, want %d", items.Length(), site.LatestOnHome)
 		}
 		if first := items.First().Text(); !strings.Contains(first, "Seeded claim number 11") {
 			t.Errorf("first latest claim %q, want the newest", strings.TrimSpace(first))
 		}
-		if cur, _ := p.find(t, `.site-nav a[aria-current]`).Attr("href"); cur != "/" {
+		if cur, _ := p.Find(t, `.site-nav a[aria-current]`).Attr("href"); cur != "/" {
 			t.Errorf("current nav item %q", cur)
 		}
-		if got := p.doc.Find("title").Text(); !strings.Contains(got, "Claimcheck") {
+		if got := p.Doc.Find("title").Text(); !strings.Contains(got, "Claimcheck") {
 			t.Errorf("title %q", got)
 		}
-		if got, _ := p.find(t, `link[rel="canonical"]`).Attr("href"); got != testBaseURL+"/" {
+		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != testBaseURL+"/" {
 			t.Errorf("canonical %q", got)
 		}
-		if p.doc.Find(`html[lang="en"] main#main`).Length() != 1 || p.doc.Find(`a.skip-link[href="#main"]`).Length() != 1 {
+		if p.Doc.Find(`html[lang="en"] main#main`).Length() != 1 || p.Doc.Find(`a.skip-link[href="#main"]`).Length() != 1 {
 			t.Error("missing lang, main landmark or skip link")
 		}
 	})
@@ -214,39 +147,39 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 		const claim, source = "Aşılar otizme neden olur", "https://www.reuters.com/health/vaccines"
 
 		res := e.post(t, claim, source)
-		res.wantStatus(t, http.StatusSeeOther)
-		loc := res.header.Get("Location")
+		res.WantStatus(t, http.StatusSeeOther)
+		loc := res.Header.Get("Location")
 		id, ok := strings.CutPrefix(loc, "/claims/")
 		if _, err := uuid.Parse(id); !ok || err != nil {
 			t.Fatalf("redirect to %q, want /claims/<uuid>", loc)
 		}
 
-		p := e.get(t, loc)
-		p.wantStatus(t, http.StatusOK)
-		if got := p.text(t, `[data-testid="claim-text"]`); got != claim {
+		p := e.Get(t, loc)
+		p.WantStatus(t, http.StatusOK)
+		if got := p.Text(t, `[data-testid="claim-text"]`); got != claim {
 			t.Errorf("claim text %q", got)
 		}
-		badge := p.find(t, `[data-testid="verdict-badge"]`)
+		badge := p.Find(t, `[data-testid="verdict-badge"]`)
 		if v, _ := badge.Attr("data-verdict"); v != "belirsiz" {
 			t.Errorf("verdict %q, want belirsiz (no fact-check matches)", v)
 		}
 		label, _ := analysis.VerdictInfo("belirsiz")
-		if got := p.text(t, `[data-testid="verdict-badge"]`); !strings.Contains(got, label) {
+		if got := p.Text(t, `[data-testid="verdict-badge"]`); !strings.Contains(got, label) {
 			t.Errorf("badge %q lacks the label %q (a verdict must be readable without colour)", got, label)
 		}
 		// Nothing decided the verdict: the page says so, with no headline 50/100 score or bar, and
 		// the summary is plain sentences without the analyzer's internal words.
-		if got := p.text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
+		if got := p.Text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
 			t.Errorf("result title %q, want Not enough evidence", got)
 		}
-		if p.doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 || p.doc.Find(`[data-testid="score"]`).Length() != 0 ||
-			p.doc.Find(`[data-testid="result"] [role="meter"]`).Length() != 0 {
+		if p.Doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 || p.Doc.Find(`[data-testid="score"]`).Length() != 0 ||
+			p.Doc.Find(`[data-testid="result"] [role="meter"]`).Length() != 0 {
 			t.Error("an undecided claim shows a score or a score bar")
 		}
-		if got, _ := p.find(t, `[data-testid="result"]`).Attr("data-basis"); got != "not-enough-evidence" {
+		if got, _ := p.Find(t, `[data-testid="result"]`).Attr("data-basis"); got != "not-enough-evidence" {
 			t.Errorf("result basis %q", got)
 		}
-		summary := p.text(t, `[data-testid="summary"]`)
+		summary := p.Text(t, `[data-testid="summary"]`)
 		if !strings.HasPrefix(summary, "No fact-check we know of states this claim") || strings.Count(summary, ". ") > 1 {
 			t.Errorf("summary %q, want one or two plain sentences", summary)
 		}
@@ -260,15 +193,15 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 		assessed := map[string]bool{"source": rated, "science": false, "academic": false, "public": false}
 		for key, want := range assessed {
 			sel := `[data-testid="subscore-` + key + `"]`
-			sub := p.find(t, sel)
+			sub := p.Find(t, sel)
 			if got, _ := sub.Attr("data-assessed"); got != strconv.FormatBool(want) {
 				t.Errorf("%s assessed=%s, want %v", key, got, want)
 			}
-			basis := p.text(t, `[data-testid="subscore-`+key+`-basis"]`)
+			basis := p.Text(t, `[data-testid="subscore-`+key+`-basis"]`)
 			if len(basis) < 10 {
 				t.Errorf("%s basis %q is empty", key, basis)
 			}
-			text := p.text(t, sel)
+			text := p.Text(t, sel)
 			if want {
 				if sub.Find(`[role="meter"]`).Length() != 1 {
 					t.Errorf("%s has no meter", key)
@@ -287,39 +220,39 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 		if !rated {
 			wantSource = []string{"Not assessed", "ratings are not installed"}
 		}
-		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, wantSource[0]) || !strings.Contains(got, wantSource[1]) {
+		if got := p.Text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, wantSource[0]) || !strings.Contains(got, wantSource[1]) {
 			t.Errorf("source sub-score %q, want %q", got, wantSource)
 		}
 
 		for _, f := range analysis.BasisFields {
-			if p.doc.Find(`[data-testid="basis-`+f+`"]`).Length() != 1 {
+			if p.Doc.Find(`[data-testid="basis-`+f+`"]`).Length() != 1 {
 				t.Errorf("how-this-was-computed lacks %s", f)
 			}
 		}
-		if got := p.text(t, `[data-testid="analyzer"]`); got == "" || got == "unknown" {
+		if got := p.Text(t, `[data-testid="analyzer"]`); got == "" || got == "unknown" {
 			t.Errorf("analyzer name %q", got)
 		}
-		if got := p.text(t, `[data-testid="language"]`); !strings.Contains(got, "Turkish") {
+		if got := p.Text(t, `[data-testid="language"]`); !strings.Contains(got, "Turkish") {
 			t.Errorf("language %q", got)
 		}
-		src := p.find(t, `[data-testid="source-link"]`)
+		src := p.Find(t, `[data-testid="source-link"]`)
 		if rel, _ := src.Attr("rel"); rel != "nofollow noopener noreferrer ugc" {
 			t.Errorf("source rel %q", rel)
 		}
 		if href, _ := src.Attr("href"); href != source {
 			t.Errorf("source href %q", href)
 		}
-		if dt, _ := p.find(t, `[data-testid="created-at"]`).Attr("datetime"); func() error { _, err := time.Parse(time.RFC3339, dt); return err }() != nil {
+		if dt, _ := p.Find(t, `[data-testid="created-at"]`).Attr("datetime"); func() error { _, err := time.Parse(time.RFC3339, dt); return err }() != nil {
 			t.Errorf("created datetime %q is not RFC 3339", dt)
 		}
 		pageURL := testBaseURL + loc
-		if got, _ := p.find(t, `link[rel="canonical"]`).Attr("href"); got != pageURL {
+		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != pageURL {
 			t.Errorf("canonical %q, want %q", got, pageURL)
 		}
-		if got, _ := p.find(t, `[data-testid="share-url"]`).Attr("value"); got != pageURL {
+		if got, _ := p.Find(t, `[data-testid="share-url"]`).Attr("value"); got != pageURL {
 			t.Errorf("share URL %q", got)
 		}
-		if cur, _ := p.find(t, `.site-nav a[aria-current]`).Attr("aria-current"); cur != "true" {
+		if cur, _ := p.Find(t, `.site-nav a[aria-current]`).Attr("aria-current"); cur != "true" {
 			t.Errorf("History is marked aria-current=%q on a claim page, want true", cur)
 		}
 
@@ -340,7 +273,7 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 				} `json:"appearance"`
 			} `json:"itemReviewed"`
 		}
-		raw := p.find(t, `head script[type="application/ld+json"]`).Text()
+		raw := p.Find(t, `head script[type="application/ld+json"]`).Text()
 		if err := json.Unmarshal([]byte(raw), &ld); err != nil {
 			t.Fatalf("JSON-LD does not parse: %v\n%s", err, raw)
 		}
@@ -369,10 +302,10 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 		}
 
 		// The new claim is listed on the home page and in the history.
-		if got := e.get(t, "/").text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
+		if got := e.Get(t, "/").Text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
 			t.Errorf("home latest item %q", got)
 		}
-		if got := e.get(t, "/claims").text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
+		if got := e.Get(t, "/claims").Text(t, `[data-testid="history-item"]`); !strings.Contains(got, claim) {
 			t.Errorf("history item %q", got)
 		}
 	})
@@ -383,21 +316,21 @@ func TestClaimWithoutSourceHasNoAppearance(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 100, nil)
 		res := e.post(t, "The Great Wall of China is visible from space.", "")
-		res.wantStatus(t, http.StatusSeeOther)
-		p := e.get(t, res.header.Get("Location"))
-		p.wantStatus(t, http.StatusOK)
-		if p.doc.Find(`[data-testid="source-link"]`).Length() != 0 {
+		res.WantStatus(t, http.StatusSeeOther)
+		p := e.Get(t, res.Header.Get("Location"))
+		p.WantStatus(t, http.StatusOK)
+		if p.Doc.Find(`[data-testid="source-link"]`).Length() != 0 {
 			t.Error("a claim without a source shows a source link")
 		}
 		var ld map[string]any
-		if err := json.Unmarshal([]byte(p.find(t, `script[type="application/ld+json"]`).Text()), &ld); err != nil {
+		if err := json.Unmarshal([]byte(p.Find(t, `script[type="application/ld+json"]`).Text()), &ld); err != nil {
 			t.Fatal(err)
 		}
 		item, _ := ld["itemReviewed"].(map[string]any)
 		if _, has := item["appearance"]; has || item["@type"] != "Claim" {
 			t.Errorf("itemReviewed %v, want a Claim without appearance", item)
 		}
-		if got := p.text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, "Not assessed") {
+		if got := p.Text(t, `[data-testid="subscore-source"]`); !strings.Contains(got, "Not assessed") {
 			t.Errorf("source sub-score without a source %q", got)
 		}
 	})
@@ -421,29 +354,29 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
 				p := e.post(t, tc.claim, tc.source)
-				p.wantStatus(t, http.StatusUnprocessableEntity)
-				msg := p.text(t, `[data-testid="`+tc.field+`-error"]`)
+				p.WantStatus(t, http.StatusUnprocessableEntity)
+				msg := p.Text(t, `[data-testid="`+tc.field+`-error"]`)
 				if !strings.Contains(msg, tc.message) {
 					t.Errorf("%s error %q, want it to contain %q", tc.field, msg, tc.message)
 				}
 				other := map[string]string{"claim": "source_url", "source_url": "claim"}[tc.field]
-				if p.doc.Find(`[data-testid="`+other+`-error"]`).Length() != 0 {
+				if p.Doc.Find(`[data-testid="`+other+`-error"]`).Length() != 0 {
 					t.Errorf("unexpected error on %s", other)
 				}
-				control := p.find(t, `[name="`+tc.field+`"]`)
+				control := p.Find(t, `[name="`+tc.field+`"]`)
 				if inv, _ := control.Attr("aria-invalid"); inv != "true" {
 					t.Errorf("%s aria-invalid=%q", tc.field, inv)
 				}
 				if db, _ := control.Attr("aria-describedby"); !strings.Contains(db, tc.field+"-error") {
 					t.Errorf("%s aria-describedby=%q does not point at the error", tc.field, db)
 				}
-				if got := p.find(t, `textarea[name="claim"]`).Text(); got != tc.claim {
+				if got := p.Find(t, `textarea[name="claim"]`).Text(); got != tc.claim {
 					t.Errorf("claim input not kept: %d characters, want %d", len(got), len(tc.claim))
 				}
-				if got, _ := p.find(t, `input[name="source_url"]`).Attr("value"); got != tc.source {
+				if got, _ := p.Find(t, `input[name="source_url"]`).Attr("value"); got != tc.source {
 					t.Errorf("source input %q, want %q", got, tc.source)
 				}
-				if p.doc.Find(`form[data-testid="claim-form"]`).Length() != 1 || p.doc.Find(`[data-testid="form-errors"]`).Length() != 1 {
+				if p.Doc.Find(`form[data-testid="claim-form"]`).Length() != 1 || p.Doc.Find(`[data-testid="form-errors"]`).Length() != 1 {
 					t.Error("the form or its error summary is missing")
 				}
 			})
@@ -459,20 +392,20 @@ func TestSubmitOverIPLimitIs429(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 3, nil)
 		for i := range 3 {
-			if p := e.post(t, fmt.Sprintf("Claim number %d is true.", i), ""); p.status != http.StatusSeeOther {
-				t.Fatalf("post %d: status %d, want 303", i+1, p.status)
+			if p := e.post(t, fmt.Sprintf("Claim number %d is true.", i), ""); p.Status != http.StatusSeeOther {
+				t.Fatalf("post %d: status %d, want 303", i+1, p.Status)
 			}
 		}
 		p := e.post(t, "One claim too many.", "")
-		p.wantStatus(t, http.StatusTooManyRequests)
-		secs, err := strconv.Atoi(p.header.Get("Retry-After"))
+		p.WantStatus(t, http.StatusTooManyRequests)
+		secs, err := strconv.Atoi(p.Header.Get("Retry-After"))
 		if err != nil || secs < 1 || secs > 3600 {
-			t.Errorf("Retry-After %q, want 1..3600 seconds", p.header.Get("Retry-After"))
+			t.Errorf("Retry-After %q, want 1..3600 seconds", p.Header.Get("Retry-After"))
 		}
-		if got := p.text(t, "h1"); !strings.Contains(got, "checked many claims in a short time") {
+		if got := p.Text(t, "h1"); !strings.Contains(got, "checked many claims in a short time") {
 			t.Errorf("429 headline %q", got)
 		}
-		if got := p.text(t, `[data-testid="retry-after"]`); !strings.Contains(got, "again") {
+		if got := p.Text(t, `[data-testid="retry-after"]`); !strings.Contains(got, "again") {
 			t.Errorf("429 does not say when to retry: %q", got)
 		}
 		if n := claimCount(t, e.stores); n != 3 {
@@ -497,8 +430,8 @@ func TestSubmitAnalyzerFailureIs502(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 100, failingAnalyzer{})
 		p := e.post(t, "Any claim at all.", "")
-		p.wantStatus(t, http.StatusBadGateway)
-		if got, _ := p.find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "502" {
+		p.WantStatus(t, http.StatusBadGateway)
+		if got, _ := p.Find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "502" {
 			t.Errorf("error page status %q", got)
 		}
 		if n := claimCount(t, e.stores); n != 0 {
@@ -512,9 +445,9 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 100, nil)
 
-		empty := e.get(t, "/claims")
-		empty.wantStatus(t, http.StatusOK)
-		if k, _ := empty.find(t, `[data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
+		empty := e.Get(t, "/claims")
+		empty.WantStatus(t, http.StatusOK)
+		if k, _ := empty.Find(t, `[data-testid="empty-state"]`).Attr("data-kind"); k != "no-claims" {
 			t.Errorf("empty history shows %q, want no-claims", k)
 		}
 
@@ -565,9 +498,9 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				p := e.get(t, tc.path)
-				p.wantStatus(t, http.StatusOK)
-				items := p.doc.Find(`[data-testid="history-item"]`)
+				p := e.Get(t, tc.path)
+				p.WantStatus(t, http.StatusOK)
+				items := p.Doc.Find(`[data-testid="history-item"]`)
 				if items.Length() != tc.items {
 					t.Fatalf("%d items, want %d", items.Length(), tc.items)
 				}
@@ -581,45 +514,45 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 						}
 					})
 				}
-				if got := p.text(t, `[data-testid="result-count"]`); got != tc.count {
+				if got := p.Text(t, `[data-testid="result-count"]`); got != tc.count {
 					t.Errorf("count %q, want %q", got, tc.count)
 				}
 				for name, want := range map[string]string{"next": tc.next, "prev": tc.prev} {
-					if href, _ := p.doc.Find(`[data-testid="pagination-` + name + `"]`).Attr("href"); href != want {
+					if href, _ := p.Doc.Find(`[data-testid="pagination-` + name + `"]`).Attr("href"); href != want {
 						t.Errorf("%s link %q, want %q", name, href, want)
 					}
 				}
-				if got, _ := p.doc.Find(`select[name="verdict"] option[selected]`).Attr("value"); got != tc.selVerdict {
+				if got, _ := p.Doc.Find(`select[name="verdict"] option[selected]`).Attr("value"); got != tc.selVerdict {
 					t.Errorf("selected verdict %q, want %q", got, tc.selVerdict)
 				}
-				if got, _ := p.doc.Find(`select[name="category"] option[selected]`).Attr("value"); got != tc.selCategory {
+				if got, _ := p.Doc.Find(`select[name="category"] option[selected]`).Attr("value"); got != tc.selCategory {
 					t.Errorf("selected category %q, want %q", got, tc.selCategory)
 				}
 			})
 		}
 
 		t.Run("no matches", func(t *testing.T) {
-			p := e.get(t, "/claims?q=no+such+words&verdict=dogru")
-			p.wantStatus(t, http.StatusOK)
-			es := p.find(t, `[data-testid="empty-state"]`)
+			p := e.Get(t, "/claims?q=no+such+words&verdict=dogru")
+			p.WantStatus(t, http.StatusOK)
+			es := p.Find(t, `[data-testid="empty-state"]`)
 			if k, _ := es.Attr("data-kind"); k != "no-matches" {
 				t.Errorf("empty state %q, want no-matches", k)
 			}
 			if href, _ := es.Find(`[data-testid="empty-action"]`).Attr("href"); href != "/claims" {
 				t.Errorf("clear-filters link %q", href)
 			}
-			if href, _ := p.find(t, `[data-testid="clear-filters"]`).Attr("href"); href != "/claims" {
+			if href, _ := p.Find(t, `[data-testid="clear-filters"]`).Attr("href"); href != "/claims" {
 				t.Errorf("filter form clear link %q", href)
 			}
-			if got, _ := p.find(t, `input[name="q"]`).Attr("value"); got != "no such words" {
+			if got, _ := p.Find(t, `input[name="q"]`).Attr("value"); got != "no such words" {
 				t.Errorf("search box %q", got)
 			}
 		})
 
 		t.Run("page past the end", func(t *testing.T) {
-			p := e.get(t, "/claims?page=9")
-			p.wantStatus(t, http.StatusOK)
-			es := p.find(t, `[data-testid="empty-state"]`)
+			p := e.Get(t, "/claims?page=9")
+			p.WantStatus(t, http.StatusOK)
+			es := p.Find(t, `[data-testid="empty-state"]`)
 			if k, _ := es.Attr("data-kind"); k != "past-end" {
 				t.Errorf("empty state %q, want past-end", k)
 			}
@@ -639,12 +572,12 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 		}
 		for _, tc := range bad {
 			t.Run("400 "+tc.name, func(t *testing.T) {
-				p := e.get(t, "/claims?"+tc.query)
-				p.wantStatus(t, http.StatusBadRequest)
-				if got := p.text(t, `[data-testid="error-message"]`); !strings.Contains(got, tc.says) {
+				p := e.Get(t, "/claims?"+tc.query)
+				p.WantStatus(t, http.StatusBadRequest)
+				if got := p.Text(t, `[data-testid="error-message"]`); !strings.Contains(got, tc.says) {
 					t.Errorf("message %q, want %q", got, tc.says)
 				}
-				if href, _ := p.find(t, `[data-testid="error-action"]`).Attr("href"); href != "/claims" {
+				if href, _ := p.Find(t, `[data-testid="error-action"]`).Attr("href"); href != "/claims" {
 					t.Errorf("way out %q, want /claims", href)
 				}
 			})
@@ -665,15 +598,15 @@ func TestNotFoundPages(t *testing.T) {
 			"/no/such/page",
 		} {
 			t.Run(path, func(t *testing.T) {
-				p := e.get(t, path)
-				p.wantStatus(t, http.StatusNotFound)
-				if got, _ := p.find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "404" {
+				p := e.Get(t, path)
+				p.WantStatus(t, http.StatusNotFound)
+				if got, _ := p.Find(t, `[data-testid="error-page"]`).Attr("data-status"); got != "404" {
 					t.Errorf("error page status %q", got)
 				}
-				if p.doc.Find(`main a[href="/"]`).Length() == 0 {
+				if p.Doc.Find(`main a[href="/"]`).Length() == 0 {
 					t.Error("the 404 page offers no way back")
 				}
-				if p.doc.Find(`meta[name="robots"][content="noindex"]`).Length() != 1 {
+				if p.Doc.Find(`meta[name="robots"][content="noindex"]`).Length() != 1 {
 					t.Error("the 404 page is indexable")
 				}
 			})
@@ -687,24 +620,24 @@ func TestClaimTextIsEscapedEverywhere(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 100, nil)
 		res := e.post(t, evil, "https://example.com/?q=</script>")
-		res.wantStatus(t, http.StatusSeeOther)
-		claimPage := e.get(t, res.header.Get("Location"))
-		claimPage.wantStatus(t, http.StatusOK)
-		for name, p := range map[string]page{"claim page": claimPage, "home": e.get(t, "/"), "history": e.get(t, "/claims")} {
-			if strings.Contains(p.body, "<script>alert(1)") || strings.Contains(p.body, "<img src=x") {
+		res.WantStatus(t, http.StatusSeeOther)
+		claimPage := e.Get(t, res.Header.Get("Location"))
+		claimPage.WantStatus(t, http.StatusOK)
+		for name, p := range map[string]apptest.Page{"claim page": claimPage, "home": e.Get(t, "/"), "history": e.Get(t, "/claims")} {
+			if strings.Contains(p.Body, "<script>alert(1)") || strings.Contains(p.Body, "<img src=x") {
 				t.Errorf("%s contains the claim's markup unescaped", name)
 			}
-			if n := p.doc.Find("script").Length(); n > 2 {
+			if n := p.Doc.Find("script").Length(); n > 2 {
 				t.Errorf("%s has %d script elements", name, n)
 			}
-			if p.doc.Find("img").Length() != 0 {
+			if p.Doc.Find("img").Length() != 0 {
 				t.Errorf("%s has an injected img element", name)
 			}
 		}
-		if got := claimPage.text(t, `[data-testid="claim-text"]`); got != strings.Join(strings.Fields(evil), " ") {
+		if got := claimPage.Text(t, `[data-testid="claim-text"]`); got != strings.Join(strings.Fields(evil), " ") {
 			t.Errorf("claim text shown as %q", got)
 		}
-		raw := claimPage.find(t, `script[type="application/ld+json"]`).Text()
+		raw := claimPage.Find(t, `script[type="application/ld+json"]`).Text()
 		if strings.Contains(raw, "</script") || strings.Contains(raw, "<") || !strings.Contains(raw, `\u003c/script\u003e`) {
 			t.Errorf("JSON-LD is not escaped for a script element: %s", raw)
 		}
@@ -731,17 +664,17 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		if err := db.Gorm.Exec("UPDATE claims SET matches = ?, analysis_meta = ? WHERE id = ?", matches, meta, c.ID).Error; err != nil {
 			t.Fatal(err)
 		}
-		p := e.get(t, "/claims/"+c.ID)
-		p.wantStatus(t, 200)
-		ms := p.doc.Find(`[data-testid="match"]`)
+		p := e.Get(t, "/claims/"+c.ID)
+		p.WantStatus(t, 200)
+		ms := p.Doc.Find(`[data-testid="match"]`)
 		if ms.Length() != 3 {
 			t.Fatalf("matches shown = %d, want 3", ms.Length())
 		}
-		if p.doc.Find(`[data-testid="match-source"] [data-testid="match"]`).Length() != 1 ||
-			p.doc.Find(`[data-testid="related-matches"] [data-testid="match"]`).Length() != 2 {
+		if p.Doc.Find(`[data-testid="match-source"] [data-testid="match"]`).Length() != 1 ||
+			p.Doc.Find(`[data-testid="related-matches"] [data-testid="match"]`).Length() != 2 {
 			t.Error("the used fact-check must be shown apart from the related ones")
 		}
-		if got := p.text(t, `[data-testid="related-title"]`); got != "Related fact-checks that did not decide the verdict" {
+		if got := p.Text(t, `[data-testid="related-title"]`); got != "Related fact-checks that did not decide the verdict" {
 			t.Errorf("related title %q: one related fact-check is only not close enough, so not all are about a different claim", got)
 		}
 		if ms.Eq(0).Find(`[data-testid="match-used"]`).Length() != 1 || ms.Eq(0).Find(".match__claim a").Length() != 0 {
@@ -764,14 +697,14 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		if ms.Eq(2).Find("a").Length() != 0 {
 			t.Error("a javascript: URL became a link")
 		}
-		if ev := p.text(t, `[data-testid="evidence"]`); !strings.Contains(ev, "Vaccines and autism") || !strings.Contains(ev, "Wikipedia") {
+		if ev := p.Text(t, `[data-testid="evidence"]`); !strings.Contains(ev, "Vaccines and autism") || !strings.Contains(ev, "Wikipedia") {
 			t.Errorf("related reading = %q", ev)
 		}
-		if run := p.text(t, `[data-testid="run-facts"]`); !strings.Contains(run, "gpt-4o-mini") || !strings.Contains(run, "900 prompt + 120 completion") {
+		if run := p.Text(t, `[data-testid="run-facts"]`); !strings.Contains(run, "gpt-4o-mini") || !strings.Contains(run, "900 prompt + 120 completion") {
 			t.Errorf("run facts = %q", run)
 		}
 		plain := apptest.SeedClaim(t, models.NewStores(db), "Nothing matched", "belirsiz", "other", time.Now())
-		if p := e.get(t, "/claims/"+plain.ID); p.doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
+		if p := e.Get(t, "/claims/"+plain.ID); p.Doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
 			t.Error("a claim without matches should say no earlier fact-check came close")
 		}
 	})

@@ -22,7 +22,7 @@ import (
 // reviewEnv mounts the review and public expert pages the way the wiring does (minus csrf), with
 // the real session middleware and role guard.
 type reviewEnv struct {
-	*authEnv
+	*apptest.Browser
 	db      *database.DB
 	stores  *models.Stores
 	experts *models.ExpertStore
@@ -30,26 +30,8 @@ type reviewEnv struct {
 
 func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	t.Helper()
-	e := newAuthEnv(t, db)
-	return &reviewEnv{authEnv: e, db: db, stores: e.wired.Stores, experts: models.NewExpertStore(db)}
-}
-
-// member signs up a verified account with role and name and returns it with a session cookie.
-func (e *reviewEnv) member(t *testing.T, email, name string, role models.Role) (*models.User, string) {
-	t.Helper()
-	u, _, err := e.svc.SignUp(t.Context(), email, testPassword, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.store.MarkEmailVerified(t.Context(), u.ID, u.CreatedAt); err != nil {
-		t.Fatal(err)
-	}
-	if role != models.RoleUser {
-		if err := e.svc.SetRole(t.Context(), u.ID, role); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return u, e.login(t, email, testPassword, "")
+	e := apptest.Open(t, db, apptest.Options{})
+	return &reviewEnv{Browser: e, db: db, stores: e.App.Stores, experts: models.NewExpertStore(db)}
 }
 
 // votes counts the stored votes.
@@ -63,9 +45,9 @@ func (e *reviewEnv) votes(t *testing.T) int64 {
 }
 
 // texts returns the normalised text of every element matching sel.
-func texts(p authPage, sel string) []string {
+func texts(p apptest.Page, sel string) []string {
 	var out []string
-	p.doc.Find(sel).Each(func(_ int, s *goquery.Selection) {
+	p.Doc.Find(sel).Each(func(_ int, s *goquery.Selection) {
 		out = append(out, strings.Join(strings.Fields(s.Text()), " "))
 	})
 	return out
@@ -76,35 +58,35 @@ func TestReviewQueueIsForExpertsAndAdmins(t *testing.T) {
 		e := newReviewEnv(t, db)
 		apptest.SeedClaim(t, e.stores, "Sugar makes children hyperactive", "belirsiz", "health", time.Now().Add(-time.Hour))
 
-		anon := e.get(t, "/review", "")
-		if anon.status != http.StatusSeeOther || anon.location != "/login?next=%2Freview" {
-			t.Fatalf("anonymous: %d to %q", anon.status, anon.location)
+		anon := e.Get(t, "/review", "")
+		if anon.Status != http.StatusSeeOther || anon.Location != "/login?next=%2Freview" {
+			t.Fatalf("anonymous: %d to %q", anon.Status, anon.Location)
 		}
-		_, user := e.member(t, "user@example.org", "Plain User", models.RoleUser)
-		e.get(t, "/review", user).wantStatus(t, http.StatusForbidden)
-		e.get(t, "/review/profile", user).wantStatus(t, http.StatusForbidden)
+		_, user := e.Member(t, "user@example.org", "Plain User", models.RoleUser)
+		e.Get(t, "/review", user).WantStatus(t, http.StatusForbidden)
+		e.Get(t, "/review/profile", user).WantStatus(t, http.StatusForbidden)
 
-		_, expert := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
-		p := e.get(t, "/review", expert)
-		p.wantStatus(t, http.StatusOK)
-		if p.doc.Find("[data-testid=queue-item]").Length() != 1 || p.doc.Find("[data-testid=admin-note]").Length() != 0 {
-			t.Fatalf("expert's queue: %s", p.body)
+		_, expert := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		p := e.Get(t, "/review", expert)
+		p.WantStatus(t, http.StatusOK)
+		if p.Doc.Find("[data-testid=queue-item]").Length() != 1 || p.Doc.Find("[data-testid=admin-note]").Length() != 0 {
+			t.Fatalf("expert's queue: %s", p.Body)
 		}
-		if href, _ := p.find(t, "[data-testid=profile-link]").Attr("href"); href != "/review/profile" {
+		if href, _ := p.Find(t, "[data-testid=profile-link]").Attr("href"); href != "/review/profile" {
 			t.Errorf("profile link %q", href)
 		}
-		if cc := p.header.Get("Cache-Control"); cc != "no-store" {
+		if cc := p.Header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("Cache-Control %q", cc)
 		}
-		if p.doc.Find(`meta[name=robots][content=noindex]`).Length() != 1 {
+		if p.Doc.Find(`meta[name=robots][content=noindex]`).Length() != 1 {
 			t.Error("the review queue may be indexed")
 		}
 
-		_, admin := e.member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
-		a := e.get(t, "/review", admin)
-		a.wantStatus(t, http.StatusOK)
-		if !strings.Contains(a.text(t, "[data-testid=admin-note]"), "Only accounts with the expert role can vote") {
-			t.Errorf("admin note: %q", a.text(t, "[data-testid=admin-note]"))
+		_, admin := e.Member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
+		a := e.Get(t, "/review", admin)
+		a.WantStatus(t, http.StatusOK)
+		if !strings.Contains(a.Text(t, "[data-testid=admin-note]"), "Only accounts with the expert role can vote") {
+			t.Errorf("admin note: %q", a.Text(t, "[data-testid=admin-note]"))
 		}
 	})
 }
@@ -112,18 +94,18 @@ func TestReviewQueueIsForExpertsAndAdmins(t *testing.T) {
 func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
-		me, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		me, cookie := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
 
-		empty := e.get(t, "/review", cookie)
-		empty.wantStatus(t, http.StatusOK)
-		if kind, _ := empty.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "queue-empty" {
+		empty := e.Get(t, "/review", cookie)
+		empty.WantStatus(t, http.StatusOK)
+		if kind, _ := empty.Find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "queue-empty" {
 			t.Errorf("empty queue kind %q", kind)
 		}
-		if href, _ := empty.find(t, "[data-testid=empty-action]").Attr("href"); href != "/review?tab=more" {
+		if href, _ := empty.Find(t, "[data-testid=empty-action]").Attr("href"); href != "/review?tab=more" {
 			t.Errorf("empty queue action %q", href)
 		}
-		more := e.get(t, "/review?tab=more", cookie)
-		if kind, _ := more.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "no-second-votes" {
+		more := e.Get(t, "/review?tab=more", cookie)
+		if kind, _ := more.Find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "no-second-votes" {
 			t.Errorf("empty needs-votes kind %q", kind)
 		}
 
@@ -138,7 +120,7 @@ func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
 			}
 		}
 		e.stores.Claims.CountView(context.Background(), claims[7].ID)
-		other, _ := e.member(t, "other@example.org", "Other Expert", models.RoleExpert)
+		other, _ := e.Member(t, "other@example.org", "Other Expert", models.RoleExpert)
 		svc := community.New(community.Config{Store: e.experts})
 		if _, err := svc.Vote(context.Background(), community.VoteInput{ClaimID: claims[0].ID, ExpertID: other.ID, Verdict: "yanlis", Confidence: 1}); err != nil {
 			t.Fatal(err)
@@ -147,19 +129,19 @@ func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		p := e.get(t, "/review", cookie)
-		p.wantStatus(t, http.StatusOK)
+		p := e.Get(t, "/review", cookie)
+		p.WantStatus(t, http.StatusOK)
 		items := texts(p, "[data-testid=queue-claim]")
 		if len(items) != site.ReviewQueuePerPage || items[0] != "Claim number 22" {
 			t.Fatalf("newest tab: %d items, first %q", len(items), items[0])
 		}
-		if cur, _ := p.find(t, "[data-testid=tab-newest]").Attr("aria-current"); cur != "page" {
+		if cur, _ := p.Find(t, "[data-testid=tab-newest]").Attr("aria-current"); cur != "page" {
 			t.Errorf("newest tab not current")
 		}
-		if !strings.Contains(p.text(t, "[data-testid=queue-count]"), "21 claims") {
-			t.Errorf("count %q, want 21 unreviewed claims", p.text(t, "[data-testid=queue-count]"))
+		if !strings.Contains(p.Text(t, "[data-testid=queue-count]"), "21 claims") {
+			t.Errorf("count %q, want 21 unreviewed claims", p.Text(t, "[data-testid=queue-count]"))
 		}
-		row := p.doc.Find("[data-testid=queue-item]").First()
+		row := p.Doc.Find("[data-testid=queue-item]").First()
 		if v, _ := row.Find("[data-testid=item-verdict]").Attr("data-verdict"); v != "belirsiz" {
 			t.Errorf("row verdict %q", v)
 		}
@@ -171,36 +153,36 @@ func TestReviewQueueTabsPaginationAndEmptyStates(t *testing.T) {
 			!strings.Contains(row.Find("[data-testid=queue-views]").Text(), "0 views") || !strings.Contains(row.Text(), "2 days ago") {
 			t.Errorf("row %q lacks not enough evidence, views or age", strings.Join(strings.Fields(row.Text()), " "))
 		}
-		if next, _ := p.find(t, "[data-testid=pagination-next]").Attr("href"); next != "/review?page=2" {
+		if next, _ := p.Find(t, "[data-testid=pagination-next]").Attr("href"); next != "/review?page=2" {
 			t.Errorf("next page %q", next)
 		}
-		p2 := e.get(t, "/review?page=2", cookie)
+		p2 := e.Get(t, "/review?page=2", cookie)
 		if got := texts(p2, "[data-testid=queue-claim]"); strings.Join(got, "|") != "Claim number 02" {
 			t.Errorf("page 2 lists %v, want the oldest unreviewed claim", got)
 		}
-		if prev, _ := p2.find(t, "[data-testid=pagination-prev]").Attr("href"); prev != "/review" {
+		if prev, _ := p2.Find(t, "[data-testid=pagination-prev]").Attr("href"); prev != "/review" {
 			t.Errorf("previous page %q", prev)
 		}
-		p3 := e.get(t, "/review?page=3", cookie)
-		if kind, _ := p3.find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "past-end" {
+		p3 := e.Get(t, "/review?page=3", cookie)
+		if kind, _ := p3.Find(t, "[data-testid=empty-state]").Attr("data-kind"); kind != "past-end" {
 			t.Errorf("page past the end: %q", kind)
 		}
 
-		viewed := e.get(t, "/review?tab=viewed", cookie)
+		viewed := e.Get(t, "/review?tab=viewed", cookie)
 		got := texts(viewed, "[data-testid=queue-claim]")
 		if got[0] != "Claim number 03" || got[1] != "Claim number 07" {
 			t.Errorf("most viewed tab starts %v", got[:3])
 		}
-		if !strings.Contains(viewed.doc.Find("[data-testid=queue-views]").First().Text(), "5 views") {
-			t.Errorf("views shown %q", viewed.doc.Find("[data-testid=queue-views]").First().Text())
+		if !strings.Contains(viewed.Doc.Find("[data-testid=queue-views]").First().Text(), "5 views") {
+			t.Errorf("views shown %q", viewed.Doc.Find("[data-testid=queue-views]").First().Text())
 		}
-		more = e.get(t, "/review?tab=more", cookie)
+		more = e.Get(t, "/review?tab=more", cookie)
 		if got := texts(more, "[data-testid=queue-claim]"); strings.Join(got, "|") != "Claim number 00" {
 			t.Errorf("needs more votes tab %v, want only the claim another expert voted on", got)
 		}
 
 		for _, bad := range []string{"/review?tab=oldest", "/review?page=0", "/review?page=x"} {
-			e.get(t, bad, cookie).wantStatus(t, http.StatusBadRequest)
+			e.Get(t, bad, cookie).WantStatus(t, http.StatusBadRequest)
 		}
 	})
 }
@@ -209,99 +191,99 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
 		cl := apptest.SeedClaim(t, e.stores, "Bats are blind", "belirsiz", "science", time.Now().Add(-time.Hour))
-		_, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		_, cookie := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
 		path := "/review/" + cl.ID
 
-		p := e.get(t, path, cookie)
-		p.wantStatus(t, http.StatusOK)
-		if p.text(t, "[data-testid=claim-text]") != "Bats are blind" || p.doc.Find("[data-testid=subscore-source]").Length() != 1 {
-			t.Fatalf("claim or sub-scores missing: %s", p.body)
+		p := e.Get(t, path, cookie)
+		p.WantStatus(t, http.StatusOK)
+		if p.Text(t, "[data-testid=claim-text]") != "Bats are blind" || p.Doc.Find("[data-testid=subscore-source]").Length() != 1 {
+			t.Fatalf("claim or sub-scores missing: %s", p.Body)
 		}
-		if p.doc.Find("[data-testid=no-votes]").Length() != 1 || !strings.Contains(p.text(t, "#vote-title"), "Your vote") {
-			t.Errorf("first visit: %q", p.text(t, "#vote-title"))
+		if p.Doc.Find("[data-testid=no-votes]").Length() != 1 || !strings.Contains(p.Text(t, "#vote-title"), "Your vote") {
+			t.Errorf("first visit: %q", p.Text(t, "#vote-title"))
 		}
 		// Nothing decided the seeded belirsiz claim: the analysis card says so and shows no score.
-		if got := p.text(t, "[data-testid=ai-analysis] [data-testid=result-title]"); got != "Not enough evidence" ||
-			p.doc.Find("[data-testid=ai-analysis] [data-testid=score]").Length() != 0 {
+		if got := p.Text(t, "[data-testid=ai-analysis] [data-testid=result-title]"); got != "Not enough evidence" ||
+			p.Doc.Find("[data-testid=ai-analysis] [data-testid=score]").Length() != 0 {
 			t.Errorf("analysis card %q shows a score or a wrong title", got)
 		}
-		radios := p.doc.Find(`[data-testid=vote-form] input[type=radio][name=verdict]`)
+		radios := p.Doc.Find(`[data-testid=vote-form] input[type=radio][name=verdict]`)
 		if radios.Length() != 4 || radios.Filter("[checked]").Length() != 0 {
 			t.Fatalf("verdict radios: %d, %d checked", radios.Length(), radios.Filter("[checked]").Length())
 		}
 		for _, slug := range []string{"dogru", "kismen", "yanlis", "belirsiz"} {
-			if p.doc.Find(`label[for=verdict-`+slug+`]`).Length() != 1 {
+			if p.Doc.Find(`label[for=verdict-`+slug+`]`).Length() != 1 {
 				t.Errorf("verdict %s has no label", slug)
 			}
 		}
-		conf := p.find(t, "input[name=confidence]")
+		conf := p.Find(t, "input[name=confidence]")
 		if step, _ := conf.Attr("step"); step != "0.05" {
 			t.Errorf("confidence step %q", step)
 		}
-		if p.doc.Find(`[data-testid=vote-form] input[name=_csrf]`).Length() != 1 {
+		if p.Doc.Find(`[data-testid=vote-form] input[name=_csrf]`).Length() != 1 {
 			t.Error("the vote form has no CSRF field")
 		}
 
 		// Invalid input stays in place with errors next to the fields; nothing is stored.
-		bad := e.post(t, path, url.Values{"confidence": {"1.5"}, "note": {"Kept note"}, "sources": {"not a link"}}, cookie)
-		bad.wantStatus(t, http.StatusUnprocessableEntity)
+		bad := e.Post(t, path, url.Values{"confidence": {"1.5"}, "note": {"Kept note"}, "sources": {"not a link"}}, cookie)
+		bad.WantStatus(t, http.StatusUnprocessableEntity)
 		for _, id := range []string{"verdict-error", "confidence-error", "sources-error"} {
-			if bad.doc.Find("[data-testid="+id+"]").Length() != 1 {
+			if bad.Doc.Find("[data-testid="+id+"]").Length() != 1 {
 				t.Errorf("no %s", id)
 			}
 		}
-		if bad.doc.Find("[data-testid=form-errors] li").Length() != 3 {
-			t.Errorf("error summary: %q", bad.text(t, "[data-testid=form-errors]"))
+		if bad.Doc.Find("[data-testid=form-errors] li").Length() != 3 {
+			t.Errorf("error summary: %q", bad.Text(t, "[data-testid=form-errors]"))
 		}
-		if v, _ := bad.find(t, "input[name=confidence]").Attr("value"); v != "1.5" {
+		if v, _ := bad.Find(t, "input[name=confidence]").Attr("value"); v != "1.5" {
 			t.Errorf("confidence not kept: %q", v)
 		}
-		if bad.text(t, "#vote-note") != "Kept note" || bad.text(t, "#vote-sources") != "not a link" {
+		if bad.Text(t, "#vote-note") != "Kept note" || bad.Text(t, "#vote-sources") != "not a link" {
 			t.Errorf("note or sources not kept")
 		}
 		if e.votes(t) != 0 {
 			t.Fatal("an invalid vote was stored")
 		}
 
-		ok := e.post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"0,8"}, "note": {"Bats see well; many also echolocate."},
+		ok := e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"0,8"}, "note": {"Bats see well; many also echolocate."},
 			"sources": {"https://www.example.org/bats\r\n\r\nhttps://en.wikipedia.org/wiki/Bat"}}, cookie)
-		if ok.status != http.StatusSeeOther || ok.location != path+"?saved=1" {
-			t.Fatalf("vote: %d to %q: %.300s", ok.status, ok.location, ok.body)
+		if ok.Status != http.StatusSeeOther || ok.Location != path+"?saved=1" {
+			t.Fatalf("vote: %d to %q: %.300s", ok.Status, ok.Location, ok.Body)
 		}
-		after := e.get(t, ok.location, cookie)
-		after.wantStatus(t, http.StatusOK)
-		saved := after.text(t, "[data-testid=vote-saved]")
+		after := e.Get(t, ok.Location, cookie)
+		after.WantStatus(t, http.StatusOK)
+		saved := after.Text(t, "[data-testid=vote-saved]")
 		if !strings.Contains(saved, "community score is now 0 / 100 (Yanlış) from 1 expert, confidence 0.40") {
 			t.Errorf("flash %q", saved)
 		}
-		if after.text(t, "[data-testid=community-score]") != "0" || after.text(t, "[data-testid=community-experts]") != "1" {
-			t.Errorf("community summary %q", after.text(t, "[data-testid=community]"))
+		if after.Text(t, "[data-testid=community-score]") != "0" || after.Text(t, "[data-testid=community-experts]") != "1" {
+			t.Errorf("community summary %q", after.Text(t, "[data-testid=community]"))
 		}
-		vote := after.find(t, "[data-testid=vote]")
+		vote := after.Find(t, "[data-testid=vote]")
 		if !strings.Contains(vote.Text(), "Your vote") || vote.Find("a[rel~=nofollow]").Length() != 2 {
 			t.Errorf("vote shown as %q", strings.Join(strings.Fields(vote.Text()), " "))
 		}
-		if !strings.Contains(after.text(t, "#vote-title"), "Change your vote") {
-			t.Errorf("heading %q", after.text(t, "#vote-title"))
+		if !strings.Contains(after.Text(t, "#vote-title"), "Change your vote") {
+			t.Errorf("heading %q", after.Text(t, "#vote-title"))
 		}
-		if c, _ := after.find(t, "#verdict-yanlis").Attr("checked"); c != "checked" && !after.find(t, "#verdict-yanlis").Is("[checked]") {
+		if c, _ := after.Find(t, "#verdict-yanlis").Attr("checked"); c != "checked" && !after.Find(t, "#verdict-yanlis").Is("[checked]") {
 			t.Error("the current verdict is not preselected")
 		}
-		if v, _ := after.find(t, "input[name=confidence]").Attr("value"); v != "0.8" {
+		if v, _ := after.Find(t, "input[name=confidence]").Attr("value"); v != "0.8" {
 			t.Errorf("confidence preset %q", v)
 		}
-		if after.text(t, "#vote-sources") != "https://www.example.org/bats https://en.wikipedia.org/wiki/Bat" {
-			t.Errorf("sources preset %q", after.text(t, "#vote-sources"))
+		if after.Text(t, "#vote-sources") != "https://www.example.org/bats https://en.wikipedia.org/wiki/Bat" {
+			t.Errorf("sources preset %q", after.Text(t, "#vote-sources"))
 		}
 		// Without a vote of one's own, ?saved=1 says nothing.
-		_, other := e.member(t, "other@example.org", "Other Expert", models.RoleExpert)
-		if e.get(t, path+"?saved=1", other).doc.Find("[data-testid=vote-saved]").Length() != 0 {
+		_, other := e.Member(t, "other@example.org", "Other Expert", models.RoleExpert)
+		if e.Get(t, path+"?saved=1", other).Doc.Find("[data-testid=vote-saved]").Length() != 0 {
 			t.Error("a flash for a vote never made")
 		}
 
 		// Changing the vote updates the one row.
-		if r := e.post(t, path, url.Values{"verdict": {"kismen"}, "confidence": {"0.5"}}, cookie); r.status != http.StatusSeeOther {
-			t.Fatalf("change vote: %d", r.status)
+		if r := e.Post(t, path, url.Values{"verdict": {"kismen"}, "confidence": {"0.5"}}, cookie); r.Status != http.StatusSeeOther {
+			t.Fatalf("change vote: %d", r.Status)
 		}
 		if e.votes(t) != 1 {
 			t.Fatalf("%d votes after changing one", e.votes(t))
@@ -317,27 +299,27 @@ func TestReviewPageRefusesAdminsUnknownClaimsAndHiddenClaims(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
 		cl := apptest.SeedClaim(t, e.stores, "Goldfish have a three-second memory", "belirsiz", "science", time.Now())
-		_, admin := e.member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
-		p := e.get(t, "/review/"+cl.ID, admin)
-		p.wantStatus(t, http.StatusOK)
-		if p.doc.Find("[data-testid=vote-form]").Length() != 0 || p.doc.Find("[data-testid=admin-note]").Length() != 1 {
+		_, admin := e.Member(t, "admin@example.org", "Site Admin", models.RoleAdmin)
+		p := e.Get(t, "/review/"+cl.ID, admin)
+		p.WantStatus(t, http.StatusOK)
+		if p.Doc.Find("[data-testid=vote-form]").Length() != 0 || p.Doc.Find("[data-testid=admin-note]").Length() != 1 {
 			t.Fatal("an admin sees the vote form")
 		}
-		e.post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, admin).wantStatus(t, http.StatusForbidden)
-		e.post(t, "/review/profile", url.Values{"bio": {"x"}}, admin).wantStatus(t, http.StatusForbidden)
+		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, admin).WantStatus(t, http.StatusForbidden)
+		e.Post(t, "/review/profile", url.Values{"bio": {"x"}}, admin).WantStatus(t, http.StatusForbidden)
 		if e.votes(t) != 0 {
 			t.Fatal("an admin's vote was stored")
 		}
-		_, expert := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		_, expert := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
 		for _, path := range []string{"/review/00000000-0000-7000-8000-000000000000", "/review/not-a-claim"} {
-			e.get(t, path, expert).wantStatus(t, http.StatusNotFound)
-			e.post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).wantStatus(t, http.StatusNotFound)
+			e.Get(t, path, expert).WantStatus(t, http.StatusNotFound)
+			e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).WantStatus(t, http.StatusNotFound)
 		}
 		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ? WHERE id = ?", time.Now().UTC(), cl.ID).Error; err != nil {
 			t.Fatal(err)
 		}
-		e.get(t, "/review/"+cl.ID, expert).wantStatus(t, http.StatusNotFound)
-		e.post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).wantStatus(t, http.StatusNotFound)
+		e.Get(t, "/review/"+cl.ID, expert).WantStatus(t, http.StatusNotFound)
+		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).WantStatus(t, http.StatusNotFound)
 		if e.votes(t) != 0 {
 			t.Fatal("a vote on a hidden claim was stored")
 		}
@@ -347,10 +329,10 @@ func TestReviewPageRefusesAdminsUnknownClaimsAndHiddenClaims(t *testing.T) {
 func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
-		u, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
-		p := e.get(t, "/review/profile", cookie)
-		p.wantStatus(t, http.StatusOK)
-		if !p.find(t, "[data-testid=profile-public]").Is("[checked]") {
+		u, cookie := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		p := e.Get(t, "/review/profile", cookie)
+		p.WantStatus(t, http.StatusOK)
+		if !p.Find(t, "[data-testid=profile-public]").Is("[checked]") {
 			t.Error("a new profile is not public by default")
 		}
 		many := ""
@@ -367,41 +349,41 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 			{"area too long", url.Values{"expertise": {"ok, " + strings.Repeat("x", site.MaxExpertiseTagChars+1)}}, "expertise"},
 		}
 		for _, tc := range cases {
-			r := e.post(t, "/review/profile", tc.form, cookie)
-			r.wantStatus(t, http.StatusUnprocessableEntity)
-			if r.doc.Find("[data-testid="+tc.field+"-error]").Length() != 1 {
+			r := e.Post(t, "/review/profile", tc.form, cookie)
+			r.WantStatus(t, http.StatusUnprocessableEntity)
+			if r.Doc.Find("[data-testid="+tc.field+"-error]").Length() != 1 {
 				t.Errorf("%s: no error next to %s", tc.name, tc.field)
 			}
 		}
 		if _, err := e.experts.Profile(context.Background(), u.ID); err == nil {
 			t.Fatal("an invalid profile was saved")
 		}
-		r := e.post(t, "/review/profile", url.Values{"bio": {"  Epidemiologist at a public hospital.  "},
+		r := e.Post(t, "/review/profile", url.Values{"bio": {"  Epidemiologist at a public hospital.  "},
 			"expertise": {"Epidemiology, vaccines, , epidemiology,  public   health "}, "public": {"on"}}, cookie)
-		if r.status != http.StatusSeeOther || r.location != "/review/profile?saved=1" {
-			t.Fatalf("save: %d %q", r.status, r.location)
+		if r.Status != http.StatusSeeOther || r.Location != "/review/profile?saved=1" {
+			t.Fatalf("save: %d %q", r.Status, r.Location)
 		}
-		saved := e.get(t, r.location, cookie)
-		if saved.doc.Find("[data-testid=profile-saved]").Length() != 1 {
+		saved := e.Get(t, r.Location, cookie)
+		if saved.Doc.Find("[data-testid=profile-saved]").Length() != 1 {
 			t.Error("no confirmation")
 		}
-		if v, _ := saved.find(t, "#profile-expertise").Attr("value"); v != "Epidemiology, vaccines, public health" {
+		if v, _ := saved.Find(t, "#profile-expertise").Attr("value"); v != "Epidemiology, vaccines, public health" {
 			t.Errorf("expertise shown as %q", v)
 		}
-		if saved.text(t, "#profile-bio") != "Epidemiologist at a public hospital." {
-			t.Errorf("bio %q", saved.text(t, "#profile-bio"))
+		if saved.Text(t, "#profile-bio") != "Epidemiologist at a public hospital." {
+			t.Errorf("bio %q", saved.Text(t, "#profile-bio"))
 		}
-		pub := e.get(t, "/experts/"+u.ID, "")
-		pub.wantStatus(t, http.StatusOK)
+		pub := e.Get(t, "/experts/"+u.ID, "")
+		pub.WantStatus(t, http.StatusOK)
 		if strings.Join(texts(pub, "[data-testid=expert-tags] li"), "|") != "Epidemiology|vaccines|public health" {
 			t.Errorf("public tags %v", texts(pub, "[data-testid=expert-tags] li"))
 		}
 		// Turning the profile private removes the public page.
-		if r := e.post(t, "/review/profile", url.Values{"bio": {"x"}}, cookie); r.status != http.StatusSeeOther {
-			t.Fatalf("make private: %d", r.status)
+		if r := e.Post(t, "/review/profile", url.Values{"bio": {"x"}}, cookie); r.Status != http.StatusSeeOther {
+			t.Fatalf("make private: %d", r.Status)
 		}
-		e.get(t, "/experts/"+u.ID, "").wantStatus(t, http.StatusNotFound)
-		if e.get(t, "/review/profile", cookie).find(t, "[data-testid=profile-public]").Is("[checked]") {
+		e.Get(t, "/experts/"+u.ID, "").WantStatus(t, http.StatusNotFound)
+		if e.Get(t, "/review/profile", cookie).Find(t, "[data-testid=profile-public]").Is("[checked]") {
 			t.Error("the private setting is not shown")
 		}
 	})
@@ -415,62 +397,62 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 func TestReviewPagesSayWhatTheyMean(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
-		_, cookie := e.member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
+		_, cookie := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
 		cl := apptest.SeedClaim(t, e.stores, "Bats are blind.", "belirsiz", "science", time.Now().Add(-time.Hour))
 		path := "/review/" + cl.ID
 
 		// Vote form errors.
-		bad := e.post(t, path, url.Values{"confidence": {"0.9"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
-		bad.wantStatus(t, http.StatusUnprocessableEntity)
+		bad := e.Post(t, path, url.Values{"confidence": {"0.9"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
+		bad.WantStatus(t, http.StatusUnprocessableEntity)
 		for _, tc := range []struct{ sel, want string }{
 			{"[data-testid=verdict-error]", "Choose a verdict: “Doğru”, “Kısmen doğru”, “Yanlış” or “Belirsiz”."},
 			{"[data-testid=sources-error]", "Sources 1 and 2 are not a web address."},
 		} {
-			if got := bad.text(t, tc.sel); !strings.Contains(got, tc.want) {
+			if got := bad.Text(t, tc.sel); !strings.Contains(got, tc.want) {
 				t.Errorf("%s: %q, want it to contain %q", tc.sel, got, tc.want)
 			}
 		}
-		if got := bad.text(t, "[data-testid=verdict-error]"); strings.Contains(got, "dogru") || strings.Contains(got, "kismen") {
+		if got := bad.Text(t, "[data-testid=verdict-error]"); strings.Contains(got, "dogru") || strings.Contains(got, "kismen") {
 			t.Errorf("the verdict error names API slugs: %q", got)
 		}
 		// The grouped choices use the text fields' presentation: the same wrapper class, icon and prefix.
-		field := bad.find(t, "[data-testid=verdict-field]")
+		field := bad.Find(t, "[data-testid=verdict-field]")
 		if !field.HasClass("field") || !field.HasClass("field--error") {
 			t.Errorf("verdict field classes %q, want field field--error", field.AttrOr("class", ""))
 		}
 		for _, id := range []string{"verdict-error", "sources-error"} {
-			el := bad.find(t, "[data-testid="+id+"]")
+			el := bad.Find(t, "[data-testid="+id+"]")
 			if !el.HasClass("field__error") || el.Find("svg[aria-hidden=true]").Length() != 1 || el.Find(".visually-hidden").Text() != "Error: " {
 				t.Errorf("%s is not drawn like a text field's error", id)
 			}
 		}
-		if bad.doc.Find("input[name=verdict][aria-invalid=true]").Length() != 4 {
+		if bad.Doc.Find("input[name=verdict][aria-invalid=true]").Length() != 4 {
 			t.Error("the verdict radios are not marked invalid")
 		}
 
 		// The confirmation explains the numbers and links the rule.
-		ok := e.post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"0.9"}}, cookie)
-		if ok.status != http.StatusSeeOther {
-			t.Fatalf("vote: %d %.300s", ok.status, ok.body)
+		ok := e.Post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"0.9"}}, cookie)
+		if ok.Status != http.StatusSeeOther {
+			t.Fatalf("vote: %d %.300s", ok.Status, ok.Body)
 		}
-		after := e.get(t, ok.location, cookie)
-		if got := after.text(t, "[data-testid=vote-saved]"); !strings.Contains(got, "confidence 0.45") {
+		after := e.Get(t, ok.Location, cookie)
+		if got := after.Text(t, "[data-testid=vote-saved]"); !strings.Contains(got, "confidence 0.45") {
 			t.Errorf("flash %q", got)
 		}
-		note := after.text(t, "[data-testid=vote-saved-note]")
+		note := after.Text(t, "[data-testid=vote-saved-note]")
 		for _, want := range []string{"agreement × mean confidence × (1 − 0.5ⁿ)", "With 1 expert that last factor is 0.5", "never fully sure"} {
 			if !strings.Contains(note, want) {
 				t.Errorf("saved note %q, want it to contain %q", note, want)
 			}
 		}
-		if href := after.find(t, "[data-testid=vote-saved-rule]").AttrOr("href", ""); href != "/docs#community-score" {
+		if href := after.Find(t, "[data-testid=vote-saved-rule]").AttrOr("href", ""); href != "/docs#community-score" {
 			t.Errorf("rule link %q", href)
 		}
 
 		// Each queue tab has its own intro.
 		intros := map[string]string{}
 		for _, tab := range []string{"", "?tab=viewed", "?tab=more"} {
-			intros[e.get(t, "/review"+tab, cookie).text(t, "[data-testid=queue-intro]")] = tab
+			intros[e.Get(t, "/review"+tab, cookie).Text(t, "[data-testid=queue-intro]")] = tab
 		}
 		if len(intros) != 3 {
 			t.Errorf("the tabs share intros: %v", intros)
@@ -487,20 +469,20 @@ func TestReviewPagesSayWhatTheyMean(t *testing.T) {
 		for i := 0; i < site.MaxExpertiseTags; i++ {
 			areas += fmt.Sprintf(", area %d", i)
 		}
-		r := e.post(t, "/review/profile", url.Values{"expertise": {areas}}, cookie)
-		r.wantStatus(t, http.StatusUnprocessableEntity)
-		msg := r.text(t, "[data-testid=expertise-error]")
+		r := e.Post(t, "/review/profile", url.Values{"expertise": {areas}}, cookie)
+		r.WantStatus(t, http.StatusUnprocessableEntity)
+		msg := r.Text(t, "[data-testid=expertise-error]")
 		for _, want := range []string{"characters long; keep each area to 40", "You listed 11 areas; list at most 10"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("expertise error %q, want it to contain %q", msg, want)
 			}
 		}
-		p := e.get(t, "/review/profile", cookie)
-		nameNote := p.text(t, "[data-testid=profile-name-note]")
+		p := e.Get(t, "/review/profile", cookie)
+		nameNote := p.Text(t, "[data-testid=profile-name-note]")
 		if strings.Contains(nameNote, "change it there") || !strings.Contains(nameNote, "cannot be changed here") {
 			t.Errorf("name note %q", nameNote)
 		}
-		if href := p.find(t, "[data-testid=account-security-link]").AttrOr("href", ""); href != "/account/security" {
+		if href := p.Find(t, "[data-testid=account-security-link]").AttrOr("href", ""); href != "/account/security" {
 			t.Errorf("account link %q", href)
 		}
 	})
@@ -528,31 +510,31 @@ func TestExpertConfirmsAttribution(t *testing.T) {
 		if err := e.stores.Claims.Create(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		expert, expertCookie := e.member(t, "expert@example.com", "Ada Expert", models.RoleExpert)
-		_, adminCookie := e.member(t, "admin@example.com", "Admin", models.RoleAdmin)
+		expert, expertCookie := e.Member(t, "expert@example.com", "Ada Expert", models.RoleExpert)
+		_, adminCookie := e.Member(t, "admin@example.com", "Admin", models.RoleAdmin)
 
-		p := e.get(t, "/review/"+c.ID, expertCookie)
-		p.wantStatus(t, http.StatusOK)
-		sec := p.find(t, "[data-testid=review-attribution]")
+		p := e.Get(t, "/review/"+c.ID, expertCookie)
+		p.WantStatus(t, http.StatusOK)
+		sec := p.Find(t, "[data-testid=review-attribution]")
 		if sec.AttrOr("data-confirmed", "") != "false" || !strings.Contains(sec.Text(), "Attributed by the submitter") ||
 			sec.Find("[data-testid=confirm-attribution]").Length() != 1 {
 			t.Fatalf("attribution before confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
 		}
 		// An admin sees the state but confirms in the console, not here.
-		a := e.get(t, "/review/"+c.ID, adminCookie)
-		if a.doc.Find("[data-testid=confirm-attribution]").Length() != 0 {
+		a := e.Get(t, "/review/"+c.ID, adminCookie)
+		if a.Doc.Find("[data-testid=confirm-attribution]").Length() != 0 {
 			t.Error("the review page offers an admin the expert's confirmation")
 		}
-		if r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, adminCookie); r.status != http.StatusForbidden {
-			t.Errorf("admin confirmation on the review page: %d", r.status)
+		if r := e.Post(t, "/review/"+c.ID+"/attribution", url.Values{}, adminCookie); r.Status != http.StatusForbidden {
+			t.Errorf("admin confirmation on the review page: %d", r.Status)
 		}
 		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore != nil {
 			t.Fatalf("trust %v before confirmation", *got.TrustScore)
 		}
 
-		r := e.post(t, "/review/"+c.ID+"/attribution", url.Values{}, expertCookie)
-		if r.status != http.StatusSeeOther || r.location != "/review/"+c.ID+"?confirmed=1" {
-			t.Fatalf("confirm: %d %q", r.status, r.location)
+		r := e.Post(t, "/review/"+c.ID+"/attribution", url.Values{}, expertCookie)
+		if r.Status != http.StatusSeeOther || r.Location != "/review/"+c.ID+"?confirmed=1" {
+			t.Fatalf("confirm: %d %q", r.Status, r.Location)
 		}
 		stored, _ := e.stores.Claims.Get(ctx, c.ID)
 		if !stored.AttributionConfirmed() || stored.FirmConfirmedBy == nil || *stored.FirmConfirmedBy != expert.ID {
@@ -561,8 +543,8 @@ func TestExpertConfirmsAttribution(t *testing.T) {
 		if got, _ := fs.ByID(ctx, f.ID); got.TrustScore == nil || *got.TrustScore != 41.67 {
 			t.Errorf("trust after the expert's confirmation %v, want 41.67", got.TrustScore)
 		}
-		p = e.get(t, r.location, expertCookie)
-		sec = p.find(t, "[data-testid=review-attribution]")
+		p = e.Get(t, r.Location, expertCookie)
+		sec = p.Find(t, "[data-testid=review-attribution]")
 		if sec.AttrOr("data-confirmed", "") != "true" || sec.Find("[data-testid=confirm-attribution]").Length() != 0 {
 			t.Errorf("attribution after confirmation: %q", strings.Join(strings.Fields(sec.Text()), " "))
 		}

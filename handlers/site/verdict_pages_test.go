@@ -41,28 +41,28 @@ func TestClaimPageSaysNotEnoughEvidence(t *testing.T) {
 		c := apptest.SeedClaim(t, st, "Çay içmek kansere neden olur", "belirsiz", "health", time.Now())
 		setAnalysis(t, db, c.ID, "belirsiz", 50, undecidedBasis, lookalikeMatches, "{}", "offline")
 
-		p := e.get(t, "/claims/"+c.ID)
-		p.wantStatus(t, 200)
-		if got := p.text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
+		p := e.Get(t, "/claims/"+c.ID)
+		p.WantStatus(t, 200)
+		if got := p.Text(t, `[data-testid="result-title"]`); got != "Not enough evidence" {
 			t.Errorf("title %q", got)
 		}
-		if p.doc.Find(`[data-testid="score"]`).Length() != 0 || p.doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 {
+		if p.Doc.Find(`[data-testid="score"]`).Length() != 0 || p.Doc.Find(`[data-testid="not-enough-evidence"]`).Length() != 1 {
 			t.Error("a claim with not enough evidence shows a headline score")
 		}
-		if p.doc.Find(`[data-testid="match-source"]`).Length() != 0 {
+		if p.Doc.Find(`[data-testid="match-source"]`).Length() != 0 {
 			t.Error("a fact-check is shown as the verdict's source though none decided it")
 		}
-		reasons := p.doc.Find(`[data-testid="related-matches"] [data-testid="related-reason"]`)
+		reasons := p.Doc.Find(`[data-testid="related-matches"] [data-testid="related-reason"]`)
 		if reasons.Length() != 2 || reasons.First().AttrOr("data-different", "") != "true" ||
 			!strings.Contains(reasons.First().Text(), "Related, about a different claim: different subject: çay ≠ sigara") {
 			t.Errorf("related reasons %q", reasons.Text())
 		}
 		want := "No fact-check we know of states this claim, so there is not enough evidence to call it true or false. " +
 			"The closest one, “Sigara içmek kansere neden olur” (Example Check), is about a different claim (different subject: çay ≠ sigara)."
-		if got := p.text(t, `[data-testid="summary"]`); got != want {
+		if got := p.Text(t, `[data-testid="summary"]`); got != want {
 			t.Errorf("summary %q, want %q", got, want)
 		}
-		if title := p.doc.Find("title").Text(); !strings.Contains(title, "not enough evidence") {
+		if title := p.Doc.Find("title").Text(); !strings.Contains(title, "not enough evidence") {
 			t.Errorf("page title %q", title)
 		}
 
@@ -71,11 +71,11 @@ func TestClaimPageSaysNotEnoughEvidence(t *testing.T) {
 		setAnalysis(t, db, u.ID, "belirsiz", 50, `{"verdict":{"assessed":true,"method":"knowledge-base-match","detail":"Matched."}}`,
 			`[{"url":"https://factcheck.example/bigfoot","claim_reviewed":"Bigfoot lives in Oregon","similarity":0.95,"verdict":"belirsiz","confident":true,"publisher":"Example Check"}]`,
 			"{}", "offline")
-		p = e.get(t, "/claims/"+u.ID)
-		if got := p.text(t, `[data-testid="result-title"]`); got != "Knowledge-base match" {
+		p = e.Get(t, "/claims/"+u.ID)
+		if got := p.Text(t, `[data-testid="result-title"]`); got != "Knowledge-base match" {
 			t.Errorf("unproven title %q", got)
 		}
-		if p.text(t, `[data-testid="score"] .gauge__number`) != "50" || p.doc.Find(`[data-testid="match-source"] [data-testid="match-used"]`).Length() != 1 {
+		if p.Text(t, `[data-testid="score"] .gauge__number`) != "50" || p.Doc.Find(`[data-testid="match-source"] [data-testid="match-used"]`).Length() != 1 {
 			t.Error("a decided unproven verdict lost its score or its source")
 		}
 	})
@@ -102,14 +102,14 @@ func TestScoreCardTitledForItsProducer(t *testing.T) {
 		} {
 			c := apptest.SeedClaim(t, st, "Aşılar otizme neden olur "+tc.name, "yanlis", "health", time.Now())
 			setAnalysis(t, db, c.ID, "yanlis", 10, `{"verdict":{"assessed":true,"method":"`+tc.method+`","detail":"d"}}`, tc.matches, tc.meta, tc.analyzer)
-			p := e.get(t, "/claims/"+c.ID)
-			if got := p.text(t, `[data-testid="result-title"]`); got != tc.title {
+			p := e.Get(t, "/claims/"+c.ID)
+			if got := p.Text(t, `[data-testid="result-title"]`); got != tc.title {
 				t.Errorf("%s: title %q, want %q", tc.name, got, tc.title)
 			}
-			if got := p.text(t, `[data-testid="result-basis"]`); got != tc.basis {
+			if got := p.Text(t, `[data-testid="result-basis"]`); got != tc.basis {
 				t.Errorf("%s: basis %q, want %q", tc.name, got, tc.basis)
 			}
-			if strings.Contains(p.body, "AI analysis") {
+			if strings.Contains(p.Body, "AI analysis") {
 				t.Errorf("%s: the page still says AI analysis", tc.name)
 			}
 		}
@@ -142,9 +142,9 @@ func TestHistoryLeadsWithTheExperts(t *testing.T) {
 			Confidence: 0.9}, tally, now); err != nil {
 			t.Fatal(err)
 		}
-		ids := func(p page) []string {
+		ids := func(p apptest.Page) []string {
 			var out []string
-			p.doc.Find(`[data-testid="history-item"] .claim-item__text a`).Each(func(_ int, s *goquery.Selection) {
+			p.Doc.Find(`[data-testid="history-item"] .claim-item__text a`).Each(func(_ int, s *goquery.Selection) {
 				out = append(out, strings.TrimPrefix(s.AttrOr("href", ""), "/claims/"))
 			})
 			return out
@@ -153,12 +153,12 @@ func TestHistoryLeadsWithTheExperts(t *testing.T) {
 			verdict string
 			want    []string
 		}{{"yanlis", []string{reviewed.ID}}, {"belirsiz", []string{plain.ID}}} {
-			if got := ids(e.get(t, "/claims?verdict="+tc.verdict)); strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			if got := ids(e.Get(t, "/claims?verdict="+tc.verdict)); strings.Join(got, ",") != strings.Join(tc.want, ",") {
 				t.Errorf("verdict %s lists %v, want %v", tc.verdict, got, tc.want)
 			}
 		}
-		p := e.get(t, "/claims")
-		items := p.doc.Find(`[data-testid="history-item"]`)
+		p := e.Get(t, "/claims")
+		items := p.Doc.Find(`[data-testid="history-item"]`)
 		if items.Length() != 2 {
 			t.Fatalf("%d items", items.Length())
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/gofiber/fiber/v2"
@@ -635,8 +636,8 @@ func (h *V1Claims) searchQuery(c *fiber.Ctx) (models.SearchQuery, []ProblemField
 	raw := c.Query("q")
 	q.Q = strings.TrimSpace(raw)
 	switch n := utf8.RuneCountInString(q.Q); {
-	case !utf8.ValidString(q.Q):
-		bad("q", "q must be valid UTF-8 text.")
+	case validation.CheckText("q", q.Q) != "":
+		bad("q", validation.CheckText("q", q.Q))
 	case n > V1MaxSearchRunes:
 		bad("q", fmt.Sprintf("q is %d characters long; the limit is %d.", n, V1MaxSearchRunes))
 	}

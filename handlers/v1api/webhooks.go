@@ -13,13 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
-
-// DefaultWebhookDeliveryLimit is how many deliveries a listing returns when it is not told.
-const DefaultWebhookDeliveryLimit = 20
 
 // MaxWebhookDeliveryLimit caps ?limit= on a delivery listing.
 const MaxWebhookDeliveryLimit = 100
@@ -178,7 +176,7 @@ func (h *V1Webhooks) fail(c *fiber.Ctx, err error) error {
 		return WriteProblem(c, fiber.StatusConflict, ProblemConflict,
 			"This endpoint is disabled, so nothing would be sent. Enable it first with POST /v1/webhooks/{id}/enable.")
 	case errors.Is(err, models.ErrRotationInProgress):
-		return WriteProblem(c, fiber.StatusConflict, ProblemConflict, RotationInProgressText+
+		return WriteProblem(c, fiber.StatusConflict, ProblemConflict, viewmodel.RotationInProgressText+
 			" To stop a leaked secret at once, delete the endpoint and register it again.")
 	}
 	h.log.Error("v1 webhooks", "path", c.Path(), "err", err)
@@ -294,7 +292,7 @@ func (h *V1Webhooks) get(c *fiber.Ctx) error {
 	if err != nil {
 		return h.fail(c, err)
 	}
-	ds, err := h.svc.Deliveries(c.UserContext(), o, ep.ID, DefaultWebhookDeliveryLimit)
+	ds, err := h.svc.Deliveries(c.UserContext(), o, ep.ID, viewmodel.DefaultWebhookDeliveryLimit)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -319,7 +317,7 @@ func (h *V1Webhooks) deliveries(c *fiber.Ctx) error {
 	if !ok {
 		return whUnauthorized(c)
 	}
-	limit := DefaultWebhookDeliveryLimit
+	limit := viewmodel.DefaultWebhookDeliveryLimit
 	if raw := c.Query("limit"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > MaxWebhookDeliveryLimit {
@@ -347,10 +345,6 @@ func (h *V1Webhooks) test(c *fiber.Ctx) error {
 	}
 	return c.Status(fiber.StatusAccepted).JSON(WebhookDeliveryOf(d))
 }
-
-// RotationInProgressText explains why a second rotation within the grace period is refused.
-const RotationInProgressText = "The secret was rotated less than 24 hours ago and the old one still signs beside it; " +
-	"a second rotation now would stop the old secret at once. Rotate again once it has expired."
 
 // rotate serves POST /v1/webhooks/{id}/rotate: the endpoint with its new secret; the previous one
 // keeps signing beside it for 24 hours.

@@ -14,39 +14,32 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
 
-// whAPI serves /v1/webhooks over a real database; the X-Test-Key header names the authenticated
-// key, standing in for the /v1 access middleware.
+// whAPI is the wired service; requests authenticate with real API keys on the beta plan, and
+// webhook hosts resolve from a table.
 type whAPI struct {
 	app   *fiber.App
 	db    *database.DB
 	store *models.WebhookStore
-	keys  map[string]*models.KeyWithPlan
+	// secrets maps a key's id, the tests' handle, to its bearer secret.
+	secrets map[string]string
 }
 
 func newWhAPI(t *testing.T, db *database.DB) *whAPI {
 	t.Helper()
-	e := &whAPI{db: db, store: models.NewWebhookStore(db), keys: map[string]*models.KeyWithPlan{}}
-	guard := webhooks.Guard{Resolver: apptest.Resolver{"hooks.example.com": "93.184.216.34", "intranet.example.com": "10.0.0.7"}}
-	svc := webhooks.NewService(e.store, guard, nil)
-	e.app = fiber.New(fiber.Config{DisableStartupMessage: true})
-	v1 := e.app.Group("/v1", func(c *fiber.Ctx) error {
-		if k := e.keys[c.Get("X-Test-Key")]; k != nil {
-			v1api.SetV1Key(c, k)
-		}
-		return c.Next()
-	})
-	v1api.NewV1Webhooks(v1api.V1WebhooksDeps{Webhooks: svc}).Routes(v1)
-	return e
+	a := apptest.New(t, db, apptest.Options{Env: map[string]string{"V1_BURST_LIMIT": "0"},
+		WebhookResolver: apptest.Resolver{"hooks.example.com": "93.184.216.34", "intranet.example.com": "10.0.0.7"}})
+	return &whAPI{app: a.HTTP, db: db, store: models.NewWebhookStore(db), secrets: map[string]string{}}
 }
 
-// key makes an API key; with a user when withUser, else a CLI key. It returns the test handle.
+// key makes an API key on the beta plan, owned by userID when set (else a CLI key), and returns
+// its id as the test handle.
 func (e *whAPI) key(t *testing.T, userID string) string {
 	t.Helper()
 	ctx := context.Background()
@@ -54,14 +47,18 @@ func (e *whAPI) key(t *testing.T, userID string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := &models.APIKey{ID: uuid.NewString(), PlanID: p.ID, Name: "t", Prefix: uuid.NewString()[:8], Hash: uuid.NewString(), CreatedAt: time.Now().UTC()}
+	is, err := keys.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := &models.APIKey{ID: uuid.NewString(), PlanID: p.ID, Name: "t", Prefix: is.Prefix, Hash: is.Hash, CreatedAt: time.Now().UTC()}
 	if userID != "" {
 		k.UserID = &userID
 	}
 	if err := models.NewStores(e.db).Keys.Create(ctx, k); err != nil {
 		t.Fatal(err)
 	}
-	e.keys[k.ID] = &models.KeyWithPlan{Key: *k, Plan: *p}
+	e.secrets[k.ID] = is.Secret
 	return k.ID
 }
 
@@ -119,7 +116,9 @@ func (e *whAPI) do(t *testing.T, key, method, path, contentType, body string) wh
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	req.Header.Set("X-Test-Key", key)
+	if secret := e.secrets[key]; secret != "" {
+		req.Header.Set("Authorization", "Bearer "+secret)
+	}
 	resp, err := e.app.Test(req, 10_000)
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/quota"
+	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -102,6 +103,7 @@ type options struct {
 	accounts    []accounts.Option
 	now         func() time.Time
 	planChanged billing.PlanChangedFunc
+	resolver    webhooks.Resolver
 }
 
 // WithAnalyzer uses a instead of the analyzer the configuration names.
@@ -116,6 +118,9 @@ func WithAccountOptions(opts ...accounts.Option) Option {
 func WithPlanChanged(fn billing.PlanChangedFunc) Option {
 	return func(o *options) { o.planChanged = fn }
 }
+
+// WithWebhookResolver makes the webhook URL guard look host names up with r.
+func WithWebhookResolver(r webhooks.Resolver) Option { return func(o *options) { o.resolver = r } }
 
 // WithClock makes every part read the time from now.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
@@ -146,7 +151,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	}
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
-	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, o.accounts...)
+	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, append([]accounts.Option{accounts.WithDeviceKey([]byte(cfg.DeviceKey))}, o.accounts...)...)
 	hook := planChanged(stores.Keys)
 	if o.planChanged != nil {
 		hook = o.planChanged
@@ -163,10 +168,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		auth: quota.NewAuthenticator(stores.Keys, cfg.KeyCacheTTL, now), limiter: quota.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
 		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{}, rest: rest,
-		beta:     beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
-		kit:      kit,
-		csrf:     web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
-		sessions: web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+		beta:            beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
+		kit:             kit,
+		webhookResolver: o.resolver,
+		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
+		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
 	}
 
 	f := fiber.New(fiber.Config{

@@ -5,16 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/app"
-	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -26,7 +24,8 @@ type server struct {
 	base string
 }
 
-// startServer wires the real app over db and serves it on 127.0.0.1.
+// startServer wires the real app over db (apptest.New, as the handler tests do) and serves it on
+// 127.0.0.1, telling it that address as its base URL.
 func startServer(t testing.TB, db *database.DB, env map[string]string) *server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -34,18 +33,11 @@ func startServer(t testing.TB, db *database.DB, env map[string]string) *server {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	vals := map[string]string{"BASE_URL": base, "ANON_CHECKS_PER_HOUR": "1000", "DATASETS_DIR": datasetstest.Dir(t)}
+	vals := map[string]string{"BASE_URL": base}
 	for k, v := range env {
 		vals[k] = v
 	}
-	cfg, err := config.FromLookup(func(k string) (string, bool) { v, ok := vals[k]; return v, ok })
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := app.New(context.Background(), cfg, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := apptest.New(t, db, apptest.Options{Env: vals})
 	go func() { _ = a.HTTP.Listener(ln) }()
 	t.Cleanup(func() { _ = a.HTTP.ShutdownWithTimeout(5 * time.Second) })
 	return &server{app: a, base: base}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
@@ -282,14 +280,7 @@ func TestServeShutdownEndsLiveStreams(t *testing.T) {
 		for k, v := range feedEnv {
 			vals[k] = v
 		}
-		cfg, err := config.FromLookup(func(k string) (string, bool) { v, ok := vals[k]; return v, ok })
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := app.New(context.Background(), cfg, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := apptest.New(t, db, apptest.Options{Env: vals})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		served := make(chan error, 1)

@@ -53,6 +53,8 @@ type wiring struct {
 	kit      *web.Kit
 	csrf     fiber.Handler
 	sessions *web.Sessions
+	// webhookResolver looks up webhook hosts for the URL guard; nil is the system resolver.
+	webhookResolver webhooks.Resolver
 	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).
 	feed *feed.Hub
 	// rest answers /rest/v1/claims over the claims store.
@@ -159,7 +161,7 @@ func v1apiDeps(w *wiring) v1api.Deps {
 
 // webhookService builds the endpoint service; it holds no state, so the API and the pages each get one.
 func webhookService(w *wiring) *webhooks.Service {
-	return webhooks.NewService(w.stores.Webhooks, webhooks.Guard{AllowPrivate: w.cfg.V1.WebhookAllowPrivate}, w.now)
+	return webhooks.NewService(w.stores.Webhooks, webhooks.Guard{AllowPrivate: w.cfg.V1.WebhookAllowPrivate, Resolver: w.webhookResolver}, w.now)
 }
 
 // feedHub is the process's one hub, built on first use: it follows the event log while the

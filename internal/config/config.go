@@ -62,6 +62,10 @@ type Config struct {
 	StripeWebhookSecret string
 	// StripeAPIBase overrides https://api.stripe.com (stripe-mock in tests).
 	StripeAPIBase string
+	// DeviceKey signs the device cookies that let a known browser log in past the login throttle's
+	// wait (internal/accounts/throttle.go). Every process must share it; empty gives each process a
+	// random key, so a device stays known only until that process restarts.
+	DeviceKey string
 
 	// V1 configures the /v1 API's burst limits, background workers, live feed and webhooks.
 	V1 V1Config
@@ -125,6 +129,10 @@ type EvidenceConfig struct {
 	// CacheTTL is how long a successful answer is reused.
 	CacheTTL time.Duration
 }
+
+// MinDeviceKeyBytes is the shortest DEVICE_KEY accepted: a shorter key could be guessed offline
+// from one device cookie.
+const MinDeviceKeyBytes = 32
 
 // DefaultSQLitePath is where the embedded database lives when DATABASE_URL is unset.
 const DefaultSQLitePath = "./data/claimcheck.db"
@@ -226,6 +234,10 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	c.StripeSecretKey = get("STRIPE_SECRET_KEY", "")
 	c.StripeWebhookSecret = get("STRIPE_WEBHOOK_SECRET", "")
 	c.StripeAPIBase = get("STRIPE_API_BASE", "")
+	c.DeviceKey = get("DEVICE_KEY", "")
+	if n := len(c.DeviceKey); n > 0 && n < MinDeviceKeyBytes {
+		errs = append(errs, fmt.Sprintf("DEVICE_KEY: %d bytes; want at least %d random bytes (e.g. `openssl rand -hex 32`)", n, MinDeviceKeyBytes))
+	}
 	if v, ok := lookup("CLAIMCHECK_ANALYZER"); !ok || strings.TrimSpace(v) == "" {
 		c.Analyzer = get("ANALYZER", c.Analyzer)
 	}

@@ -37,6 +37,7 @@ func TestOverridesAndErrors(t *testing.T) {
 		"CLAIMCHECK_ANALYZER=llm":   "LLM_MODEL",
 		"LLM_BASE_URL=ollama":       "LLM_BASE_URL",
 		"LLM_STRUCTURED_OUTPUT=xml": "LLM_STRUCTURED_OUTPUT",
+		"DEVICE_KEY=short":          "DEVICE_KEY",
 	} {
 		k, v, _ := strings.Cut(env, "=")
 		if _, err := FromLookup(lookup(map[string]string{k: v})); err == nil || !strings.Contains(err.Error(), want) {
@@ -73,5 +74,17 @@ func TestDatasetsDir(t *testing.T) {
 		if c.DatasetsDir != tc.want {
 			t.Errorf("%v: DatasetsDir = %q, want %q", tc.env, c.DatasetsDir, tc.want)
 		}
+	}
+}
+
+// TestDeviceKey checks DEVICE_KEY is read as given and is optional.
+func TestDeviceKey(t *testing.T) {
+	key := strings.Repeat("k", MinDeviceKeyBytes)
+	c, err := FromLookup(lookup(map[string]string{"DEVICE_KEY": key}))
+	if err != nil || c.DeviceKey != key {
+		t.Errorf("DEVICE_KEY: %q %v", c.DeviceKey, err)
+	}
+	if c, err := FromLookup(lookup(nil)); err != nil || c.DeviceKey != "" {
+		t.Errorf("unset DEVICE_KEY: %q %v", c.DeviceKey, err)
 	}
 }

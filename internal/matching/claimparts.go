@@ -78,6 +78,9 @@ type part struct {
 	// advice marks a Turkish imperative closing its clause ("alın kenara koyun", "bunu herkes
 	// bilsin"): the clause tells the reader what to do, it states no fact.
 	advice bool
+	// ident marks a number naming which one of its kind the word before it is ("tip 1",
+	// "Windows 11"): the claim that states it is about that one only, as with a name.
+	ident bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -96,6 +99,9 @@ type claimParts struct {
 	opp []oppHit
 	// clauses counts the clauses read so far.
 	clauses int
+	// passive marks an English passive with its agent ("was invented by"): its subject is the
+	// object of the active voice.
+	passive bool
 }
 
 // negation is one negating word of a claim.
@@ -126,7 +132,7 @@ func (c *claimParts) negative(skip func(clause int) bool) bool {
 
 // lightVerbs are Turkish verbs that make a verb of the noun before them ("yol aç-", "neden ol-",
 // "tedavi et-", "zarar ver-").
-var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true}
+var lightVerbs = map[string]bool{"ol": true, "et": true, "ed": true, "yap": true, "ver": true, "ac": true, "kil": true, "cek": true, "al": true}
 
 // trPostpositions make the noun before them an adjunct.
 var trPostpositions = map[string]bool{"icin": true, "gibi": true, "kadar": true, "boyunca": true, "sirasinda": true,
@@ -342,6 +348,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if lex == "tr" && lang == "und" && englishFunction(folded) {
 			wlang = "en"
 		}
+		if identifierLetter(toks, i, folded) {
+			// A letter naming which of its kind the word beside it is ("C vitamini", "Vitamin
+			// D", "hepatit B") is a part: vitamin D is not vitamin C.
+			continue
+		}
 		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
 			// A bound on a number is grammar, not content: "at least seven" and "not less than
 			// seven" say the same, so an upper bound counts as a negation of the lower one.
@@ -363,6 +374,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function, infos[i+1].function = true, true
 			continue
 		}
+		if wlang == "en" && folded == "more" && i+1 < len(toks) && !toks[i+1].number && !toks[i+1].sentenceStart &&
+			!englishFunction(turkish.Fold(toks[i+1].text)) && !isNumberWord(turkish.Fold(toks[i+1].text)) {
+			// "more nutritious" is a comparative, as Turkish says with the function word "daha":
+			// grammar, not a part to be stated, but still a side of the more/less opposition
+			// ("less nutritious" keeps "less" as a part and differs).
+			infos[i].function = true
+			cp.opp = append(cp.opp, oppositionsOf(folded, stemFor("en", folded))...)
+			continue
+		}
 		switch {
 		case folded == "":
 			infos[i].function = true
@@ -382,7 +402,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].prep = true
 			infos[i].function = true
 			infos[i].place = enPlacePreps[folded]
-		case wlang == "tr" && trPostpositions[folded]:
+		case wlang == "tr" && (trPostpositions[folded] || folded == "karsi" && i > 0 && ix.morph.CaseOf(turkish.Fold(toks[i-1].text)) == turkish.Dative):
+			// "karşı" after a dative is the postposition "against" ("yıldırıma karşı korur").
 			infos[i].prep = true
 			infos[i].function = true
 		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
@@ -436,6 +457,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
+			p.ident = p.slot == "" && i > 0 && !t.sentenceStart && !toks[i-1].number && !infos[i-1].function && !infos[i-1].prep
 		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
 			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
 			p.num = v
@@ -815,6 +837,16 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				p.role = rolePredicate
 				// A passive ("are formed", "was torn down").
 				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
+				// With its agent ("was invented by Naismith") the passive puts the doer after
+				// the verb: the subject is what the active voice makes the object.
+				if p.verb {
+					for k := i + 1; k < len(toks) && !toks[k].sentenceStart; k++ {
+						if turkish.Fold(toks[k].text) == "by" {
+							cp.passive = true
+							break
+						}
+					}
+				}
 				verbSeen = true
 			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
@@ -849,6 +881,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		}
 	}
 	firstSeen := false
+	// objectIn marks the clauses with a dative or accusative object read so far ("otizme",
+	// "kanseri"): the noun of a light verb after one is the verb's own ("neden olur", "tedavi
+	// eder"); without one it is what the claim says is caused ("kanser yapar", "kilo aldırır").
+	objectIn := map[int]bool{}
 	for i := range toks {
 		pi, _, _ := at(i)
 		if pi < 0 {
@@ -862,10 +898,23 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		cas := ix.morph.CaseOf(p.folded)
 		if suffix != "" {
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
-		} else if cas != turkish.Nominative && ix.knownTR(p.folded) {
+		} else if cas != turkish.Nominative && ix.knownTR(p.folded) && !((cas == turkish.Locative || cas == turkish.Ablative) && ix.inflectedKnown(p)) {
 			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
 		}
+		// lightNoun makes the noun of a light verb a content part when the clause has no object
+		// before it, or when the light verb is "yapmak" (make X Y: Y is the result, a complement).
+		lightNoun := func(verb string) {
+			if p.ent == nil && ix.morph.CaseOf(p.folded) != turkish.Accusative && (!objectIn[p.clause] || ix.isMakeVerb(verb)) {
+				p.role, p.verb = roleCore, false
+			}
+		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		if i != lastContent && p.ent == nil && converb(p) {
+			// A converb ("görünce", "atlayarak", "yaparken") opens a clause of when or how:
+			// a detail the claim may add, a verb compared on meaning only.
+			p.role, p.verb = roleAdjunct, true
+			continue
+		}
 		switch {
 		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && ix.lex != nil && !ix.knownTR(p.folded):
 			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
@@ -880,22 +929,52 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// A noun before a light verb read as a function word ("tedavi eder") is a verb.
 			p.verb = p.ent == nil && (turkish.IsVerbForm(p.folded) ||
 				i+1 < len(toks) && ix.isDoVerb(turkish.Fold(toks[i+1].text)))
+			if p.verb && !turkish.IsVerbForm(p.folded) && cas == turkish.Nominative {
+				lightNoun(turkish.Fold(toks[i+1].text))
+			}
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true
+			lightNoun(cp.parts[mustPart(at, lastContent)].folded)
 		case p.ent != nil:
 			p.role = roleCore
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
-		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent:
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i):
 			p.role = roleModifier
+		}
+		if cas == turkish.Dative || cas == turkish.Accusative {
+			objectIn[p.clause] = true
 		}
 		if (p.role == roleCore || p.role == roleModifier) && !firstSeen {
 			p.first = true
 			firstSeen = true
 		}
 	}
+}
+
+// identifierLetter reports a single letter that tells which one of its kind the word beside it
+// names ("C vitamini", "Vitamin D", "hepatitis B"), the way a number does ("Type 1"): written as
+// a capital, or lower-case after a word when it is no English function word ("vitamin c").
+// A capital "A" or "I" opening an English sentence is the article or the pronoun.
+func identifierLetter(toks []scanned, i int, folded string) bool {
+	r := []rune(nameBase(toks[i].text))
+	if len(r) != 1 || !unicode.IsLetter(r[0]) || toks[i].number {
+		return false
+	}
+	if i > 0 && !toks[i].sentenceStart && (toks[i-1].number || strings.HasSuffix(toks[i-1].text, "°")) {
+		return false // a unit after a number ("100 °C", "5 m")
+	}
+	prev := i > 0 && !toks[i].sentenceStart
+	next := i+1 < len(toks) && !toks[i+1].sentenceStart && !toks[i+1].number
+	if !prev && !next {
+		return false
+	}
+	if unicode.IsUpper(r[0]) {
+		return !(toks[i].sentenceStart && (folded == "a" || folded == "i")) && !(folded == "a" && next && !prev)
+	}
+	return prev && !englishFunction(folded) && !turkish.IsFunctionWord(folded)
 }
 
 // enCopulas make the content word after them a nominal predicate ("are blind").
@@ -1106,6 +1185,16 @@ func (ix *Index) isDoVerb(folded string) bool {
 	return false
 }
 
+// isMakeVerb reports a form of "yapmak" (make, do).
+func (ix *Index) isMakeVerb(folded string) bool {
+	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
+		if l == "yap" {
+			return true
+		}
+	}
+	return false
+}
+
 // isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
 func (ix *Index) isLightVerb(folded string) bool {
 	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
@@ -1178,13 +1267,79 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 			break
 		}
 	}
+	// A plural the lexicon lists as a word of its own ("büyükler", elders; "kadınlar") is also
+	// its singular: the plural suffix is the one strip that never makes another word.
+	var plural string
+	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) && len(ix.relations.translate(ix.lex, "tr", "en", base)) > 0 {
+		plural = base
+	}
 	var out []string
-	for _, w := range []string{noun, verb} {
+	for _, w := range []string{noun, plural, verb} {
 		if w != "" {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// cutPlural strips the Turkish plural suffix -lar/-ler from a folded word.
+func cutPlural(w string) (string, bool) {
+	for _, suf := range []string{"lar", "ler"} {
+		if base, ok := strings.CutSuffix(w, suf); ok {
+			return base, true
+		}
+	}
+	return "", false
+}
+
+// inflectedKnown reports a Turkish word whose stem, left by stripping a suffix, is a word the
+// lexicon knows too ("karanlıkta" of "karanlık"): the lexicon may list an inflected form as a
+// phrase of its own (KeNet has "karanlıkta", in the dark), but a locative or ablative is still a
+// where/when detail. (Only those cases: "-lu" of "kabuklu" looks like an accusative.)
+func (ix *Index) inflectedKnown(p *part) bool {
+	for _, l := range p.lemmas {
+		if l != p.folded && len(l) >= 3 && strings.HasPrefix(p.folded, l) && ix.knownTR(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// coordinated reports a Turkish word joined by "ve", "veya" or "ile" to the subject before it
+// ("İnsanlar ve dinozorlar aynı dönemde …"): it is a subject too, not a modifier of the word
+// after it.
+func coordinated(cp *claimParts, toks []scanned, at func(int) (int, bool, bool), i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch turkish.Fold(toks[i-1].text) {
+	case "ve", "veya", "ile":
+	default:
+		return false
+	}
+	prev, _, _ := at(i - 2)
+	return prev >= 0 && cp.parts[prev].num == "" && cp.parts[prev].role == roleCore && cp.parts[prev].first
+}
+
+// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken.
+var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken"}
+
+// converb reports a Turkish word with a converb ending whose dictionary forms include a verb
+// ("görünce" → "görünmek"), so that "ince" (thin) or "kalınca" stay what they are.
+func converb(p *part) bool {
+	ending := false
+	for _, e := range converbEndings {
+		ending = ending || strings.HasSuffix(p.folded, e) && len(p.folded) > len(e)+2
+	}
+	if !ending {
+		return false
+	}
+	for _, d := range p.dict {
+		if strings.HasSuffix(d, "mak") || strings.HasSuffix(d, "mek") {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

@@ -101,7 +101,17 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
 			continue
 		}
+		if p.ident && i > 0 && !q.parts[i-1].aside {
+			// "tip 1 diyabet" is one kind of what the fact-check says, not it made more specific.
+			return false, fmt.Sprintf("different number: the claim says %s %s, the fact-check does not", q.parts[i-1].text, p.text)
+		}
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
+			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
+		}
+		// A number of its own while the fact-check has a subject, object or predicate the claim
+		// does not state is not the claim made more specific but another claim ("İnsanlar
+		// DNA'larının yüzde 2'sini kullanır" for "mRNA aşıları insan DNA'sını değiştirir").
+		if j := firstUnlinked(r, ra, isNoun); j >= 0 {
 			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
 		}
 	}
@@ -155,22 +165,57 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	rVerb := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
 		// Across languages a verb of the claim counts too (verbs translate too loosely to be
-		// set aside as the same predicate in other words), and so does a noun in an adjunct.
+		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
+		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
+		// read as a locative), so a core part of the fact-check left out with a Turkish adjunct
+		// of the claim in its place is the claim saying something else there.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerb)
 			}
-			return p.num == "" && p.role >= roleModifier && !(p.verb && rVerb)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerb)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
 	}
+	// A modifier of the claim whose head the fact-check does not state either is not the claim
+	// made more specific but a phrase of its own ("tatlandırıcı kullanmak" where the fact-check
+	// says "şeker yemek", "alkollü dezenfektanla" where it says "with soap"): with a word of the
+	// fact-check left over, it says something else in its place.
+	{
+		if i, j := strayModifier(q, qa, r, ra); i >= 0 {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
+		}
+	}
+	// Both subjects left unstated are two subjects, however the clause reading took them ("çay
+	// içmek", read as a phrasal verb, where the fact-check says "smoking").
+	if i, j := firstPart(q), firstPart(r); i >= 0 && j >= 0 && qa.links[i] == unlinked && ra.links[j] == unlinked &&
+		isContent(&q.parts[i]) && isContent(&r.parts[j]) && !q.parts[i].place && !r.parts[j].place {
+		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
+	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
+	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
+	if i, j := otherModifier(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+	}
+	// A claim word tied to the head of a fact-check compound only through meaning, not as the
+	// same word, must state the whole compound: "kükürtdioksit" (sulphur dioxide) is a dioxide,
+	// but not the fact-check's "carbon dioxide".
+	if i, d := ix.compoundHeadOnly(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[d+1]), say(q, qa, i), r.parts[d].text+" "+r.parts[d+1].text)
+	}
 	// Subject and object swapped ("humans emit more than volcanoes" for "volcanoes emit more than
 	// humans"): the claim's subject is linked to a part of the fact-check that is not its subject.
-	if !cross {
-		if why := swapped(q, qa, r, ra); why != "" {
-			return false, why
-		}
+	// Across languages, whose word orders differ, only a subject that the other claim states as a
+	// complement of comparison or another adjunct counts ("humans emit more than volcanoes" for
+	// "volcanoes emit more than humans", "Volkanlar insanlardan daha fazla … salar"): an active
+	// claim may have a passive translation.
+	// One claim in the passive with its agent, the other active: their subjects are swapped by
+	// grammar, so a swap is the same claim and its absence a different one.
+	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive {
+		return false, why
+	} else if why == "" && q.passive != r.passive && !cross && sameSubject(q, qa, r, ra) {
+		return false, "different subject: the subject of one claim is the agent of the other"
 	}
 	// Polarity on meaning: each antonym link flips it once more.
 	flips := comp
@@ -267,10 +312,48 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
-// isNominal selects a noun, a modifier of one, or a noun in an adjunct other than of place or
-// time ("from coal").
-func isNominal(p *part) bool {
-	return isNoun(p) || p.num == "" && !p.aside && !p.verb && !p.place && (p.role == roleModifier || p.role == roleAdjunct)
+// otherModifier finds an unlinked modifier of the claim directly before a part linked to a part
+// of the fact-check that has an unlinked modifier of its own directly before it; -1, -1 when none.
+func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	modifier := func(c *claimParts, a sideAlign, i int) bool {
+		p := &c.parts[i]
+		return a.links[i] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.verb && p.ent == nil &&
+			c.parts[i+1].clause == p.clause
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		if !modifier(q, qa, i) || qa.links[i+1] != linked {
+			continue
+		}
+		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) {
+			return i, h - 1
+		}
+	}
+	return -1, -1
+}
+
+// strayModifier finds an unlinked modifier of the claim whose next part in its clause is
+// unlinked too, and a word of the fact-check left unstated (not a number, an aside or a detail
+// of place or time); -1, -1 when there is none.
+func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	j := -1
+	for k := range r.parts {
+		o := &r.parts[k]
+		if ra.links[k] == unlinked && o.num == "" && !o.aside && !o.place {
+			j = k
+			break
+		}
+	}
+	if j < 0 {
+		return -1, -1
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, n := &q.parts[i], &q.parts[i+1]
+		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside &&
+			n.num == "" && n.clause == p.clause {
+			return i, j
+		}
+	}
+	return -1, -1
 }
 
 // isContent selects the unlinked parts that can stand in for another: words, not numbers, not
@@ -280,7 +363,7 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 // swapped reports a subject and an object that changed places: the claim's subject links to a
 // part of the fact-check after the fact-check's subject, which links back to a part of the claim
 // after the claim's subject.
-func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
+func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
 	qs, rs := -1, -1
 	for i := range q.parts {
 		if q.parts[i].first {
@@ -297,10 +380,35 @@ func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
 	}
+	if cross && !(r.parts[qa.with[qs]].role == roleAdjunct && q.parts[qs].role != roleModifier ||
+		q.parts[ra.with[rs]].role == roleAdjunct && r.parts[rs].role != roleModifier) {
+		return ""
+	}
 	if qa.with[qs] > rs && ra.with[rs] > qs && r.parts[qa.with[qs]].role != roleModifier && q.parts[ra.with[rs]].role != roleModifier {
 		return fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, qs), say(r, ra, rs))
 	}
 	return ""
+}
+
+// firstPart is the index of the claim's subject (its first core part or modifier), or -1.
+func firstPart(c *claimParts) int {
+	for i := range c.parts {
+		if c.parts[i].first {
+			return i
+		}
+	}
+	return -1
+}
+
+// sameSubject reports that the two claims' subjects state each other.
+func sameSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) bool {
+	for i := range q.parts {
+		if q.parts[i].first {
+			j := qa.with[i]
+			return qa.links[i] == linked && r.parts[j].first && ra.links[j] == linked && ra.with[j] == i && hasVerb(q) && hasVerb(r)
+		}
+	}
+	return false
 }
 
 // counterpart finds the unlinked part of r (selected by sel) standing where q's unlinked part i
@@ -388,6 +496,8 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		ix.linkPhrases(q, qa, r, ra)
 		ix.linkPhrases(r, ra, q, qa)
 	}
+	ix.linkCompounds(q, qa, r, ra, true)
+	ix.linkCompounds(r, ra, q, qa, false)
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -395,7 +505,9 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		}
 		for j := range r.parts {
 			o := &r.parts[j]
-			if o.num != "" || ra.links[j] != unlinked {
+			// A fact-check part already found to state this very part (by spelling one way
+			// round, or as a word of a phrase translation) may still be what states it.
+			if o.num != "" || ra.links[j] != unlinked && (ra.links[j] != linked || ra.with[j] != i) {
 				continue
 			}
 			l := ix.lexRelate(p, o, true)
@@ -415,6 +527,25 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 			}
 		}
 	}
+	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
+	// for "suicide") is linked back when the lexicon relates the two on their own.
+	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+		for i, l := range aa.links {
+			if l != linked {
+				continue
+			}
+			j := aa.with[i]
+			if ba.links[j] != unlinked || b.parts[j].num != "" {
+				continue
+			}
+			p, o := &a.parts[i], &b.parts[j]
+			if ix.relateWords(p, o) || ix.lexRelate(p, o, fromClaim) == linked || ix.lexRelate(o, p, !fromClaim) == linked {
+				ba.links[j], ba.with[j] = linked, i
+			}
+		}
+	}
+	back(q, qa, r, ra, true)
+	back(r, ra, q, qa, false)
 	return qa, ra
 }
 
@@ -639,7 +770,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}
-	rel := func(lang string, as, bs []string) link {
+	rel := func(lang string, as, bs []string, hyper bool) link {
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {
@@ -647,11 +778,11 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 				case thesaurus.Same, thesaurus.Synonym:
 					return linked
 				case thesaurus.Broader:
-					if fromClaim {
+					if fromClaim && hyper {
 						return linked
 					}
 				case thesaurus.Narrower:
-					if !fromClaim {
+					if !fromClaim && hyper {
 						return linked
 					}
 				case thesaurus.Antonym:
@@ -662,7 +793,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, p.dict, o.dict)
+		return rel(p.lang, p.dict, o.dict, true)
 	}
 	var trans []string
 	for _, a := range p.dict {
@@ -683,7 +814,9 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if len(trans) == 0 {
 		return unlinked
 	}
-	return rel(o.lang, firstN(trans, 6), o.dict)
+	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
+	// "food", a hypernym of "limon"): across languages only its synonyms count.
+	return rel(o.lang, firstN(trans, 6), o.dict, false)
 }
 
 // firstN is the first n of xs.

@@ -28,12 +28,13 @@ func starterAnalyzer(t testing.TB) *analysis.Pipeline {
 // over the starter knowledge base, with the thesaurus) and holds the figures it reaches, each set
 // just under the measured value so a regression fails. The rules were shaped on this set and on
 // the evaluation set's tuning half, so these are not quality figures (TestEvalTestHalf holds
-// those). Measured (retrieval floor 0.25, claim alignment deciding): verdict accuracy 0.756,
-// abstention 1.000 (look-alikes 60/60, unrelated 63/63), recall@1 0.590 (typo 0.932, ascii 0.933,
-// paraphrase 0.337, crosslang 0.400; 4 more matched the expected review's twin in the other
-// language, with its verdict), no confident match to a wrong review, no dogru/yanlis swap. The
-// recall fell from the similarity-threshold matcher's 0.885 because a rewording whose words the
-// thesaurus does not relate is now refused rather than trusted.
+// those). Measured (retrieval floor 0.25, claim alignment deciding, thesaurus with KeNet):
+// verdict accuracy 0.800, abstention 1.000 (look-alikes 60/60, unrelated 63/63), recall@1 0.650
+// (typo 0.955, ascii 0.933, paraphrase 0.378, crosslang 0.667; 5 more matched the expected
+// review's twin in the other language, with its verdict), no confident match to a wrong review,
+// no dogru/yanlis swap. Before KeNet: verdict accuracy 0.756, recall@1 0.590 (crosslang 0.400,
+// paraphrase 0.337). The recall is below the similarity-threshold matcher's 0.885 because a
+// rewording whose words the thesaurus does not relate is refused rather than trusted.
 func TestDevSet(t *testing.T) {
 	if _, err := os.Stat(devsetPath); err != nil {
 		t.Skipf("no development set: %v", err)
@@ -69,15 +70,15 @@ func TestDevSet(t *testing.T) {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", name, got, min)
 		}
 	}
-	check("recall@1 overall", rep.Overall.Recall(), 0.58)
-	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.92)
-	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.90)
-	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.33)
-	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.39)
+	check("recall@1 overall", rep.Overall.Recall(), 0.64)
+	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.95)
+	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.93)
+	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.37)
+	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.66)
 	check("abstention overall", rep.Overall.Abstention(), 0.99)
 	check("abstention unrelated", rep.ByKind["unrelated"].Abstention(), 0.99)
-	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.98)
-	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.75)
+	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.99)
+	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.79)
 	if rep.Overall.WrongMatches > 1 {
 		t.Errorf("%d confident matches to the wrong review (this matcher reached 0)", rep.Overall.WrongMatches)
 	}

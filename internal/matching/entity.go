@@ -1,8 +1,6 @@
 package matching
 
 import (
-	"strings"
-
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -159,13 +157,4 @@ func entityAt(toks []scanned, i int, shout bool) (entity, bool) {
 		return entity{key: folded, text: base}, true
 	}
 	return entity{}, false
-}
-
-// entityNames lists entities' written forms for a refusal reason.
-func entityNames(es []entity) string {
-	var names []string
-	for _, e := range es {
-		names = append(names, e.text)
-	}
-	return strings.Join(names, ", ")
 }

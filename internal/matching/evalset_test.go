@@ -14,6 +14,10 @@ import (
 var (
 	tunePath = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
 	testPath = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
+	// probesPath holds hand-written probes (ids p-…) of three known holes: short identifiers
+	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
+	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
+	probesPath = filepath.Join("..", "knowledge", "testdata", "eval", "probes.jsonl")
 )
 
 // runEvalFile runs one evaluation file through the real analysis path and logs its report.
@@ -51,17 +55,43 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
 // misses), and holds its figures just under what this matcher measured: look-alike abstention
-// 0.994, verdict accuracy 0.667 on same-language and 0.367 on cross-language rewordings, no
-// dogru/yanlis swap.
+// 1.000, verdict accuracy 0.717 on same-language and 0.433 on cross-language rewordings, no
+// dogru/yanlis swap (before KeNet and compounds: 0.994, 0.667, 0.367).
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
 	for _, c := range []struct {
 		name     string
 		got, min float64
 	}{
-		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.98},
-		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.66},
-		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.36},
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.99},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.71},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.43},
+	} {
+		if c.got < c.min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
+		}
+	}
+	if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+		t.Errorf("dogru/yanlis swapped: %v", c)
+	}
+}
+
+// TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
+// figures just under what this matcher measured: look-alike abstention 0.792 (57/72; 0.597
+// before the identifier, light-verb noun and Turkish adjunct rules), verdict accuracy 0.800 on
+// same-language and 0.750 on cross-language rewordings (unchanged), no dogru/yanlis swap. Most
+// look-alikes still taken leave out a part of the fact-check ("Lightning is hotter than the Sun"):
+// a rule refusing those also refused rewordings of the tuning half and the development set that
+// leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "… kan kolesterolünü …").
+func TestProbeSet(t *testing.T) {
+	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
+	for _, c := range []struct {
+		name     string
+		got, min float64
+	}{
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.79},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.79},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.75},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -105,14 +135,17 @@ func TestEvalTestHalf(t *testing.T) {
 	}
 }
 
-// Figures held on the test half, just under what this matcher measured there (look-alike
-// abstention 0.935, same-language rewordings 0.479 and cross-language rewordings 0.333 verdict
-// accuracy, no dogru/yanlis swap). The targets (0.97, 0.90, 0.75) are not met; the test
-// logs the gap.
+// Figures held on the test half, just under what this matcher measured there with the Turkish
+// WordNet, compounds, and the identifier, light-verb noun and Turkish adjunct rules (shaped on the
+// probes, the tuning half and the development set only): look-alike abstention 0.916 (142/155;
+// 0.935 before KeNet, 0.903 with it and before these rules), same-language rewordings 0.513 and
+// cross-language rewordings 0.567 verdict accuracy (unchanged by these rules), no dogru/yanlis
+// swap, 13 wrong confident matches. The targets (0.97, 0.90, 0.75) are not met; the
+// test logs the gap.
 const (
-	heldLookalikeAbstention = 0.93
-	heldParaphraseVerdict   = 0.47
-	heldCrosslangVerdict    = 0.33
-	heldOverallAbstention   = 0.93
+	heldLookalikeAbstention = 0.91
+	heldParaphraseVerdict   = 0.51
+	heldCrosslangVerdict    = 0.56
+	heldOverallAbstention   = 0.91
 	heldSwaps               = 0
 )

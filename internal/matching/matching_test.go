@@ -481,3 +481,101 @@ func TestLoanword(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimWithKeNet covers what the Turkish WordNet and compounds let the decision state,
+// and the guards that keep a richer lexicon from letting a look-alike through.
+func TestSameClaimWithKeNet(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:vitc-tr", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
+		review("u:vitc-en", "Vitamin C prevents colds.", "en", "kismen"),
+		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:smoking-en", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:sugar", "Şeker yemek şeker hastalığına (diyabete) yol açar.", "tr", "kismen"),
+		review("u:volcano-tr", "Volkanlar insanlardan daha fazla karbondioksit salar.", "tr", "yanlis"),
+		review("u:volcano-en", "Volcanoes emit more carbon dioxide than humans do.", "en", "yanlis"),
+		review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"),
+		review("u:dinos", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
+		review("u:carrot", "Havuç yemek karanlıkta görmeyi güçlendirir.", "tr", "kismen"),
+		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
+		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
+		review("u:dinos-tr", "İnsanlar ve dinozorlar aynı dönemde yaşamıştır.", "tr", "yanlis"),
+		review("u:meat", "Eating processed meat increases the risk of bowel cancer.", "en", "dogru"),
+		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string // reason "" = same claim; else a substring of the reason
+	}{
+		// A compound the lexicon knows is one unit: "nezle" is "soğuk algınlığı", within and
+		// across languages.
+		{"C vitamini nezleyi önler", "tr", "u:vitc-tr", ""},
+		{"C vitamini nezleyi önler", "tr", "u:vitc-en", ""},
+		{"Vitamin C prevents colds", "en", "u:vitc-tr", ""},
+		{"Sigara içmek akciğer kanserine yol açar", "tr", "u:smoking-en", ""},
+		{"Smoking causes lung cancer", "en", "u:smoking-tr", ""},
+		{"Şeker yiyen şeker hastası olur", "tr", "u:sugar", ""}, // yiyen is yemek
+		{"havuc yemek gece gorusunu guclendirir", "tr", "u:carrot", ""},
+		// "more" before an adjective is the comparative Turkish says with "daha"; "less" differs.
+		{"Brown eggs are more nutritious than white eggs", "en", "u:eggs", ""},
+		{"Brown eggs are less nutritious than white eggs", "en", "u:eggs", "less"},
+		// Active for passive with its agent: the subjects swap by grammar.
+		{"James Naismith came up with basketball in 1891", "en", "u:basketball", ""},
+		{"Basketball invented James Naismith in 1891", "en", "u:basketball", "agent"},
+		// A converb clause of when is a detail the claim may add.
+		{"Boğalar kırmızı rengi görünce sinirlenir", "tr", "u:bulls", ""},
+		// A subject joined by "ve" is a subject, not a modifier: a post sharing only "kişi" with
+		// it is about something else.
+		{"Kadıköy'de trafik kazası meydana geldi, iki kişi yaralandı", "tr", "u:dinos-tr", "different"},
+		// Across languages a translation relates by synonymy only: "eating" is "yemek", which is
+		// also "food", but lemon water is not processed meat.
+		{"Limonlu su kanser yapar", "tr", "u:meat", "different"},
+		// Both subjects unstated: "çay içmek" read as a phrasal verb is still tea.
+		{"Çay içmek akciğer kanserine yol açar", "tr", "u:smoking-en", "different subject: çay ≠ smoking"},
+		// The flu is not a cold, though KeNet links "nezle" to influenza too.
+		{"Vitamin C prevents the flu", "en", "u:vitc-tr", "different"},
+		{"C vitamini gribi önler", "tr", "u:vitc-en", "different"},
+		// Another modifier of the same head, in any languages.
+		{"Smoking causes throat cancer", "en", "u:smoking-tr", "different detail: throat ≠ akciğer"},
+		{"Sigara içmek mide kanserine yol açar", "tr", "u:smoking-en", "different detail: mide ≠ lung"},
+		{"Smoking causes stomach cancer", "en", "u:smoking-en", "different detail: stomach ≠ lung"},
+		// A phrase of the claim's own in the place of the fact-check's.
+		{"Tatlandırıcı kullanmak şeker hastalığına yol açar", "tr", "u:sugar", "different"},
+		{"İnsanlar ve mamutlar aynı dönemde yaşamıştır", "tr", "u:dinos", "different"},
+		// A sibling of a compound's meaning is not the compound.
+		{"Volkanlar insanlardan daha fazla kükürtdioksit salar", "tr", "u:volcano-en", "different"},
+		{"Volkanlar insanlardan daha fazla karbondioksit salar", "tr", "u:volcano-en", ""},
+		// Subject and complement of comparison swapped across languages.
+		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano-tr", "different subject"},
+		// A number of its own while the fact-check's subject goes unstated.
+		{"İnsanlar DNA'larının yalnızca yüzde 2'sini kullanır", "tr", "u:mrna", "different number"},
+	} {
+		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
+		switch {
+		case !known:
+			t.Errorf("%q: %s not indexed", c.claim, c.url)
+		case c.reason == "" && !same:
+			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
+		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
+			t.Errorf("%q vs %s: same=%v %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
+		}
+	}
+	// A unit letter after a number, and the English article, are no identifiers.
+	for _, c := range []struct{ claim, lang, want string }{
+		{"Water boils at 100 °C", "en", ""},
+		{"Water boils at 100°C", "en", ""},
+		{"A doorway is the safest place", "en", ""},
+		{"Hepatitis B is spread by blood", "en", "B"},
+	} {
+		var got []string
+		for _, p := range ix.parseClaim(c.claim, c.lang).parts {
+			if len([]rune(p.text)) == 1 && p.num == "" {
+				got = append(got, p.text)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: single-letter parts %v, want %q", c.claim, got, c.want)
+		}
+	}
+}

@@ -6,7 +6,6 @@ import "strings"
 // per search.
 type queryView struct {
 	info  *textInfo
-	cross map[string]bool // review language → compared across languages (cache)
 	units []queryUnit
 	// words and concepts are the claim's known feature ids.
 	words, concepts map[uint32]bool

@@ -25,6 +25,9 @@ func TestGeneratorDeterministic(t *testing.T) {
 			t.Skipf("Debian source %s absent (apt-get install -y wordnet-base dict-freedict-tur-eng dict-freedict-eng-tur): %v", f, err)
 		}
 	}
+	if _, err := os.Stat("/tmp/kenet/package/turkish_wordnet.xml"); err != nil {
+		t.Skipf("KeNet package absent (see README.md, Regenerating: npm pack nlptoolkit-wordnet@1.0.7 into /tmp/kenet): %v", err)
+	}
 	dir := t.TempDir()
 	cmd := exec.Command("go", "run", "./gen", "-out", dir)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -105,10 +105,10 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	t.synPOS = make([]uint8, total)
+	t.en.synPOS = make([]uint8, total)
 	for p := 0; p < numPOS; p++ {
 		for i := starts[p]; i < starts[p+1]; i++ {
-			t.synPOS[i] = uint8(p)
+			t.en.synPOS[i] = uint8(p)
 		}
 	}
 	t.senses = make(map[string][]sense, 150000)
@@ -152,23 +152,13 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	if t.hyperAt, t.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
+	if t.en.hyperAt, t.en.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
 		return err
 	}
-	if t.antAt, t.antTo, err = adjacency(fsys, "wn-antonyms.tsv.gz", total, true); err != nil {
+	if t.en.antAt, t.en.antTo, err = adjacency(fsys, "wn-antonyms.tsv.gz", total, true); err != nil {
 		return err
 	}
-	t.general = make([]bool, total)
-	err = eachLine(fsys, "wn-general.tsv", func(line string) error {
-		idS, _, _ := strings.Cut(line, "\t")
-		id, err := atoi32(idS)
-		if err != nil || id >= total {
-			return fmt.Errorf("bad synset id %q", idS)
-		}
-		t.general[id] = true
-		return nil
-	})
-	if err != nil {
+	if t.en.general, err = generalSet(fsys, "wn-general.tsv", total); err != nil {
 		return err
 	}
 	for p := range t.exc {
@@ -191,14 +181,115 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 44000); err != nil {
 		return err
 	}
+	if err := t.loadKeNet(fsys); err != nil {
+		return err
+	}
 	t.trFold = map[string][]string{}
-	for w := range t.trEn {
-		if f := fold(w); f != w {
+	addFold := func(w string) {
+		if f := fold(w); f != w && !slices.Contains(t.trFold[f], w) {
 			t.trFold[f] = append(t.trFold[f], w)
 		}
 	}
+	for w := range t.trEn {
+		addFold(w)
+	}
+	for w := range t.trSenses {
+		addFold(w)
+	}
+	for w := range t.kTrEn {
+		addFold(w)
+	}
 	for _, list := range t.trFold {
 		slices.Sort(list) // map order varies; folded look-ups must not
+	}
+	return nil
+}
+
+// generalSet reads the ids of a wn-general.tsv-style table into a per-synset flag.
+func generalSet(fsys fs.FS, name string, total int32) ([]bool, error) {
+	general := make([]bool, total)
+	err := eachLine(fsys, name, func(line string) error {
+		idS, _, _ := strings.Cut(line, "\t")
+		id, err := atoi32(idS)
+		if err != nil || id >= total {
+			return fmt.Errorf("bad synset id %q", idS)
+		}
+		general[id] = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return general, nil
+}
+
+// loadKeNet decodes the Turkish WordNet tables: synsets (part of speech, hypernyms, antonyms),
+// lemmas with their senses, abstract top levels and the interlingual translations.
+func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
+	var hypFrom, hypTo, antFrom, antTo []int32
+	var total int32
+	err := eachLine(fsys, "kenet-synsets.tsv.gz", func(line string) error {
+		f := fields(line)
+		p := strings.Index("nvar", f[0])
+		if len(f) != 3 || len(f[0]) != 1 || p < 0 {
+			return fmt.Errorf("bad synset line %q", line)
+		}
+		id := total
+		total++
+		t.tr.synPOS = append(t.tr.synPOS, uint8(p))
+		// Targets may come later in the file, so ids are checked against the final count below.
+		if err := eachID(f[1], 1<<30, func(h int32) { hypFrom, hypTo = append(hypFrom, id), append(hypTo, h) }); err != nil {
+			return err
+		}
+		return eachID(f[2], 1<<30, func(a int32) {
+			antFrom, antTo = append(antFrom, id, a), append(antTo, a, id)
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for _, ids := range [][]int32{hypTo, antTo} {
+		for _, id := range ids {
+			if id >= total {
+				return fmt.Errorf("table kenet-synsets.tsv.gz: synset id %d out of range", id)
+			}
+		}
+	}
+	t.tr.hyperAt, t.tr.hyperTo = compress(hypFrom, hypTo, total)
+	t.tr.antAt, t.tr.antTo = compress(antFrom, antTo, total)
+	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
+		return err
+	}
+	t.trSenses = make(map[string][]sense, 80000)
+	backing := make([]sense, 0, 110000)
+	err = eachLine(fsys, "kenet-lemmas.tsv.gz", func(line string) error {
+		lemma, ids, ok := strings.Cut(line, "\t")
+		if !ok || lemma == "" {
+			return fmt.Errorf("bad lemma line %q", line)
+		}
+		if cap(backing)-len(backing) < 512 {
+			backing = make([]sense, 0, 16384)
+		}
+		from := len(backing)
+		rank := 0
+		err := eachID(ids, total, func(id int32) {
+			rank = min(rank+1, 255)
+			backing = append(backing, sense{syn: id, rank: uint8(rank)})
+		})
+		if err != nil {
+			return err
+		}
+		t.trSenses[lemma] = backing[from:len(backing):len(backing)]
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if t.kEnTr, err = translationMap(fsys, "kenet-en-tr.tsv.gz", 30000); err != nil {
+		return err
+	}
+	if t.kTrEn, err = translationMap(fsys, "kenet-tr-en.tsv.gz", 30000); err != nil {
+		return err
 	}
 	return nil
 }
@@ -226,6 +317,12 @@ func adjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32
 	if err != nil {
 		return nil, nil, err
 	}
+	at, to = compress(from, dst, n)
+	return at, to, nil
+}
+
+// compress turns edges from[i] → dst[i] over n synsets into a compressed adjacency list.
+func compress(from, dst []int32, n int32) (at, to []int32) {
 	at = make([]int32, n+1)
 	for _, s := range from {
 		at[s+1]++
@@ -239,7 +336,7 @@ func adjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32
 		to[fill[s]] = dst[i]
 		fill[s]++
 	}
-	return at, to, nil
+	return at, to
 }
 
 // translationMap reads "word<TAB>t1|t2|..." lines; the lists stay unsplit until used.

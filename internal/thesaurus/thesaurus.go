@@ -1,7 +1,7 @@
 // Package thesaurus answers how two words relate in meaning (same lemma, synonym, broader,
 // narrower, antonym) in English and Turkish, and translates between them. Its tables are derived
-// from English WordNet 3.0 and the FreeDict Turkish–English dictionaries by ./gen; README.md
-// describes each table, its source and licence.
+// from English WordNet 3.0, the FreeDict Turkish–English dictionaries and the Turkish WordNet
+// KeNet by ./gen; README.md describes each table, its source and licence.
 package thesaurus
 
 //go:generate go run ./gen -out data
@@ -23,7 +23,7 @@ type Relation int
 const (
 	Unrelated Relation = iota
 	Same               // same lemma after normalisation
-	Synonym            // share a sense (WordNet synset; for Turkish, via safe translation pivot)
+	Synonym            // share a sense (WordNet or KeNet synset; for Turkish also a safe translation pivot)
 	Broader            // b is a (safe, shallow) hypernym of a: a IS-A b ("tea" → "beverage")
 	Narrower           // a is a hypernym of b
 	Antonym            // opposite meaning (alive/dead, permanent/temporary, kalıcı/geçici)
@@ -71,6 +71,11 @@ var (
 	// already one sense away, so only the translation's main senses count ("ölmek" → "expire"
 	// must not reach "breathe" through expire's sense "exhale").
 	pivotLimits = limits{synonym: 1, hyper: 1, antonym: 2}
+	// kenetLimits apply to KeNet's Turkish senses, numbered in the order of the Turkish Language
+	// Association's dictionary (main sense first, not by corpus frequency): synonymy and
+	// hypernymy only through the first two senses of each word, so that a third sense shared by
+	// a short word and a common one ("in" (den) and "insan" in the sense "mankind") joins nothing.
+	kenetLimits = limits{synonym: 2, hyper: 2, antonym: 3}
 )
 
 const (
@@ -92,10 +97,8 @@ type sense struct {
 	rank uint8
 }
 
-// Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
-type Thesaurus struct {
-	senses map[string][]sense // English lemma → senses, nouns first, each part of speech in rank order
-	freq   map[string]int32   // English lemma → count in WordNet's sense-tagged corpus
+// graph is one wordnet's synset relations.
+type graph struct {
 	// hyper is a compressed adjacency list: synset i's hypernyms are hyperTo[hyperAt[i]:hyperAt[i+1]].
 	hyperAt []int32
 	hyperTo []int32
@@ -103,10 +106,23 @@ type Thesaurus struct {
 	antTo   []int32
 	general []bool  // synsets too abstract to count as a broader term
 	synPOS  []uint8 // part of speech of each synset
-	exc     [numPOS]map[string][]string
-	enTr    map[string]string   // English → "t1|t2|…", split on use to keep Open cheap
-	trEn    map[string]string   // Turkish → "e1|e2|…", best first
-	trFold  map[string][]string // ASCII-folded Turkish → real lemmas
+}
+
+// Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
+type Thesaurus struct {
+	senses map[string][]sense // English lemma → senses, nouns first, each part of speech in rank order
+	freq   map[string]int32   // English lemma → count in WordNet's sense-tagged corpus
+	en     graph              // WordNet 3.0
+	exc    [numPOS]map[string][]string
+	enTr   map[string]string   // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
+	trEn   map[string]string   // Turkish → "e1|e2|…" (FreeDict), best first
+	trFold map[string][]string // ASCII-folded Turkish → real lemmas of any Turkish table
+	// KeNet, the Turkish WordNet: lemma → senses in sense order, its synset relations and the
+	// translations its interlingual links give.
+	trSenses map[string][]sense
+	tr       graph
+	kEnTr    map[string]string
+	kTrEn    map[string]string
 }
 
 // Open decodes the embedded tables. It takes a noticeable fraction of a second, so call it once
@@ -131,23 +147,25 @@ func (t *Thesaurus) Relate(lang, a, b string) Relation {
 }
 
 // Translate returns the translations of word from language from into to ("tr"→"en" or "en"→"tr"),
-// best first; nil when the dictionary has none.
+// best first; nil when the dictionaries have none. Words may be phrases ("akciğer kanseri" →
+// "lung cancer"). KeNet's interlingual links and FreeDict are merged by rank, KeNet first, so
+// that each source's best translations lead the list whichever source knows the word better.
 func (t *Thesaurus) Translate(from, to, word string) []string {
 	switch {
 	case from == "tr" && to == "en":
 		var out []string
 		for _, w := range t.trForms(word) {
-			out = appendNew(out, splitList(t.trEn[w])...)
+			out = appendNew(out, interleave(splitList(t.kTrEn[w]), splitList(t.trEn[w]))...)
 		}
 		return out
 	case from == "en" && to == "tr":
-		w := strings.ToLower(strings.TrimSpace(word))
-		if list, ok := t.enTr[w]; ok {
-			return splitList(list)
+		w := strings.Join(strings.Fields(strings.ToLower(word)), " ")
+		if out := interleave(splitList(t.kEnTr[w]), splitList(t.enTr[w])); len(out) > 0 {
+			return out
 		}
 		var out []string
 		for _, l := range t.Lemmas("en", w) {
-			out = appendNew(out, splitList(t.enTr[l])...)
+			out = appendNew(out, interleave(splitList(t.kEnTr[l]), splitList(t.enTr[l]))...)
 		}
 		return out
 	}
@@ -229,7 +247,7 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 	for _, s := range t.senses[lemma] {
-		if int(t.synPOS[s.syn]) == p {
+		if int(t.en.synPOS[s.syn]) == p {
 			return true
 		}
 	}
@@ -263,7 +281,7 @@ func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Rela
 	best := Unrelated
 	for _, x := range ca {
 		for _, y := range cb {
-			if r := t.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
+			if r := t.en.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
 				return Antonym
 			} else if r != Unrelated && (best == Unrelated || r < best) {
 				best = r
@@ -290,7 +308,7 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 	}
 	out := make([]sense, 0, len(all))
 	for _, s := range all {
-		if mask&(1<<t.synPOS[s.syn]) != 0 {
+		if mask&(1<<t.en.synPOS[s.syn]) != 0 {
 			out = append(out, s)
 		}
 	}
@@ -299,13 +317,13 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 
 // relateLemmas relates the senses of two distinct WordNet lemmas: Antonym, then Synonym,
 // Broader, Narrower.
-func (t *Thesaurus) relateLemmas(sx, sy []sense, lim limits) Relation {
+func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 	for _, a := range sx {
 		if int(a.rank) > lim.antonym {
 			continue
 		}
 		for _, b := range sy {
-			if int(b.rank) <= lim.antonym && t.antonyms(a.syn, b.syn) {
+			if int(b.rank) <= lim.antonym && g.antonyms(a.syn, b.syn) {
 				return Antonym
 			}
 		}
@@ -320,18 +338,18 @@ func (t *Thesaurus) relateLemmas(sx, sy []sense, lim limits) Relation {
 			}
 		}
 	}
-	if t.isA(sx, sy, lim.hyper) {
+	if g.isA(sx, sy, lim.hyper) {
 		return Broader
 	}
-	if t.isA(sy, sx, lim.hyper) {
+	if g.isA(sy, sx, lim.hyper) {
 		return Narrower
 	}
 	return Unrelated
 }
 
 // antonyms reports whether synsets a and b are recorded as opposites.
-func (t *Thesaurus) antonyms(a, b int32) bool {
-	for _, x := range t.antTo[t.antAt[a]:t.antAt[a+1]] {
+func (g *graph) antonyms(a, b int32) bool {
+	for _, x := range g.antTo[g.antAt[a]:g.antAt[a+1]] {
 		if x == b {
 			return true
 		}
@@ -343,16 +361,16 @@ func (t *Thesaurus) antonyms(a, b int32) bool {
 // through at most hypernymDepth hypernym links without touching WordNet's abstract top levels.
 // A word whose main sense is one of those top levels ("activity", "substance") is never the
 // broader term, even through a rarer concrete sense.
-func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
+func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	var vague posMask // parts of speech in which the broad word's main sense is a top level
 	for _, b := range broad {
-		if b.rank == 1 && t.general[b.syn] {
-			vague |= 1 << t.synPOS[b.syn]
+		if b.rank == 1 && g.general[b.syn] {
+			vague |= 1 << g.synPOS[b.syn]
 		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank) <= rank && !t.general[b.syn] && vague&(1<<t.synPOS[b.syn]) == 0 {
+		if int(b.rank) <= rank && !g.general[b.syn] && vague&(1<<g.synPOS[b.syn]) == 0 {
 			targets[b.syn] = true
 		}
 	}
@@ -361,7 +379,7 @@ func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
 	}
 	var frontier []int32
 	for _, a := range narrow {
-		if int(a.rank) <= rank && (t.synPOS[a.syn] == noun || t.synPOS[a.syn] == verb) {
+		if int(a.rank) <= rank && (g.synPOS[a.syn] == noun || g.synPOS[a.syn] == verb) {
 			frontier = append(frontier, a.syn)
 		}
 	}
@@ -369,8 +387,8 @@ func (t *Thesaurus) isA(narrow, broad []sense, rank int) bool {
 	for depth := 0; depth < hypernymDepth && len(frontier) > 0; depth++ {
 		var next []int32
 		for _, s := range frontier {
-			for _, h := range t.hyperTo[t.hyperAt[s]:t.hyperAt[s+1]] {
-				if seen[h] || t.general[h] {
+			for _, h := range g.hyperTo[g.hyperAt[s]:g.hyperAt[s+1]] {
+				if seen[h] || g.general[h] {
 					continue
 				}
 				if targets[h] {
@@ -390,7 +408,36 @@ func (t *Thesaurus) senseCount(w string) int {
 	return len(t.senses[w])
 }
 
-// relateTR relates two Turkish words through their English translations.
+// relateKeNet relates two Turkish words through KeNet's own synsets: a shared synset among both
+// words' first senses, a shallow hypernym path or a recorded antonym. Antonym wins.
+func (t *Thesaurus) relateKeNet(a, b string) Relation {
+	best := Unrelated
+	for _, x := range t.trForms(a) {
+		sx := t.trSenses[x]
+		if len(sx) == 0 {
+			continue
+		}
+		for _, y := range t.trForms(b) {
+			sy := t.trSenses[y]
+			if len(sy) == 0 {
+				continue
+			}
+			r := Same
+			if x != y {
+				r = t.tr.relateLemmas(sx, sy, kenetLimits)
+			}
+			if r == Antonym {
+				return Antonym
+			}
+			if r != Unrelated && (best == Unrelated || r < best) {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// relateTR relates two Turkish words through KeNet, else through their English translations.
 func (t *Thesaurus) relateTR(a, b string) Relation {
 	a, b = trLower(strings.TrimSpace(a)), trLower(strings.TrimSpace(b))
 	if a == "" || b == "" {
@@ -398,6 +445,9 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	}
 	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
 		return Same
+	}
+	if r := t.relateKeNet(a, b); r != Unrelated {
+		return r
 	}
 	ea, eb := t.pivot(a, pivotAntonymTranslations), t.pivot(b, pivotAntonymTranslations)
 	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
@@ -475,11 +525,16 @@ func (t *Thesaurus) trPOSOf(w string) posMask {
 	return m
 }
 
-// pivot returns the first n English translations of a Turkish word (any of its de-folded forms).
+// pivot returns the first n English translations of a Turkish word (any of its de-folded forms):
+// FreeDict's, whose ranking the pivot rules were set on, or KeNet's for a word FreeDict lacks
+// ("kalıcı").
 func (t *Thesaurus) pivot(w string, n int) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
 		list := splitList(t.trEn[f])
+		if len(list) == 0 {
+			list = splitList(t.kTrEn[f])
+		}
 		if len(list) > n {
 			list = list[:n]
 		}
@@ -489,27 +544,69 @@ func (t *Thesaurus) pivot(w string, n int) []string {
 }
 
 // trForms returns the dictionary lemmas a Turkish word may be: itself, the lemmas whose ASCII
-// folding it is, or failing both the verb whose stem it is.
+// folding it is, and, unless FreeDict has one of those, the verb whose stem it is.
 func (t *Thesaurus) trForms(w string) []string {
 	w = trLower(strings.TrimSpace(w))
 	if w == "" {
 		return nil
 	}
+	w = strings.Join(strings.Fields(w), " ")
 	var out []string
-	if _, ok := t.trEn[w]; ok {
+	if t.knownTR(w) {
 		out = append(out, w)
 	}
 	if isASCII(w) {
 		out = appendNew(out, t.trFold[w]...)
 	}
-	if len(out) == 0 && !strings.Contains(w, " ") {
+	// A word FreeDict lacks may be a verb stem even when KeNet has it as a rare noun ("öl",
+	// damp, is mostly the stem of "ölmek"); the verb comes first.
+	inFreeDict := false
+	for _, f := range out {
+		_, ok := t.trEn[f]
+		inFreeDict = inFreeDict || ok
+	}
+	if !inFreeDict && !strings.Contains(w, " ") {
 		if inf := infinitive(w); inf != "" {
-			if _, ok := t.trEn[inf]; ok {
-				out = append(out, inf)
+			var verbs []string
+			if t.knownTR(inf) {
+				verbs = append(verbs, inf)
 			}
 			if isASCII(inf) {
-				out = appendNew(out, t.trFold[inf]...)
+				verbs = appendNew(verbs, t.trFold[inf]...)
 			}
+			out = appendNew(verbs, out...) // the verb first, as before KeNet added rare nouns
+		}
+	}
+	return out
+}
+
+// knownTR reports whether a Turkish table has the lemma.
+func (t *Thesaurus) knownTR(w string) bool {
+	if _, ok := t.trEn[w]; ok {
+		return true
+	}
+	if _, ok := t.trSenses[w]; ok {
+		return true
+	}
+	_, ok := t.kTrEn[w]
+	return ok
+}
+
+// interleave merges two ranked lists, alternating from a's first item, without duplicates.
+func interleave(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for i := 0; i < len(a) || i < len(b); i++ {
+		if i < len(a) {
+			out = appendNew(out, a[i])
+		}
+		if i < len(b) {
+			out = appendNew(out, b[i])
 		}
 	}
 	return out

@@ -117,6 +117,22 @@ func TestRelateTurkish(t *testing.T) {
 		{"azal", "artmak", Antonym},     // a verb stem finds its infinitive
 		{"azalmak", "artmak", Antonym},  // antonymy is symmetric
 		{"gecici", "surekli", Antonym},  // folded
+		// KeNet's own synsets, hypernyms and antonyms
+		{"nezle", "soğuk algınlığı", Synonym}, // a multi-word literal
+		{"soguk alginligi", "nezle", Synonym}, // folded phrase
+		{"yanıt", "cevap", Synonym},           // FreeDict lacks yanıt
+		{"kalıcı", "geçici", Antonym},         // FreeDict lacks kalıcı
+		{"yasal", "yasadışı", Antonym},
+		{"erkek", "kadın", Antonym},
+		{"akciğer kanseri", "kanser", Broader},
+		{"ev", "bina", Broader},
+		{"kanser", "akciğer kanseri", Narrower},
+		{"öl", "ölmek", Same},        // KeNet's rare noun "öl" (damp) does not hide the verb stem
+		{"insan", "in", Unrelated},   // a third sense ("in" = den; insan = mankind) joins nothing
+		{"kahve", "çay", Unrelated},  // siblings
+		{"köpek", "kedi", Unrelated}, // siblings
+		{"grip", "nezle", Unrelated},
+		{"virüs", "bakteri", Unrelated},
 	}
 	for _, c := range cases {
 		if got := th.Relate("tr", c.a, c.b); got != c.want {
@@ -138,7 +154,7 @@ func TestTranslate(t *testing.T) {
 		{"tr", "en", "ölmek", "die", "perish"},
 		{"tr", "en", "olmek", "die", "die"},
 		{"tr", "en", "aşı", "", "vaccine"},
-		{"tr", "en", "asi", "rebellious", "vaccine"}, // the real word "asi" first, then "aşı"
+		{"tr", "en", "asi", "disaffected", "vaccine"}, // the real word "asi" (rebellious) first, then "aşı"
 		{"tr", "en", "artmak", "increase", "increase"},
 		{"tr", "en", "öl", "die", "die"}, // verb stem → ölmek
 		{"tr", "en", "azal", "decrease", "decrease"},
@@ -147,6 +163,22 @@ func TestTranslate(t *testing.T) {
 		{"en", "tr", "die", "ölmek", "ölmek"},
 		{"en", "tr", "dies", "ölmek", "ölmek"}, // inflected English goes through morphy
 		{"en", "tr", "permanent", "sürekli", "daimi"},
+		// KeNet's interlingual links, both ways, phrases included
+		{"tr", "en", "aşı", "vaccine", "vaccine"},
+		{"en", "tr", "vaccine", "aşı", "aşı"},
+		{"tr", "en", "akciğer kanseri", "lung cancer", "lung cancer"},
+		{"tr", "en", "akciger  kanseri", "lung cancer", "lung cancer"}, // folded, spacing
+		{"en", "tr", "lung cancer", "akciğer kanseri", "akciğer kanseri"},
+		{"en", "tr", "Lung  Cancer", "akciğer kanseri", "akciğer kanseri"},
+		{"tr", "en", "kalıcı", "permanent", "permanent"},
+		{"tr", "en", "yanıt", "answer", "response"},
+		{"tr", "en", "hayatta kalmak", "survive", "survive"},
+		{"en", "tr", "common cold", "soğuk algınlığı", "nezle"},
+		{"en", "tr", "survive", "", "hayatta kalmak"},
+		// a synset KeNet links to several English synsets keeps those FreeDict confirms:
+		// "soğuk algınlığı, nezle" is linked to influenza too, FreeDict says cold
+		{"en", "tr", "flu", "grip", "grip"},
+		{"tr", "en", "nezle", "cold", "common cold"},
 	}
 	for _, c := range cases {
 		got := th.Translate(c.from, c.to, c.word)
@@ -159,6 +191,16 @@ func TestTranslate(t *testing.T) {
 		}
 		if !slices.Contains(got, c.contains) {
 			t.Errorf("Translate(%s, %s, %q) = %v, want it to contain %q", c.from, c.to, c.word, got, c.contains)
+		}
+	}
+	for _, c := range []struct{ from, to, word, not string }{
+		{"tr", "en", "soğuk algınlığı", "influenza"},
+		{"tr", "en", "nezle", "flu"},
+		{"en", "tr", "influenza", "nezle"},
+		{"en", "tr", "die", "çürümek"}, // KeNet links "çürümek" (rot) to die's first sense too
+	} {
+		if got := th.Translate(c.from, c.to, c.word); slices.Contains(got, c.not) {
+			t.Errorf("Translate(%s, %s, %q) = %v, want no %q", c.from, c.to, c.word, got, c.not)
 		}
 	}
 	if got := th.Translate("en", "de", "tea"); got != nil {
@@ -239,6 +281,9 @@ func TestLoadRejectsDamagedTables(t *testing.T) {
 		{"wn-general.tsv", []byte("99999999\t0\t0\tnothing\n"), "wn-general.tsv"},
 		{"wn-hypernyms.tsv.gz", []byte("not gzip"), "wn-hypernyms.tsv.gz"},
 		{"tr-en.tsv.gz", nil, "tr-en.tsv.gz"},
+		{"kenet-synsets.tsv.gz", nil, "kenet-synsets.tsv.gz"},
+		{"kenet-general.tsv", []byte("99999999\t0\t0\tnothing\n"), "kenet-general.tsv"},
+		{"kenet-lemmas.tsv.gz", []byte("not gzip"), "kenet-lemmas.tsv.gz"},
 	}
 	for _, c := range cases {
 		fsys := fstest.MapFS{}

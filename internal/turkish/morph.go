@@ -166,7 +166,7 @@ const maxCandidates = 16
 // Lemmas returns lemma candidates of a folded word, the word itself first, then the stems left by
 // stripping inflection suffixes (every path, up to maxCandidates), each also with consonant
 // softening undone ("kitabi" → "kitab" → "kitap", "ekmegi" → "ekmek", "rengi" → "renk", "agaci"
-// → "agac"). A stem must keep a vowel. Candidates over-generate on purpose; two words are the
+// → "agac"; "yiyen" → "yi" → "ye"). A stem must keep a vowel. Candidates over-generate on purpose; two words are the
 // same lemma when their candidate sets meet (see SameLemma).
 func (m *Morphology) Lemmas(w string) []string {
 	w, _ = SplitApostrophe(w)
@@ -190,6 +190,12 @@ func (m *Morphology) Lemmas(w string) []string {
 		}
 		if !soft {
 			queue = append(queue, state{s, slot})
+		}
+		// "yemek" and "demek" raise their vowel before a y-suffix ("yiyen", "diyor"): the
+		// stem "yi"/"di" is "ye"/"de".
+		if (s == "yi" || s == "di") && !seen[s[:1]+"e"] && len(out) < maxCandidates {
+			seen[s[:1]+"e"] = true
+			out = append(out, s[:1]+"e")
 		}
 	}
 	for len(queue) > 0 && len(out) < maxCandidates {

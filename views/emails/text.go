@@ -25,6 +25,7 @@ var (
 	_ Email = VerifyEmail{}
 	_ Email = ResetPassword{}
 	_ Email = ChangeEmail{}
+	_ Email = UnlockLogin{}
 	_ Email = AccountExists{}
 )
 

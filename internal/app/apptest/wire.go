@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
+	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/gofiber/fiber/v2"
 )
 
@@ -36,6 +37,8 @@ type Options struct {
 	Accounts []accounts.Option
 	// PlanChanged replaces billing's plan-change hook.
 	PlanChanged billing.PlanChangedFunc
+	// WebhookResolver looks webhook hosts up instead of DNS (see Resolver).
+	WebhookResolver webhooks.Resolver
 }
 
 // New wires the whole service over db through app.New, the function main uses, so a handler
@@ -59,6 +62,9 @@ func New(t testing.TB, db *database.DB, o Options) *app.App {
 	}
 	if o.Now != nil {
 		opts = append(opts, app.WithClock(o.Now))
+	}
+	if o.WebhookResolver != nil {
+		opts = append(opts, app.WithWebhookResolver(o.WebhookResolver))
 	}
 	if o.PlanChanged != nil {
 		opts = append(opts, app.WithPlanChanged(o.PlanChanged))

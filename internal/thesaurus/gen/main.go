@@ -1,6 +1,7 @@
 // Command gen derives the thesaurus tables in internal/thesaurus/data from English WordNet 3.0
-// (Debian wordnet-base) and the FreeDict Turkish–English and English–Turkish dictionaries
-// (Debian dict-freedict-tur-eng, dict-freedict-eng-tur). internal/thesaurus/README.md
+// (Debian wordnet-base), the FreeDict Turkish–English and English–Turkish dictionaries
+// (Debian dict-freedict-tur-eng, dict-freedict-eng-tur) and the Turkish WordNet KeNet (npm
+// package nlptoolkit-wordnet@1.0.7, unpacked with npm pack). internal/thesaurus/README.md
 // describes each table; `go generate ./internal/thesaurus/` runs this command.
 package main
 
@@ -22,17 +23,26 @@ func main() {
 	wordnetCopyright := flag.String("wordnet-copyright", "/usr/share/doc/wordnet-base/copyright", "WordNet licence file")
 	freedictCopyright := flag.String("freedict-copyright", "/usr/share/doc/dict-freedict-eng-tur/copyright", "FreeDict copyright file")
 	gpl := flag.String("gpl", "/usr/share/common-licenses/GPL-2", "text of the GNU GPL version 2")
+	kenetDir := flag.String("kenet", "/tmp/kenet/package", "unpacked npm package nlptoolkit-wordnet@1.0.7 (turkish_wordnet.xml, english_wordnet_version_31.xml, package.json)")
 	out := flag.String("out", "data", "output directory")
 	flag.Parse()
-	if err := run(*wordnetDir, *dictdDir, *wordnetCopyright, *freedictCopyright, *gpl, *out); err != nil {
+	if err := run(*wordnetDir, *dictdDir, *wordnetCopyright, *freedictCopyright, *gpl, *kenetDir, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "thesaurus gen:", err)
 		os.Exit(1)
 	}
 }
 
 // run builds every table and licence file into out.
-func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, out string) error {
+func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, kenetDir, out string) error {
 	wn, err := loadWordNet(wordnetDir)
+	if err != nil {
+		return err
+	}
+	kn, err := loadKeNet(kenetDir, wn)
+	if err != nil {
+		return err
+	}
+	knLicence, err := kenetLicence(kenetDir)
 	if err != nil {
 		return err
 	}
@@ -59,6 +69,16 @@ func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, out str
 	enTr, trEn := translations(wn, engTur, turEng)
 	files["en-tr.tsv.gz"] = translationTable(enTr)
 	files["tr-en.tsv.gz"] = translationTable(trEn)
+	kn.checkLinks(trEn)
+	knHyper := kn.hypernyms()
+	knSenses := kn.senses()
+	files["kenet-lemmas.tsv.gz"] = kenetLemmaTable(knSenses)
+	files["kenet-synsets.tsv.gz"] = kenetSynsetTable(kn, knHyper)
+	files["kenet-general.tsv"] = kenetGeneralTable(kn, knHyper)
+	knEnTr, knTrEn := kenetTranslations(kn, knSenses)
+	files["kenet-en-tr.tsv.gz"] = translationTable(knEnTr)
+	files["kenet-tr-en.tsv.gz"] = translationTable(knTrEn)
+	files["LICENSE-KeNet"] = knLicence
 	for name, body := range files {
 		if strings.HasSuffix(name, ".gz") {
 			body, err = gz(body)

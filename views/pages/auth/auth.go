@@ -32,6 +32,10 @@ type FormPage struct {
 	Fields []components.Field
 	// Error is a message about the whole form (wrong credentials, throttling), or "".
 	Error string
+	// Notice confirms what a previous step did (an unlocked login), or "".
+	Notice string
+	// Unlock offers an unlock link by mail under a throttled login form; nil offers none.
+	Unlock *UnlockOffer
 	// Submit is the button text.
 	Submit string
 	// Links are shown under the form.
@@ -46,6 +50,14 @@ func (p FormPage) HasFieldErrors() bool {
 		}
 	}
 	return false
+}
+
+// UnlockOffer is the "email me an unlock link" form shown when logins are throttled.
+type UnlockOffer struct {
+	// CSRF is the token for the hidden _csrf input.
+	CSRF string
+	// Email is the address field, filled with the address just tried.
+	Email components.Field
 }
 
 // MessagePage is the outcome of a mailed link or a form whose answer must not vary ("check your inbox").
