@@ -102,12 +102,9 @@ type AuditStore struct{ db *database.DB }
 func NewAuditStore(db *database.DB) *AuditStore { return &AuditStore{db: db} }
 
 // Add records that actorID did action to subject. detail is marshalled to JSON (nil = {}). Pass the
-// transaction of the change as tx so the record exists exactly when the change does; nil uses the
-// store's own connection.
-func (s *AuditStore) Add(ctx context.Context, tx *gorm.DB, actorID, action, subject string, detail any) error {
-	if tx == nil {
-		tx = s.db.Gorm
-	}
+// transaction of the change as tx so the record exists exactly when the change does; the zero Tx
+// uses the store's own connection.
+func (s *AuditStore) Add(ctx context.Context, tx Tx, actorID, action, subject string, detail any) error {
 	d := []byte("{}")
 	if detail != nil {
 		var err error
@@ -119,7 +116,7 @@ func (s *AuditStore) Add(ctx context.Context, tx *gorm.DB, actorID, action, subj
 	if actorID != "" {
 		e.ActorUserID = &actorID
 	}
-	if err := tx.WithContext(ctx).Create(&e).Error; err != nil {
+	if err := tx.gorm(ctx, s.db).Create(&e).Error; err != nil {
 		return fmt.Errorf("audit %s %s: %w", action, subject, err)
 	}
 	return nil

@@ -62,15 +62,28 @@ type BillingStore struct {
 	g  *gorm.DB
 }
 
-// NewBillingStore builds the store over db; it is not part of Stores because billing is optional.
+// NewBillingStore builds the store over db.
 func NewBillingStore(db *database.DB) *BillingStore { return &BillingStore{db: db, g: db.Gorm} }
 
 // Dialect tells callers which SQL flavour the store runs on.
 func (s *BillingStore) Dialect() database.Dialect { return s.db.Dialect }
 
-// Gorm is the handle the store uses: the transaction inside Tx, the pool outside. Hooks that must
-// commit together with a billing change write through it.
-func (s *BillingStore) Gorm() *gorm.DB { return s.g }
+// Current is the store's transaction as a Tx token (the zero Tx outside Tx), so hooks that must
+// commit together with a billing change write through other stores in the same transaction.
+func (s *BillingStore) Current() Tx {
+	if s.g == s.db.Gorm {
+		return Tx{}
+	}
+	return Tx{g: s.g}
+}
+
+// WithTx is the store bound to tx (the pool for the zero Tx).
+func (s *BillingStore) WithTx(tx Tx) *BillingStore {
+	if tx.g == nil {
+		return &BillingStore{db: s.db, g: s.db.Gorm}
+	}
+	return &BillingStore{db: s.db, g: tx.g}
+}
 
 // Tx runs fn in one transaction with a store bound to it; an error from fn rolls everything back.
 func (s *BillingStore) Tx(ctx context.Context, fn func(tx *BillingStore) error) error {

@@ -2,39 +2,61 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
-
-	"github.com/claimcheck/claimcheck/internal/postgrest"
 )
 
-// ClaimsTable is the whitelist `/rest/v1/claims` exposes (docs/DECISIONS.md §3): these columns and no
-// internal one, and never a hidden claim.
-var ClaimsTable = &postgrest.Table{
-	Name: "claims",
-	Columns: []postgrest.Column{
-		{Name: "id", Type: postgrest.UUID},
-		{Name: "content", Type: postgrest.Text},
-		{Name: "source_url", Type: postgrest.Text, Nullable: true},
-		{Name: "language", Type: postgrest.Text},
-		{Name: "category", Type: postgrest.Text},
-		{Name: "en_query", Type: postgrest.Text},
-		{Name: "ai_score", Type: postgrest.Integer},
-		{Name: "ai_verdict", Type: postgrest.Text},
-		{Name: "ai_summary", Type: postgrest.Text},
-		{Name: "source_score", Type: postgrest.Integer},
-		{Name: "science_score", Type: postgrest.Integer},
-		{Name: "academic_score", Type: postgrest.Integer},
-		{Name: "public_score", Type: postgrest.Integer},
-		{Name: "created_at", Type: postgrest.Timestamp},
-	},
-	Filter: visible,
+// RESTColumn is one column a REST table exposes; Type is its PostgreSQL type name (text, uuid,
+// integer or timestamptz), which decides how values are validated, bound and rendered.
+type RESTColumn struct {
+	Name     string
+	Type     string
+	Nullable bool
 }
 
-// ReadREST answers one PostgREST read of the claims table.
-func (s *ClaimStore) ReadREST(ctx context.Context, req postgrest.Request) (postgrest.Response, error) {
+// RESTTable is the whitelist of one table the PostgREST-compatible API reads: these columns and
+// no other, with Filter (a fixed predicate written here, never by a client) always applied.
+type RESTTable struct {
+	Name    string
+	Columns []RESTColumn
+	Filter  string
+}
+
+// ClaimsTable is the whitelist `/rest/v1/claims` exposes (docs/DECISIONS.md §3): these columns and
+// no internal one, and never a hidden claim.
+func ClaimsTable() RESTTable {
+	return RESTTable{
+		Name: "claims",
+		Columns: []RESTColumn{
+			{Name: "id", Type: "uuid"},
+			{Name: "content", Type: "text"},
+			{Name: "source_url", Type: "text", Nullable: true},
+			{Name: "language", Type: "text"},
+			{Name: "category", Type: "text"},
+			{Name: "en_query", Type: "text"},
+			{Name: "ai_score", Type: "integer"},
+			{Name: "ai_verdict", Type: "text"},
+			{Name: "ai_summary", Type: "text"},
+			{Name: "source_score", Type: "integer"},
+			{Name: "science_score", Type: "integer"},
+			{Name: "academic_score", Type: "integer"},
+			{Name: "public_score", Type: "integer"},
+			{Name: "created_at", Type: "timestamptz"},
+		},
+		Filter: visible,
+	}
+}
+
+// QueryContext runs one read that internal/postgrest built from ClaimsTable (identifiers from the
+// whitelist only, every value bound), on the store's pool.
+func (s *ClaimStore) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	sqlDB, err := s.db.Gorm.DB()
 	if err != nil {
-		return postgrest.Response{}, fmt.Errorf("rest read: %w", err)
+		return nil, fmt.Errorf("rest read: %w", err)
 	}
-	return postgrest.Execute(ctx, sqlDB, postgrest.Dialect(s.db.Dialect), ClaimsTable, req)
+	return sqlDB.QueryContext(ctx, query, args...)
 }
+
+// SQLDialect names the SQL flavour the store runs ("sqlite" or "postgres"), for callers that build
+// the SQL it runs.
+func (s *ClaimStore) SQLDialect() string { return string(s.db.Dialect) }

@@ -362,16 +362,13 @@ func (s *KeyStore) Rotate(ctx context.Context, userID, keyID string, nk *APIKey,
 // SetPlanForUser moves the account, and every key it owns, to planID inside tx (the billing
 // webhook's transaction): the keys' quota changes with the plan, not at the next key creation.
 // It is idempotent, as billing's PlanChangedFunc must be.
-func (s *KeyStore) SetPlanForUser(ctx context.Context, tx *gorm.DB, userID, planID string) error {
-	if tx == nil {
-		tx = s.db.Gorm
-	}
-	tx = tx.WithContext(ctx)
-	if err := tx.Exec(`UPDATE users SET plan_id = ?, updated_at = ? WHERE id = ? AND (plan_id IS NULL OR plan_id <> ?)`,
+func (s *KeyStore) SetPlanForUser(ctx context.Context, tx Tx, userID, planID string) error {
+	g := tx.gorm(ctx, s.db)
+	if err := g.Exec(`UPDATE users SET plan_id = ?, updated_at = ? WHERE id = ? AND (plan_id IS NULL OR plan_id <> ?)`,
 		planID, time.Now().UTC(), userID, planID).Error; err != nil {
 		return fmt.Errorf("move account %s to plan %s: %w", userID, planID, err)
 	}
-	if err := tx.Exec(`UPDATE api_keys SET plan_id = ? WHERE user_id = ? AND plan_id <> ?`, planID, userID, planID).Error; err != nil {
+	if err := g.Exec(`UPDATE api_keys SET plan_id = ? WHERE user_id = ? AND plan_id <> ?`, planID, userID, planID).Error; err != nil {
 		return fmt.Errorf("move keys of account %s to plan %s: %w", userID, planID, err)
 	}
 	return nil

@@ -77,13 +77,10 @@ func dbTime(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 // Enqueue stores m unless a mail with the same dedupe key exists, and reports whether it stored it.
 // Pass the transaction of the event that causes the mail as tx, so the mail exists exactly when the
-// event does; nil uses the store's own connection.
-func (s *OutboxStore) Enqueue(ctx context.Context, tx *gorm.DB, m *OutboxMail) (bool, error) {
+// event does; the zero Tx uses the store's own connection.
+func (s *OutboxStore) Enqueue(ctx context.Context, tx Tx, m *OutboxMail) (bool, error) {
 	if m.DedupeKey == "" {
 		return false, errors.New("enqueue mail: empty dedupe key")
-	}
-	if tx == nil {
-		tx = s.db.Gorm
 	}
 	now := dbTime(time.Now())
 	if m.ID == "" {
@@ -99,7 +96,7 @@ func (s *OutboxStore) Enqueue(ctx context.Context, tx *gorm.DB, m *OutboxMail) (
 		m.NextAttemptAt = m.CreatedAt
 	}
 	m.CreatedAt, m.NextAttemptAt = dbTime(m.CreatedAt), dbTime(m.NextAttemptAt)
-	res := tx.WithContext(ctx).Clauses(clause.OnConflict{
+	res := tx.gorm(ctx, s.db).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "dedupe_key"}},
 		DoNothing: true,
 	}).Create(m)

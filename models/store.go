@@ -10,32 +10,55 @@ import (
 
 // Stores bundles every store over one database, built once by the wiring code.
 type Stores struct {
-	Claims     *ClaimStore
-	Keys       *KeyStore
-	Plans      *PlanStore
-	Usage      *UsageStore
-	RateLimits *RateLimitStore
-	KV         *KVStore
-	Reviews    *ReviewStore
-	Evidence   *EvidenceStore
-	Outbox     *OutboxStore
-	Accounts   *AccountStore
+	Claims      *ClaimStore
+	Keys        *KeyStore
+	Plans       *PlanStore
+	Usage       *UsageStore
+	RateLimits  *RateLimitStore
+	KV          *KVStore
+	Reviews     *ReviewStore
+	Evidence    *EvidenceStore
+	Outbox      *OutboxStore
+	Accounts    *AccountStore
+	Admin       *AdminStore
+	Audit       *AuditStore
+	Waitlist    *WaitlistStore
+	Billing     *BillingStore
+	Events      *EventStore
+	Experts     *ExpertStore
+	Firms       *FirmStore
+	Search      *SearchStore
+	Submissions *SubmissionStore
+	Webhooks    *WebhookStore
+	// Tx opens transactions that span several of the stores above.
+	Tx *Transactor
 }
 
 // NewStores builds the stores over db.
 func NewStores(db *database.DB) *Stores {
 	usage := &UsageStore{db: db}
 	return &Stores{
-		Claims:     &ClaimStore{db: db},
-		Keys:       &KeyStore{db: db},
-		Plans:      &PlanStore{db: db},
-		Usage:      usage,
-		RateLimits: &RateLimitStore{db: db},
-		KV:         &KVStore{db: db},
-		Reviews:    &ReviewStore{db: db},
-		Evidence:   &EvidenceStore{db: db},
-		Outbox:     NewOutboxStore(db),
-		Accounts:   NewAccountStore(db),
+		Claims:      &ClaimStore{db: db},
+		Keys:        &KeyStore{db: db},
+		Plans:       &PlanStore{db: db},
+		Usage:       usage,
+		RateLimits:  &RateLimitStore{db: db},
+		KV:          &KVStore{db: db},
+		Reviews:     &ReviewStore{db: db},
+		Evidence:    &EvidenceStore{db: db},
+		Outbox:      NewOutboxStore(db),
+		Accounts:    NewAccountStore(db),
+		Admin:       NewAdminStore(db),
+		Audit:       NewAuditStore(db),
+		Waitlist:    NewWaitlistStore(db),
+		Billing:     NewBillingStore(db),
+		Events:      NewEventStore(db),
+		Experts:     NewExpertStore(db),
+		Firms:       NewFirmStore(db),
+		Search:      NewSearchStore(db),
+		Submissions: NewSubmissionStore(db),
+		Webhooks:    NewWebhookStore(db),
+		Tx:          NewTransactor(db),
 	}
 }
 

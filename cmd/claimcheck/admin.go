@@ -65,7 +65,8 @@ func adminCmdIO(ctx context.Context, cfg config.Config, args []string, stdin io.
 	if err := app.Migrate(ctx, db); err != nil {
 		return err
 	}
-	svc := accounts.New(models.NewAccountStore(db), models.NewStores(db).RateLimits, opts...)
+	stores := models.NewStores(db)
+	svc := accounts.New(stores.Accounts, stores.RateLimits, opts...)
 	u, err := svc.CreateAdmin(ctx, *email, *name, password)
 	var verr *accounts.ValidationError
 	if errors.As(err, &verr) {

@@ -13,9 +13,9 @@ import (
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/webhook"
-	"gorm.io/gorm"
 )
 
 const testWhsec = "whsec_handlers_test"
@@ -82,7 +82,7 @@ func TestWebhookStatusesAndPlanChange(t *testing.T) {
 			t.Fatalf("success page confirmed = %s", c)
 		}
 		// A hook failure that is not the request's fault is a 500, so Stripe retries.
-		e2 := newAccountEnv(t, db, billing.Config{WebhookSecret: testWhsec, PlanChanged: func(context.Context, *gorm.DB, string, string) error {
+		e2 := newAccountEnv(t, db, billing.Config{WebhookSecret: testWhsec, PlanChanged: func(context.Context, models.Tx, string, string) error {
 			return errors.New("database down")
 		}})
 		bob := e2.user(t, "Bob")

@@ -616,7 +616,7 @@ func (a *Admin) assignPlan(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "plan", err)
 	}
-	if err := a.d.Keys.SetPlanForUser(c.UserContext(), nil, u.ID, pl.ID); err != nil {
+	if err := a.d.Keys.SetPlanForUser(c.UserContext(), models.Tx{}, u.ID, pl.ID); err != nil {
 		return a.unavailable(c, "assign plan", err)
 	}
 	from := ""

@@ -185,8 +185,12 @@ func TestAdminHideClaim(t *testing.T) {
 		_, tok := e.user(t, "admin@example.com", models.RoleAdmin)
 		c := adminSeedClaim(t, e.stores, "The moon is made of cheese", "yanlis", "science", time.Now().Add(-time.Minute))
 		ctx := context.Background()
+		reader, err := postgrest.NewReader(models.ClaimsTable(), e.stores.Claims)
+		if err != nil {
+			t.Fatal(err)
+		}
 		rest := func() string {
-			res, err := e.stores.Claims.ReadREST(ctx, postgrest.Request{Method: "GET", RawQuery: "select=id&id=eq." + c.ID})
+			res, err := reader.ReadREST(ctx, postgrest.Request{Method: "GET", RawQuery: "select=id&id=eq." + c.ID})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,7 +428,7 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 		}
 		m := &models.OutboxMail{ID: uuid.NewString(), DedupeKey: "t1", ToAddr: "x@example.com", Subject: "Hello", TextBody: "Body text here",
 			State: models.OutboxQueued, NextAttemptAt: time.Now().UTC(), CreatedAt: time.Now().UTC()}
-		if _, err := e.stores.Outbox.Enqueue(ctx, nil, m); err != nil {
+		if _, err := e.stores.Outbox.Enqueue(ctx, models.Tx{}, m); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.Gorm.Exec(`UPDATE email_outbox SET state = 'dead', last_error = 'smtp down' WHERE id = ?`, m.ID).Error; err != nil {

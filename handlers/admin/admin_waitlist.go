@@ -237,7 +237,7 @@ func (a *AdminWaitlist) csv(c *fiber.Ctx) error {
 	if err := w.Error(); err != nil {
 		return fmt.Errorf("export waiting list: %w", err)
 	}
-	if err := a.svc.Audit().Add(ctx, nil, web.CurrentUser(c).ID, beta.ActionExport, "waitlist",
+	if err := a.svc.Audit().Add(ctx, models.Tx{}, web.CurrentUser(c).ID, beta.ActionExport, "waitlist",
 		map[string]any{"q": f.Query, "state": f.State, "rows": len(rows)}); err != nil {
 		return err
 	}

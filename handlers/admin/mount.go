@@ -50,7 +50,7 @@ type StoreAudit struct {
 
 // Record adds one entry.
 func (a StoreAudit) Record(ctx context.Context, actorID, action, subject string, detail any) error {
-	return a.Store.Add(ctx, nil, actorID, action, subject, detail)
+	return a.Store.Add(ctx, models.Tx{}, actorID, action, subject, detail)
 }
 
 // List returns entries newest first.

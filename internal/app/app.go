@@ -23,6 +23,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
+	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -155,16 +156,20 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	if o.planChanged != nil {
 		hook = o.planChanged
 	}
-	billingSvc := billing.New(db, billing.Config{
+	billingSvc := billing.New(stores.Billing, billing.Config{
 		SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, BackendURL: cfg.StripeAPIBase, Logger: log,
 		PlanChanged: hook,
 	})
+	rest, err := postgrest.NewReader(models.ClaimsTable(), stores.Claims)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
 	kit := web.NewKit(cfg.BaseURL, now, log)
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		meter:    metering.New(metering.Config{Keys: stores.Keys, KeyCacheTTL: cfg.KeyCacheTTL, Usage: stores.Usage, Now: now, Log: log}),
 		limiter:  metering.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
-		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{},
-		beta:            beta.New(beta.Config{DB: db, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
+		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{}, rest: rest,
+		beta:            beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:             kit,
 		webhookResolver: o.resolver,
 		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),

@@ -76,10 +76,12 @@ func TestHostileClaimsAreFieldErrorsEverywhere(t *testing.T) {
 				}
 			})
 		}
+		// Every authenticated compatible request counts, 400s included (README, "API keys"); a /v1
+		// submission refused as invalid counts nothing (README, "/v1").
 		period := metering.Period(time.Now())
-		for _, k := range []string{compatKey.ID, v1Key.ID} {
-			if used, _ := s.app.Stores.Usage.Current(context.Background(), k, period); used != 0 {
-				t.Errorf("key %s was charged %d times for refused claims", k, used)
+		for k, want := range map[string]int{compatKey.ID: len(hostileClaims), v1Key.ID: 0} {
+			if used, _ := s.app.Stores.Usage.Current(context.Background(), k, period); used != want {
+				t.Errorf("key %s was charged %d times for refused claims, want %d", k, used, want)
 			}
 		}
 		if _, total, err := s.app.Stores.Claims.List(t.Context(), modelsFilterAll()); err != nil || total != 0 {

@@ -23,6 +23,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/openapi"
+	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/submit"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
@@ -56,6 +57,8 @@ type wiring struct {
 	webhookResolver webhooks.Resolver
 	// feed is the live-feed hub shared by /v1/feed/live and /live (built by feedHub).
 	feed *feed.Hub
+	// rest answers /rest/v1/claims over the claims store.
+	rest *postgrest.Reader
 }
 
 // mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
@@ -63,7 +66,7 @@ type wiring struct {
 // path wins, and no two surfaces share a path.
 func mountSurfaces(f *fiber.App, w *wiring) {
 	compat.Mount(f, compat.Deps{Meter: w.meter, Checker: w.checker,
-		Claims: w.stores.Claims, CORSOrigins: w.cfg.CORSOrigins, Log: w.log})
+		Claims: w.rest, CORSOrigins: w.cfg.CORSOrigins, Log: w.log})
 	v1api.Mount(f, v1apiDeps(w))
 	f.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static.FS), MaxAge: 3600}))
 	site.Mount(f, siteDeps(w))
@@ -75,8 +78,8 @@ func mountSurfaces(f *fiber.App, w *wiring) {
 
 // siteDeps wires the public pages.
 func siteDeps(w *wiring) site.Deps {
-	experts := models.NewExpertStore(w.db)
-	firms := models.NewFirmStore(w.db)
+	experts := w.stores.Experts
+	firms := w.stores.Firms
 	votes := community.Config{Store: experts, BaseURL: w.cfg.BaseURL, Now: w.now, Log: w.log}
 	if w.kb != nil && w.kb.Importer != nil {
 		votes.KB = w.kb.Importer
@@ -94,7 +97,7 @@ func siteDeps(w *wiring) site.Deps {
 		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},
 		Docs:    site.DocsDeps{Document: doc},
 		Beta:    site.BetaDeps{Beta: w.beta},
-		Live: site.LiveDeps{Hub: feedHub(w), Events: models.NewEventStore(w.db), Claims: w.stores.Claims,
+		Live: site.LiveDeps{Hub: feedHub(w), Events: w.stores.Events, Claims: w.stores.Claims,
 			Heartbeat: w.cfg.V1.FeedHeartbeat},
 	}
 }
@@ -117,27 +120,27 @@ func accountDeps(w *wiring) account.Deps {
 
 // adminDeps wires the console.
 func adminDeps(w *wiring) admin.Deps {
-	audit := admin.StoreAudit{Store: models.NewAuditStore(w.db)}
+	audit := admin.StoreAudit{Store: w.stores.Audit}
 	return admin.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
-		Console: admin.AdminDeps{Store: models.NewAdminStore(w.db), Accounts: w.accounts, Users: w.stores.Accounts,
+		Console: admin.AdminDeps{Store: w.stores.Admin, Accounts: w.accounts, Users: w.stores.Accounts,
 			Keys: w.stores.Keys, Billing: w.billing.Store(), Outbox: w.stores.Outbox, Audit: audit,
 			SMTP: w.cfg.SMTPURL != "", Knowledge: w.kb.Importer, Reviews: w.stores.Reviews},
-		Firms:    admin.FirmConsoleDeps{Firms: models.NewFirmStore(w.db), Claims: w.stores.Claims, Audit: audit},
-		Waitlist: admin.AdminWaitlistDeps{Beta: w.beta, Waitlist: models.NewWaitlistStore(w.db)},
+		Firms:    admin.FirmConsoleDeps{Firms: w.stores.Firms, Claims: w.stores.Claims, Audit: audit},
+		Waitlist: admin.AdminWaitlistDeps{Beta: w.beta, Waitlist: w.stores.Waitlist},
 	}
 }
 
 // v1apiDeps wires /v1 and registers its workers: submission analysis and webhook delivery.
 func v1apiDeps(w *wiring) v1api.Deps {
-	subs := models.NewSubmissionStore(w.db)
-	firms := models.NewFirmStore(w.db)
-	experts := models.NewExpertStore(w.db)
+	subs := w.stores.Submissions
+	firms := w.stores.Firms
+	experts := w.stores.Experts
 	wake := submit.NewWake()
 	for i := range w.cfg.V1.SubmitWorkers {
 		sw := submit.New(submit.Config{Store: subs, Analyzer: w.checker, Wake: wake, Log: w.log.With("submit_worker", i), Now: w.now})
 		w.bg.Go(sw.Run)
 	}
-	store := models.NewWebhookStore(w.db)
+	store := w.stores.Webhooks
 	client := webhooks.NewClient(w.cfg.V1.WebhookTimeout, w.cfg.V1.WebhookAllowPrivate)
 	for range w.cfg.V1.WebhookWorkers {
 		ww := webhooks.NewWorker(webhooks.WorkerConfig{Store: store, Timeout: w.cfg.V1.WebhookTimeout,
@@ -147,10 +150,10 @@ func v1apiDeps(w *wiring) v1api.Deps {
 	return v1api.Deps{BaseURL: w.cfg.BaseURL, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log,
 		Access: v1api.V1AccessDeps{Meter: w.meter.WithBurst(metering.Burst{Limiter: v1Limiter(w),
 			Limit: w.cfg.V1.BurstLimit, Window: w.cfg.V1.BurstWindow, Bucket: "v1:"})},
-		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: models.NewSearchStore(w.db), Firms: firms,
+		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: w.stores.Search, Firms: firms,
 			Experts: experts, Meter: w.meter, Submitted: wake.Notify},
 		Directory: v1api.V1DirectoryDeps{Firms: firms, Experts: experts},
-		Feed: v1api.FeedAPIDeps{Hub: feedHub(w), Events: models.NewEventStore(w.db), Claims: w.stores.Claims,
+		Feed: v1api.FeedAPIDeps{Hub: feedHub(w), Events: w.stores.Events, Claims: w.stores.Claims,
 			Heartbeat: w.cfg.V1.FeedHeartbeat},
 		Webhooks: v1api.V1WebhooksDeps{Webhooks: webhookService(w)},
 	}
@@ -158,7 +161,7 @@ func v1apiDeps(w *wiring) v1api.Deps {
 
 // webhookService builds the endpoint service; it holds no state, so the API and the pages each get one.
 func webhookService(w *wiring) *webhooks.Service {
-	return webhooks.NewService(models.NewWebhookStore(w.db), webhooks.Guard{AllowPrivate: w.cfg.V1.WebhookAllowPrivate, Resolver: w.webhookResolver}, w.now)
+	return webhooks.NewService(w.stores.Webhooks, webhooks.Guard{AllowPrivate: w.cfg.V1.WebhookAllowPrivate, Resolver: w.webhookResolver}, w.now)
 }
 
 // feedHub is the process's one hub, built on first use: it follows the event log while the
@@ -166,7 +169,7 @@ func webhookService(w *wiring) *webhooks.Service {
 // it, so the log is read once per poll.
 func feedHub(w *wiring) *feed.Hub {
 	if w.feed == nil {
-		w.feed = feed.New(feed.Config{Log: models.NewEventStore(w.db), PollInterval: w.cfg.V1.FeedPollInterval, Logger: w.log})
+		w.feed = feed.New(feed.Config{Log: w.stores.Events, PollInterval: w.cfg.V1.FeedPollInterval, Logger: w.log})
 		w.bg.Go(w.feed.Run)
 		w.bg.BeforeShutdown(w.feed.Close)
 	}

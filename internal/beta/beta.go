@@ -28,13 +28,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/accounts"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
 	"github.com/google/uuid"
-	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Input limits of the join form, shared with the page so it can state them.
@@ -65,11 +62,13 @@ var ErrInvalidToken = errors.New("this link is not valid")
 
 // Config is what the service needs.
 type Config struct {
-	// DB is the database holding the waiting list, the users and the outbox.
-	DB *database.DB
+	// Waitlist is the waiting list's store (and the beta columns of users).
+	Waitlist *models.WaitlistStore
+	// Tx opens the transactions that make an entry's state, its mail and its audit record atomic.
+	Tx *models.Transactor
 	// Outbox queues mail inside the transactions that cause it.
 	Outbox *mail.Outbox
-	// Audit records admin actions; nil builds one over DB.
+	// Audit records admin actions.
 	Audit *models.AuditStore
 	// BaseURL is the public address (no trailing slash) mailed links point to.
 	BaseURL string
@@ -86,6 +85,7 @@ type Config struct {
 // Service runs the waiting list.
 type Service struct {
 	cfg   Config
+	store *models.WaitlistStore
 	audit *models.AuditStore
 
 	mu     sync.Mutex
@@ -101,11 +101,7 @@ func New(cfg Config) *Service {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	a := cfg.Audit
-	if a == nil {
-		a = models.NewAuditStore(cfg.DB)
-	}
-	return &Service{cfg: cfg, audit: a}
+	return &Service{cfg: cfg, store: cfg.Waitlist, audit: cfg.Audit}
 }
 
 // Audit is the audit store the service writes to, for the admin pages.
@@ -113,9 +109,6 @@ func (s *Service) Audit() *models.AuditStore { return s.audit }
 
 // now is the clock in the form SQLite compares correctly (UTC, microseconds).
 func (s *Service) now() time.Time { return s.cfg.Now().UTC().Truncate(time.Microsecond) }
-
-// gorm is a session bound to ctx.
-func (s *Service) gorm(ctx context.Context) *gorm.DB { return s.cfg.DB.Gorm.WithContext(ctx) }
 
 // --- tokens ---
 
@@ -126,9 +119,9 @@ func (s *Service) loadSecret(ctx context.Context) ([]byte, error) {
 	if s.secret != nil {
 		return s.secret, nil
 	}
-	var sec string
-	if err := s.gorm(ctx).Raw("SELECT secret FROM beta_token_secret WHERE id = 1").Scan(&sec).Error; err != nil {
-		return nil, fmt.Errorf("beta: read token secret: %w", err)
+	sec, err := s.store.TokenSecret(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("beta: %w", err)
 	}
 	if len(sec) < 32 {
 		return nil, errors.New("beta: token secret missing; is migration 00008 applied?")
@@ -218,7 +211,7 @@ func (s *Service) Join(ctx context.Context, in JoinInput) error {
 		return verr
 	}
 	now := s.now()
-	return s.gorm(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.cfg.Tx.InTx(ctx, func(tx models.Tx) error {
 		id := uuid.NewString()
 		ct, err := s.token(ctx, "confirm", id)
 		if err != nil {
@@ -231,45 +224,42 @@ func (s *Service) Join(ctx context.Context, in JoinInput) error {
 		e := models.WaitlistEntry{ID: id, Email: in.Email, Name: in.Name, Organisation: in.Organisation,
 			IntendedUse: in.IntendedUse, State: models.WaitlistWaiting, ConfirmTokenHash: hashToken(ct),
 			LeaveTokenHash: hashToken(lt), ConfirmSentAt: &now, CreatedAt: now, UpdatedAt: now}
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "email"}}, DoNothing: true}).Create(&e)
-		if res.Error != nil {
-			return fmt.Errorf("beta: join: %w", res.Error)
+		created, err := s.store.CreateIfNew(ctx, tx, &e)
+		if err != nil {
+			return fmt.Errorf("beta: join: %w", err)
 		}
-		if res.RowsAffected == 1 {
+		if created {
 			return s.sendConfirmation(ctx, tx, &e, now)
 		}
 		// The address is on the list already: at most re-send, or restart an entry that left.
-		e = models.WaitlistEntry{} // a set primary key would become a condition of the look-up
-		if err := tx.Where("email = ?", in.Email).Take(&e).Error; err != nil {
+		old, err := s.store.ByEmail(ctx, tx, in.Email)
+		if err != nil {
 			return fmt.Errorf("beta: join: read existing entry: %w", err)
 		}
 		due := now.Add(-ResendAfter)
-		switch e.State {
+		var changed bool
+		switch old.State {
 		case models.WaitlistWaiting:
-			res = tx.Exec(`UPDATE waitlist_entries SET confirm_sent_at = ?, updated_at = ?
-WHERE id = ? AND state = 'waiting' AND (confirm_sent_at IS NULL OR confirm_sent_at <= ?)`, now, now, e.ID, due)
+			changed, err = s.store.MarkResent(ctx, tx, old.ID, now, due)
 		case models.WaitlistLeft:
-			res = tx.Exec(`UPDATE waitlist_entries SET state = 'waiting', name = ?, organisation = ?, intended_use = ?,
-confirm_sent_at = ?, confirmed_at = NULL, left_at = NULL, updated_at = ?
-WHERE id = ? AND state = 'left' AND (confirm_sent_at IS NULL OR confirm_sent_at <= ?)`,
-				in.Name, in.Organisation, in.IntendedUse, now, now, e.ID, due)
-			e.Name = in.Name
+			changed, err = s.store.Restart(ctx, tx, old.ID, in.Name, in.Organisation, in.IntendedUse, now, due)
+			old.Name = in.Name
 		default:
 			return nil
 		}
-		if res.Error != nil {
-			return fmt.Errorf("beta: join: update entry %s: %w", e.ID, res.Error)
+		if err != nil {
+			return fmt.Errorf("beta: join: %w", err)
 		}
-		if res.RowsAffected == 0 {
+		if !changed {
 			return nil
 		}
-		return s.sendConfirmation(ctx, tx, &e, now)
+		return s.sendConfirmation(ctx, tx, old, now)
 	})
 }
 
 // sendConfirmation queues the double opt-in mail inside tx; the key names the send time, so each
 // allowed re-send is one mail and a retried transaction is still one.
-func (s *Service) sendConfirmation(ctx context.Context, tx *gorm.DB, e *models.WaitlistEntry, now time.Time) error {
+func (s *Service) sendConfirmation(ctx context.Context, tx models.Tx, e *models.WaitlistEntry, now time.Time) error {
 	confirm, leave, err := s.links(ctx, e.ID)
 	if err != nil {
 		return err
@@ -285,20 +275,19 @@ func (s *Service) sendConfirmation(ctx context.Context, tx *gorm.DB, e *models.W
 	return nil
 }
 
-// byToken finds the entry whose column holds the hash of token.
-func (s *Service) byToken(ctx context.Context, column, token string) (*models.WaitlistEntry, error) {
+// byToken finds the entry that lookup (by the confirm or the leave hash) returns for token's hash.
+func (s *Service) byToken(ctx context.Context, lookup func(context.Context, string) (*models.WaitlistEntry, error), token string) (*models.WaitlistEntry, error) {
 	if token == "" || len(token) > 200 {
 		return nil, ErrInvalidToken
 	}
-	var e models.WaitlistEntry
-	err := s.gorm(ctx).Where(column+" = ?", hashToken(token)).Take(&e).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
+	e, err := lookup(ctx, hashToken(token))
+	if errors.Is(err, models.ErrNotFound) {
 		return nil, ErrInvalidToken
 	}
 	if err != nil {
 		return nil, fmt.Errorf("beta: look up link: %w", err)
 	}
-	return &e, nil
+	return e, nil
 }
 
 // Confirmation is the outcome of a confirm link.
@@ -312,7 +301,7 @@ type Confirmation struct {
 // Confirm opens a confirmation link. Opening it again shows the place again; an entry that left
 // must join again, so its old link is invalid.
 func (s *Service) Confirm(ctx context.Context, token string) (*Confirmation, error) {
-	e, err := s.byToken(ctx, "confirm_token_hash", token)
+	e, err := s.byToken(ctx, s.store.ByConfirmHash, token)
 	if err != nil {
 		return nil, err
 	}
@@ -321,13 +310,11 @@ func (s *Service) Confirm(ctx context.Context, token string) (*Confirmation, err
 	}
 	now := s.now()
 	if e.State == models.WaitlistWaiting {
-		res := s.gorm(ctx).Exec(`UPDATE waitlist_entries SET state = 'confirmed', confirmed_at = ?, updated_at = ?
-WHERE id = ? AND state = 'waiting'`, now, now, e.ID)
-		if res.Error != nil {
-			return nil, fmt.Errorf("beta: confirm %s: %w", e.ID, res.Error)
+		if err := s.store.Confirm(ctx, e.ID, now); err != nil {
+			return nil, fmt.Errorf("beta: %w", err)
 		}
-		if err := s.gorm(ctx).Where("id = ?", e.ID).Take(e).Error; err != nil {
-			return nil, fmt.Errorf("beta: confirm %s: reread: %w", e.ID, err)
+		if e, err = s.store.Get(ctx, models.Tx{}, e.ID); err != nil {
+			return nil, fmt.Errorf("beta: confirm: reread: %w", err)
 		}
 	}
 	out := &Confirmation{State: e.State}
@@ -341,34 +328,28 @@ WHERE id = ? AND state = 'waiting'`, now, now, e.ID)
 
 // position counts the people still queued (confirmed or invited) who confirmed before e, plus one.
 func (s *Service) position(ctx context.Context, e *models.WaitlistEntry) (int64, error) {
-	var n int64
-	err := s.gorm(ctx).Model(&models.WaitlistEntry{}).
-		Where("state IN ? AND (confirmed_at < ? OR (confirmed_at = ? AND id < ?))",
-			[]models.WaitlistState{models.WaitlistConfirmed, models.WaitlistInvited}, *e.ConfirmedAt, *e.ConfirmedAt, e.ID).
-		Count(&n).Error
+	n, err := s.store.QueuedBefore(ctx, e)
 	if err != nil {
-		return 0, fmt.Errorf("beta: queue position of %s: %w", e.ID, err)
+		return 0, fmt.Errorf("beta: %w", err)
 	}
 	return n + 1, nil
 }
 
 // CheckLeaveToken reports whether a leave link is valid, for the confirmation form before leaving.
 func (s *Service) CheckLeaveToken(ctx context.Context, token string) error {
-	_, err := s.byToken(ctx, "leave_token_hash", token)
+	_, err := s.byToken(ctx, s.store.ByLeaveHash, token)
 	return err
 }
 
 // Leave takes the entry of a leave link off the list; leaving twice is fine. Beta access already
 // granted to an account stays: leaving stops mail, it does not close accounts.
 func (s *Service) Leave(ctx context.Context, token string) error {
-	e, err := s.byToken(ctx, "leave_token_hash", token)
+	e, err := s.byToken(ctx, s.store.ByLeaveHash, token)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	if err := s.gorm(ctx).Exec(`UPDATE waitlist_entries SET state = 'left', left_at = ?, updated_at = ?
-WHERE id = ? AND state <> 'left'`, now, now, e.ID).Error; err != nil {
-		return fmt.Errorf("beta: leave %s: %w", e.ID, err)
+	if err := s.store.Leave(ctx, e.ID, s.now()); err != nil {
+		return fmt.Errorf("beta: %w", err)
 	}
 	return nil
 }
@@ -386,17 +367,14 @@ type RunResult struct {
 // OpenBeta invites every confirmed person, including those who confirm while it runs.
 func (s *Service) OpenBeta(ctx context.Context, adminID string) (RunResult, error) {
 	return s.run(ctx, adminID, ActionOpenBeta, nil, func(ctx context.Context) ([]string, error) {
-		var ids []string
-		err := s.gorm(ctx).Model(&models.WaitlistEntry{}).Where("state = ?", models.WaitlistConfirmed).
-			Order("confirmed_at, id").Limit(200).Pluck("id", &ids).Error
-		return ids, err
+		return s.store.ConfirmedIDs(ctx, 200)
 	})
 }
 
 // InviteSelected invites the chosen entries; those not confirmed (waiting, already invited, left)
 // are skipped, so a stale selection never mails anyone twice or anyone who did not opt in.
 func (s *Service) InviteSelected(ctx context.Context, adminID string, ids []string) (RunResult, error) {
-	ids = cleanIDs(s.cfg.DB.Dialect, ids)
+	ids = cleanIDs(s.store.ValidID, ids)
 	done := false
 	return s.run(ctx, adminID, ActionInviteSelected, map[string]any{"selected": ids}, func(context.Context) ([]string, error) {
 		if done {
@@ -408,7 +386,7 @@ func (s *Service) InviteSelected(ctx context.Context, adminID string, ids []stri
 }
 
 // cleanIDs drops duplicates and ids that cannot be entries (they would be a cast error on PostgreSQL).
-func cleanIDs(d database.Dialect, ids []string) []string {
+func cleanIDs(valid func(string) bool, ids []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, id := range ids {
@@ -416,7 +394,7 @@ func cleanIDs(d database.Dialect, ids []string) []string {
 		if id == "" || seen[id] {
 			continue
 		}
-		if _, err := uuid.Parse(id); err != nil && d == database.Postgres {
+		if !valid(id) {
 			continue
 		}
 		seen[id] = true
@@ -436,9 +414,9 @@ func (s *Service) run(ctx context.Context, adminID, action string, detail map[st
 		detail = map[string]any{}
 	}
 	detail["run_id"] = r.ID
-	err := s.gorm(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&r).Error; err != nil {
-			return fmt.Errorf("beta: start invitation run: %w", err)
+	err := s.cfg.Tx.InTx(ctx, func(tx models.Tx) error {
+		if err := s.store.StartRun(ctx, tx, &r); err != nil {
+			return fmt.Errorf("beta: %w", err)
 		}
 		return s.audit.Add(ctx, tx, adminID, action, "waitlist", detail)
 	})
@@ -476,8 +454,7 @@ func (s *Service) run(ctx context.Context, adminID, action string, detail map[st
 	// The run row is bookkeeping for admins; the entries' states are the truth, so a failure to
 	// close it is logged rather than reported over the run's own outcome.
 	fin := s.now()
-	if err := s.gorm(context.WithoutCancel(ctx)).Model(&models.BetaInviteRun{}).Where("id = ?", r.ID).
-		Updates(map[string]any{"state": state, "finished_at": fin, "invited": res.Invited}).Error; err != nil {
+	if err := s.store.FinishRun(context.WithoutCancel(ctx), r.ID, state, fin, res.Invited); err != nil {
 		s.cfg.Log.Error("close invitation run", "run", r.ID, "err", err)
 	}
 	if runErr != nil {
@@ -491,29 +468,26 @@ func (s *Service) run(ctx context.Context, adminID, action string, detail map[st
 // in the same transaction, and the entry goes straight to joined.
 func (s *Service) inviteOne(ctx context.Context, runID, id string, committed int) (bool, error) {
 	invited := false
-	err := s.gorm(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.cfg.Tx.InTx(ctx, func(tx models.Tx) error {
 		now := s.now()
-		res := tx.Exec(`UPDATE waitlist_entries SET state = 'invited', invited_at = ?, invite_run_id = ?, updated_at = ?
-WHERE id = ? AND state = 'confirmed'`, now, runID, now, id)
-		if res.Error != nil {
-			return fmt.Errorf("beta: invite %s: %w", id, res.Error)
+		ok, err := s.store.MarkInvited(ctx, tx, id, runID, now)
+		if err != nil {
+			return fmt.Errorf("beta: %w", err)
 		}
-		if res.RowsAffected == 0 {
+		if !ok {
 			return nil // another run got there first, or the person is not (or no longer) confirmed
 		}
-		var e models.WaitlistEntry
-		if err := tx.Where("id = ?", id).Take(&e).Error; err != nil {
+		e, err := s.store.Get(ctx, tx, id)
+		if err != nil {
 			return fmt.Errorf("beta: invite %s: read entry: %w", id, err)
 		}
-		granted := tx.Exec(`UPDATE users SET beta_access_at = COALESCE(beta_access_at, ?)
-WHERE email = ? AND email_verified_at IS NOT NULL`, now, e.Email)
-		if granted.Error != nil {
-			return fmt.Errorf("beta: invite %s: grant existing account: %w", id, granted.Error)
+		hasAccount, err := s.store.GrantVerifiedEmail(ctx, tx, e.Email, now)
+		if err != nil {
+			return fmt.Errorf("beta: invite %s: grant existing account: %w", id, err)
 		}
-		hasAccount := granted.RowsAffected > 0
 		if hasAccount {
-			if err := tx.Exec(`UPDATE waitlist_entries SET state = 'joined', joined_at = ? WHERE id = ?`, now, id).Error; err != nil {
-				return fmt.Errorf("beta: invite %s: mark joined: %w", id, err)
+			if err := s.store.MarkJoined(ctx, tx, id, now); err != nil {
+				return fmt.Errorf("beta: invite %s: %w", id, err)
 			}
 		}
 		_, leave, err := s.links(ctx, id)
@@ -555,14 +529,10 @@ func InviteDedupeKey(id string) string { return "beta-invite:" + id }
 func (s *Service) GrantIfInvited(ctx context.Context, userID, email string) (bool, error) {
 	email = accounts.NormalizeEmail(email)
 	has := false
-	err := s.gorm(ctx).Transaction(func(tx *gorm.DB) error {
-		var u struct {
-			Email           string
-			EmailVerifiedAt *time.Time
-			BetaAccessAt    *time.Time
-		}
-		if err := tx.Raw("SELECT email, email_verified_at, beta_access_at FROM users WHERE id = ?", userID).Scan(&u).Error; err != nil {
-			return fmt.Errorf("beta: grant %s: read user: %w", userID, err)
+	err := s.cfg.Tx.InTx(ctx, func(tx models.Tx) error {
+		u, err := s.store.BetaUser(ctx, tx, userID)
+		if err != nil {
+			return fmt.Errorf("beta: grant: %w", err)
 		}
 		if u.BetaAccessAt != nil {
 			has = true
@@ -571,16 +541,15 @@ func (s *Service) GrantIfInvited(ctx context.Context, userID, email string) (boo
 			return nil
 		}
 		now := s.now()
-		res := tx.Exec(`UPDATE waitlist_entries SET state = 'joined', joined_at = COALESCE(joined_at, ?), updated_at = ?
-WHERE email = ? AND state IN ('invited','joined')`, now, now, email)
-		if res.Error != nil {
-			return fmt.Errorf("beta: grant %s: mark joined: %w", userID, res.Error)
+		joined, err := s.store.JoinByEmail(ctx, tx, email, now)
+		if err != nil {
+			return fmt.Errorf("beta: grant %s: %w", userID, err)
 		}
-		if res.RowsAffected == 0 {
+		if !joined {
 			return nil
 		}
-		if err := tx.Exec("UPDATE users SET beta_access_at = COALESCE(beta_access_at, ?) WHERE id = ?", now, userID).Error; err != nil {
-			return fmt.Errorf("beta: grant %s: %w", userID, err)
+		if err := s.store.GrantUser(ctx, tx, userID, now); err != nil {
+			return fmt.Errorf("beta: %w", err)
 		}
 		has = true
 		return nil
@@ -595,11 +564,11 @@ func (s *Service) HasBetaAccess(ctx context.Context, user *models.User) (bool, e
 	if user == nil {
 		return false, nil
 	}
-	var n int64
-	if err := s.gorm(ctx).Raw("SELECT count(*) FROM users u WHERE u.id = ? AND "+models.UserV1AccessSQL, user.ID).Scan(&n).Error; err != nil {
-		return false, fmt.Errorf("beta: access of %s: %w", user.ID, err)
+	has, err := s.store.UserHasV1(ctx, user.ID)
+	if err != nil {
+		return false, fmt.Errorf("beta: %w", err)
 	}
-	return n > 0, nil
+	return has, nil
 }
 
 // KeyHasV1 reports whether key is marked for /v1: its owner has beta access or its plan includes
@@ -608,16 +577,10 @@ func (s *Service) KeyHasV1(ctx context.Context, key *models.APIKey) bool {
 	if key == nil {
 		return false
 	}
-	var n int64
-	q := `SELECT count(*) FROM plans WHERE id = ? AND v1_access`
-	args := []any{key.PlanID}
-	if key.UserID != nil {
-		q = `SELECT (SELECT count(*) FROM plans WHERE id = ? AND v1_access) + (SELECT count(*) FROM users WHERE id = ? AND beta_access_at IS NOT NULL)`
-		args = append(args, *key.UserID)
-	}
-	if err := s.gorm(ctx).Raw(q, args...).Scan(&n).Error; err != nil {
+	has, err := s.store.KeyHasV1(ctx, key)
+	if err != nil {
 		s.cfg.Log.Error("beta: key /v1 mark", "key", key.ID, "err", err)
 		return false
 	}
-	return n > 0
+	return has
 }

@@ -37,7 +37,8 @@ func newEnv(t *testing.T, db *database.DB, hook func(context.Context, int, strin
 		e.clock = e.clock.Add(time.Millisecond)
 		return e.clock
 	}
-	e.svc = beta.New(beta.Config{DB: db, Outbox: mail.NewOutbox(models.NewOutboxStore(db)), BaseURL: base + "/", Now: now, InviteHook: hook})
+	e.svc = beta.New(beta.Config{Waitlist: models.NewWaitlistStore(db), Tx: models.NewTransactor(db), Audit: models.NewAuditStore(db),
+		Outbox: mail.NewOutbox(models.NewOutboxStore(db)), BaseURL: base + "/", Now: now, InviteHook: hook})
 	e.admin = e.user(t, "admin@example.org", true)
 	return e
 }
@@ -336,7 +337,7 @@ func TestHasBetaAccessForUninvitedUser(t *testing.T) {
 		if err := models.NewAccountStore(db).CreateUser(context.Background(), u); err != nil {
 			t.Fatal(err)
 		}
-		has, err := beta.New(beta.Config{DB: db}).HasBetaAccess(context.Background(), u)
+		has, err := beta.New(beta.Config{Waitlist: models.NewWaitlistStore(db)}).HasBetaAccess(context.Background(), u)
 		if err != nil || has {
 			t.Fatalf("HasBetaAccess = %v, %v; want false, nil", has, err)
 		}

@@ -13,11 +13,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/client"
-	"gorm.io/gorm"
 )
 
 // WebhookTolerance is how old a webhook signature may be; older ones are refused as replays.
@@ -45,13 +43,13 @@ var (
 
 // PlanChangedFunc is told an account's effective plan after every change that may have moved it.
 //
-// It runs inside the transaction that records the Stripe event, and tx is that transaction (already
-// bound to ctx): write users.plan_id and key quotas through tx, never through another handle —
+// It runs inside the transaction that records the Stripe event, and tx is that transaction: write
+// users.plan_id and key quotas through stores given tx, never outside it —
 // on SQLite the transaction holds the write lock, so a second connection would wait on it, and on
 // both databases a write outside tx would survive a rollback. Returning an error rolls back the
 // event, so Stripe redelivers it later. It may be called with the plan the account already has,
 // so it must be idempotent.
-type PlanChangedFunc func(ctx context.Context, tx *gorm.DB, userID, planID string) error
+type PlanChangedFunc func(ctx context.Context, tx models.Tx, userID, planID string) error
 
 // Config configures the Service; the zero value is a Service with Stripe disabled.
 type Config struct {
@@ -81,11 +79,11 @@ type Service struct {
 	log           *slog.Logger
 }
 
-// New builds the Service over db. The Stripe client is private to the Service (never the global
+// New builds the Service over store. The Stripe client is private to the Service (never the global
 // stripe.Key), so several Services — one per test — can talk to different backends.
-func New(db *database.DB, cfg Config) *Service {
+func New(store *models.BillingStore, cfg Config) *Service {
 	s := &Service{
-		store:         models.NewBillingStore(db),
+		store:         store,
 		webhookSecret: cfg.WebhookSecret,
 		planChanged:   cfg.PlanChanged,
 		now:           cfg.Now,

@@ -20,7 +20,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/webhook"
-	"gorm.io/gorm"
 )
 
 const (
@@ -65,13 +64,13 @@ func newFixture(t *testing.T, db *database.DB, stripeURL string) *fixture {
 	cfg := billing.Config{
 		WebhookSecret: whsec,
 		Now:           func() time.Time { return f.now },
-		PlanChanged: func(ctx context.Context, tx *gorm.DB, userID, planID string) error {
-			// The hook sees the uncommitted event row: proof it runs inside the same transaction.
-			var n int64
-			if err := tx.Table("stripe_events").Count(&n).Error; err != nil {
+		PlanChanged: func(ctx context.Context, tx models.Tx, userID, planID string) error {
+			// The hook sees the uncommitted subscription row: proof it runs inside the same transaction.
+			subs, err := models.NewBillingStore(db).WithTx(tx).SubscriptionsByUser(ctx, userID)
+			if err != nil {
 				return err
 			}
-			if n == 0 {
+			if len(subs) == 0 {
 				t.Errorf("hook ran outside the event's transaction")
 			}
 			f.mu.Lock()
@@ -88,7 +87,7 @@ func newFixture(t *testing.T, db *database.DB, stripeURL string) *fixture {
 		cfg.BackendURL = stripeURL
 		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second, Transport: recorder{f}}
 	}
-	f.svc = billing.New(db, cfg)
+	f.svc = billing.New(models.NewBillingStore(db), cfg)
 	return f
 }
 
@@ -435,7 +434,7 @@ func TestHookErrorRollsBackEvent(t *testing.T) {
 
 func TestNotConfigured(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
-	svc := billing.New(db, billing.Config{})
+	svc := billing.New(models.NewBillingStore(db), billing.Config{})
 	ctx := context.Background()
 	if svc.Enabled() || svc.WebhooksEnabled() {
 		t.Fatal("zero Config must disable Stripe")
@@ -453,7 +452,7 @@ func TestNotConfigured(t *testing.T) {
 
 func TestContactLeads(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		svc := billing.New(db, billing.Config{})
+		svc := billing.New(models.NewBillingStore(db), billing.Config{})
 		ctx := context.Background()
 		for _, bad := range [][4]string{
 			{"", "a@example.com", "", ""},

@@ -97,7 +97,7 @@ func (s *Service) notify(ctx context.Context, tx *models.BillingStore, userID st
 	if err != nil {
 		return err
 	}
-	if err := s.planChanged(ctx, tx.Gorm(), userID, p.ID); err != nil {
+	if err := s.planChanged(ctx, tx.Current(), userID, p.ID); err != nil {
 		return fmt.Errorf("billing: plan change of %s to %s: %w", userID, p.Slug, err)
 	}
 	return nil

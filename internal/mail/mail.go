@@ -26,7 +26,6 @@ import (
 	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
-	"gorm.io/gorm"
 )
 
 // Message is a rendered mail ready for the outbox.
@@ -89,12 +88,12 @@ func NewOutbox(store *models.OutboxStore) *Outbox { return &Outbox{Store: store}
 
 // Enqueue stores m for delivery and reports whether it is new; a repeated dedupe key is a no-op.
 func (o *Outbox) Enqueue(ctx context.Context, m Message) (bool, error) {
-	return o.EnqueueTx(ctx, nil, m)
+	return o.EnqueueTx(ctx, models.Tx{}, m)
 }
 
 // EnqueueTx is Enqueue inside the caller's transaction, so the mail exists exactly when the event that
-// causes it commits. A nil tx uses the store's own connection.
-func (o *Outbox) EnqueueTx(ctx context.Context, tx *gorm.DB, m Message) (bool, error) {
+// causes it commits. The zero Tx uses the store's own connection.
+func (o *Outbox) EnqueueTx(ctx context.Context, tx models.Tx, m Message) (bool, error) {
 	if err := m.validate(); err != nil {
 		return false, err
 	}

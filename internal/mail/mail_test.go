@@ -15,7 +15,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
-	"gorm.io/gorm"
 )
 
 // msg is a valid message with the given dedupe key.
@@ -87,7 +86,7 @@ func TestEnqueueJoinsTheCallersTransaction(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ob := mail.NewOutbox(models.NewOutboxStore(db))
 		boom := errors.New("event failed")
-		err := db.Gorm.Transaction(func(tx *gorm.DB) error {
+		err := models.NewTransactor(db).InTx(t.Context(), func(tx models.Tx) error {
 			if _, err := ob.EnqueueTx(t.Context(), tx, msg("rolled-back")); err != nil {
 				return err
 			}
