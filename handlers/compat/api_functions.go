@@ -50,7 +50,7 @@ func (h *Functions) Routes(r fiber.Router) {
 	})
 }
 
-// verificationResult is the analyse response: exactly the ten fields of SPEC.md §2.1, in order.
+// verificationResult is the analyse response: exactly the ten fields of docs/DECISIONS.md §3, in order.
 type verificationResult struct {
 	ID            string `json:"id"`
 	Score         int    `json:"score"`

@@ -18,10 +18,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// AnnouncedFreeQuota is the announced free /v1 plan's monthly requests (SPEC.md §8).
+// AnnouncedFreeQuota is the announced free /v1 plan's monthly requests (docs/DECISIONS.md §5).
 const AnnouncedFreeQuota = 1000
 
-// betaFeatures is what /v1 offers its beta accounts (SPEC.md §1, §4.2), in the order the spec
+// betaFeatures is what /v1 offers its beta accounts (docs/DECISIONS.md §6), in the order that section
 // announces it; all of it is live and documented at /docs.
 var betaFeatures = []betapages.Feature{
 	{Title: "Claim score lookup", Detail: "The current score of a stored claim: score, verdict, the number of expert votes and the confidence. Sub-scores are in the claim detail.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}/score"},

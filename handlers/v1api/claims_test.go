@@ -104,7 +104,7 @@ func TestV1ClaimScoreAndDetail(t *testing.T) {
 		e.clock.add(time.Minute)
 		e.vote(t, voted.ID, private.ID, "yanlis", 0.7)
 
-		// The score: the four fields of SPEC.md §2.3, from the community once experts voted, and
+		// The score: the four fields of docs/DECISIONS.md §6, from the community once experts voted, and
 		// what it rests on (decided, basis).
 		r := e.do(t, "GET", "/v1/claims/"+voted.ID+"/score", key, nil, "")
 		if r.status != 200 {

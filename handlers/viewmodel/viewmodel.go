@@ -34,7 +34,7 @@ type subScoreSpec struct {
 	value                       func(*models.Claim) int
 }
 
-// subScoreSpecs is the display order of the sub-scores (DESIGN.md §3).
+// subScoreSpecs is the display order of the sub-scores (docs/DECISIONS.md §3).
 var subScoreSpecs = []subScoreSpec{
 	{"source", analysis.FieldSourceScore, "Source", "How credible is the place where the claim appeared?",
 		func(c *models.Claim) int { return c.SourceScore }},
