@@ -27,13 +27,6 @@ func newBetaEnv(t *testing.T, db *database.DB) *betaEnv {
 	return &betaEnv{Browser: e, db: db, beta: e.App.Beta}
 }
 
-// account signs up a verified account with role and returns its session cookie.
-func (e *betaEnv) account(t *testing.T, email string, role models.Role) string {
-	t.Helper()
-	_, cookie := e.Member(t, email, "Someone", role)
-	return cookie
-}
-
 // joinForm is a join submission.
 func joinForm(email string) url.Values {
 	return url.Values{"email": {email}, "name": {"Ada"}, "organisation": {"Acme"}, "intended_use": {"fact checks"}}
