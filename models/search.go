@@ -14,13 +14,15 @@ package models
 //     internal/search); spellings no claim has are dropped first on SQLite.
 //   - A word of three or more letters also matches as a prefix of the claim text's words (a root
 //     finds its suffixed forms: "aşı" → "aşılar"). A word with Turkish inflectional suffixes is
-//     also matched by its stem as a prefix (internal/search, from the Turkish stemmer:
-//     "depremler" → "deprem",
-//     "Isparta'nın" → "isparta") and, when a vowel-initial suffix softened the stem's last
-//     consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems'
-//     prefixes replace the word's, which they cover. The other way round, a word (or
-//     stem) ending in a stop that softens also matches its softened forms before a suffix vowel
-//     as prefixes (internal/search: "kitap" → "kitaba", "kitabı"), so "kitap" finds "kitabın".
+//     also matched by its stem as a prefix ("depremler" → "deprem", "Isparta'nın" → "isparta")
+//     and, when a vowel-initial suffix softened the stem's last consonant, by the stem with the
+//     softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems' prefixes replace the word's,
+//     which they cover. The other way round, a word (or stem) ending in a stop that softens also
+//     matches its softened forms before a suffix vowel as prefixes ("kitap" → "kitaba",
+//     "kitabı"), so "kitap" finds "kitabın".
+//   - internal/search plans all of this from the text (chunks, stop words, spellings, stems and
+//     which forms are prefixes) into SearchQuery.Terms; this file turns the planned terms into
+//     each database's SQL.
 //   - Words typed without Turkish letters or accents find the words that have them, and the other
 //     way round ("seker" ↔ "şeker", "isik" → "Işık"): FTS5 folds them on SQLite, and PostgreSQL
 //     indexes a folded copy of the text (searchFoldFrom/To).
