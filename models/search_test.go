@@ -668,6 +668,24 @@ func TestSearchBadCursor(t *testing.T) {
 	})
 }
 
+// TestSearchUnplanned: the store matches only text that internal/search planned; raw text is an
+// error, not an empty page that would look like "nothing found".
+func TestSearchUnplanned(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ids := searchSeed(t, db, searchClaim{content: "Aşılar otizme neden olur", enQuery: "vaccines cause autism"})
+		st := models.NewSearchStore(db)
+		if _, err := st.Search(context.Background(), models.SearchQuery{Q: "aşı"}); err == nil {
+			t.Error("unplanned text searched without an error")
+		}
+		if got := searchIDs(searchRun(t, st, models.SearchQuery{Q: "aşı"})); !slices.Equal(got, ids) {
+			t.Errorf("planned: %v, want %v", got, ids)
+		}
+		if p, err := st.Search(context.Background(), models.SearchQuery{}); err != nil || len(p.Hits) != 1 {
+			t.Errorf("no text (filters only): %d hits, %v", len(p.Hits), err)
+		}
+	})
+}
+
 func TestSearchFTSString(t *testing.T) {
 	if got := models.SearchFTSStringForTest(`a"b`); got != `"a""b"` {
 		t.Errorf("FTS5 string %s", got)
