@@ -11,15 +11,18 @@ package models
 //   - Every remaining chunk must match (AND): "aşı otizm" finds claims about both, not either,
 //     which is what people mean by several words and keeps result sets small at a million claims.
 //   - Each word matches in any of the Turkish spellings of its I's the index may hold (see
-//     searchSpellings); spellings no claim has are dropped first on SQLite.
+//     internal/search); spellings no claim has are dropped first on SQLite.
 //   - A word of three or more letters also matches as a prefix of the claim text's words (a root
 //     finds its suffixed forms: "aşı" → "aşılar"). A word with Turkish inflectional suffixes is
-//     also matched by its stem as a prefix (searchStems, from turkish.Stem: "depremler" → "deprem",
-//     "Isparta'nın" → "isparta") and, when a vowel-initial suffix softened the stem's last
-//     consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems'
-//     prefixes replace the word's, which they cover. The other way round, a word (or
-//     stem) ending in a stop that softens also matches its softened forms before a suffix vowel
-//     as prefixes (searchSoftPrefixes: "kitap" → "kitaba", "kitabı"), so "kitap" finds "kitabın".
+//     also matched by its stem as a prefix ("depremler" → "deprem", "Isparta'nın" → "isparta")
+//     and, when a vowel-initial suffix softened the stem's last consonant, by the stem with the
+//     softening undone ("ekmeği" → "ekmeğ", "ekmek"); the stems' prefixes replace the word's,
+//     which they cover. The other way round, a word (or stem) ending in a stop that softens also
+//     matches its softened forms before a suffix vowel as prefixes ("kitap" → "kitaba",
+//     "kitabı"), so "kitap" finds "kitabın".
+//   - internal/search plans all of this from the text (chunks, stop words, spellings, stems and
+//     which forms are prefixes) into SearchQuery.Terms; this file turns the planned terms into
+//     each database's SQL.
 //   - Words typed without Turkish letters or accents find the words that have them, and the other
 //     way round ("seker" ↔ "şeker", "isik" → "Işık"): FTS5 folds them on SQLite, and PostgreSQL
 //     indexes a folded copy of the text (searchFoldFrom/To).
@@ -72,11 +75,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -120,6 +121,40 @@ type SearchQuery struct {
 	Order    string     // "relevance" (default when Q != "") or "newest"
 	Cursor   string     // opaque, from a previous SearchPage.NextCursor with the same query
 	Limit    int        // 1..100; 0 means 20
+	// Terms is Q planned by internal/search.Plan (non-nil whenever Q is not empty; empty when Q
+	// has nothing searchable).
+	Terms []SearchTerm
+}
+
+// SearchMaxRunes bounds the query text one request can search for, even if a caller forgot to
+// validate Q; the rest is ignored.
+const SearchMaxRunes = 200
+
+// SearchTerm is one white-space separated chunk of the query text as internal/search plans it:
+// what the chunk may match, each form with the spellings the index may hold it in.
+type SearchTerm struct {
+	// Raw is the chunk as typed (the English query is matched by it, stemmed on PostgreSQL).
+	Raw string
+	// Forms are Raw and, when different, its words joined by spaces: whole words on PostgreSQL,
+	// whose parser splits them like the indexed text.
+	Forms []SearchForm
+	// Words are its letter-and-digit runs, all required on SQLite (FTS5's unicode61 splits text
+	// the same way).
+	Words []SearchForm
+	// Stems are the roots an inflected chunk is matched by as prefixes instead of its own; nil
+	// when it has none.
+	Stems []SearchForm
+	// Soft are the prefixes of the inflections that soften the chunk's last consonant.
+	Soft []SearchForm
+}
+
+// SearchForm is a word (or root, or prefix) of a query chunk.
+type SearchForm struct {
+	Text string
+	// Spellings are the forms the index may hold Text in, Text first.
+	Spellings []string
+	// Prefix says the form also matches as the start of a longer word of the claim text.
+	Prefix bool
 }
 
 // SearchHit is one matching claim. Rank: higher is more relevant; 0 for order=newest.
@@ -148,10 +183,6 @@ const (
 const (
 	searchDefaultLimit = 20
 	searchMaxLimit     = 100
-	// searchMaxRunes and searchMaxChunks bound the work one request can ask for, even if a caller
-	// forgot to validate Q.
-	searchMaxRunes  = 200
-	searchMaxChunks = 16
 	// searchMaxCursor bounds what is decoded from a client-supplied cursor.
 	searchMaxCursor = 512
 	// searchRankCap is how many of the newest matches relevance order ranks at most: enough that
@@ -172,7 +203,7 @@ const (
 
 // Search returns one page of visible claims that match q.
 func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, error) {
-	q.Q = searchTruncate(strings.TrimSpace(q.Q), searchMaxRunes)
+	q.Q = searchTruncate(strings.TrimSpace(q.Q), SearchMaxRunes)
 	order, err := searchOrder(q)
 	if err != nil {
 		return SearchPage{}, err
@@ -194,11 +225,16 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 			return SearchPage{}, nil // no firm has that id
 		}
 	}
-	var terms []searchChunk
+	terms := q.Terms
 	if q.Q != "" {
-		if terms = parseSearchChunks(q.Q); len(terms) == 0 {
+		if terms == nil {
+			return SearchPage{}, fmt.Errorf("search claims for %q: the text is not planned (internal/search.Plan)", q.Q)
+		}
+		if len(terms) == 0 {
 			return SearchPage{}, nil // nothing searchable: only punctuation
 		}
+	} else {
+		terms = nil
 	}
 	rankCap := s.rankCap
 	if rankCap <= 0 {
@@ -282,7 +318,7 @@ type searchPlan struct {
 	d     database.Dialect
 	q     SearchQuery
 	order string
-	terms []searchChunk
+	terms []SearchTerm
 	cur   *searchCursor
 	limit int
 	// rankCap bounds how many of the newest matches relevance order ranks.
@@ -373,37 +409,34 @@ type searchPGAlt struct {
 	weights string
 }
 
-// searchPGAlts lists the alternatives of chunk i: each spelling as a whole word anywhere; the
-// folded word in the folded copy; the stems (or, without one, each spelling) as a prefix of the
-// text as written and, folded, of the folded copy; and the chunk in the English query, stemmed.
-func searchPGAlts(i int, c searchChunk) []searchPGAlt {
-	raws := []string{c.raw}
-	if joined := strings.Join(c.words, " "); joined != c.raw {
-		raws = append(raws, joined)
-	}
+// searchPGAlts lists the alternatives of chunk i: each spelling of its forms as a whole word
+// anywhere; the folded form in the folded copy; the stems (or, without one, the forms) and the
+// softened prefixes as prefixes of the text as written and, folded, of the folded copy; and the
+// chunk in the English query, stemmed.
+func searchPGAlts(i int, c SearchTerm) []searchPGAlt {
 	var alts []searchPGAlt
-	for _, r := range raws {
-		for _, f := range searchSpellings(r) {
+	for _, r := range c.Forms {
+		for _, f := range r.Spellings {
 			alts = append(alts, searchPGAlt{chunk: i, text: f})
 		}
-		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(r), weights: "C"})
+		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(r.Text), weights: "C"})
 	}
 	// Prefixes only of the claim text, not of the English query: a Turkish root finds its
 	// suffixed forms, while "earth" does not find "earthquake". The stem's prefix covers the word's.
-	bases := raws
-	if stems := searchStems(c); stems != nil {
-		bases = stems
+	bases := c.Forms
+	if c.Stems != nil {
+		bases = c.Stems
 	}
-	for _, b := range append(bases, searchSoftPrefixes(c)...) {
-		if !searchPrefixWord(b) {
+	for _, b := range append(slices.Clone(bases), c.Soft...) {
+		if !b.Prefix {
 			continue
 		}
-		for _, f := range searchSpellings(b) {
+		for _, f := range b.Spellings {
 			alts = append(alts, searchPGAlt{chunk: i, text: f, prefix: true, weights: "A"})
 		}
-		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(b), prefix: true, weights: "C"})
+		alts = append(alts, searchPGAlt{chunk: i, text: searchFoldAccents(b.Text), prefix: true, weights: "C"})
 	}
-	return append(alts, searchPGAlt{chunk: i, english: true, text: c.raw})
+	return append(alts, searchPGAlt{chunk: i, english: true, text: c.Raw})
 }
 
 // resolvePostgres turns the chunks into one tsquery (the alternatives of searchPGAlts ORed per
@@ -615,20 +648,15 @@ func (p *searchPlan) resolveSQLite(tx *gorm.DB) (bool, error) {
 		return t
 	}
 	for i, c := range p.terms {
-		stems := searchStems(c)
-		for _, w := range c.words {
+		for _, w := range c.Words {
 			var ts []string
-			for _, v := range searchSpellings(w) {
-				if stems != nil && len(c.words) == 1 {
-					ts = append(ts, probe(searchFTSString(v))) // the stem's prefix covers the word's
-				} else {
-					ts = append(ts, probe(searchFTSTerm(v)))
-				}
+			for _, v := range w.Spellings {
+				ts = append(ts, probe(searchFTSTerm(v, w.Prefix)))
 			}
 			chunks[i].words = append(chunks[i].words, ts)
 		}
-		for _, stem := range append(stems, searchSoftPrefixes(c)...) {
-			for _, v := range searchSpellings(stem) {
+		for _, stem := range append(slices.Clone(c.Stems), c.Soft...) {
+			for _, v := range stem.Spellings {
 				chunks[i].stem = append(chunks[i].stem, probe("content : "+searchFTSString(v)+"*"))
 			}
 		}
@@ -919,105 +947,10 @@ func searchClaimColumns(tx *gorm.DB) (string, error) {
 	return strings.Join(cols, ", "), nil
 }
 
-// searchChunk is one white-space separated piece of the query.
-type searchChunk struct {
-	// raw is the chunk as typed (PostgreSQL's parser splits it like the indexed text).
-	raw string
-	// words are its letter-and-digit runs (FTS5's unicode61 splits text the same way).
-	words []string
-}
-
-// parseSearchChunks splits q into chunks, drops those without a letter or digit and, unless
-// nothing else is left, those that are only stop words.
-func parseSearchChunks(q string) []searchChunk {
-	var all, content []searchChunk
-	for _, f := range strings.Fields(q) {
-		words := strings.FieldsFunc(f, func(r rune) bool { return !searchWordRune(r) })
-		kept := words[:0]
-		for _, w := range words {
-			if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
-				kept = append(kept, w)
-			}
-		}
-		if len(kept) == 0 {
-			continue
-		}
-		c := searchChunk{raw: f, words: kept}
-		all = append(all, c)
-		stop := true
-		for _, w := range kept {
-			if !searchStopWords[database.SearchFold(w)] {
-				stop = false
-			}
-		}
-		if !stop {
-			content = append(content, c)
-		}
-	}
-	if len(content) == 0 {
-		content = all
-	}
-	if len(content) > searchMaxChunks {
-		content = content[:searchMaxChunks]
-	}
-	return content
-}
-
-// searchWordRune reports whether r belongs to a word: letters, digits and combining marks (the dot of
-// a decomposed İ), as FTS5's unicode61 tokenizer sees it.
-func searchWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
-}
-
-// searchSpellings returns the forms in which the index may hold w. Both databases lower-case I and İ
-// to i but keep ı, so a word spelt with ı is stored as "ışık", "işık" (written "Işık") or "işik"
-// ("IŞIK"); and people type Turkish on keyboards without ı ("asilar" for "aşılar"). The forms are w
-// as typed, the Turkish lower case (I→ı), all-i, all-ı and the title-case form of the ı spellings,
-// without duplicates. Vowel harmony keeps i and ı apart within a word, so these cover nearly every
-// mix-up with at most a handful of alternatives.
-func searchSpellings(w string) []string {
-	lower, dotless := turkish.Lower(w), searchDotless(w)
-	out := []string{w}
-	for _, v := range []string{lower, database.SearchFold(w), dotless, searchTitleFold(lower), searchTitleFold(dotless)} {
-		dup := false
-		for _, o := range out {
-			//lint:ignore SA6005 EqualFold folds the Turkish İ differently from ToLower, and the spelling list is built on ToLower (TestSearchChunks)
-			dup = dup || strings.ToLower(o) == strings.ToLower(v)
-		}
-		if !dup {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// searchTitleFold is how the index holds a lower-case word written with a capital first letter:
-// a leading ı becomes i.
-func searchTitleFold(s string) string {
-	if rest, ok := strings.CutPrefix(s, "ı"); ok {
-		return "i" + rest
-	}
-	return s
-}
-
-// searchDotless lower-cases s and writes every i as ı.
-func searchDotless(s string) string {
-	return strings.NewReplacer("i", "ı").Replace(database.SearchFold(s))
-}
-
-// searchPrefixMin is the shortest word matched as a prefix of the claim text's words. Turkish
-// builds words by adding suffixes to a root ("aşı" → "aşılar", "aşısı"; "otizm" → "otizme"), so a
-// word finds the longer words it starts; below three letters a prefix would match too much to
-// mean anything. The English query (en_query) is matched by whole words (and stems on PostgreSQL).
-const searchPrefixMin = 3
-
-// searchPrefixWord reports whether w is long enough to be matched as a prefix.
-func searchPrefixWord(w string) bool { return utf8.RuneCountInString(w) >= searchPrefixMin }
-
-// searchFTSTerm is v as an FTS5 query term: the quoted word anywhere, or, when long enough, a
+// searchFTSTerm is v as an FTS5 query term: the quoted word anywhere or, when prefix, also a
 // prefix of a word of the claim text.
-func searchFTSTerm(v string) string {
-	if searchPrefixWord(v) {
+func searchFTSTerm(v string, prefix bool) string {
+	if prefix {
 		return "(" + searchFTSString(v) + " OR content : " + searchFTSString(v) + "*)"
 	}
 	return searchFTSString(v)
@@ -1067,67 +1000,6 @@ func searchWeightUnion(a, b string) string {
 		}
 	}
 	return string(out)
-}
-
-// searchStems returns the roots a Turkish inflected query chunk is matched by as prefixes, or nil
-// when it has none: turkish.Stem of a one-word chunk ("depremler" → "deprem", "istanbulda" →
-// "istanbul", "aşıların" → "aşılar") followed, when a vowel-initial suffix softened its last
-// consonant, by the stem with the softening undone ("ekmeği" → "ekmeğ", "ekmek"; "kitabı" →
-// "kitab", "kitap"), so the query finds both the inflected forms and the bare word; or a proper
-// noun whose suffixes follow an apostrophe, dropped whole ("Isparta'nın" → "ısparta", "ABD'de" →
-// "abd"; three letters at least). An English word that passes the stemmer's vowel-harmony check
-// ("vitamin" → "vitam") only matches more words that start like it, since the word itself still
-// matches too. Stems are Turkish lower case; the callers spell them as the index may hold them.
-func searchStems(c searchChunk) []string {
-	switch len(c.words) {
-	case 1:
-		w := turkish.Lower(c.words[0])
-		stem, hard := turkish.SearchStem(w)
-		switch {
-		case stem == w:
-			return nil
-		case hard != "":
-			return []string{stem, hard}
-		}
-		return []string{stem}
-	case 2:
-		base, rest := turkish.Lower(c.words[0]), turkish.Lower(c.words[1])
-		if searchApostrophe(c) && utf8.RuneCountInString(base) >= turkish.StemMin-1 && turkish.OnlySuffixes(rest) {
-			return []string{base}
-		}
-	}
-	return nil
-}
-
-// searchSoftPrefixes lists the prefixes by which a one-word chunk also finds the inflections that
-// soften its last consonant (turkish.SoftBeforeVowel of its stem, or of the word when it has
-// none): "kitap" → "kitaba", "kitabı"; "kitaplar" → the same. A stem that is itself softened
-// ("ekmeğ" of "ekmeği") already covers them, and a proper noun keeps its letter before an
-// apostrophe ("Ahmet'i"), so those get none.
-func searchSoftPrefixes(c searchChunk) []string {
-	if len(c.words) != 1 {
-		return nil
-	}
-	w := turkish.Lower(c.words[0])
-	if stems := searchStems(c); stems != nil {
-		if len(stems) > 1 {
-			return nil
-		}
-		w = stems[0]
-	}
-	return turkish.SoftBeforeVowel(w)
-}
-
-// searchApostrophe reports whether the chunk's two words are joined by an apostrophe, as Turkish
-// writes suffixes after proper nouns.
-func searchApostrophe(c searchChunk) bool {
-	i := strings.Index(c.raw, c.words[0])
-	if i < 0 {
-		return false
-	}
-	rest := c.raw[i+len(c.words[0]):]
-	r, n := utf8.DecodeRuneInString(rest)
-	return strings.ContainsRune("'’‘ʼ`", r) && strings.HasPrefix(rest[n:], c.words[1])
 }
 
 // searchCursor is what a NextCursor carries: the query it belongs to and the last hit's position.
@@ -1200,21 +1072,3 @@ func searchTruncate(s string, n int) string {
 	}
 	return string([]rune(s)[:n])
 }
-
-// searchStopWords are dropped from queries (folded with database.SearchFold): PostgreSQL's English
-// stop words, which the 'english' dictionary would drop anyway, and the commonest Turkish function
-// words, which would otherwise have to appear in the claim text.
-var searchStopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself
-	yourselves he him his himself she her hers herself it its itself they them their theirs
-	themselves what which who whom this that these those am is are was were be been being have has
-	had having do does did doing a an the and but if or because as until while of at by for with
-	about against between into through during before after above below to from up down in out on
-	off over under again further then once here there when where why how all any both each few more
-	most other some such no nor not only own same so than too very s t can will just don should now
-	ve ile bir bu şu da de mi mı mu mü ki için gibi ama veya ya çok daha`) {
-		m[database.SearchFold(w)] = true
-	}
-	return m
-}()

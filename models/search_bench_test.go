@@ -1,4 +1,4 @@
-package models
+package models_test
 
 // BenchmarkSearch: claim search at a million claims (issue 6: "fast at one million claims").
 //
@@ -79,8 +79,10 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/migrations"
+	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -161,7 +163,7 @@ func searchBenchVocabularies() (tr, en []string) {
 // searchBenchCase is one measured query shape.
 type searchBenchCase struct {
 	name string
-	q    SearchQuery
+	q    models.SearchQuery
 	// page2 measures the second page: the first page's cursor is fetched outside the timer.
 	page2 bool
 }
@@ -170,21 +172,21 @@ type searchBenchCase struct {
 func searchBenchCases(tr []string) []searchBenchCase {
 	rare := tr[20000] // ~45 claims at 1M
 	return []searchBenchCase{
-		{name: "rare_term", q: SearchQuery{Q: rare}},
-		{name: "common_term", q: SearchQuery{Q: "enflasyon"}},           // 5.5% of claims
-		{name: "very_common_term", q: SearchQuery{Q: "türkiye"}},        // 21% of claims
-		{name: "two_terms", q: SearchQuery{Q: "aşı kanser"}},            // ~2,200 claims have both
-		{name: "english_stemmed", q: SearchQuery{Q: "vaccines cancer"}}, // "vaccine" via en_query stems
-		{name: "term_category_verdict", q: SearchQuery{Q: "enflasyon", Category: "economy", Verdict: "yanlis"}},
-		{name: "term_firm_dates", q: SearchQuery{Q: "deprem", FirmID: searchBenchFirmID(7),
+		{name: "rare_term", q: models.SearchQuery{Q: rare}},
+		{name: "common_term", q: models.SearchQuery{Q: "enflasyon"}},           // 5.5% of claims
+		{name: "very_common_term", q: models.SearchQuery{Q: "türkiye"}},        // 21% of claims
+		{name: "two_terms", q: models.SearchQuery{Q: "aşı kanser"}},            // ~2,200 claims have both
+		{name: "english_stemmed", q: models.SearchQuery{Q: "vaccines cancer"}}, // "vaccine" via en_query stems
+		{name: "term_category_verdict", q: models.SearchQuery{Q: "enflasyon", Category: "economy", Verdict: "yanlis"}},
+		{name: "term_firm_dates", q: models.SearchQuery{Q: "deprem", FirmID: searchBenchFirmID(7),
 			From: new(searchBenchStart.AddDate(1, 0, 0)), To: new(searchBenchStart.AddDate(1, 6, 0))}},
-		{name: "filter_only_newest", q: SearchQuery{Category: "health", Language: "tr"}},
-		{name: "filter_only_verdict_newest", q: SearchQuery{Verdict: "kismen", Language: "en"}},
-		{name: "common_term_page2", q: SearchQuery{Q: "enflasyon"}, page2: true},
-		{name: "common_term_newest", q: SearchQuery{Q: "enflasyon", Order: SearchNewest}},
-		{name: "very_common_term_newest", q: SearchQuery{Q: "türkiye", Order: SearchNewest}},
-		{name: "rare_term_newest", q: SearchQuery{Q: rare, Order: SearchNewest}},
-		{name: "common_term_newest_page2", q: SearchQuery{Q: "enflasyon", Order: SearchNewest}, page2: true},
+		{name: "filter_only_newest", q: models.SearchQuery{Category: "health", Language: "tr"}},
+		{name: "filter_only_verdict_newest", q: models.SearchQuery{Verdict: "kismen", Language: "en"}},
+		{name: "common_term_page2", q: models.SearchQuery{Q: "enflasyon"}, page2: true},
+		{name: "common_term_newest", q: models.SearchQuery{Q: "enflasyon", Order: models.SearchNewest}},
+		{name: "very_common_term_newest", q: models.SearchQuery{Q: "türkiye", Order: models.SearchNewest}},
+		{name: "rare_term_newest", q: models.SearchQuery{Q: rare, Order: models.SearchNewest}},
+		{name: "common_term_newest_page2", q: models.SearchQuery{Q: "enflasyon", Order: models.SearchNewest}, page2: true},
 	}
 }
 
@@ -193,7 +195,8 @@ func searchBenchFirmID(i int) string {
 	return uuid.NewSHA1(uuid.NameSpaceURL, []byte("bench-firm-"+strconv.Itoa(i))).String()
 }
 
-// BenchmarkSearch measures SearchStore.Search per query shape on a seeded corpus of each database.
+// BenchmarkSearch measures a search as requests run it (planned by internal/search, executed by
+// SearchStore) per query shape on a seeded corpus of each database.
 func BenchmarkSearch(b *testing.B) {
 	n := 1_000_000
 	if v := os.Getenv(searchBenchEnv); v != "" {
@@ -206,7 +209,7 @@ func BenchmarkSearch(b *testing.B) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(string(d), func(b *testing.B) {
 			db := searchBenchOpen(b, d, n, tr, en)
-			st := NewSearchStore(db)
+			st := search.New(models.NewSearchStore(db))
 			ctx := context.Background()
 			for _, c := range searchBenchCases(tr) {
 				b.Run(c.name, func(b *testing.B) {
@@ -355,7 +358,7 @@ func searchBenchSeeded(b *testing.B, dsn string, d database.Dialect, n int) bool
 // searchBenchSeedFirms adds the firms claims link to.
 func searchBenchSeedFirms(tx *gorm.DB) error {
 	for i := range searchBenchFirms {
-		f := Firm{ID: searchBenchFirmID(i), Slug: fmt.Sprintf("firm-%d", i), Name: fmt.Sprintf("Firm %d", i),
+		f := models.Firm{ID: searchBenchFirmID(i), Slug: fmt.Sprintf("firm-%d", i), Name: fmt.Sprintf("Firm %d", i),
 			CreatedAt: searchBenchStart, UpdatedAt: searchBenchStart}
 		if err := tx.Create(&f).Error; err != nil {
 			return fmt.Errorf("firm %d: %w", i, err)

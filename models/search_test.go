@@ -1,4 +1,4 @@
-package models
+package models_test
 
 import (
 	"cmp"
@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 )
 
@@ -29,10 +31,10 @@ type searchClaim struct {
 // vector see them exactly as they see real claims, and returns their ids in order.
 func searchSeed(t *testing.T, db *database.DB, cs ...searchClaim) []string {
 	t.Helper()
-	s := NewStores(db)
+	s := models.NewStores(db)
 	ids := make([]string, len(cs))
 	for i, sc := range cs {
-		c := &Claim{ID: uuid.NewString(), Content: sc.content, EnQuery: sc.enQuery, Language: sc.lang, Category: sc.category,
+		c := &models.Claim{ID: uuid.NewString(), Content: sc.content, EnQuery: sc.enQuery, Language: sc.lang, Category: sc.category,
 			AIScore: 50, AIVerdict: sc.verdict, SourceScore: 50, ScienceScore: 50, AcademicScore: 50, PublicScore: 50,
 			Analyzer: "offline", AnalyzerVersion: "t", Basis: "{}", Matches: "[]", AnalysisMeta: "{}", CreatedAt: sc.at}
 		if c.Language == "" {
@@ -60,9 +62,9 @@ func searchSeed(t *testing.T, db *database.DB, cs ...searchClaim) []string {
 }
 
 // searchRun runs q and fails the test on error.
-func searchRun(t *testing.T, st *SearchStore, q SearchQuery) SearchPage {
+func searchRun(t *testing.T, st *models.SearchStore, q models.SearchQuery) models.SearchPage {
 	t.Helper()
-	p, err := st.Search(context.Background(), q)
+	p, err := search.New(st).Search(context.Background(), q)
 	if err != nil {
 		t.Fatalf("search %+v: %v", q, err)
 	}
@@ -70,7 +72,7 @@ func searchRun(t *testing.T, st *SearchStore, q SearchQuery) SearchPage {
 }
 
 // searchIDs lists the claim ids of a page in order.
-func searchIDs(p SearchPage) []string {
+func searchIDs(p models.SearchPage) []string {
 	ids := make([]string, len(p.Hits))
 	for i, h := range p.Hits {
 		ids[i] = h.Claim.ID
@@ -88,7 +90,7 @@ func searchSet(ids ...string) []string {
 // searchPathStore is a search store that reads matches one way.
 type searchPathStore struct {
 	name string
-	st   *SearchStore
+	st   *models.SearchStore
 }
 
 // searchPaths returns a store per way of reading matches: chosen from the estimate, always
@@ -98,10 +100,10 @@ func searchPaths(db *database.DB) []searchPathStore {
 	var out []searchPathStore
 	for _, p := range []struct {
 		name string
-		path searchPath
-	}{{"auto", searchPathAuto}, {"collect", searchPathCollect}, {"walk", searchPathWalk}} {
-		st := NewSearchStore(db)
-		st.path = p.path
+		path models.SearchPathForTest
+	}{{"auto", models.SearchPathAutoForTest}, {"collect", models.SearchPathCollectForTest}, {"walk", models.SearchPathWalkForTest}} {
+		st := models.NewSearchStore(db)
+		models.SetSearchPathForTest(st, p.path)
 		out = append(out, searchPathStore{p.name, st})
 	}
 	return out
@@ -109,14 +111,14 @@ func searchPaths(db *database.DB) []searchPathStore {
 
 func TestSearchRelevanceOrder(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db,
 			searchClaim{content: "Enflasyon düştü", enQuery: "inflation fell"},
 			searchClaim{content: "Enflasyon, enflasyon ve yine enflasyon: enflasyon yüzde 80", enQuery: "inflation is 80 percent"},
 			searchClaim{content: "Ekonomi büyüyor", enQuery: "the economy grows despite inflation"},
 			searchClaim{content: "Faizler artıyor", enQuery: "interest rates rise"},
 		)
-		p := searchRun(t, st, SearchQuery{Q: "enflasyon"})
+		p := searchRun(t, st, models.SearchQuery{Q: "enflasyon"})
 		if got, want := searchIDs(p), []string{ids[1], ids[0]}; !slices.Equal(got, want) {
 			t.Fatalf("enflasyon: got %v, want the claim repeating it first %v", got, want)
 		}
@@ -125,7 +127,7 @@ func TestSearchRelevanceOrder(t *testing.T) {
 		}
 		// "inflation" is in every en_query but one, and in no content: the repeated mention still
 		// does not beat the newer claims by accident of time; all three match.
-		p = searchRun(t, st, SearchQuery{Q: "inflation"})
+		p = searchRun(t, st, models.SearchQuery{Q: "inflation"})
 		if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(ids[0], ids[1], ids[2])) {
 			t.Fatalf("inflation: got %v", searchIDs(p))
 		}
@@ -136,7 +138,7 @@ func TestSearchRelevanceOrder(t *testing.T) {
 			searchClaim{content: "Aşılar otizm yapar", enQuery: "vaccines cause autism", at: searchBase.Add(-time.Hour)},
 			searchClaim{content: "Aşılar zararlıdır", enQuery: "vaccines otizm harm", at: searchBase.Add(time.Hour)},
 		)
-		p = searchRun(t, st, SearchQuery{Q: "otizm"})
+		p = searchRun(t, st, models.SearchQuery{Q: "otizm"})
 		if got, want := searchIDs(p), ids; !slices.Equal(got, want) {
 			t.Fatalf("otizm: got %v, want content match first %v", got, want)
 		}
@@ -149,7 +151,7 @@ func TestSearchRelevanceOrder(t *testing.T) {
 			searchClaim{content: "Kuraklık geliyor", at: searchBase.Add(-3 * time.Hour)},
 			searchClaim{content: "Kuraklık geliyor", at: searchBase.Add(-1 * time.Hour)},
 		)
-		p = searchRun(t, st, SearchQuery{Q: "kuraklık"})
+		p = searchRun(t, st, models.SearchQuery{Q: "kuraklık"})
 		if got, want := searchIDs(p), []string{ids[2], ids[0], ids[1]}; !slices.Equal(got, want) {
 			t.Errorf("equal ranks: got %v, want newest first %v", got, want)
 		}
@@ -158,7 +160,7 @@ func TestSearchRelevanceOrder(t *testing.T) {
 
 func TestSearchTextMatching(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db,
 			/*0*/ searchClaim{content: "Aşılar otizme neden olur", enQuery: "Vaccines cause autism"},
 			/*1*/ searchClaim{content: "Aşı kampanyası başladı", enQuery: "vaccination campaign started"},
@@ -196,7 +198,7 @@ func TestSearchTextMatching(t *testing.T) {
 		}
 		for _, tc := range both {
 			t.Run(tc.name, func(t *testing.T) {
-				p := searchRun(t, st, SearchQuery{Q: tc.q})
+				p := searchRun(t, st, models.SearchQuery{Q: tc.q})
 				if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(tc.want...)) {
 					t.Errorf("%q: got %v, want %v", tc.q, searchIDs(p), tc.want)
 				}
@@ -206,7 +208,7 @@ func TestSearchTextMatching(t *testing.T) {
 		// folded copy in search_tsv on PostgreSQL (migration 00012).
 		for _, q := range []string{"seker", "asilar otizme"} {
 			want := map[string][]string{"seker": {ids[4]}, "asilar otizme": {ids[0]}}[q]
-			if got := searchIDs(searchRun(t, st, SearchQuery{Q: q})); !slices.Equal(got, want) {
+			if got := searchIDs(searchRun(t, st, models.SearchQuery{Q: q})); !slices.Equal(got, want) {
 				t.Errorf("%q: got %v, want %v", q, got, want)
 			}
 		}
@@ -214,7 +216,7 @@ func TestSearchTextMatching(t *testing.T) {
 		// "Vaccines cause autism", "vaccination campaign" and "covid vaccine causes infertility".
 		if db.Dialect == database.Postgres {
 			for _, q := range []string{"vaccine", "vaccinated", "causing autism"} {
-				p := searchRun(t, st, SearchQuery{Q: q})
+				p := searchRun(t, st, models.SearchQuery{Q: q})
 				want := []string{ids[0], ids[1], ids[7]}
 				if q == "causing autism" {
 					want = []string{ids[0]}
@@ -224,7 +226,7 @@ func TestSearchTextMatching(t *testing.T) {
 				}
 			}
 		} else {
-			p := searchRun(t, st, SearchQuery{Q: "vaccines"})
+			p := searchRun(t, st, models.SearchQuery{Q: "vaccines"})
 			if got := searchIDs(p); !slices.Equal(got, []string{ids[0]}) {
 				t.Errorf("vaccines on SQLite: got %v, want %v", got, ids[0])
 			}
@@ -234,7 +236,7 @@ func TestSearchTextMatching(t *testing.T) {
 
 func TestSearchHostileInput(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db,
 			searchClaim{content: "Drop the table claims, says the DBA", enQuery: "drop table claims"},
 			searchClaim{content: "Vitamin C near the sea cures colds", enQuery: "vitamin c cures colds"},
@@ -265,8 +267,8 @@ func TestSearchHostileInput(t *testing.T) {
 			{`AND`, nil},
 			{strings.Repeat("vitamin ", 40), []string{ids[1]}},
 		} {
-			for _, order := range []string{SearchRelevance, SearchNewest} {
-				p, err := st.Search(context.Background(), SearchQuery{Q: strings.TrimSpace(tc.q), Order: order})
+			for _, order := range []string{models.SearchRelevance, models.SearchNewest} {
+				p, err := search.New(st).Search(context.Background(), models.SearchQuery{Q: strings.TrimSpace(tc.q), Order: order})
 				if err != nil {
 					t.Errorf("%q (%s): %v", tc.q, order, err)
 					continue
@@ -286,12 +288,12 @@ func TestSearchHostileInput(t *testing.T) {
 func TestSearchFilters(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		st := NewSearchStore(db)
-		firm := &Firm{ID: uuid.NewString(), Slug: "acme", Name: "Acme", CreatedAt: searchBase, UpdatedAt: searchBase}
+		st := models.NewSearchStore(db)
+		firm := &models.Firm{ID: uuid.NewString(), Slug: "acme", Name: "Acme", CreatedAt: searchBase, UpdatedAt: searchBase}
 		if err := db.Gorm.Create(firm).Error; err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Gorm.Create(&FirmDomain{Domain: "acme.example", FirmID: firm.ID}).Error; err != nil {
+		if err := db.Gorm.Create(&models.FirmDomain{Domain: "acme.example", FirmID: firm.ID}).Error; err != nil {
 			t.Fatal(err)
 		}
 		day := func(d int) time.Time { return searchBase.AddDate(0, 0, d) }
@@ -323,30 +325,30 @@ func TestSearchFilters(t *testing.T) {
 		other := uuid.NewString()
 		cases := []struct {
 			name string
-			q    SearchQuery
+			q    models.SearchQuery
 			want []int
 		}{
-			{"no filter", SearchQuery{}, []int{0, 1, 2, 3, 4, 6}},
-			{"category", SearchQuery{Category: "politics"}, []int{2, 3}},
-			{"verdict yanlis: AI unless experts voted", SearchQuery{Verdict: "yanlis"}, []int{0, 1, 6}},
-			{"verdict dogru: the community's", SearchQuery{Verdict: "dogru"}, []int{2}},
-			{"verdict kismen: stale community verdict ignored", SearchQuery{Verdict: "kismen"}, []int{3}},
-			{"firm", SearchQuery{FirmID: firm.ID}, []int{1, 2, 4}},
-			{"unknown firm", SearchQuery{FirmID: other}, nil},
-			{"malformed firm id", SearchQuery{FirmID: "not-a-uuid"}, nil},
-			{"language", SearchQuery{Language: "en"}, []int{2, 3}},
-			{"language und", SearchQuery{Language: "und"}, []int{4}},
-			{"from is inclusive", SearchQuery{From: &from}, []int{1, 2, 3, 4, 6}},
-			{"to is exclusive", SearchQuery{To: &to}, []int{0, 1, 2, 6}},
-			{"from and to", SearchQuery{From: &from, To: &to}, []int{1, 2, 6}},
-			{"from just after a claim", SearchQuery{From: &justAfter, To: &to}, []int{2}},
-			{"empty range", SearchQuery{From: &to, To: &from}, nil},
-			{"text", SearchQuery{Q: "deprem"}, []int{0, 1, 2, 3, 4}},
-			{"text and category and verdict", SearchQuery{Q: "deprem uyarısı", Category: "environment", Verdict: "yanlis"}, []int{0, 1}},
-			{"text, firm, language, dates", SearchQuery{Q: "deprem", FirmID: firm.ID, Language: "tr", From: &from, To: &to}, []int{1}},
-			{"all filters, newest", SearchQuery{Q: "deprem", Category: "politics", Verdict: "dogru", FirmID: firm.ID, Language: "en", From: &from, To: &to, Order: SearchNewest}, []int{2}},
-			{"filters exclude all", SearchQuery{Q: "deprem", Category: "politics", Language: "tr"}, nil},
-			{"hidden claim's own words", SearchQuery{Q: "gizli"}, nil},
+			{"no filter", models.SearchQuery{}, []int{0, 1, 2, 3, 4, 6}},
+			{"category", models.SearchQuery{Category: "politics"}, []int{2, 3}},
+			{"verdict yanlis: AI unless experts voted", models.SearchQuery{Verdict: "yanlis"}, []int{0, 1, 6}},
+			{"verdict dogru: the community's", models.SearchQuery{Verdict: "dogru"}, []int{2}},
+			{"verdict kismen: stale community verdict ignored", models.SearchQuery{Verdict: "kismen"}, []int{3}},
+			{"firm", models.SearchQuery{FirmID: firm.ID}, []int{1, 2, 4}},
+			{"unknown firm", models.SearchQuery{FirmID: other}, nil},
+			{"malformed firm id", models.SearchQuery{FirmID: "not-a-uuid"}, nil},
+			{"language", models.SearchQuery{Language: "en"}, []int{2, 3}},
+			{"language und", models.SearchQuery{Language: "und"}, []int{4}},
+			{"from is inclusive", models.SearchQuery{From: &from}, []int{1, 2, 3, 4, 6}},
+			{"to is exclusive", models.SearchQuery{To: &to}, []int{0, 1, 2, 6}},
+			{"from and to", models.SearchQuery{From: &from, To: &to}, []int{1, 2, 6}},
+			{"from just after a claim", models.SearchQuery{From: &justAfter, To: &to}, []int{2}},
+			{"empty range", models.SearchQuery{From: &to, To: &from}, nil},
+			{"text", models.SearchQuery{Q: "deprem"}, []int{0, 1, 2, 3, 4}},
+			{"text and category and verdict", models.SearchQuery{Q: "deprem uyarısı", Category: "environment", Verdict: "yanlis"}, []int{0, 1}},
+			{"text, firm, language, dates", models.SearchQuery{Q: "deprem", FirmID: firm.ID, Language: "tr", From: &from, To: &to}, []int{1}},
+			{"all filters, newest", models.SearchQuery{Q: "deprem", Category: "politics", Verdict: "dogru", FirmID: firm.ID, Language: "en", From: &from, To: &to, Order: models.SearchNewest}, []int{2}},
+			{"filters exclude all", models.SearchQuery{Q: "deprem", Category: "politics", Language: "tr"}, nil},
+			{"hidden claim's own words", models.SearchQuery{Q: "gizli"}, nil},
 		}
 		for _, ps := range searchPaths(db) {
 			for _, tc := range cases {
@@ -356,7 +358,7 @@ func TestSearchFilters(t *testing.T) {
 			}
 		}
 		// Hidden claims are gone in every order and shape.
-		for _, q := range []SearchQuery{{}, {Q: "gizli", Order: SearchNewest}, {Q: "deprem", FirmID: firm.ID}, {Verdict: "yanlis"}} {
+		for _, q := range []models.SearchQuery{{}, {Q: "gizli", Order: models.SearchNewest}, {Q: "deprem", FirmID: firm.ID}, {Verdict: "yanlis"}} {
 			for _, h := range searchRun(t, st, q).Hits {
 				if h.Claim.ID == ids[5] || h.Claim.HiddenAt != nil {
 					t.Errorf("%+v returned the hidden claim", q)
@@ -369,7 +371,7 @@ func TestSearchFilters(t *testing.T) {
 
 // searchCheckFilterCase runs q and checks that exactly the claims at want come back, on one page,
 // newest first with rank 0 where the order is newest.
-func searchCheckFilterCase(t *testing.T, st *SearchStore, q SearchQuery, wantIdx []int, ids []string) {
+func searchCheckFilterCase(t *testing.T, st *models.SearchStore, q models.SearchQuery, wantIdx []int, ids []string) {
 	t.Helper()
 	var want []string
 	for _, i := range wantIdx {
@@ -382,7 +384,7 @@ func searchCheckFilterCase(t *testing.T, st *SearchStore, q SearchQuery, wantIdx
 	if p.NextCursor != "" {
 		t.Errorf("one page expected, got cursor %q", p.NextCursor)
 	}
-	if q.Q == "" || q.Order == SearchNewest {
+	if q.Q == "" || q.Order == models.SearchNewest {
 		for i, h := range p.Hits {
 			if h.Rank != 0 {
 				t.Errorf("rank %v in newest order", h.Rank)
@@ -395,15 +397,15 @@ func searchCheckFilterCase(t *testing.T, st *SearchStore, q SearchQuery, wantIdx
 }
 
 // searchWalk follows NextCursor from the first page to the last and returns every hit.
-func searchWalk(t *testing.T, st *SearchStore, q SearchQuery) []SearchHit {
+func searchWalk(t *testing.T, st *models.SearchStore, q models.SearchQuery) []models.SearchHit {
 	t.Helper()
-	var all []SearchHit
+	var all []models.SearchHit
 	for pages := 0; ; pages++ {
 		if pages > 100 {
 			t.Fatal("cursor never ends")
 		}
 		p := searchRun(t, st, q)
-		if limit := cmp.Or(q.Limit, searchDefaultLimit); len(p.Hits) > limit {
+		if limit := cmp.Or(q.Limit, models.SearchDefaultLimitForTest); len(p.Hits) > limit {
 			t.Fatalf("page of %d hits for limit %d", len(p.Hits), q.Limit)
 		}
 		all = append(all, p.Hits...)
@@ -419,7 +421,7 @@ func searchWalk(t *testing.T, st *SearchStore, q SearchQuery) []SearchHit {
 
 func TestSearchCursorPagination(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		// 37 matching claims: mention counts 1..4 give equal ranks in groups, and several share a
 		// created_at so the id decides; 5 claims that do not match.
 		var cs []searchClaim
@@ -434,38 +436,38 @@ func TestSearchCursorPagination(t *testing.T) {
 		matching := searchSet(ids[:37]...)
 		cases := []struct {
 			name string
-			q    SearchQuery
+			q    models.SearchQuery
 			n    int
 		}{
-			{"relevance", SearchQuery{Q: "sel", Limit: 5}, 37},
-			{"relevance, page of one", SearchQuery{Q: "sel baskını", Limit: 1}, 37},
-			{"newest with text", SearchQuery{Q: "sel", Order: SearchNewest, Limit: 4}, 37},
-			{"filter only", SearchQuery{Limit: 6}, 42},
-			{"exact multiple of the limit", SearchQuery{Q: "sel", Limit: 37}, 37},
+			{"relevance", models.SearchQuery{Q: "sel", Limit: 5}, 37},
+			{"relevance, page of one", models.SearchQuery{Q: "sel baskını", Limit: 1}, 37},
+			{"newest with text", models.SearchQuery{Q: "sel", Order: models.SearchNewest, Limit: 4}, 37},
+			{"filter only", models.SearchQuery{Limit: 6}, 42},
+			{"exact multiple of the limit", models.SearchQuery{Q: "sel", Limit: 37}, 37},
 		}
 		for _, ps := range searchPaths(db) {
 			st := ps.st
 			for _, tc := range cases {
 				t.Run(ps.name+"/"+tc.name, func(t *testing.T) {
 					all := searchWalk(t, st, tc.q)
-					whole := SearchQuery(tc.q)
+					whole := models.SearchQuery(tc.q)
 					whole.Limit = 100
 					one := searchRun(t, st, whole)
 					if one.NextCursor != "" {
 						t.Fatal("one page of 100 should hold everything")
 					}
-					if got, want := searchIDs(SearchPage{Hits: all}), searchIDs(one); !slices.Equal(got, want) {
+					if got, want := searchIDs(models.SearchPage{Hits: all}), searchIDs(one); !slices.Equal(got, want) {
 						t.Fatalf("walked %d hits %v\nwant the single-page order %d %v", len(got), got, len(want), want)
 					}
 					if len(all) != tc.n {
 						t.Fatalf("walked %d hits, want %d", len(all), tc.n)
 					}
-					if tc.q.Q != "" && !slices.Equal(searchSet(searchIDs(SearchPage{Hits: all})...), matching) {
+					if tc.q.Q != "" && !slices.Equal(searchSet(searchIDs(models.SearchPage{Hits: all})...), matching) {
 						t.Fatal("walk does not cover exactly the matching claims")
 					}
 					for i := 1; i < len(all); i++ {
 						a, b := all[i-1], all[i]
-						if tc.q.Q != "" && tc.q.Order != SearchNewest {
+						if tc.q.Q != "" && tc.q.Order != models.SearchNewest {
 							if b.Rank > a.Rank || (b.Rank == a.Rank && b.Claim.CreatedAt.After(a.Claim.CreatedAt)) {
 								t.Fatalf("hit %d out of relevance order", i)
 							}
@@ -477,10 +479,10 @@ func TestSearchCursorPagination(t *testing.T) {
 			}
 		}
 		// The default limit is 20; more than 100 is capped.
-		if p := searchRun(t, st, SearchQuery{Q: "sel"}); len(p.Hits) != 20 || p.NextCursor == "" {
+		if p := searchRun(t, st, models.SearchQuery{Q: "sel"}); len(p.Hits) != 20 || p.NextCursor == "" {
 			t.Errorf("default limit: %d hits, cursor %q", len(p.Hits), p.NextCursor)
 		}
-		if p := searchRun(t, st, SearchQuery{Limit: 1000}); len(p.Hits) != 42 {
+		if p := searchRun(t, st, models.SearchQuery{Limit: 1000}); len(p.Hits) != 42 {
 			t.Errorf("limit 1000: %d hits", len(p.Hits))
 		}
 	})
@@ -491,7 +493,7 @@ func TestSearchRankWindow(t *testing.T) {
 		for k, ps := range searchPaths(db) {
 			t.Run(ps.name, func(t *testing.T) {
 				st := ps.st
-				st.rankCap = 6
+				models.SetSearchRankCapForTest(st, 6)
 				word := []string{"dolu", "sağanak", "fırtına"}[k]
 				// Claims 0..9 mention the word once, except 0 and 7, which mention it three
 				// times: with a window of the 6 newest matches the oldest is not ranked, and a
@@ -505,23 +507,23 @@ func TestSearchRankWindow(t *testing.T) {
 					cs = append(cs, searchClaim{content: strings.Repeat(word+" ", n) + "yağdı", at: searchBase.Add(time.Duration(i) * time.Minute)})
 				}
 				ids := searchSeed(t, db, cs...)
-				p := searchRun(t, st, SearchQuery{Q: word, Limit: 4})
+				p := searchRun(t, st, models.SearchQuery{Q: word, Limit: 4})
 				if len(p.Hits) != 4 || p.Hits[0].Claim.ID != ids[7] {
 					t.Fatalf("first page %v: want the repeated mention %s first", searchIDs(p), ids[7])
 				}
 				searchSeed(t, db, searchClaim{content: strings.Repeat(word+" ", 4), at: searchBase.Add(time.Hour)})
-				rest := searchWalk(t, st, SearchQuery{Q: word, Limit: 4, Cursor: p.NextCursor})
-				got := append(searchIDs(p), searchIDs(SearchPage{Hits: rest})...)
+				rest := searchWalk(t, st, models.SearchQuery{Q: word, Limit: 4, Cursor: p.NextCursor})
+				got := append(searchIDs(p), searchIDs(models.SearchPage{Hits: rest})...)
 				if want := searchSet(ids[4:]...); !slices.Equal(searchSet(got...), want) {
 					t.Fatalf("window walk: got %v, want the 6 newest matches of the first page %v", got, want)
 				}
 				// A new first page ranks the new window, which now starts with the new claim.
-				p = searchRun(t, st, SearchQuery{Q: word, Limit: 10})
+				p = searchRun(t, st, models.SearchQuery{Q: word, Limit: 10})
 				if len(p.Hits) != 6 || slices.Contains(searchIDs(p), ids[0]) || slices.Contains(searchIDs(p), ids[4]) {
 					t.Fatalf("new window: %v", searchIDs(p))
 				}
 				// Newest order is never windowed: all 11 matches.
-				if all := searchWalk(t, st, SearchQuery{Q: word, Order: SearchNewest, Limit: 4}); len(all) != 11 {
+				if all := searchWalk(t, st, models.SearchQuery{Q: word, Order: models.SearchNewest, Limit: 4}); len(all) != 11 {
 					t.Fatalf("newest order: %d hits, want 11", len(all))
 				}
 			})
@@ -533,8 +535,8 @@ func TestSearchRankWindow(t *testing.T) {
 // text (applying the filters costs a row read per match), starting where a date range begins.
 func TestSearchRelevanceBudget(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
-		st.rankCap, st.rowidSlack = 2, 0 // SQLite looks at the 20 newest matches of the text
+		st := models.NewSearchStore(db)
+		models.SetSearchWindowForTest(st, 2, 0) // SQLite looks at the 20 newest matches of the text
 		var cs []searchClaim
 		for i := 0; i < 60; i++ {
 			cat := "health"
@@ -547,37 +549,37 @@ func TestSearchRelevanceBudget(t *testing.T) {
 			cs = append(cs, searchClaim{content: fmt.Sprintf("çığ düştü %d", i), category: cat})
 		}
 		ids := searchSeed(t, db, cs...)
-		hits := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Limit: 1})
-		if got, want := searchSet(searchIDs(SearchPage{Hits: hits})...), searchSet(ids[50], ids[55]); !slices.Equal(got, want) {
+		hits := searchWalk(t, st, models.SearchQuery{Q: "çığ", Category: "sports", Limit: 1})
+		if got, want := searchSet(searchIDs(models.SearchPage{Hits: hits})...), searchSet(ids[50], ids[55]); !slices.Equal(got, want) {
 			t.Fatalf("relevance with a filter: got %v, want the 2 newest passing %v", got, want)
 		}
-		if all := searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", Order: SearchNewest, Limit: 2}); len(all) != 5 {
+		if all := searchWalk(t, st, models.SearchQuery{Q: "çığ", Category: "sports", Order: models.SearchNewest, Limit: 2}); len(all) != 5 {
 			t.Fatalf("newest order: %d hits, want all 5", len(all))
 		}
-		// Claim 3 is outside SQLite's 20 newest matches, inside PostgreSQL's window.
-		hits = searchWalk(t, st, SearchQuery{Q: "çığ düştü", Category: "culture"})
+		// models.Claim 3 is outside SQLite's 20 newest matches, inside PostgreSQL's window.
+		hits = searchWalk(t, st, models.SearchQuery{Q: "çığ düştü", Category: "culture"})
 		want := []string{ids[3]}
 		if db.Dialect == database.SQLite {
 			want = nil
 		}
-		if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(got, want) {
+		if got := searchIDs(models.SearchPage{Hits: hits}); !slices.Equal(got, want) {
 			t.Fatalf("old match: got %v, want %v", got, want)
 		}
 		// A date range moves the search to its claims: found on both.
 		from, to := searchBase, searchBase.Add(20*time.Minute)
-		for _, order := range []string{SearchRelevance, SearchNewest} {
-			hits = searchWalk(t, st, SearchQuery{Q: "çığ", Category: "sports", From: &from, To: &to, Order: order, Limit: 1})
-			if got, want := searchSet(searchIDs(SearchPage{Hits: hits})...), searchSet(ids[5], ids[10]); !slices.Equal(got, want) {
+		for _, order := range []string{models.SearchRelevance, models.SearchNewest} {
+			hits = searchWalk(t, st, models.SearchQuery{Q: "çığ", Category: "sports", From: &from, To: &to, Order: order, Limit: 1})
+			if got, want := searchSet(searchIDs(models.SearchPage{Hits: hits})...), searchSet(ids[5], ids[10]); !slices.Equal(got, want) {
 				t.Fatalf("%s in a date range: got %v, want %v", order, got, want)
 			}
-			hits = searchWalk(t, st, SearchQuery{Q: "çığ", Category: "culture", From: &from, To: &to, Order: order})
-			if got := searchIDs(SearchPage{Hits: hits}); !slices.Equal(got, []string{ids[3]}) {
+			hits = searchWalk(t, st, models.SearchQuery{Q: "çığ", Category: "culture", From: &from, To: &to, Order: order})
+			if got := searchIDs(models.SearchPage{Hits: hits}); !slices.Equal(got, []string{ids[3]}) {
 				t.Fatalf("%s, culture in a date range: got %v", order, got)
 			}
 		}
 		// A range no claim is in.
 		later := searchBase.AddDate(1, 0, 0)
-		if p := searchRun(t, st, SearchQuery{Q: "çığ", From: &later}); len(p.Hits) != 0 {
+		if p := searchRun(t, st, models.SearchQuery{Q: "çığ", From: &later}); len(p.Hits) != 0 {
 			t.Fatalf("after the last claim: %v", searchIDs(p))
 		}
 	})
@@ -585,17 +587,17 @@ func TestSearchRelevanceBudget(t *testing.T) {
 
 func TestSearchBadCursor(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		var cs []searchClaim
 		for i := 0; i < 6; i++ {
 			cs = append(cs, searchClaim{content: fmt.Sprintf("heyelan haberi %d", i), category: "environment"})
 		}
 		searchSeed(t, db, cs...)
 		from := searchBase.Add(-time.Hour)
-		base := SearchQuery{Q: "heyelan", Category: "environment", From: &from, Limit: 2}
+		base := models.SearchQuery{Q: "heyelan", Category: "environment", From: &from, Limit: 2}
 		rel := searchRun(t, st, base).NextCursor
 		newest := base
-		newest.Order = SearchNewest
+		newest.Order = models.SearchNewest
 		nc := searchRun(t, st, newest).NextCursor
 		if rel == "" || nc == "" {
 			t.Fatal("expected next cursors")
@@ -604,42 +606,42 @@ func TestSearchBadCursor(t *testing.T) {
 		later := searchBase.Add(time.Hour)
 		for _, tc := range []struct {
 			name   string
-			mutate func(q *SearchQuery)
+			mutate func(q *models.SearchQuery)
 		}{
-			{"garbage", func(q *SearchQuery) { q.Cursor = "!!not base64!!" }},
-			{"base64 of text", func(q *SearchQuery) { q.Cursor = enc("hello") }},
-			{"empty JSON", func(q *SearchQuery) { q.Cursor = enc("{}") }},
-			{"unknown field", func(q *SearchQuery) {
+			{"garbage", func(q *models.SearchQuery) { q.Cursor = "!!not base64!!" }},
+			{"base64 of text", func(q *models.SearchQuery) { q.Cursor = enc("hello") }},
+			{"empty JSON", func(q *models.SearchQuery) { q.Cursor = enc("{}") }},
+			{"unknown field", func(q *models.SearchQuery) {
 				q.Cursor = enc(`{"h":"x","o":"relevance","t":"2026-01-01T00:00:00Z","i":"a","r":1,"zz":1}`)
 			}},
-			{"too long", func(q *SearchQuery) { q.Cursor = strings.Repeat("A", 2000) }},
-			{"truncated", func(q *SearchQuery) { q.Cursor = rel[:len(rel)/2] }},
-			{"other text", func(q *SearchQuery) { q.Cursor, q.Q = rel, "haberi" }},
-			{"other category", func(q *SearchQuery) { q.Cursor, q.Category = rel, "health" }},
-			{"other date", func(q *SearchQuery) { q.Cursor, q.To = rel, &later }},
-			{"other verdict", func(q *SearchQuery) { q.Cursor, q.Verdict = rel, "dogru" }},
-			{"other order", func(q *SearchQuery) { q.Cursor, q.Order = rel, SearchNewest }},
-			{"newest cursor in relevance", func(q *SearchQuery) { q.Cursor = nc }},
-			{"filter-only query", func(q *SearchQuery) { q.Cursor, q.Q = rel, "" }},
-			{"forged id", func(q *SearchQuery) {
-				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: "x'; --", Rank: new(1.0)}.encode()
+			{"too long", func(q *models.SearchQuery) { q.Cursor = strings.Repeat("A", 2000) }},
+			{"truncated", func(q *models.SearchQuery) { q.Cursor = rel[:len(rel)/2] }},
+			{"other text", func(q *models.SearchQuery) { q.Cursor, q.Q = rel, "haberi" }},
+			{"other category", func(q *models.SearchQuery) { q.Cursor, q.Category = rel, "health" }},
+			{"other date", func(q *models.SearchQuery) { q.Cursor, q.To = rel, &later }},
+			{"other verdict", func(q *models.SearchQuery) { q.Cursor, q.Verdict = rel, "dogru" }},
+			{"other order", func(q *models.SearchQuery) { q.Cursor, q.Order = rel, models.SearchNewest }},
+			{"newest cursor in relevance", func(q *models.SearchQuery) { q.Cursor = nc }},
+			{"filter-only query", func(q *models.SearchQuery) { q.Cursor, q.Q = rel, "" }},
+			{"forged id", func(q *models.SearchQuery) {
+				q.Cursor = models.SearchCursorForTest{Hash: models.SearchHashForTest(*q, models.SearchRelevance), Order: models.SearchRelevance, CreatedAt: later, ID: "x'; --", Rank: new(1.0)}.Encode()
 			}},
-			{"forged window of the other database", func(q *SearchQuery) {
-				w := &searchWindow{RowID: new(int64(5))}
+			{"forged window of the other database", func(q *models.SearchQuery) {
+				w := &models.SearchWindowForTest{RowID: new(int64(5))}
 				if db.Dialect == database.SQLite {
-					w = &searchWindow{Key: &searchKey{CreatedAt: later, ID: uuid.NewString()}}
+					w = &models.SearchWindowForTest{Key: &models.SearchKeyForTest{CreatedAt: later, ID: uuid.NewString()}}
 				}
-				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: w}.encode()
+				q.Cursor = models.SearchCursorForTest{Hash: models.SearchHashForTest(*q, models.SearchRelevance), Order: models.SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: w}.Encode()
 			}},
-			{"forged empty window", func(q *SearchQuery) {
-				q.Cursor = searchCursor{Hash: searchHash(*q, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: &searchWindow{}}.encode()
+			{"forged empty window", func(q *models.SearchQuery) {
+				q.Cursor = models.SearchCursorForTest{Hash: models.SearchHashForTest(*q, models.SearchRelevance), Order: models.SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: new(1.0), Window: &models.SearchWindowForTest{}}.Encode()
 			}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				q := base
 				tc.mutate(&q)
-				if _, err := st.Search(context.Background(), q); !errors.Is(err, ErrBadCursor) {
-					t.Fatalf("got %v, want ErrBadCursor", err)
+				if _, err := search.New(st).Search(context.Background(), q); !errors.Is(err, models.ErrBadCursor) {
+					t.Fatalf("got %v, want models.ErrBadCursor", err)
 				}
 			})
 		}
@@ -650,7 +652,7 @@ func TestSearchBadCursor(t *testing.T) {
 		if db.Dialect == database.SQLite {
 			before = -before
 		}
-		q0.Cursor = searchCursor{Hash: searchHash(base, SearchRelevance), Order: SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: &before}.encode()
+		q0.Cursor = models.SearchCursorForTest{Hash: models.SearchHashForTest(base, models.SearchRelevance), Order: models.SearchRelevance, CreatedAt: later, ID: uuid.NewString(), Rank: &before}.Encode()
 		if p := searchRun(t, st, q0); len(p.Hits) != 2 {
 			t.Fatalf("cursor before every hit: %d hits", len(p.Hits))
 		}
@@ -660,45 +662,32 @@ func TestSearchBadCursor(t *testing.T) {
 		if p := searchRun(t, st, q); len(p.Hits) != 3 {
 			t.Fatalf("cursor with another limit: %d hits", len(p.Hits))
 		}
-		if _, err := st.Search(context.Background(), SearchQuery{Q: "x", Order: "popular"}); err == nil || errors.Is(err, ErrBadCursor) {
+		if _, err := search.New(st).Search(context.Background(), models.SearchQuery{Q: "x", Order: "popular"}); err == nil || errors.Is(err, models.ErrBadCursor) {
 			t.Errorf("unknown order: %v", err)
 		}
 	})
 }
 
-func TestSearchChunks(t *testing.T) {
-	// Each chunk's words with their spellings: "a|b c" is word a (or b) and word c.
-	render := func(cs []searchChunk) string {
-		var words []string
-		for _, c := range cs {
-			for _, w := range c.words {
-				words = append(words, strings.Join(searchSpellings(w), "|"))
-			}
+// TestSearchUnplanned: the store matches only text that internal/search planned; raw text is an
+// error, not an empty page that would look like "nothing found".
+func TestSearchUnplanned(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ids := searchSeed(t, db, searchClaim{content: "Aşılar otizme neden olur", enQuery: "vaccines cause autism"})
+		st := models.NewSearchStore(db)
+		if _, err := st.Search(context.Background(), models.SearchQuery{Q: "aşı"}); err == nil {
+			t.Error("unplanned text searched without an error")
 		}
-		return strings.Join(words, " ")
-	}
-	for _, tc := range []struct {
-		q, want string
-	}{
-		{"aşı otizm", "aşı|aşi otizm|otızm"},
-		{"İSTANBUL", "İSTANBUL|ıstanbul"},
-		{"IŞIK", "IŞIK|ışık|işık"},
-		{"ışık", "ışık|işik|işık"},
-		{"asilar", "asilar|asılar"},
-		{`covid-19 "quoted"`, "covid|covıd 19 quoted"},
-		{"the earth", "earth"},
-		{"the of", "the of"},
-		{`'; DROP --`, "DROP"},
-		{`*:()"`, ""},
-	} {
-		if got := render(parseSearchChunks(tc.q)); got != tc.want {
-			t.Errorf("%q: %s, want %s", tc.q, got, tc.want)
+		if got := searchIDs(searchRun(t, st, models.SearchQuery{Q: "aşı"})); !slices.Equal(got, ids) {
+			t.Errorf("planned: %v, want %v", got, ids)
 		}
-	}
-	if n := len(parseSearchChunks(strings.Repeat("a1 ", 100))); n != searchMaxChunks {
-		t.Errorf("%d chunks kept, want %d", n, searchMaxChunks)
-	}
-	if got := searchFTSString(`a"b`); got != `"a""b"` {
+		if p, err := st.Search(context.Background(), models.SearchQuery{}); err != nil || len(p.Hits) != 1 {
+			t.Errorf("no text (filters only): %d hits, %v", len(p.Hits), err)
+		}
+	})
+}
+
+func TestSearchFTSString(t *testing.T) {
+	if got := models.SearchFTSStringForTest(`a"b`); got != `"a""b"` {
 		t.Errorf("FTS5 string %s", got)
 	}
 }
@@ -720,7 +709,7 @@ var searchTurkishClaims = []searchClaim{
 
 func TestSearchTurkishWithoutTurkishLetters(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db, searchTurkishClaims...)
 		// The same indexes on both databases: typing without Turkish letters, or with them,
 		// finds the same claims.
@@ -760,7 +749,7 @@ func TestSearchTurkishWithoutTurkishLetters(t *testing.T) {
 
 func TestSearchTurkishSuffixes(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db, searchTurkishClaims...)
 		for _, tc := range []struct {
 			name, q string
@@ -804,7 +793,7 @@ func TestSearchTurkishSuffixes(t *testing.T) {
 
 func TestSearchConsonantSoftening(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		ids := searchSeed(t, db,
 			searchClaim{content: "Beyaz ekmek kansere yol açar", enQuery: "white bread causes cancer"},
 			searchClaim{content: "Bu kitap aşıların zararını anlatıyor", enQuery: "this book describes vaccine harm"},
@@ -859,14 +848,14 @@ func TestSearchConsonantSoftening(t *testing.T) {
 }
 
 // searchExpect checks that q finds exactly the claims ids[want...], in both orders.
-func searchExpect(t *testing.T, st *SearchStore, q string, ids []string, want []int) {
+func searchExpect(t *testing.T, st *models.SearchStore, q string, ids []string, want []int) {
 	t.Helper()
 	var w []string
 	for _, i := range want {
 		w = append(w, ids[i])
 	}
-	for _, order := range []string{SearchRelevance, SearchNewest} {
-		p := searchRun(t, st, SearchQuery{Q: q, Order: order})
+	for _, order := range []string{models.SearchRelevance, models.SearchNewest} {
+		p := searchRun(t, st, models.SearchQuery{Q: q, Order: order})
 		if got := searchSet(searchIDs(p)...); !slices.Equal(got, searchSet(w...)) {
 			t.Errorf("%q (%s): got %v, want %v", q, order, searchIDs(p), want)
 		}
@@ -875,7 +864,7 @@ func searchExpect(t *testing.T, st *SearchStore, q string, ids []string, want []
 
 func TestSearchFoldedRanking(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		// The exact spelling is the older claim, so equal ranks would put it second.
 		ids := searchSeed(t, db,
 			searchClaim{content: "Şeker zararlıdır", enQuery: "sugar is harmful", at: searchBase},
@@ -885,7 +874,7 @@ func TestSearchFoldedRanking(t *testing.T) {
 			q            string
 			exact, other int
 		}{{"şeker", 0, 1}, {"seker", 1, 0}, {"şekerler", 0, 1}} {
-			p := searchRun(t, st, SearchQuery{Q: tc.q})
+			p := searchRun(t, st, models.SearchQuery{Q: tc.q})
 			rank := map[string]float64{}
 			for _, h := range p.Hits {
 				rank[h.Claim.ID] = h.Rank
@@ -905,12 +894,12 @@ func TestSearchFoldedRanking(t *testing.T) {
 
 func TestSearchFoldLetters(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := NewSearchStore(db)
+		st := models.NewSearchStore(db)
 		// A claim per folded letter, "qXq": the folded query finds exactly the claims whose letter
 		// folds to the same, so the query's fold (searchFoldAccents) and each index's agree.
 		var letters []string
 		var claims []searchClaim
-		for _, r := range searchFoldFrom {
+		for _, r := range models.SearchFoldFromForTest {
 			if r == '\u0307' {
 				continue
 			}
@@ -919,15 +908,15 @@ func TestSearchFoldLetters(t *testing.T) {
 		}
 		ids := searchSeed(t, db, claims...)
 		for i, l := range letters {
-			q := searchFoldAccents("q" + l + "q")
+			q := models.SearchFoldAccentsForTest("q" + l + "q")
 			var want []int
 			for j, m := range letters {
-				if searchFoldAccents(m) == searchFoldAccents(l) {
+				if models.SearchFoldAccentsForTest(m) == models.SearchFoldAccentsForTest(l) {
 					want = append(want, j)
 				}
 			}
 			searchExpect(t, st, q, ids, want)
-			if got := searchIDs(searchRun(t, st, SearchQuery{Q: "q" + l + "q"})); !slices.Contains(got, ids[i]) {
+			if got := searchIDs(searchRun(t, st, models.SearchQuery{Q: "q" + l + "q"})); !slices.Contains(got, ids[i]) {
 				t.Errorf("%q does not find itself: %v", "q"+l+"q", got)
 			}
 		}
@@ -941,83 +930,11 @@ func TestSearchFoldLetters(t *testing.T) {
 				ids[i]).Scan(&got).Error; err != nil {
 				t.Fatal(err)
 			}
-			want := strings.Fields(searchFoldAccents(c.content))
+			want := strings.Fields(models.SearchFoldAccentsForTest(c.content))
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Errorf("%q: folded lexemes %v, want %v", c.content, got, want)
 			}
 		}
 	})
-}
-
-func TestSearchStemsSoftening(t *testing.T) {
-	for _, tc := range []struct {
-		q           string
-		stems, soft []string
-	}{
-		{"ekmeği", []string{"ekmeğ", "ekmek"}, nil},
-		{"kitabı", []string{"kitab", "kitap"}, nil},
-		{"ekmegi", []string{"ekmeg", "ekmek"}, nil},
-		{"kitaplar", []string{"kitap"}, []string{"kitaba", "kitabı"}},
-		{"kitap", nil, []string{"kitaba", "kitabı"}},
-		{"çocuk", nil, []string{"çocuğa", "çocuğu"}},
-		{"depremler", []string{"deprem"}, nil},
-		{"Ahmet'in", []string{"ahmet"}, nil},
-		{"araba", []string{"arab"}, nil},
-	} {
-		cs := parseSearchChunks(tc.q)
-		if len(cs) != 1 {
-			t.Fatalf("%q: %d chunks", tc.q, len(cs))
-		}
-		if got := searchStems(cs[0]); !slices.Equal(got, tc.stems) {
-			t.Errorf("searchStems(%q) = %q, want %q", tc.q, got, tc.stems)
-		}
-		if got := searchSoftPrefixes(cs[0]); !slices.Equal(got, tc.soft) {
-			t.Errorf("searchSoftPrefixes(%q) = %q, want %q", tc.q, got, tc.soft)
-		}
-	}
-}
-
-func TestSearchStem(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
-		{"depremler", "deprem"},
-		{"depremi", "deprem"},
-		{"kanserler", "kanser"},
-		{"aşıların", "aşılar"}, // not "aşı": three letters are too few after -lar
-		{"otizmin", "otizm"},
-		{"güneşin", "güneş"},
-		{"istanbulda", "istanbul"},
-		{"ISTANBULDA", "ıstanbul"}, // Turkish lower case; the spellings add "istanbul"
-		{"isparta'nın", "isparta"},
-		{"İstanbul’daki", "istanbul"},
-		{"ABD'de", "abd"},
-		{"aşıyı", "aşı"},
-		{"asilarin", "asilar"},
-		{"evdeki", "evde"},
-		{"kanı", ""},
-		{"kana", ""},
-		{"aşı", ""},
-		{"deprem", ""},
-		{"kampanyası", "kampany"},
-		{"media", ""},  // -a does not follow a vowel
-		{"camera", ""}, // -a does not follow e (vowel harmony)
-		{"climate", ""},
-		{"cancer", ""},
-		{"earth's", ""},
-		{"don't", ""},
-		{"covid-19", ""},
-		{"AB'de", ""}, // two letters: no stem
-	} {
-		cs := parseSearchChunks(tc.q)
-		if len(cs) != 1 {
-			t.Fatalf("%q: %d chunks", tc.q, len(cs))
-		}
-		got := ""
-		if stems := searchStems(cs[0]); stems != nil {
-			got = stems[0]
-		}
-		if got != tc.want {
-			t.Errorf("searchStems(%q) starts with %q, want %q", tc.q, got, tc.want)
-		}
-	}
 }

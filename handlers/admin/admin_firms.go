@@ -310,7 +310,9 @@ func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []strin
 		// https:// address, and only if what follows still has a domain name for a host.
 		website = "https://" + website
 	}
-	if !models.ValidFirmWebsite(website) {
+	// The public page and the API link to the website, so a typo such as "notaurl" must not become
+	// a link to https://notaurl (nor anything a javascript: link).
+	if website != "" && !validation.WebURL(website, models.MaxFirmWebsite) {
 		errs["website"] = fmt.Sprintf("Enter the firm's web address in full, such as https://example.com: http:// or https:// and a domain name, at most %d characters. Or leave it empty.", models.MaxFirmWebsite)
 	}
 	if n := utf8.RuneCountInString(v.description); !utf8.ValidString(v.description) || n > models.MaxFirmDescription {

@@ -215,7 +215,7 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 		Claims:     firmClaimSummaries(cs, now),
 	}
 	p.Description = f.Description
-	if models.ValidFirmWebsite(f.Website) && f.Website != "" {
+	if validation.WebURL(f.Website, models.MaxFirmWebsite) {
 		p.Website = f.Website
 		if u, err := url.Parse(f.Website); err == nil {
 			p.WebsiteLabel = strings.TrimPrefix(u.Hostname(), "www.")

@@ -19,6 +19,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -64,7 +65,7 @@ func newV1tEnv(t *testing.T, db *database.DB, burst int) *v1tEnv {
 	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
 		Limit: burst, Window: 10 * time.Second, Bucket: "v1:"}), ChargedByHandler: v1api.ChargesInHandler, BaseURL: v1tBase})
 	v1 := app.Group("/v1", v1api.V1CORS("*"), access.Handler())
-	v1api.NewV1Claims(v1api.V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: models.NewSearchStore(db), Firms: e.firms,
+	v1api.NewV1Claims(v1api.V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: search.New(models.NewSearchStore(db)), Firms: e.firms,
 		Experts: e.experts, Meter: meter, Submitted: func() { e.wakes.Add(1) }, BaseURL: v1tBase, Now: e.clock.now}).Routes(v1)
 	v1api.NewV1Directory(v1api.V1DirectoryDeps{Firms: e.firms, Experts: e.experts, BaseURL: v1tBase}).Routes(v1)
 	e.app = app

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
 )
@@ -114,7 +115,7 @@ func (h *V1Directory) firm(c *fiber.Ctx) error {
 	if out.Domains == nil {
 		out.Domains = []string{}
 	}
-	if f.Website != "" {
+	if validation.WebURL(f.Website, models.MaxFirmWebsite) { // the console checks it; a stored non-web address is not published
 		w := f.Website
 		out.Website = &w
 	}

@@ -20,6 +20,9 @@ func TestV1Firm(t *testing.T) {
 		key := e.betaKey(t)
 		planet := e.seedFirm(t, "daily-planet", "Daily Planet", "https://dailyplanet.example", "dailyplanet.example", "planet.example")
 		e.seedFirm(t, "quiet-firm", "Quiet Firm", "", "quiet.example")
+		// The store keeps what a writer gives it; the console refuses this, and the API does not
+		// publish it either.
+		e.seedFirm(t, "odd-firm", "Odd Firm", "javascript:alert(1)", "odd.example")
 		var ids []string
 		for i, v := range []string{"dogru", "yanlis", "belirsiz"} {
 			ids = append(ids, e.seedClaim(t, "Planet claim "+v, v, "science", "en", "https://news.dailyplanet.example/"+v, time.Duration(i)*time.Minute).ID)
@@ -76,6 +79,9 @@ func TestV1Firm(t *testing.T) {
 		}
 		if rc, _ := m["recent_claims"].([]any); rc == nil || len(rc) != 0 {
 			t.Errorf("recent_claims = %v, want []", m["recent_claims"])
+		}
+		if odd := e.do(t, "GET", "/v1/firms/odd-firm", key, nil, "").json(t); odd["slug"] != "odd-firm" || odd["website"] != nil {
+			t.Errorf("firm with a non-web website: slug %v website %v", odd["slug"], odd["website"])
 		}
 
 		for _, slug := range []string{"no-such-firm", "Daily-Planet", "bad%20slug", strings.Repeat("a", 120)} {

@@ -24,6 +24,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/submit"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
@@ -150,7 +151,7 @@ func v1apiDeps(w *wiring) v1api.Deps {
 	return v1api.Deps{BaseURL: w.cfg.BaseURL, CORSOrigins: w.cfg.CORSOrigins, Now: w.now, Log: w.log,
 		Access: v1api.V1AccessDeps{Meter: w.meter.WithBurst(metering.Burst{Limiter: v1Limiter(w),
 			Limit: w.cfg.V1.BurstLimit, Window: w.cfg.V1.BurstWindow, Bucket: "v1:"})},
-		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: w.stores.Search, Firms: firms,
+		Claims: v1api.V1ClaimsDeps{Claims: w.stores.Claims, Submissions: subs, Search: search.New(w.stores.Search), Firms: firms,
 			Experts: experts, Meter: w.meter, Submitted: wake.Notify},
 		Directory: v1api.V1DirectoryDeps{Firms: firms, Experts: experts},
 		Feed: v1api.FeedAPIDeps{Hub: feedHub(w), Events: w.stores.Events, Claims: w.stores.Claims,
