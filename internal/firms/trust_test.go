@@ -1,0 +1,69 @@
+package firms
+
+import (
+	"math"
+	"testing"
+)
+
+// scoreText prints an optional score for failure messages.
+func scoreText(p *float64) any {
+	if p == nil {
+		return "nil"
+	}
+	return *p
+}
+
+func ptr(f float64) *float64 { return &f }
+
+func TestScore(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		sum  float64
+		want *float64
+	}{
+		{"no decided claim has no score", 0, 0, nil},
+		{"one claim at 100 is pulled to the prior", 1, 100, ptr(58.33)},
+		{"one claim at 0", 1, 0, ptr(41.67)},
+		{"five claims at 100 meet the prior halfway", 5, 500, ptr(75)},
+		{"claims at the prior stay there", 7, 350, ptr(50)},
+		{"many claims approach their mean", 995, 995 * 20, ptr(20.15)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Score(tc.n, tc.sum)
+			if (got == nil) != (tc.want == nil) || got != nil && math.Abs(*got-*tc.want) > 1e-9 {
+				t.Fatalf("Score(%d, %v) = %v, want %v", tc.n, tc.sum, scoreText(got), scoreText(tc.want))
+			}
+		})
+	}
+	// The prior's weight and mean are the documented ones; the table above depends on them.
+	if PriorMean != 50 || PriorWeight != 5 {
+		t.Fatalf("prior is %v×%v, want 5×50", PriorWeight, PriorMean)
+	}
+}
+
+func TestTrustCountsAndScore(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		claims []TrustClaim
+		want   *float64
+	}{
+		{"no claims", nil, nil},
+		{"submitter's word only does not count", []TrustClaim{{Score: 100, Verdict: "dogru"}}, nil},
+		{"confirmed attribution counts", []TrustClaim{{Score: 100, Verdict: "dogru", Confirmed: true}}, ptr(58.33)},
+		{"expert-settled counts", []TrustClaim{{Score: 0, Verdict: "yanlis", Settled: true}}, ptr(41.67)},
+		{"belirsiz never counts", []TrustClaim{{Score: 100, Verdict: "belirsiz", Confirmed: true, Settled: true}}, nil},
+		{"only counted claims enter the sum", []TrustClaim{
+			{Score: 100, Verdict: "dogru", Confirmed: true},
+			{Score: 0, Verdict: "yanlis"},
+			{Score: 0, Verdict: "belirsiz", Settled: true},
+		}, ptr(58.33)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Trust{}.Score(tc.claims)
+			if (got == nil) != (tc.want == nil) || got != nil && math.Abs(*got-*tc.want) > 1e-9 {
+				t.Fatalf("Score = %v, want %v", scoreText(got), scoreText(tc.want))
+			}
+		})
+	}
+}
