@@ -16,9 +16,9 @@ import (
 // (firms.Trust); the stores run it inside the transaction that changed a claim.
 type TrustRule interface {
 	// Counts reports whether a claim moves its firm's trust score.
-	Counts(c firms.TrustClaim) bool
+	Counts(g firms.TrustGroup) bool
 	// Score is the firm's trust score from its visible claims (nil when none counts).
-	Score(claims []firms.TrustClaim) *float64
+	Score(groups []firms.TrustGroup) *float64
 }
 
 // EventRule decides which events a claim change appends to the log. internal/feed/emit owns it.
@@ -55,26 +55,29 @@ const (
 	EffectiveVerdictSQL = `(COALESCE(CASE WHEN expert_count > 0 THEN community_verdict END, ai_verdict))`
 )
 
-// trustClaimsSQL selects what the trust rule reads of each visible claim of a firm.
-const trustClaimsSQL = `SELECT ` + effectiveScoreSQL + ` AS score, ` + EffectiveVerdictSQL + ` AS verdict,
+// trustGroupsSQL groups a firm's visible claims by what the trust rule reads of them.
+const trustGroupsSQL = `SELECT verdict, settled, confirmed, COUNT(*) AS claims, COALESCE(SUM(score), 0) AS score_sum
+FROM (SELECT ` + effectiveScoreSQL + ` AS score, ` + EffectiveVerdictSQL + ` AS verdict,
 	community_settled AS settled,
 	(firm_confirmed_for IS NOT NULL AND firm_confirmed_for = firm_id) AS confirmed
-FROM claims WHERE firm_id = ? AND hidden_at IS NULL`
+	FROM claims WHERE firm_id = ? AND hidden_at IS NULL) AS c
+GROUP BY verdict, settled, confirmed`
 
-// trustClaims reads the rule's view of a firm's visible claims.
-func trustClaims(tx *gorm.DB, firmID string) ([]firms.TrustClaim, error) {
+// trustGroups reads the rule's view of a firm's visible claims.
+func trustGroups(tx *gorm.DB, firmID string) ([]firms.TrustGroup, error) {
 	var rows []struct {
-		Score     float64
 		Verdict   string
 		Settled   bool
 		Confirmed bool
+		Claims    int
+		ScoreSum  float64
 	}
-	if err := tx.Raw(trustClaimsSQL, firmID).Scan(&rows).Error; err != nil {
+	if err := tx.Raw(trustGroupsSQL, firmID).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("trust claims of firm %s: %w", firmID, err)
 	}
-	out := make([]firms.TrustClaim, len(rows))
+	out := make([]firms.TrustGroup, len(rows))
 	for i, r := range rows {
-		out[i] = firms.TrustClaim{Score: r.Score, Verdict: r.Verdict, Settled: r.Settled, Confirmed: r.Confirmed}
+		out[i] = firms.TrustGroup{Verdict: r.Verdict, Settled: r.Settled, Confirmed: r.Confirmed, Claims: r.Claims, ScoreSum: r.ScoreSum}
 	}
 	return out, nil
 }
@@ -90,19 +93,23 @@ func RecomputeFirmTrust(tx *gorm.DB, rule TrustRule, firmID string, now time.Tim
 	if err := tx.Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).Where("id = ?", firmID).Take(&f).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)
 	}
-	claims, err := trustClaims(tx, firmID)
+	groups, err := trustGroups(tx, firmID)
 	if err != nil {
 		return err
 	}
-	trust, total := rule.Score(claims), int64(len(claims))
-	if sameScore(trust, f.TrustScore) && f.ClaimCount == int(total) {
+	total := 0
+	for _, g := range groups {
+		total += g.Claims
+	}
+	trust := rule.Score(groups)
+	if sameScore(trust, f.TrustScore) && f.ClaimCount == total {
 		return nil
 	}
 	if err := tx.Model(&Firm{}).Where("id = ?", firmID).
 		Updates(map[string]any{"trust_score": trust, "claim_count": total, "updated_at": dbTime(now)}).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)
 	}
-	h := &FirmScore{ID: uuid.Must(uuid.NewV7()).String(), FirmID: firmID, TrustScore: trust, ClaimCount: int(total), CreatedAt: dbTime(now)}
+	h := &FirmScore{ID: uuid.Must(uuid.NewV7()).String(), FirmID: firmID, TrustScore: trust, ClaimCount: total, CreatedAt: dbTime(now)}
 	if err := tx.Create(h).Error; err != nil {
 		return fmt.Errorf("trust history of firm %s: %w", firmID, err)
 	}

@@ -340,14 +340,14 @@ func (s *FirmStore) RatedClaims(ctx context.Context, firmID string) (int64, erro
 	if !isUUID(firmID) {
 		return 0, nil
 	}
-	claims, err := trustClaims(s.db.Gorm.WithContext(ctx), firmID)
+	groups, err := trustGroups(s.db.Gorm.WithContext(ctx), firmID)
 	if err != nil {
 		return 0, fmt.Errorf("rated claims: %w", err)
 	}
 	var n int64
-	for _, c := range claims {
-		if s.rules.Trust.Counts(c) {
-			n++
+	for _, g := range groups {
+		if s.rules.Trust.Counts(g) {
+			n += int64(g.Claims)
 		}
 	}
 	return n, nil

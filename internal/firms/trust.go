@@ -27,33 +27,37 @@ const (
 // undecidedVerdict is the verdict slug that says nothing about a firm.
 const undecidedVerdict = "belirsiz"
 
-// TrustClaim is what the rule reads of one visible claim of a firm.
-type TrustClaim struct {
-	// Score is the claim's effective score (community when experts voted, else AI).
-	Score float64
-	// Verdict is the claim's effective verdict slug.
+// TrustGroup is what the rule reads of a firm's visible claims that share a verdict, settlement
+// and attribution: how many there are and the sum of their effective scores. The stores group in
+// SQL so a firm with many claims costs a handful of rows, not one per claim.
+type TrustGroup struct {
+	// Verdict is the claims' effective verdict slug.
 	Verdict string
-	// Settled is true when the experts settled the claim's verdict.
+	// Settled is true when the experts settled the claims' verdict.
 	Settled bool
-	// Confirmed is true when an admin or expert confirmed that this firm published the claim.
+	// Confirmed is true when an admin or expert confirmed that this firm published the claims.
 	Confirmed bool
+	// Claims is how many claims the group holds.
+	Claims int
+	// ScoreSum is the sum of their effective scores (community when experts voted, else AI).
+	ScoreSum float64
 }
 
 // Trust is the firm trust rule; the stores receive it through models.Rules.
 type Trust struct{}
 
-// Counts reports whether c moves its firm's trust score.
-func (Trust) Counts(c TrustClaim) bool {
-	return c.Verdict != undecidedVerdict && (c.Settled || c.Confirmed)
+// Counts reports whether the claims of g move their firm's trust score.
+func (Trust) Counts(g TrustGroup) bool {
+	return g.Verdict != undecidedVerdict && (g.Settled || g.Confirmed)
 }
 
 // Score is the firm's trust score from its visible claims (nil when none counts).
-func (t Trust) Score(claims []TrustClaim) *float64 {
+func (t Trust) Score(groups []TrustGroup) *float64 {
 	n, sum := 0, 0.0
-	for _, c := range claims {
-		if t.Counts(c) {
-			n++
-			sum += c.Score
+	for _, g := range groups {
+		if t.Counts(g) {
+			n += g.Claims
+			sum += g.ScoreSum
 		}
 	}
 	return Score(n, sum)

@@ -45,22 +45,23 @@ func TestScore(t *testing.T) {
 func TestTrustCountsAndScore(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		claims []TrustClaim
+		groups []TrustGroup
 		want   *float64
 	}{
 		{"no claims", nil, nil},
-		{"submitter's word only does not count", []TrustClaim{{Score: 100, Verdict: "dogru"}}, nil},
-		{"confirmed attribution counts", []TrustClaim{{Score: 100, Verdict: "dogru", Confirmed: true}}, ptr(58.33)},
-		{"expert-settled counts", []TrustClaim{{Score: 0, Verdict: "yanlis", Settled: true}}, ptr(41.67)},
-		{"belirsiz never counts", []TrustClaim{{Score: 100, Verdict: "belirsiz", Confirmed: true, Settled: true}}, nil},
-		{"only counted claims enter the sum", []TrustClaim{
-			{Score: 100, Verdict: "dogru", Confirmed: true},
-			{Score: 0, Verdict: "yanlis"},
-			{Score: 0, Verdict: "belirsiz", Settled: true},
-		}, ptr(58.33)},
+		{"submitter's word only does not count", []TrustGroup{{Verdict: "dogru", Claims: 1, ScoreSum: 100}}, nil},
+		{"confirmed attribution counts", []TrustGroup{{Verdict: "dogru", Confirmed: true, Claims: 1, ScoreSum: 100}}, ptr(58.33)},
+		{"expert-settled counts", []TrustGroup{{Verdict: "yanlis", Settled: true, Claims: 1, ScoreSum: 0}}, ptr(41.67)},
+		{"belirsiz never counts", []TrustGroup{{Verdict: "belirsiz", Confirmed: true, Settled: true, Claims: 3, ScoreSum: 300}}, nil},
+		{"only counted groups enter n and the sum", []TrustGroup{
+			{Verdict: "dogru", Confirmed: true, Claims: 4, ScoreSum: 400},
+			{Verdict: "yanlis", Settled: true, Claims: 1, ScoreSum: 100},
+			{Verdict: "yanlis", Claims: 7, ScoreSum: 0},
+			{Verdict: "belirsiz", Settled: true, Claims: 2, ScoreSum: 0},
+		}, ptr(75)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Trust{}.Score(tc.claims)
+			got := Trust{}.Score(tc.groups)
 			if (got == nil) != (tc.want == nil) || got != nil && math.Abs(*got-*tc.want) > 1e-9 {
 				t.Fatalf("Score = %v, want %v", scoreText(got), scoreText(tc.want))
 			}
