@@ -24,10 +24,18 @@ var ErrSlugTaken = errors.New("slug already in use")
 const WaitlistTable = "waitlist_entries"
 
 // AdminStore holds the reads and changes only the admin console makes.
-type AdminStore struct{ db *database.DB }
+type AdminStore struct {
+	db    *database.DB
+	rules Rules
+}
 
-// NewAdminStore builds the store over db.
-func NewAdminStore(db *database.DB) *AdminStore { return &AdminStore{db: db} }
+// NewAdminStore builds the store over db with the capabilities' own rules.
+func NewAdminStore(db *database.DB) *AdminStore { return NewAdminStoreWith(db, DefaultRules()) }
+
+// NewAdminStoreWith builds the store over db applying rules.
+func NewAdminStoreWith(db *database.DB, rules Rules) *AdminStore {
+	return &AdminStore{db: db, rules: rules}
+}
 
 // VerdictCount is how many visible claims carry one verdict.
 type VerdictCount struct {
@@ -239,7 +247,7 @@ func (s *AdminStore) setHidden(ctx context.Context, id string, cols map[string]a
 			return fmt.Errorf("moderate claim %s: %w", id, err)
 		}
 		if c.FirmID != nil {
-			return RecomputeFirmTrust(tx, *c.FirmID, now)
+			return RecomputeFirmTrust(tx, s.rules.Trust, *c.FirmID, now)
 		}
 		return nil
 	})

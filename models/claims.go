@@ -13,6 +13,8 @@ import (
 // ClaimStore reads and writes claim records. Hidden (moderated) claims are invisible to every read here.
 type ClaimStore struct {
 	db *database.DB
+	// rules score the firm and choose the events of an insert.
+	rules Rules
 }
 
 // visible is the predicate every public read applies.
@@ -21,7 +23,7 @@ const visible = "hidden_at IS NULL"
 // Create stores an analysed claim that no API key pays for (web form, CLI).
 func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
 	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return insertClaim(tx, s.db.Dialect, c, true, c.CreatedAt)
+		return insertClaim(tx, s.db.Dialect, s.rules, c, true, c.CreatedAt)
 	})
 }
 
@@ -34,7 +36,7 @@ func (s *ClaimStore) InTx(ctx context.Context, fn func(tx Tx) error) error {
 // InsertTx stores an analysed claim inside tx, so a caller can charge its key in the same
 // transaction (internal/checking): the claim and its count commit or roll back together.
 func (s *ClaimStore) InsertTx(ctx context.Context, tx Tx, c *Claim) error {
-	return insertClaim(tx.gorm(ctx, s.db), s.db.Dialect, c, true, c.CreatedAt)
+	return insertClaim(tx.gorm(ctx, s.db), s.db.Dialect, s.rules, c, true, c.CreatedAt)
 }
 
 // CountView adds one to a claim's view count, which orders the experts' review queue.

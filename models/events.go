@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -205,10 +206,10 @@ func parentDomains(d string) []string {
 }
 
 // afterClaimInsert does what every new analysed claim needs inside its transaction: the first
-// score history entry, the firm's trust score, and the claim.created / claim.analysed events.
+// score history entry, the firm's trust score (trust rule) and the events the event rule chooses.
 // created is false for a queued submission, whose claim.created event was written at submission;
 // now is when the analysis is stored (for a submission, later than the claim's created_at).
-func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool, now time.Time) error {
+func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, created bool, now time.Time) error {
 	if now.IsZero() {
 		now = time.Now().UTC()
 	}
@@ -219,29 +220,34 @@ func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, c *Claim, created b
 		return fmt.Errorf("score history of %s: %w", c.ID, err)
 	}
 	if c.FirmID != nil {
-		if err := RecomputeFirmTrust(tx, *c.FirmID, now); err != nil {
+		if err := RecomputeFirmTrust(tx, rules.Trust, *c.FirmID, now); err != nil {
 			return err
 		}
 	}
-	data := ClaimData(c)
+	change := emit.SubmissionAnalysed
 	if created {
-		if _, err := AppendEvent(tx, dialect, EventClaimCreated, &c.ID, data, now); err != nil {
+		change = emit.Checked
+	}
+	return appendEvents(tx, dialect, rules.Events, change, &c.ID, ClaimData(c), now)
+}
+
+// appendEvents appends, in order, every event the event rule chooses for change, all with data.
+func appendEvents(tx *gorm.DB, dialect database.Dialect, rule EventRule, change emit.Change, claimID *string, data any, now time.Time) error {
+	for _, typ := range rule.Events(change) {
+		if _, err := AppendEvent(tx, dialect, typ, claimID, data, now); err != nil {
 			return err
 		}
-	}
-	if _, err := AppendEvent(tx, dialect, EventClaimAnalysed, &c.ID, data, now); err != nil {
-		return err
 	}
 	return nil
 }
 
 // insertClaim links the firm, inserts the claim and writes what follows from it, all in tx.
-func insertClaim(tx *gorm.DB, dialect database.Dialect, c *Claim, created bool, now time.Time) error {
+func insertClaim(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, created bool, now time.Time) error {
 	if err := linkFirmByDomain(tx, c); err != nil {
 		return err
 	}
 	if err := tx.Create(c).Error; err != nil {
 		return fmt.Errorf("store claim: %w", err)
 	}
-	return afterClaimInsert(tx, dialect, c, created, now)
+	return afterClaimInsert(tx, dialect, rules, c, created, now)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -31,10 +32,18 @@ const (
 )
 
 // ExpertStore reads expert profiles, votes and score histories, and records votes.
-type ExpertStore struct{ db *database.DB }
+type ExpertStore struct {
+	db    *database.DB
+	rules Rules
+}
 
-// NewExpertStore builds the expert store over db.
-func NewExpertStore(db *database.DB) *ExpertStore { return &ExpertStore{db: db} }
+// NewExpertStore builds the expert store over db with the capabilities' own rules.
+func NewExpertStore(db *database.DB) *ExpertStore { return NewExpertStoreWith(db, DefaultRules()) }
+
+// NewExpertStoreWith builds the expert store over db applying rules.
+func NewExpertStoreWith(db *database.DB, rules Rules) *ExpertStore {
+	return &ExpertStore{db: db, rules: rules}
+}
 
 // ExpertListing is an expert as the public list and profile show them.
 type ExpertListing struct {
@@ -446,7 +455,7 @@ func (s *ExpertStore) ApplyVote(ctx context.Context, v ClaimVote, tally TallyFun
 		t := tally(all)
 		res.Changed = !sameTally(c.ClaimV1, t)
 		if res.Changed {
-			if err := applyTally(tx, s.db.Dialect, &c, t, res.Previous, now); err != nil {
+			if err := applyTally(tx, s.db.Dialect, s.rules, &c, t, res.Previous, now); err != nil {
 				return err
 			}
 		}
@@ -478,8 +487,9 @@ func sameTally(c ClaimV1, t CommunityTally) bool {
 }
 
 // applyTally writes a changed community score: the claim's columns, a history row, the
-// claim.score_changed event (with its webhook deliveries) and the firm's trust score.
-func applyTally(tx *gorm.DB, dialect database.Dialect, c *Claim, t CommunityTally, prev ScoreView, now time.Time) error {
+// events the event rule chooses for a rescore (with their webhook deliveries) and the firm's trust
+// score by the trust rule.
+func applyTally(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, t CommunityTally, prev ScoreView, now time.Time) error {
 	if t.Experts == 0 {
 		c.CommunityScore, c.CommunityVerdict, c.CommunityConfidence = nil, nil, nil
 	} else {
@@ -508,16 +518,13 @@ func applyTally(tx *gorm.DB, dialect database.Dialect, c *Claim, t CommunityTall
 	// The firm row is locked before the event-order lock, the same order a new claim takes them
 	// (afterClaimInsert), so a vote and a new claim of the same firm cannot deadlock.
 	if c.FirmID != nil {
-		if err := RecomputeFirmTrust(tx, *c.FirmID, now); err != nil {
+		if err := RecomputeFirmTrust(tx, rules.Trust, *c.FirmID, now); err != nil {
 			return err
 		}
 	}
 	data := ClaimData(c)
 	data.Previous = &prev
-	if _, err := AppendEvent(tx, dialect, EventClaimScoreChanged, &c.ID, data, now); err != nil {
-		return err
-	}
-	return nil
+	return appendEvents(tx, dialect, rules.Events, emit.Rescored, &c.ID, data, now)
 }
 
 // isRowUUID reports whether s can be a row id; PostgreSQL's uuid columns refuse anything else with an

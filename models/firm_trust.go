@@ -5,54 +5,86 @@ import (
 	"math"
 	"time"
 
+	"github.com/claimcheck/claimcheck/internal/feed/emit"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
-// Firm trust rule (documented in the README and the OpenAPI document): a Bayesian average of the
-// scores of the firm's decided claims, pulled towards a neutral prior so that a firm with two
-// claims cannot sit at 0 or 100:
-//
-//	trust = (TrustPriorWeight × TrustPriorMean + Σ score) / (TrustPriorWeight + n)
-//
-// A claim's score is its community score when experts voted, else its AI score. Claims whose
-// verdict is belirsiz (unverified) say nothing about the firm and are left out of n and the sum.
-// So are claims whose attribution rests only on the submitter's word (the address they pasted):
-// a claim counts only when an admin or an expert confirmed that the firm published it, or when
-// the experts settled its verdict (countsSQL), so a visitor cannot move a firm's score.
-// A firm with no counted claim has no trust score (nil), not a made-up 50.
-const (
-	// TrustPriorMean is the neutral score a firm starts from.
-	TrustPriorMean = 50.0
-	// TrustPriorWeight is how many decided claims the prior counts as.
-	TrustPriorWeight = 5.0
-)
-
-// TrustScore applies the rule to n decided claims whose scores sum to sum.
-func TrustScore(n int, sum float64) *float64 {
-	if n == 0 {
-		return nil
-	}
-	t := (TrustPriorWeight*TrustPriorMean + sum) / (TrustPriorWeight + float64(n))
-	t = math.Round(t*100) / 100
-	return &t
+// TrustRule decides a firm's trust score from its visible claims. internal/firms owns the rule
+// (firms.Trust); the stores run it inside the transaction that changed a claim.
+type TrustRule interface {
+	// Counts reports whether a claim moves its firm's trust score.
+	Counts(g firms.TrustGroup) bool
+	// Score is the firm's trust score from its visible claims (nil when none counts).
+	Score(groups []firms.TrustGroup) *float64
 }
 
-// effectiveScoreSQL, EffectiveVerdictSQL and decidedSQL are EffectiveScore in SQL, for aggregates
-// over many claims; countsSQL is CountsForTrust.
+// EventRule decides which events a claim change appends to the log. internal/feed/emit owns it.
+type EventRule interface {
+	// Events returns the event types to append for ch, in order.
+	Events(ch emit.Change) []string
+}
+
+// Rules are the capability rules the stores apply inside their transactions.
+type Rules struct {
+	// Trust scores firms.
+	Trust TrustRule
+	// Events chooses the events a claim change emits.
+	Events EventRule
+}
+
+// DefaultRules are the capabilities' own rules, for stores built outside the wiring (tools, tests).
+func DefaultRules() Rules { return Rules{Trust: firms.Trust{}, Events: emit.Rule{}} }
+
+// TrustPriorMean and TrustPriorWeight are the trust rule's prior (internal/firms), for pages and
+// documents that explain the score.
+const (
+	// TrustPriorMean is the neutral score a firm starts from.
+	TrustPriorMean = firms.PriorMean
+	// TrustPriorWeight is how many decided claims the prior counts as.
+	TrustPriorWeight = firms.PriorWeight
+)
+
+// effectiveScoreSQL and EffectiveVerdictSQL are EffectiveScore in SQL, for reads over many claims.
 const (
 	effectiveScoreSQL = `(CASE WHEN expert_count > 0 AND community_score IS NOT NULL THEN community_score ELSE ai_score END)`
 	// EffectiveVerdictSQL is the claim's verdict slug as shown: the experts' when any voted, else
 	// the analyzer's. Migration 00013 indexes exactly this expression; keep them the same.
 	EffectiveVerdictSQL = `(COALESCE(CASE WHEN expert_count > 0 THEN community_verdict END, ai_verdict))`
-	decidedSQL          = `(` + EffectiveVerdictSQL + ` <> 'belirsiz')`
-	countsSQL           = `(community_settled OR (firm_confirmed_for IS NOT NULL AND firm_confirmed_for = firm_id))`
 )
 
-// RecomputeFirmTrust recomputes a firm's trust score and claim count inside tx and appends a
-// history entry when either changed. Call it in the transaction that changed one of its claims.
-func RecomputeFirmTrust(tx *gorm.DB, firmID string, now time.Time) error {
+// trustGroupsSQL groups a firm's visible claims by what the trust rule reads of them.
+const trustGroupsSQL = `SELECT verdict, settled, confirmed, COUNT(*) AS claims, COALESCE(SUM(score), 0) AS score_sum
+FROM (SELECT ` + effectiveScoreSQL + ` AS score, ` + EffectiveVerdictSQL + ` AS verdict,
+	community_settled AS settled,
+	(firm_confirmed_for IS NOT NULL AND firm_confirmed_for = firm_id) AS confirmed
+	FROM claims WHERE firm_id = ? AND hidden_at IS NULL) AS c
+GROUP BY verdict, settled, confirmed`
+
+// trustGroups reads the rule's view of a firm's visible claims.
+func trustGroups(tx *gorm.DB, firmID string) ([]firms.TrustGroup, error) {
+	var rows []struct {
+		Verdict   string
+		Settled   bool
+		Confirmed bool
+		Claims    int
+		ScoreSum  float64
+	}
+	if err := tx.Raw(trustGroupsSQL, firmID).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("trust claims of firm %s: %w", firmID, err)
+	}
+	out := make([]firms.TrustGroup, len(rows))
+	for i, r := range rows {
+		out[i] = firms.TrustGroup{Verdict: r.Verdict, Settled: r.Settled, Confirmed: r.Confirmed, Claims: r.Claims, ScoreSum: r.ScoreSum}
+	}
+	return out, nil
+}
+
+// RecomputeFirmTrust recomputes a firm's trust score (by rule) and claim count inside tx and
+// appends a history entry when either changed. Call it in the transaction that changed one of its claims.
+func RecomputeFirmTrust(tx *gorm.DB, rule TrustRule, firmID string, now time.Time) error {
 	// Lock the firm first: two transactions adding claims to one firm must not both aggregate
 	// before either commits, or the later write would forget the other's claim (PostgreSQL;
 	// SQLite serialises writers and ignores the clause). NO KEY UPDATE, not UPDATE: inserting a
@@ -61,27 +93,23 @@ func RecomputeFirmTrust(tx *gorm.DB, firmID string, now time.Time) error {
 	if err := tx.Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).Where("id = ?", firmID).Take(&f).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)
 	}
-	var agg struct {
-		Total int64
-		N     int64
-		Sum   float64
+	groups, err := trustGroups(tx, firmID)
+	if err != nil {
+		return err
 	}
-	q := `SELECT COUNT(*) AS total,
-	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` AND ` + countsSQL + ` THEN 1 ELSE 0 END), 0) AS n,
-	COALESCE(SUM(CASE WHEN ` + decidedSQL + ` AND ` + countsSQL + ` THEN ` + effectiveScoreSQL + ` ELSE 0 END), 0) AS sum
-FROM claims WHERE firm_id = ? AND hidden_at IS NULL`
-	if err := tx.Raw(q, firmID).Scan(&agg).Error; err != nil {
-		return fmt.Errorf("trust of firm %s: %w", firmID, err)
+	total := 0
+	for _, g := range groups {
+		total += g.Claims
 	}
-	trust := TrustScore(int(agg.N), agg.Sum)
-	if sameScore(trust, f.TrustScore) && f.ClaimCount == int(agg.Total) {
+	trust := rule.Score(groups)
+	if sameScore(trust, f.TrustScore) && f.ClaimCount == total {
 		return nil
 	}
 	if err := tx.Model(&Firm{}).Where("id = ?", firmID).
-		Updates(map[string]any{"trust_score": trust, "claim_count": agg.Total, "updated_at": dbTime(now)}).Error; err != nil {
+		Updates(map[string]any{"trust_score": trust, "claim_count": total, "updated_at": dbTime(now)}).Error; err != nil {
 		return fmt.Errorf("trust of firm %s: %w", firmID, err)
 	}
-	h := &FirmScore{ID: uuid.Must(uuid.NewV7()).String(), FirmID: firmID, TrustScore: trust, ClaimCount: int(agg.Total), CreatedAt: dbTime(now)}
+	h := &FirmScore{ID: uuid.Must(uuid.NewV7()).String(), FirmID: firmID, TrustScore: trust, ClaimCount: total, CreatedAt: dbTime(now)}
 	if err := tx.Create(h).Error; err != nil {
 		return fmt.Errorf("trust history of firm %s: %w", firmID, err)
 	}

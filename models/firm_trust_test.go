@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -66,7 +67,7 @@ func firmByID(t *testing.T, fs *models.FirmStore, id string) *models.FirmWithDom
 // recompute runs the rule in its own transaction.
 func recompute(t *testing.T, db *database.DB, id string, now time.Time) {
 	t.Helper()
-	if err := db.Gorm.Transaction(func(tx *gorm.DB) error { return models.RecomputeFirmTrust(tx, id, now) }); err != nil {
+	if err := db.Gorm.Transaction(func(tx *gorm.DB) error { return models.RecomputeFirmTrust(tx, firms.Trust{}, id, now) }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -77,33 +78,6 @@ func scoreText(p *float64) any {
 		return "nil"
 	}
 	return *p
-}
-
-func TestTrustScoreRule(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		n    int
-		sum  float64
-		want *float64
-	}{
-		{"no decided claim has no score", 0, 0, nil},
-		{"one claim at 100 is pulled to the prior", 1, 100, ptr(58.33)},
-		{"one claim at 0", 1, 0, ptr(41.67)},
-		{"five claims at 100 meet the prior halfway", 5, 500, ptr(75)},
-		{"claims at the prior stay there", 7, 350, ptr(50)},
-		{"many claims approach their mean", 995, 995 * 20, ptr(20.15)},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := models.TrustScore(tc.n, tc.sum)
-			if (got == nil) != (tc.want == nil) || got != nil && math.Abs(*got-*tc.want) > 1e-9 {
-				t.Fatalf("TrustScore(%d, %v) = %v, want %v", tc.n, tc.sum, scoreText(got), scoreText(tc.want))
-			}
-		})
-	}
-	// The prior's weight and mean are the documented ones; the table above depends on them.
-	if models.TrustPriorMean != 50 || models.TrustPriorWeight != 5 {
-		t.Fatalf("prior is %v×%v, want 5×50", models.TrustPriorWeight, models.TrustPriorMean)
-	}
 }
 
 func ptr(f float64) *float64 { return &f }

@@ -72,10 +72,18 @@ type FirmWithDomains struct {
 }
 
 // FirmStore reads and changes firms, their domains and the claims linked to them.
-type FirmStore struct{ db *database.DB }
+type FirmStore struct {
+	db    *database.DB
+	rules Rules
+}
 
-// NewFirmStore builds the firm store over db.
-func NewFirmStore(db *database.DB) *FirmStore { return &FirmStore{db: db} }
+// NewFirmStore builds the firm store over db with the capabilities' own rules.
+func NewFirmStore(db *database.DB) *FirmStore { return NewFirmStoreWith(db, DefaultRules()) }
+
+// NewFirmStoreWith builds the firm store over db applying rules.
+func NewFirmStoreWith(db *database.DB, rules Rules) *FirmStore {
+	return &FirmStore{db: db, rules: rules}
+}
 
 // NormalizeDomain turns what an admin typed (a domain, or an address such as
 // "https://www.Example.com:8443/news") into the form claims' source domains are stored in:
@@ -321,15 +329,20 @@ func (s *FirmStore) RecentClaims(ctx context.Context, firmID string, limit int) 
 }
 
 // RatedClaims counts the firm's visible claims that count towards its trust score (the n of the
-// rule): those whose effective verdict is not belirsiz and whose attribution is confirmed or
-// whose verdict the experts settled.
+// rule, internal/firms).
 func (s *FirmStore) RatedClaims(ctx context.Context, firmID string) (int64, error) {
 	if !isUUID(firmID) {
 		return 0, nil
 	}
+	groups, err := trustGroups(s.db.Gorm.WithContext(ctx), firmID)
+	if err != nil {
+		return 0, fmt.Errorf("rated claims: %w", err)
+	}
 	var n int64
-	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("firm_id = ? AND "+visible+" AND "+decidedSQL+" AND "+countsSQL, firmID).Count(&n).Error; err != nil {
-		return 0, fmt.Errorf("rated claims of firm %s: %w", firmID, err)
+	for _, g := range groups {
+		if s.rules.Trust.Counts(g) {
+			n += int64(g.Claims)
+		}
 	}
 	return n, nil
 }
@@ -417,7 +430,7 @@ func (s *FirmStore) Create(ctx context.Context, f *Firm, domains []string) error
 		if err := addDomains(tx, f.ID, doms); err != nil {
 			return err
 		}
-		if err := relinkByDomain(tx, f.ID, doms, f.UpdatedAt); err != nil {
+		if err := relinkByDomain(tx, s.rules.Trust, f.ID, doms, f.UpdatedAt); err != nil {
 			return err
 		}
 		return refreshTrust(tx, f)
@@ -489,7 +502,7 @@ func (s *FirmStore) Update(ctx context.Context, f *Firm, domains []string) error
 		if err := addDomains(tx, f.ID, added); err != nil {
 			return err
 		}
-		if err := relinkByDomain(tx, f.ID, append(added, removed...), f.UpdatedAt); err != nil {
+		if err := relinkByDomain(tx, s.rules.Trust, f.ID, append(added, removed...), f.UpdatedAt); err != nil {
 			return err
 		}
 		f.CreatedAt = cur.CreatedAt
@@ -526,7 +539,7 @@ func (s *FirmStore) Delete(ctx context.Context, id string) error {
 		if err := tx.Where("firm_id = ?", id).Delete(&FirmDomain{}).Error; err != nil {
 			return fmt.Errorf("delete domains of firm %s: %w", id, err)
 		}
-		return relinkByDomain(tx, "", doms, now)
+		return relinkByDomain(tx, s.rules.Trust, "", doms, now)
 	})
 }
 
@@ -579,7 +592,7 @@ func (s *FirmStore) SetClaimFirm(ctx context.Context, claimID string, firmID *st
 		if to != nil && (c.FirmID == nil || *c.FirmID != *to) {
 			ids = append(ids, *to)
 		}
-		return recomputeAll(tx, ids, now)
+		return recomputeAll(tx, s.rules.Trust, ids, now)
 	})
 }
 
@@ -625,7 +638,7 @@ func (s *FirmStore) ConfirmAttribution(ctx context.Context, claimID, firmID, byU
 		}).Error; err != nil {
 			return fmt.Errorf("confirm attribution of claim %s: %w", claimID, err)
 		}
-		return RecomputeFirmTrust(tx, firmID, now)
+		return RecomputeFirmTrust(tx, s.rules.Trust, firmID, now)
 	})
 	if err != nil {
 		return nil, err
@@ -725,7 +738,7 @@ const bestOwnerSQL = `FROM firm_domains fd WHERE claims.source_domain = fd.domai
 // admin has not linked by hand, against the domains as they are now in tx, and recomputes the trust
 // of every firm that gained or lost a claim, and of firmID ("" = none) in any case. Hidden claims are
 // linked too, so a claim shown again is already with its firm; trust and lists skip them.
-func relinkByDomain(tx *gorm.DB, firmID string, changed []string, now time.Time) error {
+func relinkByDomain(tx *gorm.DB, rule TrustRule, firmID string, changed []string, now time.Time) error {
 	affected := []string{}
 	if firmID != "" {
 		affected = append(affected, firmID)
@@ -760,15 +773,15 @@ WHERE ` + where
 		affected = append(affected, before...)
 		affected = append(affected, after...)
 	}
-	return recomputeAll(tx, affected, now)
+	return recomputeAll(tx, rule, affected, now)
 }
 
 // recomputeAll recomputes the trust of each distinct firm in ids, in a fixed order so concurrent
 // transactions touching the same firms lock them in the same order.
-func recomputeAll(tx *gorm.DB, ids []string, now time.Time) error {
+func recomputeAll(tx *gorm.DB, rule TrustRule, ids []string, now time.Time) error {
 	slices.Sort(ids)
 	for _, id := range slices.Compact(ids) {
-		if err := RecomputeFirmTrust(tx, id, now); err != nil {
+		if err := RecomputeFirmTrust(tx, rule, id, now); err != nil {
 			return err
 		}
 	}

@@ -34,11 +34,15 @@ type Stores struct {
 	Tx *Transactor
 }
 
-// NewStores builds the stores over db.
-func NewStores(db *database.DB) *Stores {
+// NewStores builds the stores over db with the capabilities' own rules (tools and tests).
+func NewStores(db *database.DB) *Stores { return NewStoresWith(db, DefaultRules()) }
+
+// NewStoresWith builds the stores over db; the stores that change claims apply rules inside their
+// transactions (the wiring in internal/app hands them in).
+func NewStoresWith(db *database.DB, rules Rules) *Stores {
 	usage := &UsageStore{db: db}
 	return &Stores{
-		Claims:      &ClaimStore{db: db},
+		Claims:      &ClaimStore{db: db, rules: rules},
 		Keys:        &KeyStore{db: db},
 		Plans:       &PlanStore{db: db},
 		Usage:       usage,
@@ -48,15 +52,15 @@ func NewStores(db *database.DB) *Stores {
 		Evidence:    &EvidenceStore{db: db},
 		Outbox:      NewOutboxStore(db),
 		Accounts:    NewAccountStore(db),
-		Admin:       NewAdminStore(db),
+		Admin:       NewAdminStoreWith(db, rules),
 		Audit:       NewAuditStore(db),
 		Waitlist:    NewWaitlistStore(db),
 		Billing:     NewBillingStore(db),
 		Events:      NewEventStore(db),
-		Experts:     NewExpertStore(db),
-		Firms:       NewFirmStore(db),
+		Experts:     NewExpertStoreWith(db, rules),
+		Firms:       NewFirmStoreWith(db, rules),
 		Search:      NewSearchStore(db),
-		Submissions: NewSubmissionStore(db),
+		Submissions: NewSubmissionStoreWith(db, rules),
 		Webhooks:    NewWebhookStore(db),
 		Tx:          NewTransactor(db),
 	}

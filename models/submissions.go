@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -19,11 +20,18 @@ import (
 // and turns into the claim with the same id in the transaction that marks it analysed.
 type SubmissionStore struct {
 	db *database.DB
+	// rules score the firm and choose the events of a submission and its analysis.
+	rules Rules
 }
 
-// NewSubmissionStore builds the submission store over db.
+// NewSubmissionStore builds the submission store over db with the capabilities' own rules.
 func NewSubmissionStore(db *database.DB) *SubmissionStore {
-	return &SubmissionStore{db: db}
+	return NewSubmissionStoreWith(db, DefaultRules())
+}
+
+// NewSubmissionStoreWith builds the submission store over db applying rules.
+func NewSubmissionStoreWith(db *database.DB, rules Rules) *SubmissionStore {
+	return &SubmissionStore{db: db, rules: rules}
 }
 
 // maxFailureLen caps failure_reason so a verbose analyzer error cannot bloat the table.
@@ -133,7 +141,7 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay
 		if err := tx.Create(sub).Error; err != nil {
 			return fmt.Errorf("store submission: %w", err)
 		}
-		if _, err := AppendEvent(tx, s.db.Dialect, EventClaimCreated, &sub.ID, SubmissionData(sub), now); err != nil {
+		if err := appendEvents(tx, s.db.Dialect, s.rules.Events, emit.Submitted, &sub.ID, SubmissionData(sub), now); err != nil {
 			return err
 		}
 		out.Submission = sub
@@ -268,7 +276,7 @@ failure_reason = NULL, updated_at = ? WHERE id = ? AND state = 'analysing' AND l
 			return nil
 		}
 		owned = true
-		return insertClaim(tx, s.db.Dialect, c, false, now)
+		return insertClaim(tx, s.db.Dialect, s.rules, c, false, now)
 	})
 	if err != nil {
 		return false, fmt.Errorf("complete submission %s: %w", id, err)

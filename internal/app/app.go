@@ -21,6 +21,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/feed/emit"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
@@ -138,7 +140,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	if o.now != nil {
 		now = o.now
 	}
-	stores := models.NewStores(db)
+	// The stores apply the firm trust rule and the event log's emission rule inside their
+	// transactions; the capabilities own both.
+	stores := models.NewStoresWith(db, models.Rules{Trust: firms.Trust{}, Events: emit.Rule{}})
 	kb, err := OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)

@@ -27,7 +27,7 @@
 //
 // Whether a claim is settled is stored with its community score (claims.community_settled): a
 // settled claim counts toward its firm's trust score even when nobody confirmed that the firm
-// published it (models/firm_trust.go).
+// published it (internal/firms/trust.go).
 //
 // # Votes
 //

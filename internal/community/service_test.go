@@ -15,6 +15,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -433,7 +434,7 @@ func TestVoteRecomputesFirmTrust(t *testing.T) {
 		if err != nil || !stored.CommunitySettled {
 			t.Fatalf("the settled claim is not stored as settled: %v", err)
 		}
-		want := models.TrustScore(1, 0)
+		want := firms.Score(1, 0)
 		if got := trust(); got == nil || *got != *want {
 			t.Fatalf("trust after the experts settled the claim = %v, want %v", got, *want)
 		}
