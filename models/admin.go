@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"gorm.io/gorm"
 )
 
@@ -29,11 +29,8 @@ type AdminStore struct {
 	rules Rules
 }
 
-// NewAdminStore builds the store over db with the capabilities' own rules.
-func NewAdminStore(db *database.DB) *AdminStore { return NewAdminStoreWith(db, DefaultRules()) }
-
 // NewAdminStoreWith builds the store over db applying rules.
-func NewAdminStoreWith(db *database.DB, rules Rules) *AdminStore {
+func NewAdminStore(db *database.DB, rules Rules) *AdminStore {
 	return &AdminStore{db: db, rules: rules}
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/feed/emit"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -224,15 +223,15 @@ func afterClaimInsert(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Cla
 			return err
 		}
 	}
-	change := emit.SubmissionAnalysed
+	change := ChangeSubmissionAnalysed
 	if created {
-		change = emit.Checked
+		change = ChangeChecked
 	}
 	return appendEvents(tx, dialect, rules.Events, change, &c.ID, ClaimData(c), now)
 }
 
 // appendEvents appends, in order, every event the event rule chooses for change, all with data.
-func appendEvents(tx *gorm.DB, dialect database.Dialect, rule EventRule, change emit.Change, claimID *string, data any, now time.Time) error {
+func appendEvents(tx *gorm.DB, dialect database.Dialect, rule EventRule, change ClaimChange, claimID *string, data any, now time.Time) error {
 	for _, typ := range rule.Events(change) {
 		if _, err := AppendEvent(tx, dialect, typ, claimID, data, now); err != nil {
 			return err

@@ -8,8 +8,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/feed/emit"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -37,11 +36,8 @@ type ExpertStore struct {
 	rules Rules
 }
 
-// NewExpertStore builds the expert store over db with the capabilities' own rules.
-func NewExpertStore(db *database.DB) *ExpertStore { return NewExpertStoreWith(db, DefaultRules()) }
-
 // NewExpertStoreWith builds the expert store over db applying rules.
-func NewExpertStoreWith(db *database.DB, rules Rules) *ExpertStore {
+func NewExpertStore(db *database.DB, rules Rules) *ExpertStore {
 	return &ExpertStore{db: db, rules: rules}
 }
 
@@ -453,7 +449,7 @@ func (s *ExpertStore) ApplyVote(ctx context.Context, v ClaimVote, tally TallyFun
 			return fmt.Errorf("read votes: %w", err)
 		}
 		t := tally(all)
-		res.Changed = !sameTally(c.ClaimV1, t)
+		res.Changed = !sameTally(c.ClaimStanding, t)
 		if res.Changed {
 			if err := applyTally(tx, s.db.Dialect, s.rules, &c, t, res.Previous, now); err != nil {
 				return err
@@ -473,7 +469,7 @@ func (s *ExpertStore) ApplyVote(ctx context.Context, v ClaimVote, tally TallyFun
 }
 
 // sameTally reports whether the stored community columns already say what t says.
-func sameTally(c ClaimV1, t CommunityTally) bool {
+func sameTally(c ClaimStanding, t CommunityTally) bool {
 	if c.CommunitySettled != t.Settled {
 		return false
 	}
@@ -524,7 +520,7 @@ func applyTally(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, t 
 	}
 	data := ClaimData(c)
 	data.Previous = &prev
-	return appendEvents(tx, dialect, rules.Events, emit.Rescored, &c.ID, data, now)
+	return appendEvents(tx, dialect, rules.Events, ChangeRescored, &c.ID, data, now)
 }
 
 // isRowUUID reports whether s can be a row id; PostgreSQL's uuid columns refuse anything else with an

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -22,7 +23,7 @@ type expertFixture struct {
 }
 
 func newExpertFixture(t *testing.T, db *database.DB) *expertFixture {
-	return &expertFixture{t: t, db: db, stores: models.NewStores(db), store: models.NewExpertStore(db)}
+	return &expertFixture{t: t, db: db, stores: storerules.Stores(db), store: models.NewExpertStore(db, storerules.Default())}
 }
 
 // user stores an account; created sets its creation time.

@@ -5,8 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/feed/emit"
-	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -16,15 +14,15 @@ import (
 // (firms.Trust); the stores run it inside the transaction that changed a claim.
 type TrustRule interface {
 	// Counts reports whether a claim moves its firm's trust score.
-	Counts(g firms.TrustGroup) bool
+	Counts(g TrustGroup) bool
 	// Score is the firm's trust score from its visible claims (nil when none counts).
-	Score(groups []firms.TrustGroup) *float64
+	Score(groups []TrustGroup) *float64
 }
 
 // EventRule decides which events a claim change appends to the log. internal/feed/emit owns it.
 type EventRule interface {
 	// Events returns the event types to append for ch, in order.
-	Events(ch emit.Change) []string
+	Events(ch ClaimChange) []string
 }
 
 // Rules are the capability rules the stores apply inside their transactions.
@@ -34,18 +32,6 @@ type Rules struct {
 	// Events chooses the events a claim change emits.
 	Events EventRule
 }
-
-// DefaultRules are the capabilities' own rules, for stores built outside the wiring (tools, tests).
-func DefaultRules() Rules { return Rules{Trust: firms.Trust{}, Events: emit.Rule{}} }
-
-// TrustPriorMean and TrustPriorWeight are the trust rule's prior (internal/firms), for pages and
-// documents that explain the score.
-const (
-	// TrustPriorMean is the neutral score a firm starts from.
-	TrustPriorMean = firms.PriorMean
-	// TrustPriorWeight is how many decided claims the prior counts as.
-	TrustPriorWeight = firms.PriorWeight
-)
 
 // effectiveScoreSQL and EffectiveVerdictSQL are EffectiveScore in SQL, for reads over many claims.
 const (
@@ -64,7 +50,7 @@ FROM (SELECT ` + effectiveScoreSQL + ` AS score, ` + EffectiveVerdictSQL + ` AS 
 GROUP BY verdict, settled, confirmed`
 
 // trustGroups reads the rule's view of a firm's visible claims.
-func trustGroups(tx *gorm.DB, firmID string) ([]firms.TrustGroup, error) {
+func trustGroups(tx *gorm.DB, firmID string) ([]TrustGroup, error) {
 	var rows []struct {
 		Verdict   string
 		Settled   bool
@@ -75,9 +61,9 @@ func trustGroups(tx *gorm.DB, firmID string) ([]firms.TrustGroup, error) {
 	if err := tx.Raw(trustGroupsSQL, firmID).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("trust claims of firm %s: %w", firmID, err)
 	}
-	out := make([]firms.TrustGroup, len(rows))
+	out := make([]TrustGroup, len(rows))
 	for i, r := range rows {
-		out[i] = firms.TrustGroup{Verdict: r.Verdict, Settled: r.Settled, Confirmed: r.Confirmed, Claims: r.Claims, ScoreSum: r.ScoreSum}
+		out[i] = TrustGroup{Verdict: r.Verdict, Settled: r.Settled, Confirmed: r.Confirmed, Claims: r.Claims, ScoreSum: r.ScoreSum}
 	}
 	return out, nil
 }
@@ -123,3 +109,34 @@ func sameScore(a, b *float64) bool {
 	}
 	return math.Abs(*a-*b) < 0.005
 }
+
+// TrustGroup is what the trust rule reads of a firm's visible claims that share a verdict,
+// settlement and attribution: how many there are and the sum of their effective scores. The store
+// groups in SQL so a firm with many claims costs a handful of rows, not one per claim.
+type TrustGroup struct {
+	// Verdict is the claims' effective verdict slug.
+	Verdict string
+	// Settled is true when the experts settled the claims' verdict.
+	Settled bool
+	// Confirmed is true when an admin or expert confirmed that this firm published the claims.
+	Confirmed bool
+	// Claims is how many claims the group holds.
+	Claims int
+	// ScoreSum is the sum of their effective scores (community when experts voted, else AI).
+	ScoreSum float64
+}
+
+// ClaimChange is what happened to a claim inside a store transaction; the event rule maps it to
+// the events to append.
+type ClaimChange int
+
+const (
+	// ChangeSubmitted is a queued submission stored before its analysis.
+	ChangeSubmitted ClaimChange = iota + 1
+	// ChangeChecked is an analysed claim stored in one step (no submission announced it).
+	ChangeChecked
+	// ChangeSubmissionAnalysed is the analysed claim of a submission whose creation was already announced.
+	ChangeSubmissionAnalysed
+	// ChangeRescored is a claim whose community score changed after a vote.
+	ChangeRescored
+)

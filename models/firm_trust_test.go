@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/firms"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -85,8 +86,8 @@ func ptr(f float64) *float64 { return &f }
 func TestFirmTrustRecompute(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		s := models.NewStores(db)
-		fs := models.NewFirmStore(db)
+		s := storerules.Stores(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Name: "Example News", Slug: "example-news", CreatedAt: firmTrustBase}
 		if err := fs.Create(ctx, f, []string{"example.com"}); err != nil {
 			t.Fatal(err)
@@ -180,8 +181,8 @@ func TestFirmTrustRecompute(t *testing.T) {
 func TestNewClaimLinksFirmByDomain(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		s := models.NewStores(db)
-		fs := models.NewFirmStore(db)
+		s := storerules.Stores(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Name: "Example", Slug: "example"}
 		if err := fs.Create(ctx, f, []string{"example.com"}); err != nil {
 			t.Fatal(err)

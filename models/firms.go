@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -77,11 +77,8 @@ type FirmStore struct {
 	rules Rules
 }
 
-// NewFirmStore builds the firm store over db with the capabilities' own rules.
-func NewFirmStore(db *database.DB) *FirmStore { return NewFirmStoreWith(db, DefaultRules()) }
-
 // NewFirmStoreWith builds the firm store over db applying rules.
-func NewFirmStoreWith(db *database.DB, rules Rules) *FirmStore {
+func NewFirmStore(db *database.DB, rules Rules) *FirmStore {
 	return &FirmStore{db: db, rules: rules}
 }
 

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -115,7 +116,7 @@ type firmEnv struct {
 }
 
 func newFirmEnv(t *testing.T, db *database.DB) *firmEnv {
-	return &firmEnv{db: db, s: models.NewStores(db), fs: models.NewFirmStore(db), at: firmTrustBase}
+	return &firmEnv{db: db, s: storerules.Stores(db), fs: models.NewFirmStore(db, storerules.Default()), at: firmTrustBase}
 }
 
 // next advances the test clock by a second.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"gorm.io/gorm"
 )
 

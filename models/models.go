@@ -111,8 +111,8 @@ type Claim struct {
 	Matches         string     `gorm:"column:matches"`       // JSON array of the fact-checks compared
 	AnalysisMeta    string     `gorm:"column:analysis_meta"` // JSON object: model, latency, tokens, fallback
 	CreatedAt       time.Time  `gorm:"column:created_at"`
-	// ClaimV1 holds the firm link and the community score the /v1 API added.
-	ClaimV1 `gorm:"embedded"`
+	// ClaimStanding holds the firm link and the community score the /v1 API added.
+	ClaimStanding `gorm:"embedded"`
 }
 
 // TableName pins the table name so GORM never guesses.

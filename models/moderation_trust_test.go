@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -16,8 +17,8 @@ import (
 func TestModerationRecomputesFirmTrust(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		s := models.NewStores(db)
-		fs := models.NewFirmStore(db)
+		s := storerules.Stores(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Slug: "moderated", Name: "Moderated"}
 		if err := fs.Create(ctx, f, []string{"moderated.example"}); err != nil {
 			t.Fatal(err)
@@ -34,7 +35,7 @@ func TestModerationRecomputesFirmTrust(t *testing.T) {
 			}
 		}
 		want("two claims", 50, 2) // (5·50 + 100 + 0) / 7
-		admin := models.NewAdminStore(db)
+		admin := models.NewAdminStore(db, storerules.Default())
 		if err := admin.HideClaim(ctx, bad.ID, "spam", firmTrustBase.Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
@@ -51,8 +52,8 @@ func TestModerationRecomputesFirmTrust(t *testing.T) {
 func TestConcurrentClaimsKeepFirmCount(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		s := models.NewStores(db)
-		fs := models.NewFirmStore(db)
+		s := storerules.Stores(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Slug: "busy", Name: "Busy"}
 		if err := fs.Create(ctx, f, []string{"busy.example"}); err != nil {
 			t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"

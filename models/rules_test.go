@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -19,7 +19,7 @@ type recordingTrust struct {
 }
 
 // Score delegates to the real rule after counting the call.
-func (r *recordingTrust) Score(groups []firms.TrustGroup) *float64 {
+func (r *recordingTrust) Score(groups []models.TrustGroup) *float64 {
 	r.scored++
 	return r.Trust.Score(groups)
 }
@@ -27,11 +27,11 @@ func (r *recordingTrust) Score(groups []firms.TrustGroup) *float64 {
 // recordingEvents runs the real emission rule and records the changes the stores reported.
 type recordingEvents struct {
 	emit.Rule
-	changes []emit.Change
+	changes []models.ClaimChange
 }
 
 // Events delegates to the real rule after recording the change.
-func (r *recordingEvents) Events(ch emit.Change) []string {
+func (r *recordingEvents) Events(ch models.ClaimChange) []string {
 	r.changes = append(r.changes, ch)
 	return r.Rule.Events(ch)
 }
@@ -55,7 +55,7 @@ func TestStoresApplyTheRulesHandedIn(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		trust, events := &recordingTrust{}, &recordingEvents{}
-		s := models.NewStoresWith(db, models.Rules{Trust: trust, Events: events})
+		s := models.NewStores(db, models.Rules{Trust: trust, Events: events})
 		f := &models.Firm{Name: "Example News", Slug: "example-news", CreatedAt: firmTrustBase}
 		if err := s.Firms.Create(ctx, f, []string{"example.com"}); err != nil {
 			t.Fatal(err)
@@ -68,7 +68,7 @@ func TestStoresApplyTheRulesHandedIn(t *testing.T) {
 		if trust.scored != 1 {
 			t.Fatalf("trust rule asked %d times for one claim of a firm, want 1", trust.scored)
 		}
-		if !slices.Equal(events.changes, []emit.Change{emit.Checked}) {
+		if !slices.Equal(events.changes, []models.ClaimChange{models.ChangeChecked}) {
 			t.Fatalf("emission rule saw %v, want [Checked]", events.changes)
 		}
 		evs, err := s.Events.After(ctx, 0, 10)
@@ -81,7 +81,7 @@ func TestStoresApplyTheRulesHandedIn(t *testing.T) {
 				got = append(got, ev.Type)
 			}
 		}
-		if want := (emit.Rule{}).Events(emit.Checked); !slices.Equal(got, want) {
+		if want := (emit.Rule{}).Events(models.ChangeChecked); !slices.Equal(got, want) {
 			t.Fatalf("events of the claim %v, want %v", got, want)
 		}
 	})

@@ -77,7 +77,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )

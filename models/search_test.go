@@ -11,8 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/search"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -31,7 +32,7 @@ type searchClaim struct {
 // vector see them exactly as they see real claims, and returns their ids in order.
 func searchSeed(t *testing.T, db *database.DB, cs ...searchClaim) []string {
 	t.Helper()
-	s := models.NewStores(db)
+	s := storerules.Stores(db)
 	ids := make([]string, len(cs))
 	for i, sc := range cs {
 		c := &models.Claim{ID: uuid.NewString(), Content: sc.content, EnQuery: sc.enQuery, Language: sc.lang, Category: sc.category,

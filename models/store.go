@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"gorm.io/gorm"
 )
 
@@ -34,12 +34,9 @@ type Stores struct {
 	Tx *Transactor
 }
 
-// NewStores builds the stores over db with the capabilities' own rules (tools and tests).
-func NewStores(db *database.DB) *Stores { return NewStoresWith(db, DefaultRules()) }
-
 // NewStoresWith builds the stores over db; the stores that change claims apply rules inside their
 // transactions (the wiring in internal/app hands them in).
-func NewStoresWith(db *database.DB, rules Rules) *Stores {
+func NewStores(db *database.DB, rules Rules) *Stores {
 	usage := &UsageStore{db: db}
 	return &Stores{
 		Claims:      &ClaimStore{db: db, rules: rules},
@@ -52,15 +49,15 @@ func NewStoresWith(db *database.DB, rules Rules) *Stores {
 		Evidence:    &EvidenceStore{db: db},
 		Outbox:      NewOutboxStore(db),
 		Accounts:    NewAccountStore(db),
-		Admin:       NewAdminStoreWith(db, rules),
+		Admin:       NewAdminStore(db, rules),
 		Audit:       NewAuditStore(db),
 		Waitlist:    NewWaitlistStore(db),
 		Billing:     NewBillingStore(db),
 		Events:      NewEventStore(db),
-		Experts:     NewExpertStoreWith(db, rules),
-		Firms:       NewFirmStoreWith(db, rules),
+		Experts:     NewExpertStore(db, rules),
+		Firms:       NewFirmStore(db, rules),
 		Search:      NewSearchStore(db),
-		Submissions: NewSubmissionStoreWith(db, rules),
+		Submissions: NewSubmissionStore(db, rules),
 		Webhooks:    NewWebhookStore(db),
 		Tx:          NewTransactor(db),
 	}

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -30,7 +31,7 @@ func newKey(t *testing.T, s *models.Stores) *models.APIKey {
 // Reads are charged with relaxed commits on PostgreSQL; admission must stay exact under concurrency.
 func TestChargeAsyncIsExactUnderConcurrency(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		s := models.NewStores(db)
+		s := storerules.Stores(db)
 		k := newKey(t, s)
 		limit := 100
 		var admitted atomic.Int64
@@ -62,7 +63,7 @@ func TestChargeAsyncIsExactUnderConcurrency(t *testing.T) {
 
 func TestRateLimitWindows(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		s := models.NewStores(db)
+		s := storerules.Stores(db)
 		ctx := context.Background()
 		for i := 1; i <= 4; i++ {
 			ok, _, err := s.RateLimits.Hit(ctx, "ip:1", 1000, 3)
@@ -87,7 +88,7 @@ func TestRateLimitWindows(t *testing.T) {
 
 func TestKVStore(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		kv := models.NewStores(db).KV
+		kv := storerules.Stores(db).KV
 		if v, err := kv.Get("missing"); v != nil || err != nil {
 			t.Fatalf("missing key: %q %v", v, err)
 		}
@@ -118,7 +119,7 @@ func TestKVStore(t *testing.T) {
 
 func TestClaimListFilters(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		s := models.NewStores(db)
+		s := storerules.Stores(db)
 		ctx := context.Background()
 		base := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 		mk := func(i int, content, verdict, cat string) {
@@ -170,7 +171,7 @@ func TestClaimListFilters(t *testing.T) {
 // URL must all succeed, leaving one row.
 func TestReviewUpsertRace(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		s := models.NewStores(db)
+		s := storerules.Stores(db)
 		var wg sync.WaitGroup
 		const n = 16
 		errs := make(chan error, n*5)

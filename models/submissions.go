@@ -9,8 +9,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/internal/feed/emit"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
@@ -24,13 +23,8 @@ type SubmissionStore struct {
 	rules Rules
 }
 
-// NewSubmissionStore builds the submission store over db with the capabilities' own rules.
-func NewSubmissionStore(db *database.DB) *SubmissionStore {
-	return NewSubmissionStoreWith(db, DefaultRules())
-}
-
 // NewSubmissionStoreWith builds the submission store over db applying rules.
-func NewSubmissionStoreWith(db *database.DB, rules Rules) *SubmissionStore {
+func NewSubmissionStore(db *database.DB, rules Rules) *SubmissionStore {
 	return &SubmissionStore{db: db, rules: rules}
 }
 
@@ -141,7 +135,7 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay
 		if err := tx.Create(sub).Error; err != nil {
 			return fmt.Errorf("store submission: %w", err)
 		}
-		if err := appendEvents(tx, s.db.Dialect, s.rules.Events, emit.Submitted, &sub.ID, SubmissionData(sub), now); err != nil {
+		if err := appendEvents(tx, s.db.Dialect, s.rules.Events, ChangeSubmitted, &sub.ID, SubmissionData(sub), now); err != nil {
 			return err
 		}
 		out.Submission = sub

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -17,7 +18,7 @@ import (
 // subCharge is a payment by key k in the month of now with the given limit, counted in the
 // submission's transaction by the usage store's statement; counts receives each count it returns.
 func subCharge(db *database.DB, k *models.APIKey, limit int, now time.Time, counts ...*int) models.Payment {
-	usage := models.NewStores(db).Usage
+	usage := storerules.Stores(db).Usage
 	return models.Payment{KeyID: k.ID, Now: now, Charge: func(ctx context.Context, tx models.Tx) (bool, error) {
 		n, ok, err := usage.ChargeTx(ctx, tx, k.ID, now.UTC().Format("2006-01"), &limit, now)
 		for _, c := range counts {
@@ -53,8 +54,8 @@ func subEvents(t *testing.T, db *database.DB, id string) []string {
 func TestSubmissionEnqueueChargesInItsTransaction(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		st := models.NewStores(db)
-		subs := models.NewSubmissionStore(db)
+		st := storerules.Stores(db)
+		subs := models.NewSubmissionStore(db, storerules.Default())
 		k := newKey(t, st)
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
@@ -110,8 +111,8 @@ func TestSubmissionEnqueueChargesInItsTransaction(t *testing.T) {
 func TestSubmissionIdempotencyKey(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		st := models.NewStores(db)
-		subs := models.NewSubmissionStore(db)
+		st := storerules.Stores(db)
+		subs := models.NewSubmissionStore(db, storerules.Default())
 		k1, k2 := newKey(t, st), newKey(t, st)
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 		idem := &models.Idempotency{Key: "order-42", Fingerprint: "fp-a"}
@@ -189,8 +190,8 @@ func TestSubmissionIdempotencyKey(t *testing.T) {
 func TestSubmissionLeaseLifecycle(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		st := models.NewStores(db)
-		subs := models.NewSubmissionStore(db)
+		st := storerules.Stores(db)
+		subs := models.NewSubmissionStore(db, storerules.Default())
 		k := newKey(t, st)
 		t0 := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 		var ids []string

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"gorm.io/gorm"
 )
 

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -106,8 +107,8 @@ func TestApplyVoteStoresSettled(t *testing.T) {
 func TestConfirmAttribution(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		s := models.NewStores(db)
-		fs := models.NewFirmStore(db)
+		s := storerules.Stores(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Name: "Wire", Slug: "wire"}
 		if err := fs.Create(ctx, f, []string{"wire.example"}); err != nil {
 			t.Fatal(err)

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -73,7 +74,7 @@ func TestWebhookEndpointsBelongToTheirOwner(t *testing.T) {
 		s := models.NewWebhookStore(db)
 		alice := models.WebhookOwner{UserID: whUser(t, db)}
 		bob := models.WebhookOwner{UserID: whUser(t, db)}
-		key := models.WebhookOwner{KeyID: newKey(t, models.NewStores(db)).ID}
+		key := models.WebhookOwner{KeyID: newKey(t, storerules.Stores(db)).ID}
 
 		a := whEndpoint(t, s, alice, "https://a.example/hook", `["claim.created"]`)
 		k := whEndpoint(t, s, key, "https://k.example/hook", `["claim.analysed"]`)
@@ -511,7 +512,7 @@ func TestWebhookOwnerAccessGatesDeliveries(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := models.NewWebhookStore(db)
-		stores := models.NewStores(db)
+		stores := storerules.Stores(db)
 		betaFree, err := stores.Plans.BySlug(ctx, "beta-free")
 		if err != nil {
 			t.Fatal(err)

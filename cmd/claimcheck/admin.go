@@ -10,11 +10,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
-	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 )
 
 // adminUsage is shown for every mistake in an admin command line.
@@ -65,7 +65,7 @@ func adminCmdIO(ctx context.Context, cfg config.Config, args []string, stdin io.
 	if err := app.Migrate(ctx, db); err != nil {
 		return err
 	}
-	stores := models.NewStores(db)
+	stores := storerules.Stores(db)
 	svc := accounts.New(stores.Accounts, stores.RateLimits, opts...)
 	u, err := svc.CreateAdmin(ctx, *email, *name, password)
 	var verr *accounts.ValidationError

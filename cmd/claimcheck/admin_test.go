@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -43,7 +44,7 @@ func TestAdminCreate(t *testing.T) {
 			if u.Role != models.RoleAdmin || !u.Verified() {
 				t.Errorf("role %s verified %v", u.Role, u.Verified())
 			}
-			svc := accounts.New(models.NewAccountStore(db), models.NewStores(db).RateLimits, opts...)
+			svc := accounts.New(models.NewAccountStore(db), storerules.Stores(db).RateLimits, opts...)
 			if _, err := svc.Login(ctx, "root@example.com", "a long admin passphrase", "127.0.0.1", "test"); err != nil {
 				t.Errorf("login with the piped password: %v", err)
 			}

@@ -16,15 +16,16 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/internal/metering"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -186,7 +187,7 @@ func keysCmd(ctx context.Context, cfg config.Config, args []string, stdout, stde
 	if err := app.Migrate(ctx, db); err != nil {
 		return err
 	}
-	stores := models.NewStores(db)
+	stores := storerules.Stores(db)
 	now := time.Now().UTC()
 	switch action {
 	case "create":
@@ -299,7 +300,7 @@ func openAnalyzer(ctx context.Context, cfg config.Config, log *slog.Logger) (ana
 		db.Close()
 		return nil, nil, nil, err
 	}
-	stores := models.NewStores(db)
+	stores := storerules.Stores(db)
 	kb, err := app.OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
 		db.Close()
@@ -325,7 +326,7 @@ func kbCmd(ctx context.Context, cfg config.Config, args []string, stdout io.Writ
 	if err := app.Migrate(ctx, db); err != nil {
 		return err
 	}
-	imp := knowledge.NewImporter(models.NewStores(db).Reviews, nil, func() time.Time { return time.Now().UTC() })
+	imp := knowledge.NewImporter(storerules.Stores(db).Reviews, nil, func() time.Time { return time.Now().UTC() })
 	if imp.Ratings, err = knowledge.LoadRatings(cfg.DatasetsDir); err != nil {
 		return err
 	}

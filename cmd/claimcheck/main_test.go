@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )

@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/admin"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -42,7 +43,7 @@ func newFirmConsoleEnv(t *testing.T, db *database.DB) *firmConsoleEnv {
 	t.Helper()
 	b := apptest.Open(t, db, apptest.Options{})
 	e := &firmConsoleEnv{Browser: b, console: b.App.HTTP, acc: b.App.Accounts, audit: models.NewAuditStore(db), db: db,
-		st: b.App.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
+		st: b.App.Stores, firms: models.NewFirmStore(db, storerules.Default()), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
 	pages := web.NewKit(apptest.BaseURL, nil, nil)
 	sess := web.NewSessions(e.acc, false).WithErrorPage(pages.ErrorPage)
 	deps := admin.FirmConsoleDeps{Kit: pages, Firms: e.firms, Claims: e.st.Claims, Audit: admin.StoreAudit{Store: e.audit}}

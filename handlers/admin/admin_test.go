@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -43,7 +44,7 @@ const adminPassword = "correct horse battery staple"
 func newAdminEnv(t *testing.T, db *database.DB) *adminEnv {
 	t.Helper()
 	a := apptest.New(t, db, apptest.Options{})
-	return &adminEnv{app: a.HTTP, stores: a.Stores, acc: a.Accounts, admin: models.NewAdminStore(db), audit: models.NewAuditStore(db), db: db,
+	return &adminEnv{app: a.HTTP, stores: a.Stores, acc: a.Accounts, admin: models.NewAdminStore(db, storerules.Default()), audit: models.NewAuditStore(db), db: db,
 		csrf: apptest.FormToken(t, a.HTTP)}
 }
 

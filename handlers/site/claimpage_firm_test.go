@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/community"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -21,7 +22,7 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		ctx := context.Background()
 		env := newPagesEnv(t, db, 100, nil)
 		firm := &models.Firm{Slug: "ornek-haber", Name: "Örnek Haber", Website: "https://ornekhaber.com"}
-		if err := models.NewFirmStore(db).Create(ctx, firm, []string{"ornekhaber.com"}); err != nil {
+		if err := models.NewFirmStore(db, storerules.Default()).Create(ctx, firm, []string{"ornekhaber.com"}); err != nil {
 			t.Fatal(err)
 		}
 		res := env.post(t, "Mikrodalga fırın yemeklerin besin değerini tamamen yok eder.", "https://www.ornekhaber.com/saglik/1")
@@ -52,7 +53,7 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if err := db.Gorm.Create(expert).Error; err != nil {
 			t.Fatal(err)
 		}
-		svc := community.New(community.Config{Store: models.NewExpertStore(db)})
+		svc := community.New(community.Config{Store: models.NewExpertStore(db, storerules.Default())})
 		if _, err := svc.Vote(ctx, community.VoteInput{ClaimID: id, ExpertID: expert.ID, Verdict: "yanlis", Confidence: 0.9,
 			Note: "Mikrodalga pişirme vitamin kaybı en az yöntemlerdendir.", Sources: []string{"https://example.org/study"}}); err != nil {
 			t.Fatal(err)

@@ -9,12 +9,12 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/apidocs"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/gofiber/fiber/v2"

@@ -16,6 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	firmtrust "github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -266,13 +267,13 @@ func trustRule(rated bool, n, total int) string {
 			why = "no claim is linked to this firm yet"
 		}
 		return fmt.Sprintf("Not rated yet: %s. Once it has claims with a decided verdict, its trust score is a "+
-			"Bayesian average of their scores, starting from a neutral %s weighted as %s.", why, trustNum(models.TrustPriorMean),
-			format.Plural(int(models.TrustPriorWeight), "claim")) + tail
+			"Bayesian average of their scores, starting from a neutral %s weighted as %s.", why, trustNum(firmtrust.PriorMean),
+			format.Plural(int(firmtrust.PriorWeight), "claim")) + tail
 	}
 	return fmt.Sprintf("The trust score is a Bayesian average of the scores of its %s, starting from a neutral %s weighted as %s: "+
 		"(%s × %s + the sum of the scores) ÷ (%s + %d). A few claims move it only a little; many claims pull it towards their own average.",
-		format.Plural(n, "rated claim"), trustNum(models.TrustPriorMean), format.Plural(int(models.TrustPriorWeight), "claim"),
-		trustNum(models.TrustPriorWeight), trustNum(models.TrustPriorMean), trustNum(models.TrustPriorWeight), n) + tail
+		format.Plural(n, "rated claim"), trustNum(firmtrust.PriorMean), format.Plural(int(firmtrust.PriorWeight), "claim"),
+		trustNum(firmtrust.PriorWeight), trustNum(firmtrust.PriorMean), trustNum(firmtrust.PriorWeight), n) + tail
 }
 
 // trustNum prints a constant of the rule without needless decimals.

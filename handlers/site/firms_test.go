@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -30,7 +31,7 @@ type firmPagesEnv struct {
 func newFirmPagesEnv(t *testing.T, db *database.DB) *firmPagesEnv {
 	t.Helper()
 	b := apptest.Open(t, db, apptest.Options{})
-	return &firmPagesEnv{Browser: b, db: db, st: b.App.Stores, firms: models.NewFirmStore(db), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
+	return &firmPagesEnv{Browser: b, db: db, st: b.App.Stores, firms: models.NewFirmStore(db, storerules.Default()), at: time.Now().UTC().Add(-time.Hour).Truncate(time.Second)}
 }
 
 // firm creates a firm, failing the test on error.

@@ -13,15 +13,16 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -655,7 +656,7 @@ func TestClaimTextIsEscapedEverywhere(t *testing.T) {
 func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 10, nil)
-		c := apptest.SeedClaim(t, models.NewStores(db), "Aşılar otizme neden olur", "yanlis", "health", time.Now())
+		c := apptest.SeedClaim(t, storerules.Stores(db), "Aşılar otizme neden olur", "yanlis", "health", time.Now())
 		matches := `[{"url":"urn:claimcheck:starter:vaccines-autism-tr","claim_reviewed":"Aşılar otizme yol açar","similarity":0.91,"verdict":"yanlis","confident":true,"publisher":"Claimcheck starter knowledge base","textual_rating":"Yanlış","sources":["https://www.who.int/news-room/vaccines","javascript:alert(2)"]},
 {"url":"https://teyit.org/x","claim_reviewed":"Aşılar otizme yol açmaz","similarity":0.62,"verdict":"dogru","rejected":"negation differs"},
 {"url":"javascript:alert(1)","claim_reviewed":"Evil","similarity":0.1,"verdict":"belirsiz"}]`
@@ -703,7 +704,7 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		if run := p.Text(t, `[data-testid="run-facts"]`); !strings.Contains(run, "gpt-4o-mini") || !strings.Contains(run, "900 prompt + 120 completion") {
 			t.Errorf("run facts = %q", run)
 		}
-		plain := apptest.SeedClaim(t, models.NewStores(db), "Nothing matched", "belirsiz", "other", time.Now())
+		plain := apptest.SeedClaim(t, storerules.Stores(db), "Nothing matched", "belirsiz", "other", time.Now())
 		if p := e.Get(t, "/claims/"+plain.ID); p.Doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
 			t.Error("a claim without matches should say no earlier fact-check came close")
 		}

@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/community"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -31,7 +32,7 @@ type reviewEnv struct {
 func newReviewEnv(t *testing.T, db *database.DB) *reviewEnv {
 	t.Helper()
 	e := apptest.Open(t, db, apptest.Options{})
-	return &reviewEnv{Browser: e, db: db, stores: e.App.Stores, experts: models.NewExpertStore(db)}
+	return &reviewEnv{Browser: e, db: db, stores: e.App.Stores, experts: models.NewExpertStore(db, storerules.Default())}
 }
 
 // votes counts the stored votes.
@@ -495,7 +496,7 @@ func TestExpertConfirmsAttribution(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newReviewEnv(t, db)
 		ctx := t.Context()
-		fs := models.NewFirmStore(db)
+		fs := models.NewFirmStore(db, storerules.Default())
 		f := &models.Firm{Name: "Reuters", Slug: "reuters"}
 		if err := fs.Create(ctx, f, []string{"reuters.com"}); err != nil {
 			t.Fatal(err)

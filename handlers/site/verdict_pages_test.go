@@ -7,8 +7,9 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -37,7 +38,7 @@ func setAnalysis(t *testing.T, db *database.DB, id, verdict string, score int, b
 func TestClaimPageSaysNotEnoughEvidence(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 10, nil)
-		st := models.NewStores(db)
+		st := storerules.Stores(db)
 		c := apptest.SeedClaim(t, st, "Çay içmek kansere neden olur", "belirsiz", "health", time.Now())
 		setAnalysis(t, db, c.ID, "belirsiz", 50, undecidedBasis, lookalikeMatches, "{}", "offline")
 
@@ -86,7 +87,7 @@ func TestClaimPageSaysNotEnoughEvidence(t *testing.T) {
 func TestScoreCardTitledForItsProducer(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 10, nil)
-		st := models.NewStores(db)
+		st := storerules.Stores(db)
 		source := `[{"url":"https://factcheck.example/v","claim_reviewed":"Vaccines cause autism","similarity":0.93,"verdict":"yanlis","confident":true,"publisher":"Example Check"}]`
 		meta := `{"model":"gpt-4o-mini"}`
 		for _, tc := range []struct {
@@ -122,7 +123,7 @@ func TestScoreCardTitledForItsProducer(t *testing.T) {
 func TestHistoryLeadsWithTheExperts(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 10, nil)
-		st := models.NewStores(db)
+		st := storerules.Stores(db)
 		ctx := context.Background()
 		t0 := time.Now().Add(-time.Hour)
 		reviewed := apptest.SeedClaim(t, st, "Reviewed by experts", "belirsiz", "health", t0)
@@ -138,7 +139,7 @@ func TestHistoryLeadsWithTheExperts(t *testing.T) {
 		tally := func(vs []models.ClaimVote) models.CommunityTally {
 			return models.CommunityTally{Score: 0, Verdict: "yanlis", Confidence: 0.45, Experts: len(vs)}
 		}
-		if _, err := models.NewExpertStore(db).ApplyVote(ctx, models.ClaimVote{ClaimID: reviewed.ID, ExpertID: expert.ID, Verdict: "yanlis",
+		if _, err := models.NewExpertStore(db, storerules.Default()).ApplyVote(ctx, models.ClaimVote{ClaimID: reviewed.ID, ExpertID: expert.ID, Verdict: "yanlis",
 			Confidence: 0.9}, tally, now); err != nil {
 			t.Fatal(err)
 		}

@@ -14,12 +14,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
 	"github.com/claimcheck/claimcheck/internal/search"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -56,10 +57,10 @@ const v1tBase = "https://claimcheck.test"
 // newV1tEnv mounts access (with the given burst limit per 10 s), claims and directory endpoints.
 func newV1tEnv(t *testing.T, db *database.DB, burst int) *v1tEnv {
 	t.Helper()
-	st := models.NewStores(db)
+	st := storerules.Stores(db)
 	// 10:00:02 on 21 November 2026: two seconds into a 10 s burst window.
-	e := &v1tEnv{db: db, stores: st, subs: models.NewSubmissionStore(db), firms: models.NewFirmStore(db),
-		experts: models.NewExpertStore(db), clock: &v1tClock{t: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}}
+	e := &v1tEnv{db: db, stores: st, subs: models.NewSubmissionStore(db, storerules.Default()), firms: models.NewFirmStore(db, storerules.Default()),
+		experts: models.NewExpertStore(db, storerules.Default()), clock: &v1tClock{t: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}}
 	app := fiber.New()
 	meter := metering.New(metering.Config{Keys: st.Keys, KeyCacheTTL: time.Second, Usage: st.Usage, Now: e.clock.now})
 	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
@@ -392,7 +393,7 @@ func (v1tBrokenLimiter) Allow(context.Context, string, int, time.Duration) (rate
 
 func TestV1BurstLimiterFailureAdmits(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
-	st := models.NewStores(db)
+	st := storerules.Stores(db)
 	e := &v1tEnv{stores: st, clock: &v1tClock{t: time.Now().UTC()}}
 	app := fiber.New()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -59,7 +60,7 @@ func FirmTrustRule() string {
 		"number of decided claims), so a firm with few claims stays near %g; it is null until the firm has a decided claim. "+
 		"Only claims whose attribution an admin or an expert confirmed, or whose verdict experts settled, count: a claim "+
 		"linked only by the address its submitter gave is attributed by the submitter and does not move the score.",
-		models.TrustPriorWeight, models.TrustPriorMean, models.TrustPriorWeight, models.TrustPriorMean)
+		firms.PriorWeight, firms.PriorMean, firms.PriorWeight, firms.PriorMean)
 }
 
 // v1FirmPoint is one entry of a firm's trust history.

@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/feed"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -39,7 +40,7 @@ const feedWriteTimeout = 300 * time.Millisecond
 
 func newFeedEnv(t *testing.T, db *database.DB, perIP int) *feedEnv {
 	t.Helper()
-	stores := models.NewStores(db)
+	stores := storerules.Stores(db)
 	events := models.NewEventStore(db)
 	hub := feed.New(feed.Config{Log: events, PollInterval: 10 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -103,7 +104,7 @@ func TestFeedAPILeavesOutHiddenClaims(t *testing.T) {
 		shown := apptest.SeedClaim(t, e.stores, "Shown before", "dogru", "health", now)
 		hidden := apptest.SeedClaim(t, e.stores, "A claim a moderator took down", "yanlis", "politics", now)
 		after := apptest.SeedClaim(t, e.stores, "Shown after", "kismen", "science", now)
-		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
+		if err := models.NewAdminStore(db, storerules.Default()).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
 			t.Fatal(err)
 		}
 		s := apptest.OpenSSE(t, e.base+"/v1/feed/live", map[string]string{"Last-Event-ID": start})
@@ -290,7 +291,7 @@ func TestLivePageListsRecentPublicEvents(t *testing.T) {
 		older := apptest.SeedClaim(t, e.stores, "Aşılar otizme neden olur", "yanlis", "health", now.Add(-2*time.Hour))
 		hidden := apptest.SeedClaim(t, e.stores, "A claim a moderator took down", "dogru", "politics", now.Add(-time.Hour))
 		newer := apptest.SeedClaim(t, e.stores, "İstanbul'da metro hattı açıldı", "dogru", "politics", now)
-		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
+		if err := models.NewAdminStore(db, storerules.Default()).HideClaim(context.Background(), hidden.ID, "test", now); err != nil {
 			t.Fatal(err)
 		}
 		doc = e.livePage(t)
@@ -369,7 +370,7 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 		a := apptest.SeedClaim(t, e.stores, "Shown <b>bold</b> & \"quoted\"", "kismen", "health", time.Now())
 		hidden := apptest.SeedClaim(t, e.stores, "Hidden one", "dogru", "health", time.Now())
 		b := apptest.SeedClaim(t, e.stores, "Shown too", "yanlis", "health", time.Now())
-		if err := models.NewAdminStore(db).HideClaim(context.Background(), hidden.ID, "test", time.Now()); err != nil {
+		if err := models.NewAdminStore(db, storerules.Default()).HideClaim(context.Background(), hidden.ID, "test", time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		s := apptest.OpenSSE(t, e.base+"/live/stream?last_event_id=0", nil)
@@ -474,7 +475,7 @@ func TestLivePageLeadsWithTheExperts(t *testing.T) {
 		tally := func(vs []models.ClaimVote) models.CommunityTally {
 			return models.CommunityTally{Score: 0, Verdict: "yanlis", Confidence: 0.45, Experts: len(vs)}
 		}
-		if _, err := models.NewExpertStore(db).ApplyVote(context.Background(), models.ClaimVote{ClaimID: c.ID, ExpertID: expert.ID,
+		if _, err := models.NewExpertStore(db, storerules.Default()).ApplyVote(context.Background(), models.ClaimVote{ClaimID: c.ID, ExpertID: expert.ID,
 			Verdict: "yanlis", Confidence: 0.9}, tally, now); err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 

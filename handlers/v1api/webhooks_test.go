@@ -11,10 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -43,7 +44,7 @@ func newWhAPI(t *testing.T, db *database.DB) *whAPI {
 func (e *whAPI) key(t *testing.T, userID string) string {
 	t.Helper()
 	ctx := context.Background()
-	p, err := models.NewStores(e.db).Plans.BySlug(ctx, "beta-free")
+	p, err := storerules.Stores(e.db).Plans.BySlug(ctx, "beta-free")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func (e *whAPI) key(t *testing.T, userID string) string {
 	if userID != "" {
 		k.UserID = &userID
 	}
-	if err := models.NewStores(e.db).Keys.Create(ctx, k); err != nil {
+	if err := storerules.Stores(e.db).Keys.Create(ctx, k); err != nil {
 		t.Fatal(err)
 	}
 	e.secrets[k.ID] = is.Secret

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -48,7 +49,7 @@ type env struct {
 func newEnv(db *database.DB, opts ...Option) *env {
 	clk := &fakeClock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	st := models.NewAccountStore(db)
-	svc := New(st, models.NewStores(db).RateLimits, append([]Option{WithClock(clk.Now)}, opts...)...)
+	svc := New(st, storerules.Stores(db).RateLimits, append([]Option{WithClock(clk.Now)}, opts...)...)
 	return &env{svc: svc, clk: clk, store: st}
 }
 

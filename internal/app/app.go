@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/admin"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
@@ -20,7 +21,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/mail"
@@ -142,7 +142,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	}
 	// The stores apply the firm trust rule and the event log's emission rule inside their
 	// transactions; the capabilities own both.
-	stores := models.NewStoresWith(db, models.Rules{Trust: firms.Trust{}, Events: emit.Rule{}})
+	stores := models.NewStores(db, models.Rules{Trust: firms.Trust{}, Events: emit.Rule{}})
 	kb, err := OpenKnowledge(ctx, cfg, stores, log)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)

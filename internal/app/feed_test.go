@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/testdb"

@@ -17,11 +17,12 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/community"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/openapi"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -57,7 +58,7 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 	fx.key, _ = issueKey(t, s.app.Stores, "beta-free", nil)
 
 	firm := &models.Firm{Slug: fx.firmSlug, Name: "BBC News", Description: "British public broadcaster.", Website: "https://www.bbc.co.uk"}
-	if err := models.NewFirmStore(db).Create(ctx, firm, []string{"bbc.com"}); err != nil {
+	if err := models.NewFirmStore(db, storerules.Default()).Create(ctx, firm, []string{"bbc.com"}); err != nil {
 		t.Fatal(err)
 	}
 	c1, err := s.app.Checker.Check(ctx, checking.Input{Claim: "Su deniz seviyesinde 100 derecede kaynar", SourceURL: "https://www.bbc.com/news/science-1"}, nil)
@@ -80,7 +81,7 @@ func oaSetup(t *testing.T, db *database.DB) (*server, *openapi.Document, oaFixtu
 	if err := s.app.Accounts.SetRole(ctx, u.ID, models.RoleExpert); err != nil {
 		t.Fatal(err)
 	}
-	votes := community.New(community.Config{Store: models.NewExpertStore(db)})
+	votes := community.New(community.Config{Store: models.NewExpertStore(db, storerules.Default())})
 	if _, err := votes.Vote(ctx, community.VoteInput{ClaimID: c1.ID, ExpertID: u.ID, Verdict: "dogru", Confidence: 0.9,
 		Note: "Standard physics at sea-level pressure.", Sources: []string{"https://en.wikipedia.org/wiki/Boiling_point"}}); err != nil {
 		t.Fatal(err)

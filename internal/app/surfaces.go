@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/admin"
 	"github.com/claimcheck/claimcheck/handlers/compat"
@@ -18,7 +19,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"

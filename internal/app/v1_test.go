@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -113,7 +114,7 @@ func TestV1SubmissionFailureIsVisible(t *testing.T) {
 		srv := startServer(t, db, map[string]string{"SUBMIT_WORKERS": "1"})
 		key, row := issueKey(t, srv.app.Stores, "beta-free", nil)
 		// Stored the way an earlier release with a higher length limit would have left it.
-		res, err := models.NewSubmissionStore(db).Enqueue(context.Background(), &models.ClaimSubmission{Content: strings.Repeat("a", 6000)},
+		res, err := models.NewSubmissionStore(db, storerules.Default()).Enqueue(context.Background(), &models.ClaimSubmission{Content: strings.Repeat("a", 6000)},
 			models.Payment{KeyID: row.ID, Now: time.Now()}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -145,7 +146,7 @@ func TestV1QueueSurvivesRestart(t *testing.T) {
 		key, _ := issueKey(t, first.app.Stores, "beta-free", nil)
 		orphan, _ := submitClaim(t, first, key, `{"claim":"Lightning never strikes the same place twice"}`)
 		waiting, _ := submitClaim(t, first, key, `{"claim":"The Great Wall of China is visible from space"}`)
-		subs := models.NewSubmissionStore(db)
+		subs := models.NewSubmissionStore(db, storerules.Default())
 		// A worker of the first process takes the oldest submission and is killed mid-analysis.
 		if got, err := subs.ClaimDue(context.Background(), "killed-worker", 1, time.Now(), 300*time.Millisecond); err != nil || len(got) != 1 || got[0].ID != orphan {
 			t.Fatalf("lease: %v %v", got, err)

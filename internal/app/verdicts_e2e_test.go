@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 

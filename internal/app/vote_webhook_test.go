@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/community"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -53,7 +54,7 @@ func TestVoteChangesScoreHistoryAndFiresWebhook(t *testing.T) {
 		if err := db.Gorm.Create(expert).Error; err != nil {
 			t.Fatal(err)
 		}
-		votes := community.New(community.Config{Store: models.NewExpertStore(db)})
+		votes := community.New(community.Config{Store: models.NewExpertStore(db, storerules.Default())})
 		out, err := votes.Vote(ctx, community.VoteInput{ClaimID: claim.ID, ExpertID: expert.ID, Verdict: "kismen", Confidence: 0.8,
 			Note: "Su ihtiyacı kişiye ve iklime göre değişir."})
 		if err != nil || !out.Changed {

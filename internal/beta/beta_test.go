@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/beta"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/mail"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -373,7 +374,7 @@ func TestHasBetaAccessFromPlans(t *testing.T) {
 			t.Fatal("a Starter account without keys has /v1 access")
 		}
 		key := &models.APIKey{ID: uuid.NewString(), PlanID: betaFree, Name: "k", Prefix: "Pfx12345", Hash: uuid.NewString(), CreatedAt: now, UserID: &withKey}
-		if err := models.NewStores(db).Keys.Create(ctx, key); err != nil {
+		if err := storerules.Stores(db).Keys.Create(ctx, key); err != nil {
 			t.Fatal(err)
 		}
 		if !has(onPlan) || !has(withKey) {

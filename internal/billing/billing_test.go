@@ -13,8 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/billing"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -53,7 +54,7 @@ func newFixture(t *testing.T, db *database.DB, stripeURL string) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, db: db, now: time.Now().UTC().Truncate(time.Second)}
-	plans := models.NewStores(db).Plans
+	plans := storerules.Stores(db).Plans
 	var err error
 	if f.enterprise, err = plans.BySlug(ctx, "enterprise"); err != nil {
 		t.Fatal(err)

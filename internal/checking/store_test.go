@@ -5,8 +5,9 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/analysis"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -21,7 +22,7 @@ func TestControlCharactersOnBothDatabases(t *testing.T) {
 	}
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		stores := models.NewStores(db)
+		stores := storerules.Stores(db)
 		s := NewService(an, stores.Claims, nil)
 		for _, claim := range []string{"Dünya\x00düzdür", "\x00", "Aşılar\x1botizme yol açar", "Aşılar\u0085otizme yol açar", "???", "🙂🙂"} {
 			_, err := s.Check(ctx, Input{Claim: claim}, nil)

@@ -13,10 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/community"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -48,13 +49,13 @@ func (c *clock) advance(d time.Duration) {
 
 func newEnv(t *testing.T, db *database.DB, kb community.KnowledgeBase) *env {
 	t.Helper()
-	stores := models.NewStores(db)
+	stores := storerules.Stores(db)
 	// The clock starts a little ahead of the claims the tests store with the real time.
 	clk := &clock{t: time.Now().UTC().Truncate(time.Second).Add(time.Minute)}
 	if kb == nil {
 		kb = knowledge.NewImporter(stores.Reviews, nil, clk.now)
 	}
-	store := models.NewExpertStore(db)
+	store := models.NewExpertStore(db, storerules.Default())
 	svc := community.New(community.Config{Store: store, KB: kb, BaseURL: baseURL, Now: clk.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return &env{db: db, stores: stores, store: store, svc: svc, clock: clk}
@@ -245,7 +246,7 @@ func TestOnlyActiveExpertsVoteOnVisibleClaims(t *testing.T) {
 			t.Fatalf("%d refused votes were stored", n)
 		}
 		if got := e.get(t, c.ID); got.ExpertCount != 0 || got.CommunityScore != nil {
-			t.Fatalf("refused votes changed the claim: %+v", got.ClaimV1)
+			t.Fatalf("refused votes changed the claim: %+v", got.ClaimStanding)
 		}
 	})
 }
@@ -288,7 +289,7 @@ func TestVoteWritesScoreHistoryEventAndWebhook(t *testing.T) {
 		}
 		got := e.get(t, c.ID)
 		if got.ExpertCount != 1 || got.CommunityScore == nil || *got.CommunityScore != 0 || *got.CommunityVerdict != "yanlis" || *got.CommunityConfidence != 0.45 {
-			t.Fatalf("claim community columns: %+v", got.ClaimV1)
+			t.Fatalf("claim community columns: %+v", got.ClaimStanding)
 		}
 		hist, err := e.store.ScoreHistory(ctx, c.ID)
 		if err != nil {
@@ -403,7 +404,7 @@ func TestVoteRecomputesFirmTrust(t *testing.T) {
 		}
 		c := e.claim(t, "Chocolate cures colds", "news.daily.example")
 		if c.FirmID == nil || *c.FirmID != f.ID {
-			t.Fatalf("claim not linked to the firm: %+v", c.ClaimV1)
+			t.Fatalf("claim not linked to the firm: %+v", c.ClaimStanding)
 		}
 		var before models.Firm
 		db.Gorm.Where("id = ?", f.ID).Take(&before)
@@ -507,7 +508,7 @@ func TestKnowledgeBaseFailureNeverFailsTheVote(t *testing.T) {
 			t.Errorf("knowledge base called %d times, want once (only the settling vote)", kb.calls)
 		}
 		if got := e.get(t, c.ID); got.ExpertCount != 2 || *got.CommunityVerdict != "dogru" {
-			t.Errorf("claim after votes: %+v", got.ClaimV1)
+			t.Errorf("claim after votes: %+v", got.ClaimStanding)
 		}
 	})
 }
@@ -551,7 +552,7 @@ func TestConcurrentVotesAllCount(t *testing.T) {
 		want := community.Compute([]community.Ballot{{"kismen", 0.8}, {"kismen", 0.8}, {"yanlis", 0.8}, {"yanlis", 0.8},
 			{"yanlis", 0.8}, {"yanlis", 0.8}, {"yanlis", 0.8}, {"yanlis", 0.8}})
 		if got.ExpertCount != n || *got.CommunityScore != want.Score || *got.CommunityVerdict != want.Verdict || *got.CommunityConfidence != want.Confidence {
-			t.Fatalf("after %d concurrent votes: %+v (score %v verdict %v conf %v), want %+v", n, got.ClaimV1,
+			t.Fatalf("after %d concurrent votes: %+v (score %v verdict %v conf %v), want %+v", n, got.ClaimStanding,
 				*got.CommunityScore, *got.CommunityVerdict, *got.CommunityConfidence, want)
 		}
 		// Every vote changed the expert count, so every vote wrote one history row, in order.

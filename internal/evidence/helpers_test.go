@@ -12,8 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/analysis"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -249,7 +250,7 @@ func (s *fakeSink) calls() int {
 // eachCache runs fn with a database-backed cache per dialect.
 func eachCache(t *testing.T, fn func(t *testing.T, cache *models.EvidenceStore)) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		fn(t, models.NewStores(db).Evidence)
+		fn(t, storerules.Stores(db).Evidence)
 	})
 }
 

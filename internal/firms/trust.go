@@ -1,9 +1,13 @@
 // Package firms owns the firm trust rule: which of a firm's claims count toward its trust score and
-// how they combine. It imports nothing of the stores, so models can run the rule inside the
-// transaction that changes a claim (models/firm_trust.go) without an import cycle.
+// how they combine. The stores run it inside the transaction that changes a claim, through
+// models.Rules (models/firm_trust.go), so models holds no rule of its own.
 package firms
 
-import "math"
+import (
+	"math"
+
+	"github.com/claimcheck/claimcheck/models"
+)
 
 // Firm trust rule (documented in the README and the OpenAPI document): a Bayesian average of the
 // scores of the firm's decided claims, pulled towards a neutral prior so that a firm with two
@@ -27,32 +31,16 @@ const (
 // undecidedVerdict is the verdict slug that says nothing about a firm.
 const undecidedVerdict = "belirsiz"
 
-// TrustGroup is what the rule reads of a firm's visible claims that share a verdict, settlement
-// and attribution: how many there are and the sum of their effective scores. The stores group in
-// SQL so a firm with many claims costs a handful of rows, not one per claim.
-type TrustGroup struct {
-	// Verdict is the claims' effective verdict slug.
-	Verdict string
-	// Settled is true when the experts settled the claims' verdict.
-	Settled bool
-	// Confirmed is true when an admin or expert confirmed that this firm published the claims.
-	Confirmed bool
-	// Claims is how many claims the group holds.
-	Claims int
-	// ScoreSum is the sum of their effective scores (community when experts voted, else AI).
-	ScoreSum float64
-}
-
 // Trust is the firm trust rule; the stores receive it through models.Rules.
 type Trust struct{}
 
 // Counts reports whether the claims of g move their firm's trust score.
-func (Trust) Counts(g TrustGroup) bool {
+func (Trust) Counts(g models.TrustGroup) bool {
 	return g.Verdict != undecidedVerdict && (g.Settled || g.Confirmed)
 }
 
 // Score is the firm's trust score from its visible claims (nil when none counts).
-func (t Trust) Score(groups []TrustGroup) *float64 {
+func (t Trust) Score(groups []models.TrustGroup) *float64 {
 	n, sum := 0, 0.0
 	for _, g := range groups {
 		if t.Counts(g) {

@@ -1,6 +1,7 @@
 package firms
 
 import (
+	"github.com/claimcheck/claimcheck/models"
 	"math"
 	"testing"
 )
@@ -45,15 +46,15 @@ func TestScore(t *testing.T) {
 func TestTrustCountsAndScore(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		groups []TrustGroup
+		groups []models.TrustGroup
 		want   *float64
 	}{
 		{"no claims", nil, nil},
-		{"submitter's word only does not count", []TrustGroup{{Verdict: "dogru", Claims: 1, ScoreSum: 100}}, nil},
-		{"confirmed attribution counts", []TrustGroup{{Verdict: "dogru", Confirmed: true, Claims: 1, ScoreSum: 100}}, ptr(58.33)},
-		{"expert-settled counts", []TrustGroup{{Verdict: "yanlis", Settled: true, Claims: 1, ScoreSum: 0}}, ptr(41.67)},
-		{"belirsiz never counts", []TrustGroup{{Verdict: "belirsiz", Confirmed: true, Settled: true, Claims: 3, ScoreSum: 300}}, nil},
-		{"only counted groups enter n and the sum", []TrustGroup{
+		{"submitter's word only does not count", []models.TrustGroup{{Verdict: "dogru", Claims: 1, ScoreSum: 100}}, nil},
+		{"confirmed attribution counts", []models.TrustGroup{{Verdict: "dogru", Confirmed: true, Claims: 1, ScoreSum: 100}}, ptr(58.33)},
+		{"expert-settled counts", []models.TrustGroup{{Verdict: "yanlis", Settled: true, Claims: 1, ScoreSum: 0}}, ptr(41.67)},
+		{"belirsiz never counts", []models.TrustGroup{{Verdict: "belirsiz", Confirmed: true, Settled: true, Claims: 3, ScoreSum: 300}}, nil},
+		{"only counted groups enter n and the sum", []models.TrustGroup{
 			{Verdict: "dogru", Confirmed: true, Claims: 4, ScoreSum: 400},
 			{Verdict: "yanlis", Settled: true, Claims: 1, ScoreSum: 100},
 			{Verdict: "yanlis", Claims: 7, ScoreSum: 0},

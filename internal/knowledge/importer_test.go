@@ -12,8 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/analysis"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -51,7 +52,7 @@ var importableFixtures = []string{
 func TestImportRoundTrip(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		store := models.NewStores(db).Reviews
+		store := storerules.Stores(db).Reviews
 		rec := &recorder{}
 		im := NewImporter(store, rec.fn, fixedNow)
 		total := 0
@@ -127,7 +128,7 @@ func compareReview(t *testing.T, got, want *models.Review, source string) {
 func TestImportUpdate(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		store := models.NewStores(db).Reviews
+		store := storerules.Stores(db).Reviews
 		rec := &recorder{}
 		im := NewImporter(store, rec.fn, fixedNow)
 		data := readFixture(t, "array.json")
@@ -175,7 +176,7 @@ func TestImportUpdate(t *testing.T) {
 func TestImportFile(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		store := models.NewStores(db).Reviews
+		store := storerules.Stores(db).Reviews
 		im := NewImporter(store, nil, nil)
 		sum, err := im.ImportFile(ctx, filepath.Join("testdata", "import", "datacommons_feed.json"))
 		if err != nil {
@@ -228,7 +229,7 @@ func TestLoadStarter(t *testing.T) {
 	valid := len(entries) - len(skips)
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		store := models.NewStores(db).Reviews
+		store := storerules.Stores(db).Reviews
 		im := NewImporter(store, nil, fixedNow)
 		sum, err := im.LoadStarter(ctx)
 		if err != nil {
@@ -331,7 +332,7 @@ func TestStarterData(t *testing.T) {
 func TestAddVerified(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		store := models.NewStores(db).Reviews
+		store := storerules.Stores(db).Reviews
 		rec := &recorder{}
 		im := NewImporter(store, rec.fn, fixedNow)
 		v := Verified{

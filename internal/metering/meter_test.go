@@ -10,10 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/ratelimit"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -31,7 +32,7 @@ func (e *meterEnv) now() time.Time { e.mu.Lock(); defer e.mu.Unlock(); return e.
 
 func newMeterEnv(t *testing.T, db *database.DB) *meterEnv {
 	t.Helper()
-	e := &meterEnv{stores: models.NewStores(db), at: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}
+	e := &meterEnv{stores: storerules.Stores(db), at: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}
 	e.meter = metering.New(metering.Config{Keys: e.stores.Keys, KeyCacheTTL: time.Second, Usage: e.stores.Usage, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return e

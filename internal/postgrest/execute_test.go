@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 

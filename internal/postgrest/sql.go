@@ -203,7 +203,7 @@ func (p *Plan) comparison(s *sqlBuilder, c *cond, col string, v any) {
 		s.b.WriteString(col + " LIKE ")
 		s.arg(v)
 	case c.op == "ilike":
-		// unicode_lower is registered by internal/database: SQLite's lower() folds ASCII only.
+		// unicode_lower is registered by database (database/database.go): SQLite's lower() folds ASCII only.
 		s.b.WriteString("unicode_lower(" + col + ") LIKE unicode_lower(")
 		s.arg(v)
 		s.b.WriteString(`) ESCAPE '\'`)

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -20,7 +21,7 @@ func TestReaderOverClaimStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		seed(t, sqlDB, Dialect(db.Dialect))
-		r, err := NewReader(models.ClaimsTable(), models.NewStores(db).Claims)
+		r, err := NewReader(models.ClaimsTable(), storerules.Stores(db).Claims)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 )
@@ -130,7 +130,7 @@ func exercise(t *testing.T, p pair, clk *clock) {
 
 func TestDatabaseLimiter(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
-		st := models.NewStores(db)
+		st := storerules.Stores(db)
 		clk := newClock()
 		exercise(t, pair{NewDB(st.RateLimits, clk.now), NewDB(st.RateLimits, clk.now)}, clk)
 	})
@@ -200,7 +200,7 @@ func TestFallback(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
 	clk := newClock()
 	var reported atomic.Int32
-	l := WithFallback(failing{}, NewDB(models.NewStores(db).RateLimits, clk.now), func(error) { reported.Add(1) })
+	l := WithFallback(failing{}, NewDB(storerules.Stores(db).RateLimits, clk.now), func(error) { reported.Add(1) })
 	ctx := context.Background()
 	for i := range 3 {
 		d, err := l.Allow(ctx, "fb", 2, 10*time.Second)

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/claimcheck/claimcheck/models"
 )

@@ -10,10 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
@@ -42,7 +43,7 @@ func (c *clock) add(d time.Duration) {
 
 func newEnv(t *testing.T, db *database.DB) *env {
 	t.Helper()
-	st := models.NewStores(db)
+	st := storerules.Stores(db)
 	p, err := st.Plans.BySlug(context.Background(), "beta-free")
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +56,7 @@ func newEnv(t *testing.T, db *database.DB) *env {
 	if err := st.Keys.Create(context.Background(), k); err != nil {
 		t.Fatal(err)
 	}
-	return &env{db: db, stores: st, subs: models.NewSubmissionStore(db), key: k,
+	return &env{db: db, stores: st, subs: models.NewSubmissionStore(db, storerules.Default()), key: k,
 		clock: &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}}
 }
 

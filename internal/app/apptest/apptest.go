@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/accounts"
-	"github.com/claimcheck/claimcheck/internal/database"
+	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 )
@@ -55,7 +56,7 @@ func ConfirmFirmClaims(t testing.TB, db *database.DB, firmID string) {
 	if err := db.Gorm.Model(&models.Claim{}).Where("firm_id = ? AND hidden_at IS NULL", firmID).Order("created_at, id").Pluck("id", &ids).Error; err != nil {
 		t.Fatal(err)
 	}
-	fs := models.NewFirmStore(db)
+	fs := models.NewFirmStore(db, storerules.Default())
 	for _, id := range ids {
 		if _, err := fs.ConfirmAttribution(ctx, id, firmID, u.ID, now); err != nil {
 			t.Fatalf("confirm claim %s: %v", id, err)

@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/config"
-	"github.com/claimcheck/claimcheck/internal/database"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/gofiber/fiber/v2"

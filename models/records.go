@@ -114,8 +114,9 @@ type FirmScore struct {
 // TableName pins the table name so GORM never guesses.
 func (FirmScore) TableName() string { return "firm_score_history" }
 
-// ClaimV1 holds the claim columns the /v1 API added; they are embedded in Claim.
-type ClaimV1 struct {
+// ClaimStanding is how a claim stands beyond its analysis — its firm and whether that attribution
+// is confirmed, the experts' verdict, its views; embedded in Claim.
+type ClaimStanding struct {
 	FirmID              *string  `gorm:"column:firm_id"`
 	FirmSource          *string  `gorm:"column:firm_source"` // "domain" or "admin"
 	CommunityScore      *float64 `gorm:"column:community_score"`
@@ -134,16 +135,16 @@ type ClaimV1 struct {
 
 // AttributionConfirmed reports whether an admin or an expert confirmed that the claim's current
 // firm published it. An unconfirmed link rests on the address the submitter gave.
-func (c ClaimV1) AttributionConfirmed() bool {
+func (c ClaimStanding) AttributionConfirmed() bool {
 	return c.FirmID != nil && c.FirmConfirmedFor != nil && *c.FirmConfirmedFor == *c.FirmID
 }
 
 // CountsForTrust reports whether the claim may move its firm's trust score: its attribution is
 // confirmed or the experts settled its verdict, so a visitor pasting a link cannot move it.
-func (c ClaimV1) CountsForTrust() bool { return c.AttributionConfirmed() || c.CommunitySettled }
+func (c ClaimStanding) CountsForTrust() bool { return c.AttributionConfirmed() || c.CommunitySettled }
 
 // HasCommunityScore reports whether experts voted, so their score replaces the analyzer's.
-func (c ClaimV1) HasCommunityScore() bool {
+func (c ClaimStanding) HasCommunityScore() bool {
 	return c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil
 }
 
