@@ -139,10 +139,6 @@ func (c ClaimStanding) AttributionConfirmed() bool {
 	return c.FirmID != nil && c.FirmConfirmedFor != nil && *c.FirmConfirmedFor == *c.FirmID
 }
 
-// CountsForTrust reports whether the claim may move its firm's trust score: its attribution is
-// confirmed or the experts settled its verdict, so a visitor pasting a link cannot move it.
-func (c ClaimStanding) CountsForTrust() bool { return c.AttributionConfirmed() || c.CommunitySettled }
-
 // HasCommunityScore reports whether experts voted, so their score replaces the analyzer's.
 func (c ClaimStanding) HasCommunityScore() bool {
 	return c.ExpertCount > 0 && c.CommunityScore != nil && c.CommunityVerdict != nil

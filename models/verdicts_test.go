@@ -119,7 +119,7 @@ func TestConfirmAttribution(t *testing.T) {
 		}
 		c := firmClaim(t, s, "wire.example", "yanlis", 0, firmTrustBase)
 		stored, _ := s.Claims.Get(ctx, c.ID)
-		if stored.AttributionConfirmed() || stored.CountsForTrust() {
+		if stored.AttributionConfirmed() || stored.CommunitySettled {
 			t.Fatal("a claim linked by its submitter's address reads as confirmed")
 		}
 		if got := firmByID(t, fs, f.ID); got.TrustScore != nil {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/claimcheck/claimcheck/internal/firms"
 	"log/slog"
 	"net/url"
 	"regexp"
@@ -157,7 +158,7 @@ func claimFirm(ref *v1FirmRef, cl *models.Claim) *v1FirmRef {
 		return nil
 	}
 	r := *ref
-	r.Attribution, r.CountsTowardTrust = "submitter", cl.CountsForTrust()
+	r.Attribution, r.CountsTowardTrust = "submitter", firms.Trust{}.ClaimCounts(cl)
 	if cl.AttributionConfirmed() {
 		r.Attribution = "confirmed"
 	}

@@ -39,6 +39,14 @@ func (Trust) Counts(g models.TrustGroup) bool {
 	return g.Verdict != undecidedVerdict && (g.Settled || g.Confirmed)
 }
 
+// ClaimCounts reports whether one claim moves its firm's trust score, by the rule Counts applies to
+// a group: its current verdict decides something, and its attribution is confirmed or the experts
+// settled it, so a visitor pasting a link cannot move the score.
+func (t Trust) ClaimCounts(c *models.Claim) bool {
+	verdict, _ := models.VerdictFromV1(c.EffectiveScore().Verdict)
+	return t.Counts(models.TrustGroup{Verdict: verdict, Settled: c.CommunitySettled, Confirmed: c.AttributionConfirmed(), Claims: 1})
+}
+
 // Score is the firm's trust score from its visible claims (nil when none counts).
 func (t Trust) Score(groups []models.TrustGroup) *float64 {
 	n, sum := 0, 0.0

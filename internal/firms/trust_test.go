@@ -69,3 +69,24 @@ func TestTrustCountsAndScore(t *testing.T) {
 		})
 	}
 }
+
+func TestClaimCounts(t *testing.T) {
+	firm, other := "f1", "f2"
+	settled, refuted := "yanlis", 10.0
+	for _, tc := range []struct {
+		name  string
+		claim models.Claim
+		want  bool
+	}{
+		{"the submitter's link only", models.Claim{AIVerdict: "dogru", ClaimStanding: models.ClaimStanding{FirmID: &firm}}, false},
+		{"confirmed for this firm", models.Claim{AIVerdict: "dogru", ClaimStanding: models.ClaimStanding{FirmID: &firm, FirmConfirmedFor: &firm}}, true},
+		{"confirmed for another firm", models.Claim{AIVerdict: "dogru", ClaimStanding: models.ClaimStanding{FirmID: &firm, FirmConfirmedFor: &other}}, false},
+		{"confirmed but undecided", models.Claim{AIVerdict: "belirsiz", ClaimStanding: models.ClaimStanding{FirmID: &firm, FirmConfirmedFor: &firm}}, false},
+		{"settled by experts", models.Claim{AIVerdict: "belirsiz", ClaimStanding: models.ClaimStanding{FirmID: &firm, CommunitySettled: true,
+			ExpertCount: 2, CommunityVerdict: &settled, CommunityScore: &refuted}}, true},
+	} {
+		if got := (Trust{}).ClaimCounts(&tc.claim); got != tc.want {
+			t.Errorf("%s: counts %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
