@@ -1,9 +1,7 @@
 package account_test
 
 import (
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -13,7 +11,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/account"
-	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
@@ -91,23 +88,11 @@ func (e *authEnv) send(t *testing.T, method, path string, form url.Values, cooki
 // sendDevice is send from a browser holding the device cookie device ("" = none).
 func (e *authEnv) sendDevice(t *testing.T, method, path string, form url.Values, cookie, device string) authPage {
 	t.Helper()
-	var body io.Reader
-	if form != nil {
-		form.Set("_csrf", e.csrf)
-		body = strings.NewReader(form.Encode())
-	}
-	req := httptest.NewRequest(method, path, body)
-	if form != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	if cookie != "" {
-		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: cookie})
-	}
+	var extra []*http.Cookie
 	if device != "" {
-		req.AddCookie(&http.Cookie{Name: account.DeviceCookie, Value: device})
+		extra = append(extra, &http.Cookie{Name: account.DeviceCookie, Value: device})
 	}
-	req.AddCookie(&http.Cookie{Name: apptest.CSRFCookie, Value: e.csrf})
-	pg := apptest.Do(t, e.app, req)
+	pg := e.browser().SendCookies(t, method, path, form, cookie, extra...)
 	p := authPage{status: pg.Status, header: pg.Header, body: pg.Body, doc: pg.Doc, location: pg.Location, cookie: pg.Cookie, cleared: pg.Cleared}
 	for _, c := range (&http.Response{Header: pg.Header}).Cookies() {
 		if c.Name == account.DeviceCookie {

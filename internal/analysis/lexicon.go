@@ -160,10 +160,6 @@ func endsWithVowel(s string) bool {
 	return strings.ContainsRune("aeıioöuüâîû", r)
 }
 
-// ExpandSuffixTemplate is turkish.ExpandTemplate, kept for claim matching, which spells out its
-// own suffix templates with it.
-func ExpandSuffixTemplate(t string) []string { return turkish.ExpandTemplate(t) }
-
 // englishSuffixes are the inflections and common derivations an English keyword may carry
 // ("vaccine" → "vaccines", "vaccinated", "vaccination" via the e-drop stem).
 var englishSuffixes = []string{

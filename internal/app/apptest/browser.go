@@ -115,6 +115,12 @@ func (b *Browser) Do(t testing.TB, req *http.Request) Page {
 // Send runs method path with form values (nil = no body) and the session cookie ("" = none).
 func (b *Browser) Send(t testing.TB, method, path string, form url.Values, session string) Page {
 	t.Helper()
+	return b.SendCookies(t, method, path, form, session)
+}
+
+// SendCookies is Send from a browser that also holds the cookies extra.
+func (b *Browser) SendCookies(t testing.TB, method, path string, form url.Values, session string, extra ...*http.Cookie) Page {
+	t.Helper()
 	var body io.Reader
 	if form != nil {
 		form.Set("_csrf", b.CSRF)
@@ -128,6 +134,9 @@ func (b *Browser) Send(t testing.TB, method, path string, form url.Values, sessi
 		req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: session})
 	}
 	req.AddCookie(&http.Cookie{Name: CSRFCookie, Value: b.CSRF})
+	for _, c := range extra {
+		req.AddCookie(c)
+	}
 	return b.Do(t, req)
 }
 
