@@ -21,6 +21,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/app"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/telemetry"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/matching"
@@ -92,6 +93,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 		if len(args) > 0 {
 			return usageError{"serve takes no arguments"}
 		}
+		// The server logs as configured (LOG_FORMAT, LOG_LEVEL); the one-shot commands keep text.
+		log = telemetry.NewLogger(stderr, cfg.LogFormat, cfg.LogLevel)
 		logDatasets(cfg, log)
 		a, err := app.Open(ctx, cfg, log)
 		if err != nil {

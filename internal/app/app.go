@@ -26,6 +26,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
+	"github.com/claimcheck/claimcheck/internal/telemetry"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -62,6 +63,8 @@ type App struct {
 	Beta *beta.Service
 	// Background is the set of workers Serve runs beside HTTP.
 	Background *Background
+	// Metrics is the Prometheus registry /metrics serves.
+	Metrics *telemetry.Metrics
 
 	ownsDB bool
 }
@@ -153,6 +156,16 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 			return nil, fmt.Errorf("app: %w", err)
 		}
 	}
+	metrics, err := buildMetrics(db, log)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	ready, err := buildReadiness(db)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	// Every analysis, whichever surface asks, is timed and counted by verdict.
+	analyzer = telemetry.InstrumentAnalyzer(analyzer, metrics)
 	checker := checking.NewService(analyzer, stores.Claims, now)
 	outbox := mail.NewOutbox(stores.Outbox)
 	accountsSvc := accounts.New(stores.Accounts, stores.RateLimits, append([]accounts.Option{accounts.WithDeviceKey([]byte(cfg.DeviceKey))}, o.accounts...)...)
@@ -178,6 +191,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		webhookResolver: o.resolver,
 		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
 		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+		metrics:         metrics,
+		ready:           ready,
 	}
 
 	f := fiber.New(fiber.Config{
@@ -191,6 +206,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		ErrorHandler:          errorHandler(kit, log),
 		ProxyHeader:           proxyHeader(cfg.TrustProxy),
 	})
+	// First, so it counts and logs the status the error handler gives, panics included.
+	f.Use(telemetry.Middleware(requestTelemetry(metrics, log)))
 	f.Use(recover.New())
 	f.Use(limitBody(cfg.MaxBodyBytes))
 	f.Use(requestid.New())
@@ -198,7 +215,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg, Metrics: metrics}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the

@@ -10,6 +10,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/account"
 	"github.com/claimcheck/claimcheck/handlers/admin"
 	"github.com/claimcheck/claimcheck/handlers/compat"
+	"github.com/claimcheck/claimcheck/handlers/ops"
 	"github.com/claimcheck/claimcheck/handlers/site"
 	"github.com/claimcheck/claimcheck/handlers/v1api"
 	"github.com/claimcheck/claimcheck/handlers/web"
@@ -26,6 +27,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/submit"
+	"github.com/claimcheck/claimcheck/internal/telemetry"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/static"
@@ -60,12 +62,18 @@ type wiring struct {
 	feed *feed.Hub
 	// rest answers /rest/v1/claims over the claims store.
 	rest *postgrest.Reader
+	// metrics is the process's Prometheus registry and instruments.
+	metrics *telemetry.Metrics
+	// ready is the /readyz check.
+	ready *telemetry.Readiness
 }
 
 // mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
 // CSRF, roles, API keys, quota), so the order here only decides which of two routes with the same
 // path wins, and no two surfaces share a path.
 func mountSurfaces(f *fiber.App, w *wiring) {
+	// First, so no other surface's sessions, CSRF or metering run for the operator endpoints.
+	ops.Mount(f, opsDeps(w))
 	compat.Mount(f, compat.Deps{Meter: w.meter, Checker: w.checker,
 		Claims: w.rest, CORSOrigins: w.cfg.CORSOrigins, Log: w.log})
 	v1api.Mount(f, v1apiDeps(w))

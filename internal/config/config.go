@@ -69,7 +69,20 @@ type Config struct {
 
 	// V1 configures the /v1 API's burst limits, background workers, live feed and webhooks.
 	V1 V1Config
+
+	// LogFormat is "text" (one readable line per record, for development) or "json" (for log
+	// collectors in production).
+	LogFormat string
+	// LogLevel is the lowest level written: debug, info, warn or error.
+	LogLevel string
+	// MetricsToken, when set, lets a scraper read /metrics from any address with
+	// Authorization: Bearer <token>; without it only loopback clients that came through no proxy may
+	// (README "Running in production").
+	MetricsToken string
 }
+
+// MinMetricsTokenBytes is the shortest METRICS_TOKEN accepted, so it cannot be guessed online.
+const MinMetricsTokenBytes = 16
 
 // V1Config configures the /v1 API.
 type V1Config struct {
@@ -237,6 +250,20 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	c.DeviceKey = get("DEVICE_KEY", "")
 	if n := len(c.DeviceKey); n > 0 && n < MinDeviceKeyBytes {
 		errs = append(errs, fmt.Sprintf("DEVICE_KEY: %d bytes; want at least %d random bytes (e.g. `openssl rand -hex 32`)", n, MinDeviceKeyBytes))
+	}
+	c.LogFormat = strings.ToLower(get("LOG_FORMAT", "text"))
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Sprintf("LOG_FORMAT=%q: choose text or json", c.LogFormat))
+	}
+	c.LogLevel = strings.ToLower(get("LOG_LEVEL", "info"))
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Sprintf("LOG_LEVEL=%q: choose debug, info, warn or error", c.LogLevel))
+	}
+	c.MetricsToken = get("METRICS_TOKEN", "")
+	if n := len(c.MetricsToken); n > 0 && n < MinMetricsTokenBytes {
+		errs = append(errs, fmt.Sprintf("METRICS_TOKEN: %d bytes; want at least %d random bytes (e.g. `openssl rand -hex 32`)", n, MinMetricsTokenBytes))
 	}
 	if v, ok := lookup("CLAIMCHECK_ANALYZER"); !ok || strings.TrimSpace(v) == "" {
 		c.Analyzer = get("ANALYZER", c.Analyzer)

@@ -1,0 +1,145 @@
+package telemetry
+
+import (
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// UnmatchedRoute is the route label of requests no route pattern claimed (the not-found fallback),
+// so probing random paths cannot grow the number of series.
+const UnmatchedRoute = "unmatched"
+
+// maxLoggedPath bounds the path written to a log line; the cap on URL length is the server's.
+const maxLoggedPath = 256
+
+// HTTPConfig is what the request middleware needs; the two functions carry what only the surfaces
+// know, so this package depends on none of them.
+type HTTPConfig struct {
+	// Metrics receives request counts, latencies and 429 refusals; nil records none.
+	Metrics *Metrics
+	// Log receives one line per request; nil writes none.
+	Log *slog.Logger
+	// KeyPrefix returns the display prefix of the API key that authenticated the request, "" when
+	// none did. Only the prefix is ever logged, never a key.
+	KeyPrefix func(c *fiber.Ctx) string
+	// Refusal names the surface and the reason of a 429 answer; nil counts every 429 as
+	// surface "unknown", reason "other".
+	Refusal func(c *fiber.Ctx) (surface, reason string)
+	// Quiet lists paths (health probes, scrapes) whose log lines are written at debug level, so a
+	// load balancer probing every second does not drown the log.
+	Quiet []string
+}
+
+// Middleware counts, times and logs every request. It must be the first handler, so it sees the
+// status that the error handler gives errors (including recovered panics) and the request id
+// set by the requestid middleware after it.
+func Middleware(cfg HTTPConfig) fiber.Handler {
+	quiet := make(map[string]bool, len(cfg.Quiet))
+	for _, p := range cfg.Quiet {
+		quiet[p] = true
+	}
+	return func(c *fiber.Ctx) error {
+		start := time.Now()
+		if cfg.Metrics != nil {
+			cfg.Metrics.inFlight.Inc()
+			defer cfg.Metrics.inFlight.Dec()
+		}
+		if err := c.Next(); err != nil {
+			// Answer the error here, as Fiber would after this handler returns, so the status
+			// recorded is the one the client gets.
+			if herr := c.App().ErrorHandler(c, err); herr != nil {
+				_ = c.SendStatus(fiber.StatusInternalServerError)
+			}
+		}
+		elapsed := time.Since(start)
+		status := c.Response().StatusCode()
+		route := RoutePattern(c)
+		method := c.Method()
+		if m := cfg.Metrics; m != nil {
+			m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+			m.requestDuration.WithLabelValues(method, route, statusClass(status)).Observe(elapsed.Seconds())
+			if status == fiber.StatusTooManyRequests {
+				surface, reason := "unknown", "other"
+				if cfg.Refusal != nil {
+					surface, reason = cfg.Refusal(c)
+				}
+				m.refusals.WithLabelValues(surface, reason).Inc()
+			}
+		}
+		if cfg.Log != nil {
+			level := slog.LevelInfo
+			switch {
+			case status >= 500:
+				level = slog.LevelWarn
+			case quiet[c.Path()]:
+				level = slog.LevelDebug
+			}
+			logRequest(c, cfg, level, route, status, elapsed)
+		}
+		return nil
+	}
+}
+
+// logRequest writes the request's one line.
+func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, elapsed time.Duration) {
+	ctx := c.UserContext()
+	if !cfg.Log.Enabled(ctx, level) {
+		return
+	}
+	path := c.Path()
+	if len(path) > maxLoggedPath {
+		path = path[:maxLoggedPath] + "…"
+	}
+	attrs := []slog.Attr{
+		slog.String("request_id", c.GetRespHeader(fiber.HeaderXRequestID)),
+		slog.String("method", c.Method()),
+		slog.String("route", route),
+		slog.String("path", path),
+		slog.Int("status", status),
+		slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+		slog.Int("bytes", responseBytes(c)),
+		slog.String("ip", c.IP()),
+	}
+	if cfg.KeyPrefix != nil {
+		if p := cfg.KeyPrefix(c); p != "" {
+			attrs = append(attrs, slog.String("key_prefix", p))
+		}
+	}
+	cfg.Log.LogAttrs(ctx, level, "request", attrs...)
+}
+
+// responseBytes is the size of the answer's body; a streamed body (live feed, large static file)
+// is not read to measure it, so its declared length is used, -1 when it has none.
+func responseBytes(c *fiber.Ctx) int {
+	if c.Response().IsBodyStream() {
+		return c.Response().Header.ContentLength()
+	}
+	return len(c.Response().Body())
+}
+
+// RoutePattern is the label of the route that answered: Fiber's matched pattern
+// ("/v1/claims/:id"), never the raw path, so label values stay bounded. Requests that only the
+// not-found fallback took are UnmatchedRoute.
+func RoutePattern(c *fiber.Ctx) string {
+	r := c.Route()
+	if r == nil || len(r.Handlers) == 0 {
+		// Fiber's stand-in route when nothing matched carries the raw path.
+		return UnmatchedRoute
+	}
+	if r.Path == "/" && c.Response().StatusCode() == fiber.StatusNotFound {
+		// The catch-all fallback is mounted at "/"; the home page never answers 404.
+		return UnmatchedRoute
+	}
+	return r.Path
+}
+
+// statusClass is "2xx" for 200–299 and so on.
+func statusClass(status int) string {
+	if status < 100 || status > 599 {
+		return "other"
+	}
+	return strconv.Itoa(status/100) + "xx"
+}
