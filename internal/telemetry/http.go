@@ -57,7 +57,7 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 		elapsed := time.Since(start)
 		status := c.Response().StatusCode()
 		route := RoutePattern(c)
-		method := c.Method()
+		method := methodLabel(c.Method())
 		if m := cfg.Metrics; m != nil {
 			m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 			m.requestDuration.WithLabelValues(method, route, statusClass(status)).Observe(elapsed.Seconds())
@@ -134,6 +134,28 @@ func RoutePattern(c *fiber.Ctx) string {
 		return UnmatchedRoute
 	}
 	return r.Path
+}
+
+// methodLabel is the method as a constant string: Fiber's c.Method() shares the request's
+// buffer, which is reused after the request, and an unknown method must not add a series.
+func methodLabel(m string) string {
+	switch m {
+	case fiber.MethodGet:
+		return fiber.MethodGet
+	case fiber.MethodHead:
+		return fiber.MethodHead
+	case fiber.MethodPost:
+		return fiber.MethodPost
+	case fiber.MethodPut:
+		return fiber.MethodPut
+	case fiber.MethodPatch:
+		return fiber.MethodPatch
+	case fiber.MethodDelete:
+		return fiber.MethodDelete
+	case fiber.MethodOptions:
+		return fiber.MethodOptions
+	}
+	return "other"
 }
 
 // statusClass is "2xx" for 200–299 and so on.
