@@ -253,7 +253,7 @@ func (t *twin) score(counted bool) fiber.Handler {
 		}
 		return c.JSON(fiber.Map{"id": s.ID, "score": s.Score, "verdict": s.Verdict, "decided": true, "basis": "analysis",
 			"sub_scores": fiber.Map{"source": s.Src, "science": s.Sci, "academic": s.Acad, "public": s.Pub},
-			"community": fiber.Map{"score": s.CommunityScore, "confidence": s.CommunityConfNil, "expert_count": s.ExpertCount}})
+			"community":  fiber.Map{"score": s.CommunityScore, "confidence": s.CommunityConfNil, "expert_count": s.ExpertCount}})
 	}
 }
 
