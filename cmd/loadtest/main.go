@@ -31,7 +31,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -170,18 +169,6 @@ func endpointByName(n string) *endpoint {
 	return nil
 }
 
-// claimTexts are what analyse requests send (numbered so no two are the same text).
-var claimTexts = []string{
-	"Vaccines cause autism in children",
-	"Aşılar otizme neden olur",
-	"5G towers spread the coronavirus",
-	"Drinking hot water cures COVID-19",
-	"The Great Wall of China is visible from space",
-	"Limon suyu kanseri tedavi eder",
-	"Climate change is a hoax invented by scientists",
-	"Humans only use ten percent of their brains",
-}
-
 // bench is one database's servers, keys and claims.
 type bench struct {
 	db        string
@@ -280,7 +267,7 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	if err := b.twin.WaitReady("/claims/x", 20*time.Second); err != nil {
 		return false, err
 	}
-	if b.ids, err = seed(ctx, ccBase, b.compatKey, 200); err != nil {
+	if b.ids, err = loadtest.Seed(ctx, ccBase, b.compatKey, 200); err != nil {
 		return false, err
 	}
 	if err := sameJSON(ctx, b); err != nil {
@@ -474,62 +461,10 @@ func (b *bench) target(ep endpoint, base, prefix string) loadtest.Target {
 		r := loadtest.Request{Method: http.MethodGet, URL: base + prefix + ep.path(ids[n%uint64(len(ids))]), Header: header}
 		if ep.post {
 			r.Method = http.MethodPost
-			r.Body, _ = json.Marshal(map[string]string{"claim": fmt.Sprintf("%s (%d)", claimTexts[n%uint64(len(claimTexts))], n)})
+			r.Body, _ = json.Marshal(map[string]string{"claim": fmt.Sprintf("%s (%d)", loadtest.ClaimTexts[n%uint64(len(loadtest.ClaimTexts))], n)})
 		}
 		return r
 	}
-}
-
-// seed stores n claims through Claimcheck's own analyse endpoint and returns their ids.
-func seed(ctx context.Context, base, key string, n int) ([]string, error) {
-	var (
-		mu   sync.Mutex
-		ids  []string
-		errs []error
-		wg   sync.WaitGroup
-	)
-	next := make(chan int)
-	client := &http.Client{Timeout: 30 * time.Second}
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				body, _ := json.Marshal(map[string]string{"claim": fmt.Sprintf("%s — seed %d", claimTexts[i%len(claimTexts)], i)})
-				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/functions/v1/quick-responder", bytes.NewReader(body))
-				req.Header.Set("apikey", key)
-				req.Header.Set("Content-Type", "application/json")
-				resp, err := client.Do(req)
-				if err != nil {
-					mu.Lock()
-					errs = append(errs, err)
-					mu.Unlock()
-					continue
-				}
-				var got struct {
-					ID string `json:"id"`
-				}
-				raw, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				mu.Lock()
-				if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &got) != nil || got.ID == "" {
-					errs = append(errs, fmt.Errorf("seed claim %d: %d %s", i, resp.StatusCode, raw))
-				} else {
-					ids = append(ids, got.ID)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("seeding %d claims: %d failed, first: %w", n, len(errs), errs[0])
-	}
-	return ids, nil
 }
 
 // panicsIn returns the lines around the first panic in a log, or "".

@@ -131,3 +131,28 @@ func Query(ctx context.Context, databaseURL, sqlText string, args ...any) (int64
 	}
 	return n, nil
 }
+
+// Existing returns which of ids are rows of table on databaseURL (checked in batches).
+func Existing(ctx context.Context, databaseURL, table string, ids []string) (map[string]bool, error) {
+	if !dbName.MatchString(table) {
+		return nil, fmt.Errorf("table name %q", table)
+	}
+	db, err := database.Open(ctx, databaseURL, database.Options{MaxOpenConns: 1})
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	found := map[string]bool{}
+	for start := 0; start < len(ids); start += 500 {
+		batch := ids[start:min(start+500, len(ids))]
+		var got []string
+		// The table name is checked above; identifiers cannot be bound.
+		if err := db.Gorm.WithContext(ctx).Raw("SELECT id FROM "+table+" WHERE id IN ?", batch).Scan(&got).Error; err != nil {
+			return nil, fmt.Errorf("look up %d ids in %s: %w", len(batch), table, err)
+		}
+		for _, id := range got {
+			found[id] = true
+		}
+	}
+	return found, nil
+}
