@@ -84,7 +84,6 @@ func TestRunCountsRefusedConnectionsAsErrors(t *testing.T) {
 	}
 }
 
-
 func TestPercentileAndMedian(t *testing.T) {
 	lat := []time.Duration{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	for q, want := range map[float64]time.Duration{0.5: 5, 0.9: 9, 0.99: 10, 1: 10, 0.01: 1} {
