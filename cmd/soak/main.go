@@ -232,7 +232,11 @@ func runDatabase(ctx context.Context, cfg config, r *report, db, bin string) err
 	sampler := loadtest.SampleRSS(p.PID(), 50*time.Millisecond)
 	before, _ := loadtest.ReadMemory(p.PID())
 	cases := soak.Battery(soak.Env{Base: p.Base, CompatKey: compatKey, V1Key: v1Key, ClaimID: ids[0]}, cfg.quick)
-	out := soak.Run(ctx, soak.Env{Base: p.Base}, cases)
+	rss := func() int64 {
+		m, _ := loadtest.ReadMemory(p.PID())
+		return m.RSS
+	}
+	out := soak.Run(ctx, soak.Env{Base: p.Base, RSS: rss}, cases)
 	sampler.Stop()
 	peak, samples := sampler.Peak()
 	mem, merr := loadtest.ReadMemory(p.PID())
@@ -243,6 +247,9 @@ func runDatabase(ctx context.Context, cfg config, r *report, db, bin string) err
 	r.printf("  statuses: %s\n", statusText(out.Status))
 	r.printf("  RSS: %s before, peak %s sampled every 50 ms (%d samples), VmHWM %s, %s two seconds after\n",
 		loadtest.MB(before.RSS), loadtest.MB(peak), samples, loadtest.MB(mem.HWM), loadtest.MB(after.RSS))
+	for _, g := range out.GroupRSS {
+		r.printf("    peak RSS %s during: %s\n", loadtest.MB(g.Peak), g.Name)
+	}
 	listProblems(r, out, "5xx")
 	listProblems(r, out, "leak")
 	listProblems(r, out, "contract")

@@ -45,6 +45,9 @@ type Env struct {
 	CompatKey string
 	V1Key     string
 	ClaimID   string
+	// RSS reads the server's resident memory now (nil: not measured); the battery records its peak
+	// during each group of concurrent requests.
+	RSS func() int64
 }
 
 // hostileClaims have no word to analyse or carry control characters (internal/app/hostile_test.go).
@@ -266,6 +269,14 @@ type Outcome struct {
 	Bytes int64
 	// Elapsed is the battery's wall time.
 	Elapsed time.Duration
+	// GroupRSS is the server's peak RSS during each group of concurrent requests, by case name.
+	GroupRSS []GroupPeak
+}
+
+// GroupPeak is the server's peak resident memory while one group of concurrent requests ran.
+type GroupPeak struct {
+	Name string
+	Peak int64
 }
 
 // Count returns how many problems are of kind.
@@ -352,7 +363,13 @@ func Run(ctx context.Context, env Env, cases []Case) Outcome {
 			g.Add(1)
 			go func() { defer g.Done(); one(c) }()
 		}
+		peak := watchRSS(env.RSS, 20*time.Millisecond)
 		g.Wait()
+		if p := peak(); p > 0 {
+			mu.Lock()
+			out.GroupRSS = append(out.GroupRSS, GroupPeak{Name: c.Surface + " " + c.Name, Peak: p})
+			mu.Unlock()
+		}
 	}
 	close(work)
 	wg.Wait()
@@ -417,4 +434,27 @@ func lastPart(err error) string {
 		return s[i+3:]
 	}
 	return s
+}
+
+// watchRSS samples rss every interval until the returned function is called, which returns the peak.
+func watchRSS(rss func() int64, interval time.Duration) func() int64 {
+	if rss == nil {
+		return func() int64 { return 0 }
+	}
+	stop, done := make(chan struct{}), make(chan int64)
+	go func() {
+		peak := rss()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				done <- max(peak, rss())
+				return
+			case <-t.C:
+				peak = max(peak, rss())
+			}
+		}
+	}()
+	return func() int64 { close(stop); return <-done }
 }
