@@ -242,13 +242,13 @@ func runDatabase(ctx context.Context, cfg config, r *report, db, bin string) err
 	mem, merr := loadtest.ReadMemory(p.PID())
 	time.Sleep(2 * time.Second)
 	after, _ := loadtest.ReadMemory(p.PID())
-	r.printf("  %d cases, %d requests in %s (%d seeded claims): %d answered (%s of bodies), %d closed without an answer (oversized bodies)\n",
+	r.printf("  %d cases, %d requests in %s (%d seeded claims): %d answered (%s of bodies), %d oversized requests closed without an answer\n",
 		len(cases), out.Requests, out.Elapsed.Round(100*time.Millisecond), len(ids), out.Answered, loadtest.MB(out.Bytes), out.NoAnswer)
 	r.printf("  statuses: %s\n", statusText(out.Status))
 	r.printf("  RSS: %s before, peak %s sampled every 50 ms (%d samples), VmHWM %s, %s two seconds after\n",
 		loadtest.MB(before.RSS), loadtest.MB(peak), samples, loadtest.MB(mem.HWM), loadtest.MB(after.RSS))
 	for _, g := range out.GroupRSS {
-		r.printf("    peak RSS %s during: %s\n", loadtest.MB(g.Peak), g.Name)
+		r.printf("    peak RSS %s during: %s → %s\n", loadtest.MB(g.Peak), g.Name, summarize(g.Answers))
 	}
 	listProblems(r, out, "5xx")
 	listProblems(r, out, "leak")
@@ -395,4 +395,21 @@ func statusText(m map[int]int) string {
 		parts[i] = fmt.Sprintf("%s×%d", label, m[c])
 	}
 	return strings.Join(parts, " ")
+}
+
+// summarize counts equal answers: "413 (0.0 MB) ×20".
+func summarize(answers []string) string {
+	counts := map[string]int{}
+	var order []string
+	for _, a := range answers {
+		if counts[a] == 0 {
+			order = append(order, a)
+		}
+		counts[a]++
+	}
+	parts := make([]string, len(order))
+	for i, a := range order {
+		parts[i] = fmt.Sprintf("%s ×%d", a, counts[a])
+	}
+	return strings.Join(parts, ", ")
 }

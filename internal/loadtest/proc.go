@@ -54,7 +54,7 @@ type Process struct {
 
 // Start runs bin with args and env (added to a minimal environment) and logs to logPath.
 func Start(name, bin string, args, env []string, base, logPath string) (*Process, error) {
-	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", name, err)
 	}

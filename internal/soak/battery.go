@@ -39,6 +39,17 @@ type Case struct {
 	Expect     Expect
 }
 
+// Oversized reports whether the request is larger than a server need read (a body, a URL or a
+// header over 4 KB): the server may refuse it by closing the connection, and the client may then
+// see the close rather than the answer, so an unanswered oversized request is not a problem by itself.
+func (c Case) Oversized() bool {
+	n := 0
+	for k, v := range c.Header {
+		n = max(n, len(k)+len(v))
+	}
+	return c.BodySize > 0 || len(c.Path) > 4000 || n > 4000
+}
+
 // Env is what the battery needs to address the server.
 type Env struct {
 	Base      string
@@ -277,6 +288,8 @@ type Outcome struct {
 type GroupPeak struct {
 	Name string
 	Peak int64
+	// Answers lists the group's statuses and answer sizes, e.g. "200 (2.1 MB)".
+	Answers []string
 }
 
 // Count returns how many problems are of kind.
@@ -312,7 +325,7 @@ func Run(ctx context.Context, env Env, cases []Case) Outcome {
 		mu  sync.Mutex
 		out = Outcome{Status: map[int]int{}}
 	)
-	one := func(c Case) {
+	one := func(c Case) (answer string) {
 		cl := plain
 		body := c.Body
 		if c.Form {
@@ -324,18 +337,24 @@ func Run(ctx context.Context, env Env, cases []Case) Outcome {
 		defer mu.Unlock()
 		out.Requests++
 		if err != nil {
+			answer = "no answer"
 			out.NoAnswer++
-			if c.BodySize == 0 {
+			switch {
+			case !c.Oversized():
 				out.Problems = append(out.Problems, fmt.Sprintf("no answer: %s %s: %s", c.Surface, clip(c.Name, 80), clip(lastPart(err), 160)))
+			case c.Expect.wants2xx():
+				out.Problems = append(out.Problems, fmt.Sprintf("contract: %s %s → no answer: want %s (%s)", c.Surface, clip(c.Name, 80), statusList(c.Expect.Status), c.Expect.Why))
 			}
 			return
 		}
+		answer = fmt.Sprintf("%d (%.1f MB)", status, float64(n)/(1<<20))
 		out.Answered++
 		out.Bytes += n
 		out.Status[status]++
 		for _, p := range Classify(status, text, c.Expect) {
 			out.Problems = append(out.Problems, fmt.Sprintf("%s: %s %s → %d: %s", p.Kind, c.Surface, clip(c.Name, 80), status, p.Detail))
 		}
+		return answer
 	}
 	work := make(chan Case)
 	var wg sync.WaitGroup
@@ -359,15 +378,16 @@ func Run(ctx context.Context, env Env, cases []Case) Outcome {
 			continue
 		}
 		var g sync.WaitGroup
-		for range max(c.Repeat, 1) {
+		answers := make([]string, max(c.Repeat, 1))
+		for i := range answers {
 			g.Add(1)
-			go func() { defer g.Done(); one(c) }()
+			go func() { defer g.Done(); answers[i] = one(c) }()
 		}
 		peak := watchRSS(env.RSS, 20*time.Millisecond)
 		g.Wait()
 		if p := peak(); p > 0 {
 			mu.Lock()
-			out.GroupRSS = append(out.GroupRSS, GroupPeak{Name: c.Surface + " " + c.Name, Peak: p})
+			out.GroupRSS = append(out.GroupRSS, GroupPeak{Name: c.Surface + " " + c.Name, Peak: p, Answers: answers})
 			mu.Unlock()
 		}
 	}

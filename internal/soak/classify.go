@@ -66,6 +66,16 @@ type Expect struct {
 	Why string
 }
 
+// wants2xx reports whether the expectation is a success.
+func (e Expect) wants2xx() bool {
+	for _, s := range e.Status {
+		if s >= 200 && s < 300 {
+			return true
+		}
+	}
+	return false
+}
+
 // Classify applies the rules every answer follows (no 5xx, nothing internal in the body) and the
 // case's own expectation to one answer.
 func Classify(status int, body string, exp Expect) []Problem {

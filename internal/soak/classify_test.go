@@ -107,3 +107,21 @@ func TestBatteryCoversEverySurfaceWithEnoughRequests(t *testing.T) {
 		}
 	}
 }
+
+func TestOversized(t *testing.T) {
+	cases := []struct {
+		c    Case
+		want bool
+	}{
+		{Case{Path: "/claims"}, false},
+		{Case{Path: "/claims", BodySize: 30 << 20}, true},
+		{Case{Path: "/" + strings.Repeat("a", 5000)}, true},
+		{Case{Path: "/", Header: map[string]string{"Cookie": strings.Repeat("a", 5000)}}, true},
+		{Case{Path: "/", Header: map[string]string{"apikey": "k"}, Body: strings.Repeat("a", 10_000)}, false},
+	}
+	for i, c := range cases {
+		if got := c.c.Oversized(); got != c.want {
+			t.Errorf("case %d: Oversized = %v, want %v", i, got, c.want)
+		}
+	}
+}
