@@ -10,6 +10,7 @@
 //	GET  /v1/claims/ID/score                     key, count, score columns by id
 //	GET  /claims/ID                              the claim as a small HTML page, no key, no write
 //	GET  /uncounted/…                            any of the GETs above without the count
+//	GET  /healthz                                200 once listening
 //
 // The key lookup is cached for 4 s, as Claimcheck's is (KEY_CACHE_TTL), and the count is
 // Claimcheck's statement (models/usage.go): on PostgreSQL a transaction with
@@ -74,6 +75,7 @@ func main() {
 		app.Get(prefix+"/rest/v1/claims", t.rest(counted))
 		app.Get(prefix+"/v1/claims/:id/score", t.score(counted))
 	}
+	app.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })
 	app.Post("/functions/v1/quick-responder", t.analyse)
 	app.Get("/claims/:id", t.page)
 	app.Get("/uncounted/claims/:id", t.page)
@@ -231,6 +233,9 @@ func (t *twin) score(counted bool) fiber.Handler {
 		if k == nil {
 			return err
 		}
+		if !uuidShaped(c.Params("id")) {
+			return c.Status(404).JSON(fiber.Map{"title": "Not found"})
+		}
 		var found bool
 		var s struct {
 			ID, Verdict                      string
@@ -332,7 +337,28 @@ var pageTmpl = template.Must(template.New("claim").Parse(`<!doctype html>
 <dl><dt>Source</dt><dd>{{.Src}}</dd><dt>Science</dt><dd>{{.Sci}}</dd><dt>Academic</dt><dd>{{.Acad}}</dd><dt>Public</dt><dd>{{.Pub}}</dd></dl>
 <p>{{.Category}} · {{.Language}} · {{.CreatedAt.Format "2006-01-02"}}</p></article></main></body></html>`))
 
+// uuidShaped keeps ids PostgreSQL would refuse away from the database (a 404, as Claimcheck answers).
+func uuidShaped(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if r != '-' {
+				return false
+			}
+		case !strings.ContainsRune("0123456789abcdefABCDEF", r):
+			return false
+		}
+	}
+	return true
+}
+
 func (t *twin) page(c *fiber.Ctx) error {
+	if !uuidShaped(c.Params("id")) {
+		return c.Status(404).SendString("not found")
+	}
 	var row claimRow
 	found := false
 	err := t.db.query(c.UserContext()).rows(c.UserContext(),

@@ -264,7 +264,7 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	if err := b.cc.WaitReady("/healthz", 60*time.Second); err != nil {
 		return false, err
 	}
-	if err := b.twin.WaitReady("/claims/x", 20*time.Second); err != nil {
+	if err := b.twin.WaitReady("/healthz", 20*time.Second); err != nil {
 		return false, err
 	}
 	if b.ids, err = loadtest.Seed(ctx, ccBase, b.compatKey, 200); err != nil {
