@@ -83,8 +83,11 @@ func MigrateWithBinary(ctx context.Context, bin, databaseURL string) error {
 
 // KeySpec says what key to issue: a plan and, optionally, a per-key quota in place of the plan's.
 type KeySpec struct {
-	Name  string
-	Plan  string
+	// Name is the key's label.
+	Name string
+	// Plan is a plan slug: starter, enterprise, beta-free.
+	Plan string
+	// Quota replaces the plan's monthly quota when set.
 	Quota *int
 }
 

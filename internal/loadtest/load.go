@@ -20,10 +20,14 @@ import (
 
 // Request is one HTTP request the generator sends.
 type Request struct {
+	// Method is GET, POST, ….
 	Method string
-	URL    string
+	// URL is absolute: http://127.0.0.1:PORT/path?query.
+	URL string
+	// Header holds the headers to set.
 	Header map[string]string
-	Body   []byte
+	// Body is sent as is (nil: no body).
+	Body []byte
 }
 
 // Target makes the n-th request of a run (n counts across all connections), so runs can rotate

@@ -22,10 +22,12 @@ type Case struct {
 	// Surface groups cases in the report: rest, functions, v1, web.
 	Surface string
 	// Name says what the request tries.
-	Name   string
+	Name string
+	// Method is the HTTP method.
 	Method string
 	// Path is the path and raw query, sent exactly as written.
-	Path   string
+	Path string
+	// Header holds the headers to set.
 	Header map[string]string
 	// Body is the request body; BodySize, when set, sends a body of that many bytes instead,
 	// generated while it is sent so the suite's own memory stays small.
@@ -52,10 +54,14 @@ func (c Case) Oversized() bool {
 
 // Env is what the battery needs to address the server.
 type Env struct {
-	Base      string
+	// Base is the server's address, http://127.0.0.1:PORT.
+	Base string
+	// CompatKey is a key of the compatible API with quota to spare.
 	CompatKey string
-	V1Key     string
-	ClaimID   string
+	// V1Key is a key with /v1 access and quota to spare.
+	V1Key string
+	// ClaimID is a stored claim.
+	ClaimID string
 	// RSS reads the server's resident memory now (nil: not measured); the battery records its peak
 	// during each group of concurrent requests.
 	RSS func() int64
@@ -286,7 +292,9 @@ type Outcome struct {
 
 // GroupPeak is the server's peak resident memory while one group of concurrent requests ran.
 type GroupPeak struct {
+	// Name is the group's case.
 	Name string
+	// Peak is the highest VmRSS sampled while it ran, in bytes.
 	Peak int64
 	// Answers lists the group's statuses and answer sizes, e.g. "200 (2.1 MB)".
 	Answers []string

@@ -16,17 +16,19 @@ import (
 type Ack struct {
 	// API is "functions" (the claim is stored when answered) or "v1" (the submission is queued).
 	API string
-	ID  string
+	// ID is the id the answer carried.
+	ID string
 }
 
 // WriteLoad is what writers saw up to the crash.
 type WriteLoad struct {
+	// Acks lists the acknowledged writes in the order they were answered.
 	Acks []Ack
 	// ServerErrors counts 5xx answers (any is a failure: they came before the kill).
 	ServerErrors int
 	// Refused counts other non-2xx answers.
 	Refused int
-	// Lost counts requests that got no answer (the ones in flight at the kill).
+	// NoAnswer counts requests that got no answer (the ones in flight at the kill, and after).
 	NoAnswer int
 	// FirstProblem describes the first 5xx or refusal.
 	FirstProblem string
