@@ -19,6 +19,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -264,6 +265,14 @@ func runDatabase(ctx context.Context, cfg config, r *report, db, bin string) err
 	r.check(fmt.Sprintf("%s: battery: RSS stays under %s", db, loadtest.MB(cfg.rssLimit)), merr == nil && hwm < cfg.rssLimit,
 		fmt.Sprintf("peak %s", loadtest.MB(hwm)))
 	checkLog(r, db+": battery", p)
+	var ops []string
+	opsOK := true
+	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+		st := getStatus(p.Base + path)
+		ops = append(ops, fmt.Sprintf("%s %d", path, st))
+		opsOK = opsOK && st == 200
+	}
+	r.check(db+": /healthz, /readyz and /metrics answer 200 (issue 14, operations)", opsOK, strings.Join(ops, ", "))
 
 	// Phase 2: kill -9 under write load, on the same database.
 	r.printf("\n== %s: kill -9 under write load\n", db)
@@ -412,4 +421,16 @@ func summarize(answers []string) string {
 		parts[i] = fmt.Sprintf("%s ×%d", a, counts[a])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// getStatus is the status of a GET (0 when there is no answer).
+func getStatus(url string) int {
+	client := &http.Client{Timeout: 10 * time.Second}
+	resp, err := client.Get(url)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode
 }
