@@ -12,6 +12,9 @@
 //	GET  /uncounted/…                            any of the GETs above without the count
 //	GET  /healthz                                200 once listening
 //
+// The list orders by created_at DESC, id DESC, the order claims_created_idx serves (Claimcheck's
+// PostgREST plan adds NULLS LAST, which that index cannot serve on PostgreSQL).
+//
 // The key lookup is cached for 4 s, as Claimcheck's is (KEY_CACHE_TTL), and the count is
 // Claimcheck's statement (models/usage.go): on PostgreSQL a transaction with
 // synchronous_commit off, the conditional upsert, the last_used_at touch, then the read.
