@@ -9,6 +9,7 @@ BENCHTIME ?= 2s
 SHARED_DATA ?= ../shared/data
 
 .PHONY: help run test build generate lint bench bench-search fuzz clean datasets
+.PHONY: loadtest soak
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -46,6 +47,12 @@ bench-search: ## claim search at one million claims on both databases (seeds onc
 
 fuzz: ## fuzz the PostgREST query parser for 60s
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=60s ./internal/postgrest/
+
+loadtest: ## Claimcheck against the bare twin (bench/twin) over loopback, alternating rounds; LOADTEST_QUICK=1 for a quick look (README "Load test")
+	$(GO) run ./cmd/loadtest
+
+soak: ## the load and fault suite: hostile battery with RSS, kill -9 under writes, two processes on PostgreSQL; SOAK_QUICK=1 shortens it (README "Soak")
+	$(GO) run ./cmd/soak
 
 clean: ## remove build output
 	rm -rf bin
