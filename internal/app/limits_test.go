@@ -338,3 +338,35 @@ func TestHSTS(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileJSONBodiesDecode: every surface that reads a JSON body answers a body of the wrong
+// shape with 400 and a message in plain words, never the decoder's Go type names.
+func TestHostileJSONBodiesDecode(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		s := startServer(t, db, nil)
+		compat, _ := issueKey(t, s.app.Stores, "starter", nil)
+		v1, _ := issueKey(t, s.app.Stores, "beta-free", nil)
+		surfaces := map[string]struct {
+			path    string
+			headers map[string]string
+		}{
+			"quick-responder": {"/functions/v1/quick-responder", map[string]string{"apikey": compat, "Content-Type": "application/json"}},
+			"v1 submit":       {"/v1/claims/submit", bearer(v1)},
+			"v1 webhooks":     {"/v1/webhooks", bearer(v1)},
+		}
+		bodies := []string{`[]`, `"x"`, `{"claim": 5}`, `{"url": 5}`, `{`, `{"claim": "a"`, `5`, `true`, `{"claim": ["a"]}`, `{"claim": {}}`, `{"event_types": "x"}`, `{} {}`, `{"a":1,}`}
+		for name, sf := range surfaces {
+			for _, body := range bodies {
+				st, _, b := do(t, "POST", s.base+sf.path, sf.headers, []byte(body))
+				if st != http.StatusBadRequest && st != http.StatusUnprocessableEntity {
+					t.Errorf("%s %s: %d %.200s, want 400", name, body, st, b)
+				}
+				for _, leak := range []string{"Go value", "unmarshal", "struct", "json:", "map[", "RawMessage"} {
+					if strings.Contains(string(b), leak) {
+						t.Errorf("%s %s: the answer names %q: %s", name, body, leak, b)
+					}
+				}
+			}
+		}
+	})
+}
