@@ -196,9 +196,10 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		ProxyHeader:                  proxyHeader(cfg.TrustProxy),
 	})
 	f.Use(recover.New())
-	f.Use(limitBody(cfg.MaxBodyBytes, largeBody{method: fiber.MethodPost, path: "/admin/knowledge", limit: kbUploadLimit}))
 	f.Use(requestid.New())
 	f.Use(securityHeaders(cfg.BaseURL, cfg.TrustProxy, cfg.HSTSMaxAge))
+	// After the headers above, so a refused body's answer carries them too.
+	f.Use(limitBody(cfg.MaxBodyBytes, largeBody{method: fiber.MethodPost, path: "/admin/knowledge", limit: kbUploadLimit}))
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,

@@ -37,15 +37,28 @@ func (f *filler) Read(p []byte) (int, error) {
 	return int(n), nil
 }
 
-// chunked frames a body of n bytes in 8 KiB HTTP/1.1 chunks.
+// chunked frames a body of n bytes (a multiple of 8 KiB) in 8 KiB HTTP/1.1 chunks, costing the
+// sender no memory either.
 func chunked(n int64) io.Reader {
-	var parts []io.Reader
-	const size = 8 << 10
-	for ; n > 0; n -= size {
-		c := min(n, size)
-		parts = append(parts, strings.NewReader(fmt.Sprintf("%x\r\n", c)), &filler{left: c}, strings.NewReader("\r\n"))
+	block := []byte(fmt.Sprintf("%x\r\n%s\r\n", 8<<10, strings.Repeat("a", 8<<10)))
+	return io.MultiReader(&repeated{block: block, left: n / (8 << 10) * int64(len(block))}, strings.NewReader("0\r\n\r\n"))
+}
+
+// repeated reads block over and over, left bytes in all.
+type repeated struct {
+	block []byte
+	off   int
+	left  int64
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		return 0, io.EOF
 	}
-	return io.MultiReader(append(parts, strings.NewReader("0\r\n\r\n"))...)
+	n := copy(p[:min(int64(len(p)), r.left)], r.block[r.off:])
+	r.off = (r.off + n) % len(r.block)
+	r.left -= int64(n)
+	return n, nil
 }
 
 // rawExchange sends head (request line and headers) and then body over a fresh connection, reading
@@ -119,6 +132,9 @@ func TestBodyLimitWhileReading(t *testing.T) {
 					resp, b := rawExchange(t, s.base, head, body)
 					if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(b), tc.shape) {
 						t.Fatalf("%d %.200s, want 413 with %s", resp.StatusCode, b, tc.shape)
+					}
+					if resp.Header.Get("X-Content-Type-Options") != "nosniff" || !resp.Close {
+						t.Errorf("the 413 lacks the security headers or does not close the connection: %v", resp.Header)
 					}
 				}
 				runtime.ReadMemStats(&after)
@@ -267,6 +283,9 @@ func TestHostileRequestsAreClientErrors(t *testing.T) {
 			{"bad chunk size", "POST /functions/v1/quick-responder HTTP/1.1\r\nHost: x\r\napikey: " + secret + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked", "zz<script>\r\n{}\r\n0\r\n\r\n", 400},
 			{"gzip body", "POST /functions/v1/quick-responder HTTP/1.1\r\nHost: x\r\napikey: " + secret + "\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 4", "abcd", 415},
 			{"malformed multipart form", "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 20", "--xyz\r\nnot a part<sc", 403},
+			{"unreadable Content-Length", "POST /v1/claims/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: <script>", "{}", 400},
+			{"percent garbage in the path", "GET /v1/claims/%zz%00<script> HTTP/1.1\r\nHost: x", "", 401},
+			{"NUL in a header", "GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nX-A: a\x00b", "", 200},
 			{"body shorter than announced", "POST /v1/claims/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100", "{", 0},
 		}
 		for _, tc := range cases {
