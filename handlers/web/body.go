@@ -20,7 +20,7 @@ import (
 func ReadBody(c *fiber.Ctx, limit int) error {
 	req := c.Request()
 	if cl := req.Header.ContentLength(); cl > limit {
-		c.Context().SetConnectionClose()
+		CloseUnread(c)
 		return fiber.ErrRequestEntityTooLarge
 	}
 	if !req.IsBodyStream() {
@@ -35,7 +35,7 @@ func ReadBody(c *fiber.Ctx, limit int) error {
 	}
 	n, err := io.Copy(&buf, io.LimitReader(c.Context().RequestBodyStream(), int64(limit)+1))
 	if err != nil {
-		c.Context().SetConnectionClose()
+		CloseUnread(c)
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
 			return fiber.ErrRequestTimeout
@@ -43,13 +43,24 @@ func ReadBody(c *fiber.Ctx, limit int) error {
 		return fiber.NewError(fiber.StatusBadRequest, "The request body could not be read.")
 	}
 	if n > int64(limit) {
-		c.Context().SetConnectionClose()
+		CloseUnread(c)
 		return fiber.ErrRequestEntityTooLarge
 	}
 	// The body is now in memory: handlers, form parsing and CSRF read it from there.
 	req.SetBodyRaw(buf.Bytes())
 	req.Header.SetContentLength(buf.Len())
 	return nil
+}
+
+// CloseUnread closes the connection after the answer, when part of the request is left unread on
+// it. A connection that supports it (internal/app's listener) first reads and throws away what the
+// client is still sending, for a bounded time, so closing does not reset the connection under the
+// client before it has read the answer.
+func CloseUnread(c *fiber.Ctx) {
+	c.Context().SetConnectionClose()
+	if l, ok := c.Context().Conn().(interface{ LingerOnClose() }); ok {
+		l.LingerOnClose()
+	}
 }
 
 // JSONProblem says in plain words what is wrong with a request body that did not decode: the

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -249,7 +250,7 @@ func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 		if c.Locals(localReached) == nil {
 			// The server could not read the request (see clientStatus).
 			status, msg = clientStatus(status)
-			c.Context().SetConnectionClose()
+			web.CloseUnread(c)
 		} else if status >= 500 {
 			log.Error("request failed", "path", c.Path(), "err", err)
 		}
@@ -316,7 +317,11 @@ func (a *App) Serve(ctx context.Context) error {
 	}
 	errc := make(chan error, 1)
 	addr := a.Config.ListenAddr
-	go func() { errc <- a.HTTP.Listen(addr) }()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", addr, err)
+	}
+	go func() { errc <- a.HTTP.Listener(LingerListener(ln)) }()
 	a.Log.Info("claimcheck listening", "url", a.Config.BaseURL, "addr", addr, "database", string(a.DB.Dialect))
 	select {
 	case err := <-errc:

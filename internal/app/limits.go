@@ -1,9 +1,12 @@
 package app
 
 import (
+	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
@@ -36,7 +39,7 @@ func limitBody(limit int, large ...largeBody) fiber.Handler {
 		c.Locals(localReached, true)
 		req := c.Request()
 		if ce := strings.TrimSpace(c.Get(fiber.HeaderContentEncoding)); ce != "" && !strings.EqualFold(ce, "identity") {
-			c.Context().SetConnectionClose()
+			web.CloseUnread(c)
 			return fiber.NewError(fiber.StatusUnsupportedMediaType, "Compressed request bodies (Content-Encoding) are not accepted.")
 		}
 		own := false
@@ -48,7 +51,7 @@ func limitBody(limit int, large ...largeBody) fiber.Handler {
 		}
 		if own {
 			if req.Header.ContentLength() > limit {
-				c.Context().SetConnectionClose()
+				web.CloseUnread(c)
 				return fiber.ErrRequestEntityTooLarge
 			}
 		} else if err := web.ReadBody(c, limit); err != nil {
@@ -58,10 +61,63 @@ func limitBody(limit int, large ...largeBody) fiber.Handler {
 		if req.IsBodyStream() {
 			// The route answered without reading its body (refused before it): what is left on the
 			// connection is not a next request.
-			c.Context().SetConnectionClose()
+			web.CloseUnread(c)
 		}
 		return err
 	}
+}
+
+// Lingering bounds what a connection closed with part of a request unread reads and discards
+// before it closes: enough for a client streaming a body it was refused to reach its end or give
+// up, and no more.
+const (
+	lingerTime  = 5 * time.Second
+	lingerBytes = 64 << 20
+)
+
+// LingerListener wraps ln so that a connection closed with part of a request unread (a refused
+// body, see web.CloseUnread) closes the way RFC 9112 §9.6 asks: the answer is sent, the sending
+// side is shut, and what the client still sends is read and discarded for up to lingerTime before
+// the connection is closed. Closing at once would reset the connection while the client is still
+// sending, and a reset can discard the answer before the client reads it. Discarding costs no
+// memory beyond a shared copy buffer.
+func LingerListener(ln net.Listener) net.Listener { return lingerListener{ln} }
+
+// lingerListener hands out lingerConns.
+type lingerListener struct{ net.Listener }
+
+// Accept wraps the next connection.
+func (l lingerListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &lingerConn{Conn: c}, nil
+}
+
+// lingerConn is a connection that lingers on Close once asked to.
+type lingerConn struct {
+	net.Conn
+	linger atomic.Bool
+}
+
+// LingerOnClose makes the next Close linger (web.CloseUnread calls it).
+func (c *lingerConn) LingerOnClose() { c.linger.Store(true) }
+
+// Close closes at once, or shuts the sending side and drains in the background when asked to linger.
+func (c *lingerConn) Close() error {
+	if !c.linger.Load() {
+		return c.Conn.Close()
+	}
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	go func() {
+		_ = c.Conn.SetReadDeadline(time.Now().Add(lingerTime))
+		_, _ = io.CopyN(io.Discard, c.Conn, lingerBytes)
+		_ = c.Conn.Close()
+	}()
+	return nil
 }
 
 // securityHeaders sets the headers every answer should carry. Strict-Transport-Security goes out

@@ -134,6 +134,7 @@ func TestBodyLimitWhileReading(t *testing.T) {
 						t.Fatalf("%d %.200s, want 413 with %s", resp.StatusCode, b, tc.shape)
 					}
 					if resp.Header.Get("X-Content-Type-Options") != "nosniff" || !resp.Close {
+						// resp.Close: the answer says Connection: close.
 						t.Errorf("the 413 lacks the security headers or does not close the connection: %v", resp.Header)
 					}
 				}
@@ -142,6 +143,42 @@ func TestBodyLimitWhileReading(t *testing.T) {
 					t.Errorf("each refused 30 MB body allocated %d MB, want under 8 MB", per>>20)
 				}
 			})
+		}
+	})
+}
+
+// TestBodyLimitAnswerSurvivesTheClose: a client that sends its whole (refused) body before it
+// reads the answer still gets the 413: the server reads and discards the rest before closing,
+// instead of resetting the connection, which can throw the answer away under the client.
+func TestBodyLimitAnswerSurvivesTheClose(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		s := startServer(t, db, nil)
+		u, _ := url.Parse(s.base)
+		for _, tc := range []struct {
+			name, head string
+			body       io.Reader
+		}{
+			{"announced", fmt.Sprintf("POST /functions/v1/quick-responder HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d", 30<<20), &filler{left: 30 << 20}},
+			{"chunked", "POST /v1/claims/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked", chunked(30 << 20)},
+		} {
+			conn, err := net.Dial("tcp", u.Host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
+			if _, err := io.WriteString(conn, tc.head+"\r\n\r\n"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.Copy(conn, tc.body); err != nil {
+				t.Errorf("%s: the server reset the connection while the body was being sent: %v", tc.name, err)
+			}
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Errorf("%s: the answer was lost: %v", tc.name, err)
+			} else if resp.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Errorf("%s: %d, want 413", tc.name, resp.StatusCode)
+			}
+			conn.Close()
 		}
 	})
 }
