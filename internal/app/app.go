@@ -291,7 +291,8 @@ func problemSlug(status int) string {
 	return v1api.ProblemInternal
 }
 
-// Serve listens on the configured address (LISTEN_ADDR, loopback by default) until ctx is cancelled, then drains in-flight requests.
+// Serve listens on the configured address (LISTEN_ADDR, loopback by default) until ctx is
+// cancelled, then drains in-flight requests.
 func (a *App) Serve(ctx context.Context) error {
 	stopJanitor := a.startJanitor(ctx)
 	defer stopJanitor()
