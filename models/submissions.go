@@ -250,6 +250,19 @@ WHERE id IN (` + sub + `) RETURNING id`
 	return out, nil
 }
 
+// Renew extends worker's lease on a submission it is analysing to now+lease: the heartbeat that
+// keeps a slow analysis from being taken over while its worker lives, so the lease itself can be
+// short and a crashed worker's submission is picked up soon. It reports false when worker no
+// longer holds the lease.
+func (s *SubmissionStore) Renew(ctx context.Context, id, worker string, now time.Time, lease time.Duration) (bool, error) {
+	res := s.db.Gorm.WithContext(ctx).Exec(`UPDATE claim_submissions SET locked_until = ?, updated_at = ?
+WHERE id = ? AND state = 'analysing' AND locked_by = ?`, dbTime(now.Add(lease)), dbTime(now), id, worker)
+	if res.Error != nil {
+		return false, fmt.Errorf("renew submission %s: %w", id, res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
 // Complete stores the analysed claim c (whose ID must be the submission's) and marks the
 // submission analysed, in one transaction, if worker still holds the lease. It reports false,
 // storing nothing, when the lease was lost to another worker, which then owns the outcome; so a

@@ -329,3 +329,45 @@ func TestSubmissionLeaseLifecycle(t *testing.T) {
 		}
 	})
 }
+
+// TestSubmissionLeaseRenew: only the worker holding a submission's lease renews it, and only while
+// the analysis is open.
+func TestSubmissionLeaseRenew(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		st := storerules.Stores(db)
+		subs := models.NewSubmissionStore(db, storerules.Default())
+		k := newKey(t, st)
+		t0 := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+		res, err := subs.Enqueue(ctx, &models.ClaimSubmission{Content: "renewed claim"}, subCharge(db, k, 100, t0), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := res.Submission.ID
+		if got, err := subs.ClaimDue(ctx, "w1", 1, t0, 30*time.Second); err != nil || len(got) != 1 {
+			t.Fatalf("claim: %v %v", got, err)
+		}
+		later := t0.Add(25 * time.Second)
+		if ok, err := subs.Renew(ctx, id, "w1", later, 30*time.Second); err != nil || !ok {
+			t.Fatalf("holder's renewal: %v %v", ok, err)
+		}
+		if got, err := subs.ClaimDue(ctx, "w2", 1, t0.Add(40*time.Second), 30*time.Second); err != nil || len(got) != 0 {
+			t.Fatalf("a renewed lease was taken at the old expiry: %v %v", got, err)
+		}
+		if ok, err := subs.Renew(ctx, id, "w2", later, 30*time.Second); err != nil || ok {
+			t.Errorf("another worker renewed the lease: %v %v", ok, err)
+		}
+		if got, err := subs.ClaimDue(ctx, "w2", 1, later.Add(31*time.Second), 30*time.Second); err != nil || len(got) != 1 {
+			t.Fatalf("the renewed lease did not run out: %v %v", got, err)
+		}
+		if ok, err := subs.Renew(ctx, id, "w1", later.Add(32*time.Second), 30*time.Second); err != nil || ok {
+			t.Errorf("the worker that lost the lease renewed it: %v %v", ok, err)
+		}
+		if ok, err := subs.Complete(ctx, id, "w2", subClaim(id, "renewed claim", t0), later.Add(33*time.Second)); err != nil || !ok {
+			t.Fatalf("complete: %v %v", ok, err)
+		}
+		if ok, err := subs.Renew(ctx, id, "w2", later.Add(34*time.Second), 30*time.Second); err != nil || ok {
+			t.Errorf("a finished submission's lease was renewed: %v %v", ok, err)
+		}
+	})
+}

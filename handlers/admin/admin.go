@@ -129,7 +129,7 @@ func (a *Admin) Routes(r *web.Routes) {
 	g.Post("/outbox/:id/retry", a.retryMail)
 	g.Get("/audit", a.audit)
 	g.Get("/knowledge", a.knowledgePage)
-	g.Post("/knowledge", a.uploadKnowledge)
+	// POST /knowledge is mounted by Mount, ahead of these, with its own order of checks.
 }
 
 // guard is the second lock behind the wiring's RequireRole.

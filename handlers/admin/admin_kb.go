@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
@@ -14,8 +15,21 @@ import (
 )
 
 // MaxKBUploadBytes caps one fact-check upload; the wiring lets only this route past the
-// ordinary body limit.
+// ordinary body limit, and readUpload holds its body to this plus the multipart framing.
 const MaxKBUploadBytes = 32 << 20
+
+// maxKBUploadBody is the whole multipart body of an upload: the file and up to 1 MiB of framing
+// and form fields.
+const maxKBUploadBody = MaxKBUploadBytes + 1<<20
+
+// readUpload reads the upload's body, at most maxKBUploadBody bytes, once the sender is known to
+// be an admin; the wiring's body limit leaves this route's body unread (internal/app/limits.go).
+func readUpload(c *fiber.Ctx) error {
+	if err := web.ReadBody(c, maxKBUploadBody); err != nil {
+		return err
+	}
+	return c.Next()
+}
 
 // KBImporter imports a fact-check document into the knowledge base (and its index).
 type KBImporter interface {

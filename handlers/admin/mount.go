@@ -33,7 +33,13 @@ func Mount(r fiber.Router, d Deps) {
 	console := web.Pages(r, d.CSRF, d.Sessions).With(d.Sessions.RequireRole(models.RoleAdmin))
 
 	d.Console.Kit, d.Console.Now, d.Console.Log = kit, now, log
-	NewAdmin(d.Console).Routes(console)
+	a := NewAdmin(d.Console)
+	// The fact-check upload is the one body larger than MAX_BODY_BYTES. Its sender must be a
+	// logged-in admin before a byte past the first few kilobytes is read, so here the session and
+	// role come first, then the bounded read, then the CSRF check, which reads the form.
+	web.On(r, d.Sessions.Middleware(), d.Sessions.RequireRole(models.RoleAdmin), readUpload, d.CSRF).
+		Group("/admin", a.guard).Post("/knowledge", a.uploadKnowledge)
+	a.Routes(console)
 	g := console.Group("/admin")
 	d.Waitlist.Now, d.Waitlist.Log = now, log
 	NewAdminWaitlist(d.Waitlist).Routes(g)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/apikey"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
@@ -132,7 +133,7 @@ func decodeCheckRequest(c *fiber.Ctx) (checking.Input, string) {
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&raw); err != nil {
-		return checking.Input{}, "The request body is not a JSON object: " + err.Error() + "."
+		return checking.Input{}, "The request body is not a JSON object: " + web.JSONProblem(err) + "."
 	}
 	if dec.More() {
 		return checking.Input{}, "The request body has data after the JSON object."

@@ -19,6 +19,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/apikey"
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
@@ -786,8 +787,11 @@ func v1DecodeSubmit(body []byte) (checking.Input, string, []ProblemField) {
 	}
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&raw); err != nil || raw == nil {
-		return in, "The request body must be a JSON object.", nil
+	if err := dec.Decode(&raw); err != nil {
+		return in, "The request body must be a JSON object: " + web.JSONProblem(err) + ".", nil
+	}
+	if raw == nil {
+		return in, "The request body must be a JSON object, not null.", nil
 	}
 	if dec.More() {
 		return in, "The request body has data after the JSON object.", nil

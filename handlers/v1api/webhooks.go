@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/gofiber/fiber/v2"
@@ -237,7 +238,7 @@ func whDecodeJSON(body []byte, v any) []ProblemField {
 	case errors.As(err, &te):
 		return []ProblemField{{Field: "body", Message: "Send a JSON object, not a JSON " + te.Value + "."}}
 	}
-	return []ProblemField{{Field: "body", Message: "The body is not valid JSON: " + err.Error()}}
+	return []ProblemField{{Field: "body", Message: "The body is not valid JSON: " + web.JSONProblem(err) + "."}}
 }
 
 // whJSONKind names the JSON type a create field takes.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -197,37 +198,35 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
-		// Only the admin fact-check upload may exceed MAX_BODY_BYTES; limitBody holds every other route to it.
-		BodyLimit:             max(cfg.MaxBodyBytes, admin.MaxKBUploadBytes+1<<20),
-		ReadTimeout:           30 * time.Second,
-		WriteTimeout:          60 * time.Second,
-		IdleTimeout:           120 * time.Second,
-		DisableStartupMessage: true,
-		ErrorHandler:          errorHandler(kit, log),
-		ProxyHeader:           proxyHeader(cfg.TrustProxy),
+		// Bodies are streamed and read by limitBody, at most each route's limit (README "Limits");
+		// BodyLimit is only the ceiling of the largest, the admin fact-check upload.
+		BodyLimit:                    max(cfg.MaxBodyBytes, kbUploadLimit),
+		StreamRequestBody:            true,
+		DisablePreParseMultipartForm: true,
+		ReadBufferSize:               ReadBufferSize,
+		ReadTimeout:                  30 * time.Second,
+		WriteTimeout:                 60 * time.Second,
+		IdleTimeout:                  120 * time.Second,
+		DisableStartupMessage:        true,
+		ErrorHandler:                 errorHandler(kit, log),
+		ProxyHeader:                  proxyHeader(cfg.TrustProxy),
 	})
 	// First, so it counts and logs the status the error handler gives, panics included.
 	f.Use(telemetry.Middleware(requestTelemetry(metrics, log)))
 	f.Use(recover.New())
-	f.Use(limitBody(cfg.MaxBodyBytes))
 	f.Use(requestid.New())
-	f.Use(securityHeaders)
+	f.Use(securityHeaders(cfg.BaseURL, cfg.TrustProxy, cfg.HSTSMaxAge))
+	// After the headers above, so a refused body's answer carries them too.
+	f.Use(limitBody(cfg.MaxBodyBytes, largeBody{method: fiber.MethodPost, path: "/admin/knowledge", limit: kbUploadLimit}))
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
 		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg, Metrics: metrics}, nil
 }
 
-// limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
-// same 413 the server's own limit gives (the error handler shapes it per surface).
-func limitBody(limit int) fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		if len(c.Request().Body()) > limit && !(c.Method() == fiber.MethodPost && c.Path() == "/admin/knowledge") {
-			return fiber.ErrRequestEntityTooLarge
-		}
-		return c.Next()
-	}
-}
+// kbUploadLimit is the body of the admin fact-check upload: the file plus the multipart framing
+// (the route's own reader, handlers/admin/admin_kb.go, holds it to the same).
+const kbUploadLimit = admin.MaxKBUploadBytes + 1<<20
 
 // proxyHeader trusts X-Forwarded-For only when the operator says a proxy sets it.
 func proxyHeader(trust bool) string {
@@ -235,15 +234,6 @@ func proxyHeader(trust bool) string {
 		return fiber.HeaderXForwardedFor
 	}
 	return ""
-}
-
-// securityHeaders sets the headers every answer should carry.
-func securityHeaders(c *fiber.Ctx) error {
-	c.Set("X-Content-Type-Options", "nosniff")
-	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	c.Set("X-Frame-Options", "DENY")
-	c.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com https://billing.stripe.com")
-	return c.Next()
 }
 
 // notFound answers unknown paths in the shape of the surface they fall under.
@@ -269,17 +259,19 @@ func notFound(kit *web.Kit) fiber.Handler {
 func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		status := fiber.StatusInternalServerError
-		msg := "Something went wrong on our side."
+		msg := ""
 		var fe *fiber.Error
 		if errors.As(err, &fe) {
 			status, msg = fe.Code, fe.Message
 		}
-		if status == fiber.StatusRequestEntityTooLarge {
-			msg = "The request body is too large."
-		}
-		if status >= 500 {
+		if c.Locals(localReached) == nil {
+			// The server could not read the request (see clientStatus).
+			status, msg = clientStatus(status)
+			web.CloseUnread(c)
+		} else if status >= 500 {
 			log.Error("request failed", "path", c.Path(), "err", err)
 		}
+		msg = errorMessage(status, msg)
 		p := c.Path()
 		switch {
 		case strings.HasPrefix(p, "/functions/"):
@@ -316,7 +308,8 @@ func problemSlug(status int) string {
 	return v1api.ProblemInternal
 }
 
-// Serve listens on the configured port until ctx is cancelled, then drains in-flight requests.
+// Serve listens on the configured address (LISTEN_ADDR, loopback by default) until ctx is
+// cancelled, then drains in-flight requests.
 func (a *App) Serve(ctx context.Context) error {
 	stopJanitor := a.startJanitor(ctx)
 	defer stopJanitor()
@@ -341,8 +334,12 @@ func (a *App) Serve(ctx context.Context) error {
 		a.Log.Info("no admin account yet: open this one-time link to create one (valid 24h)", "url", link)
 	}
 	errc := make(chan error, 1)
-	addr := fmt.Sprintf(":%d", a.Config.Port)
-	go func() { errc <- a.HTTP.Listen(addr) }()
+	addr := a.Config.ListenAddr
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", addr, err)
+	}
+	go func() { errc <- a.HTTP.Listener(LingerListener(ln)) }()
 	a.Log.Info("claimcheck listening", "url", a.Config.BaseURL, "addr", addr, "database", string(a.DB.Dialect))
 	select {
 	case err := <-errc:

@@ -38,7 +38,8 @@ func startServer(t testing.TB, db *database.DB, env map[string]string) *server {
 		vals[k] = v
 	}
 	a := apptest.New(t, db, apptest.Options{Env: vals})
-	go func() { _ = a.HTTP.Listener(ln) }()
+	// The listener Serve uses, so connections close as in production.
+	go func() { _ = a.HTTP.Listener(app.LingerListener(ln)) }()
 	t.Cleanup(func() { _ = a.HTTP.ShutdownWithTimeout(5 * time.Second) })
 	return &server{app: a, base: base}
 }

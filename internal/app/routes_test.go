@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/google/uuid"
 )
@@ -19,17 +21,30 @@ var csrfExempt = map[string]string{
 	"POST /beta/leave/:token": "RFC 8058 one-click unsubscribe: the mail client posts without a token",
 }
 
+// csrfAfterAccess are the page routes that check who is asking before the CSRF token, each with
+// why; the walk posts to them as a user who passes that check, so the token is still required.
+var csrfAfterAccess = map[string]string{
+	"POST /admin/knowledge": "the upload's large body, which carries the token, is read only once the session is an admin's",
+}
+
 // apiPrefixes are the surfaces that authenticate by API key, not by cookie, so CSRF does not apply.
 var apiPrefixes = []string{"/v1/", "/functions/v1", "/rest/v1"}
 
 // TestEveryStateChangingPageRouteNeedsCSRF walks every route the wired app mounted and posts to
 // each state-changing page route without a token: all of them must refuse with the expired-form
-// page before any handler or access check runs, except the documented exemptions, which must
-// exist and must not be refused that way.
+// page before any handler or access check runs (csrfAfterAccess: before any handler, once access
+// is checked), except the documented exemptions, which must exist and must not be refused that way.
 func TestEveryStateChangingPageRouteNeedsCSRF(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		s := startServer(t, db, nil)
 		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		if _, err := s.app.Accounts.CreateAdmin(t.Context(), "routes-admin@example.org", "Routes", apptest.TestPassword); err != nil {
+			t.Fatal(err)
+		}
+		admin, err := s.app.Accounts.Login(t.Context(), "routes-admin@example.org", apptest.TestPassword, "192.0.2.1", "test")
+		if err != nil {
+			t.Fatal(err)
+		}
 		seen := map[string]bool{}
 		var checked []string
 		for _, r := range s.app.HTTP.GetRoutes(true) {
@@ -48,6 +63,9 @@ func TestEveryStateChangingPageRouteNeedsCSRF(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			if _, ok := csrfAfterAccess[key]; ok {
+				req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: admin.Token})
+			}
 			resp, err := client.Do(req)
 			if err != nil {
 				t.Fatalf("%s: %v", key, err)
@@ -64,6 +82,11 @@ func TestEveryStateChangingPageRouteNeedsCSRF(t *testing.T) {
 			checked = append(checked, key)
 			if !refused {
 				t.Errorf("%s without a CSRF token: %d, want 403 with the expired-form page", key, resp.StatusCode)
+			}
+		}
+		for key := range csrfAfterAccess {
+			if !seen[key] {
+				t.Errorf("%s checks access before CSRF but is not mounted", key)
 			}
 		}
 		for key, why := range csrfExempt {

@@ -4,6 +4,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -15,6 +16,10 @@ import (
 type Config struct {
 	// Port is the TCP port the HTTP server listens on.
 	Port int
+	// ListenAddr is the host:port the HTTP server binds (LISTEN_ADDR). It defaults to the loopback
+	// interface, 127.0.0.1:PORT, so a fresh install is reachable only from its own machine; a proxy
+	// on the same host reaches it there, and 0.0.0.0:PORT exposes it on every interface.
+	ListenAddr string
 	// DatabaseURL is a postgres:// URL, or a SQLite file path / sqlite:// URL.
 	DatabaseURL string
 	// BaseURL is the public address used in links, canonical URLs and JSON-LD.
@@ -32,8 +37,12 @@ type Config struct {
 	AnonChecksPerHour int
 	// MaxBodyBytes caps every request body.
 	MaxBodyBytes int
-	// TrustProxy makes the server take the client IP from X-Forwarded-For.
+	// TrustProxy makes the server take the client IP from X-Forwarded-For (and the scheme from
+	// X-Forwarded-Proto, for HSTS).
 	TrustProxy bool
+	// HSTSMaxAge is the max-age of the Strict-Transport-Security header sent when the service is
+	// reached over https (HSTS_MAX_AGE; 0 sends none).
+	HSTSMaxAge time.Duration
 	// CORSOrigins lists the origins allowed to call the APIs from a browser ("*" for any).
 	CORSOrigins string
 	// KeyCacheTTL bounds how long a key lookup is cached in process; a revoked key stops working within it.
@@ -200,6 +209,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		AnonChecksPerHour: intVal("ANON_CHECKS_PER_HOUR", 30, 0, 1_000_000),
 		MaxBodyBytes:      intVal("MAX_BODY_BYTES", 64*1024, 1024, 64*1024*1024),
 		TrustProxy:        boolVal("TRUST_PROXY", false),
+		HSTSMaxAge:        durVal("HSTS_MAX_AGE", 365*24*time.Hour),
 		CORSOrigins:       get("CORS_ORIGINS", "*"),
 		KeyCacheTTL:       durVal("KEY_CACHE_TTL", 4*time.Second),
 		ShutdownTimeout:   durVal("SHUTDOWN_TIMEOUT", 15*time.Second),
@@ -270,6 +280,10 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.DatasetsDir = get("DATASETS_DIR", strings.TrimSuffix(c.DataDir, "/")+"/datasets")
 	c.DatabaseURL = get("DATABASE_URL", strings.TrimSuffix(c.DataDir, "/")+"/claimcheck.db")
+	c.ListenAddr = get("LISTEN_ADDR", fmt.Sprintf("127.0.0.1:%d", c.Port))
+	if _, port, err := net.SplitHostPort(c.ListenAddr); err != nil || port == "" {
+		errs = append(errs, fmt.Sprintf("LISTEN_ADDR=%q: want host:port, e.g. 127.0.0.1:3000 or 0.0.0.0:3000", c.ListenAddr))
+	}
 	c.BaseURL = strings.TrimSuffix(get("BASE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Sprintf("BASE_URL=%q: want an absolute http(s) URL", c.BaseURL))

@@ -38,6 +38,9 @@ func TestOverridesAndErrors(t *testing.T) {
 		"LLM_BASE_URL=ollama":       "LLM_BASE_URL",
 		"LLM_STRUCTURED_OUTPUT=xml": "LLM_STRUCTURED_OUTPUT",
 		"DEVICE_KEY=short":          "DEVICE_KEY",
+		"LISTEN_ADDR=3000":          "LISTEN_ADDR",
+		"LISTEN_ADDR=0.0.0.0":       "LISTEN_ADDR",
+		"HSTS_MAX_AGE=a year":       "HSTS_MAX_AGE",
 	} {
 		k, v, _ := strings.Cut(env, "=")
 		if _, err := FromLookup(lookup(map[string]string{k: v})); err == nil || !strings.Contains(err.Error(), want) {
@@ -86,5 +89,36 @@ func TestDeviceKey(t *testing.T) {
 	}
 	if c, err := FromLookup(lookup(nil)); err != nil || c.DeviceKey != "" {
 		t.Errorf("unset DEVICE_KEY: %q %v", c.DeviceKey, err)
+	}
+}
+
+// TestConfigListenAddr: a fresh install listens on loopback only; LISTEN_ADDR exposes it, and PORT
+// moves the default with it.
+func TestConfigListenAddr(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "127.0.0.1:3000"},
+		{map[string]string{"PORT": "8080"}, "127.0.0.1:8080"},
+		{map[string]string{"LISTEN_ADDR": "0.0.0.0:3000"}, "0.0.0.0:3000"},
+		{map[string]string{"LISTEN_ADDR": "[::1]:9000"}, "[::1]:9000"},
+		{map[string]string{"LISTEN_ADDR": ":3000"}, ":3000"},
+	} {
+		c, err := FromLookup(lookup(tc.env))
+		if err != nil || c.ListenAddr != tc.want {
+			t.Errorf("%v: listen address %q (%v), want %q", tc.env, c.ListenAddr, err, tc.want)
+		}
+	}
+}
+
+// TestConfigHSTS: a year by default, 0 turns the header off.
+func TestConfigHSTS(t *testing.T) {
+	c, err := FromLookup(lookup(nil))
+	if err != nil || c.HSTSMaxAge != 365*24*time.Hour {
+		t.Errorf("default HSTS max-age %v (%v), want a year", c.HSTSMaxAge, err)
+	}
+	if c, err = FromLookup(lookup(map[string]string{"HSTS_MAX_AGE": "0s"})); err != nil || c.HSTSMaxAge != 0 {
+		t.Errorf("HSTS_MAX_AGE=0s: %v (%v)", c.HSTSMaxAge, err)
 	}
 }

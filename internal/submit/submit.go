@@ -1,8 +1,9 @@
 // Package submit drains the durable submission queue behind POST /v1/claims/submit: workers lease
 // due submissions, analyse them with the same checker every other surface uses, and store the claim
 // under the submission's id in the transaction that marks the submission analysed. Analyzer failures
-// are retried with backoff and then recorded as failed; a worker that dies mid-analysis leaves a
-// lease that runs out, after which any worker (in this process or another) takes the submission over.
+// are retried with backoff and then recorded as failed. A lease is short (DefaultLease) and renewed
+// by a heartbeat while the analysis runs, so a worker that dies mid-analysis leaves a lease that runs
+// out within seconds, after which any worker (in this process or another) takes the submission over.
 package submit
 
 import (
@@ -27,6 +28,7 @@ type Store interface {
 	Retry(ctx context.Context, id, worker, reason string, at, now time.Time) (bool, error)
 	Fail(ctx context.Context, id, worker, reason string, now time.Time) (bool, error)
 	Release(ctx context.Context, id, worker string, now time.Time) (bool, error)
+	Renew(ctx context.Context, id, worker string, now time.Time, lease time.Duration) (bool, error)
 }
 
 // Preparer analyses a claim into the row it would store under id (checking.Service).
@@ -64,6 +66,14 @@ func (w *Wake) C() <-chan struct{} {
 // third failure is final.
 var DefaultBackoff = []time.Duration{10 * time.Second, time.Minute}
 
+// DefaultLease is how long a claimed submission stays with its worker without a heartbeat: after a
+// crash (kill -9, lost machine) another worker takes it over this soon.
+const DefaultLease = 30 * time.Second
+
+// DefaultMaxAnalysis bounds one analysis; past it the attempt counts as failed, and a worker whose
+// analyzer ignores the deadline stops renewing its lease, so the submission is not held forever.
+const DefaultMaxAnalysis = 4 * time.Minute
+
 // Config builds a Worker.
 type Config struct {
 	// Store is the submission queue.
@@ -80,9 +90,13 @@ type Config struct {
 	Name string
 	// Poll is how often an idle worker looks for due submissions (default 500ms).
 	Poll time.Duration
-	// Lease is how long a claimed submission stays with this worker before others may take it over
-	// (default 5 minutes). One analysis is bounded to four fifths of it.
+	// Lease is how long a claimed submission stays with this worker without a heartbeat before
+	// others may take it over (default DefaultLease).
 	Lease time.Duration
+	// Heartbeat is how often the lease is renewed while an analysis runs (default a third of Lease).
+	Heartbeat time.Duration
+	// MaxAnalysis bounds one analysis (default DefaultMaxAnalysis).
+	MaxAnalysis time.Duration
 	// Backoff is the wait before each retry after an analyzer failure (default DefaultBackoff); a
 	// submission gets len(Backoff)+1 attempts in all.
 	Backoff []time.Duration
@@ -98,13 +112,15 @@ type Worker struct {
 	name     string
 	poll     time.Duration
 	lease    time.Duration
+	beat     time.Duration
+	maxRun   time.Duration
 	backoff  []time.Duration
 }
 
 // New builds a worker.
 func New(c Config) *Worker {
 	w := &Worker{store: c.Store, analyzer: c.Analyzer, wake: c.Wake, log: c.Log, now: c.Now, name: c.Name,
-		poll: c.Poll, lease: c.Lease, backoff: c.Backoff}
+		poll: c.Poll, lease: c.Lease, beat: c.Heartbeat, maxRun: c.MaxAnalysis, backoff: c.Backoff}
 	if w.log == nil {
 		w.log = slog.Default()
 	}
@@ -118,7 +134,13 @@ func New(c Config) *Worker {
 		w.poll = 500 * time.Millisecond
 	}
 	if w.lease <= 0 {
-		w.lease = 5 * time.Minute
+		w.lease = DefaultLease
+	}
+	if w.beat <= 0 || w.beat >= w.lease {
+		w.beat = w.lease / 3
+	}
+	if w.maxRun <= 0 {
+		w.maxRun = DefaultMaxAnalysis
 	}
 	if w.backoff == nil {
 		w.backoff = DefaultBackoff
@@ -201,9 +223,11 @@ func (w *Worker) process(ctx context.Context, sub models.ClaimSubmission) error 
 	if sub.SourceURL != nil {
 		in.SourceURL = *sub.SourceURL
 	}
-	actx, acancel := context.WithTimeout(ctx, w.lease*4/5)
+	actx, acancel := context.WithTimeout(ctx, w.maxRun)
+	stopBeat := w.heartbeat(actx, acancel, log, sub.ID)
 	c, err := w.analyzer.Prepare(actx, sub.ID, in)
 	acancel()
+	stopBeat()
 	if err != nil && ctx.Err() != nil {
 		// Shutdown interrupted the analysis: hand the submission back now rather than leaving it
 		// until the lease runs out. (A finished analysis is still stored below.)
@@ -234,6 +258,41 @@ func (w *Worker) process(ctx context.Context, sub models.ClaimSubmission) error 
 		log.Warn("submission analysed, but its lease had passed to another worker, which records the outcome")
 	}
 	return nil
+}
+
+// heartbeat renews the lease on id every w.beat until the returned stop is called or ctx ends (the
+// analysis finished, timed out or shutdown began). Once the lease is lost to another worker, which
+// then owns the outcome, it cancels the analysis: its result would be refused anyway.
+func (w *Worker) heartbeat(ctx context.Context, cancel context.CancelFunc, log *slog.Logger, id string) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(w.beat)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), w.beat)
+			ok, err := w.store.Renew(rctx, id, w.name, w.now(), w.lease)
+			rcancel()
+			switch {
+			case err != nil:
+				// The next beat tries again; the lease lasts three beats.
+				log.Warn("submission lease not renewed", "err", err)
+			case !ok:
+				log.Warn("submission lease lost to another worker; abandoning the analysis")
+				cancel()
+				return
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
 
 // retryOrFail schedules another attempt after a failure, or gives up after the last one. The

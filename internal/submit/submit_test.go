@@ -411,3 +411,110 @@ func TestWakeAndParallelWorkers(t *testing.T) {
 		}
 	})
 }
+
+// waitFor polls cond for up to five seconds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// A submission leased by a worker that crashed (a lease, no heartbeat) is taken over once the
+// short default lease runs out, not after minutes.
+func TestLeaseOfACrashedWorkerIsShort(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		sub := e.enqueue(t, "Analysed by a worker that was killed", "")
+		if got, err := e.subs.ClaimDue(ctx, "crashed", 1, e.clock.now(), DefaultLease); err != nil || len(got) != 1 {
+			t.Fatalf("the crashed worker's claim: %v %v", got, err)
+		}
+		w := New(Config{Store: e.subs, Analyzer: &fakeAnalyzer{}, Now: e.clock.now, Name: "survivor", Poll: time.Hour})
+		e.clock.add(DefaultLease - time.Second)
+		if found, err := w.RunOnce(ctx); err != nil || found {
+			t.Fatalf("taken while the lease lasted: %v %v", found, err)
+		}
+		e.clock.add(2 * time.Second)
+		if found, err := w.RunOnce(ctx); err != nil || !found {
+			t.Fatalf("not taken %s after the crash: %v %v", DefaultLease+time.Second, found, err)
+		}
+		if s := e.state(t, sub.ID); s.State != models.SubmissionAnalysed || s.Attempts != 2 {
+			t.Errorf("after the takeover: %s after %d attempts, want analysed after 2", s.State, s.Attempts)
+		}
+		if DefaultLease > time.Minute {
+			t.Errorf("DefaultLease is %s: a crash should not hold a submission for minutes", DefaultLease)
+		}
+	})
+}
+
+// A slow analysis whose worker lives renews its lease, so nobody takes it over however long past
+// the first lease it runs; it is stored once, by its own worker.
+func TestLeaseHeartbeatKeepsASlowAnalysis(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		sub := e.enqueue(t, "Takes the analyzer a long time", "")
+		slow := &fakeAnalyzer{started: make(chan string, 1), release: make(chan struct{})}
+		const lease = 30 * time.Second
+		w1 := New(Config{Store: e.subs, Analyzer: slow, Now: e.clock.now, Name: "w1", Lease: lease, Heartbeat: 5 * time.Millisecond})
+		done := make(chan error, 1)
+		go func() { _, err := w1.RunOnce(ctx); done <- err }()
+		<-slow.started
+		w2 := e.worker("w2", &fakeAnalyzer{}, nil)
+		for range 4 {
+			// Each step moves the clock most of a lease on; the heartbeat moves the lease with it.
+			e.clock.add(lease * 2 / 3)
+			waitFor(t, "a heartbeat", func() bool {
+				s := e.state(t, sub.ID)
+				return s.LockedUntil != nil && s.LockedUntil.After(e.clock.now().Add(lease/2))
+			})
+			if found, err := w2.RunOnce(ctx); err != nil || found {
+				t.Fatalf("a live worker's analysis was taken over: %v %v", found, err)
+			}
+		}
+		close(slow.release)
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if s := e.state(t, sub.ID); s.State != models.SubmissionAnalysed || s.Attempts != 1 {
+			t.Errorf("slow analysis: %s after %d attempts, want analysed after 1", s.State, s.Attempts)
+		}
+		if n := e.analysedEvents(t, sub.ID); n != 1 {
+			t.Errorf("analysed %d times, want once", n)
+		}
+	})
+}
+
+// An analysis whose lease another worker holds (it was taken over while this worker stalled) is
+// abandoned at the next heartbeat instead of running to a result nobody will store.
+func TestLeaseLostCancelsTheAnalysis(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		sub := e.enqueue(t, "Taken over mid-analysis", "")
+		slow := &fakeAnalyzer{started: make(chan string, 1), release: make(chan struct{})}
+		w1 := New(Config{Store: e.subs, Analyzer: slow, Now: e.clock.now, Name: "w1", Lease: time.Minute, Heartbeat: 20 * time.Millisecond})
+		done := make(chan error, 1)
+		go func() { _, err := w1.RunOnce(ctx); done <- err }()
+		<-slow.started
+		// Another worker steals the row outright (as after a stall longer than the lease).
+		if err := db.Gorm.Exec(`UPDATE claim_submissions SET locked_by = 'w2' WHERE id = ?`, sub.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the analysis kept running after its lease was lost")
+		}
+		if s := e.state(t, sub.ID); s.State != models.SubmissionAnalysing || s.LockedBy == nil || *s.LockedBy != "w2" {
+			t.Errorf("after the loss: %+v, want still w2's", s)
+		}
+	})
+}
