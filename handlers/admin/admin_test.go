@@ -220,7 +220,7 @@ func TestAdminHideClaim(t *testing.T) {
 			t.Errorf("REST read after hiding: %s, want []", got)
 		}
 		list := e.do(t, "GET", "/admin/claims", nil, tok)
-		row := list.doc.Find(`[data-testid="hidden-row"][data-claim-id="` + c.ID + `"]`)
+		row := list.doc.Find(`[data-testid="claim-row"][data-claim-id="` + c.ID + `"][data-hidden="true"]`)
 		if row.Length() != 1 || strings.TrimSpace(row.Find(`[data-testid="hidden-reason"]`).Text()) != "Spam" {
 			t.Fatal("hidden claim not listed with its reason")
 		}
@@ -401,8 +401,14 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 			t.Errorf("daily bars: %d", n)
 		}
 		desc := r.doc.Find(`[data-testid="verdict-chart"] desc`).Text()
-		if !strings.Contains(desc, "yanlis 2") || !strings.Contains(desc, "dogru 1") {
+		if !strings.Contains(desc, "False (Yanlış) 2") || !strings.Contains(desc, "True (Doğru) 1") {
 			t.Errorf("verdict chart text alternative: %q", desc)
+		}
+		// The bars are labelled with the verdicts' names, never the stored slugs.
+		var verdictLabels []string
+		r.doc.Find(`[data-testid="verdict-chart"] svg text`).Each(func(_ int, s *goquery.Selection) { verdictLabels = append(verdictLabels, s.Text()) })
+		if got := strings.Join(verdictLabels, ","); got != "False,True" {
+			t.Errorf("verdict chart labels: %q, want False,True", got)
 		}
 		if got := strings.TrimSpace(r.doc.Find(`[data-testid="stat-waitlist"] [data-testid="stat-value"]`).Text()); got != "0" {
 			t.Errorf("waiting list: %q", got)
