@@ -159,6 +159,10 @@ func TestAdminRoutesAuthorization(t *testing.T) {
 			{"POST", "/admin/outbox/" + missing + "/retry", url.Values{}, 404},
 			{"GET", "/admin/audit", nil, 200},
 			{"GET", "/admin/knowledge", nil, 200},
+			{"GET", "/admin/knowledge/" + missing, nil, 404},
+			{"POST", "/admin/knowledge/" + missing, url.Values{"claim": {"x"}, "verdict": {"dogru"}}, 404},
+			{"POST", "/admin/knowledge/" + missing + "/retire", url.Values{"reason": {"x"}}, 404},
+			{"POST", "/admin/knowledge/" + missing + "/restore", url.Values{}, 404},
 		}
 		for _, r := range routes {
 			t.Run(r.method+" "+r.path, func(t *testing.T) {
