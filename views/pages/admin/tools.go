@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
@@ -159,16 +160,22 @@ func boolText(b bool) string {
 // itoa formats a small number for an attribute.
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// describedBy joins the ids of a field's hint and error, for aria-describedby.
-func describedBy(name, hint, err string) string {
+// fieldAttrs are an entry field's aria attributes: its hint and error as its description, and
+// aria-invalid while it has an error; none when it has neither.
+func fieldAttrs(name, hint, err string) templ.Attributes {
+	a := templ.Attributes{}
 	var ids []string
 	if hint != "" {
 		ids = append(ids, "entry-"+name+"-hint")
 	}
 	if err != "" {
 		ids = append(ids, "entry-"+name+"-error")
+		a["aria-invalid"] = "true"
 	}
-	return strings.Join(ids, " ")
+	if len(ids) > 0 {
+		a["aria-describedby"] = strings.Join(ids, " ")
+	}
+	return a
 }
 
 // consoleMeta is a console page's metadata: never indexed, and without the public footer.
