@@ -45,7 +45,8 @@ type Config struct {
 
 	// StarterKB loads the built-in knowledge base of fact-checks at start (idempotent).
 	StarterKB bool
-	// KBFollowInterval is how often a process picks up reviews other processes imported.
+	// KBFollowInterval is how often a process picks up reviews other processes imported or admins
+	// corrected (internal/app/analyzers.go, Knowledge.Follow).
 	KBFollowInterval time.Duration
 
 	// LLM configures the OpenAI-compatible model used when Analyzer is "llm".
