@@ -268,10 +268,11 @@ type chartItem struct {
 	n            int64
 }
 
-// barChart lays out a vertical bar chart and writes its text alternative.
+// barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
+// carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
 func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
-	const height, top, axis = 180, 12, 20
-	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height}
+	const height, top, axis, gutter = 180, 12, 22, 36
+	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: gutter, Top: top}
 	if len(items) == 0 {
 		ch.Summary = summaryHead + ": no claims yet."
 		return ch
@@ -280,7 +281,8 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	for _, it := range items {
 		peak = max(peak, it.n)
 	}
-	slot := width / len(items)
+	ch.Zero, ch.Peak = "0", format.Thousands(peak)
+	slot := (width - gutter) / len(items)
 	barW := max(slot*3/5, 1)
 	parts := make([]string, len(items))
 	for i, it := range items {
@@ -292,8 +294,9 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 			h = max(h, 2) // a small non-zero value must stay visible beside a large one
 		}
 		count := format.Thousands(it.n)
+		x0 := gutter + i*slot
 		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
-			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2}
+			X: x0 + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: x0 + slot/2}
 		b.LabelX, b.Anchor = labelPlace(b.TextX, it.label, width)
 		ch.Bars = append(ch.Bars, b)
 		parts[i] = it.title + " " + count
@@ -302,8 +305,8 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	return ch
 }
 
-// chartCharWidth is a generous width of one label character at the charts' 10-unit font size.
-const chartCharWidth = 6
+// chartCharWidth is a generous width of one label character at the charts' 12-unit font size.
+const chartCharWidth = 7
 
 // labelPlace centres a label under its bar unless half of it would fall outside the view box,
 // where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.

@@ -67,6 +67,10 @@ type Chart struct {
 	ID, Title, Summary string
 	// Width and Height are the view box.
 	Width, Height int
+	// Base is the baseline's y, Top the peak's y, Gutter the width left of the bars for the axis.
+	Base, Top, Gutter int
+	// Zero and Peak label the value axis ("" = an empty chart, no axis).
+	Zero, Peak string
 	// Bars are the data, in display order.
 	Bars []Bar
 }
