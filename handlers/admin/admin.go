@@ -271,7 +271,7 @@ type chartItem struct {
 // barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
 // carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
 func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
-	const height, top, axis, gutter = 180, 12, 22, 36
+	const height, top, axis, gutter = 180, 14, 24, 48
 	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: gutter, Top: top}
 	if len(items) == 0 {
 		ch.Summary = summaryHead + ": no claims yet."
@@ -305,8 +305,8 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	return ch
 }
 
-// chartCharWidth is a generous width of one label character at the charts' 12-unit font size.
-const chartCharWidth = 7
+// chartCharWidth is a generous width of one label character at the charts' 15-unit font size.
+const chartCharWidth = 9
 
 // labelPlace centres a label under its bar unless half of it would fall outside the view box,
 // where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.

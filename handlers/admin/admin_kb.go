@@ -59,8 +59,8 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	if err != nil {
 		return a.unavailable(c, "knowledge base", err)
 	}
-	states := []admin.Option{{Value: "", Label: "Active and retired"}, {Value: models.ReviewsActive, Label: "Active"},
-		{Value: models.ReviewsRetired, Label: "Retired"}, {Value: models.ReviewsEdited, Label: "Edited by an admin"}}
+	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: models.ReviewsActive, Label: "Active"},
+		{Value: models.ReviewsRetired, Label: "Retired"}, {Value: models.ReviewsEdited, Label: "Edited"}}
 	verdicts := verdictOptions("Any verdict")
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	state, verdict := choice(c.Query("state"), states), choice(c.Query("verdict"), verdicts)
@@ -148,9 +148,8 @@ func (a *Admin) renderEntry(c *fiber.Ctx, status int, r *models.Review, f knowle
 		Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
 		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(""), ReasonValue: reason, ReasonError: reasonErr,
 		Form: admin.EntryFields{Claim: f.Claim, Verdict: f.Verdict, Rating: f.Rating, Language: f.Language, Publisher: f.Publisher, Body: f.Body}}
-	if !strings.HasPrefix(p.URL, "https://") && !strings.HasPrefix(p.URL, "http://") {
-		p.URL = "" // never a link to anything but the web
-	}
+	// Only a web address becomes a link; anything else (the starter set's urn: names) is text.
+	p.Link = strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://")
 	if r.EditedAt != nil {
 		who := "an administrator"
 		if r.EditedBy != nil {

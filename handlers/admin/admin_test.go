@@ -432,7 +432,7 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 		last := labels.Last()
 		lastX, _ := strconv.Atoi(last.AttrOr("x", ""))
 		inside := (last.AttrOr("text-anchor", "") == "end" && lastX == 600) ||
-			(last.AttrOr("text-anchor", "") == "middle" && lastX+utf8.RuneCountInString(last.Text())*7/2 <= 600)
+			(last.AttrOr("text-anchor", "") == "middle" && lastX+utf8.RuneCountInString(last.Text())*9/2 <= 600)
 		if last.Text() != time.Now().UTC().Format("2 Jan") || !inside {
 			t.Errorf("last daily label %q anchor %q x %q", last.Text(), last.AttrOr("text-anchor", ""), last.AttrOr("x", ""))
 		}

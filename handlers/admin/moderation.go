@@ -114,12 +114,12 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 		return a.unavailable(c, "claim analyzers", err)
 	}
 	verdicts := verdictOptions("Any verdict")
-	states := []admin.Option{{Value: "", Label: "Public and hidden"}, {Value: "public", Label: "Public"}, {Value: "hidden", Label: "Hidden"}}
+	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: "public", Label: "Public"}, {Value: "hidden", Label: "Hidden"}}
 	analyzers := []admin.Option{{Value: "", Label: "Any analyzer"}}
 	for _, n := range names {
 		analyzers = append(analyzers, admin.Option{Value: n, Label: n})
 	}
-	vias := []admin.Option{{Value: "", Label: "Website and API"}, {Value: models.SearchViaWeb, Label: "Website"}, {Value: models.SearchViaAPI, Label: "API"}}
+	vias := []admin.Option{{Value: "", Label: "Any"}, {Value: models.SearchViaWeb, Label: "Website"}, {Value: models.SearchViaAPI, Label: "API"}}
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	verdict, state := choice(c.Query("verdict"), verdicts), choice(c.Query("state"), states)
 	analyzer, via := choice(c.Query("analyzer"), analyzers), choice(c.Query("via"), vias)

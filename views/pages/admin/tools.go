@@ -117,6 +117,8 @@ type Entry struct {
 	Frame
 	// ID, URL (the fact-check's address), Source, Created and Updated describe the entry.
 	ID, URL, Source, Created, Updated string
+	// Link says URL is a web address, shown as a link (starter entries have urn: names).
+	Link bool
 	// Edited says who last edited it and when ("" = never).
 	Edited string
 	// Retired is set while the entry is out of matching, with when and why.
