@@ -148,6 +148,17 @@ func (s *ReviewStore) curate(ctx context.Context, id string, cols map[string]any
 	}
 	var r Review
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// Followers poll "updated_at >= the newest they saw", so a change stamped before the
+		// newest stored review (a clock behind another process's) would never reach them: it
+		// takes the newest stamp instead.
+		var newest Review
+		err := tx.Select("updated_at").Order("updated_at DESC").Limit(1).Take(&newest).Error
+		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+			return fmt.Errorf("newest review: %w", err)
+		}
+		if at, ok := cols["updated_at"].(time.Time); ok && newest.UpdatedAt.After(at) {
+			cols["updated_at"] = newest.UpdatedAt
+		}
 		res := tx.Table(Review{}.TableName()).Where("id = ?", id).Updates(cols)
 		if res.Error != nil {
 			return fmt.Errorf("change review %s: %w", id, res.Error)

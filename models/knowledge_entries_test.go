@@ -120,6 +120,16 @@ func TestReviewCuration(t *testing.T) {
 		if res, err := s.Upsert(ctx, kbReview(sun.URL, "The sun is cold", "dogru", later.Add(2*time.Hour))); err != nil || res != models.Updated {
 			t.Errorf("import over a restored review: %v %v", res, err)
 		}
+		// A change stamped before the newest stored review (a slow clock) takes the newest stamp,
+		// so processes that already saw that review still see the change.
+		future := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Second)
+		if _, err := s.Upsert(ctx, kbReview("https://f.example/future", "Later import", "dogru", future)); err != nil {
+			t.Fatal(err)
+		}
+		r, err = s.SetRetired(ctx, pct.ID, true, "Clock", t0)
+		if err != nil || !r.UpdatedAt.Equal(future) || !r.RetiredAt.Equal(t0) {
+			t.Errorf("a change from a slow clock: updated %v retired %v (%v), want updated %v", r.UpdatedAt, r.RetiredAt, err, future)
+		}
 		for _, id := range []string{uuid.NewString(), "not-a-uuid"} {
 			if _, err := s.EditReview(ctx, id, models.ReviewEdit{Verdict: "dogru", At: at}); !errors.Is(err, models.ErrNotFound) {
 				t.Errorf("edit %s: %v", id, err)
