@@ -269,3 +269,58 @@ func html(s *goquery.Selection) string {
 	h, _ := goquery.OuterHtml(s)
 	return h
 }
+
+// TestAdminDestructiveActionsAskFirst: every destructive console control is a closed disclosure
+// whose own form carries the confirming button, so one click sends nothing, with or without
+// JavaScript.
+func TestAdminDestructiveActionsAskFirst(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newAdminEnv(t, db)
+		ctx := context.Background()
+		_, tok := e.user(t, "admin@example.com", models.RoleAdmin)
+		u, _ := e.user(t, "dev@example.com", models.RoleUser)
+		k, _, err := issueKey("prod", time.Now().UTC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.stores.Keys.CreateOwned(ctx, u.ID, k); err != nil {
+			t.Fatal(err)
+		}
+		c := adminSeedClaim(t, e.stores, "Bats are blind", "yanlis", "science", time.Now())
+		if r := e.do(t, "POST", "/admin/plans", url.Values{"slug": {"spare"}, "name": {"Spare"}, "monthly_quota": {"10"}, "max_active_keys": {"1"}}, tok); r.status != 303 {
+			t.Fatalf("create plan: %d", r.status)
+		}
+		spare, err := e.stores.Plans.BySlug(ctx, "spare")
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, _, err := e.stores.Reviews.List(ctx, models.ReviewFilter{Limit: 1})
+		if err != nil || len(entries) != 1 {
+			t.Fatalf("no knowledge-base entry to retire (%v)", err)
+		}
+		cases := []struct{ page, testid, action string }{
+			{"/admin/users", "disable", "/admin/users/" + u.ID + "/disable"},
+			{"/admin/keys", "revoke", "/admin/keys/" + k.ID + "/revoke"},
+			{"/admin/claims", "hide", "/admin/claims/hide"},
+			{"/admin/plans/" + spare.ID, "delete-plan", "/admin/plans/" + spare.ID + "/delete"},
+			{"/admin/knowledge/" + entries[0].ID, "retire", "/admin/knowledge/" + entries[0].ID + "/retire"},
+		}
+		for _, tc := range cases {
+			r := e.do(t, "GET", tc.page, nil, tok)
+			d := r.doc.Find(`details[data-testid="` + tc.testid + `"]`).FilterFunction(func(_ int, s *goquery.Selection) bool {
+				return s.Find(`form[action="`+tc.action+`"]`).Length() == 1
+			})
+			if d.Length() != 1 {
+				t.Errorf("%s: no confirmation for %s", tc.page, tc.action)
+				continue
+			}
+			if _, open := d.Attr("open"); open || d.Find(`summary`).Length() != 1 ||
+				d.Find(`form [data-testid="`+tc.testid+`-confirm"][type="submit"]`).Length() != 1 || d.Find(`form input[name="_csrf"]`).Length() != 1 {
+				t.Errorf("%s: the confirmation is open, or lacks its summary, button or token: %s", tc.page, html(d))
+			}
+			if tc.testid == "hide" && d.Find(`input[name="claim"]`).AttrOr("value", "") != c.ID {
+				t.Errorf("the hide confirmation names claim %q", d.Find(`input[name="claim"]`).AttrOr("value", ""))
+			}
+		}
+	})
+}
