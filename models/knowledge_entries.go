@@ -40,7 +40,8 @@ const (
 
 // ReviewFilter narrows the knowledge-base browser's list.
 type ReviewFilter struct {
-	// Q matches the claim, the publisher or the review URL, case-insensitively, as a substring.
+	// Q matches the claim, the publisher or the review URL as a substring, ignoring case and
+	// Turkish letters (turkishFolds).
 	Q string
 	// State is "" (all), ReviewsActive, ReviewsRetired or ReviewsEdited.
 	State string
@@ -56,6 +57,29 @@ func likePattern(q string) string {
 	return "%" + r.Replace(strings.ToLower(q)) + "%"
 }
 
+// turkishFolds maps the Turkish letters (both cases) and circumflexed vowels to their ASCII base,
+// so "asilar" finds "Aşılar" and "AŞI" finds "aşı" on both databases: SQLite's LOWER knows only
+// ASCII, so the letters are replaced before lowering, in SQL and in Go alike.
+var turkishFolds = [][2]string{{"ç", "c"}, {"Ç", "c"}, {"ğ", "g"}, {"Ğ", "g"}, {"ı", "i"}, {"İ", "i"}, {"ö", "o"}, {"Ö", "o"},
+	{"ş", "s"}, {"Ş", "s"}, {"ü", "u"}, {"Ü", "u"}, {"â", "a"}, {"Â", "a"}, {"î", "i"}, {"Î", "i"}, {"û", "u"}, {"Û", "u"}}
+
+// foldedColumn is the SQL for col folded like foldText.
+func foldedColumn(col string) string {
+	expr := col
+	for _, f := range turkishFolds {
+		expr = "REPLACE(" + expr + ", '" + f[0] + "', '" + f[1] + "')"
+	}
+	return "LOWER(" + expr + ")"
+}
+
+// foldText folds s as foldedColumn folds a column.
+func foldText(s string) string {
+	for _, f := range turkishFolds {
+		s = strings.ReplaceAll(s, f[0], f[1])
+	}
+	return strings.ToLower(s)
+}
+
 // List returns one page of reviews, most recently changed first, and whether more follow.
 func (s *ReviewStore) List(ctx context.Context, f ReviewFilter) ([]Review, bool, error) {
 	limit := f.Limit
@@ -64,8 +88,9 @@ func (s *ReviewStore) List(ctx context.Context, f ReviewFilter) ([]Review, bool,
 	}
 	q := s.db.Gorm.WithContext(ctx).Model(&Review{})
 	if t := strings.TrimSpace(f.Q); t != "" {
-		p := likePattern(t)
-		q = q.Where(`LOWER(claim_reviewed) LIKE ? ESCAPE '\' OR LOWER(publisher) LIKE ? ESCAPE '\' OR LOWER(url) LIKE ? ESCAPE '\'`, p, p, p)
+		p := likePattern(foldText(t))
+		q = q.Where(foldedColumn("claim_reviewed")+` LIKE ? ESCAPE '\' OR `+foldedColumn("publisher")+` LIKE ? ESCAPE '\' OR LOWER(url) LIKE ? ESCAPE '\'`,
+			p, p, likePattern(t))
 	}
 	switch f.State {
 	case ReviewsActive:

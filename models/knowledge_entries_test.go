@@ -30,7 +30,8 @@ func TestReviewCuration(t *testing.T) {
 		moon := kbReview("https://f.example/moon", "The Moon is made of CHEESE", "dogru", t0)
 		sun := kbReview("https://f.example/sun", "The sun is cold", "yanlis", t0.Add(time.Second))
 		pct := kbReview("https://f.example/pct", "100% of cats_are blue", "yanlis", t0.Add(2*time.Second))
-		for _, r := range []*models.Review{moon, sun, pct} {
+		tr := kbReview("https://f.example/tr", "AŞILAR OTİZME neden olur", "yanlis", t0.Add(-time.Second))
+		for _, r := range []*models.Review{tr, moon, sun, pct} {
 			if _, err := s.Upsert(ctx, r); err != nil {
 				t.Fatal(err)
 			}
@@ -52,13 +53,15 @@ func TestReviewCuration(t *testing.T) {
 			f    models.ReviewFilter
 			want string
 		}{
-			{"all, most recently changed first", models.ReviewFilter{}, "pct,sun,moon"},
+			{"all, most recently changed first", models.ReviewFilter{}, "pct,sun,moon,tr"},
+			{"Turkish letters folded", models.ReviewFilter{Q: "asilar otizme"}, "tr"},
+			{"Turkish capitals folded", models.ReviewFilter{Q: "aşılar otİzme NEDEN"}, "tr"},
 			{"case-insensitive substring", models.ReviewFilter{Q: "moon is made of cheese"}, "moon"},
-			{"publisher", models.ReviewFilter{Q: "fact desk"}, "pct,sun,moon"},
+			{"publisher", models.ReviewFilter{Q: "fact desk"}, "pct,sun,moon,tr"},
 			{"address", models.ReviewFilter{Q: "f.example/sun"}, "sun"},
 			{"percent is literal", models.ReviewFilter{Q: "100%"}, "pct"},
 			{"underscore is literal", models.ReviewFilter{Q: "s_a"}, "pct"},
-			{"verdict", models.ReviewFilter{Verdict: "yanlis"}, "pct,sun"},
+			{"verdict", models.ReviewFilter{Verdict: "yanlis"}, "pct,sun,tr"},
 			{"page", models.ReviewFilter{Limit: 1, Offset: 1}, "sun"},
 		}
 		for _, tc := range cases {
@@ -106,7 +109,7 @@ func TestReviewCuration(t *testing.T) {
 		if got := list(models.ReviewFilter{State: models.ReviewsRetired}); got != "sun" {
 			t.Errorf("retired filter: %q", got)
 		}
-		if got := list(models.ReviewFilter{State: models.ReviewsActive}); got != "moon,pct" {
+		if got := list(models.ReviewFilter{State: models.ReviewsActive}); got != "moon,pct,tr" {
 			t.Errorf("active filter: %q", got)
 		}
 		if res, err := s.Upsert(ctx, kbReview(sun.URL, "The sun is cold", "dogru", later.Add(time.Hour))); err != nil || res != models.Pinned {
