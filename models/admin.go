@@ -384,3 +384,63 @@ func PlanFeatures(p *Plan) []string {
 	}
 	return fs
 }
+
+// ClaimAnalyzers lists the analyzer names claims were checked by, for the moderation filter.
+func (s *AdminStore) ClaimAnalyzers(ctx context.Context) ([]string, error) {
+	var names []string
+	if err := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Distinct("analyzer").Order("analyzer").Limit(50).Pluck("analyzer", &names).Error; err != nil {
+		return nil, fmt.Errorf("claim analyzers: %w", err)
+	}
+	return names, nil
+}
+
+// OutboxFilter narrows the console's outbox list.
+type OutboxFilter struct {
+	// State is one of the Outbox* states, or "" for any.
+	State string
+	// To matches the recipient as a case-insensitive substring.
+	To string
+	// Kind is the mail's kind: its dedupe key up to the first colon ("beta-invite"), or "".
+	Kind string
+	// Limit (1..100, default 50) and Offset page the list, newest first.
+	Limit, Offset int
+}
+
+// SearchOutbox returns one page of mails matching f, newest first, and whether more follow.
+func (s *AdminStore) SearchOutbox(ctx context.Context, f OutboxFilter) ([]OutboxMail, bool, error) {
+	limit := f.Limit
+	if limit <= 0 || limit > 100 {
+		limit = 50
+	}
+	q := s.db.Gorm.WithContext(ctx).Model(&OutboxMail{})
+	if f.State != "" {
+		q = q.Where("state = ?", f.State)
+	}
+	if t := strings.TrimSpace(f.To); t != "" {
+		q = q.Where(`LOWER(to_addr) LIKE ? ESCAPE '\'`, likePattern(t))
+	}
+	if f.Kind != "" {
+		r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+		q = q.Where(`dedupe_key LIKE ? ESCAPE '\'`, r.Replace(f.Kind)+":%")
+	}
+	var ms []OutboxMail
+	if err := q.Order("created_at DESC, id").Limit(limit + 1).Offset(max(f.Offset, 0)).Find(&ms).Error; err != nil {
+		return nil, false, fmt.Errorf("search outbox: %w", err)
+	}
+	more := len(ms) > limit
+	return ms[:min(len(ms), limit)], more, nil
+}
+
+// OutboxKinds lists the kinds of mail in the outbox (see OutboxFilter.Kind), for the filter.
+func (s *AdminStore) OutboxKinds(ctx context.Context) ([]string, error) {
+	expr := "substr(dedupe_key, 1, instr(dedupe_key, ':') - 1)"
+	if s.db.Dialect == database.Postgres {
+		expr = "split_part(dedupe_key, ':', 1)"
+	}
+	var kinds []string
+	err := s.db.Gorm.WithContext(ctx).Raw("SELECT DISTINCT " + expr + " AS kind FROM email_outbox WHERE dedupe_key LIKE '%:%' ORDER BY kind LIMIT 50").Scan(&kinds).Error
+	if err != nil {
+		return nil, fmt.Errorf("outbox kinds: %w", err)
+	}
+	return kinds, nil
+}

@@ -24,6 +24,8 @@ const (
 	Updated
 	// Unchanged means the stored review already had these values.
 	Unchanged
+	// Pinned means an admin edited or retired the stored review, so the import left it alone.
+	Pinned
 )
 
 // Upsert stores r by its URL: a new URL is added, a known one updated in place (keeping its id and
@@ -61,6 +63,11 @@ func (s *ReviewStore) upsertOnce(ctx context.Context, r *Review) (UpsertResult, 
 			return fmt.Errorf("find review %s: %w", r.URL, err)
 		}
 		r.ID, r.CreatedAt = old.ID, old.CreatedAt
+		if old.Curated() {
+			*r = old
+			res = Pinned
+			return nil
+		}
 		if sameReview(&old, r) {
 			*r = old
 			res = Unchanged

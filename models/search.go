@@ -121,10 +121,29 @@ type SearchQuery struct {
 	Order    string     // "relevance" (default when Q != "") or "newest"
 	Cursor   string     // opaque, from a previous SearchPage.NextCursor with the same query
 	Limit    int        // 1..100; 0 means 20
+	// Hidden is "" for visible claims only (every public caller), SearchHiddenOnly or
+	// SearchHiddenAny: the admin console's moderation list, which must find hidden claims too.
+	Hidden string
+	// Analyzer is the analyzer name a claim was checked by ("" = any).
+	Analyzer string
+	// Via is SearchViaWeb (checked through the site's form), SearchViaAPI (with an API key) or "".
+	Via string
 	// Terms is Q planned by internal/search.Plan (non-nil whenever Q is not empty; empty when Q
 	// has nothing searchable).
 	Terms []SearchTerm
 }
+
+// Values of SearchQuery.Hidden and SearchQuery.Via.
+const (
+	// SearchHiddenOnly lists hidden claims only.
+	SearchHiddenOnly = "only"
+	// SearchHiddenAny lists hidden and visible claims.
+	SearchHiddenAny = "any"
+	// SearchViaWeb lists claims checked without an API key.
+	SearchViaWeb = "web"
+	// SearchViaAPI lists claims checked with an API key.
+	SearchViaAPI = "api"
+)
 
 // SearchMaxRunes bounds the query text one request can search for, even if a caller forgot to
 // validate Q; the rest is ignored.
@@ -909,8 +928,25 @@ func (p *searchPlan) cursorRank(tx *gorm.DB) (float64, error) {
 
 // filters returns the visibility and filter predicates over claims c.
 func (p *searchPlan) filters() ([]string, []any) {
-	where := []string{"c.hidden_at IS NULL"}
+	var where []string
+	switch p.q.Hidden {
+	case SearchHiddenOnly:
+		where = append(where, "c.hidden_at IS NOT NULL")
+	case SearchHiddenAny:
+		where = append(where, "1 = 1") // callers join the predicates with AND after WHERE
+	default:
+		where = append(where, "c.hidden_at IS NULL")
+	}
 	var args []any
+	if p.q.Analyzer != "" {
+		where, args = append(where, "c.analyzer = ?"), append(args, p.q.Analyzer)
+	}
+	switch p.q.Via {
+	case SearchViaWeb:
+		where = append(where, "c.api_key_id IS NULL")
+	case SearchViaAPI:
+		where = append(where, "c.api_key_id IS NOT NULL")
+	}
 	if p.q.Category != "" {
 		where, args = append(where, "c.category = ?"), append(args, p.q.Category)
 	}
@@ -1060,7 +1096,12 @@ func searchHash(q SearchQuery, order string) string {
 		}
 		return t.UTC().Format(time.RFC3339Nano)
 	}
-	b, _ := json.Marshal([]string{q.Q, q.Category, q.Verdict, q.FirmID, q.Language, ts(q.From), ts(q.To), order})
+	parts := []string{q.Q, q.Category, q.Verdict, q.FirmID, q.Language, ts(q.From), ts(q.To), order}
+	if q.Hidden != "" || q.Analyzer != "" || q.Via != "" {
+		// Only the console sets these; public cursors keep the hash they always had.
+		parts = append(parts, q.Hidden, q.Analyzer, q.Via)
+	}
+	b, _ := json.Marshal(parts)
 	sum := sha256.Sum256(b)
 	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }

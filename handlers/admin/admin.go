@@ -81,6 +81,10 @@ type AdminDeps struct {
 	// Knowledge imports uploaded fact-check files; Reviews counts the knowledge base.
 	Knowledge KBImporter
 	Reviews   ReviewCounter
+	// Entries browses and corrects the knowledge base's entries.
+	Entries KBEntries
+	// Search is the product's claim search, which the moderation list runs.
+	Search ClaimSearcher
 }
 
 // Admin serves the admin console under /admin. The wiring puts RequireRole(admin) in front; every
@@ -130,6 +134,10 @@ func (a *Admin) Routes(r *web.Routes) {
 	g.Get("/audit", a.audit)
 	g.Get("/knowledge", a.knowledgePage)
 	// POST /knowledge is mounted by Mount, ahead of these, with its own order of checks.
+	g.Get("/knowledge/:id", a.entryPage)
+	g.Post("/knowledge/:id", a.editEntry)
+	g.Post("/knowledge/:id/retire", a.retireEntry)
+	g.Post("/knowledge/:id/restore", a.restoreEntry)
 }
 
 // guard is the second lock behind the wiring's RequireRole.
@@ -148,19 +156,22 @@ func (a *Admin) guard(c *fiber.Ctx) error {
 
 // adminNotices are the confirmations a redirect may ask for with ?done=.
 var adminNotices = map[string]string{
-	"plan-created": "The plan was created.",
-	"plan-saved":   "The plan was saved.",
-	"plan-deleted": "The plan was deleted.",
-	"plan-hidden":  "The plan is hidden: it is off the pricing page, and everyone on it keeps it.",
-	"role":         "The role was changed.",
-	"plan":         "The plan was assigned; the account's keys moved with it.",
-	"disabled":     "The account is disabled: its sessions ended, and its keys are refused within seconds.",
-	"enabled":      "The account is enabled again.",
-	"revoked":      "The key was revoked.",
-	"quota":        "The key's quota was changed.",
-	"hidden":       "The claim is hidden from every page and from the API.",
-	"unhidden":     "The claim is public again.",
-	"retried":      "The mail is queued again.",
+	"plan-created":   "The plan was created.",
+	"plan-saved":     "The plan was saved.",
+	"plan-deleted":   "The plan was deleted.",
+	"plan-hidden":    "The plan is hidden: it is off the pricing page, and everyone on it keeps it.",
+	"role":           "The role was changed.",
+	"plan":           "The plan was assigned; the account's keys moved with it.",
+	"disabled":       "The account is disabled: its sessions ended, and its keys are refused within seconds.",
+	"enabled":        "The account is enabled again.",
+	"revoked":        "The key was revoked.",
+	"quota":          "The key's quota was changed.",
+	"hidden":         "The claim is hidden from every page and from the API.",
+	"unhidden":       "The claim is public again.",
+	"retried":        "The mail is queued again.",
+	"entry-saved":    "The entry was saved; checks of its claim use it from now on.",
+	"entry-retired":  "The entry is retired: no check matches it any more.",
+	"entry-restored": "The entry is restored: checks match it again.",
 }
 
 // adminErrors are the refusals a redirect may report with ?err=.
@@ -171,6 +182,7 @@ var adminErrors = map[string]string{
 	"bad-quota":  "Enter a whole number of requests of 0 or more, or leave the field empty to use the plan's quota.",
 	"plan-used":  "This plan has subscribers, so it cannot be deleted; hide it instead.",
 	"not-retry":  "Only failed or dead mail can be retried.",
+	"self":       "You cannot disable your own account; ask another administrator.",
 }
 
 // frame fills what every console page shares.
@@ -235,7 +247,7 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	}
 	vs := make([]chartItem, len(o.Verdicts))
 	for i, v := range o.Verdicts {
-		vs[i] = chartItem{label: v.Verdict, title: v.Verdict, n: v.Count}
+		vs[i] = chartItem{label: verdictShort(v.Verdict), title: verdictName(v.Verdict), n: v.Count}
 	}
 	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, 480)
 	ds := make([]chartItem, len(o.Daily))
@@ -256,10 +268,11 @@ type chartItem struct {
 	n            int64
 }
 
-// barChart lays out a vertical bar chart and writes its text alternative.
+// barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
+// carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
 func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
-	const height, top, axis = 180, 12, 20
-	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height}
+	const height, top, axis, gutter = 180, 14, 24, 48
+	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: gutter, Top: top}
 	if len(items) == 0 {
 		ch.Summary = summaryHead + ": no claims yet."
 		return ch
@@ -268,7 +281,8 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	for _, it := range items {
 		peak = max(peak, it.n)
 	}
-	slot := width / len(items)
+	ch.Zero, ch.Peak = "0", format.Thousands(peak)
+	slot := (width - gutter) / len(items)
 	barW := max(slot*3/5, 1)
 	parts := make([]string, len(items))
 	for i, it := range items {
@@ -280,8 +294,9 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 			h = max(h, 2) // a small non-zero value must stay visible beside a large one
 		}
 		count := format.Thousands(it.n)
+		x0 := gutter + i*slot
 		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
-			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2}
+			X: x0 + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: x0 + slot/2}
 		b.LabelX, b.Anchor = labelPlace(b.TextX, it.label, width)
 		ch.Bars = append(ch.Bars, b)
 		parts[i] = it.title + " " + count
@@ -290,8 +305,8 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	return ch
 }
 
-// chartCharWidth is a generous width of one label character at the charts' 10-unit font size.
-const chartCharWidth = 6
+// chartCharWidth is a generous width of one label character at the charts' 15-unit font size.
+const chartCharWidth = 9
 
 // labelPlace centres a label under its bar unless half of it would fall outside the view box,
 // where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.
@@ -555,9 +570,11 @@ func (a *Admin) users(c *fiber.Ctx) error {
 			starter = pl.ID
 		}
 	}
+	self := web.CurrentUser(c)
 	for _, r := range rows {
 		row := admin.UserRow{ID: r.ID, Email: r.Email, Name: r.Name, Role: string(r.Role), PlanName: r.PlanName,
-			Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Disabled: r.Disabled(), PlanID: starter}
+			Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Disabled: r.Disabled(), PlanID: starter,
+			Self: self != nil && self.ID == r.ID}
 		if r.PlanID != nil {
 			row.PlanID = *r.PlanID
 		}
@@ -642,6 +659,10 @@ func (a *Admin) setDisabled(c *fiber.Ctx, disabled bool) error {
 		return err
 	}
 	to := web.ReturnTo(c, "/admin/users")
+	if me := web.CurrentUser(c); disabled && me != nil && me.ID == u.ID {
+		// Locking oneself out ends one's own session mid-task; another admin must do it.
+		return web.Back(c, to, "err", "self")
+	}
 	if err := a.d.Accounts.SetDisabled(c.UserContext(), u.ID, disabled); err != nil {
 		if errors.Is(err, accounts.ErrLastAdmin) {
 			return web.Back(c, to, "err", "last-admin")
@@ -742,76 +763,6 @@ func (a *Admin) setQuota(c *fiber.Ctx) error {
 	return web.Back(c, to, "done", "quota")
 }
 
-// claims serves GET /admin/claims.
-func (a *Admin) claims(c *fiber.Ctx) error {
-	return a.renderClaims(c, fiber.StatusOK, admin.Claims{})
-}
-
-// renderClaims renders the moderation page with the hide form's state p.
-func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
-	hidden, err := a.d.Store.HiddenClaims(c.UserContext(), AdminListLimit)
-	if err != nil {
-		return a.unavailable(c, "hidden claims", err)
-	}
-	p.Frame = a.frame(c, "claims", "Claim moderation")
-	for _, cl := range hidden {
-		r := admin.ClaimRow{ID: cl.ID, Content: format.Truncate(cl.Content, 200), Verdict: cl.AIVerdict}
-		if cl.HiddenAt != nil {
-			r.HiddenAt = cl.HiddenAt.UTC().Format("2 Jan 2006 15:04 UTC")
-		}
-		if cl.HiddenReason != nil {
-			r.Reason = *cl.HiddenReason
-		}
-		p.Hidden = append(p.Hidden, r)
-	}
-	return a.d.Kit.Render(c, status, admin.ClaimsPage(p))
-}
-
-// claimIDPattern finds a claim id in a pasted id or page address.
-var claimIDPattern = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
-
-// hideClaim serves POST /admin/claims/hide; the reason is required so the record explains itself.
-func (a *Admin) hideClaim(c *fiber.Ctx) error {
-	raw := strings.TrimSpace(c.FormValue("claim"))
-	reason := strings.TrimSpace(c.FormValue("reason"))
-	p := admin.Claims{ClaimValue: raw, ReasonValue: reason}
-	id := strings.ToLower(claimIDPattern.FindString(raw))
-	if id == "" {
-		p.ClaimError = "Paste the claim's id or the address of its page."
-	}
-	switch {
-	case reason == "":
-		p.ReasonError = "Say why the claim is hidden; the reason is kept with the record."
-	case utf8.RuneCountInString(reason) > MaxHideReason:
-		p.ReasonError = fmt.Sprintf("Use at most %d characters.", MaxHideReason)
-	}
-	if p.ClaimError != "" || p.ReasonError != "" {
-		return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
-	}
-	if err := a.d.Store.HideClaim(c.UserContext(), id, reason, a.now().UTC()); err != nil {
-		if errors.Is(err, models.ErrNotFound) {
-			p.ClaimError = "There is no claim with this id."
-			return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
-		}
-		return a.unavailable(c, "hide claim", err)
-	}
-	a.record(c, "claim.hide", id, map[string]any{"reason": reason})
-	return web.Back(c, "/admin/claims", "done", "hidden")
-}
-
-// unhideClaim serves POST /admin/claims/:id/unhide.
-func (a *Admin) unhideClaim(c *fiber.Ctx) error {
-	id, ok := web.UUIDParam(c)
-	if !ok {
-		return a.notFound(c, "Claim")
-	}
-	if err := a.d.Store.UnhideClaim(c.UserContext(), id); err != nil {
-		return a.failed(c, "unhide claim", "Claim", err)
-	}
-	a.record(c, "claim.unhide", id, nil)
-	return web.Back(c, "/admin/claims", "done", "unhidden")
-}
-
 // pagerFor links the neighbours of page when there is more.
 func pagerFor(base string, page int, more bool) admin.Pager {
 	var p admin.Pager
@@ -838,22 +789,6 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 			Created: l.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC")})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
-}
-
-// outbox serves GET /admin/outbox.
-func (a *Admin) outbox(c *fiber.Ctx) error {
-	ms, err := a.d.Outbox.List(c.UserContext(), AdminListLimit)
-	if err != nil {
-		return a.unavailable(c, "outbox", err)
-	}
-	p := admin.Outbox{Frame: a.frame(c, "outbox", "Mail outbox"), SMTP: a.d.SMTP}
-	for _, m := range ms {
-		p.Rows = append(p.Rows, admin.MailRow{ID: m.ID, State: m.State, To: m.ToAddr, Subject: m.Subject,
-			Attempts: strconv.Itoa(m.Attempts), LastError: m.LastError, Body: m.TextBody,
-			Created:  m.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
-			CanRetry: m.State == models.OutboxFailed || m.State == models.OutboxDead})
-	}
-	return a.d.Kit.Render(c, fiber.StatusOK, admin.OutboxPage(p))
 }
 
 // retryMail serves POST /admin/outbox/:id/retry.

@@ -545,6 +545,10 @@ func TestFirmConsoleConfirmsAttribution(t *testing.T) {
 			cell.Find("[data-testid=confirm-attribution]").Length() != 1 {
 			t.Fatalf("unconfirmed claim cell %q", cell.Text())
 		}
+		// Unlinking asks once more in the page before the form is sent.
+		if r.Doc.Find(`details[data-testid="unlink"] form[action="`+edit+`/claims/`+pasted.ID+`/unlink"] [data-testid="unlink-confirm"]`).Length() != 1 {
+			t.Error("unlink is not behind a confirmation")
+		}
 
 		// Only admins may confirm.
 		if r := e.send(t, e.console, http.MethodPost, edit+"/claims/"+pasted.ID+"/confirm", nil, userTok); r.Status != http.StatusForbidden {

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
+	"github.com/claimcheck/claimcheck/internal/validation"
+	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
 	"github.com/gofiber/fiber/v2"
@@ -41,19 +44,59 @@ type ReviewCounter interface {
 	Count(ctx context.Context) (int64, error)
 }
 
+// KBEntries browses and corrects the knowledge base; *knowledge.Entries is one, which also keeps
+// the process's matching index current.
+type KBEntries interface {
+	// List returns one page of entries and whether more follow.
+	List(ctx context.Context, f models.ReviewFilter) ([]models.Review, bool, error)
+	// Entry returns one entry or models.ErrNotFound.
+	Entry(ctx context.Context, id string) (*models.Review, error)
+	// Edit stores an admin's correction; knowledge.FieldErrors when the form is invalid.
+	Edit(ctx context.Context, id, by string, f knowledge.EntryForm) (*models.Review, error)
+	// Retire takes an entry out of matching; knowledge.ErrReasonRequired without a reason.
+	Retire(ctx context.Context, id, reason string) (*models.Review, error)
+	// Restore puts a retired entry back.
+	Restore(ctx context.Context, id string) (*models.Review, error)
+}
+
 // knowledgePage serves GET /admin/knowledge.
 func (a *Admin) knowledgePage(c *fiber.Ctx) error {
 	return a.renderKnowledge(c, fiber.StatusOK, "", "")
 }
 
-// renderKnowledge draws the upload page with the last import's result or error.
+// renderKnowledge draws the entry list for the address's filters and the upload form with the
+// last import's result or error.
 func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string) error {
-	n, err := a.d.Reviews.Count(c.UserContext())
+	ctx := c.UserContext()
+	n, err := a.d.Reviews.Count(ctx)
 	if err != nil {
 		return a.unavailable(c, "knowledge base", err)
 	}
+	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: models.ReviewsActive, Label: "Active"},
+		{Value: models.ReviewsRetired, Label: "Retired"}, {Value: models.ReviewsEdited, Label: "Edited"}}
+	verdicts := verdictOptions("Any verdict")
+	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
+	state, verdict := choice(c.Query("state"), states), choice(c.Query("verdict"), verdicts)
+	page := web.PageOrFirst(c)
 	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "Fact-checks"), Count: format.Plural(int(n), "fact-check") + " in the knowledge base.",
-		Result: result, Problem: problem, MaxSize: format.Thousands(MaxKBUploadBytes>>20) + " MiB"}
+		Result: result, Problem: problem, MaxSize: format.Thousands(MaxKBUploadBytes>>20) + " MiB", Q: q,
+		Filters: []admin.Filter{{Name: "state", Label: "State", Value: state, Options: states},
+			{Name: "verdict", Label: "Verdict", Value: verdict, Options: verdicts}}}
+	if msg := validation.CheckText("The search text", q); msg != "" {
+		p.SearchError = msg
+		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KnowledgePage(p))
+	}
+	rs, more, err := a.d.Entries.List(ctx, models.ReviewFilter{Q: q, State: state, Verdict: verdict,
+		Limit: AdminPageSize, Offset: (page - 1) * AdminPageSize})
+	if err != nil {
+		return a.unavailable(c, "knowledge entries", err)
+	}
+	p.Pager = listPager("/admin/knowledge", filterValues("q", q, "state", state, "verdict", verdict), page, more)
+	for _, r := range rs {
+		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(r.Verdict),
+			VerdictSlug: r.Verdict, Publisher: r.Publisher, Language: r.Language, Source: r.Source,
+			Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"), Retired: r.Retired(), Edited: r.EditedAt != nil})
+	}
 	return a.d.Kit.Render(c, status, admin.KnowledgePage(p))
 }
 
@@ -86,6 +129,144 @@ func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", fmt.Sprintf("%s was not imported: %v", name, err))
 	}
 	a.record(c, "knowledge.import", name, map[string]any{"added": sum.Added, "updated": sum.Updated,
-		"unchanged": sum.Unchanged, "skipped": len(sum.Skipped)})
+		"unchanged": sum.Unchanged, "kept": sum.Kept, "skipped": len(sum.Skipped)})
 	return a.renderKnowledge(c, fiber.StatusOK, name+": "+sum.String(), "")
+}
+
+// loadEntry fetches the :id entry, answering the page itself when that fails.
+func (a *Admin) loadEntry(c *fiber.Ctx) (*models.Review, error) {
+	id, ok := web.UUIDParam(c)
+	if !ok {
+		return nil, a.notFound(c, "Entry")
+	}
+	r, err := a.d.Entries.Entry(c.UserContext(), id)
+	if err != nil {
+		return nil, a.failed(c, "knowledge entry", "Entry", err)
+	}
+	return r, nil
+}
+
+// entryPage serves GET /admin/knowledge/:id.
+func (a *Admin) entryPage(c *fiber.Ctx) error {
+	r, err := a.loadEntry(c)
+	if r == nil {
+		return err
+	}
+	return a.renderEntry(c, fiber.StatusOK, r, knowledge.FormOf(r), nil, "", "")
+}
+
+// renderEntry draws entry r with the form values f and their errors.
+func (a *Admin) renderEntry(c *fiber.Ctx, status int, r *models.Review, f knowledge.EntryForm, errs map[string]string, reason, reasonErr string) error {
+	p := admin.Entry{Frame: a.frame(c, "knowledge", "Knowledge-base entry"), ID: r.ID, URL: r.URL, Source: r.Source,
+		Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(""), ReasonValue: reason, ReasonError: reasonErr,
+		Form: admin.EntryFields{Claim: f.Claim, Verdict: f.Verdict, Rating: f.Rating, Language: f.Language, Publisher: f.Publisher, Body: f.Body}}
+	// Only a web address becomes a link; anything else (the starter set's urn: names) is text.
+	p.Link = strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://")
+	if r.EditedAt != nil {
+		who := "an administrator"
+		if r.EditedBy != nil {
+			if u, err := a.d.Users.UserByID(c.UserContext(), *r.EditedBy); err == nil {
+				who = u.Email
+			}
+		}
+		p.Edited = "by " + who + " on " + r.EditedAt.UTC().Format("2 Jan 2006 15:04 UTC")
+	}
+	if r.RetiredAt != nil {
+		p.RetiredAt = r.RetiredAt.UTC().Format("2 Jan 2006 15:04 UTC")
+	}
+	if r.RetiredReason != nil {
+		p.RetiredWhy = *r.RetiredReason
+	}
+	return a.d.Kit.Render(c, status, admin.EntryPage(p))
+}
+
+// editEntry serves POST /admin/knowledge/:id: the correction is validated field by field, stored
+// with its author, applied to matching and audited with what changed.
+func (a *Admin) editEntry(c *fiber.Ctx) error {
+	old, err := a.loadEntry(c)
+	if old == nil {
+		return err
+	}
+	f := knowledge.EntryForm{Claim: c.FormValue("claim"), Verdict: c.FormValue("verdict"), Rating: c.FormValue("rating"),
+		Language: c.FormValue("language"), Publisher: c.FormValue("publisher"), Body: c.FormValue("body")}
+	by := ""
+	if u := web.CurrentUser(c); u != nil {
+		by = u.ID
+	}
+	r, err := a.d.Entries.Edit(c.UserContext(), old.ID, by, f)
+	var fe knowledge.FieldErrors
+	if errors.As(err, &fe) {
+		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, f, fe, "", "")
+	}
+	if err != nil {
+		return a.failed(c, "edit knowledge entry", "Entry", err)
+	}
+	detail := map[string]any{"url": r.URL}
+	if old.Verdict != r.Verdict {
+		detail["verdict"] = map[string]string{"from": old.Verdict, "to": r.Verdict}
+	}
+	if old.ClaimReviewed != r.ClaimReviewed {
+		detail["claim"] = map[string]string{"from": format.Truncate(old.ClaimReviewed, 200), "to": format.Truncate(r.ClaimReviewed, 200)}
+	}
+	var changed []string
+	for _, x := range []struct {
+		name     string
+		from, to string
+	}{{"language", old.Language, r.Language}, {"publisher", old.Publisher, r.Publisher}, {"body", old.ReviewBody, r.ReviewBody},
+		{"rating", deref(old.TextualRating), deref(r.TextualRating)}} {
+		if x.from != x.to {
+			changed = append(changed, x.name)
+		}
+	}
+	if len(changed) > 0 {
+		detail["also"] = changed
+	}
+	a.record(c, "knowledge.edit", r.ID, detail)
+	return web.Back(c, admin.EntryPath(r.ID, ""), "done", "entry-saved")
+}
+
+// deref is *s, or "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// retireEntry serves POST /admin/knowledge/:id/retire.
+func (a *Admin) retireEntry(c *fiber.Ctx) error {
+	old, err := a.loadEntry(c)
+	if old == nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	r, err := a.d.Entries.Retire(c.UserContext(), old.ID, reason)
+	var fe knowledge.FieldErrors
+	switch {
+	case errors.Is(err, knowledge.ErrReasonRequired):
+		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, knowledge.FormOf(old), nil, reason, "Say why the entry is retired; the reason is kept with it.")
+	case errors.As(err, &fe):
+		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, knowledge.FormOf(old), nil, reason, fe["reason"])
+	case err != nil:
+		return a.failed(c, "retire knowledge entry", "Entry", err)
+	}
+	a.record(c, "knowledge.retire", r.ID, map[string]any{"url": r.URL, "reason": reason})
+	return web.Back(c, admin.EntryPath(r.ID, ""), "done", "entry-retired")
+}
+
+// restoreEntry serves POST /admin/knowledge/:id/restore.
+func (a *Admin) restoreEntry(c *fiber.Ctx) error {
+	old, err := a.loadEntry(c)
+	if old == nil {
+		return err
+	}
+	r, err := a.d.Entries.Restore(c.UserContext(), old.ID)
+	if err != nil {
+		return a.failed(c, "restore knowledge entry", "Entry", err)
+	}
+	if old.Retired() {
+		a.record(c, "knowledge.restore", r.ID, map[string]any{"url": r.URL})
+	}
+	return web.Back(c, admin.EntryPath(r.ID, ""), "done", "entry-restored")
 }

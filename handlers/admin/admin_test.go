@@ -8,9 +8,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/database"
@@ -159,6 +161,10 @@ func TestAdminRoutesAuthorization(t *testing.T) {
 			{"POST", "/admin/outbox/" + missing + "/retry", url.Values{}, 404},
 			{"GET", "/admin/audit", nil, 200},
 			{"GET", "/admin/knowledge", nil, 200},
+			{"GET", "/admin/knowledge/" + missing, nil, 404},
+			{"POST", "/admin/knowledge/" + missing, url.Values{"claim": {"x"}, "verdict": {"dogru"}}, 404},
+			{"POST", "/admin/knowledge/" + missing + "/retire", url.Values{"reason": {"x"}}, 404},
+			{"POST", "/admin/knowledge/" + missing + "/restore", url.Values{}, 404},
 		}
 		for _, r := range routes {
 			t.Run(r.method+" "+r.path, func(t *testing.T) {
@@ -220,7 +226,7 @@ func TestAdminHideClaim(t *testing.T) {
 			t.Errorf("REST read after hiding: %s, want []", got)
 		}
 		list := e.do(t, "GET", "/admin/claims", nil, tok)
-		row := list.doc.Find(`[data-testid="hidden-row"][data-claim-id="` + c.ID + `"]`)
+		row := list.doc.Find(`[data-testid="claim-row"][data-claim-id="` + c.ID + `"][data-hidden="true"]`)
 		if row.Length() != 1 || strings.TrimSpace(row.Find(`[data-testid="hidden-reason"]`).Text()) != "Spam" {
 			t.Fatal("hidden claim not listed with its reason")
 		}
@@ -401,20 +407,33 @@ func TestAdminOverviewOutboxLeads(t *testing.T) {
 			t.Errorf("daily bars: %d", n)
 		}
 		desc := r.doc.Find(`[data-testid="verdict-chart"] desc`).Text()
-		if !strings.Contains(desc, "yanlis 2") || !strings.Contains(desc, "dogru 1") {
+		if !strings.Contains(desc, "False (Yanlış) 2") || !strings.Contains(desc, "True (Doğru) 1") {
 			t.Errorf("verdict chart text alternative: %q", desc)
+		}
+		// The bars are labelled with the verdicts' names, never the stored slugs.
+		var verdictLabels []string
+		r.doc.Find(`[data-testid="verdict-chart"] [data-testid="chart-bar"] text`).Each(func(_ int, s *goquery.Selection) { verdictLabels = append(verdictLabels, s.Text()) })
+		if got := strings.Join(verdictLabels, ","); got != "False,True" {
+			t.Errorf("verdict chart labels: %q, want False,True", got)
+		}
+		// The value axis reads 0 at the baseline and the peak at the top.
+		if peak, zero := r.doc.Find(`[data-testid="verdict-chart"] [data-testid="axis-peak"]`).Text(), r.doc.Find(`[data-testid="verdict-chart"] [data-testid="axis-zero"]`).Text(); peak != "2" || zero != "0" {
+			t.Errorf("verdict chart axis %q..%q, want 0..2", zero, peak)
 		}
 		if got := strings.TrimSpace(r.doc.Find(`[data-testid="stat-waitlist"] [data-testid="stat-value"]`).Text()); got != "0" {
 			t.Errorf("waiting list: %q", got)
 		}
 		// Weekly labels count back from today, so today is labelled and no two labels crowd; labels
 		// at the edges are anchored there instead of being cut ("27 Oct" drawn as "7 Oct").
-		labels := r.doc.Find(`[data-testid="daily-chart"] svg text`)
+		labels := r.doc.Find(`[data-testid="daily-chart"] [data-testid="chart-bar"] text`)
 		if labels.Length() != 5 {
 			t.Errorf("daily labels: %d, want 5", labels.Length())
 		}
 		last := labels.Last()
-		if last.Text() != time.Now().UTC().Format("2 Jan") || last.AttrOr("text-anchor", "") != "end" || last.AttrOr("x", "") != "600" {
+		lastX, _ := strconv.Atoi(last.AttrOr("x", ""))
+		inside := (last.AttrOr("text-anchor", "") == "end" && lastX == 600) ||
+			(last.AttrOr("text-anchor", "") == "middle" && lastX+utf8.RuneCountInString(last.Text())*9/2 <= 600)
+		if last.Text() != time.Now().UTC().Format("2 Jan") || !inside {
 			t.Errorf("last daily label %q anchor %q x %q", last.Text(), last.AttrOr("text-anchor", ""), last.AttrOr("x", ""))
 		}
 		if r.doc.Find(`[data-testid="daily-chart"] figcaption`).Length() != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -23,7 +24,13 @@ type Knowledge struct {
 	Index *matching.Index
 	// Importer adds reviews to the store and, through its change hook, to the index.
 	Importer *knowledge.Importer
-	// loadedUpTo is the newest review update the index has seen, where following starts.
+	// Entries is the admins' browser: edits, retirements and restorations reach this index at
+	// once and other processes' indexes within one Follow poll.
+	Entries *knowledge.Entries
+	// src is the store Refresh reads changes from.
+	src knowledge.ReviewSource
+	// mu guards loadedUpTo, the newest review update the index has seen, where following starts.
+	mu         sync.Mutex
 	loadedUpTo time.Time
 }
 
@@ -52,16 +59,48 @@ func OpenKnowledge(ctx context.Context, cfg config.Config, stores *models.Stores
 			log.Info("starter knowledge base loaded", "summary", sum.String())
 		}
 	}
-	since, err := matching.Load(ctx, stores.Reviews, ix)
+	// Retired reviews stay in the store for admins to restore but never enter the index.
+	since, err := matching.Load(ctx, knowledge.Active{Src: stores.Reviews}, ix)
 	if err != nil {
 		return nil, fmt.Errorf("knowledge index: %w", err)
 	}
-	return &Knowledge{Index: ix, Importer: imp, loadedUpTo: since}, nil
+	entries := knowledge.NewEntries(stores.Reviews, ix, func() time.Time { return time.Now().UTC() })
+	return &Knowledge{Index: ix, Importer: imp, Entries: entries, src: stores.Reviews, loadedUpTo: since}, nil
 }
 
-// Follow keeps the index current with reviews other processes import, until ctx ends.
+// Follow keeps the index current with what other processes change in the knowledge base (imports,
+// and admins' edits, retirements and restorations, which all move a review's updated_at), polling
+// src every interval until ctx ends. An edit made in another process therefore reaches this one's
+// matching within one interval (KB_FOLLOW_INTERVAL, 5 s by default).
 func (k *Knowledge) Follow(ctx context.Context, src matching.ReviewSource, every time.Duration) {
-	matching.Follow(ctx, src, k.Index, k.loadedUpTo, every)
+	if every <= 0 {
+		every = 5 * time.Second
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := k.refresh(ctx, src); err != nil && ctx.Err() == nil {
+			slog.Warn("knowledge: polling the knowledge base failed; retrying at the next tick", "err", err)
+		}
+	}
+}
+
+// Refresh applies, once, every change to the stored knowledge base since the index last looked.
+func (k *Knowledge) Refresh(ctx context.Context) error { return k.refresh(ctx, k.src) }
+
+// refresh is one poll of src.
+func (k *Knowledge) refresh(ctx context.Context, src knowledge.ReviewSource) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	newest, err := knowledge.CatchUp(ctx, src, k.Index, k.loadedUpTo)
+	// CatchUp reads oldest update first, so everything up to newest was applied even on error.
+	k.loadedUpTo = newest
+	return err
 }
 
 // googleSink hands Google Fact Check results to the importer, so they join the knowledge base

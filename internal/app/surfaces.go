@@ -133,7 +133,8 @@ func adminDeps(w *wiring) admin.Deps {
 	return admin.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
 		Console: admin.AdminDeps{Store: w.stores.Admin, Accounts: w.accounts, Users: w.stores.Accounts,
 			Keys: w.stores.Keys, Billing: w.billing.Store(), Outbox: w.stores.Outbox, Audit: audit,
-			SMTP: w.cfg.SMTPURL != "", Knowledge: w.kb.Importer, Reviews: w.stores.Reviews},
+			SMTP: w.cfg.SMTPURL != "", Knowledge: w.kb.Importer, Reviews: w.stores.Reviews,
+			Entries: w.kb.Entries, Search: search.New(w.stores.Search)},
 		Firms:    admin.FirmConsoleDeps{Firms: w.stores.Firms, Claims: w.stores.Claims, Audit: audit},
 		Waitlist: admin.AdminWaitlistDeps{Beta: w.beta, Waitlist: w.stores.Waitlist},
 	}

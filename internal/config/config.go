@@ -54,7 +54,8 @@ type Config struct {
 
 	// StarterKB loads the built-in knowledge base of fact-checks at start (idempotent).
 	StarterKB bool
-	// KBFollowInterval is how often a process picks up reviews other processes imported.
+	// KBFollowInterval is how often a process picks up reviews other processes imported or admins
+	// corrected (internal/app/analyzers.go, Knowledge.Follow).
 	KBFollowInterval time.Duration
 
 	// LLM configures the OpenAI-compatible model used when Analyzer is "llm".
@@ -215,7 +216,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		ShutdownTimeout:   durVal("SHUTDOWN_TIMEOUT", 15*time.Second),
 		DBMaxOpenConns:    intVal("DB_MAX_OPEN_CONNS", 20, 1, 1000),
 		StarterKB:         boolVal("CLAIMCHECK_STARTER_KB", true),
-		KBFollowInterval:  durVal("KB_FOLLOW_INTERVAL", 30*time.Second),
+		KBFollowInterval:  durVal("KB_FOLLOW_INTERVAL", 5*time.Second),
 		LLM: LLMConfig{
 			BaseURL:          get("LLM_BASE_URL", "https://api.openai.com/v1"),
 			Model:            get("LLM_MODEL", ""),

@@ -75,6 +75,8 @@ type Summary struct {
 	Updated int
 	// Unchanged counts known reviews imported again as they were.
 	Unchanged int
+	// Kept counts known reviews an admin edited or retired, which imports leave as they are.
+	Kept int
 	// Skipped lists the reviews not imported, each with its reason.
 	Skipped []Skip
 }
@@ -83,6 +85,10 @@ type Summary struct {
 // verdict …)": the distinct reasons with counts, most frequent first, at most three of them.
 func (s Summary) String() string {
 	out := fmt.Sprintf("added %d, updated %d, unchanged %d, skipped %d", s.Added, s.Updated, s.Unchanged, len(s.Skipped))
+	if s.Kept > 0 {
+		out = fmt.Sprintf("added %d, updated %d, unchanged %d, kept %d as an admin curated them, skipped %d",
+			s.Added, s.Updated, s.Unchanged, s.Kept, len(s.Skipped))
+	}
 	if len(s.Skipped) == 0 {
 		return out
 	}
@@ -120,6 +126,8 @@ func (s *Summary) add(res models.UpsertResult) {
 		s.Updated++
 	case models.Unchanged:
 		s.Unchanged++
+	case models.Pinned:
+		s.Kept++
 	}
 }
 

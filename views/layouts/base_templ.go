@@ -430,30 +430,40 @@ func Base(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "</div></main><footer class=\"site-footer\"><div class=\"container site-footer__inner\"><section class=\"site-footer__about\" aria-labelledby=\"footer-method\"><h2 id=\"footer-method\" class=\"site-footer__title\">How scores are computed</h2><p>Scores run from 0 (refuted, least credible) to 100 (strongly supported, most credible). The source sub-score comes from published news-domain quality ratings; the verdict comes from an earlier fact-check that states the same claim, otherwise it stays belirsiz. Anything the analyzer has no evidence for is shown as <em>not assessed</em> — it never guesses a verdict. Every claim page lists how each field was computed.</p></section><section class=\"site-footer__data\" aria-labelledby=\"footer-data\"><h2 id=\"footer-data\" class=\"site-footer__title\">Data</h2><p class=\"citation\">Domain ratings: Lin, H., Lasser, J., Lewandowsky, S., Cole, R., Gully, A., Rand, D. G., &amp; Pennycook, G. (2023). High level of correspondence across different news domain quality rating sets. <cite>PNAS Nexus</cite>, 2(9), pgad286. <a href=\"https://doi.org/10.1093/pnasnexus/pgad286\" rel=\"noopener noreferrer\">doi:10.1093/pnasnexus/pgad286</a></p><p class=\"site-footer__fine\">Coverage of Turkish outlets in these ratings is thin: an unrated domain is unknown, not unreliable.</p></section></div><div class=\"container site-footer__bottom\"><p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "</div></main>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if p.Year > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "© ")
+		if !p.NoFooter {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "<footer class=\"site-footer\"><div class=\"container site-footer__inner\"><section class=\"site-footer__about\" aria-labelledby=\"footer-method\"><h2 id=\"footer-method\" class=\"site-footer__title\">How scores are computed</h2><p>Scores run from 0 (refuted, least credible) to 100 (strongly supported, most credible). The source sub-score comes from published news-domain quality ratings; the verdict comes from an earlier fact-check that states the same claim, otherwise it stays belirsiz. Anything the analyzer has no evidence for is shown as <em>not assessed</em> — it never guesses a verdict. Every claim page lists how each field was computed.</p></section><section class=\"site-footer__data\" aria-labelledby=\"footer-data\"><h2 id=\"footer-data\" class=\"site-footer__title\">Data</h2><p class=\"citation\">Domain ratings: Lin, H., Lasser, J., Lewandowsky, S., Cole, R., Gully, A., Rand, D. G., &amp; Pennycook, G. (2023). High level of correspondence across different news domain quality rating sets. <cite>PNAS Nexus</cite>, 2(9), pgad286. <a href=\"https://doi.org/10.1093/pnasnexus/pgad286\" rel=\"noopener noreferrer\">doi:10.1093/pnasnexus/pgad286</a></p><p class=\"site-footer__fine\">Coverage of Turkish outlets in these ratings is thin: an unrated domain is unknown, not unreliable.</p></section></div><div class=\"container site-footer__bottom\"><p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(p.Year))
-			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/layouts/base.templ`, Line: 129, Col: 32}
+			if p.Year > 0 {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "© ")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var21 string
+				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(p.Year))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/layouts/base.templ`, Line: 130, Col: 32}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, " Claimcheck. ")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, " Claimcheck. ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "Claim records are public.</p></div></footer>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "Claim records are public.</p></div></footer></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -483,7 +493,7 @@ func Logo() templ.Component {
 			templ_7745c5c3_Var22 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "<svg class=\"brand__mark\" viewBox=\"0 0 32 32\" width=\"32\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M6 4h20a4 4 0 0 1 4 4v13a4 4 0 0 1-4 4H14l-6.5 5v-5H6a4 4 0 0 1-4-4V8a4 4 0 0 1 4-4z\" fill=\"#13294b\"></path> <path d=\"M10 14.5l4 4 8-8.5\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"></path></svg>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<svg class=\"brand__mark\" viewBox=\"0 0 32 32\" width=\"32\" height=\"32\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M6 4h20a4 4 0 0 1 4 4v13a4 4 0 0 1-4 4H14l-6.5 5v-5H6a4 4 0 0 1-4-4V8a4 4 0 0 1 4-4z\" fill=\"#13294b\"></path> <path d=\"M10 14.5l4 4 8-8.5\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"></path></svg>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -46,6 +46,9 @@ type Page struct {
 	Nav []NavItem
 	// Year is the copyright year in the footer.
 	Year int
+	// NoFooter leaves out the public footer (the scoring method and data credits), which is for
+	// readers of claims and means nothing on the admin console.
+	NoFooter bool
 }
 
 // fullTitle appends the site name unless the title already is it.

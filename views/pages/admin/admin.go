@@ -67,6 +67,10 @@ type Chart struct {
 	ID, Title, Summary string
 	// Width and Height are the view box.
 	Width, Height int
+	// Base is the baseline's y, Top the peak's y, Gutter the width left of the bars for the axis.
+	Base, Top, Gutter int
+	// Zero and Peak label the value axis ("" = an empty chart, no axis).
+	Zero, Peak string
 	// Bars are the data, in display order.
 	Bars []Bar
 }
@@ -138,6 +142,8 @@ type UserRow struct {
 	PlanName, Created string
 	// Disabled says whether the account is locked.
 	Disabled bool
+	// Self marks the viewing admin's own row, which offers no "Disable".
+	Self bool
 }
 
 // Users is the /admin/users page.
@@ -169,21 +175,6 @@ type Keys struct {
 	Rows []KeyRow
 }
 
-// ClaimRow is one hidden claim.
-type ClaimRow struct {
-	// ID, Content and Verdict describe the claim; HiddenAt and Reason the moderation.
-	ID, Content, Verdict, HiddenAt, Reason string
-}
-
-// Claims is the /admin/claims moderation page.
-type Claims struct {
-	Frame
-	// ClaimValue, ReasonValue refill the hide form; ClaimError, ReasonError explain refusals.
-	ClaimValue, ReasonValue, ClaimError, ReasonError string
-	// Hidden lists hidden claims.
-	Hidden []ClaimRow
-}
-
 // LeadRow is one contact-sales request.
 type LeadRow struct {
 	// Name, Email, Company, Message, Created are display text.
@@ -197,23 +188,6 @@ type Leads struct {
 	Rows  []LeadRow
 	Total string
 	Pager Pager
-}
-
-// MailRow is one outbox mail.
-type MailRow struct {
-	// ID, State, To, Subject, Attempts, LastError, Created, Body are display text.
-	ID, State, To, Subject, Attempts, LastError, Created, Body string
-	// CanRetry offers the retry button for failed and dead mail.
-	CanRetry bool
-}
-
-// Outbox is the /admin/outbox page.
-type Outbox struct {
-	Frame
-	// SMTP says whether mail is actually sent, or only kept here.
-	SMTP bool
-	// Rows are the newest mails.
-	Rows []MailRow
 }
 
 // AuditRow is one audit entry.
@@ -235,15 +209,4 @@ type Audit struct {
 	Rows  []AuditRow
 	Total string
 	Pager Pager
-}
-
-// Knowledge is the /admin/knowledge page.
-type Knowledge struct {
-	Frame
-	// Count says how many fact-checks the knowledge base holds.
-	Count string
-	// Result summarises the last import; Problem says why it failed.
-	Result, Problem string
-	// MaxSize is the upload limit in words.
-	MaxSize string
 }
