@@ -309,7 +309,7 @@ func (a *Auth) verify(c *fiber.Ctx) error {
 	case errors.Is(err, accounts.ErrAlreadyVerified):
 		// Re-opened after it worked (or after a newer link did): the account is fine, say so.
 		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "Your email address is already confirmed",
-			Message: "This link was used before, and your address " + u.Email + " is confirmed. Nothing more to do.",
+			Message:    "This link was used before, and your address " + u.Email + " is confirmed. Nothing more to do.",
 			ActionText: "Go to your account", ActionURL: AfterLoginPath})
 	case errors.Is(err, accounts.ErrInvalidToken):
 		return a.invalidLink(c, "Go to your account", AfterLoginPath)
