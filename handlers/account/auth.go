@@ -241,7 +241,7 @@ func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.Valid
 		Links: []auth.Link{{Text: "Already have an account? Log in", URL: "/login"}},
 	}
 	if c.Query("beta") == "1" || c.FormValue("beta") == "1" {
-		p.Action = "/signup?beta=1"
+		p.Action, p.Intro = "/signup?beta=1", "Create the account your beta invitation is for."
 		p.Context = &auth.Context{TestID: "signup-beta", Title: "You are joining the /v1 beta",
 			Text: "Sign up with the address your invitation went to, then open the confirmation link we mail you. " +
 				"Once the address is confirmed, the account has /v1 access and the free beta plan: " +

@@ -5,6 +5,8 @@
 package docs
 
 import (
+	"strconv"
+
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
@@ -60,6 +62,14 @@ func (p Page) Contents() []TOCItem {
 		out = append(out, p.TOCMore)
 	}
 	return out
+}
+
+// entries counts a contents entry's children in words.
+func entries(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return strconv.Itoa(n) + " entries"
 }
 
 // href is where a contents entry links: its page, or its anchor on this one.
