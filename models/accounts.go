@@ -310,6 +310,20 @@ func (s *AccountStore) LiveToken(ctx context.Context, hash string, purpose Token
 	return &t, nil
 }
 
+// TokenByHash returns the token of purpose with hash whether it is live, used or expired; it
+// tells an old link of an account apart from a link that never existed.
+func (s *AccountStore) TokenByHash(ctx context.Context, hash string, purpose TokenPurpose) (*AuthToken, error) {
+	var t AuthToken
+	err := s.conn(ctx).Where("token_hash = ? AND purpose = ?", hash, purpose).Take(&t).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up %s token: %w", purpose, err)
+	}
+	return &t, nil
+}
+
 // UseToken marks the live token used and returns it; ErrNotFound when it is unknown, expired,
 // used or of another purpose. The conditional UPDATE makes it single-use even under races.
 func (s *AccountStore) UseToken(ctx context.Context, hash string, purpose TokenPurpose, now time.Time) (*AuthToken, error) {

@@ -324,8 +324,9 @@ func (s *KeyStore) RevokeOwned(ctx context.Context, userID, keyID string, now ti
 // Rotate replaces one of the account's active keys with nk (id, prefix, hash and created_at set by
 // the caller): nk takes the old key's name, plan and quota override, and the old key keeps working
 // until now+grace so clients can switch without downtime. The replacement takes the old key's
-// slot, so the plan's maximum is not checked. It returns the old key as updated.
-func (s *KeyStore) Rotate(ctx context.Context, userID, keyID string, nk *APIKey, now time.Time, grace time.Duration) (*APIKey, error) {
+// slot, so the plan's maximum is not checked. retiredName, when set, renames the old key from its
+// current name, so the list never shows two keys of one name. It returns the old key as updated.
+func (s *KeyStore) Rotate(ctx context.Context, userID, keyID string, nk *APIKey, now time.Time, grace time.Duration, retiredName func(string) string) (*APIKey, error) {
 	var old *APIKey
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := lockAccount(tx, userID); err != nil {
@@ -348,8 +349,12 @@ func (s *KeyStore) Rotate(ctx context.Context, userID, keyID string, nk *APIKey,
 			return fmt.Errorf("rotate key %s: create successor: %w", keyID, err)
 		}
 		end := now.Add(grace)
-		if err := tx.Model(&APIKey{}).Where("id = ?", k.ID).
-			Updates(map[string]any{"revoke_at": end, "replaced_by": nk.ID}).Error; err != nil {
+		changes := map[string]any{"revoke_at": end, "replaced_by": nk.ID}
+		if retiredName != nil {
+			k.Name = retiredName(k.Name)
+			changes["name"] = k.Name
+		}
+		if err := tx.Model(&APIKey{}).Where("id = ?", k.ID).Updates(changes).Error; err != nil {
 			return fmt.Errorf("rotate key %s: schedule revocation: %w", keyID, err)
 		}
 		k.RevokeAt, k.ReplacedBy = &end, &nk.ID

@@ -187,6 +187,36 @@ func (s *WaitlistStore) GrantVerifiedEmail(ctx context.Context, tx Tx, email str
 WHERE email = ? AND email_verified_at IS NOT NULL`, now, email)
 }
 
+// fromStarter selects the users still on the Starter plan (no plan of their own, or Starter's).
+const fromStarter = `(plan_id IS NULL OR plan_id = (SELECT id FROM plans WHERE slug = 'starter'))`
+
+// MoveUserFromStarter puts account userID, when it is on Starter, and its Starter keys on the plan
+// named slug; an account on any other plan keeps it.
+func (s *WaitlistStore) MoveUserFromStarter(ctx context.Context, tx Tx, userID, slug string, now time.Time) error {
+	return s.moveFromStarter(ctx, tx, "id = ?", userID, slug, now)
+}
+
+// MoveVerifiedEmailFromStarter is MoveUserFromStarter for the account whose verified address is email.
+func (s *WaitlistStore) MoveVerifiedEmailFromStarter(ctx context.Context, tx Tx, email, slug string, now time.Time) error {
+	return s.moveFromStarter(ctx, tx, "email = ? AND email_verified_at IS NOT NULL", email, slug, now)
+}
+
+// moveFromStarter moves the users matching where (one bound argument) from Starter to plan slug,
+// then their keys that are on Starter.
+func (s *WaitlistStore) moveFromStarter(ctx context.Context, tx Tx, where string, arg any, slug string, now time.Time) error {
+	g := tx.gorm(ctx, s.db)
+	plan := `(SELECT id FROM plans WHERE slug = ?)`
+	if err := g.Exec(`UPDATE users SET plan_id = `+plan+`, updated_at = ? WHERE `+where+` AND `+fromStarter+
+		` AND EXISTS (SELECT 1 FROM plans WHERE slug = ?)`, slug, now, arg, slug).Error; err != nil {
+		return fmt.Errorf("move account to plan %s: %w", slug, err)
+	}
+	if err := g.Exec(`UPDATE api_keys SET plan_id = `+plan+` WHERE plan_id = (SELECT id FROM plans WHERE slug = 'starter')
+AND user_id IN (SELECT id FROM users WHERE `+where+` AND plan_id = `+plan+`)`, slug, arg, slug).Error; err != nil {
+		return fmt.Errorf("move keys to plan %s: %w", slug, err)
+	}
+	return nil
+}
+
 // MarkJoined moves entry id to joined.
 func (s *WaitlistStore) MarkJoined(ctx context.Context, tx Tx, id string, now time.Time) error {
 	_, err := s.exec(ctx, tx, "mark "+id+" joined", `UPDATE waitlist_entries SET state = 'joined', joined_at = ? WHERE id = ?`, now, id)

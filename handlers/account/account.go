@@ -10,12 +10,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/account"
+	betapages "github.com/claimcheck/claimcheck/views/pages/beta"
+	docspage "github.com/claimcheck/claimcheck/views/pages/docs"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
@@ -46,13 +49,20 @@ type AccountDeps struct {
 	Now func() time.Time
 	// Log receives failures the user only sees as an error page; nil means slog.Default().
 	Log *slog.Logger
-	// Beta tells whether the account has /v1 beta access; nil shows none.
-	Beta BetaAccessChecker
+	// Beta tells where the account stands with the /v1 beta; nil shows nothing about it.
+	Beta BetaStatusReader
+	// BaseURL is the public address the quick start's examples call.
+	BaseURL string
 }
 
 // BetaAccessChecker tells whether a user has /v1 beta access.
 type BetaAccessChecker interface {
 	HasBetaAccess(ctx context.Context, u *models.User) (bool, error)
+}
+
+// BetaStatusReader tells where a user stands with the /v1 beta; *beta.Service implements it.
+type BetaStatusReader interface {
+	BetaStatus(ctx context.Context, u *models.User) (beta.Status, error)
 }
 
 // Account serves the developer dashboard under /account.
@@ -64,12 +74,13 @@ type Account struct {
 	grace  time.Duration
 	now    func() time.Time
 	log    *slog.Logger
-	beta   BetaAccessChecker
+	beta   BetaStatusReader
+	base   string
 }
 
 // NewAccount builds the dashboard handlers.
 func NewAccount(d AccountDeps) *Account {
-	a := &Account{kit: d.Kit, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta}
+	a := &Account{kit: d.Kit, keys: d.Keys, usage: d.Usage, portal: d.BillingPortal, grace: d.Grace, now: d.Now, log: d.Log, beta: d.Beta, base: d.BaseURL}
 	if a.grace <= 0 {
 		a.grace = DefaultRotationGrace
 	}
@@ -88,9 +99,15 @@ func (a *Account) Routes(r *web.Routes) {
 	r.Get("/account", a.dashboard)
 	r.Post("/account/keys", a.create)
 	r.Post("/account/keys/:id/rename", a.rename)
+	r.Get("/account/keys/:id/revoke", a.confirmRevoke)
 	r.Post("/account/keys/:id/revoke", a.revoke)
+	r.Get("/account/keys/:id/rotate", a.confirmRotate)
 	r.Post("/account/keys/:id/rotate", a.rotate)
 }
+
+// unverifiedKeys is why an account whose address is not confirmed gets no key: a key is a way to
+// spend the quota, and it is tied to an address that can be reached about it.
+const unverifiedKeys = "Confirm your email address before creating or rotating API keys: open the link we mailed you, or send a new one from the notice above."
 
 // requireUser returns the user, or sends anonymous visitors to log in.
 func requireUser(c *fiber.Ctx) (*models.User, error) {
@@ -147,6 +164,9 @@ var notices = map[string]string{
 	"revoked": "The key was revoked. Requests with it are refused from now on.",
 }
 
+// upgradeLinks are the ways past a plan's key limit the warning offers.
+var upgradeLinks = []account.Link{{Text: "Compare plans", URL: "/pricing"}, {Text: "Contact sales", URL: "/pricing#contact"}}
+
 // dashboard serves GET /account.
 func (a *Account) dashboard(c *fiber.Ctx) error {
 	u, err := requireUser(c)
@@ -190,6 +210,8 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		GraceText:   format.Plural(int(a.grace/time.Hour), "hour"),
 		ShowBilling: a.portal,
 		ResetText:   "Counters start over on " + metering.ResetAt(now).Format("2 January 2006") + " (UTC).",
+		Verified:    u.Verified(),
+		Email:       u.Email,
 		NameField: components.Field{
 			ID: "key-name", Name: "name", Label: "Key name", Type: "text", Value: st.nameValue, Error: st.nameEr,
 			Hint: "So you can tell your keys apart, e.g. “production server”.", MaxLength: MaxKeyName, Required: true,
@@ -199,11 +221,12 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 	p.Expert = u.Role == models.RoleExpert
 	p.Admin = u.Role == models.RoleAdmin
 	if a.beta != nil {
-		has, err := a.beta.HasBetaAccess(ctx, u)
+		st, err := a.beta.BetaStatus(ctx, u)
 		if err != nil {
 			return a.unavailable(c, "beta access", err)
 		}
-		p.BetaAccess, p.ShowBeta = has, true
+		p.ShowBeta = true
+		p.Beta = betaView(st, u.Verified())
 	}
 	if plan.MonthlyQuota == nil {
 		p.Unlimited = true
@@ -219,7 +242,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		}
 		p.UsageText = fmt.Sprintf("%s of %s requests used this month", format.Thousands(int64(p.Used)), format.Thousands(int64(p.Quota)))
 	}
-	p.Bars, p.ChartWidth, p.ChartHeight, p.ChartSummary = usageChart(periods, hist)
+	p.Chart = usageChart(periods, hist)
 	for _, l := range list {
 		p.Keys = append(p.Keys, keyRow(l, now))
 		if l.Key.RevokedAt == nil && l.Key.RevokeAt == nil {
@@ -229,14 +252,34 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 	if p.ActiveKeys >= p.MaxKeys {
 		p.LimitReached = true
 		p.LimitMessage = keyLimitMessage(plan.Name, plan.MaxActiveKeys)
+		p.LimitLinks = upgradeLinks
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return a.kit.Render(c, status, account.DashboardPage(p))
 }
 
+// betaView turns the account's beta standing into the dashboard card's words: an invited person
+// who has not confirmed the address yet is told to confirm it, not to join the list again.
+func betaView(st beta.Status, verified bool) betapages.AccessView {
+	v := betapages.AccessView{Has: st.Access, FreeQuota: format.Thousands(beta.AnnouncedFreeQuota)}
+	switch {
+	case st.Access:
+		v.State = "access"
+	case st.Invited && !verified:
+		v.State = "invited-unverified"
+	case st.Invited:
+		v.State = "invited"
+	case st.Listed:
+		v.State = "listed"
+	default:
+		v.State = "none"
+	}
+	return v
+}
+
 // keyLimitMessage says the limit and the two ways past it.
 func keyLimitMessage(plan string, maxKeys int) string {
-	return fmt.Sprintf("Your %s plan allows %s at a time, and all are in use. Revoke a key you no longer need, or upgrade your plan for more.",
+	return fmt.Sprintf("Your %s plan allows %s at a time, and all are in use. Revoke a key you no longer need, or move to a plan with more keys.",
 		plan, format.Plural(maxKeys, "active key"))
 }
 
@@ -256,7 +299,7 @@ func keyRow(l models.KeyListing, now time.Time) account.Key {
 		r.State, r.StateText = "revoked", "Revoked"
 	case k.RevokeAt != nil:
 		r.State = "rotating"
-		r.StateText = "Rotated: works until " + k.RevokeAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		r.StateText = "Replaced: works until " + k.RevokeAt.UTC().Format("2 Jan 2006 15:04 UTC")
 		r.CanChange = true
 	default:
 		r.State, r.StateText = "active", "Active"
@@ -275,39 +318,15 @@ func lastPeriods(now time.Time, n int) []string {
 	return out
 }
 
-// usageChart lays out the bars of the chart and writes its text alternative.
-func usageChart(periods []string, hist map[string]int) ([]account.Bar, int, int, string) {
-	const (
-		width, height = 360, 160
-		top, axis     = 16, 20
-		slot          = width / chartMonths
-		barW          = slot * 3 / 5
-	)
-	peak := 0
+// usageChart lays out the usage chart: one bar per month, oldest first.
+func usageChart(periods []string, hist map[string]int) components.BarChart {
+	points := make([]components.ChartPoint, 0, len(periods))
 	for _, p := range periods {
-		peak = max(peak, hist[p])
-	}
-	bars := make([]account.Bar, 0, len(periods))
-	parts := make([]string, 0, len(periods))
-	for i, p := range periods {
-		n := hist[p]
-		h := 0
-		if peak > 0 {
-			h = n * (height - axis - top) / peak
-		}
-		if n > 0 {
-			h = max(h, 2) // a non-zero month must stay visible beside a huge one
-		}
 		t, _ := time.Parse("2006-01", p)
-		count := format.Thousands(int64(n))
-		bars = append(bars, account.Bar{
-			Label: t.Format("Jan"), Title: t.Format("January 2006") + ": " + format.Plural(n, "request"), Count: count,
-			X: i*slot + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: i*slot + slot/2,
-		})
-		parts = append(parts, t.Format("January 2006")+" "+count)
+		points = append(points, components.ChartPoint{Label: t.Format("Jan"), Long: t.Format("January 2006"), Value: hist[p]})
 	}
-	summary := "Requests per month, oldest first: " + strings.Join(parts, ", ") + "."
-	return bars, width, height, summary
+	return components.NewBarChart("usage-chart", "Requests per month, last six months", "Requests", "request",
+		"No requests yet this month. Your first call with a key shows here.", points)
 }
 
 // issueKey generates a key record with a fresh secret.
@@ -323,13 +342,76 @@ func issueKey(name string, now time.Time) (*models.APIKey, keys.Issued, error) {
 	return &models.APIKey{ID: id.String(), Name: name, Prefix: issued.Prefix, Hash: issued.Hash, CreatedAt: now}, issued, nil
 }
 
-// showSecret renders the page that shows a secret once; no-store so no cache or back button keeps it.
+// showSecret renders the page that shows a secret once, with the quick start filled in with it;
+// no-store so no cache or back button keeps it.
 func (a *Account) showSecret(c *fiber.Ctx, p account.Created) error {
 	p.Meta = a.kit.Meta(c, "Your new API key", "")
+	if plan, err := a.keys.AccountPlan(c.UserContext(), web.CurrentUser(c).ID); err == nil {
+		p.QuickStart = docspage.NewQuickStart(a.base, p.Secret, true, plan.Name, plan.V1Access || a.hasV1(c))
+	} else {
+		a.log.Warn("quick start plan", "err", err)
+		p.QuickStart = docspage.NewQuickStart(a.base, p.Secret, true, "", false)
+	}
 	p.Meta.NoIndex = true
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return a.kit.Render(c, fiber.StatusOK, account.CreatedPage(p))
 }
+
+// hasV1 reports whether the logged-in account's keys work on /v1 through the beta.
+func (a *Account) hasV1(c *fiber.Ctx) bool {
+	if a.beta == nil {
+		return false
+	}
+	st, err := a.beta.BetaStatus(c.UserContext(), web.CurrentUser(c))
+	if err != nil {
+		a.log.Warn("quick start beta status", "err", err)
+	}
+	return st.Access
+}
+
+// confirmKey renders the confirmation page of a key action: a plain form, so confirming needs no
+// JavaScript, and a GET that changes nothing, so a prefetch or a link scanner cannot act.
+func (a *Account) confirmKey(c *fiber.Ctx, action string) error {
+	u, err := requireUser(c)
+	if u == nil {
+		return err
+	}
+	id, ok := keyID(c)
+	if !ok {
+		return a.keyNotFound(c)
+	}
+	list, err := a.keys.ListByUser(c.UserContext(), u.ID, "")
+	if err != nil {
+		return a.unavailable(c, "confirm key action", err)
+	}
+	now := a.now().UTC()
+	for _, l := range list {
+		if l.Key.ID != id {
+			continue
+		}
+		row := keyRow(l, now)
+		if !row.CanChange || (action == "rotate" && !row.CanRotate) {
+			return a.keyError(c, action+" key", models.ErrKeyInactive)
+		}
+		p := account.Confirm{CSRF: web.CSRFToken(c), Action: action, KeyName: row.Name, Display: row.Display,
+			URL: "/account/keys/" + id + "/" + action, GraceText: format.Plural(int(a.grace/time.Hour), "hour")}
+		title := "Revoke this key?"
+		if action == "rotate" {
+			title = "Rotate this key?"
+		}
+		p.Meta = a.kit.Meta(c, title, "")
+		p.Meta.NoIndex = true
+		c.Set(fiber.HeaderCacheControl, "no-store")
+		return a.kit.Render(c, fiber.StatusOK, account.ConfirmPage(p))
+	}
+	return a.keyNotFound(c)
+}
+
+// confirmRevoke serves GET /account/keys/:id/revoke.
+func (a *Account) confirmRevoke(c *fiber.Ctx) error { return a.confirmKey(c, "revoke") }
+
+// confirmRotate serves GET /account/keys/:id/rotate.
+func (a *Account) confirmRotate(c *fiber.Ctx) error { return a.confirmKey(c, "rotate") }
 
 // create serves POST /account/keys. The secret is rendered in this response, not after a
 // redirect: a GET page could be reloaded and would need the secret stored somewhere.
@@ -339,6 +421,9 @@ func (a *Account) create(c *fiber.Ctx) error {
 		return err
 	}
 	name, msg := validKeyName(c.FormValue("name"))
+	if !u.Verified() {
+		return a.renderDashboard(c, fiber.StatusForbidden, u, dashboardState{err: unverifiedKeys, nameValue: name})
+	}
 	if msg != "" {
 		return a.renderDashboard(c, fiber.StatusUnprocessableEntity, u, dashboardState{nameValue: name, nameEr: msg})
 	}
@@ -401,7 +486,7 @@ func (a *Account) keyError(c *fiber.Ctx, what string, err error) error {
 	case errors.Is(err, models.ErrNotFound):
 		return a.keyNotFound(c)
 	case errors.Is(err, models.ErrKeyInactive):
-		return a.kit.ErrorPage(c, fiber.StatusConflict, "This key cannot be rotated",
+		return a.kit.ErrorPage(c, fiber.StatusConflict, "This key cannot be changed",
 			"The key is revoked or was already rotated. Rotate its replacement instead, or create a new key.")
 	}
 	return a.unavailable(c, what, err)
@@ -433,18 +518,37 @@ func (a *Account) rotate(c *fiber.Ctx) error {
 	if !ok {
 		return a.keyNotFound(c)
 	}
+	if !u.Verified() {
+		return a.renderDashboard(c, fiber.StatusForbidden, u, dashboardState{err: unverifiedKeys})
+	}
 	now := a.now().UTC()
 	nk, issued, err := issueKey("", now)
 	if err != nil {
 		return a.unavailable(c, "generate key", err)
 	}
-	old, err := a.keys.Rotate(c.UserContext(), u.ID, id, nk, now, a.grace)
+	old, err := a.keys.Rotate(c.UserContext(), u.ID, id, nk, now, a.grace, func(name string) string {
+		return retiredName(name, now)
+	})
 	if err != nil {
 		return a.keyError(c, "rotate key", err)
 	}
 	return a.showSecret(c, account.Created{
 		Name: nk.Name, Secret: issued.Secret, Display: keys.Display(nk.Prefix), Rotated: true,
-		OldDisplay: keys.Display(old.Prefix), GraceText: format.Plural(int(a.grace/time.Hour), "hour"),
+		OldDisplay: keys.Display(old.Prefix), OldName: old.Name, GraceText: format.Plural(int(a.grace/time.Hour), "hour"),
 		GraceUntil: old.RevokeAt.UTC().Format("2 January 2006, 15:04 UTC"), GraceUntilISO: format.ISO(*old.RevokeAt),
 	})
+}
+
+// retiredName is the name a rotated key keeps during its grace period, so the list never shows
+// two keys of one name; the suffix fits within MaxKeyName.
+func retiredName(name string, now time.Time) string {
+	suffix := " (rotated " + now.Format("2 Jan 2006") + ")"
+	if strings.HasSuffix(name, suffix) {
+		return name
+	}
+	r := []rune(name)
+	if room := MaxKeyName - utf8.RuneCountInString(suffix); len(r) > room {
+		r = append(r[:room-1], '…')
+	}
+	return string(r) + suffix
 }

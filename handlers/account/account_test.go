@@ -44,8 +44,19 @@ func newAccountEnv(t *testing.T, db *database.DB, cfg billing.Config) *accountEn
 	return e
 }
 
-// user signs up an account named name, logs it in and returns its id.
+// user signs up an account named name with a verified address, logs it in and returns its id.
 func (e *accountEnv) user(t *testing.T, name string) string {
+	t.Helper()
+	id := e.unverifiedUser(t, name)
+	if err := e.stores.Accounts.MarkEmailVerified(context.Background(), id, e.clock); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// unverifiedUser signs up an account named name, logs it in and returns its id; its address is
+// not confirmed.
+func (e *accountEnv) unverifiedUser(t *testing.T, name string) string {
 	t.Helper()
 	ctx := context.Background()
 	email := strings.ToLower(name) + "@example.org"

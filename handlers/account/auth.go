@@ -15,10 +15,12 @@ import (
 	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/emails"
+	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/layouts"
 	"github.com/claimcheck/claimcheck/views/pages/auth"
 	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
@@ -229,7 +231,7 @@ func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.Valid
 	pw.Hint = newPasswordHint
 	nm := web.Field("signup-name", "name", "Name", "text", "name", name, web.FieldErr(verr, "name"))
 	nm.MaxLength = accounts.MaxNameChars
-	return auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: web.CSRFToken(c), TestID: "signup-form",
+	p := auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: web.CSRFToken(c), TestID: "signup-form",
 		Heading: "Create your account", Intro: "Sign up to get an API key. The Starter plan is free.",
 		Action: "/signup", Submit: "Create account",
 		Fields: []components.Field{
@@ -238,6 +240,14 @@ func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.Valid
 		},
 		Links: []auth.Link{{Text: "Already have an account? Log in", URL: "/login"}},
 	}
+	if c.Query("beta") == "1" || c.FormValue("beta") == "1" {
+		p.Action, p.Intro = "/signup?beta=1", "Create the account your beta invitation is for."
+		p.Context = &auth.Context{TestID: "signup-beta", Title: "You are joining the /v1 beta",
+			Text: "Sign up with the address your invitation went to, then open the confirmation link we mail you. " +
+				"Once the address is confirmed, the account has /v1 access and the free beta plan: " +
+				format.Thousands(beta.AnnouncedFreeQuota) + " requests a month, on /v1 and the compatible API."}
+	}
+	return p
 }
 
 // signupForm serves GET /signup.
@@ -296,6 +306,11 @@ func (a *Auth) notifyAccountExists(ctx context.Context, email string) {
 func (a *Auth) verify(c *fiber.Ctx) error {
 	u, err := a.acc.VerifyEmail(c.UserContext(), c.Params("token"))
 	switch {
+	case errors.Is(err, accounts.ErrAlreadyVerified):
+		// Re-opened after it worked (or after a newer link did): the account is fine, say so.
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "Your email address is already confirmed",
+			Message:    "This link was used before, and your address " + u.Email + " is confirmed. Nothing more to do.",
+			ActionText: "Go to your account", ActionURL: AfterLoginPath})
 	case errors.Is(err, accounts.ErrInvalidToken):
 		return a.invalidLink(c, "Go to your account", AfterLoginPath)
 	case err != nil:
@@ -303,7 +318,7 @@ func (a *Auth) verify(c *fiber.Ctx) error {
 	}
 	a.verified(c.UserContext(), u.ID, u.Email)
 	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-ok", OK: true, Heading: "Your email address is confirmed",
-		Message: "Thank you. Your account is ready.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+		Message: "Thank you. Your account is ready: create an API key on your dashboard, and its page shows your first call.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
 }
 
 // resendVerification serves POST /verify/resend.
@@ -333,7 +348,7 @@ func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPag
 	pw.MaxLength = 0 // a long password is refused by the server with the generic message, not by the browser
 	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: web.CSRFToken(c), TestID: "login-form",
 		Heading: "Log in", Action: "/login", Submit: "Log in", Next: next, Error: formErr,
-		Notice: notice(c.Query("unlocked") == "1", loginUnlocked),
+		Notice: notice(c.Query("unlocked") == "1", loginUnlocked), Reason: loginReason(next),
 		Fields: []components.Field{web.Field("login-email", "email", "Email address", "email", "username", email, ""), pw},
 		Links: []auth.Link{{Text: "Forgot your password?", URL: "/password/forgot"},
 			{Text: "No account yet? Sign up", URL: "/signup"}},
@@ -347,6 +362,33 @@ func (a *Auth) loginForm(c *fiber.Ctx) error {
 		return c.Redirect(orDefault(next, AfterLoginPath), fiber.StatusSeeOther)
 	}
 	return a.render(c, fiber.StatusOK, auth.Form(a.loginPage(c, "", next, "")))
+}
+
+// destinations name the pages a login can continue to, longest prefix first, so the login page
+// says why it was shown.
+var destinations = []struct{ prefix, name string }{
+	{"/account/webhooks", "your webhooks"},
+	{"/account/security", "your sign-in and security settings"},
+	{"/account/keys", "your API keys"},
+	{"/account", "your account"},
+	{"/billing", "billing"},
+	{"/review/profile", "your expert profile"},
+	{"/review", "the review queue"},
+	{"/admin", "the admin console"},
+}
+
+// loginReason says where the login continues to ("" without a next page).
+func loginReason(next string) string {
+	if next == "" {
+		return ""
+	}
+	path, _, _ := strings.Cut(next, "?")
+	for _, d := range destinations {
+		if path == d.prefix || strings.HasPrefix(path, d.prefix+"/") {
+			return "Log in to continue to " + d.name + "."
+		}
+	}
+	return "Log in to continue to " + path + "."
 }
 
 // notice is msg when show holds, else "".

@@ -65,9 +65,16 @@ func TestSignupVerifyAndLogin(t *testing.T) {
 		if err != nil || !u.Verified() {
 			t.Fatalf("user not verified: %v", err)
 		}
+		// Re-opening the used link says the address is confirmed, not that the link is invalid.
 		again := e.Get(t, link, "")
-		again.WantStatus(t, fiber.StatusBadRequest)
-		again.Find(t, `[data-testid=link-invalid]`)
+		again.WantStatus(t, fiber.StatusOK)
+		if got := again.Text(t, `[data-testid=verify-already]`); !strings.Contains(got, "already confirmed") || strings.Contains(got, "invalid") {
+			t.Fatalf("re-opened link says %q", got)
+		}
+		// A link that never existed is still invalid.
+		bogus := e.Get(t, "/verify/not-a-real-token-at-all", "")
+		bogus.WantStatus(t, fiber.StatusBadRequest)
+		bogus.Find(t, `[data-testid=link-invalid]`)
 
 		// A second sign-up with the address: same inbox page, no login, a mail to the owner.
 		dup := e.Post(t, "/signup", url.Values{"email": {"ada@example.com"}, "name": {"Eve"}, "password": {"another fine passphrase"}}, "")

@@ -40,7 +40,7 @@ func Mount(r fiber.Router, d Deps) {
 	d.Auth.Sessions, d.Auth.BaseURL, d.Auth.ErrorPage, d.Auth.Now, d.Auth.Log = d.Sessions, kit.BaseURL(), kit.ErrorPage, now, log
 	NewAuth(d.Auth).Routes(page, user)
 
-	d.Account.Kit, d.Account.Now, d.Account.Log = kit, now, log
+	d.Account.Kit, d.Account.Now, d.Account.Log, d.Account.BaseURL = kit, now, log, kit.BaseURL()
 	NewAccount(d.Account).Routes(user)
 	d.Webhooks.Kit, d.Webhooks.Now, d.Webhooks.Log = kit, now, log
 	NewAccountWebhooks(d.Webhooks).Routes(user)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -85,24 +86,31 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 			current = cp.ID
 		}
 	}
+	// The contact-sales path is always on the page: Enterprise's SLA and dedicated support link to
+	// it even when Checkout sells the plan.
 	page := pricing.Page{
-		Meta: p.kit.Meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, or talk to us about unlimited use."),
-		CSRF: web.CSRFToken(c), Contact: form,
+		Meta: p.kit.Meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, the free /v1 beta plan with 1,000, or talk to us about unlimited use."),
+		CSRF: web.CSRFToken(c), Contact: form, ShowContact: true,
 	}
 	for _, pl := range plans {
-		if !pl.Public {
+		isBeta := pl.Slug == beta.FreePlanSlug
+		if !pl.Public && !isBeta {
 			continue
 		}
-		card := pricing.Plan{Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Features: planFeatures(pl.Features, p.log)}
+		card := pricing.Plan{Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText}
 		if pl.MonthlyQuota == nil {
 			card.QuotaText = "Unlimited requests"
 		} else {
 			card.QuotaText = format.Thousands(int64(*pl.MonthlyQuota)) + " requests / month"
 		}
+		card.Features = linkFeatures(planFeatures(pl.Features, p.log), card.QuotaText)
 		purchasable := pl.StripePriceID != nil && *pl.StripePriceID != ""
 		switch {
 		case pl.ID == current:
 			card.Action, card.ActionText = pricing.ActionCurrent, "Your current plan"
+		case isBeta:
+			card.Note = "By invitation from the beta waiting list; /v1 and the compatible API."
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Join the waiting list", "/beta"
 		case pl.Slug == models.StarterPlanSlug && u != nil:
 			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Go to your dashboard", "/account"
 		case pl.Slug == models.StarterPlanSlug:
@@ -113,12 +121,44 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Sign up to upgrade", "/signup"
 		default:
 			card.Action, card.ActionText, card.ActionURL = pricing.ActionContact, "Contact sales", "#contact"
-			page.ShowContact = true
 		}
 		page.Plans = append(page.Plans, card)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return p.kit.Render(c, status, pricing.Pricing(page))
+}
+
+// featureLinks say where each Enterprise inclusion is delivered, by a word its name contains: the
+// self-hosting guide, the custom-model guide, or the contact-sales form for what is agreed in a
+// contract. A feature that matches none is shown as plain text.
+var featureLinks = []struct{ word, url string }{
+	{"on-premise", "/docs/self-hosting"},
+	{"self-host", "/docs/self-hosting"},
+	{"custom model", "/docs/custom-model"},
+	{"fine-tun", "/docs/custom-model"},
+	{"sla", "#contact"},
+	{"dedicated support", "#contact"},
+}
+
+// linkFeatures pairs each feature with its link, dropping one that only repeats the quota line
+// ("Unlimited requests" appears once per card).
+func linkFeatures(fs []string, quotaText string) []pricing.Feature {
+	out := make([]pricing.Feature, 0, len(fs))
+	for _, f := range fs {
+		if strings.EqualFold(strings.TrimSpace(f), quotaText) {
+			continue
+		}
+		pf := pricing.Feature{Text: f}
+		low := strings.ToLower(f)
+		for _, l := range featureLinks {
+			if strings.Contains(low, l.word) {
+				pf.URL = l.url
+				break
+			}
+		}
+		out = append(out, pf)
+	}
+	return out
 }
 
 // planFeatures decodes the plan's JSON feature list; a broken list hides the features, not the plan.

@@ -2,6 +2,8 @@ package account_test
 
 import (
 	"net/http"
+
+	"github.com/PuerkitoBio/goquery"
 	"net/url"
 	"strings"
 	"testing"
@@ -19,8 +21,40 @@ func TestPricingRendersPlansFromDB(t *testing.T) {
 		}
 		p := e.as(t, "", http.MethodGet, "/pricing", nil)
 		cards := p.Doc.Find("[data-testid=plan-card]")
-		if p.Status != http.StatusOK || cards.Length() != 2 {
-			t.Fatalf("status %d, %d plan cards", p.Status, cards.Length())
+		if p.Status != http.StatusOK || cards.Length() != 3 {
+			t.Fatalf("status %d, %d plan cards; want Starter, the free beta plan and Enterprise", p.Status, cards.Length())
+		}
+		// The free beta plan is shown with its quota and the way in (the waiting list).
+		betaCard := p.Find(t, "[data-plan=beta-free]")
+		if got := betaCard.Find("[data-testid=plan-quota]").Text(); got != "1,000 requests / month" {
+			t.Errorf("beta plan quota = %q", got)
+		}
+		if h, _ := betaCard.Find("[data-testid=plan-action]").Attr("href"); h != "/beta" {
+			t.Errorf("beta plan action = %q, want /beta", h)
+		}
+		// "Unlimited requests" appears once on the page: the quota line, not again as a feature.
+		if n := strings.Count(p.Doc.Find("[data-testid=plan-grid]").Text(), "Unlimited requests"); n != 1 {
+			t.Errorf("\"Unlimited requests\" appears %d times", n)
+		}
+		// Every Enterprise inclusion is linked to where it is delivered.
+		links := map[string]string{}
+		p.Find(t, "[data-plan=enterprise]").Find("[data-testid=plan-feature-link]").Each(func(_ int, s *goquery.Selection) {
+			links[s.Text()], _ = s.Attr("href")
+		})
+		for feature, want := range map[string]string{"Custom model fine-tuning": "/docs/custom-model", "On-premise option": "/docs/self-hosting",
+			"Custom SLA": "#contact", "Dedicated support": "#contact"} {
+			if links[feature] != want {
+				t.Errorf("Enterprise %q links to %q, want %q (all links: %v)", feature, links[feature], want, links)
+			}
+		}
+		for _, guide := range []string{"/docs/custom-model", "/docs/self-hosting"} {
+			if g := e.as(t, "", http.MethodGet, guide, nil); g.Status != http.StatusOK {
+				t.Errorf("%s: %d", guide, g.Status)
+			}
+		}
+		// The cards share one grid of equal columns.
+		if p.Doc.Find("[data-testid=plan-grid] > [data-testid=plan-card].plan-card").Length() != 3 {
+			t.Error("the cards are not all plan-card children of the pricing grid")
 		}
 		starter := p.Find(t, "[data-plan=starter]")
 		if got := starter.Find("[data-testid=plan-features]").Text(); got != "Made up feature" {

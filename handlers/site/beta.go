@@ -19,7 +19,7 @@ import (
 )
 
 // AnnouncedFreeQuota is the announced free /v1 plan's monthly requests (docs/DECISIONS.md §5).
-const AnnouncedFreeQuota = 1000
+const AnnouncedFreeQuota = beta.AnnouncedFreeQuota
 
 // betaFeatures is what /v1 offers its beta accounts (docs/DECISIONS.md §6), in the order that section
 // announces it; all of it is live and documented at /docs.
@@ -120,7 +120,11 @@ func (b *Beta) join(c *fiber.Ctx) error {
 		return b.unavailable(c, "join waiting list", err)
 	}
 	return b.message(c, fiber.StatusOK, auth.MessagePage{TestID: "beta-check-inbox", OK: true, Heading: "Check your inbox",
-		Message: "If this address is not confirmed on the waiting list yet, we have sent it a link to confirm. Your place in the queue counts from the moment you confirm."})
+		Message: "If this address is not confirmed on the waiting list yet, we have sent it a link to confirm. Your place in the queue counts from the moment you confirm.",
+		Steps: []auth.Link{
+			{Text: "While you wait: read the API reference and its quick start", URL: "/docs"},
+			{Text: "Create an account: its keys work on the compatible API at once", URL: "/signup"},
+		}})
 }
 
 // confirm serves GET /beta/confirm/:token.
@@ -135,9 +139,20 @@ func (b *Beta) confirm(c *fiber.Ctx) error {
 	p := auth.MessagePage{TestID: "beta-confirmed", OK: true, Heading: "You are on the list"}
 	switch res.State {
 	case models.WaitlistConfirmed:
-		p.Message = "Thank you for confirming. Your place in the queue: " + format.Thousands(res.Position) + ". We mail you when the beta opens to you."
+		p.Message = "Thank you for confirming. Your place in the queue: " + format.Thousands(res.Position) + ". We mail you when the beta opens to you; " +
+			"an account with this address then gets /v1 access and the free beta plan (" + format.Thousands(AnnouncedFreeQuota) + " requests a month)."
+		p.ActionText, p.ActionURL = "Create your account now", "/signup"
+		p.Steps = []auth.Link{
+			{Text: "Create your account with this address now: its keys work on the compatible API at once, and /v1 is added when your invitation comes", URL: "/signup"},
+			{Text: "Read the API reference and its quick start", URL: "/docs"},
+			{Text: "See the plans", URL: "/pricing"},
+		}
 	default:
-		p.TestID, p.Message, p.ActionText, p.ActionURL = "beta-already-invited", "You have already been invited to the beta. Sign up or log in with this address to use it.", "Sign up", "/signup"
+		p.TestID, p.Message, p.ActionText, p.ActionURL = "beta-already-invited", "You have already been invited to the beta. Sign up or log in with this address to use it.", "Sign up", "/signup?beta=1"
+		p.Steps = []auth.Link{
+			{Text: "Log in, if you already have an account with this address", URL: "/login"},
+			{Text: "Read the API reference and its quick start", URL: "/docs"},
+		}
 	}
 	return b.message(c, fiber.StatusOK, p)
 }

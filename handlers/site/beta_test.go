@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"github.com/PuerkitoBio/goquery"
 	"net/http"
 	"net/url"
 	"strings"
@@ -79,6 +80,18 @@ func TestBetaJoinNeverRevealsMembershipAndConfirmLeaveWork(t *testing.T) {
 		c.WantStatus(t, http.StatusOK)
 		if !strings.Contains(c.Text(t, "[data-testid=message]"), "Your place in the queue: 1.") {
 			t.Fatalf("confirm page: %s", c.Text(t, "main"))
+		}
+		// The confirmation leads on: sign-up now, the reference, the plans; and names the free plan.
+		if !strings.Contains(c.Text(t, "[data-testid=message]"), "1,000 requests a month") {
+			t.Errorf("confirm page does not name the free beta plan: %s", c.Text(t, "[data-testid=message]"))
+		}
+		var steps []string
+		c.Doc.Find("[data-testid=next-steps] a").Each(func(_ int, s *goquery.Selection) {
+			h, _ := s.Attr("href")
+			steps = append(steps, h)
+		})
+		if strings.Join(steps, " ") != "/signup /docs /pricing" {
+			t.Errorf("next steps = %v", steps)
 		}
 		answers = append(answers, e.Post(t, "/beta", joinForm("ada@example.org"), "").Body) // confirmed
 		if _, err := e.beta.OpenBeta(t.Context(), ""); err != nil {

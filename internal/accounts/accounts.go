@@ -260,14 +260,16 @@ func (s *Service) SignUp(ctx context.Context, email, password, name string) (*mo
 	return u, token, nil
 }
 
-// VerifyEmail uses a verification token and marks the address proven.
+// VerifyEmail uses a verification token and marks the address proven. A link that was already
+// used (or superseded) for an account that is verified now answers ErrAlreadyVerified with that
+// account, so re-opening the mail says "already confirmed" instead of "invalid".
 func (s *Service) VerifyEmail(ctx context.Context, token string) (*models.User, error) {
 	now := s.clock()
 	var u *models.User
 	err := s.store.InTx(ctx, func(tx *models.AccountStore) error {
 		t, err := tx.UseToken(ctx, hashToken(token), models.PurposeVerifyEmail, now)
 		if errors.Is(err, models.ErrNotFound) {
-			return ErrInvalidToken
+			return s.usedVerifyToken(ctx, tx, token, &u)
 		}
 		if err != nil {
 			return fmt.Errorf("verify email: %w", err)
@@ -279,6 +281,36 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (*models.User, 
 		return err
 	})
 	return u, err
+}
+
+// usedVerifyToken explains a verification link that no longer works: when it was issued to an
+// account that is verified by now (the link was opened before, or a newer one was), the answer is
+// ErrAlreadyVerified with that account in *u, so the person is not told their link is "invalid";
+// anything else is ErrInvalidToken. Only the holder of the link learns this, and only about the
+// account the link was mailed to.
+func (s *Service) usedVerifyToken(ctx context.Context, tx *models.AccountStore, token string, u **models.User) error {
+	if token == "" || len(token) > 200 {
+		return ErrInvalidToken
+	}
+	t, err := tx.TokenByHash(ctx, hashToken(token), models.PurposeVerifyEmail)
+	if errors.Is(err, models.ErrNotFound) || (err == nil && t.UserID == nil) {
+		return ErrInvalidToken
+	}
+	if err != nil {
+		return fmt.Errorf("verify email: %w", err)
+	}
+	owner, err := tx.UserByID(ctx, *t.UserID)
+	if errors.Is(err, models.ErrNotFound) {
+		return ErrInvalidToken
+	}
+	if err != nil {
+		return fmt.Errorf("verify email: %w", err)
+	}
+	if !owner.Verified() {
+		return ErrInvalidToken
+	}
+	*u = owner
+	return ErrAlreadyVerified
 }
 
 // ResendVerification issues a new verification token; earlier ones stop working.

@@ -178,8 +178,8 @@ func TestVerifyEmail(t *testing.T) {
 		if err != nil || got.ID != u.ID || !got.Verified() || !got.EmailVerifiedAt.Equal(e.clk.Now()) {
 			t.Fatalf("verify = %+v, %v; want verified now", got, err)
 		}
-		if _, err := e.svc.VerifyEmail(ctx, tok); !errors.Is(err, ErrInvalidToken) {
-			t.Fatalf("reused token: %v; want ErrInvalidToken", err)
+		if again, err := e.svc.VerifyEmail(ctx, tok); !errors.Is(err, ErrAlreadyVerified) || again == nil || again.ID != u.ID {
+			t.Fatalf("reused token of a verified account: %+v, %v; want ErrAlreadyVerified with the account", again, err)
 		}
 		if _, err := e.svc.ResendVerification(ctx, u.ID); !errors.Is(err, ErrAlreadyVerified) {
 			t.Fatalf("resend after verify: %v; want ErrAlreadyVerified", err)
@@ -204,6 +204,14 @@ func TestVerifyEmail(t *testing.T) {
 		if _, err := e.svc.VerifyEmail(ctx, tok4); err != nil {
 			t.Fatalf("resent token: %v", err)
 		}
+		// Once the account is verified, even the superseded link says so rather than "invalid".
+		if _, err := e.svc.VerifyEmail(ctx, tok3); !errors.Is(err, ErrAlreadyVerified) {
+			t.Fatalf("superseded token of a verified account: %v; want ErrAlreadyVerified", err)
+		}
+		// The expired link of an account that never verified stays invalid.
+		if _, err := e.svc.VerifyEmail(ctx, tok2); !errors.Is(err, ErrInvalidToken) {
+			t.Fatalf("expired token of an unverified account: %v; want ErrInvalidToken", err)
+		}
 	})
 }
 
@@ -220,7 +228,7 @@ func TestVerifyTokenIsSingleUseUnderRace(t *testing.T) {
 					mu.Lock()
 					wins++
 					mu.Unlock()
-				} else if !errors.Is(err, ErrInvalidToken) {
+				} else if !errors.Is(err, ErrInvalidToken) && !errors.Is(err, ErrAlreadyVerified) {
 					t.Errorf("verify: %v", err)
 				}
 			})

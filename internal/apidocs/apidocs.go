@@ -5,6 +5,7 @@ package apidocs
 
 import (
 	"bytes"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -53,11 +54,13 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 		p.Problems = append(p.Problems, docspage.Problem{ID: problemAnchor(pt.Slug), Slug: pt.Slug, URI: pt.URI, Title: pt.Title,
 			Status: strconv.Itoa(pt.Status), Description: docspage.Markdown(pt.Description, ""), Example: examples[pt.Slug]})
 	}
-	toc := []docspage.TOCItem{{ID: "overview", Label: "Overview"}}
+	// The /v1 guides fold into one entry, so the contents fit one screen.
+	guides := docspage.TOCItem{ID: "overview", Label: "/v1 guides", Children: []docspage.TOCItem{{ID: "overview", Label: "Overview"}}}
 	for _, g := range p.Guides {
-		toc = append(toc, docspage.TOCItem{ID: g.ID, Label: g.Title})
+		guides.Children = append(guides.Children, docspage.TOCItem{ID: g.ID, Label: g.Title})
 	}
-	toc = append(toc, docspage.TOCItem{ID: "errors", Label: "Errors"})
+	guides.Children = append(guides.Children, docspage.TOCItem{ID: "errors", Label: "Errors"})
+	toc := []docspage.TOCItem{guides}
 	for _, t := range doc.Tags {
 		g := docspage.Group{ID: docspage.Slug(t.Name), Name: t.Name, Description: docspage.Markdown(t.Description, docspage.Slug(t.Name)+"-")}
 		item := docspage.TOCItem{ID: g.ID, Label: t.Name}
@@ -89,13 +92,42 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 		p.Objects = append(p.Objects, o)
 		objects.Children = append(objects.Children, docspage.TOCItem{ID: o.ID, Label: s.Name})
 	}
-	toc = append(toc, objects, docspage.TOCItem{ID: "compatible-api", Label: "Compatible API", Children: []docspage.TOCItem{
+	p.TOCV1 = append(toc, objects)
+	p.TOCCompat = docspage.TOCItem{ID: "compatible-api", Label: "Compatible API", Children: []docspage.TOCItem{
 		{ID: "compat-analyse", Label: "Analyse a claim", Method: "POST"},
 		{ID: "compat-claims", Label: "Read claims", Method: "GET"},
 		{ID: "compat-supabase-js", Label: "With supabase-js"},
-	}})
-	p.TOC = toc
+	}}
+	p.TOCMore = docspage.TOCItem{ID: "running", Label: "Running Claimcheck yourself", Children: []docspage.TOCItem{
+		{ID: "self-hosting", Label: "Self-hosting on PostgreSQL", URL: "/docs/self-hosting"},
+		{ID: "custom-model", Label: "Custom models", URL: "/docs/custom-model"},
+	}}
+	p.QuickStart = docspage.NewQuickStart(baseURL, "", false, "", false)
 	return p
+}
+
+//go:embed guides/*.md
+var guideFiles embed.FS
+
+// Guides are the stand-alone guides under /docs, by the last part of their address.
+var Guides = map[string]string{
+	"self-hosting": "Self-hosting Claimcheck on PostgreSQL",
+	"custom-model": "Custom models for your analyses",
+}
+
+// Guide builds the guide named name (a key of Guides) from its markdown; false for no such guide.
+func Guide(name string) (docspage.GuidePage, bool) {
+	title, ok := Guides[name]
+	if !ok {
+		return docspage.GuidePage{}, false
+	}
+	md, err := guideFiles.ReadFile("guides/" + name + ".md")
+	if err != nil {
+		return docspage.GuidePage{}, false
+	}
+	g := docspage.GuidePage{ID: name, Title: title}
+	g.Intro, g.Sections = docspage.Sections(string(md), "")
+	return g, true
 }
 
 // problemAnchor is the id of a problem type's entry; problem type URIs end in it.

@@ -104,7 +104,7 @@ func siteDeps(w *wiring) site.Deps {
 		Firms:   site.FirmPagesDeps{Firms: firms},
 		Experts: site.ExpertsDeps{Experts: experts},
 		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},
-		Docs:    site.DocsDeps{Document: doc},
+		Docs:    site.DocsDeps{Document: doc, Keys: w.stores.Keys, Beta: w.beta},
 		Beta:    site.BetaDeps{Beta: w.beta},
 		Live: site.LiveDeps{Hub: feedHub(w), Events: w.stores.Events, Claims: w.stores.Claims,
 			Heartbeat: w.cfg.V1.FeedHeartbeat},

@@ -31,6 +31,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
+	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/google/uuid"
 )
 
@@ -55,6 +56,16 @@ const (
 	ActionOpenBeta = "waitlist.open_beta"
 	// ActionExport is an admin downloading the list, which holds personal data.
 	ActionExport = "waitlist.export"
+)
+
+// The free beta plan (docs/DECISIONS.md §5): what /beta, /pricing, the dashboard and the invitation
+// mail announce, and what an invitation puts an account on.
+const (
+	// FreePlanSlug is the seeded plan an invited account moves to from Starter.
+	FreePlanSlug = "beta-free"
+	// AnnouncedFreeQuota is the free beta plan's monthly requests as announced; a test holds it
+	// equal to the seeded plan's quota.
+	AnnouncedFreeQuota = 1000
 )
 
 // ErrInvalidToken is returned for a confirm or leave link that matches no usable entry.
@@ -486,6 +497,9 @@ func (s *Service) inviteOne(ctx context.Context, runID, id string, committed int
 			return fmt.Errorf("beta: invite %s: grant existing account: %w", id, err)
 		}
 		if hasAccount {
+			if err := s.store.MoveVerifiedEmailFromStarter(ctx, tx, e.Email, FreePlanSlug, now); err != nil {
+				return fmt.Errorf("beta: invite %s: free beta plan: %w", id, err)
+			}
 			if err := s.store.MarkJoined(ctx, tx, id, now); err != nil {
 				return fmt.Errorf("beta: invite %s: %w", id, err)
 			}
@@ -498,7 +512,8 @@ func (s *Service) inviteOne(ctx context.Context, runID, id string, committed int
 		if hasAccount {
 			link = s.cfg.BaseURL + "/account"
 		}
-		m, err := mail.Compose(ctx, e.Email, InviteDedupeKey(id), emails.BetaInvite{Name: e.Name, SignupLink: link, HasAccount: hasAccount, LeaveLink: leave})
+		m, err := mail.Compose(ctx, e.Email, InviteDedupeKey(id), emails.BetaInvite{Name: e.Name, SignupLink: link, HasAccount: hasAccount, LeaveLink: leave,
+			DocsLink: s.cfg.BaseURL + "/docs", FreeQuota: format.Thousands(AnnouncedFreeQuota)})
 		if err != nil {
 			return fmt.Errorf("beta: compose invitation %s: %w", id, err)
 		}
@@ -522,7 +537,8 @@ func InviteDedupeKey(id string) string { return "beta-invite:" + id }
 
 // --- beta access ---
 
-// GrantIfInvited gives user userID beta access when email is that user's verified address and is
+// GrantIfInvited gives user userID beta access, and moves an account on Starter (and its keys) to
+// the free beta plan, when email is that user's verified address and is
 // invited (or joined) on the list, and marks the entry joined. Requiring a verified address keeps
 // someone who signs up with an invited stranger's address from taking the stranger's access. It
 // reports whether the user has beta access afterwards; calling it again is harmless.
@@ -550,6 +566,9 @@ func (s *Service) GrantIfInvited(ctx context.Context, userID, email string) (boo
 		}
 		if err := s.store.GrantUser(ctx, tx, userID, now); err != nil {
 			return fmt.Errorf("beta: %w", err)
+		}
+		if err := s.store.MoveUserFromStarter(ctx, tx, userID, FreePlanSlug, now); err != nil {
+			return fmt.Errorf("beta: grant %s: free beta plan: %w", userID, err)
 		}
 		has = true
 		return nil
@@ -583,4 +602,49 @@ func (s *Service) KeyHasV1(ctx context.Context, key *models.APIKey) bool {
 		return false
 	}
 	return has
+}
+
+// Status is where an account stands with the beta, for the dashboard.
+type Status struct {
+	// Access is true when the account's keys work on /v1 (HasBetaAccess).
+	Access bool
+	// Invited is true when the account's address was invited but the access waits for the address
+	// to be verified: the dashboard says "confirm your address", not "join the waiting list".
+	Invited bool
+	// Listed is true when the address is on the waiting list, waiting for its confirmation or its
+	// invitation.
+	Listed bool
+}
+
+// BetaStatus tells the dashboard what to say about the beta: access, an invitation that waits for
+// the address to be verified, a place on the waiting list, or none of these.
+func (s *Service) BetaStatus(ctx context.Context, user *models.User) (Status, error) {
+	var st Status
+	if user == nil {
+		return st, nil
+	}
+	has, err := s.HasBetaAccess(ctx, user)
+	if err != nil || has {
+		return Status{Access: has}, err
+	}
+	e, err := s.store.ByEmail(ctx, models.Tx{}, accounts.NormalizeEmail(user.Email))
+	if errors.Is(err, models.ErrNotFound) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("beta: status of %s: %w", user.ID, err)
+	}
+	switch e.State {
+	case models.WaitlistInvited, models.WaitlistJoined:
+		if user.Verified() {
+			// Verified but not granted yet (the address was verified before the invitation, on a
+			// path that does not grant): grant now rather than show a stale answer.
+			has, err := s.GrantIfInvited(ctx, user.ID, user.Email)
+			return Status{Access: has, Invited: !has}, err
+		}
+		st.Invited = true
+	case models.WaitlistWaiting, models.WaitlistConfirmed:
+		st.Listed = true
+	}
+	return st, nil
 }

@@ -29,12 +29,11 @@ func (m BetaConfirm) HTML() templ.Component { return betaConfirmHTML(m) }
 
 // Text is the plain-text part; it says what the HTML part says.
 func (m BetaConfirm) Text() string {
-	return PlainText(
+	return PlainTextFooter(BetaLeaveText(m.LeaveLink),
 		Greeting(m.Name),
 		"Someone asked to put this address on the waiting list for the Claimcheck /v1 API beta. If it was you, confirm your place:",
 		TextButton("Confirm my place", m.ConfirmLink),
 		betaConfirmFinePrint,
-		BetaLeaveText(m.LeaveLink),
 	)
 }
 
@@ -89,7 +88,7 @@ func betaConfirmHTML(m BetaConfirm) templ.Component {
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(Greeting(m.Name))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 37, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 36, Col: 21}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -154,7 +153,7 @@ func betaConfirmHTML(m BetaConfirm) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(betaConfirmFinePrint)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 44, Col: 25}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 43, Col: 25}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -176,7 +175,7 @@ func betaConfirmHTML(m BetaConfirm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(m.Subject(), "Confirm your place in the queue for the /v1 API beta.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = LayoutFooter(m.Subject(), "Confirm your place in the queue for the /v1 API beta.", "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -194,6 +193,10 @@ type BetaInvite struct {
 	HasAccount bool
 	// LeaveLink is the absolute one-click leave URL, in every beta mail.
 	LeaveLink string
+	// DocsLink is the absolute address of the API reference.
+	DocsLink string
+	// FreeQuota is the free beta plan's monthly requests, formatted ("1,000").
+	FreeQuota string
 }
 
 // Subject is the mail's subject line.
@@ -213,15 +216,25 @@ func (m BetaInvite) action() (string, string) {
 // body explains what the invitation gives, the same words in both parts.
 func (m BetaInvite) body() string {
 	if m.HasAccount {
-		return "Your place on the waiting list has come up. Your Claimcheck account with this address now has beta access: its API keys are marked for the /v1 API (claim score lookup, claim detail, search, firm profiles with trust scores) and work there as the endpoints open."
+		return "Your place on the waiting list has come up. Your Claimcheck account with this address now has beta access and the free beta plan (" +
+			m.FreeQuota + " requests a month) unless it is on a larger plan. Its API keys work on the /v1 API now: " + betaOffer
 	}
-	return "Your place on the waiting list has come up. Create a Claimcheck account with this email address and confirm it: the account gets beta access, and its API keys are marked for the /v1 API (claim score lookup, claim detail, search, firm profiles with trust scores) and work there as the endpoints open."
+	return "Your place on the waiting list has come up. Create a Claimcheck account with this email address and open the confirmation link we then send: " +
+		"the account gets beta access and the free beta plan (" + m.FreeQuota + " requests a month), and its API keys work on the /v1 API: " + betaOffer
+}
+
+// betaOffer is what /v1 answers today (the list on /beta).
+const betaOffer = "claim score lookup, claim detail, search, firm profiles, experts, claim submission, the live feed and webhooks."
+
+// docsText points at the reference.
+func (m BetaInvite) docsText() string {
+	return "The API reference, with a quick start for your first call, is at " + m.DocsLink
 }
 
 // Text is the plain-text part; it says what the HTML part says.
 func (m BetaInvite) Text() string {
 	label, link := m.action()
-	return PlainText(Greeting(m.Name), m.body(), TextButton(label, link), BetaLeaveText(m.LeaveLink))
+	return PlainTextFooter(BetaLeaveText(m.LeaveLink), Greeting(m.Name), m.body(), TextButton(label, link), m.docsText())
 }
 
 func betaInviteHTML(m BetaInvite) templ.Component {
@@ -272,7 +285,7 @@ func betaInviteHTML(m BetaInvite) templ.Component {
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(Greeting(m.Name))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 93, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 106, Col: 21}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
@@ -303,7 +316,7 @@ func betaInviteHTML(m BetaInvite) templ.Component {
 				var templ_7745c5c3_Var13 string
 				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(m.body())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 96, Col: 13}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 109, Col: 13}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
@@ -327,13 +340,65 @@ func betaInviteHTML(m BetaInvite) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
+			templ_7745c5c3_Var14 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+				templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+				templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+				if !templ_7745c5c3_IsBuffer {
+					defer func() {
+						templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+						if templ_7745c5c3_Err == nil {
+							templ_7745c5c3_Err = templ_7745c5c3_BufErr
+						}
+					}()
+				}
+				ctx = templ.InitializeContext(ctx)
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "The API reference, with a quick start for your first call, is at <a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var15 templ.SafeURL
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(m.DocsLink))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 113, Col: 99}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "\" style=\"color:#2563eb;\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var16 string
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(m.DocsLink)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 113, Col: 137}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</a>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				return nil
+			})
+			templ_7745c5c3_Err = Paragraph().Render(templ.WithChildren(ctx, templ_7745c5c3_Var14), templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 			templ_7745c5c3_Err = BetaLeaveFooter(m.LeaveLink).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(m.Subject(), "The /v1 API beta is open to you.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var9), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = LayoutFooter(m.Subject(), "The /v1 API beta is open to you.", "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var9), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -341,11 +406,11 @@ func betaInviteHTML(m BetaInvite) templ.Component {
 	})
 }
 
-// BetaLeaveText is the leave footer of every beta mail's text part. Mail headers are not ours to set
-// (the outbox stores bodies only), so the List-Unsubscribe address is spelled out in the body.
+// BetaLeaveText is the footer of every beta mail's text part: why the mail came (the waiting list,
+// not an account, which the person may not have) and the one-click leave link. A List-Unsubscribe
+// line belongs in the headers, not the body, so the body carries only the link.
 func BetaLeaveText(link string) string {
-	return "You receive this mail because this address joined the Claimcheck beta waiting list. Leave the list with one click:\n" +
-		link + "\nList-Unsubscribe: <" + link + ">"
+	return "You receive this mail because this address joined the Claimcheck beta waiting list. Leave the list with one click:\n" + link
 }
 
 // BetaLeaveFooter is the leave footer of every beta mail's HTML part.
@@ -365,51 +430,51 @@ func BetaLeaveFooter(link string) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var14 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var14 == nil {
-			templ_7745c5c3_Var14 = templ.NopComponent
+		templ_7745c5c3_Var17 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var17 == nil {
+			templ_7745c5c3_Var17 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p style=\"margin:24px 0 0 0;font-size:12px;color:#71717a;\" data-testid=\"beta-leave\">You receive this mail because this address joined the Claimcheck beta waiting list. <a href=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<p style=\"margin:24px 0 0 0;font-size:12px;color:#71717a;\" data-testid=\"beta-leave\">You receive this mail because this address joined the Claimcheck beta waiting list. <a href=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var15 templ.SafeURL
-		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(link))
+		var templ_7745c5c3_Var18 templ.SafeURL
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(link))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 114, Col: 27}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 130, Col: 27}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "\" style=\"color:#2563eb;\">Leave the list</a> with one click.<br>List-Unsubscribe: &lt;<a href=\"")
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var16 templ.SafeURL
-		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(link))
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 116, Col: 49}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" style=\"color:#2563eb;\">Leave the list</a> with one click: <a href=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "\" style=\"color:#71717a;\">")
+		var templ_7745c5c3_Var19 templ.SafeURL
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(link))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 131, Col: 27}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(link)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 116, Col: 81}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" style=\"color:#71717a;word-break:break-all;\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</a>&gt;</p>")
+		var templ_7745c5c3_Var20 string
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(link)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/beta.templ`, Line: 131, Col: 80}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</a></p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -47,6 +47,12 @@ func TextButton(label, url string) string {
 // PlainText joins paragraphs with blank lines and appends the footer, mirroring Layout.
 // Text is not escaped: a text part is not markup.
 func PlainText(paragraphs ...string) string {
+	return PlainTextFooter(Footer, paragraphs...)
+}
+
+// PlainTextFooter is PlainText with its own footer, for mail to people who may have no account
+// (the beta waiting list), where "an action on your account" would be untrue.
+func PlainTextFooter(footer string, paragraphs ...string) string {
 	var b strings.Builder
 	for _, p := range paragraphs {
 		p = strings.TrimSpace(p)
@@ -57,7 +63,7 @@ func PlainText(paragraphs ...string) string {
 		b.WriteString("\n\n")
 	}
 	b.WriteString("-- \n")
-	b.WriteString(Footer)
+	b.WriteString(footer)
 	b.WriteString("\n")
 	return b.String()
 }

@@ -4,7 +4,15 @@ package account
 import (
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/layouts"
+	betapages "github.com/claimcheck/claimcheck/views/pages/beta"
+	"github.com/claimcheck/claimcheck/views/pages/docs"
 )
+
+// Link is a labelled address.
+type Link struct {
+	// Text is the link's words; URL its target.
+	Text, URL string
+}
 
 // Key is one row of the key table, display-ready.
 type Key struct {
@@ -30,26 +38,18 @@ type Key struct {
 	CanRotate bool
 }
 
-// Bar is one month of the usage chart, with its geometry precomputed by the handler.
-type Bar struct {
-	// Label is the short month name, e.g. "Mar".
-	Label string
-	// Title is the month and count for people, e.g. "March 2026: 42 requests".
-	Title string
-	// Count is the month's total, formatted.
-	Count string
-	// X, Y, W, H place the bar inside the chart's view box.
-	X, Y, W, H int
-	// TextX is the centre of the bar, for its labels.
-	TextX int
-}
-
 // Dashboard is the /account page's view model.
 type Dashboard struct {
 	// Meta is the head metadata and navigation state.
 	Meta layouts.Page
-	// ShowBeta shows the /v1 beta access line; BetaAccess says whether the account has it.
-	ShowBeta, BetaAccess bool
+	// ShowBeta shows the /v1 beta card; Beta is what it says.
+	ShowBeta bool
+	Beta     betapages.AccessView
+	// Verified is false until the address is confirmed: the page then shows the notice with the
+	// resend button, and no key can be created.
+	Verified bool
+	// Email is the address the confirmation link went to.
+	Email string
 	// Expert shows the link to the experts' review queue.
 	Expert bool
 	// Admin shows the link to the admin console, which the header alone would leave hard to find.
@@ -70,12 +70,8 @@ type Dashboard struct {
 	UsageText string
 	// ResetText says when the counters start over.
 	ResetText string
-	// Bars are the last six months, oldest first.
-	Bars []Bar
-	// ChartWidth and ChartHeight are the SVG view box.
-	ChartWidth, ChartHeight int
-	// ChartSummary is the chart's text alternative.
-	ChartSummary string
+	// Chart is the last six months' requests, oldest first.
+	Chart components.BarChart
 	// Keys are the account's keys, newest first.
 	Keys []Key
 	// ActiveKeys and MaxKeys are the slots used and allowed by the plan.
@@ -84,6 +80,8 @@ type Dashboard struct {
 	LimitReached bool
 	// LimitMessage says why no key can be created and what to do.
 	LimitMessage string
+	// LimitLinks are the upgrade paths offered with it.
+	LimitLinks []Link
 	// NameField is the create form's name input.
 	NameField components.Field
 	// Notice confirms the last change ("" = none).
@@ -108,12 +106,28 @@ type Created struct {
 	Display string
 	// Rotated marks a rotation: the page then explains the old key's grace period.
 	Rotated bool
-	// OldDisplay is the rotated key's prefix.
-	OldDisplay string
+	// OldDisplay is the rotated key's prefix; OldName is its name now that it is retired.
+	OldDisplay, OldName string
 	// GraceText says how long the old key keeps working, e.g. "24 hours".
 	GraceText string
 	// GraceUntil is when the old key stops, for people.
 	GraceUntil string
 	// GraceUntilISO is the same for <time datetime>.
 	GraceUntilISO string
+	// QuickStart is the first call, with the whole key filled in.
+	QuickStart docs.QuickStart
+}
+
+// Confirm asks once more before a key is revoked or rotated.
+type Confirm struct {
+	// Meta is the head metadata (noindex).
+	Meta layouts.Page
+	// CSRF is the token for the form.
+	CSRF string
+	// Action is revoke or rotate; URL is where the form posts.
+	Action, URL string
+	// KeyName and Display name the key.
+	KeyName, Display string
+	// GraceText is how long a rotated key keeps working, e.g. "24 hours".
+	GraceText string
 }

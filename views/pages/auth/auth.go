@@ -34,12 +34,22 @@ type FormPage struct {
 	Error string
 	// Notice confirms what a previous step did (an unlocked login), or "".
 	Notice string
+	// Reason says why the page was shown, e.g. "Log in to continue to your account.", or "".
+	Reason string
+	// Context is a box above the form about the occasion (an invitation to the beta), or nil.
+	Context *Context
 	// Unlock offers an unlock link by mail under a throttled login form; nil offers none.
 	Unlock *UnlockOffer
 	// Submit is the button text.
 	Submit string
 	// Links are shown under the form.
 	Links []Link
+}
+
+// Context is a box that puts a form in its occasion.
+type Context struct {
+	// TestID names it for tests; Title and Text are its words.
+	TestID, Title, Text string
 }
 
 // HasFieldErrors reports whether any field carries an error, to show the summary above the form.
@@ -72,6 +82,8 @@ type MessagePage struct {
 	Heading, Message string
 	// ActionText and ActionURL are the way on ("" = none).
 	ActionText, ActionURL string
+	// Steps are further ways on, listed under "Next steps" (none = no list).
+	Steps []Link
 }
 
 // SecurityPage is /account/security: change password, change email, log out everywhere.

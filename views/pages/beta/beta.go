@@ -110,6 +110,17 @@ type OpenConfirmPage struct {
 	Confirmed string
 }
 
+// AccessView is the dashboard's beta card: State is access, invited-unverified, invited, listed
+// or none, and picks what the card says.
+type AccessView struct {
+	// Has is true when the account's keys work on /v1.
+	Has bool
+	// State is where the account stands (see the type).
+	State string
+	// FreeQuota is the free beta plan's monthly requests, formatted.
+	FreeQuota string
+}
+
 // yesNo is the words of a flag.
 func yesNo(b bool) string {
 	if b {

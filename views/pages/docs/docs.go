@@ -5,6 +5,8 @@
 package docs
 
 import (
+	"strconv"
+
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
@@ -30,18 +32,69 @@ type Page struct {
 	Events []Operation
 	// Objects are the named schemas.
 	Objects []Object
-	// TOC is the table of contents.
-	TOC []TOCItem
+	// TOCCompat, TOCV1 and TOCMore are the table of contents' parts: the compatible API, the /v1
+	// material, and the guides to running Claimcheck; Contents orders them for the reader.
+	TOCCompat TOCItem
+	TOCV1     []TOCItem
+	TOCMore   TOCItem
+	// QuickStart is the first call, filled in for the reader (their key's start, their plan).
+	QuickStart QuickStart
+	// V1First puts /v1 before the compatible API: the reader's keys work on it. Visitors and
+	// Starter accounts read the compatible API first, the one their key can call.
+	V1First bool
 	// FreeQuota is the free beta plan's monthly requests, formatted ("1,000").
 	FreeQuota string
 	// CompatMaxClaim is the longest claim the analyse function accepts, in characters, formatted.
 	CompatMaxClaim string
 }
 
+// Contents is the table of contents in the order the page shows its sections: the quick start,
+// then what the reader's plan can call first, then the rest. Only the top entries show at once;
+// their children fold away, so the list fits one screen.
+func (p Page) Contents() []TOCItem {
+	out := []TOCItem{{ID: "quickstart", Label: "Quick start"}}
+	if p.V1First {
+		out = append(append(out, p.TOCV1...), p.TOCCompat)
+	} else {
+		out = append(append(out, p.TOCCompat), p.TOCV1...)
+	}
+	if p.TOCMore.Label != "" {
+		out = append(out, p.TOCMore)
+	}
+	return out
+}
+
+// entries counts a contents entry's children in words.
+func entries(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return strconv.Itoa(n) + " entries"
+}
+
+// href is where a contents entry links: its page, or its anchor on this one.
+func (it TOCItem) href() string {
+	if it.URL != "" {
+		return it.URL
+	}
+	return "#" + it.ID
+}
+
+// GuidePage is a stand-alone guide under /docs (self-hosting, custom models).
+type GuidePage struct {
+	// Meta is the head metadata and navigation state.
+	Meta layouts.Page
+	// ID names the guide for tests; Title heads it; Intro comes before its first section.
+	ID, Title string
+	Intro     []Block
+	// Sections are its parts, each with an anchor.
+	Sections []Section
+}
+
 // TOCItem is one entry of the table of contents.
 type TOCItem struct {
-	// ID is the anchor it links to; Label its text.
-	ID, Label string
+	// ID is the anchor it links to; Label its text; URL, when set, a page it links to instead.
+	ID, Label, URL string
 	// Method marks an operation entry ("GET"), shown as a badge.
 	Method string
 	// Children are the entries under it.

@@ -29,12 +29,20 @@ type Plan struct {
 	Price string
 	// QuotaText is "100 requests / month" or "Unlimited requests".
 	QuotaText string
-	// Features come from the plan's JSON feature list.
-	Features []string
+	// Features come from the plan's JSON feature list, each linked to where it is delivered.
+	Features []Feature
+	// Note says how the plan is obtained when that is not a purchase ("" = none).
+	Note string
 	// Action is one of the Action constants.
 	Action string
 	// ActionText and ActionURL are the button.
 	ActionText, ActionURL string
+}
+
+// Feature is one inclusion of a plan.
+type Feature struct {
+	// Text names it; URL is where it is explained or arranged ("" = plain text).
+	Text, URL string
 }
 
 // Contact is the contact-sales form with its values and errors.
