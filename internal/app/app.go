@@ -26,6 +26,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
+	"github.com/claimcheck/claimcheck/internal/viewcount"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -62,6 +63,8 @@ type App struct {
 	Beta *beta.Service
 	// Background is the set of workers Serve runs beside HTTP.
 	Background *Background
+	// Views holds claim page views until a background flush (or Close) writes them.
+	Views *viewcount.Counter
 
 	ownsDB bool
 }
@@ -176,9 +179,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		beta:            beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:             kit,
 		webhookResolver: o.resolver,
-		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
+		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Secret: cfg.DeviceKey, ErrorPage: kit.ErrorPage, Log: log}),
 		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+		views:           viewcount.New(viewcount.Config{Store: stores.Claims, Log: log}),
 	}
+	w.bg.Go(w.views.Run)
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
@@ -198,7 +203,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg, Views: w.views}, nil
 }
 
 // limitBody refuses bodies over limit on every route but the admin fact-check upload, with the
@@ -378,6 +383,12 @@ func (a *App) startJanitor(ctx context.Context) func() {
 
 // Close releases what Open acquired.
 func (a *App) Close() error {
+	// Views counted while HTTP drained, after the background flusher stopped.
+	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.Views.Flush(flush); err != nil {
+		a.Log.Warn("view counts lost at close", "err", err)
+	}
 	if a.ownsDB {
 		return a.DB.Close()
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/submit"
+	"github.com/claimcheck/claimcheck/internal/viewcount"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/static"
@@ -60,6 +61,8 @@ type wiring struct {
 	feed *feed.Hub
 	// rest answers /rest/v1/claims over the claims store.
 	rest *postgrest.Reader
+	// views batches claim page views (flushed by a background worker and by App.Close).
+	views *viewcount.Counter
 }
 
 // mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
@@ -92,7 +95,7 @@ func siteDeps(w *wiring) site.Deps {
 		w.log.Error("openapi document", "err", err)
 	}
 	return site.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
-		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter},
+		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter, Views: w.views},
 		Firms:   site.FirmPagesDeps{Firms: firms},
 		Experts: site.ExpertsDeps{Experts: experts},
 		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},
