@@ -459,13 +459,18 @@ type parseError struct {
 // runParser is Parsec's `parse p name input`: like Parsec, it does not require the whole input
 // to be consumed.
 func runParser[T any](p parser[T], name, input string) (T, *parseError) {
+	return runParserNamed(p, func() string { return name }, input)
+}
+
+// runParserNamed is runParser with the parser's name built only when parsing fails.
+func runParserNamed[T any](p parser[T], name func() string, input string) (T, *parseError) {
 	r := p(pstate{in: []rune(input), pos: srcPos{1, 1}})
 	if r.ok {
 		return r.val, nil
 	}
 	var zero T
 	return zero, &parseError{
-		message: "\"" + name + "\" (line " + strconv.Itoa(r.err.pos.line) + ", column " + strconv.Itoa(r.err.pos.col) + ")",
+		message: "\"" + name() + "\" (line " + strconv.Itoa(r.err.pos.line) + ", column " + strconv.Itoa(r.err.pos.col) + ")",
 		details: hsStrip(strings.ReplaceAll(showErrorMessages(r.err.msgs.flatten(nil)), "\n", " ")),
 	}
 }
