@@ -97,13 +97,13 @@ func (c *parseCache) plan(t *Table, r Request) (*Plan, *Error) {
 func cachedParse[T any](c *parseCache, kind string, p parser[T], what, shown, input string) (T, *parseError) {
 	name := func() string { return "failed to parse " + what + " (" + shown + ")" }
 	if c == nil || len(input) > textCacheBytes {
-		return runParserNamed(p, name, input)
+		return runParser(p, name, input)
 	}
 	key := kind + "\x00" + input
 	if v, ok := c.texts.get(key); ok {
 		return v.(T), nil
 	}
-	v, e := runParserNamed(p, name, input)
+	v, e := runParser(p, name, input)
 	if e == nil {
 		c.texts.put(key, v)
 	}

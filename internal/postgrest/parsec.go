@@ -457,13 +457,8 @@ type parseError struct {
 }
 
 // runParser is Parsec's `parse p name input`: like Parsec, it does not require the whole input
-// to be consumed.
-func runParser[T any](p parser[T], name, input string) (T, *parseError) {
-	return runParserNamed(p, func() string { return name }, input)
-}
-
-// runParserNamed is runParser with the parser's name built only when parsing fails.
-func runParserNamed[T any](p parser[T], name func() string, input string) (T, *parseError) {
+// to be consumed. The name is built only when parsing fails.
+func runParser[T any](p parser[T], name func() string, input string) (T, *parseError) {
 	r := p(pstate{in: []rune(input), pos: srcPos{1, 1}})
 	if r.ok {
 		return r.val, nil
