@@ -343,6 +343,28 @@ func opExprParser(sval parser[string]) parser[opExpr] {
 
 var gFilterValue = opExprParser(gSingleVal)
 
+// fastInList reads the usual in-list filter value, [not.]in.(a,b,…) with no double quote, the way
+// gFilterValue does (spaces and tabs skipped around the opening parenthesis, elements split at
+// commas up to the first ')', the rest ignored), without running the combinators: a 500-id list
+// otherwise costs milliseconds to parse. ok is false for anything else, which gFilterValue reads.
+func fastInList(v string) (e opExpr, ok bool) {
+	rest, neg := strings.CutPrefix(v, "not.")
+	rest, ok = strings.CutPrefix(rest, "in.")
+	if !ok || strings.IndexByte(rest, '"') >= 0 {
+		return opExpr{}, false
+	}
+	rest, ok = strings.CutPrefix(strings.TrimLeft(rest, " \t"), "(")
+	if !ok {
+		return opExpr{}, false
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	end := strings.IndexByte(rest, ')')
+	if end < 0 {
+		return opExpr{}, false
+	}
+	return opExpr{not: neg, kind: opIn, op: "in", list: strings.Split(rest[:end], ",")}, true
+}
+
 // gOrder is pOrder.
 var gOrder = func() parser[[]orderTerm] {
 	dir := pAlt(

@@ -398,9 +398,11 @@ func parseQueryParams(params []queryParam, c *parseCache) (*queryParams, *Error)
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
-		expr, perr := cachedParse(c, "filter", gFilterValue, "filter", q.val, q.val)
-		if perr != nil {
-			return nil, errQueryParam(perr)
+		expr, ok := fastInList(q.val)
+		if !ok {
+			if expr, perr = cachedParse(c, "filter", gFilterValue, "filter", q.val, q.val); perr != nil {
+				return nil, errQueryParam(perr)
+			}
 		}
 		qp.filters = append(qp.filters, parsedFilter{tp.embed, filter{tp.field, expr}})
 	}
