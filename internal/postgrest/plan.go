@@ -398,7 +398,7 @@ func parseQueryParams(params []queryParam, c *parseCache) (*queryParams, *Error)
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
-		expr, ok := fastInList(q.val)
+		expr, ok := fastFilter(q.val)
 		if !ok {
 			if expr, perr = cachedParse(c, "filter", gFilterValue, "filter", q.val, q.val); perr != nil {
 				return nil, errQueryParam(perr)
