@@ -381,7 +381,7 @@ func (a *App) startJanitor(ctx context.Context) func() {
 	return func() { cancel(); <-done }
 }
 
-// Close releases what Open acquired.
+// Close writes the page views still pending and releases what Open acquired.
 func (a *App) Close() error {
 	// Views counted while HTTP drained, after the background flusher stopped.
 	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
