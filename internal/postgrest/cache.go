@@ -5,57 +5,72 @@ import "sync"
 // Parse caches. Parsing a request's text is most of the CPU of a cheap read (the select-list
 // grammar above all), and clients repeat the same texts, so the Reader keeps what it parsed: whole
 // plans by request, and the parsed parameter texts by text for requests that differ only in a
-// value (id=eq.<each id>). Both caches are bounded in entries and in the length of what they
-// keep, so hostile traffic can only evict, never grow memory.
+// value (id=eq.<each id>). Both caches are bounded in entries and in the bytes of text they key
+// on (what a parse keeps grows with its text: about 55 bytes per byte of a select list), so
+// hostile traffic can only evict, never grow memory past a few megabytes.
 const (
 	// planCacheEntries bounds each generation of the plan cache.
 	planCacheEntries = 512
+	// planCacheTextBytes bounds the request text (query and headers) of each plan generation.
+	planCacheTextBytes = 64 << 10
 	// planCacheKeyBytes is the longest request (query, Accept, Prefer, Range, profile) whose plan
 	// is kept; longer ones, such as a 500-id in-list, are parsed each time.
 	planCacheKeyBytes = 1 << 10
 	// textCacheEntries bounds each generation of the parameter-text cache.
 	textCacheEntries = 2048
+	// textCacheTextBytes bounds the parameter text of each generation of that cache.
+	textCacheTextBytes = 64 << 10
 	// textCacheBytes is the longest parameter text whose parse is kept.
 	textCacheBytes = 512
 )
 
 // generations is a size-bounded map that approximates LRU with two generations: lookups fill the
-// current one, which becomes the old one when full; an old entry that is read again moves back.
-// Every entry is immutable once stored, so readers share it.
+// current one, which becomes the old one when it holds maxEntries entries or maxCost cost; an old
+// entry that is read again moves back. Every value is immutable once stored, so readers share it.
 type generations[K comparable, V any] struct {
 	mu       sync.Mutex
-	max      int
-	cur, old map[K]V
+	maxLen   int
+	maxCost  int
+	curCost  int
+	cur, old map[K]costed[V]
 }
 
-func newGenerations[K comparable, V any](max int) *generations[K, V] {
-	return &generations[K, V]{max: max, cur: make(map[K]V)}
+type costed[V any] struct {
+	v    V
+	cost int
+}
+
+func newGenerations[K comparable, V any](maxEntries, maxCost int) *generations[K, V] {
+	return &generations[K, V]{maxLen: maxEntries, maxCost: maxCost, cur: make(map[K]costed[V])}
 }
 
 func (g *generations[K, V]) get(k K) (V, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if v, ok := g.cur[k]; ok {
-		return v, true
+	if e, ok := g.cur[k]; ok {
+		return e.v, true
 	}
-	v, ok := g.old[k]
+	e, ok := g.old[k]
 	if ok {
-		g.putLocked(k, v)
+		delete(g.old, k)
+		g.putLocked(k, e)
 	}
-	return v, ok
+	return e.v, ok
 }
 
-func (g *generations[K, V]) put(k K, v V) {
+// put stores v under k; cost is what it counts against maxCost (the length of its text).
+func (g *generations[K, V]) put(k K, v V, cost int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.putLocked(k, v)
+	g.putLocked(k, costed[V]{v, cost})
 }
 
-func (g *generations[K, V]) putLocked(k K, v V) {
-	if len(g.cur) >= g.max {
-		g.old, g.cur = g.cur, make(map[K]V, g.max)
+func (g *generations[K, V]) putLocked(k K, e costed[V]) {
+	if len(g.cur) >= g.maxLen || g.curCost+e.cost > g.maxCost {
+		g.old, g.cur, g.curCost = g.cur, make(map[K]costed[V], g.maxLen), 0
 	}
-	g.cur[k] = v
+	g.cur[k] = e
+	g.curCost += e.cost
 }
 
 // parseCache is one Reader's caches; a nil *parseCache parses every time.
@@ -66,8 +81,8 @@ type parseCache struct {
 
 func newParseCache() *parseCache {
 	return &parseCache{
-		plans: newGenerations[Request, *Plan](planCacheEntries),
-		texts: newGenerations[string, any](textCacheEntries),
+		plans: newGenerations[Request, *Plan](planCacheEntries, planCacheTextBytes),
+		texts: newGenerations[string, any](textCacheEntries, textCacheTextBytes),
 	}
 }
 
@@ -78,7 +93,8 @@ func (c *parseCache) plan(t *Table, r Request) (*Plan, *Error) {
 		return parse(t, r, nil)
 	}
 	r.Method = normMethod(r.Method)
-	if len(r.RawQuery)+len(r.Accept)+len(r.Prefer)+len(r.Range)+len(r.RangeUnit)+len(r.AcceptProfile) > planCacheKeyBytes {
+	size := len(r.RawQuery) + len(r.Accept) + len(r.Prefer) + len(r.Range) + len(r.RangeUnit) + len(r.AcceptProfile)
+	if size > planCacheKeyBytes {
 		return parse(t, r, c)
 	}
 	if p, ok := c.plans.get(r); ok {
@@ -86,7 +102,7 @@ func (c *parseCache) plan(t *Table, r Request) (*Plan, *Error) {
 	}
 	p, e := parse(t, r, c)
 	if e == nil {
-		c.plans.put(r, p)
+		c.plans.put(r, p, size)
 	}
 	return p, e
 }
@@ -105,7 +121,7 @@ func cachedParse[T any](c *parseCache, kind string, p parser[T], what, shown, in
 	}
 	v, e := runParser(p, name, input)
 	if e == nil {
-		c.texts.put(key, v)
+		c.texts.put(key, v, len(key))
 	}
 	return v, e
 }

@@ -8,21 +8,39 @@ import (
 )
 
 // TestGenerationsStayBounded checks that the cache never holds more than two generations of
-// entries, whatever is put, and that an entry read again survives the turnover.
+// entries or of cost, whatever is put, and that an entry read again survives the turnover.
 func TestGenerationsStayBounded(t *testing.T) {
-	g := newGenerations[string, int](4)
-	g.put("kept", 1)
-	for i := range 100 {
-		g.put(strconv.Itoa(i), i)
-		if _, ok := g.get("kept"); !ok {
-			t.Fatalf("after %d puts the entry read every time was evicted", i+1)
-		}
-		if n := len(g.cur) + len(g.old); n > 8 {
-			t.Fatalf("after %d puts the cache holds %d entries, want at most 8", i+1, n)
-		}
-	}
-	if _, ok := g.get("3"); ok {
-		t.Error("an entry never read again survived 97 newer ones")
+	for _, tc := range []struct {
+		name      string
+		cost      int
+		maxLen    int // entries both generations may hold together
+		maxCostOf int // cost both generations may hold together
+	}{
+		{"bounded by entries", 1, 8, 8},
+		{"bounded by cost", 30, 6, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGenerations[string, int](4, 100)
+			g.put("kept", 1, tc.cost)
+			for i := range 100 {
+				g.put(strconv.Itoa(i), i, tc.cost)
+				if _, ok := g.get("kept"); !ok {
+					t.Fatalf("after %d puts the entry read every time was evicted", i+1)
+				}
+				cost := 0
+				for _, m := range []map[string]costed[int]{g.cur, g.old} {
+					for _, e := range m {
+						cost += e.cost
+					}
+				}
+				if n := len(g.cur) + len(g.old); n > tc.maxLen || cost > tc.maxCostOf {
+					t.Fatalf("after %d puts the cache holds %d entries costing %d, want at most %d and %d", i+1, n, cost, tc.maxLen, tc.maxCostOf)
+				}
+			}
+			if _, ok := g.get("3"); ok {
+				t.Error("an entry never read again survived 97 newer ones")
+			}
+		})
 	}
 }
 
