@@ -153,29 +153,38 @@ func NewCSRF(cfg CSRFConfig) fiber.Handler {
 	}
 	return func(c *fiber.Ctx) error {
 		c.Vary(fiber.HeaderCookie)
-		cookie := c.Cookies(CSRFCookie)
+		cookies := csrfCookies(c)
 		var token string
 		switch c.Method() {
 		case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
-			if exp, ok := tokens.expiry(cookie); ok && exp.Sub(tokens.now()) > CSRFLifetime/2 {
-				token = cookie
+			for _, cookie := range cookies {
+				if exp, ok := tokens.expiry(cookie); ok && exp.Sub(tokens.now()) > CSRFLifetime/2 {
+					token = cookie
+					break
+				}
 			}
 		default:
 			if c.Protocol() == "https" && !refererMatchesHost(c) {
 				return refuse(c, errCSRFReferer)
 			}
 			form := c.FormValue(CSRFField)
-			if form == "" || cookie == "" {
+			if form == "" || len(cookies) == 0 {
 				return refuse(c, errCSRFMissing)
 			}
-			if subtle.ConstantTimeCompare([]byte(form), []byte(cookie)) != 1 {
+			matched := false
+			for _, cookie := range cookies {
+				if subtle.ConstantTimeCompare([]byte(form), []byte(cookie)) == 1 {
+					matched = true
+				}
+			}
+			if !matched {
 				return refuse(c, errCSRFMismatch)
 			}
-			if _, ok := tokens.expiry(cookie); !ok {
+			if _, ok := tokens.expiry(form); !ok {
 				setCookie(c, "", tokens.now().Add(-time.Hour))
 				return refuse(c, errCSRFInvalid)
 			}
-			token = cookie
+			token = form
 		}
 		if token == "" {
 			var exp time.Time
@@ -185,6 +194,20 @@ func NewCSRF(cfg CSRFConfig) fiber.Handler {
 		c.Locals(CSRFContextKey, token)
 		return c.Next()
 	}
+}
+
+// csrfCookies are the values of every cc_csrf cookie the browser sent. A browser may hold more
+// than one: Fiber's csrf middleware, used before, set the cookie without a Path, so a browser
+// kept one per directory (/claims, /account, …) and sends the deepest first; any of them may be
+// the one the form carries.
+func csrfCookies(c *fiber.Ctx) []string {
+	var out []string
+	c.Request().Header.VisitAllCookie(func(k, v []byte) {
+		if string(k) == CSRFCookie && len(v) > 0 {
+			out = append(out, string(v))
+		}
+	})
+	return out
 }
 
 // refererMatchesHost is the origin check Fiber's csrf middleware makes on https posts: a Referer

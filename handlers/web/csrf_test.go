@@ -139,6 +139,30 @@ func TestCSRFSignedDoubleSubmit(t *testing.T) {
 		})
 	}
 
+	t.Run("the form's token among several cookies, as browsers send one per path", func(t *testing.T) {
+		form := url.Values{web.CSRFField: {token}}
+		req := httptest.NewRequest(http.MethodPost, "/submit", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Cookie", web.CSRFCookie+"=0b9e6c1e-5d7f-4c1a-9a7e-3d2f1c0b9a8e; "+web.CSRFCookie+"="+token)
+		resp, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("status %d, want 200", resp.StatusCode)
+		}
+		req = httptest.NewRequest(http.MethodGet, "/form", nil)
+		req.Header.Set("Cookie", web.CSRFCookie+"=0b9e6c1e-5d7f-4c1a-9a7e-3d2f1c0b9a8e; "+web.CSRFCookie+"="+token)
+		resp, err = app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if b, _ := io.ReadAll(resp.Body); string(b) != token {
+			t.Errorf("page shows %q, want the valid cookie's token %q", b, token)
+		}
+	})
 	t.Run("another process with the same secret accepts the token", func(t *testing.T) {
 		twin := csrfApp("installation secret of at least thirty-two bytes", clock)
 		if got := csrfPost(t, twin, token, token, nil); got != http.StatusOK {
