@@ -39,14 +39,6 @@ func (s *ClaimStore) InsertTx(ctx context.Context, tx Tx, c *Claim) error {
 	return insertClaim(tx.gorm(ctx, s.db), s.db.Dialect, s.rules, c, true, c.CreatedAt)
 }
 
-// CountView adds one to a claim's view count, which orders the experts' review queue.
-func (s *ClaimStore) CountView(ctx context.Context, id string) error {
-	if err := s.db.Gorm.WithContext(ctx).Exec("UPDATE claims SET view_count = view_count + 1 WHERE id = ?", id).Error; err != nil {
-		return fmt.Errorf("count view of claim %s: %w", id, err)
-	}
-	return nil
-}
-
 // Hidden reports whether a moderator hid the claim. A claim that does not exist (yet: a queued
 // submission's) is not hidden, so the /v1 feed keeps its events while leaving out hidden ones'.
 func (s *ClaimStore) Hidden(ctx context.Context, id string) (bool, error) {

@@ -80,6 +80,9 @@ func TestClaimPageFirmAndExpertReview(t *testing.T) {
 		if rows := after.Doc.Find("[data-testid=score-history] tbody tr").Length(); rows != 2 {
 			t.Errorf("score history rows %d, want 2 (analysis, vote)", rows)
 		}
+		if err := env.App.Views.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
 		c, err := env.stores.Claims.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)

@@ -28,6 +28,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
 	"github.com/claimcheck/claimcheck/internal/telemetry"
+	"github.com/claimcheck/claimcheck/internal/viewcount"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/claimcheck/claimcheck/models"
@@ -66,6 +67,8 @@ type App struct {
 	Background *Background
 	// Metrics is the Prometheus registry /metrics serves.
 	Metrics *telemetry.Metrics
+	// Views holds claim page views until a background flush (or Close) writes them.
+	Views *viewcount.Counter
 
 	ownsDB bool
 }
@@ -190,11 +193,13 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		beta:            beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:             kit,
 		webhookResolver: o.resolver,
-		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
+		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Secret: cfg.DeviceKey, ErrorPage: kit.ErrorPage, Log: log}),
 		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
 		metrics:         metrics,
 		ready:           ready,
+		views:           viewcount.New(viewcount.Config{Store: stores.Claims, Log: log}),
 	}
+	w.bg.Go(w.views.Run)
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
@@ -221,7 +226,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
-		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg, Metrics: metrics}, nil
+		Mail: outbox, Accounts: accountsSvc, Billing: billingSvc, Beta: w.beta, Background: w.bg, Metrics: metrics, Views: w.views}, nil
 }
 
 // kbUploadLimit is the body of the admin fact-check upload: the file plus the multipart framing
@@ -390,8 +395,14 @@ func (a *App) startJanitor(ctx context.Context) func() {
 	return func() { cancel(); <-done }
 }
 
-// Close releases what Open acquired.
+// Close writes the page views still pending and releases what Open acquired.
 func (a *App) Close() error {
+	// Views counted while HTTP drained, after the background flusher stopped.
+	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.Views.Flush(flush); err != nil {
+		a.Log.Warn("view counts lost at close", "err", err)
+	}
 	if a.ownsDB {
 		return a.DB.Close()
 	}

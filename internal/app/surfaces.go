@@ -28,6 +28,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/submit"
 	"github.com/claimcheck/claimcheck/internal/telemetry"
+	"github.com/claimcheck/claimcheck/internal/viewcount"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/static"
@@ -66,6 +67,8 @@ type wiring struct {
 	metrics *telemetry.Metrics
 	// ready is the /readyz check.
 	ready *telemetry.Readiness
+	// views batches claim page views (flushed by a background worker and by App.Close).
+	views *viewcount.Counter
 }
 
 // mountSurfaces mounts every surface on f. Each Mount declares its own middleware (sessions,
@@ -100,7 +103,7 @@ func siteDeps(w *wiring) site.Deps {
 		w.log.Error("openapi document", "err", err)
 	}
 	return site.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
-		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter},
+		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter, Views: w.views},
 		Firms:   site.FirmPagesDeps{Firms: firms},
 		Experts: site.ExpertsDeps{Experts: experts},
 		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},

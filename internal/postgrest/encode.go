@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -231,8 +232,9 @@ func jsonString(s string) string {
 // encode renders rows as PostgREST does: json_agg's ", \n " between array elements,
 // row_to_json objects without spaces (duplicate keys kept), and json_strip_nulls' compact form
 // for the nulls=stripped media types.
-func (p *Plan) encode(rows [][]cell) []byte {
-	var b strings.Builder
+func (p *Plan) encode(rows [][]cell, size int) []byte {
+	var b bytes.Buffer
+	b.Grow(size)
 	if p.media == mediaCSV {
 		// PostgREST: the keys of the first row (none without rows), a newline, then one record
 		// per row with NULL as an empty field.
@@ -256,7 +258,7 @@ func (p *Plan) encode(rows [][]cell) []byte {
 				b.WriteString(c.json)
 			}
 		}
-		return []byte(b.String())
+		return b.Bytes()
 	}
 	strip := p.media.stripped()
 	keys := make([]string, len(p.out))
@@ -286,7 +288,7 @@ func (p *Plan) encode(rows [][]cell) []byte {
 	}
 	if p.media.singular() {
 		object(rows[0])
-		return []byte(b.String())
+		return b.Bytes()
 	}
 	b.WriteByte('[')
 	for i, row := range rows {
@@ -300,5 +302,5 @@ func (p *Plan) encode(rows [][]cell) []byte {
 		object(row)
 	}
 	b.WriteByte(']')
-	return []byte(b.String())
+	return b.Bytes()
 }

@@ -108,6 +108,14 @@ func errLimit(message, details string) *Error {
 	return newErr(http.StatusBadRequest, "PGRST100", message, strp(details), nil)
 }
 
+// errTooLarge refuses a read whose body would exceed MaxResponseBytes; fitted is how many rows
+// fitted, so the hint can name a limit that works.
+func errTooLarge(fitted int) *Error {
+	return newErr(http.StatusBadRequest, "PGRST100", "The response is too large",
+		strp("The rows asked for take more than "+strconv.Itoa(MaxResponseBytes)+" bytes, the most one response carries."),
+		strp("Ask for fewer rows (limit="+strconv.Itoa(max(fitted, 1))+" fits) or fewer columns (select), and page with offset or Range."))
+}
+
 func errSchema() *Error {
 	return newErr(http.StatusNotAcceptable, "PGRST106", "The schema must be one of the following: public", nil, nil)
 }

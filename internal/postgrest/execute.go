@@ -143,6 +143,11 @@ func readHsDoublePrefix(s string) (float64, bool) {
 
 // Execute parses, queries and encodes; any error becomes a PostgREST-shaped error Response (never a Go error for client mistakes; a database failure gives 500/503 with a PostgREST-shaped body and the error logged by the caller via the returned error).
 func Execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request) (Response, error) {
+	return execute(ctx, q, d, t, r, nil)
+}
+
+// execute is Execute with parses kept in c (nil keeps nothing).
+func execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request, c *parseCache) (Response, error) {
 	head := r.Method == http.MethodHead
 	finish := func(resp Response) Response {
 		if head {
@@ -150,11 +155,14 @@ func Execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request) (Re
 		}
 		return resp
 	}
-	p, perr := Parse(t, r)
+	p, perr := c.plan(t, r)
 	if perr != nil {
 		return finish(perr.Response()), nil
 	}
-	rows, err := p.fetch(ctx, q, d)
+	rows, size, err := p.fetch(ctx, q, d)
+	if errors.Is(err, errResponseTooLarge) {
+		return finish(errTooLarge(len(rows)).Response()), nil
+	}
 	if err != nil {
 		return finish(dbError(err).Response()), fmt.Errorf("postgrest: read %s: %w", t.Name, err)
 	}
@@ -202,19 +210,29 @@ func Execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request) (Re
 		e := errRange("An offset of " + strconv.FormatInt(lower, 10) + " was requested, but there are only " + totalStr + " rows.")
 		body = e.Response().Body
 	} else {
-		body = p.encode(rows)
+		body = p.encode(rows, size)
 	}
 	return finish(Response{Status: status, Header: header, Body: body}), nil
 }
 
+// errResponseTooLarge stops a read whose answer would exceed MaxResponseBytes.
+var errResponseTooLarge = errors.New("response too large")
+
 // fetch runs the SELECT and renders each cell to its JSON text right away, so rows hold no
-// driver-owned memory.
-func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, error) {
+// driver-owned memory. It also sums what the body will take (an upper bound: every key and
+// separator counted) and stops with errResponseTooLarge, returning the rows that fitted, as soon
+// as that passes MaxResponseBytes, so a wide or long read never builds more than that in memory.
+func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, int, error) {
 	query, args := p.SQL(d)
 	rs, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	perRow := 4 // "{}" and the separator between rows
+	for _, o := range p.out {
+		perRow += len(o.key) + 4 // quotes, colon, comma
+	}
+	size := 2
 	defer rs.Close()
 	n := max(len(p.cols), 1)
 	vals := make([]any, n)
@@ -225,22 +243,27 @@ func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, error
 	var out [][]cell
 	for rs.Next() {
 		if err := rs.Scan(ptrs...); err != nil {
-			return nil, fmt.Errorf("scan: %w", err)
+			return nil, 0, fmt.Errorf("scan: %w", err)
 		}
 		row := make([]cell, len(p.out))
+		size += perRow
 		for i, o := range p.out {
 			c, err := renderCell(p.table.Columns[o.col], vals[o.slot], o.asText, p.media == mediaCSV)
 			if err != nil {
-				return nil, fmt.Errorf("column %s: %w", p.table.Columns[o.col].Name, err)
+				return nil, 0, fmt.Errorf("column %s: %w", p.table.Columns[o.col].Name, err)
 			}
 			row[i] = c
+			size += len(c.json) + 4 // "null" when c.null
+		}
+		if size > MaxResponseBytes {
+			return out, size, errResponseTooLarge
 		}
 		out = append(out, row)
 	}
 	if err := rs.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return out, nil
+	return out, size, nil
 }
 
 func (p *Plan) total(ctx context.Context, q Querier, d Dialect) (int64, error) {

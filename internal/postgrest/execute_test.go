@@ -64,6 +64,12 @@ var seedClaims = []seedClaim{
 
 func seed(t testing.TB, db *sql.DB, d Dialect) {
 	t.Helper()
+	seedRows(t, db, d, seedClaims)
+}
+
+// seedRows inserts claims as they are.
+func seedRows(t testing.TB, db *sql.DB, d Dialect, claims []seedClaim) {
+	t.Helper()
 	ph := func(n int) string {
 		var parts []string
 		for i := 1; i <= n; i++ {
@@ -87,7 +93,7 @@ func seed(t testing.TB, db *sql.DB, d Dialect) {
 	q := `INSERT INTO claims (id, content, source_url, language, category, en_query, ai_score, ai_verdict, ai_summary,
 		source_score, science_score, academic_score, public_score, analyzer, analyzer_version, basis, created_at, hidden_at)
 		VALUES (` + ph(18) + `)`
-	for _, c := range seedClaims {
+	for _, c := range claims {
 		var src any
 		if c.sourceURL != nil {
 			src = *c.sourceURL

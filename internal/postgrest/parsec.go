@@ -457,15 +457,15 @@ type parseError struct {
 }
 
 // runParser is Parsec's `parse p name input`: like Parsec, it does not require the whole input
-// to be consumed.
-func runParser[T any](p parser[T], name, input string) (T, *parseError) {
+// to be consumed. The name is built only when parsing fails.
+func runParser[T any](p parser[T], name func() string, input string) (T, *parseError) {
 	r := p(pstate{in: []rune(input), pos: srcPos{1, 1}})
 	if r.ok {
 		return r.val, nil
 	}
 	var zero T
 	return zero, &parseError{
-		message: "\"" + name + "\" (line " + strconv.Itoa(r.err.pos.line) + ", column " + strconv.Itoa(r.err.pos.col) + ")",
+		message: "\"" + name() + "\" (line " + strconv.Itoa(r.err.pos.line) + ", column " + strconv.Itoa(r.err.pos.col) + ")",
 		details: hsStrip(strings.ReplaceAll(showErrorMessages(r.err.msgs.flatten(nil)), "\n", " ")),
 	}
 }

@@ -11,13 +11,24 @@ import (
 // so clients see the usual query-parameter error shape.
 const (
 	// MaxSelectItems bounds the select list, counted after '*' expands to the table's columns.
-	// PostgREST repeats a column as often as it is selected; so do we, up to this many keys per row,
-	// so a short query string cannot make every row thousands of keys long.
+	// PostgREST repeats a column as often as it is selected (duplicate keys in the JSON object,
+	// which a JSON parser reads as one); so do we, up to this many keys per row, so a short query
+	// string cannot make every row thousands of keys long.
 	MaxSelectItems = 50
+	// MaxSelectBytes bounds the select parameter's text, which bounds the work of parsing it.
+	MaxSelectBytes = 2 << 10
+	// MaxCells bounds rows × keys of one answer: a select of more than MaxCells/DefaultMaxRows
+	// keys lowers the implicit row limit (as db-max-rows does, shown in Content-Range) to
+	// MaxCells divided by the number of keys.
+	MaxCells = 20_000
+	// MaxResponseBytes bounds the body of one answer; a read whose rows would exceed it is refused
+	// with 400 PGRST100 (ask for fewer rows or columns) instead of being built in memory.
+	MaxResponseBytes = 4 << 20
 	// MaxOrderTerms bounds the terms of all order parameters together.
 	MaxOrderTerms = 50
-	// MaxQueryBytes bounds the raw query string.
-	MaxQueryBytes = 8 << 10
+	// MaxQueryBytes bounds the raw query string; it leaves room for MaxListItems UUIDs in one
+	// in.(...) list, percent-encoded as postgrest-js sends them (about 20 KB).
+	MaxQueryBytes = 32 << 10
 	// MaxFilters bounds the conditions (filters plus leaves of and/or trees) of one request.
 	MaxFilters = 50
 	// MaxLogicDepth bounds the nesting of and/or trees.
@@ -166,11 +177,19 @@ type parsedOrder struct {
 }
 
 // Parse is exported for tests and fuzzing: parse a request into a plan.
-func Parse(t *Table, r Request) (*Plan, *Error) {
-	method := r.Method
-	if method == "" {
-		method = http.MethodGet
+func Parse(t *Table, r Request) (*Plan, *Error) { return parse(t, r, nil) }
+
+// normMethod is the method a request without one is read with.
+func normMethod(m string) string {
+	if m == "" {
+		return http.MethodGet
 	}
+	return m
+}
+
+// parse is Parse with the parameter texts' parses kept in c (nil keeps nothing).
+func parse(t *Table, r Request, c *parseCache) (*Plan, *Error) {
+	method := normMethod(r.Method)
 	if method != http.MethodGet && method != http.MethodHead {
 		return nil, errUnsupportedMethod(method)
 	}
@@ -195,7 +214,7 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if c := canonicalQuery(params); c != "" {
 		p.location += "?" + c
 	}
-	qp, e := parseQueryParams(params)
+	qp, e := parseQueryParams(params, c)
 	if e != nil {
 		return nil, e
 	}
@@ -213,13 +232,7 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if e != nil {
 		return nil, e
 	}
-	read := top
-	if !top.hasLimitZero() {
-		read = top.restrict(t.maxRows()) // db-max-rows
-	}
 	p.lower = top.lo
-	p.offset = read.lo
-	p.limit = satAdd(satAdd(read.hi, -read.lo), 1)
 	invalidPrefs := p.preferences(r.Prefer)
 
 	// Plan checks, in the order of PostgREST's readPlan and wrappedReadPlan.
@@ -243,6 +256,12 @@ func Parse(t *Table, r Request) (*Plan, *Error) {
 	if e := p.planSelect(qp.selection); e != nil {
 		return nil, e
 	}
+	read := top
+	if !top.hasLimitZero() {
+		read = top.restrict(p.maxRows()) // db-max-rows, lowered for wide selects
+	}
+	p.offset = read.lo
+	p.limit = satAdd(satAdd(read.hi, -read.lo), 1)
 	ctx := "WHERE"
 	if len(qp.filters)+len(qp.logics) > 1 {
 		ctx = "AND"
@@ -289,7 +308,7 @@ type queryParams struct {
 // parseQueryParams parses in the order of PostgREST's QueryParams.parse (order, logic,
 // columns, select, filters, on_conflict) so that the first PGRST100 reported is the same one.
 // Parameters without '=' are ignored; reserved names are never filters.
-func parseQueryParams(params []queryParam) (*queryParams, *Error) {
+func parseQueryParams(params []queryParam, c *parseCache) (*queryParams, *Error) {
 	qp := &queryParams{}
 	lookup := func(name string) (string, bool) {
 		for _, q := range params {
@@ -305,11 +324,11 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 		}
 		switch lastSegment(q.key) {
 		case "order":
-			tp, perr := runParser(gTreePath, "failed to parse tree path ("+q.key+")", q.key)
+			tp, perr := cachedParse(c, "tree", gTreePath, "tree path", q.key, q.key)
 			if perr != nil {
 				return nil, errQueryParam(perr)
 			}
-			terms, perr := runParser(gOrder, "failed to parse order ("+q.val+")", q.val)
+			terms, perr := cachedParse(c, "order", gOrder, "order", q.val, q.val)
 			if perr != nil {
 				return nil, errQueryParam(perr)
 			}
@@ -324,7 +343,7 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 		if last := lastSegment(q.key); !q.hasVal || (last != "and" && last != "or") {
 			continue
 		}
-		path, perr := runParser(gLogicPath, "failed to parse logic path ("+q.key+")", q.key)
+		path, perr := cachedParse(c, "lpath", gLogicPath, "logic path", q.key, q.key)
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
@@ -343,14 +362,14 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 		}
 		// Like PostgREST, parse "or(...)" rather than "(...)" so the tree grammar is regular;
 		// error columns therefore count the operator too.
-		tree, perr := runParser(gLogicTree, "failed to parse logic tree ("+q.val+")", op+q.val)
+		tree, perr := cachedParse(c, "ltree", gLogicTree, "logic tree", q.val, op+q.val)
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
 		qp.logics = append(qp.logics, parsedLogic{embed, tree})
 	}
 	if v, ok := lookup("columns"); ok {
-		if _, perr := runParser(gColumns, "failed to parse columns parameter ("+v+")", v); perr != nil {
+		if _, perr := cachedParse(c, "cols", gColumns, "columns parameter", v, v); perr != nil {
 			return nil, errQueryParam(perr)
 		}
 	}
@@ -358,7 +377,11 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 	if v, ok := lookup("select"); ok {
 		selectStr = v
 	}
-	selection, perr := runParser(gFieldForest, "failed to parse select parameter ("+selectStr+")", selectStr)
+	if len(selectStr) > MaxSelectBytes {
+		return nil, errLimit("The select parameter is too long",
+			"The select parameter has "+strconv.Itoa(len(selectStr))+" bytes; at most "+strconv.Itoa(MaxSelectBytes)+" are accepted.")
+	}
+	selection, perr := cachedParse(c, "select", gFieldForest, "select parameter", selectStr, selectStr)
 	if perr != nil {
 		return nil, errQueryParam(perr)
 	}
@@ -371,18 +394,20 @@ func parseQueryParams(params []queryParam) (*queryParams, *Error) {
 		case "order", "limit", "offset", "and", "or":
 			continue
 		}
-		tp, perr := runParser(gTreePath, "failed to parse tree path ("+q.key+")", q.key)
+		tp, perr := cachedParse(c, "tree", gTreePath, "tree path", q.key, q.key)
 		if perr != nil {
 			return nil, errQueryParam(perr)
 		}
-		expr, perr := runParser(gFilterValue, "failed to parse filter ("+q.val+")", q.val)
-		if perr != nil {
-			return nil, errQueryParam(perr)
+		expr, ok := fastFilter(q.val)
+		if !ok {
+			if expr, perr = cachedParse(c, "filter", gFilterValue, "filter", q.val, q.val); perr != nil {
+				return nil, errQueryParam(perr)
+			}
 		}
 		qp.filters = append(qp.filters, parsedFilter{tp.embed, filter{tp.field, expr}})
 	}
 	if v, ok := lookup("on_conflict"); ok {
-		if _, perr := runParser(gColumns, "failed to parse on_conflict parameter ("+v+")", v); perr != nil {
+		if _, perr := cachedParse(c, "cols", gColumns, "on_conflict parameter", v, v); perr != nil {
 			return nil, errQueryParam(perr)
 		}
 	}
@@ -424,6 +449,16 @@ func (qp *queryParams) checkSizes() *Error {
 		}
 	}
 	return nil
+}
+
+// maxRows is the implicit row limit: the table's db-max-rows, lowered so that rows × keys stays
+// within MaxCells.
+func (p *Plan) maxRows() int64 {
+	n := p.table.maxRows()
+	if keys := int64(len(p.out)); keys > 0 {
+		n = min(n, max(MaxCells/keys, 1))
+	}
+	return n
 }
 
 // countSelect counts select items, those inside embeddings included.

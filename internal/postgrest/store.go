@@ -18,6 +18,7 @@ type Store interface {
 type Reader struct {
 	table *Table
 	store Store
+	cache *parseCache
 }
 
 // NewReader builds the reader of the table models describes, refusing a column type this package
@@ -40,10 +41,10 @@ func NewReader(t models.RESTTable, store Store) (*Reader, error) {
 		}
 		tab.Columns = append(tab.Columns, Column{Name: c.Name, Type: ty, Nullable: c.Nullable})
 	}
-	return &Reader{table: tab, store: store}, nil
+	return &Reader{table: tab, store: store, cache: newParseCache()}, nil
 }
 
 // ReadREST answers one read of the table.
 func (r *Reader) ReadREST(ctx context.Context, req Request) (Response, error) {
-	return Execute(ctx, r.store, Dialect(r.store.SQLDialect()), r.table, req)
+	return execute(ctx, r.store, Dialect(r.store.SQLDialect()), r.table, req, r.cache)
 }
