@@ -179,6 +179,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Storage: stores.KV, ErrorPage: kit.ErrorPage}),
 		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
 	}
+	// Quota leases live while the background runs; stopping it gives the unused tokens back.
+	w.bg.Go(w.meter.Run)
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",
