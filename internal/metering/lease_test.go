@@ -124,6 +124,12 @@ func startProcess(db *database.DB, c *clock) *process {
 // issue stores a key with quota (nil: an Enterprise key, unlimited) and returns its secret.
 func (p *process) issue(t *testing.T, quota *int) (string, string) {
 	t.Helper()
+	return p.issueB(t, quota)
+}
+
+// issueB is issue for tests and benchmarks.
+func (p *process) issueB(t testing.TB, quota *int) (string, string) {
+	t.Helper()
 	ctx := context.Background()
 	plan := "starter"
 	if quota == nil {
