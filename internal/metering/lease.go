@@ -154,8 +154,20 @@ func (st *keyState) attempt(now time.Time) {
 }
 
 // used is the key's count as this process knows it: the counter last seen, less the tokens it
-// holds unused. st is locked.
-func (st *keyState) used() int { return st.seen - st.tokens }
+// holds unused, plus what it counted in memory and has not written. st is locked.
+func (st *keyState) used() int { return st.seen - st.tokens + max(st.delta, 0) }
+
+// ceiling is the quota the counter's statements may fill for st: the quota less what this process
+// counted in memory and has not written yet. That is nothing but for a key whose plan was
+// unlimited until the key cache refreshed; it keeps such a key from going over its new quota by
+// what Flush has yet to write. st is locked.
+func (st *keyState) ceiling(quota *int) *int {
+	if quota == nil || st.delta <= 0 {
+		return quota
+	}
+	c := *quota - st.delta
+	return &c
+}
 
 // draw takes one token for a request of a key with quota, unless none is left or the quota
 // (which a plan change may have lowered) no longer admits it. st is locked.
@@ -255,7 +267,7 @@ func (l *ledger) provision(ctx context.Context, key *models.KeyWithPlan, st *key
 			}
 			continue
 		}
-		n := leaseSize(st.recent, quota, st.seen)
+		n := leaseSize(st.recent, quota, st.used()+st.tokens)
 		if n == 0 {
 			return st, false, nil
 		}
@@ -263,7 +275,7 @@ func (l *ledger) provision(ctx context.Context, key *models.KeyWithPlan, st *key
 			ok  bool
 			err error
 		)
-		if st, ok, err = l.lease(ctx, key, st, n, quota); err != nil || !ok {
+		if st, ok, err = l.lease(ctx, key, st, n, st.ceiling(quota)); err != nil || !ok {
 			return st, false, err
 		}
 	}

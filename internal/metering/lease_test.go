@@ -583,3 +583,39 @@ func TestCrashStrandsTokensButNeverOverAdmits(t *testing.T) {
 		}
 	})
 }
+
+// A key whose plan turns from unlimited to limited while this process still holds its unwritten
+// counts is held to the new quota with those counts included, before and after Flush writes them.
+func TestPlanChangeCountsWhatIsNotWrittenYet(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		p := startProcess(db, newClock())
+		secret, id := p.issue(t, nil)
+		unlimited := p.resolve(t, secret)
+		for range 10 {
+			p.read(t, unlimited)
+		}
+		limited := *unlimited
+		limited.Key.QuotaOverride = intp(12)
+		if ok, a := p.write(t, &limited, false); !ok || a.Used != 11 {
+			t.Fatalf("write under the new quota: %v %+v, want admitted as the 11th", ok, a)
+		}
+		if a := p.read(t, &limited); !a.Allowed || a.Used != 12 || a.Remaining != 0 {
+			t.Fatalf("read under the new quota: %+v, want admitted as the 12th", a)
+		}
+		if a := p.read(t, &limited); a.Allowed {
+			t.Fatalf("13th request admitted: %+v", a)
+		}
+		if ok, _ := p.write(t, &limited, false); ok {
+			t.Fatal("13th request (a write) admitted")
+		}
+		if err := p.meter.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := p.counter(t, id); n != 12 {
+			t.Errorf("counter after Flush = %d, want 12", n)
+		}
+		if a := p.read(t, &limited); a.Allowed {
+			t.Errorf("request after Flush admitted: %+v", a)
+		}
+	})
+}

@@ -273,7 +273,7 @@ func (m *Meter) countRead(ctx context.Context, key *models.KeyWithPlan, a *Admis
 	if a.Limit == nil && l.on.Load() {
 		st.delta++
 		st.lastUse = now
-		used := st.seen + st.delta
+		used := st.used()
 		st.mu.Unlock()
 		a.Counted = true
 		a.used(used)
@@ -297,8 +297,9 @@ func (m *Meter) countRead(ctx context.Context, key *models.KeyWithPlan, a *Admis
 			return nil
 		}
 	}
+	ceiling := st.ceiling(a.Limit)
 	st.mu.Unlock()
-	n, ok, err := m.usage.ChargeAsync(ctx, key.Key.ID, period, a.Limit)
+	n, ok, err := m.usage.ChargeAsync(ctx, key.Key.ID, period, ceiling)
 	if err != nil {
 		return err
 	}
@@ -348,7 +349,7 @@ func (m *Meter) precheck(ctx context.Context, key *models.KeyWithPlan, a *Admiss
 		return err
 	}
 	st = l.state(key, period)
-	used := n - st.tokens
+	used := n - st.tokens + max(st.delta, 0)
 	if used >= *a.Limit {
 		st, ok = l.recheck(ctx, key, st, a.Limit, 0)
 		if !ok {
@@ -419,28 +420,29 @@ func (c *Charge) Tx(ctx context.Context, tx models.Tx) (bool, error) {
 			l.refund(c.key, period, limit != nil)
 		}
 	})
+	st := l.state(c.key, period)
 	if hooked {
-		st := l.state(c.key, period)
 		switch {
 		case limit == nil && l.on.Load():
 			st.delta++
 			st.lastUse = c.at
 			drew = true
-			c.admit(st.seen + st.delta)
 		case limit != nil && st.draw(limit, c.at):
 			drew = true
-			c.admit(st.used())
 		}
-		st.mu.Unlock()
 		if drew {
+			c.admit(st.used())
+			st.mu.Unlock()
 			return true, nil
 		}
 	}
-	n, ok, err := c.m.usage.ChargeTx(ctx, tx, c.key.Key.ID, period, limit)
+	ceiling := st.ceiling(limit)
+	st.mu.Unlock()
+	n, ok, err := c.m.usage.ChargeTx(ctx, tx, c.key.Key.ID, period, ceiling)
 	if err != nil {
 		return false, fmt.Errorf("charge key %s: %w", c.key.Key.Prefix, err)
 	}
-	st := l.state(c.key, period)
+	st = l.state(c.key, period)
 	defer func() { st.mu.Unlock() }()
 	if ok {
 		st.seen, st.lastUse = n, c.at
