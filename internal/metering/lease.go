@@ -109,8 +109,9 @@ func newLedger(usage UsageStore, now func() time.Time, log *slog.Logger) *ledger
 	return &ledger{usage: usage, now: now, log: log, keys: map[string]*keyState{}}
 }
 
-// state returns key's state for period, locked. A state of an earlier period hands what it still
-// owes to the next Flush and starts over.
+// state returns key's state, locked, at period or a later one (a caller that read the clock just
+// before the month turned gets the new month's state; callers use st.period). A state of an
+// earlier period hands what it still owes to the next Flush and starts over.
 func (l *ledger) state(key *models.KeyWithPlan, period string) *keyState {
 	for {
 		l.mu.Lock()
@@ -125,7 +126,7 @@ func (l *ledger) state(key *models.KeyWithPlan, period string) *keyState {
 			st.mu.Unlock()
 			continue
 		}
-		if st.period != period {
+		if st.period < period { // periods are "2006-01": their order is the strings' order
 			l.retire(st, period)
 		}
 		return st
@@ -140,8 +141,7 @@ func (l *ledger) retire(st *keyState, period string) {
 		l.retired = append(l.retired, owed{keyID: st.id, prefix: st.prefix, period: st.period, tokens: st.tokens, delta: st.delta})
 		l.mu.Unlock()
 	}
-	*st = keyState{id: st.id, prefix: st.prefix, period: period, recent: st.recent, recentAt: st.recentAt,
-		lastUse: st.lastUse, touched: st.touched}
+	st.period, st.tokens, st.leasedAt, st.seen, st.delta = period, 0, time.Time{}, 0, 0
 }
 
 // attempt notes one request at now in the decaying count. st is locked.
@@ -231,6 +231,14 @@ func (l *ledger) lease(ctx context.Context, key *models.KeyWithPlan, st *keyStat
 	close(ch)
 	switch {
 	case err != nil:
+	case st.period != period:
+		// The month turned during the statement: the tokens belong to the month that ended.
+		if ok {
+			l.mu.Lock()
+			l.retired = append(l.retired, owed{keyID: st.id, prefix: st.prefix, period: period, tokens: n})
+			l.mu.Unlock()
+		}
+		ok = false
 	case ok:
 		if st.tokens == 0 {
 			st.leasedAt = l.now()
@@ -364,7 +372,7 @@ func (l *ledger) flush(ctx context.Context, all bool) error {
 			st.mu.Unlock()
 			continue
 		}
-		if st.period != period {
+		if st.period < period {
 			l.retire(st, period)
 		}
 		var o owed

@@ -619,3 +619,41 @@ func TestPlanChangeCountsWhatIsNotWrittenYet(t *testing.T) {
 		}
 	})
 }
+
+// When the month turns, the unused tokens of the month that ended go back to its counter at the
+// next Flush, and the new month is counted from its own leases.
+func TestLeaseAcrossTheMonthsEnd(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		p := startProcess(db, newClock())
+		secret, id := p.issue(t, intp(10_000))
+		k := p.resolve(t, secret)
+		november := metering.Period(p.clock.now())
+		for range 20 {
+			p.read(t, k)
+		}
+		if n := p.counter(t, id); n <= 20 {
+			t.Fatalf("counter %d after 20 reads; want a lease with tokens left", n)
+		}
+		p.clock.advance(10 * 24 * time.Hour)
+		if metering.Period(p.clock.now()) == november {
+			t.Fatal("the clock did not reach the next month")
+		}
+		for i := 1; i <= 3; i++ {
+			if a := p.read(t, k); !a.Allowed || a.Used != i {
+				t.Fatalf("read %d of the new month: %+v", i, a)
+			}
+		}
+		if err := p.meter.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := p.stores.Usage.Current(context.Background(), id, november); err != nil || n != 20 {
+			t.Errorf("November's counter after Flush = %d (%v), want 20", n, err)
+		}
+		if err := p.meter.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := p.counter(t, id); n != 3 {
+			t.Errorf("December's counter after Close = %d, want 3", n)
+		}
+	})
+}

@@ -267,8 +267,9 @@ func (m *Meter) Admit(ctx context.Context, key *models.KeyWithPlan, kind Kind) (
 // countRead counts a Read: in memory for an unlimited plan and from the lease for a limited one
 // while leases are on, else (or near the quota) with the exact statement.
 func (m *Meter) countRead(ctx context.Context, key *models.KeyWithPlan, a *Admission, now time.Time) error {
-	l, period := m.ledger, Period(now)
-	st := l.state(key, period)
+	l := m.ledger
+	st := l.state(key, Period(now))
+	period := st.period
 	st.attempt(now)
 	if a.Limit == nil && l.on.Load() {
 		st.delta++
@@ -329,8 +330,9 @@ func (m *Meter) countRead(ctx context.Context, key *models.KeyWithPlan, a *Admis
 // precheck is a Check's look at a limited key's quota before the work: from the lease when this
 // process holds tokens (taking one if it can, for the charge to draw), else by reading the counter.
 func (m *Meter) precheck(ctx context.Context, key *models.KeyWithPlan, a *Admission, now time.Time) error {
-	l, period := m.ledger, Period(now)
-	st := l.state(key, period)
+	l := m.ledger
+	st := l.state(key, Period(now))
+	period := st.period
 	st.attempt(now)
 	st, ok, err := l.provision(ctx, key, st, a.Limit)
 	if err != nil {
@@ -421,6 +423,7 @@ func (c *Charge) Tx(ctx context.Context, tx models.Tx) (bool, error) {
 		}
 	})
 	st := l.state(c.key, period)
+	period = st.period // what the refund gives back to
 	if hooked {
 		switch {
 		case limit == nil && l.on.Load():
