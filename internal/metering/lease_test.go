@@ -657,3 +657,40 @@ func TestLeaseAcrossTheMonthsEnd(t *testing.T) {
 		}
 	})
 }
+
+// A process may be refused with quota left only while another holds unused tokens, and only until
+// that lease ages out: once the holder's Flush gives them back, they are admitted.
+func TestRefusedWithQuotaLeftOnlyUntilTheLeaseAgesOut(t *testing.T) {
+	eachTwoProcesses(t, func(t *testing.T, a, b *process) {
+		secret, id := a.issue(t, intp(100))
+		ka, kb := a.resolve(t, secret), b.resolve(t, secret)
+		for range 20 {
+			a.read(t, ka)
+		}
+		held := a.counter(t, id) - 20
+		if held <= 0 {
+			t.Fatalf("process a holds %d tokens, want some", held)
+		}
+		admitted := 0
+		for b.read(t, kb).Allowed {
+			admitted++
+		}
+		if admitted != 100-20-held {
+			t.Fatalf("process b admitted %d before its refusal, want %d", admitted, 100-20-held)
+		}
+		a.clock.advance(metering.LeaseTTL - metering.FlushInterval)
+		if err := a.meter.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		again := 0
+		for b.read(t, kb).Allowed {
+			again++
+		}
+		if again != held {
+			t.Errorf("after the lease aged out process b admitted %d more, want the %d a held", again, held)
+		}
+		if n := b.counter(t, id); n != 100 {
+			t.Errorf("counter = %d, want 100", n)
+		}
+	})
+}
