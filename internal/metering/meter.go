@@ -306,7 +306,10 @@ func (m *Meter) countRead(ctx context.Context, key *models.KeyWithPlan, a *Admis
 	}
 	st = l.state(key, period)
 	if ok {
-		st.seen, st.lastUse = n, now
+		if st.period == period {
+			st.seen = n
+		}
+		st.lastUse = now
 		used := st.used()
 		st.mu.Unlock()
 		a.Counted = true
@@ -448,7 +451,10 @@ func (c *Charge) Tx(ctx context.Context, tx models.Tx) (bool, error) {
 	st = l.state(c.key, period)
 	defer func() { st.mu.Unlock() }()
 	if ok {
-		st.seen, st.lastUse = n, c.at
+		if st.period == period {
+			st.seen = n
+		}
+		st.lastUse = c.at
 		c.admit(st.used())
 		return true, nil
 	}
