@@ -40,7 +40,7 @@ func TestChargeAsyncIsExactUnderConcurrency(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, ok, err := s.Usage.ChargeAsync(context.Background(), k.ID, "2026-11", &limit, time.Now().UTC())
+				_, ok, err := s.Usage.ChargeAsync(context.Background(), k.ID, "2026-11", &limit)
 				if err != nil {
 					t.Error(err)
 					return

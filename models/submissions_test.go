@@ -20,7 +20,7 @@ import (
 func subCharge(db *database.DB, k *models.APIKey, limit int, now time.Time, counts ...*int) models.Payment {
 	usage := storerules.Stores(db).Usage
 	return models.Payment{KeyID: k.ID, Now: now, Charge: func(ctx context.Context, tx models.Tx) (bool, error) {
-		n, ok, err := usage.ChargeTx(ctx, tx, k.ID, now.UTC().Format("2006-01"), &limit, now)
+		n, ok, err := usage.ChargeTx(ctx, tx, k.ID, now.UTC().Format("2006-01"), &limit)
 		for _, c := range counts {
 			*c = n
 		}

@@ -20,12 +20,11 @@ ON CONFLICT (key_id, period) DO UPDATE SET count = usage_counters.count + 1`
 // ChargeTx counts one request of keyID in period inside tx, unless the counter already reached
 // quota (nil: no ceiling). It returns the count after this request and whether it was counted; a
 // refused request changes nothing.
-func (s *UsageStore) ChargeTx(ctx context.Context, tx Tx, keyID, period string, quota *int, now time.Time) (int, bool, error) {
+func (s *UsageStore) ChargeTx(ctx context.Context, tx Tx, keyID, period string, quota *int) (int, bool, error) {
 	if quota != nil && *quota <= 0 {
 		// The statement's WHERE only guards an existing row; a zero ceiling must not insert one.
 		return 0, false, nil
 	}
-	g := tx.gorm(ctx, s.db)
 	q := incrementSQL
 	args := []any{keyID, period}
 	if quota != nil {
@@ -34,17 +33,11 @@ func (s *UsageStore) ChargeTx(ctx context.Context, tx Tx, keyID, period string, 
 	}
 	q += ` RETURNING count`
 	var counts []int
-	if err := g.Raw(q, args...).Scan(&counts).Error; err != nil {
+	if err := tx.gorm(ctx, s.db).Raw(q, args...).Scan(&counts).Error; err != nil {
 		return 0, false, fmt.Errorf("count usage of key %s: %w", keyID, err)
 	}
 	if len(counts) == 0 {
 		return 0, false, nil
-	}
-	// last_used_at is advisory; updating it at most once a minute keeps a hot key from
-	// turning every read into two row writes.
-	if err := g.Exec(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
-		now, keyID, now.Add(-time.Minute)).Error; err != nil {
-		return 0, false, fmt.Errorf("touch key %s: %w", keyID, err)
 	}
 	return counts[0], true, nil
 }
@@ -52,7 +45,7 @@ func (s *UsageStore) ChargeTx(ctx context.Context, tx Tx, keyID, period string, 
 // ChargeAsync is ChargeTx in a transaction of its own whose commit, on PostgreSQL, is
 // asynchronous: a crash may forget the last few counts (in the caller's favour) but the decision
 // stays exact, and requests that write nothing else stay fast.
-func (s *UsageStore) ChargeAsync(ctx context.Context, keyID, period string, quota *int, now time.Time) (int, bool, error) {
+func (s *UsageStore) ChargeAsync(ctx context.Context, keyID, period string, quota *int) (int, bool, error) {
 	var (
 		count int
 		ok    bool
@@ -64,10 +57,66 @@ func (s *UsageStore) ChargeAsync(ctx context.Context, keyID, period string, quot
 			}
 		}
 		var err error
-		count, ok, err = s.ChargeTx(ctx, Tx{g: g}, keyID, period, quota, now)
+		count, ok, err = s.ChargeTx(ctx, Tx{g: g}, keyID, period, quota)
 		return err
 	})
 	return count, ok, err
+}
+
+// Lease counts n requests of keyID in period at once, all or none: with a quota (nil: no
+// ceiling) it counts them only when the counter stays within it. It is one statement committed on
+// its own (durably: the requests admitted from a lease must never be forgotten while the lease is
+// in use) and returns the count after it and whether it counted. An unlimited plan's batched
+// count is a Lease without a quota.
+func (s *UsageStore) Lease(ctx context.Context, keyID, period string, n int, quota *int) (int, bool, error) {
+	if n <= 0 {
+		return 0, false, fmt.Errorf("lease %d requests of key %s: want a positive number", n, keyID)
+	}
+	if quota != nil && n > *quota {
+		// The WHERE only guards an existing row; a lease larger than the quota must not insert one.
+		return 0, false, nil
+	}
+	q := `INSERT INTO usage_counters (key_id, period, count) VALUES (?, ?, ?)
+ON CONFLICT (key_id, period) DO UPDATE SET count = usage_counters.count + ?`
+	args := []any{keyID, period, n, n}
+	if quota != nil {
+		q += ` WHERE usage_counters.count + ? <= ?`
+		args = append(args, n, *quota)
+	}
+	q += ` RETURNING count`
+	var counts []int
+	if err := s.db.Gorm.WithContext(ctx).Raw(q, args...).Scan(&counts).Error; err != nil {
+		return 0, false, fmt.Errorf("lease %d requests of key %s: %w", n, keyID, err)
+	}
+	if len(counts) == 0 {
+		return 0, false, nil
+	}
+	return counts[0], true, nil
+}
+
+// Release uncounts n requests of keyID in period that a lease counted and nobody used, and
+// returns the count after it. It never takes the counter below zero.
+func (s *UsageStore) Release(ctx context.Context, keyID, period string, n int) (int, error) {
+	var counts []int
+	err := s.db.Gorm.WithContext(ctx).Raw(`UPDATE usage_counters SET count = count - ?
+WHERE key_id = ? AND period = ? AND count >= ? RETURNING count`, n, keyID, period, n).Scan(&counts).Error
+	if err != nil {
+		return 0, fmt.Errorf("release %d requests of key %s: %w", n, keyID, err)
+	}
+	if len(counts) == 0 {
+		return 0, fmt.Errorf("release %d requests of key %s in %s: the counter holds fewer", n, keyID, period)
+	}
+	return counts[0], nil
+}
+
+// Touch records that keyID was used at at. last_used_at is advisory (the dashboard's "last
+// used"), so a write that would move it by less than a minute is skipped.
+func (s *UsageStore) Touch(ctx context.Context, keyID string, at time.Time) error {
+	if err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
+		at, keyID, at.Add(-time.Minute)).Error; err != nil {
+		return fmt.Errorf("touch key %s: %w", keyID, err)
+	}
+	return nil
 }
 
 // Current returns the key's count for the period (0 when no request was counted yet).

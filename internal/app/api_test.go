@@ -292,10 +292,12 @@ func TestMonthlyQuotaRefusesWithoutCounting(t *testing.T) {
 }
 
 // TestQuotaHoldsUnderConcurrency hammers one 100-request key with 300 concurrent requests over
-// real HTTP: exactly 100 are answered, 200 refused, and the counter says 100.
+// real HTTP, with quota leases on (the background runs, as in Serve): exactly 100 are answered,
+// 200 refused, and the counter says 100.
 func TestQuotaHoldsUnderConcurrency(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		s := startServer(t, db, nil)
+		t.Cleanup(s.app.StartBackground(context.Background()))
 		secret, key := issueKey(t, s.app.Stores, "starter", nil)
 		const n = 300
 		var wg sync.WaitGroup

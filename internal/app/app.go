@@ -200,6 +200,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		views:           viewcount.New(viewcount.Config{Store: stores.Claims, Log: log}),
 	}
 	w.bg.Go(w.views.Run)
+	// Quota leases live while the background runs; stopping it gives the unused tokens back.
+	w.bg.Go(w.meter.Run)
 
 	f := fiber.New(fiber.Config{
 		AppName: "claimcheck",

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,11 +12,14 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 )
 
-// benchServers runs fn on each available database with a served app and an unlimited key.
+// benchServers runs fn on each available database with a served app (background running) and an
+// unlimited key.
 func benchServers(b *testing.B, fn func(b *testing.B, s *server, secret string)) {
 	for _, d := range testdb.Dialects() {
 		b.Run(string(d), func(b *testing.B) {
 			s := startServer(b, testdb.Open(b, d), nil)
+			// As Serve runs it: the background on, so the key's counts go through quota leases.
+			b.Cleanup(s.app.StartBackground(context.Background()))
 			secret, _ := issueKey(b, s.app.Stores, "enterprise", nil)
 			fn(b, s, secret)
 		})
