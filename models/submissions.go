@@ -259,6 +259,10 @@ func (s *SubmissionStore) Complete(ctx context.Context, id, worker string, c *Cl
 	if c.ID != id {
 		return false, fmt.Errorf("complete submission %s: claim id %s differs", id, c.ID)
 	}
+	// The firm lookup reads; it runs before the transaction, which then only writes.
+	if err := linkFirmByDomain(s.db.Gorm.WithContext(ctx), c); err != nil {
+		return false, fmt.Errorf("complete submission %s: %w", id, err)
+	}
 	owned := false
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Exec(`UPDATE claim_submissions SET state = 'analysed', locked_by = NULL, locked_until = NULL,
