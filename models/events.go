@@ -266,11 +266,21 @@ func (s *EventStore) After(ctx context.Context, afterID int64, limit int) ([]Eve
 	return evs, nil
 }
 
-// Latest returns the newest limit events that Next has reached, newest first in log order.
+// latestWait bounds how long Latest waits for the horizon to pass the newest committed event.
+const latestWait = 2 * time.Second
+
+// Latest returns the newest limit events that Next has reached, newest first in log order, so a
+// client shown them resumes exactly after the first (Resume of its id). On PostgreSQL it first
+// waits, briefly (normally not at all: until the write transactions older than the newest event
+// have ended, at most latestWait), for the horizon to pass the newest committed event, so an event
+// committed just before the call is among them.
 func (s *EventStore) Latest(ctx context.Context, limit int) ([]Event, error) {
 	var evs []Event
 	var err error
 	if s.db.Dialect == database.Postgres {
+		if err := s.awaitHorizon(ctx); err != nil {
+			return nil, err
+		}
 		err = s.db.Gorm.WithContext(ctx).Raw(`SELECT * FROM events WHERE xid < `+pgHorizon+` ORDER BY xid DESC, id DESC LIMIT ?`, limit).
 			Scan(&evs).Error
 	} else {
@@ -280,6 +290,32 @@ func (s *EventStore) Latest(ctx context.Context, limit int) ([]Event, error) {
 		return nil, fmt.Errorf("latest events: %w", err)
 	}
 	return evs, nil
+}
+
+// awaitHorizon returns once the horizon has passed every event committed when it was called, or
+// after latestWait, or when ctx ends (then with its error).
+func (s *EventStore) awaitHorizon(ctx context.Context) error {
+	deadline := time.Now().Add(latestWait)
+	var newest *int64
+	var horizon int64
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT (SELECT max(xid) FROM events), ` + pgHorizon).Row().Scan(&newest, &horizon)
+	for {
+		if err != nil {
+			return fmt.Errorf("event log horizon: %w", err)
+		}
+		// Only the events committed now are waited for, so steady writing cannot keep it waiting.
+		if newest == nil || *newest < horizon || time.Now().After(deadline) {
+			return nil
+		}
+		t := time.NewTimer(10 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+		err = s.db.Gorm.WithContext(ctx).Raw(`SELECT ` + pgHorizon).Row().Scan(&horizon)
+	}
 }
 
 // LastID returns the id of the newest event (0 when the log is empty).
