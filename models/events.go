@@ -298,7 +298,7 @@ func (s *EventStore) awaitHorizon(ctx context.Context) error {
 	deadline := time.Now().Add(latestWait)
 	var newest *int64
 	var horizon int64
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT (SELECT max(xid) FROM events), ` + pgHorizon).Row().Scan(&newest, &horizon)
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT (SELECT max(xid) FROM events), `+pgHorizon).Row().Scan(&newest, &horizon)
 	for {
 		if err != nil {
 			return fmt.Errorf("event log horizon: %w", err)
