@@ -499,12 +499,14 @@ func truncateError(s string) string {
 	return s[:cut]
 }
 
-// fanOutPendingSQL tells whether any event past the fan-out cursor is readable yet, so an idle
-// poll costs one read and no lock (PostgreSQL: below the horizon, as EventStore.Next reads).
+// fanOutPending* tell whether any event past the fan-out cursor is readable yet, so an idle poll
+// costs one read and no lock (PostgreSQL: below the horizon, as EventStore.Next reads). The ORDER
+// BY keeps the planner on the (xid, id) index, which then stops at the first row.
 const (
-	fanOutPendingPG = `SELECT e.id FROM events e JOIN webhook_fanout f ON f.id = 1
-WHERE (e.xid, e.id) > (f.xid, f.event_id) AND e.xid < ` + pgHorizon + ` LIMIT 1`
-	fanOutPendingSQLite = `SELECT e.id FROM events e JOIN webhook_fanout f ON f.id = 1 WHERE e.id > f.event_id LIMIT 1`
+	fanOutPendingPG = `SELECT e.id FROM events e
+WHERE (e.xid, e.id) > (SELECT xid, event_id FROM webhook_fanout WHERE id = 1) AND e.xid < ` + pgHorizon + `
+ORDER BY e.xid, e.id LIMIT 1`
+	fanOutPendingSQLite = `SELECT e.id FROM events e WHERE e.id > (SELECT event_id FROM webhook_fanout WHERE id = 1) ORDER BY e.id LIMIT 1`
 )
 
 // FanOut queues the webhook deliveries of up to limit events past the fan-out cursor (the
