@@ -66,7 +66,7 @@ type WebhookPayload struct {
 // read only below the oldest transaction still running (EventStore.Next), so concurrent writers in
 // any number of processes append freely. Webhook deliveries are queued later by the fan-out
 // (WebhookStore.FanOut), outside the writer's transaction.
-func AppendEvent(tx *gorm.DB, dialect database.Dialect, typ string, claimID *string, data any, now time.Time) (*Event, error) {
+func AppendEvent(tx *gorm.DB, typ string, claimID *string, data any, now time.Time) (*Event, error) {
 	evs, err := insertEvents(tx, []string{typ}, claimID, data, now)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ func appendOne(t *testing.T, db *database.DB, n int) *models.Event {
 	var ev *models.Event
 	err := db.Gorm.Transaction(func(tx *gorm.DB) error {
 		var err error
-		ev, err = models.AppendEvent(tx, db.Dialect, models.EventClaimCreated, nil, map[string]int{"n": n}, time.Now().UTC())
+		ev, err = models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]int{"n": n}, time.Now().UTC())
 		return err
 	})
 	if err != nil {
@@ -117,7 +117,7 @@ func TestAppendTakesNoGlobalLock(t *testing.T) {
 	ctx := context.Background()
 	tx := db.Gorm.Begin()
 	defer tx.Rollback()
-	if _, err := models.AppendEvent(tx, db.Dialect, models.EventClaimCreated, nil, map[string]int{"n": 1}, time.Now().UTC()); err != nil {
+	if _, err := models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]int{"n": 1}, time.Now().UTC()); err != nil {
 		t.Fatal(err)
 	}
 	var pid int
@@ -134,7 +134,7 @@ func TestAppendTakesNoGlobalLock(t *testing.T) {
 	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	err := db.Gorm.WithContext(wctx).Transaction(func(tx2 *gorm.DB) error {
-		_, err := models.AppendEvent(tx2, db.Dialect, models.EventClaimCreated, nil, map[string]int{"n": 2}, time.Now().UTC())
+		_, err := models.AppendEvent(tx2, models.EventClaimCreated, nil, map[string]int{"n": 2}, time.Now().UTC())
 		return err
 	})
 	if err != nil {
@@ -177,11 +177,11 @@ func TestConcurrentWritersNeverSkipOrRepeat(t *testing.T) {
 	}
 	slow := a.Gorm.Begin()
 	defer slow.Rollback()
-	held, err := models.AppendEvent(slow, a.Dialect, models.EventClaimCreated, nil, map[string]string{"w": "slow"}, time.Now().UTC())
+	held, err := models.AppendEvent(slow, models.EventClaimCreated, nil, map[string]string{"w": "slow"}, time.Now().UTC())
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := models.AppendEvent(early, b.Dialect, models.EventClaimCreated, nil, map[string]string{"w": "early"}, time.Now().UTC())
+	first, err := models.AppendEvent(early, models.EventClaimCreated, nil, map[string]string{"w": "early"}, time.Now().UTC())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestConcurrentWritersNeverSkipOrRepeat(t *testing.T) {
 			for i := range each {
 				err := h.Gorm.Transaction(func(tx *gorm.DB) error {
 					for j := range w%3 + 1 {
-						if _, err := models.AppendEvent(tx, h.Dialect, models.EventClaimAnalysed, nil, map[string]string{"w": fmt.Sprint(w, "-", i, "-", j)}, time.Now().UTC()); err != nil {
+						if _, err := models.AppendEvent(tx, models.EventClaimAnalysed, nil, map[string]string{"w": fmt.Sprint(w, "-", i, "-", j)}, time.Now().UTC()); err != nil {
 							return err
 						}
 					}

@@ -50,7 +50,7 @@ func whEvent(t *testing.T, db *database.DB, typ string, now time.Time) *models.E
 	var ev *models.Event
 	err := db.Gorm.Transaction(func(tx *gorm.DB) error {
 		var err error
-		ev, err = models.AppendEvent(tx, db.Dialect, typ, nil, map[string]string{"hello": "world"}, now)
+		ev, err = models.AppendEvent(tx, typ, nil, map[string]string{"hello": "world"}, now)
 		return err
 	})
 	if err != nil {

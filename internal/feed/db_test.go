@@ -42,7 +42,7 @@ func TestHubsOnOneDatabaseSeeEveryEventInOrder(t *testing.T) {
 				defer wg.Done()
 				for i := range each {
 					err := db.Gorm.Transaction(func(tx *gorm.DB) error {
-						_, err := models.AppendEvent(tx, db.Dialect, models.EventClaimCreated, nil, map[string]string{"w": fmt.Sprint(w, "-", i)}, time.Now().UTC())
+						_, err := models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]string{"w": fmt.Sprint(w, "-", i)}, time.Now().UTC())
 						return err
 					})
 					if err != nil {
@@ -128,7 +128,7 @@ func TestHubsDeliverAnEventThatCommitsLate(t *testing.T) {
 	}
 	appendIn := func(tx *gorm.DB, w string) *models.Event {
 		t.Helper()
-		ev, err := models.AppendEvent(tx, database.Postgres, models.EventClaimCreated, nil, map[string]string{"w": w}, time.Now().UTC())
+		ev, err := models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]string{"w": w}, time.Now().UTC())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func TestWorkersFanOutOncePerEndpointAndEvent(t *testing.T) {
 					for range each {
 						err := h.Gorm.Transaction(func(tx *gorm.DB) error {
 							for _, typ := range []string{models.EventClaimCreated, models.EventClaimAnalysed} {
-								if _, err := models.AppendEvent(tx, h.Dialect, typ, nil, map[string]string{"n": uuid.NewString()}, time.Now().UTC()); err != nil {
+								if _, err := models.AppendEvent(tx, typ, nil, map[string]string{"n": uuid.NewString()}, time.Now().UTC()); err != nil {
 									return err
 								}
 							}

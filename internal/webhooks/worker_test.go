@@ -114,7 +114,7 @@ func (e *env) event(t *testing.T) {
 func (e *env) append(t *testing.T) {
 	t.Helper()
 	err := e.db.Gorm.Transaction(func(tx *gorm.DB) error {
-		_, err := models.AppendEvent(tx, e.db.Dialect, models.EventClaimCreated, nil, map[string]string{"id": uuid.NewString()}, e.clock.Now())
+		_, err := models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]string{"id": uuid.NewString()}, e.clock.Now())
 		return err
 	})
 	if err != nil {
