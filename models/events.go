@@ -201,10 +201,17 @@ func (s *EventStore) Next(ctx context.Context, after EventPos, limit int) ([]Eve
 	return nextEvents(s.db.Gorm.WithContext(ctx), s.db.Dialect, after, limit)
 }
 
-// Head is the position of "now": every event a reader can see at a position after it is one that
-// Next will return, and every event at or before it is already in the log.
+// Head is the position of "now": every event at or before it is already in the log, and Next
+// returns every event after it. On PostgreSQL it is (horizon, 0); it first waits, briefly (as
+// Latest does), for the horizon to pass the events committed when it was called, so those count
+// as already in the log rather than arriving later as new. Should the wait run out (a long write
+// transaction is open), some of them come after Head as if new: an extra event from just before,
+// never a missed one.
 func (s *EventStore) Head(ctx context.Context) (EventPos, error) {
 	if s.db.Dialect == database.Postgres {
+		if err := s.awaitHorizon(ctx); err != nil {
+			return EventPos{}, err
+		}
 		var h int64
 		if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT ` + pgHorizon).Row().Scan(&h); err != nil {
 			return EventPos{}, fmt.Errorf("event log horizon: %w", err)
@@ -266,7 +273,7 @@ func (s *EventStore) After(ctx context.Context, afterID int64, limit int) ([]Eve
 	return evs, nil
 }
 
-// latestWait bounds how long Latest waits for the horizon to pass the newest committed event.
+// latestWait bounds how long Latest and Head wait for the horizon to pass the newest committed event.
 const latestWait = 2 * time.Second
 
 // Latest returns the newest limit events that Next has reached, newest first in log order, so a
