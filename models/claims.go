@@ -22,6 +22,9 @@ const visible = "hidden_at IS NULL"
 
 // Create stores an analysed claim that no API key pays for (web form, CLI).
 func (s *ClaimStore) Create(ctx context.Context, c *Claim) error {
+	if err := s.LinkFirm(ctx, c); err != nil {
+		return err
+	}
 	return s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return insertClaim(tx, s.db.Dialect, s.rules, c, true, c.CreatedAt)
 	})
@@ -33,8 +36,15 @@ func (s *ClaimStore) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	return NewTransactor(s.db).InTx(ctx, fn)
 }
 
+// LinkFirm sets the claim's firm from its source domain when it has none. It reads, so callers run
+// it before the transaction that stores the claim (InsertTx), which then only writes.
+func (s *ClaimStore) LinkFirm(ctx context.Context, c *Claim) error {
+	return linkFirmByDomain(s.db.Gorm.WithContext(ctx), c)
+}
+
 // InsertTx stores an analysed claim inside tx, so a caller can charge its key in the same
-// transaction (internal/checking): the claim and its count commit or roll back together.
+// transaction (internal/checking): the claim and its count commit or roll back together. The firm
+// is linked beforehand (LinkFirm).
 func (s *ClaimStore) InsertTx(ctx context.Context, tx Tx, c *Claim) error {
 	return insertClaim(tx.gorm(ctx, s.db), s.db.Dialect, s.rules, c, true, c.CreatedAt)
 }

@@ -483,7 +483,7 @@ func sameTally(c ClaimStanding, t CommunityTally) bool {
 }
 
 // applyTally writes a changed community score: the claim's columns, a history row, the
-// events the event rule chooses for a rescore (with their webhook deliveries) and the firm's trust
+// events the event rule chooses for a rescore (the delivery worker queues their webhooks) and the firm's trust
 // score by the trust rule.
 func applyTally(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, t CommunityTally, prev ScoreView, now time.Time) error {
 	if t.Experts == 0 {

@@ -270,13 +270,17 @@ type ClaimScoreChange struct {
 // TableName pins the table name so GORM never guesses.
 func (ClaimScoreChange) TableName() string { return "claim_score_history" }
 
-// Event is one entry of the event log; its id orders the live feed and is the SSE event id.
+// Event is one entry of the event log; its place in the log (Pos) orders the live feed and the
+// webhook fan-out, and its id is the SSE event id.
 type Event struct {
 	ID        int64     `gorm:"column:id;primaryKey;autoIncrement"`
 	Type      string    `gorm:"column:type"`
 	ClaimID   *string   `gorm:"column:claim_id"`
 	Data      string    `gorm:"column:data"` // JSON object
 	CreatedAt time.Time `gorm:"column:created_at"`
+	// XID is the writing transaction on PostgreSQL (filled by the database, never written from
+	// here), 0 on SQLite; with ID it is the event's place in the log (Pos).
+	XID int64 `gorm:"column:xid;->"`
 }
 
 // TableName pins the table name so GORM never guesses.

@@ -87,7 +87,7 @@ type Payment struct {
 }
 
 // Enqueue stores sub as queued in one transaction with: its charge (pay.Charge; a refused charge
-// stores nothing), its claim.created event (and the webhook deliveries that follow from it) and,
+// stores nothing), its claim.created event (whose webhook deliveries the delivery worker queues) and,
 // when idem is given, the Idempotency-Key record. A replay of a key used within IdempotencyTTL
 // returns the original submission without counting again. sub.ID is set when empty; sub.CreatedAt
 // defaults to pay.Now.
@@ -122,21 +122,24 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay
 				return nil
 			}
 		}
+		if err := tx.Create(sub).Error; err != nil {
+			return fmt.Errorf("store submission: %w", err)
+		}
+		if err := appendEvents(tx, s.db.Dialect, s.rules.Events, ChangeSubmitted, &sub.ID, SubmissionData(sub), now); err != nil {
+			return err
+		}
+		// The charge comes last: its counter row is the lock every write of the key contends on,
+		// so it is held only until the commit.
 		if pay.Charge != nil {
 			ok, err := pay.Charge(ctx, Tx{g: tx})
 			if err != nil {
 				return err
 			}
 			if !ok {
-				// Roll back the idempotency record too: a refused request leaves nothing behind.
+				// Roll back the submission, its event and the idempotency record: a refused
+				// request leaves nothing behind.
 				return errRefused
 			}
-		}
-		if err := tx.Create(sub).Error; err != nil {
-			return fmt.Errorf("store submission: %w", err)
-		}
-		if err := appendEvents(tx, s.db.Dialect, s.rules.Events, ChangeSubmitted, &sub.ID, SubmissionData(sub), now); err != nil {
-			return err
 		}
 		out.Submission = sub
 		return nil
@@ -271,6 +274,10 @@ WHERE id = ? AND state = 'analysing' AND locked_by = ?`, dbTime(now.Add(lease)),
 func (s *SubmissionStore) Complete(ctx context.Context, id, worker string, c *Claim, now time.Time) (bool, error) {
 	if c.ID != id {
 		return false, fmt.Errorf("complete submission %s: claim id %s differs", id, c.ID)
+	}
+	// The firm lookup reads; it runs before the transaction, which then only writes.
+	if err := linkFirmByDomain(s.db.Gorm.WithContext(ctx), c); err != nil {
+		return false, fmt.Errorf("complete submission %s: %w", id, err)
 	}
 	owned := false
 	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

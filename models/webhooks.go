@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/google/uuid"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // MaxWebhookEndpoints caps the endpoints one owner may register: enough for staging, production and
@@ -495,4 +497,97 @@ func truncateError(s string) string {
 		cut--
 	}
 	return s[:cut]
+}
+
+// fanOutPending* tell whether any event past the fan-out cursor is readable yet, so an idle poll
+// costs one read and no lock (PostgreSQL: below the horizon, as EventStore.Next reads). The ORDER
+// BY keeps the planner on the (xid, id) index, which then stops at the first row.
+const (
+	fanOutPendingPG = `SELECT e.id FROM events e
+WHERE (e.xid, e.id) > (SELECT xid, event_id FROM webhook_fanout WHERE id = 1) AND e.xid < ` + pgHorizon + `
+ORDER BY e.xid, e.id LIMIT 1`
+	fanOutPendingSQLite = `SELECT e.id FROM events e WHERE e.id > (SELECT event_id FROM webhook_fanout WHERE id = 1) ORDER BY e.id LIMIT 1`
+)
+
+// FanOut queues the webhook deliveries of up to limit events past the fan-out cursor (the
+// webhook_fanout row) and moves the cursor past them, in one transaction; it returns how many
+// events it read. Each event goes to every endpoint that is active, subscribes to its type and
+// has an owner with /v1 access when the fan-out runs (normally within a worker poll of the write;
+// after a worker outage, later: an endpoint registered meanwhile then gets the backlog too).
+//
+// It runs in the delivery worker, so the request that wrote the event never scans endpoints. Any
+// number of workers in any number of processes may call it: on PostgreSQL the cursor row is taken
+// with FOR UPDATE SKIP LOCKED, so one fans out while the others go on delivering; SQLite's
+// immediate transactions serialise them. The events are read with the log's horizon reader
+// (EventStore.Next), so none is passed over however late its transaction commits; and the unique
+// (endpoint_id, event_id) index with ON CONFLICT DO NOTHING keeps one delivery per endpoint and
+// event even if a fan-out is repeated. Deliveries are therefore queued at least once and exist
+// exactly once.
+func (s *WebhookStore) FanOut(ctx context.Context, limit int, now time.Time) (int, error) {
+	if limit <= 0 {
+		return 0, nil
+	}
+	pending := fanOutPendingSQLite
+	lock := `SELECT xid, event_id FROM webhook_fanout WHERE id = 1`
+	if s.db.Dialect == database.Postgres {
+		pending = fanOutPendingPG
+		lock += ` FOR UPDATE SKIP LOCKED`
+	}
+	var ids []int64
+	if err := s.db.Gorm.WithContext(ctx).Raw(pending).Scan(&ids).Error; err != nil {
+		return 0, fmt.Errorf("webhook fan-out: look for new events: %w", err)
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	n := 0
+	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var cur EventPos
+		err := tx.Raw(lock).Row().Scan(&cur.XID, &cur.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // another worker is fanning out
+		}
+		if err != nil {
+			return fmt.Errorf("take cursor: %w", err)
+		}
+		evs, err := nextEvents(tx, s.db.Dialect, cur, limit)
+		if err != nil || len(evs) == 0 {
+			return err
+		}
+		var eps []WebhookEndpoint
+		if err := tx.Table("webhook_endpoints AS e").Select("e.*").
+			Where("e.disabled_at IS NULL AND " + endpointOwnerActiveSQL).Order("e.id").Find(&eps).Error; err != nil {
+			return fmt.Errorf("endpoints: %w", err)
+		}
+		var ds []*WebhookDelivery
+		for _, ev := range evs {
+			for _, ep := range eps {
+				if !ep.Subscribes(ev.Type) {
+					continue
+				}
+				id := ev.ID
+				d, err := newDelivery(ep.ID, &id, ev.Type, json.RawMessage(ev.Data), ev.CreatedAt, now)
+				if err != nil {
+					return err
+				}
+				ds = append(ds, d)
+			}
+		}
+		if len(ds) > 0 {
+			if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "endpoint_id"}, {Name: "event_id"}}, DoNothing: true}).
+				CreateInBatches(ds, 100).Error; err != nil {
+				return fmt.Errorf("queue deliveries: %w", err)
+			}
+		}
+		last := evs[len(evs)-1].Pos()
+		if err := tx.Exec(`UPDATE webhook_fanout SET xid = ?, event_id = ? WHERE id = 1`, last.XID, last.ID).Error; err != nil {
+			return fmt.Errorf("move cursor: %w", err)
+		}
+		n = len(evs)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("webhook fan-out: %w", err)
+	}
+	return n, nil
 }

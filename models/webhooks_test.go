@@ -43,19 +43,46 @@ func whEndpoint(t *testing.T, s *models.WebhookStore, owner models.WebhookOwner,
 	return ep
 }
 
-// whEvent appends an event the way claim writes do, queueing deliveries in the same transaction.
+// whEvent appends an event the way claim writes do, then runs the delivery worker's fan-out, which
+// queues its deliveries.
 func whEvent(t *testing.T, db *database.DB, typ string, now time.Time) *models.Event {
 	t.Helper()
 	var ev *models.Event
 	err := db.Gorm.Transaction(func(tx *gorm.DB) error {
 		var err error
-		ev, err = models.AppendEvent(tx, db.Dialect, typ, nil, map[string]string{"hello": "world"}, now)
+		ev, err = models.AppendEvent(tx, typ, nil, map[string]string{"hello": "world"}, now)
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	whFanOut(t, db, 1, now)
 	return ev
+}
+
+// whFanOut runs the fan-out until it has read want events. On PostgreSQL an event is read once
+// every transaction older than its own has ended, and other tests' transactions on the same
+// server may hold that back for a moment.
+func whFanOut(t *testing.T, db *database.DB, want int, now time.Time) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	got := 0
+	for got < want {
+		n, err := models.NewWebhookStore(db).FanOut(context.Background(), 100, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got += n
+		if got < want && time.Now().After(deadline) {
+			t.Fatalf("fan-out read %d events, want %d", got, want)
+		}
+		if got < want {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if got != want {
+		t.Fatalf("fan-out read %d events, want %d", got, want)
+	}
 }
 
 // whDeliveries lists an endpoint's deliveries.

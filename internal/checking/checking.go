@@ -116,6 +116,9 @@ type ClaimWriter interface {
 	InTx(ctx context.Context, fn func(tx models.Tx) error) error
 	// InsertTx stores a claim inside tx.
 	InsertTx(ctx context.Context, tx models.Tx, c *models.Claim) error
+	// LinkFirm sets the claim's firm from its source domain; it reads, so it runs before the
+	// transaction.
+	LinkFirm(ctx context.Context, c *models.Claim) error
 }
 
 // Charge counts a check against the key that pays for it, inside the transaction that stores the
@@ -163,6 +166,12 @@ func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result
 
 // Check validates, analyses and stores one claim. With a charge, the key's quota is counted in the
 // same transaction as the insert; over quota it returns ErrOverQuota and stores nothing.
+//
+// Everything that only reads (the analysis, the firm lookup) happens before the transaction, and
+// inside it the inserts come first and the charge last: the charge's counter row is the one lock
+// every check of a key contends on, so it is taken just before the commit and held for the
+// shortest time. A charge that refuses rolls the inserts back; an insert that fails charges
+// nothing.
 func (s *Service) Check(ctx context.Context, in Input, charge Charge) (*models.Claim, error) {
 	v, res, err := s.Analyze(ctx, in)
 	if err != nil {
@@ -184,7 +193,13 @@ func (s *Service) Check(ctx context.Context, in Input, charge Charge) (*models.C
 	}
 	keyID := charge.KeyID()
 	c.APIKeyID = &keyID
+	if err := s.claims.LinkFirm(ctx, c); err != nil {
+		return nil, fmt.Errorf("store checked claim: %w", err)
+	}
 	err = s.claims.InTx(ctx, func(tx models.Tx) error {
+		if err := s.claims.InsertTx(ctx, tx, c); err != nil {
+			return err
+		}
 		ok, err := charge.Tx(ctx, tx)
 		if err != nil {
 			return err
@@ -192,7 +207,7 @@ func (s *Service) Check(ctx context.Context, in Input, charge Charge) (*models.C
 		if !ok {
 			return ErrOverQuota
 		}
-		return s.claims.InsertTx(ctx, tx, c)
+		return nil
 	})
 	if errors.Is(err, ErrOverQuota) {
 		return nil, ErrOverQuota

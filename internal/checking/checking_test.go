@@ -117,15 +117,87 @@ func (failingAnalyzer) Analyze(context.Context, analysis.Input) (analysis.Result
 }
 func (failingAnalyzer) Name() string { return "failing" }
 
-type recordingWriter struct{ created int }
+// recordingWriter counts stored claims and logs the steps of a paid check in order (into calls,
+// which a recordingCharge shares).
+type recordingWriter struct {
+	created   int
+	calls     *[]string
+	insertErr error
+}
 
+func (w *recordingWriter) log(step string) {
+	if w.calls != nil {
+		*w.calls = append(*w.calls, step)
+	}
+}
 func (w *recordingWriter) Create(context.Context, *models.Claim) error { w.created++; return nil }
 func (w *recordingWriter) InTx(ctx context.Context, fn func(models.Tx) error) error {
-	return fn(models.Tx{})
+	w.log("begin")
+	err := fn(models.Tx{})
+	w.log("end")
+	return err
 }
 func (w *recordingWriter) InsertTx(context.Context, models.Tx, *models.Claim) error {
+	w.log("insert")
+	if w.insertErr != nil {
+		return w.insertErr
+	}
 	w.created++
 	return nil
+}
+func (w *recordingWriter) LinkFirm(context.Context, *models.Claim) error {
+	w.log("link firm")
+	return nil
+}
+
+// recordingCharge logs when it counts and answers ok.
+type recordingCharge struct {
+	calls *[]string
+	ok    bool
+}
+
+func (c recordingCharge) KeyID() string { return "k" }
+func (c recordingCharge) Tx(context.Context, models.Tx) (bool, error) {
+	*c.calls = append(*c.calls, "charge")
+	return c.ok, nil
+}
+
+// A paid check reads before its transaction and charges last inside it, after the insert, so the
+// key's counter row is locked only for the commit; a refused charge rolls the insert back, and an
+// insert that fails never reaches the charge.
+func TestCheckChargesLastInItsTransaction(t *testing.T) {
+	an, err := analysis.NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		insertErr error
+		chargeOK  bool
+		wantErr   error
+		want      []string
+	}{
+		{"admitted", nil, true, nil, []string{"link firm", "begin", "insert", "charge", "end"}},
+		{"over quota", nil, false, ErrOverQuota, []string{"link firm", "begin", "insert", "charge", "end"}},
+		{"insert fails", errors.New("disk full"), true, nil, []string{"link firm", "begin", "insert", "end"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls []string
+			w := &recordingWriter{calls: &calls, insertErr: tc.insertErr}
+			_, err := NewService(an, w, nil).Check(context.Background(), Input{Claim: "Vaccines cause autism"}, recordingCharge{calls: &calls, ok: tc.chargeOK})
+			switch {
+			case tc.wantErr != nil && !errors.Is(err, tc.wantErr):
+				t.Errorf("err = %v, want %v", err, tc.wantErr)
+			case tc.insertErr != nil && !errors.Is(err, tc.insertErr):
+				t.Errorf("err = %v, want the insert's", err)
+			case tc.wantErr == nil && tc.insertErr == nil && err != nil:
+				t.Errorf("err = %v", err)
+			}
+			if strings.Join(calls, ", ") != strings.Join(tc.want, ", ") {
+				t.Errorf("steps %q, want %q", calls, tc.want)
+			}
+		})
+	}
 }
 
 // admitAll is a charge that admits every check.

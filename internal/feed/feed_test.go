@@ -49,16 +49,30 @@ func (m *memLog) setFail(err error) {
 	m.fail = err
 }
 
-func (m *memLog) LastID(ctx context.Context) (int64, error) {
+// memLog has SQLite's semantics: one writer at a time, so positions are ids (XID 0).
+func (m *memLog) Head(ctx context.Context) (models.EventPos, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.fail != nil {
-		return 0, m.fail
+		return models.EventPos{}, m.fail
 	}
-	return int64(len(m.evs)), nil
+	return models.EventPos{ID: int64(len(m.evs))}, nil
 }
 
-func (m *memLog) After(ctx context.Context, after int64, limit int) ([]models.Event, error) {
+func (m *memLog) Resume(ctx context.Context, id int64) (models.EventPos, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return models.EventPos{}, false, m.fail
+	}
+	if id > int64(len(m.evs)) {
+		return models.EventPos{}, true, nil
+	}
+	return models.EventPos{ID: id}, false, nil
+}
+
+func (m *memLog) Next(ctx context.Context, pos models.EventPos, limit int) ([]models.Event, error) {
+	after := pos.ID
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.fail != nil {
@@ -149,7 +163,7 @@ func TestHubFansOutInOrderAcrossBatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if all.From() != 3 || onlyAnalysed.From() != 3 {
+	if all.From() != (models.EventPos{ID: 3}) || onlyAnalysed.From() != (models.EventPos{ID: 3}) {
 		t.Fatalf("From = %d, %d; want the log's newest id 3", all.From(), onlyAnalysed.From())
 	}
 	runHub(t, h)
@@ -162,7 +176,7 @@ func TestHubFansOutInOrderAcrossBatches(t *testing.T) {
 	if got := recv(t, onlyAnalysed, 5); !sameIDs(got, []int64{5, 7, 9, 11, 13}) {
 		t.Errorf("claim.analysed only: got %v", got)
 	}
-	if h.Position() != 13 {
+	if h.Position() != (models.EventPos{ID: 13}) {
 		t.Errorf("Position = %d, want 13", h.Position())
 	}
 }

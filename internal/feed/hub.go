@@ -3,11 +3,14 @@
 // resumption.
 //
 // The event log in the database is the source of truth. Every process runs one hub that polls
-// the log for ids above the last one it has seen, so several `serve` processes on one PostgreSQL
-// all see every event, whichever process wrote it (models.AppendEvent takes an advisory lock, so
-// ids commit in order and "id > last" never skips one that committed late). Subscribers read
-// from bounded buffers; one that cannot keep up is dropped instead of slowing the hub, and
-// resumes from the log when it reconnects.
+// the log for events past the last position it has seen, so several `serve` processes on one
+// PostgreSQL all see every event, whichever process wrote it. Writers take no lock: the log is
+// read in (transaction, id) order and only up to the oldest transaction still running
+// (models.EventStore.Next), so an event that commits late is never passed over, and a position
+// once passed is never revisited. Event ids therefore reach subscribers in log order, which on
+// PostgreSQL is not always ascending id order. Subscribers read from bounded buffers; one that
+// cannot keep up is dropped instead of slowing the hub, and resumes from the log when it
+// reconnects.
 package feed
 
 import (
@@ -23,11 +26,15 @@ import (
 
 // Log is the part of the event log the hub and the streams read (models.EventStore).
 type Log interface {
-	// LastID is the newest event id, 0 for an empty log.
-	LastID(ctx context.Context) (int64, error)
-	// After returns up to limit events with id > afterID, oldest first.
-	After(ctx context.Context, afterID int64, limit int) ([]models.Event, error)
-	// Latest returns the newest limit events, newest first.
+	// Head is the position of now: events after it are new, those at or before it are in the log.
+	Head(ctx context.Context) (models.EventPos, error)
+	// Next returns up to limit events after a position, in log order; reading on from the last one
+	// returned never skips or repeats an event.
+	Next(ctx context.Context, after models.EventPos, limit int) ([]models.Event, error)
+	// Resume is the position of the event with the given id, where a client that saw it goes on;
+	// ahead is true for an id the log never gave.
+	Resume(ctx context.Context, id int64) (pos models.EventPos, ahead bool, err error)
+	// Latest returns the newest limit events Next has reached, newest first.
 	Latest(ctx context.Context, limit int) ([]models.Event, error)
 }
 
@@ -75,8 +82,8 @@ type Hub struct {
 	initMu sync.Mutex
 
 	mu      sync.Mutex
-	started bool  // last is known
-	last    int64 // id of the newest event fanned out (or present when the hub started)
+	started bool            // last is known
+	last    models.EventPos // position of the newest event fanned out (or the log's head when the hub started)
 	subs    map[*Subscription]struct{}
 	closed  bool
 	done    chan struct{}
@@ -101,12 +108,12 @@ func New(cfg Config) *Hub {
 	return h
 }
 
-// Subscription receives every event with an id above From, in id order, until Done closes.
+// Subscription receives every event after From, in log order, until Done closes.
 type Subscription struct {
 	hub   *Hub
 	ch    chan models.Event
 	done  chan struct{}
-	from  int64
+	from  models.EventPos
 	types map[string]bool
 	err   error // why done closed; written under hub.mu before done closes
 }
@@ -117,9 +124,9 @@ func (s *Subscription) Events() <-chan models.Event { return s.ch }
 // Done closes when the subscription ends; Err then says why.
 func (s *Subscription) Done() <-chan struct{} { return s.done }
 
-// From is the id the hub had reached when the subscription began: every event with a larger id
+// From is the log position the hub had reached when the subscription began: every event after it
 // arrives on Events, and every event up to it is already in the log.
-func (s *Subscription) From() int64 { return s.from }
+func (s *Subscription) From() models.EventPos { return s.from }
 
 // Err is ErrTooSlow or ErrClosed once Done has closed because of the hub, nil before that or
 // after Close.
@@ -170,7 +177,7 @@ func (h *Hub) Subscribe(ctx context.Context, types []string) (*Subscription, err
 	return s, nil
 }
 
-// ensureStarted reads the log's newest id the first time the hub needs a position.
+// ensureStarted reads the log's head the first time the hub needs a position.
 func (h *Hub) ensureStarted(ctx context.Context) error {
 	h.mu.Lock()
 	started, closed := h.started, h.closed
@@ -189,7 +196,7 @@ func (h *Hub) ensureStarted(ctx context.Context) error {
 	if started {
 		return nil
 	}
-	last, err := h.log.LastID(ctx)
+	last, err := h.log.Head(ctx)
 	if err != nil {
 		return fmt.Errorf("live feed: start position: %w", err)
 	}
@@ -238,7 +245,7 @@ func (h *Hub) readNew(ctx context.Context) error {
 		h.mu.Lock()
 		last := h.last
 		h.mu.Unlock()
-		evs, err := h.log.After(ctx, last, h.batch)
+		evs, err := h.log.Next(ctx, last, h.batch)
 		if err != nil {
 			return err
 		}
@@ -258,10 +265,10 @@ func (h *Hub) publish(evs []models.Event) {
 		return
 	}
 	for _, ev := range evs {
-		if ev.ID <= h.last {
+		if ev.Pos().Compare(h.last) <= 0 {
 			continue
 		}
-		h.last = ev.ID
+		h.last = ev.Pos()
 		for s := range h.subs {
 			if s.types != nil && !s.types[ev.Type] {
 				continue
@@ -304,8 +311,9 @@ func (h *Hub) Subscribers() int {
 	return len(h.subs)
 }
 
-// Position is the id of the newest event the hub has fanned out (0 before it started).
-func (h *Hub) Position() int64 {
+// Position is the log position of the newest event the hub has fanned out (the log's head when
+// none came yet; zero before it started).
+func (h *Hub) Position() models.EventPos {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.last

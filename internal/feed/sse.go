@@ -164,10 +164,11 @@ type StreamOptions struct {
 }
 
 // Stream writes the feed to w until the client goes away or the subscription ends: first the
-// retry delay, then (when resuming) every stored event after the client's last id, then live
-// events (without resuming: those after the newest event in the log when the stream began). sub must have been taken before the replay starts: the replay reads the log at least up
-// to sub.From(), and live events at or below the last id read from the log are skipped, so the
-// client gets every event once, in id order, with no gap between the replay and the live part.
+// retry delay, then (when resuming) every stored event after the client's last event, then live
+// events (without resuming: those after the log's head when the stream began). sub must have been
+// taken before the replay starts: the replay reads the log at least up to sub.From(), and live
+// events at or before the last position read from the log are skipped, so the client gets every
+// event once, in log order, with no gap between the replay and the live part.
 //
 // It returns why the stream ended: a write error (the client left), ErrReplayLimit, the
 // subscription's Err (ErrTooSlow, ErrClosed), or a replay read error. It closes sub.
@@ -197,20 +198,24 @@ func Stream(w *Writer, sub *Subscription, o StreamOptions) error {
 	}()
 
 	s := streamer{w: w, o: o, cursor: sub.From()}
-	// "From now" means after the newest event in the log, which the hub may not have read yet. It
-	// is fixed before the first frame, so a client that has seen a frame knows that everything
-	// written later reaches it.
+	// "From now" means after the log's head, which the hub may not have reached yet. It is fixed
+	// before the first frame, so a client that has seen a frame knows that everything written
+	// later reaches it.
 	qctx, qcancel := context.WithTimeout(ctx, queryTimeout)
-	last, startErr := o.Log.LastID(qctx)
-	qcancel()
-	ahead := startErr == nil && o.Resume && o.After > last
-	if ahead {
-		// An id this log never gave (another deployment's, or from before a restore): resuming
-		// there would skip every event up to it, so the stream starts from now and says so.
-		s.o.After = last
+	head, startErr := o.Log.Head(qctx)
+	var from models.EventPos
+	ahead := false
+	if startErr == nil && o.Resume {
+		from, ahead, startErr = o.Log.Resume(qctx, o.After)
+		if ahead {
+			// An id this log never gave (another deployment's, or from before a restore): resuming
+			// there would skip every event up to it, so the stream starts from now and says so.
+			from = head
+		}
 	}
-	if !o.Resume {
-		s.cursor = max(s.cursor, last)
+	qcancel()
+	if !o.Resume && s.cursor.Compare(head) < 0 {
+		s.cursor = head
 	}
 	if err := w.Retry(o.Retry); err != nil {
 		return err
@@ -223,12 +228,12 @@ func Stream(w *Writer, sub *Subscription, o StreamOptions) error {
 		return fmt.Errorf("live feed: start: %w", startErr)
 	}
 	if ahead {
-		if err := w.Comment(fmt.Sprintf("Last-Event-ID %d is ahead of the newest event %d; streaming from now", o.After, last)); err != nil {
+		if err := w.Comment(fmt.Sprintf("Last-Event-ID %d is ahead of the newest event; streaming from now", o.After)); err != nil {
 			return err
 		}
 	}
 	if o.Resume {
-		if err := s.replay(ctx); err != nil {
+		if err := s.replay(ctx, from); err != nil {
 			if errors.Is(err, ErrReplayLimit) {
 				_ = w.Comment("replay limit reached; reconnect with Last-Event-ID to continue")
 				return err
@@ -280,20 +285,20 @@ func ended(w *Writer, why error) error {
 	return why
 }
 
-// streamer is one stream's position: cursor is the newest event id it has handled (sent or
-// filtered out), from the log or from the hub.
+// streamer is one stream's position: cursor is the log position of the newest event it has
+// handled (sent or filtered out), from the log or from the hub.
 type streamer struct {
 	w      *Writer
 	o      StreamOptions
-	cursor int64
+	cursor models.EventPos
 }
 
-// send writes ev unless it is at or below the cursor (already replayed) or filtered out.
+// send writes ev unless it is at or before the cursor (already replayed) or filtered out.
 func (s *streamer) send(ev models.Event) (bool, error) {
-	if ev.ID <= s.cursor {
+	if ev.Pos().Compare(s.cursor) <= 0 {
 		return false, nil
 	}
-	s.cursor = ev.ID
+	s.cursor = ev.Pos()
 	if s.o.Types != nil && !s.o.Types[ev.Type] {
 		return false, nil
 	}
@@ -304,10 +309,9 @@ func (s *streamer) send(ev models.Event) (bool, error) {
 	return true, s.w.Event(ev.ID, ev.Type, data)
 }
 
-// replay sends the stored events after o.After, up to the replay limit, and leaves the cursor
-// on the last one read.
-func (s *streamer) replay(ctx context.Context) error {
-	from := s.o.After
+// replay sends the stored events after from, up to the replay limit, and leaves the cursor on
+// the last one read.
+func (s *streamer) replay(ctx context.Context, from models.EventPos) error {
 	if s.o.Recent {
 		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
 		newest, err := s.o.Log.Latest(qctx, s.o.ReplayLimit)
@@ -316,7 +320,12 @@ func (s *streamer) replay(ctx context.Context) error {
 			return fmt.Errorf("live feed: replay: %w", err)
 		}
 		if len(newest) == s.o.ReplayLimit {
-			from = max(from, newest[len(newest)-1].ID-1)
+			// Just before the oldest of them.
+			oldest := newest[len(newest)-1].Pos()
+			oldest.ID--
+			if from.Compare(oldest) < 0 {
+				from = oldest
+			}
 		}
 	}
 	// The live part must not resend what the log already gave, nor anything the client has.
@@ -332,7 +341,7 @@ func (s *streamer) replay(ctx context.Context) error {
 		if n == 0 {
 			// At the limit: end here only if there is more to read.
 			qctx, cancel := context.WithTimeout(ctx, queryTimeout)
-			more, err := s.o.Log.After(qctx, s.cursor, 1)
+			more, err := s.o.Log.Next(qctx, s.cursor, 1)
 			cancel()
 			if err != nil {
 				return fmt.Errorf("live feed: replay: %w", err)
@@ -340,15 +349,16 @@ func (s *streamer) replay(ctx context.Context) error {
 			if len(more) == 0 {
 				return nil
 			}
-			if s.cursor > lastSent {
-				if err := s.w.ID(s.cursor); err != nil {
+			if s.cursor.Compare(lastSent) > 0 {
+				// The cursor is the last event read, so its id resumes exactly here.
+				if err := s.w.ID(s.cursor.ID); err != nil {
 					return err
 				}
 			}
 			return ErrReplayLimit
 		}
 		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
-		evs, err := s.o.Log.After(qctx, s.cursor, n)
+		evs, err := s.o.Log.Next(qctx, s.cursor, n)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("live feed: replay: %w", err)
@@ -359,7 +369,7 @@ func (s *streamer) replay(ctx context.Context) error {
 				return err
 			}
 			if wrote {
-				lastSent = ev.ID
+				lastSent = ev.Pos()
 			}
 		}
 		read += len(evs)

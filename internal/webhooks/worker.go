@@ -34,8 +34,14 @@ const recordTimeout = 10 * time.Second
 // answer within it, so a restart rarely sends a message twice, and Serve's HTTP drain runs meanwhile.
 const DefaultStopGrace = 5 * time.Second
 
+// fanOutBatch is how many events one fan-out step reads at most.
+const fanOutBatch = 200
+
 // Store is the outbox the worker drains; *models.WebhookStore is one.
 type Store interface {
+	// FanOut queues the deliveries of events written since the last fan-out (any worker's, in any
+	// process), at most limit events, and reports how many it read.
+	FanOut(ctx context.Context, limit int, now time.Time) (int, error)
 	ClaimDue(ctx context.Context, worker string, n int, now time.Time, lease time.Duration) ([]models.DueDelivery, error)
 	MarkDelivered(ctx context.Context, id, worker string, status int, now time.Time) (bool, error)
 	MarkFailed(ctx context.Context, id, worker string, o models.DeliveryOutcome) (bool, error)
@@ -155,9 +161,19 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// RunOnce claims one due delivery and attempts it; did is false when nothing was due.
+// RunOnce first queues the deliveries of new events (the fan-out: which endpoints want each
+// event is decided here, not in the request that wrote it), then claims one due delivery and
+// attempts it; did is false when nothing was due. A failing fan-out is logged and does not stop
+// deliveries already queued.
 func (w *Worker) RunOnce(ctx context.Context) (did bool, err error) {
+	fanned, ferr := w.store.FanOut(ctx, fanOutBatch, w.now())
+	if ferr != nil && ctx.Err() == nil {
+		w.log.Error("webhooks: fan-out", "worker", w.name, "err", ferr)
+	}
 	ds, err := w.store.ClaimDue(ctx, w.name, 1, w.now(), w.lease)
+	if err == nil && len(ds) == 0 && fanned == fanOutBatch {
+		return true, nil // more events wait to be fanned out: come back at once
+	}
 	if err != nil || len(ds) == 0 {
 		return false, err
 	}

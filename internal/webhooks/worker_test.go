@@ -102,15 +102,43 @@ func (e *env) endpoint(t *testing.T, url string) *models.WebhookEndpoint {
 	return ep
 }
 
-// event appends a claim.created event, queueing a delivery to every endpoint.
+// event appends a claim.created event and runs the fan-out (the worker's first step) until it has
+// queued the event's deliveries, so the test's next worker round finds them due.
 func (e *env) event(t *testing.T) {
 	t.Helper()
+	e.append(t)
+	e.fanOut(t, 1)
+}
+
+// append writes a claim.created event, as a claim write does.
+func (e *env) append(t *testing.T) {
+	t.Helper()
 	err := e.db.Gorm.Transaction(func(tx *gorm.DB) error {
-		_, err := models.AppendEvent(tx, e.db.Dialect, models.EventClaimCreated, nil, map[string]string{"id": uuid.NewString()}, e.clock.Now())
+		_, err := models.AppendEvent(tx, models.EventClaimCreated, nil, map[string]string{"id": uuid.NewString()}, e.clock.Now())
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// fanOut runs the fan-out until it has read want events. On PostgreSQL an event is read once every
+// transaction older than its own has ended; other tests' transactions on the same server may hold
+// that back for a moment.
+func (e *env) fanOut(t *testing.T, want int) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for got := 0; got < want; {
+		n, err := e.store.FanOut(context.Background(), 100, e.clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got += n; got < want {
+			if time.Now().After(deadline) {
+				t.Fatalf("fan-out read %d events, want %d", got, want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 }
 
