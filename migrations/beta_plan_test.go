@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// TestBetaAccountsMoveToTheFreeBetaPlan checks migration 00020 on accounts let into the beta before
+// TestBetaAccountsMoveToTheFreeBetaPlan checks migration 00017 on accounts let into the beta before
 // invitations granted the plan: a beta account on Starter moves to beta-free with its Starter
 // keys, a beta account on Enterprise and a Starter account outside the beta stay; down moves the
 // first back.
@@ -22,8 +22,8 @@ func TestBetaAccountsMoveToTheFreeBetaPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := p.DownTo(ctx, 19); err != nil {
-			t.Fatalf("down to 19: %v", err)
+		if _, err := p.DownTo(ctx, 16); err != nil {
+			t.Fatalf("down to 16: %v", err)
 		}
 		now := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 		exec := func(q string, args ...any) {
@@ -72,7 +72,7 @@ FROM users u WHERE u.id = ?`, id).Scan(&r).Error; err != nil {
 				t.Errorf("after up: account on %q with key on %q, want %v", u, k, want)
 			}
 		}
-		if _, err := p.DownTo(ctx, 19); err != nil {
+		if _, err := p.DownTo(ctx, 16); err != nil {
 			t.Fatalf("down: %v", err)
 		}
 		if u, k := slugs(betaStarter); u != "" || k != "starter" {

@@ -150,7 +150,7 @@ type Review struct {
 	Source         string     `gorm:"column:source"` // where it came from: starter, file:<name>, google-factcheck, expert
 	CreatedAt      time.Time  `gorm:"column:created_at"`
 	UpdatedAt      time.Time  `gorm:"column:updated_at"`
-	// ReviewCuration is the admin's hand on the review (migration 00019); imports never write it.
+	// ReviewCuration is the admin's hand on the review (migration 00016); imports never write it.
 	ReviewCuration `gorm:"embedded"`
 }
 

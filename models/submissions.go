@@ -111,7 +111,10 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay
 		sub.APIKeyID = &k
 	}
 	var out Enqueued
-	err := s.db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	// Opened through the Transactor so a charge drawn from a quota lease can give its token back
+	// when the submission rolls back (Tx.OnRollback).
+	err := NewTransactor(s.db).InTx(ctx, func(t Tx) error {
+		tx := t.g
 		if idem != nil {
 			orig, err := s.claimIdempotencyKey(tx, pay.KeyID, *idem, sub.ID, now)
 			if err != nil {
@@ -131,7 +134,7 @@ func (s *SubmissionStore) Enqueue(ctx context.Context, sub *ClaimSubmission, pay
 		// The charge comes last: its counter row is the lock every write of the key contends on,
 		// so it is held only until the commit.
 		if pay.Charge != nil {
-			ok, err := pay.Charge(ctx, Tx{g: tx})
+			ok, err := pay.Charge(ctx, t)
 			if err != nil {
 				return err
 			}
