@@ -162,8 +162,11 @@ func (b *Billing) Webhook(c *fiber.Ctx) error {
 		b.log.Warn("stripe webhook refused", "err", err)
 		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": "invalid webhook"})
 	case errors.Is(err, billing.ErrNotConfigured):
-		b.log.Error("stripe webhook without a signing secret", "err", err)
-		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"error": "webhooks are not configured"})
+		// Without a signing secret this server has no Stripe endpoint: a 404 (which Stripe also
+		// retries, so nothing is lost once the operator sets the secret) rather than a 5xx anyone
+		// could provoke.
+		b.log.Error("stripe webhook without a signing secret (STRIPE_WEBHOOK_SECRET)", "err", err)
+		return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"error": "Stripe webhooks are not enabled on this server"})
 	default:
 		b.log.Error("stripe webhook", "err", err)
 		return c.Status(fiber.StatusInternalServerError).JSON(fiber.Map{"error": "try again later"})

@@ -81,6 +81,11 @@ func TestWebhookStatusesAndPlanChange(t *testing.T) {
 		if c, _ := success.Find(t, "[data-testid=billing-success]").Attr("data-confirmed"); c != "true" || success.Header.Get("Refresh") != "" {
 			t.Fatalf("success page confirmed = %s", c)
 		}
+		// Without a signing secret there is no Stripe endpoint: 404, never a 5xx.
+		unset := newAccountEnv(t, db, billing.Config{})
+		if s := unset.webhook(t, good.Payload, good.Header); s != http.StatusNotFound {
+			t.Fatalf("no signing secret: %d", s)
+		}
 		// A hook failure that is not the request's fault is a 500, so Stripe retries.
 		e2 := newAccountEnv(t, db, billing.Config{WebhookSecret: testWhsec, PlanChanged: func(context.Context, models.Tx, string, string) error {
 			return errors.New("database down")
