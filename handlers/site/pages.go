@@ -127,19 +127,25 @@ func (p *Pages) Routes(r *web.Routes) {
 
 // home serves GET /.
 func (p *Pages) home(c *fiber.Ctx) error {
-	return p.renderHome(c, fiber.StatusOK, "", "", nil)
+	return p.renderHome(c, fiber.StatusOK, "", "", nil, nil)
 }
 
-// renderHome renders the home page with the form's values and, after a failed submit, its errors.
-func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError) error {
+// renderHome renders the home page with the form's values and, after a failed or refused submit,
+// its errors or why it was refused.
+func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError, limited *home.Limited) error {
 	page := home.Page{
 		Meta: p.kit.Meta(c, "Check a claim",
 			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
-		CSRF:      web.CSRFToken(c),
-		Claim:     viewmodel.ClaimField(claim, ""),
-		SourceURL: viewmodel.SourceField(source, ""),
+		CSRF:       web.CSRFToken(c),
+		Claim:      viewmodel.ClaimField(claim, ""),
+		SourceURL:  viewmodel.SourceField(source, ""),
+		ClaimLimit: checking.MaxClaimChars,
+		Limited:    limited,
 	}
 	page.Meta.Canonical = p.kit.BaseURL() + "/"
+	if limited != nil {
+		page.Meta.Title = "Too many checks: check a claim"
+	}
 	if verr != nil {
 		page.Claim.Error = verr.Message("claim")
 		page.SourceURL.Error = verr.Message("source_url")
@@ -171,14 +177,14 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
 		}
 		if !ok {
-			return p.tooManyChecks(c, wait)
+			return p.tooManyChecks(c, wait, claim, source)
 		}
 	}
 	stored, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
 	var verr *checking.ValidationError
 	switch {
 	case errors.As(err, &verr):
-		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr)
+		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr, nil)
 	case errors.Is(err, checking.ErrAnalyzer):
 		p.log.Error("analyse claim", "err", err)
 		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
@@ -191,18 +197,17 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
 }
 
-// tooManyChecks answers 429 with Retry-After and says, in words, when checking works again.
-func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration) error {
+// tooManyChecks answers 429 with Retry-After and the form again, with what the visitor typed,
+// saying in words when checking works again: a refused check must not cost them their text.
+func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration, claim, source string) error {
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
 	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
-	return p.kit.RenderError(c, errpages.Page{
-		Status: fiber.StatusTooManyRequests,
-		Title:  "You have checked many claims in a short time",
+	return p.renderHome(c, fiber.StatusTooManyRequests, claim, source, nil, &home.Limited{
+		Title: "You have checked many claims in a short time",
 		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
-			"This claim was not checked or stored. You can still browse the history and read earlier results.",
+			"This claim was not checked or stored yet.",
 		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
-		ActionText: "Browse the history", ActionURL: "/claims",
 	})
 }
 

@@ -104,8 +104,17 @@ func TestHomeRendersFormAndLatestClaims(t *testing.T) {
 		if _, ok := ta.Attr("required"); !ok {
 			t.Error("claim textarea is not required")
 		}
-		if ml, _ := ta.Attr("maxlength"); ml != "5000" {
-			t.Errorf("claim maxlength %q", ml)
+		// No maxlength: a browser would cut a longer paste at it without a word. The counter
+		// states the limit up front and the server answers a longer claim (see
+		// TestSubmitInvalidClaimKeepsInput).
+		if ml, ok := ta.Attr("maxlength"); ok {
+			t.Errorf("claim maxlength %q would cut a pasted claim silently", ml)
+		}
+		if max, _ := p.Find(t, `[data-testid="claim-count"]`).Attr("data-max"); max != "5000" {
+			t.Errorf("counter data-max %q, want 5000", max)
+		}
+		if db, _ := ta.Attr("aria-describedby"); !strings.Contains(db, "claim-count") {
+			t.Errorf("claim aria-describedby %q does not name the counter", db)
 		}
 		if id, _ := ta.Attr("id"); p.Doc.Find(`label[for="`+id+`"]`).Length() != 1 {
 			t.Error("claim textarea has no label")
@@ -347,6 +356,8 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 		{"empty claim", "", "", "claim", "Enter the claim to check."},
 		{"blank claim", "   \n\t ", "https://example.com/a", "claim", "Enter the claim to check."},
 		{"claim over 5000 characters", long, "", "claim", "the limit is 5000"},
+		// A pasted article: not cut to the limit anywhere, answered with its length and the limit.
+		{"pasted 6000 characters", strings.Repeat("ş", 6000), "https://example.com/a", "claim", "The claim is 6000 characters long; the limit is 5000."},
 		{"source not a URL", "The moon is made of cheese.", "not a url", "source_url", "http:// or https://"},
 		{"source with a javascript scheme", "The moon is made of cheese.", "javascript:alert(1)", "source_url", "http:// or https://"},
 	}
@@ -388,7 +399,8 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 	})
 }
 
-// TestSubmitOverIPLimitIs429 checks that the per-IP limit refuses the fourth check of three allowed.
+// TestSubmitOverIPLimitIs429 checks that the per-IP limit refuses the fourth check of three
+// allowed, and gives the form back with what was typed.
 func TestSubmitOverIPLimitIs429(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 3, nil)
@@ -397,14 +409,21 @@ func TestSubmitOverIPLimitIs429(t *testing.T) {
 				t.Fatalf("post %d: status %d, want 303", i+1, p.Status)
 			}
 		}
-		p := e.post(t, "One claim too many.", "")
+		p := e.post(t, "One claim too many.", "https://example.com/too-many")
 		p.WantStatus(t, http.StatusTooManyRequests)
 		secs, err := strconv.Atoi(p.Header.Get("Retry-After"))
 		if err != nil || secs < 1 || secs > 3600 {
 			t.Errorf("Retry-After %q, want 1..3600 seconds", p.Header.Get("Retry-After"))
 		}
-		if got := p.Text(t, "h1"); !strings.Contains(got, "checked many claims in a short time") {
-			t.Errorf("429 headline %q", got)
+		if got := p.Text(t, `[data-testid="rate-limited"] .alert__title`); !strings.Contains(got, "checked many claims in a short time") {
+			t.Errorf("429 message %q", got)
+		}
+		// The refused claim and source come back in the form, ready to submit later.
+		if got := p.Find(t, `form[data-testid="claim-form"] textarea[name="claim"]`).Text(); got != "One claim too many." {
+			t.Errorf("claim not kept after the limit: %q", got)
+		}
+		if got, _ := p.Find(t, `input[name="source_url"]`).Attr("value"); got != "https://example.com/too-many" {
+			t.Errorf("source not kept after the limit: %q", got)
 		}
 		if got := p.Text(t, `[data-testid="retry-after"]`); !strings.Contains(got, "again") {
 			t.Errorf("429 does not say when to retry: %q", got)
