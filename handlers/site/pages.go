@@ -64,6 +64,16 @@ type CheckLimiter interface {
 	Allow(ctx context.Context, ip string) (bool, time.Duration, error)
 }
 
+// HistorySearcher runs the history's text search with the engine GET /v1/claims/search uses
+// (internal/search.Searcher: Turkish spellings, folding, stems), so a word finds the same claims
+// on the page as through the API.
+type HistorySearcher interface {
+	// Search returns one page of planned-search hits.
+	Search(ctx context.Context, q models.SearchQuery) (models.SearchPage, error)
+	// Count counts the matches, at most limit; capped says there are more.
+	Count(ctx context.Context, q models.SearchQuery, limit int) (int64, bool, error)
+}
+
 // ClaimCommunity reads the expert review of a claim.
 type ClaimCommunity interface {
 	// Votes lists the claim's votes, newest first.
@@ -82,6 +92,8 @@ type ClaimFirmFinder interface {
 type PagesDeps struct {
 	// Claims reads claim records.
 	Claims ClaimReader
+	// Search runs the history's text search; nil falls back to the claim store's substring filter.
+	Search HistorySearcher
 	// Community reads expert votes and score history for the claim page; nil leaves that section out.
 	Community ClaimCommunity
 	// Firms finds a claim's firm for the claim page; nil leaves that section out.
@@ -99,6 +111,7 @@ type PagesDeps struct {
 // Pages serves the server-rendered HTML pages.
 type Pages struct {
 	claims    ClaimReader
+	search    HistorySearcher
 	community ClaimCommunity
 	firms     ClaimFirmFinder
 	checker   FormChecker
@@ -112,7 +125,7 @@ type Pages struct {
 // NewPages builds the page handlers.
 func NewPages(deps PagesDeps) *Pages {
 	return &Pages{
-		claims: deps.Claims, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
+		claims: deps.Claims, search: deps.Search, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
 		views: deps.Views, kit: deps.Kit, now: deps.Kit.Now, log: deps.Kit.Log(),
 	}
 }
@@ -359,10 +372,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
 			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
 	}
-	items, total, err := p.claims.List(c.UserContext(), models.ClaimFilter{
-		Verdict: h.verdict, Category: h.category, Query: h.q,
-		Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
-	})
+	items, total, capped, err := p.historyItems(c.UserContext(), h)
 	if err != nil {
 		p.log.Error("list claims", "err", err)
 		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
@@ -379,7 +389,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		CategoryOptions: categoryOptions(),
 		Filtered:        filtered,
 		Items:           viewmodel.ClaimSummaries(items, p.now()),
-		CountText:       countText(total, filtered),
+		CountText:       countText(total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,
 		Pagination:      components.Pagination{Page: h.page, Pages: pages},
@@ -401,6 +411,53 @@ func (p *Pages) history(c *fiber.Ctx) error {
 	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
 }
 
+// historyCountCap bounds how many matches a history search counts: beyond it the count reads
+// "1,000+" and the pages stop, as the API's relevance window does, so a common word costs a
+// bounded read.
+const historyCountCap = 1000
+
+// historyItems reads one page of the history: the plain list and filters from the claim store,
+// and a text search through the same engine as GET /v1/claims/search, newest first (the page's
+// order), its page found by following the search's keyset cursor in steps of at most 100.
+func (p *Pages) historyItems(ctx context.Context, h historyQuery) (items []models.Claim, total int64, capped bool, err error) {
+	if h.q == "" || p.search == nil {
+		items, total, err = p.claims.List(ctx, models.ClaimFilter{
+			Verdict: h.verdict, Category: h.category, Query: h.q,
+			Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
+		})
+		return items, total, false, err
+	}
+	sq := models.SearchQuery{Q: h.q, Verdict: h.verdict, Category: h.category, Order: models.SearchNewest}
+	if total, capped, err = p.search.Count(ctx, sq, historyCountCap); err != nil {
+		return nil, 0, false, err
+	}
+	skip := (h.page - 1) * HistoryPerPage
+	if int64(skip) >= total {
+		return nil, total, capped, nil
+	}
+	for skip > 0 {
+		sq.Limit = min(skip, 100)
+		res, err := p.search.Search(ctx, sq)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		skip -= len(res.Hits)
+		if res.NextCursor == "" {
+			return nil, total, capped, nil
+		}
+		sq.Cursor = res.NextCursor
+	}
+	sq.Limit = HistoryPerPage
+	res, err := p.search.Search(ctx, sq)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	for _, hit := range res.Hits {
+		items = append(items, hit.Claim)
+	}
+	return items, total, capped, nil
+}
+
 // emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
 func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
 	switch {
@@ -418,18 +475,22 @@ func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *compon
 		ActionText: "Check a claim", ActionURL: "/"}
 }
 
-// countText says how many claims the list holds.
-func countText(total int64, filtered bool) string {
+// countText says how many claims the list holds; capped counts end in "+".
+func countText(total int64, capped, filtered bool) string {
 	noun := "claims"
-	if total == 1 {
+	if total == 1 && !capped {
 		noun = "claim"
+	}
+	n := format.Thousands(total)
+	if capped {
+		n += "+"
 	}
 	if filtered {
 		verb := "match"
-		if total == 1 {
+		if total == 1 && !capped {
 			verb = "matches"
 		}
-		return fmt.Sprintf("%s %s %s these filters", format.Thousands(total), noun, verb)
+		return fmt.Sprintf("%s %s %s these filters", n, noun, verb)
 	}
 	return fmt.Sprintf("%s %s checked", format.Thousands(total), noun)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -513,6 +514,12 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 				count: "9 claims match these filters"},
 			{name: "search and verdict", path: "/claims?q=Istanbul&verdict=yanlis", items: 4, first: "History claim 35",
 				verdict: "yanlis", count: "4 claims match these filters", selVerdict: "yanlis"},
+			// The web search is GET /v1/claims/search's engine: Turkish letters typed without
+			// them, and Turkish endings, find the claims (see TestHistorySearchMatchesV1).
+			{name: "search pages keep the query", path: "/claims?q=history", items: 20, first: "History claim 44",
+				count: "45 claims match these filters", next: "/claims?page=2&q=history"},
+			{name: "search page 3", path: "/claims?q=history&page=3", items: 5, first: "History claim 04",
+				count: "45 claims match these filters", prev: "/claims?page=2&q=history"},
 			{name: "empty values mean all", path: "/claims?verdict=&category=&q=", items: 20, first: "History claim 44",
 				count: "45 claims checked", next: "/claims?page=2"},
 		}
@@ -726,6 +733,56 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		plain := apptest.SeedClaim(t, storerules.Stores(db), "Nothing matched", "belirsiz", "other", time.Now())
 		if p := e.Get(t, "/claims/"+plain.ID); p.Doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
 			t.Error("a claim without matches should say no earlier fact-check came close")
+		}
+	})
+}
+
+// TestHistorySearchMatchesV1 checks the history's search box finds what GET /v1/claims/search
+// finds: words typed without Turkish letters ("asi", "duzdur"), Turkish endings and capitals,
+// on both databases, and that both surfaces return the same claims.
+func TestHistorySearchMatchesV1(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		base := time.Now().Add(-time.Hour)
+		for i, text := range []string{
+			"Aşılar otizme neden olur",
+			"Dünya düzdür",
+			"İstanbul'da deprem olacak",
+			"Vaccines cause autism",
+			"Kitabın sonu değişti",
+		} {
+			apptest.SeedClaim(t, e.stores, text, "yanlis", "health", base.Add(time.Duration(i)*time.Minute))
+		}
+		searcher := search.New(e.stores.Search)
+		for _, tc := range []struct{ q, want string }{
+			{"asi", "Aşılar otizme neden olur"},
+			{"duzdur", "Dünya düzdür"},
+			{"aşıların", "Aşılar otizme neden olur"},
+			{"ISTANBUL", "İstanbul'da deprem olacak"},
+			{"depremler", "İstanbul'da deprem olacak"},
+			{"kitap", "Kitabın sonu değişti"},
+		} {
+			t.Run(tc.q, func(t *testing.T) {
+				p := e.Get(t, "/claims?q="+url.QueryEscape(tc.q))
+				p.WantStatus(t, http.StatusOK)
+				var web []string
+				p.Doc.Find(`[data-testid="history-item"]`).Each(func(_ int, s *goquery.Selection) {
+					web = append(web, strings.Join(strings.Fields(s.Find("a").First().Text()), " "))
+				})
+				if len(web) != 1 || !strings.Contains(web[0], tc.want) {
+					t.Errorf("web search %q found %q, want %q", tc.q, web, tc.want)
+				}
+				if got := p.Text(t, `[data-testid="result-count"]`); got != "1 claim matches these filters" {
+					t.Errorf("count %q", got)
+				}
+				res, err := searcher.Search(context.Background(), models.SearchQuery{Q: tc.q})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Hits) != 1 || res.Hits[0].Claim.Content != tc.want {
+					t.Errorf("/v1 engine found %d hits for %q, the web page %q", len(res.Hits), tc.q, web)
+				}
+			})
 		}
 	})
 }
