@@ -42,6 +42,9 @@ type ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
 	// List returns a page of visible claims, newest first, and the total matching f.
 	List(ctx context.Context, f models.ClaimFilter) ([]models.Claim, int64, error)
+	// Repeats lists the visible records of the same claim text (checking.TextKey), oldest first,
+	// and how many there are.
+	Repeats(ctx context.Context, textKey string, limit int) ([]models.ClaimRepeat, int64, error)
 }
 
 // ViewCounter counts claim page views in memory and writes them in batches (internal/viewcount),
@@ -250,6 +253,7 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	page := viewmodel.ClaimShow(claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
+	page.Repeats = p.claimRepeats(c.UserContext(), claim)
 	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
 		page.ReviewHref = paths.ReviewClaim(claim.ID)
 	}
@@ -290,6 +294,73 @@ func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims
 		p.log.Warn("claim score history", "id", claim.ID, "err", err)
 	}
 	return viewmodel.CommunityView(claim, votes, hist, p.now())
+}
+
+// repeatsListed is how many records of a repeated claim its page lists.
+const repeatsListed = 20
+
+// claimRepeats links the other records of the same claim text: nil when it was checked once (or
+// before text keys were stored), and a lookup failure leaves the section out rather than failing
+// the page.
+//
+// Each check stays its own record, on every surface: the web form's, like the APIs', is analysed
+// afresh, because the knowledge base, the analyzer or a source's rating may have changed since
+// (an admin's correction must reach the next check), and the record says what was concluded
+// when. What a repeat no longer does is scatter: every record of the text shows how many times
+// it was checked and links the others, oldest first, and says so when their verdicts differ.
+func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.RepeatsView {
+	if claim.TextKey == nil {
+		return nil
+	}
+	rows, total, err := p.claims.Repeats(ctx, *claim.TextKey, repeatsListed)
+	if err != nil {
+		p.log.Warn("claim repeats", "id", claim.ID, "err", err)
+		return nil
+	}
+	if total < 2 {
+		return nil
+	}
+	v := &claims.RepeatsView{CountText: fmt.Sprintf("Checked %s times", format.Thousands(total)), More: int(total) - len(rows)}
+	verdicts := map[string]bool{}
+	position := 0
+	for i, r := range rows {
+		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: fmt.Sprintf("Check %d", i+1),
+			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: format.Time(r.CreatedAt),
+			Via: "web form", Verdict: viewmodel.VerdictView(r.Verdict)}
+		if r.ViaAPI {
+			it.Via = "API"
+		}
+		if r.Verdict != string(analysis.VerdictUnclear) {
+			it.Score = strconv.Itoa(r.Score)
+		}
+		if it.Current {
+			position = i + 1
+		}
+		verdicts[r.Verdict] = true
+		v.Items = append(v.Items, it)
+	}
+	switch {
+	case position == 1:
+		v.PositionText = fmt.Sprintf("This is the first check; %s later %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+	case position == int(total):
+		v.PositionText = fmt.Sprintf("This is the latest check; %s earlier %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+	case position > 0:
+		v.PositionText = fmt.Sprintf("This is check %d of %s; the earlier and later checks are linked below.", position, format.Thousands(total))
+	default:
+		v.PositionText = fmt.Sprintf("This is one of %s checks; the first %d are linked below.", format.Thousands(total), len(rows))
+	}
+	if len(verdicts) > 1 {
+		v.Changed = "These checks do not all reach the same verdict: the knowledge base, the analyzer or the experts' review changed between them. The latest check reflects the knowledge base as it is now."
+	}
+	return v
+}
+
+// plural picks the singular or plural words for n.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // claimTitle is the claim page's title: the start of the claim and the current verdict (the

@@ -786,3 +786,59 @@ func TestHistorySearchMatchesV1(t *testing.T) {
 		}
 	})
 }
+
+// TestRepeatChecksLinkTheirRecords submits the same claim three times through the form, written
+// three ways, and checks each check is its own record and every record's page says "Checked 3
+// times", marks itself and links the other two; a claim checked once shows no such section.
+func TestRepeatChecksLinkTheirRecords(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		var ids []string
+		for _, claim := range []string{"Dünya düzdür", "DÜNYA DÜZDÜR!", "  dunya   duzdur. "} {
+			res := e.post(t, claim, "")
+			res.WantStatus(t, http.StatusSeeOther)
+			ids = append(ids, strings.TrimPrefix(res.Location, "/claims/"))
+		}
+		if ids[0] == ids[1] || ids[1] == ids[2] {
+			t.Fatalf("records %v: every check must store its own", ids)
+		}
+		for i, id := range ids {
+			p := e.Get(t, "/claims/"+id)
+			p.WantStatus(t, http.StatusOK)
+			if got := p.Text(t, `[data-testid="repeat-count"]`); got != "Checked 3 times" {
+				t.Errorf("record %d: repeat count %q", i+1, got)
+			}
+			items := p.Doc.Find(`[data-testid="repeats"] [data-testid="repeat-item"]`)
+			if items.Length() != 3 {
+				t.Fatalf("record %d: %d repeat items, want 3", i+1, items.Length())
+			}
+			var links []string
+			p.Doc.Find(`[data-testid="repeat-link"]`).Each(func(_ int, s *goquery.Selection) {
+				href, _ := s.Attr("href")
+				links = append(links, href)
+			})
+			var want []string
+			for j, other := range ids {
+				if j != i {
+					want = append(want, "/claims/"+other)
+				}
+			}
+			if strings.Join(links, " ") != strings.Join(want, " ") {
+				t.Errorf("record %d links %v, want %v (oldest first, itself left out)", i+1, links, want)
+			}
+			if cur := items.Eq(i).Find(`[data-testid="repeat-current"]`); cur.Length() != 1 {
+				t.Errorf("record %d is not marked as the current one in place %d", i+1, i+1)
+			}
+		}
+		if got := e.Get(t, "/claims/"+ids[0]).Text(t, `[data-testid="repeat-summary"]`); !strings.Contains(got, "This is the first check; 2 later checks are linked below.") {
+			t.Errorf("first record summary %q", got)
+		}
+		if got := e.Get(t, "/claims/"+ids[2]).Text(t, `[data-testid="repeat-summary"]`); !strings.Contains(got, "This is the latest check; 2 earlier checks are linked below.") {
+			t.Errorf("latest record summary %q", got)
+		}
+		once := e.post(t, "Bats are blind", "")
+		if p := e.Get(t, once.Location); p.Doc.Find(`[data-testid="repeats"], [data-testid="repeat-summary"]`).Length() != 0 {
+			t.Error("a claim checked once shows a repeat section")
+		}
+	})
+}
