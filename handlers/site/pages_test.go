@@ -836,6 +836,15 @@ func TestRepeatChecksLinkTheirRecords(t *testing.T) {
 		if got := e.Get(t, "/claims/"+ids[2]).Text(t, `[data-testid="repeat-summary"]`); !strings.Contains(got, "This is the latest check; 2 earlier checks are linked below.") {
 			t.Errorf("latest record summary %q", got)
 		}
+		if n := e.Get(t, "/claims/"+ids[2]).Doc.Find(`[data-testid="repeats-changed"]`).Length(); n != 0 {
+			t.Error("three identical analyses are said to differ")
+		}
+		if err := db.Gorm.Exec("UPDATE claims SET ai_verdict = CASE WHEN id = ? THEN 'dogru' ELSE 'yanlis' END WHERE id IN (?, ?)", ids[0], ids[0], ids[1]).Error; err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Get(t, "/claims/"+ids[2]).Text(t, `[data-testid="repeats-changed"]`); !strings.Contains(got, "do not all reach the same verdict") {
+			t.Errorf("differing verdicts not explained: %q", got)
+		}
 		once := e.post(t, "Bats are blind", "")
 		if p := e.Get(t, once.Location); p.Doc.Find(`[data-testid="repeats"], [data-testid="repeat-summary"]`).Length() != 0 {
 			t.Error("a claim checked once shows a repeat section")
