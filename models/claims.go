@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/claimcheck/claimcheck/database"
 	"gorm.io/gorm"
@@ -115,4 +116,33 @@ func (s *ClaimStore) List(ctx context.Context, f ClaimFilter) ([]Claim, int64, e
 // escapeLike makes user text literal inside a LIKE pattern.
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ClaimRepeat is one record of a claim checked more than once: enough to link it and say what it
+// concluded.
+type ClaimRepeat struct {
+	ID        string    `gorm:"column:id"`
+	CreatedAt time.Time `gorm:"column:created_at"`
+	// Verdict is the record's verdict as shown (EffectiveVerdictSQL); Score its AI score.
+	Verdict string `gorm:"column:verdict"`
+	Score   int    `gorm:"column:ai_score"`
+	// ViaAPI says an API key submitted it (the web form's records have none).
+	ViaAPI bool `gorm:"column:via_api"`
+}
+
+// Repeats returns the visible records whose text has the same key, oldest first, at most limit
+// of them, and how many there are in all (the claim's own record included).
+func (s *ClaimStore) Repeats(ctx context.Context, textKey string, limit int) ([]ClaimRepeat, int64, error) {
+	q := s.db.Gorm.WithContext(ctx).Model(&Claim{}).Where("text_key = ? AND "+visible, textKey)
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count repeat checks: %w", err)
+	}
+	var rows []ClaimRepeat
+	err := q.Select("id, created_at, ai_score, " + EffectiveVerdictSQL + " AS verdict, CASE WHEN api_key_id IS NULL THEN 0 ELSE 1 END AS via_api").
+		Order("created_at ASC, id ASC").Limit(max(limit, 1)).Scan(&rows).Error
+	if err != nil {
+		return nil, 0, fmt.Errorf("list repeat checks: %w", err)
+	}
+	return rows, total, nil
 }

@@ -111,6 +111,9 @@ type Claim struct {
 	Matches         string     `gorm:"column:matches"`       // JSON array of the fact-checks compared
 	AnalysisMeta    string     `gorm:"column:analysis_meta"` // JSON object: model, latency, tokens, fallback
 	CreatedAt       time.Time  `gorm:"column:created_at"`
+	// TextKey is the hash of the normalised claim text (internal/checking.TextKey) that links
+	// repeat checks of the same claim; nil for claims stored before migration 00018.
+	TextKey *string `gorm:"column:text_key"`
 	// ClaimStanding holds the firm link and the community score the /v1 API added.
 	ClaimStanding `gorm:"embedded"`
 }

@@ -293,6 +293,60 @@ func (s *SearchStore) Search(ctx context.Context, q SearchQuery) (SearchPage, er
 	return page, nil
 }
 
+// Count returns how many visible claims match q's text and filters, counting at most limit+1 of
+// them, and whether there are more than limit (capped): the web history's page count, which a
+// keyset page cannot give, without reading every match of a common word. Cursor and Order are
+// ignored; the matching is Search's, so both agree on what matches.
+func (s *SearchStore) Count(ctx context.Context, q SearchQuery, limit int) (n int64, capped bool, err error) {
+	q.Q = searchTruncate(strings.TrimSpace(q.Q), SearchMaxRunes)
+	if q.FirmID != "" {
+		if _, err := uuid.Parse(q.FirmID); err != nil {
+			return 0, false, nil
+		}
+	}
+	terms := q.Terms
+	if q.Q == "" {
+		terms = nil
+	} else if terms == nil {
+		return 0, false, fmt.Errorf("count claims for %q: the text is not planned (internal/search.Plan)", q.Q)
+	} else if len(terms) == 0 {
+		return 0, false, nil
+	}
+	limit = max(limit, 1)
+	plan := &searchPlan{d: s.db.Dialect, q: q, order: SearchNewest, terms: terms, limit: limit, rankCap: searchRankCap, path: s.path, slack: s.rowidSlack}
+	err = s.run(ctx, len(terms) > 0, func(tx *gorm.DB) error {
+		where, args := plan.filters()
+		from := "claims c"
+		if len(terms) > 0 {
+			var ok bool
+			var err error
+			if plan.d == database.SQLite {
+				ok, err = plan.resolveSQLite(tx)
+			} else {
+				ok, err = plan.resolvePostgres(tx)
+			}
+			if err != nil || !ok {
+				return err
+			}
+			if plan.d == database.SQLite {
+				from = "claims_fts JOIN claims c ON c.rowid = claims_fts.rowid"
+				where, args = append([]string{"claims_fts MATCH ?"}, where...), append([]any{plan.fts}, args...)
+			} else {
+				where, args = append(where, "c.search_tsv @@ CAST(? AS tsquery)"), append(args, plan.tsq)
+			}
+		}
+		return tx.Raw("SELECT count(*) FROM (SELECT 1 FROM "+from+" WHERE "+strings.Join(where, " AND ")+" LIMIT ?) m",
+			append(args, limit+1)...).Scan(&n).Error
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("count claims for %q: %w", q.Q, err)
+	}
+	if n > int64(limit) {
+		return int64(limit), true, nil
+	}
+	return n, false, nil
+}
+
 // run executes fn. On PostgreSQL a text search runs in a read-only transaction, so the planner
 // setting resolvePostgres makes (set_config(…, true)) ends with it.
 func (s *SearchStore) run(ctx context.Context, text bool, fn func(tx *gorm.DB) error) error {

@@ -42,6 +42,9 @@ type ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
 	// List returns a page of visible claims, newest first, and the total matching f.
 	List(ctx context.Context, f models.ClaimFilter) ([]models.Claim, int64, error)
+	// Repeats lists the visible records of the same claim text (checking.TextKey), oldest first,
+	// and how many there are.
+	Repeats(ctx context.Context, textKey string, limit int) ([]models.ClaimRepeat, int64, error)
 }
 
 // ViewCounter counts claim page views in memory and writes them in batches (internal/viewcount),
@@ -64,6 +67,16 @@ type CheckLimiter interface {
 	Allow(ctx context.Context, ip string) (bool, time.Duration, error)
 }
 
+// HistorySearcher runs the history's text search with the engine GET /v1/claims/search uses
+// (internal/search.Searcher: Turkish spellings, folding, stems), so a word finds the same claims
+// on the page as through the API.
+type HistorySearcher interface {
+	// Search returns one page of planned-search hits.
+	Search(ctx context.Context, q models.SearchQuery) (models.SearchPage, error)
+	// Count counts the matches, at most limit; capped says there are more.
+	Count(ctx context.Context, q models.SearchQuery, limit int) (int64, bool, error)
+}
+
 // ClaimCommunity reads the expert review of a claim.
 type ClaimCommunity interface {
 	// Votes lists the claim's votes, newest first.
@@ -82,6 +95,8 @@ type ClaimFirmFinder interface {
 type PagesDeps struct {
 	// Claims reads claim records.
 	Claims ClaimReader
+	// Search runs the history's text search; nil falls back to the claim store's substring filter.
+	Search HistorySearcher
 	// Community reads expert votes and score history for the claim page; nil leaves that section out.
 	Community ClaimCommunity
 	// Firms finds a claim's firm for the claim page; nil leaves that section out.
@@ -99,6 +114,7 @@ type PagesDeps struct {
 // Pages serves the server-rendered HTML pages.
 type Pages struct {
 	claims    ClaimReader
+	search    HistorySearcher
 	community ClaimCommunity
 	firms     ClaimFirmFinder
 	checker   FormChecker
@@ -112,7 +128,7 @@ type Pages struct {
 // NewPages builds the page handlers.
 func NewPages(deps PagesDeps) *Pages {
 	return &Pages{
-		claims: deps.Claims, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
+		claims: deps.Claims, search: deps.Search, community: deps.Community, firms: deps.Firms, checker: deps.Checker, limiter: deps.Limiter,
 		views: deps.Views, kit: deps.Kit, now: deps.Kit.Now, log: deps.Kit.Log(),
 	}
 }
@@ -127,19 +143,25 @@ func (p *Pages) Routes(r *web.Routes) {
 
 // home serves GET /.
 func (p *Pages) home(c *fiber.Ctx) error {
-	return p.renderHome(c, fiber.StatusOK, "", "", nil)
+	return p.renderHome(c, fiber.StatusOK, "", "", nil, nil)
 }
 
-// renderHome renders the home page with the form's values and, after a failed submit, its errors.
-func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError) error {
+// renderHome renders the home page with the form's values and, after a failed or refused submit,
+// its errors or why it was refused.
+func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError, limited *home.Limited) error {
 	page := home.Page{
 		Meta: p.kit.Meta(c, "Check a claim",
 			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
-		CSRF:      web.CSRFToken(c),
-		Claim:     viewmodel.ClaimField(claim, ""),
-		SourceURL: viewmodel.SourceField(source, ""),
+		CSRF:       web.CSRFToken(c),
+		Claim:      viewmodel.ClaimField(claim, ""),
+		SourceURL:  viewmodel.SourceField(source, ""),
+		ClaimLimit: checking.MaxClaimChars,
+		Limited:    limited,
 	}
 	page.Meta.Canonical = p.kit.BaseURL() + "/"
+	if limited != nil {
+		page.Meta.Title = "Too many checks: check a claim"
+	}
 	if verr != nil {
 		page.Claim.Error = verr.Message("claim")
 		page.SourceURL.Error = verr.Message("source_url")
@@ -171,14 +193,14 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
 		}
 		if !ok {
-			return p.tooManyChecks(c, wait)
+			return p.tooManyChecks(c, wait, claim, source)
 		}
 	}
 	stored, err := p.checker.Check(ctx, checking.Input{Claim: claim, SourceURL: source}, nil)
 	var verr *checking.ValidationError
 	switch {
 	case errors.As(err, &verr):
-		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr)
+		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr, nil)
 	case errors.Is(err, checking.ErrAnalyzer):
 		p.log.Error("analyse claim", "err", err)
 		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
@@ -191,18 +213,17 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
 }
 
-// tooManyChecks answers 429 with Retry-After and says, in words, when checking works again.
-func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration) error {
+// tooManyChecks answers 429 with Retry-After and the form again, with what the visitor typed,
+// saying in words when checking works again: a refused check must not cost them their text.
+func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration, claim, source string) error {
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
 	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
-	return p.kit.RenderError(c, errpages.Page{
-		Status: fiber.StatusTooManyRequests,
-		Title:  "You have checked many claims in a short time",
+	return p.renderHome(c, fiber.StatusTooManyRequests, claim, source, nil, &home.Limited{
+		Title: "You have checked many claims in a short time",
 		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
-			"This claim was not checked or stored. You can still browse the history and read earlier results.",
+			"This claim was not checked or stored yet.",
 		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
-		ActionText: "Browse the history", ActionURL: "/claims",
 	})
 }
 
@@ -232,6 +253,7 @@ func (p *Pages) show(c *fiber.Ctx) error {
 	page := viewmodel.ClaimShow(claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
+	page.Repeats = p.claimRepeats(c.UserContext(), claim)
 	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
 		page.ReviewHref = paths.ReviewClaim(claim.ID)
 	}
@@ -272,6 +294,73 @@ func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims
 		p.log.Warn("claim score history", "id", claim.ID, "err", err)
 	}
 	return viewmodel.CommunityView(claim, votes, hist, p.now())
+}
+
+// repeatsListed is how many records of a repeated claim its page lists.
+const repeatsListed = 20
+
+// claimRepeats links the other records of the same claim text: nil when it was checked once (or
+// before text keys were stored), and a lookup failure leaves the section out rather than failing
+// the page.
+//
+// Each check stays its own record, on every surface: the web form's, like the APIs', is analysed
+// afresh, because the knowledge base, the analyzer or a source's rating may have changed since
+// (an admin's correction must reach the next check), and the record says what was concluded
+// when. What a repeat no longer does is scatter: every record of the text shows how many times
+// it was checked and links the others, oldest first, and says so when their verdicts differ.
+func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.RepeatsView {
+	if claim.TextKey == nil {
+		return nil
+	}
+	rows, total, err := p.claims.Repeats(ctx, *claim.TextKey, repeatsListed)
+	if err != nil {
+		p.log.Warn("claim repeats", "id", claim.ID, "err", err)
+		return nil
+	}
+	if total < 2 {
+		return nil
+	}
+	v := &claims.RepeatsView{CountText: fmt.Sprintf("Checked %s times", format.Thousands(total)), More: int(total) - len(rows)}
+	verdicts := map[string]bool{}
+	position := 0
+	for i, r := range rows {
+		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: fmt.Sprintf("Check %d", i+1),
+			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: format.Time(r.CreatedAt),
+			Via: "web form", Verdict: viewmodel.VerdictView(r.Verdict)}
+		if r.ViaAPI {
+			it.Via = "API"
+		}
+		if r.Verdict != string(analysis.VerdictUnclear) {
+			it.Score = strconv.Itoa(r.Score)
+		}
+		if it.Current {
+			position = i + 1
+		}
+		verdicts[r.Verdict] = true
+		v.Items = append(v.Items, it)
+	}
+	switch {
+	case position == 1:
+		v.PositionText = fmt.Sprintf("This is the first check; %s later %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+	case position == int(total):
+		v.PositionText = fmt.Sprintf("This is the latest check; %s earlier %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+	case position > 0:
+		v.PositionText = fmt.Sprintf("This is check %d of %s; the earlier and later checks are linked below.", position, format.Thousands(total))
+	default:
+		v.PositionText = fmt.Sprintf("This is one of %s checks; the first %d are linked below.", format.Thousands(total), len(rows))
+	}
+	if len(verdicts) > 1 {
+		v.Changed = "These checks do not all reach the same verdict: the knowledge base, the analyzer or the experts' review changed between them. The latest check reflects the knowledge base as it is now."
+	}
+	return v
+}
+
+// plural picks the singular or plural words for n.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // claimTitle is the claim page's title: the start of the claim and the current verdict (the
@@ -354,10 +443,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
 			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
 	}
-	items, total, err := p.claims.List(c.UserContext(), models.ClaimFilter{
-		Verdict: h.verdict, Category: h.category, Query: h.q,
-		Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
-	})
+	items, total, capped, err := p.historyItems(c.UserContext(), h)
 	if err != nil {
 		p.log.Error("list claims", "err", err)
 		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
@@ -374,7 +460,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		CategoryOptions: categoryOptions(),
 		Filtered:        filtered,
 		Items:           viewmodel.ClaimSummaries(items, p.now()),
-		CountText:       countText(total, filtered),
+		CountText:       countText(total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,
 		Pagination:      components.Pagination{Page: h.page, Pages: pages},
@@ -396,6 +482,53 @@ func (p *Pages) history(c *fiber.Ctx) error {
 	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
 }
 
+// historyCountCap bounds how many matches a history search counts: beyond it the count reads
+// "1,000+" and the pages stop, as the API's relevance window does, so a common word costs a
+// bounded read.
+const historyCountCap = 1000
+
+// historyItems reads one page of the history: the plain list and filters from the claim store,
+// and a text search through the same engine as GET /v1/claims/search, newest first (the page's
+// order), its page found by following the search's keyset cursor in steps of at most 100.
+func (p *Pages) historyItems(ctx context.Context, h historyQuery) (items []models.Claim, total int64, capped bool, err error) {
+	if h.q == "" || p.search == nil {
+		items, total, err = p.claims.List(ctx, models.ClaimFilter{
+			Verdict: h.verdict, Category: h.category, Query: h.q,
+			Limit: HistoryPerPage, Offset: (h.page - 1) * HistoryPerPage,
+		})
+		return items, total, false, err
+	}
+	sq := models.SearchQuery{Q: h.q, Verdict: h.verdict, Category: h.category, Order: models.SearchNewest}
+	if total, capped, err = p.search.Count(ctx, sq, historyCountCap); err != nil {
+		return nil, 0, false, err
+	}
+	skip := (h.page - 1) * HistoryPerPage
+	if int64(skip) >= total {
+		return nil, total, capped, nil
+	}
+	for skip > 0 {
+		sq.Limit = min(skip, 100)
+		res, err := p.search.Search(ctx, sq)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		skip -= len(res.Hits)
+		if res.NextCursor == "" {
+			return nil, total, capped, nil
+		}
+		sq.Cursor = res.NextCursor
+	}
+	sq.Limit = HistoryPerPage
+	res, err := p.search.Search(ctx, sq)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	for _, hit := range res.Hits {
+		items = append(items, hit.Claim)
+	}
+	return items, total, capped, nil
+}
+
 // emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
 func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
 	switch {
@@ -413,18 +546,22 @@ func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *compon
 		ActionText: "Check a claim", ActionURL: "/"}
 }
 
-// countText says how many claims the list holds.
-func countText(total int64, filtered bool) string {
+// countText says how many claims the list holds; capped counts end in "+".
+func countText(total int64, capped, filtered bool) string {
 	noun := "claims"
-	if total == 1 {
+	if total == 1 && !capped {
 		noun = "claim"
+	}
+	n := format.Thousands(total)
+	if capped {
+		n += "+"
 	}
 	if filtered {
 		verb := "match"
-		if total == 1 {
+		if total == 1 && !capped {
 			verb = "matches"
 		}
-		return fmt.Sprintf("%s %s %s these filters", format.Thousands(total), noun, verb)
+		return fmt.Sprintf("%s %s %s these filters", n, noun, verb)
 	}
 	return fmt.Sprintf("%s %s checked", format.Thousands(total), noun)
 }

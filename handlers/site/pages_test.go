@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/datasets"
 	"github.com/claimcheck/claimcheck/internal/datasets/datasetstest"
 	"github.com/claimcheck/claimcheck/internal/matching"
+	"github.com/claimcheck/claimcheck/internal/search"
 	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -104,8 +105,17 @@ func TestHomeRendersFormAndLatestClaims(t *testing.T) {
 		if _, ok := ta.Attr("required"); !ok {
 			t.Error("claim textarea is not required")
 		}
-		if ml, _ := ta.Attr("maxlength"); ml != "5000" {
-			t.Errorf("claim maxlength %q", ml)
+		// No maxlength: a browser would cut a longer paste at it without a word. The counter
+		// states the limit up front and the server answers a longer claim (see
+		// TestSubmitInvalidClaimKeepsInput).
+		if ml, ok := ta.Attr("maxlength"); ok {
+			t.Errorf("claim maxlength %q would cut a pasted claim silently", ml)
+		}
+		if max, _ := p.Find(t, `[data-testid="claim-count"]`).Attr("data-max"); max != "5000" {
+			t.Errorf("counter data-max %q, want 5000", max)
+		}
+		if db, _ := ta.Attr("aria-describedby"); !strings.Contains(db, "claim-count") {
+			t.Errorf("claim aria-describedby %q does not name the counter", db)
 		}
 		if id, _ := ta.Attr("id"); p.Doc.Find(`label[for="`+id+`"]`).Length() != 1 {
 			t.Error("claim textarea has no label")
@@ -347,6 +357,8 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 		{"empty claim", "", "", "claim", "Enter the claim to check."},
 		{"blank claim", "   \n\t ", "https://example.com/a", "claim", "Enter the claim to check."},
 		{"claim over 5000 characters", long, "", "claim", "the limit is 5000"},
+		// A pasted article: not cut to the limit anywhere, answered with its length and the limit.
+		{"pasted 6000 characters", strings.Repeat("ş", 6000), "https://example.com/a", "claim", "The claim is 6000 characters long; the limit is 5000."},
 		{"source not a URL", "The moon is made of cheese.", "not a url", "source_url", "http:// or https://"},
 		{"source with a javascript scheme", "The moon is made of cheese.", "javascript:alert(1)", "source_url", "http:// or https://"},
 	}
@@ -388,7 +400,8 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 	})
 }
 
-// TestSubmitOverIPLimitIs429 checks that the per-IP limit refuses the fourth check of three allowed.
+// TestSubmitOverIPLimitIs429 checks that the per-IP limit refuses the fourth check of three
+// allowed, and gives the form back with what was typed.
 func TestSubmitOverIPLimitIs429(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newPagesEnv(t, db, 3, nil)
@@ -397,14 +410,21 @@ func TestSubmitOverIPLimitIs429(t *testing.T) {
 				t.Fatalf("post %d: status %d, want 303", i+1, p.Status)
 			}
 		}
-		p := e.post(t, "One claim too many.", "")
+		p := e.post(t, "One claim too many.", "https://example.com/too-many")
 		p.WantStatus(t, http.StatusTooManyRequests)
 		secs, err := strconv.Atoi(p.Header.Get("Retry-After"))
 		if err != nil || secs < 1 || secs > 3600 {
 			t.Errorf("Retry-After %q, want 1..3600 seconds", p.Header.Get("Retry-After"))
 		}
-		if got := p.Text(t, "h1"); !strings.Contains(got, "checked many claims in a short time") {
-			t.Errorf("429 headline %q", got)
+		if got := p.Text(t, `[data-testid="rate-limited"] .alert__title`); !strings.Contains(got, "checked many claims in a short time") {
+			t.Errorf("429 message %q", got)
+		}
+		// The refused claim and source come back in the form, ready to submit later.
+		if got := p.Find(t, `form[data-testid="claim-form"] textarea[name="claim"]`).Text(); got != "One claim too many." {
+			t.Errorf("claim not kept after the limit: %q", got)
+		}
+		if got, _ := p.Find(t, `input[name="source_url"]`).Attr("value"); got != "https://example.com/too-many" {
+			t.Errorf("source not kept after the limit: %q", got)
 		}
 		if got := p.Text(t, `[data-testid="retry-after"]`); !strings.Contains(got, "again") {
 			t.Errorf("429 does not say when to retry: %q", got)
@@ -494,6 +514,12 @@ func TestHistoryFiltersSearchAndPagination(t *testing.T) {
 				count: "9 claims match these filters"},
 			{name: "search and verdict", path: "/claims?q=Istanbul&verdict=yanlis", items: 4, first: "History claim 35",
 				verdict: "yanlis", count: "4 claims match these filters", selVerdict: "yanlis"},
+			// The web search is GET /v1/claims/search's engine: Turkish letters typed without
+			// them, and Turkish endings, find the claims (see TestHistorySearchMatchesV1).
+			{name: "search pages keep the query", path: "/claims?q=history", items: 20, first: "History claim 44",
+				count: "45 claims match these filters", next: "/claims?page=2&q=history"},
+			{name: "search page 3", path: "/claims?q=history&page=3", items: 5, first: "History claim 04",
+				count: "45 claims match these filters", prev: "/claims?page=2&q=history"},
 			{name: "empty values mean all", path: "/claims?verdict=&category=&q=", items: 20, first: "History claim 44",
 				count: "45 claims checked", next: "/claims?page=2"},
 		}
@@ -707,6 +733,121 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 		plain := apptest.SeedClaim(t, storerules.Stores(db), "Nothing matched", "belirsiz", "other", time.Now())
 		if p := e.Get(t, "/claims/"+plain.ID); p.Doc.Find(`[data-testid="no-matches"]`).Length() != 1 {
 			t.Error("a claim without matches should say no earlier fact-check came close")
+		}
+	})
+}
+
+// TestHistorySearchMatchesV1 checks the history's search box finds what GET /v1/claims/search
+// finds: words typed without Turkish letters ("asi", "duzdur"), Turkish endings and capitals,
+// on both databases, and that both surfaces return the same claims.
+func TestHistorySearchMatchesV1(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		base := time.Now().Add(-time.Hour)
+		for i, text := range []string{
+			"Aşılar otizme neden olur",
+			"Dünya düzdür",
+			"İstanbul'da deprem olacak",
+			"Vaccines cause autism",
+			"Kitabın sonu değişti",
+		} {
+			apptest.SeedClaim(t, e.stores, text, "yanlis", "health", base.Add(time.Duration(i)*time.Minute))
+		}
+		searcher := search.New(e.stores.Search)
+		for _, tc := range []struct{ q, want string }{
+			{"asi", "Aşılar otizme neden olur"},
+			{"duzdur", "Dünya düzdür"},
+			{"aşıların", "Aşılar otizme neden olur"},
+			{"ISTANBUL", "İstanbul'da deprem olacak"},
+			{"depremler", "İstanbul'da deprem olacak"},
+			{"kitap", "Kitabın sonu değişti"},
+		} {
+			t.Run(tc.q, func(t *testing.T) {
+				p := e.Get(t, "/claims?q="+url.QueryEscape(tc.q))
+				p.WantStatus(t, http.StatusOK)
+				var web []string
+				p.Doc.Find(`[data-testid="history-item"]`).Each(func(_ int, s *goquery.Selection) {
+					web = append(web, strings.Join(strings.Fields(s.Find("a").First().Text()), " "))
+				})
+				if len(web) != 1 || !strings.Contains(web[0], tc.want) {
+					t.Errorf("web search %q found %q, want %q", tc.q, web, tc.want)
+				}
+				if got := p.Text(t, `[data-testid="result-count"]`); got != "1 claim matches these filters" {
+					t.Errorf("count %q", got)
+				}
+				res, err := searcher.Search(context.Background(), models.SearchQuery{Q: tc.q})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Hits) != 1 || res.Hits[0].Claim.Content != tc.want {
+					t.Errorf("/v1 engine found %d hits for %q, the web page %q", len(res.Hits), tc.q, web)
+				}
+			})
+		}
+	})
+}
+
+// TestRepeatChecksLinkTheirRecords submits the same claim three times through the form, written
+// three ways, and checks each check is its own record and every record's page says "Checked 3
+// times", marks itself and links the other two; a claim checked once shows no such section.
+func TestRepeatChecksLinkTheirRecords(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newPagesEnv(t, db, 100, nil)
+		var ids []string
+		for _, claim := range []string{"Dünya düzdür", "DÜNYA DÜZDÜR!", "  dunya   duzdur. "} {
+			res := e.post(t, claim, "")
+			res.WantStatus(t, http.StatusSeeOther)
+			ids = append(ids, strings.TrimPrefix(res.Location, "/claims/"))
+		}
+		if ids[0] == ids[1] || ids[1] == ids[2] {
+			t.Fatalf("records %v: every check must store its own", ids)
+		}
+		for i, id := range ids {
+			p := e.Get(t, "/claims/"+id)
+			p.WantStatus(t, http.StatusOK)
+			if got := p.Text(t, `[data-testid="repeat-count"]`); got != "Checked 3 times" {
+				t.Errorf("record %d: repeat count %q", i+1, got)
+			}
+			items := p.Doc.Find(`[data-testid="repeats"] [data-testid="repeat-item"]`)
+			if items.Length() != 3 {
+				t.Fatalf("record %d: %d repeat items, want 3", i+1, items.Length())
+			}
+			var links []string
+			p.Doc.Find(`[data-testid="repeat-link"]`).Each(func(_ int, s *goquery.Selection) {
+				href, _ := s.Attr("href")
+				links = append(links, href)
+			})
+			var want []string
+			for j, other := range ids {
+				if j != i {
+					want = append(want, "/claims/"+other)
+				}
+			}
+			if strings.Join(links, " ") != strings.Join(want, " ") {
+				t.Errorf("record %d links %v, want %v (oldest first, itself left out)", i+1, links, want)
+			}
+			if cur := items.Eq(i).Find(`[data-testid="repeat-current"]`); cur.Length() != 1 {
+				t.Errorf("record %d is not marked as the current one in place %d", i+1, i+1)
+			}
+		}
+		if got := e.Get(t, "/claims/"+ids[0]).Text(t, `[data-testid="repeat-summary"]`); !strings.Contains(got, "This is the first check; 2 later checks are linked below.") {
+			t.Errorf("first record summary %q", got)
+		}
+		if got := e.Get(t, "/claims/"+ids[2]).Text(t, `[data-testid="repeat-summary"]`); !strings.Contains(got, "This is the latest check; 2 earlier checks are linked below.") {
+			t.Errorf("latest record summary %q", got)
+		}
+		if n := e.Get(t, "/claims/"+ids[2]).Doc.Find(`[data-testid="repeats-changed"]`).Length(); n != 0 {
+			t.Error("three identical analyses are said to differ")
+		}
+		if err := db.Gorm.Exec("UPDATE claims SET ai_verdict = CASE WHEN id = ? THEN 'dogru' ELSE 'yanlis' END WHERE id IN (?, ?)", ids[0], ids[0], ids[1]).Error; err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Get(t, "/claims/"+ids[2]).Text(t, `[data-testid="repeats-changed"]`); !strings.Contains(got, "do not all reach the same verdict") {
+			t.Errorf("differing verdicts not explained: %q", got)
+		}
+		once := e.post(t, "Bats are blind", "")
+		if p := e.Get(t, once.Location); p.Doc.Find(`[data-testid="repeats"], [data-testid="repeat-summary"]`).Length() != 0 {
+			t.Error("a claim checked once shows a repeat section")
 		}
 	})
 }

@@ -256,8 +256,9 @@ var letterHints = map[rune][]string{
 
 // turkishEnding matches Turkish suffixes that few other languages end words with, with the vowel
 // before them (group 1) so vowel harmony can be checked: the copula -dır, the plurals -ları/-lerin
-// and their case forms, the progressive -ıyor, the evidential -mış and the future -acak.
-var turkishEnding = regexp.MustCompile(`([aeıioöuü])[^aeıioöuü]*((?:[dt][ıiuü]r|l[ae]r(?:[ıi]|[ıi]n|d[ae]|d[ae]n)|[ıiuü]yor(?:du|lar|um|sun)?|m[ıiuü]ş(?:tır|tir|tur|tür)?|[ae]c[ae]k(?:tır|tir)?))$`)
+// and their case forms, the progressive -ıyor, the evidential -mış, the future -acak and the
+// negations short claims so often end on: -maz ("görmez"), -madı ("gidilmedi") and -mayacak.
+var turkishEnding = regexp.MustCompile(`([aeıioöuü])[^aeıioöuü]*((?:[dt][ıiuü]r|l[ae]r(?:[ıi]|[ıi]n|d[ae]|d[ae]n)|[ıiuü]yor(?:du|lar|um|sun)?|m[ıiuü]ş(?:tır|tir|tur|tür)?|[ae]c[ae]k(?:tır|tir)?|m[ae]z(?:l[ae]r)?|m[ae]d[ıi](?:l[ae]r)?|m[ae]y[ae]c[ae]k))$`)
 
 // harmonises reports whether suffix vowel v may follow stem vowel prev under Turkish vowel harmony
 // (front/back for a and e; front/back and rounding for ı, i, u, ü).
@@ -282,8 +283,8 @@ func harmonises(prev, v rune) bool {
 }
 
 // endingHints returns the languages a word's spelling points to: Turkish for a harmonised Turkish
-// suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" at
-// either end and the endings -ing and -ed ("math", "failed"). lower is the word in lower case,
+// suffix on a word of five letters or more ("düzdür", "aşıları", "yayılıyor"), English for "th" or "sh" at
+// either end, "ck", and the endings -ing and -ed ("math", "short", "failed"). lower is the word in lower case,
 // trLower in Turkish lower case.
 func endingHints(lower, trLower string) []string {
 	var out []string
@@ -301,7 +302,11 @@ func endingHints(lower, trLower string) []string {
 		}
 	}
 	// "th" only at the edges of a word: Turkish writes it inside loanwords ("fethetti", "methetmek").
+	// Turkish writes "sh" only across a morpheme boundary inside a word ("ishal") and never "ck", so
+	// "short", "wash" and "knuckles" speak for English.
 	if isASCII(lower) && (strings.HasPrefix(lower, "th") || strings.HasSuffix(strings.TrimSuffix(lower, "s"), "th") ||
+		strings.HasPrefix(lower, "sh") || strings.HasSuffix(strings.TrimSuffix(strings.TrimSuffix(lower, "s"), "e"), "sh") ||
+		len(lower) >= 4 && strings.Contains(lower, "ck") ||
 		len(lower) >= 5 && (strings.HasSuffix(lower, "ing") || strings.HasSuffix(lower, "ed") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-3])))) {
 		out = append(out, "en")
 	}

@@ -29,6 +29,10 @@ func TestLanguage(t *testing.T) {
 		{"Bats are blind", "en", ""},
 		{"Einstein failed math", "en", ""},
 		{"Su hafızası vardır", "tr", ""},
+		{"Sigara zarar vermez", "tr", ""},  // the negative aorist -mez
+		{"Kimse Ay'a gitmedi", "tr", ""},   // the negative past -medi
+		{"Sharks never sleep", "en", ""},   // "sh" at a word's edge
+		{"Ducks quack at night", "en", ""}, // "ck"
 		// Scripts one language writes need no word lists.
 		{"疫苗会导致自闭症", "zh", ""},
 		{"ワクチンは自閉症を引き起こす", "ja", ""},

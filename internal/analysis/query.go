@@ -103,8 +103,8 @@ type queryResult struct {
 	Detail     string
 }
 
-// terms collects query terms in claim order without repeats (negations may repeat: two negated
-// clauses are two negations).
+// terms collects query terms in claim order without repeats (negations may repeat here;
+// tidyNegations keeps one when the query is written).
 type terms struct {
 	list []string
 	seen map[string]bool
@@ -136,6 +136,50 @@ func (t *terms) insertBeforeLast(s string) {
 	}
 	last := t.list[len(t.list)-1]
 	t.list = append(t.list[:len(t.list)-1], s, last)
+}
+
+// negationStrength ranks the negations a query may keep: the most specific one says most about
+// what the claim denies ("never" over the "not" of a negated verb).
+var negationStrength = map[string]int{
+	"never": 9, "nobody": 8, "noone": 8, "no-one": 8, "nothing": 7, "nowhere": 7, "none": 6, "neither": 5,
+	"nor": 4, "no": 3, "cannot": 2, "not": 1,
+}
+
+// tidyNegations keeps one negation per query, the most specific, where the first one stood, and
+// never lets it dangle at the end: a search engine reads "not Moon not" as noise, and Turkish
+// double negation ("hiç … -medi", "kimse … görmedi") is one denial, not two. "without" is a
+// preposition ("without vaccine"), not a clause's negation, so it stays as it is.
+func tidyNegations(list []string) []string {
+	first, best := -1, ""
+	for i, s := range list {
+		k := strings.ToLower(s)
+		if negationStrength[k] == 0 {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if negationStrength[k] > negationStrength[best] {
+			best = k
+		}
+	}
+	if first < 0 {
+		return list
+	}
+	out := make([]string, 0, len(list))
+	for i, s := range list {
+		switch {
+		case i == first:
+			out = append(out, best)
+		case negationStrength[strings.ToLower(s)] == 0:
+			out = append(out, s)
+		}
+	}
+	// English negates before the predicate: a negation left last moves before the last word.
+	if n := len(out); n > 1 && negationStrength[out[n-1]] > 0 {
+		out[n-1], out[n-2] = out[n-2], out[n-1]
+	}
+	return out
 }
 
 // isNegationTerm reports whether an emitted term is a negation.
@@ -243,6 +287,7 @@ func (q *queryBuilder) english(toks []token) queryResult {
 			res.Kept++
 		}
 	}
+	t.list = tidyNegations(t.list)
 	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Assessed, res.Method = true, MethodSalient
 	res.Detail = fmt.Sprintf("English claim: salient words kept in order (%d), stopwords dropped; negations (%d), numbers and names kept.",
@@ -354,6 +399,7 @@ func (q *queryBuilder) turkish(toks []token, hybrid bool) queryResult {
 		}
 		res.Dropped = append(res.Dropped, tok.Text)
 	}
+	t.list = tidyNegations(t.list)
 	res.Query, res.Terms = strings.Join(capTerms(t.list), " "), t.list
 	res.Method = MethodGlossary
 	res.Assessed = !hybrid

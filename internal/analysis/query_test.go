@@ -34,7 +34,12 @@ func TestEnQuery(t *testing.T) {
 		{claim: "Enflasyon yüzde 60'a ulaştı", exact: "inflation 60% reach"},
 		{claim: "Enflasyon %3,5 arttı", want: []string{"inflation", "3.5%", "increase"}},
 		{claim: "Aşılar güvenli değil", exact: "vaccine not safe"},
-		{claim: "Aşıların hiçbir yan etkisi yok", want: []string{"vaccine", "no", "side effect", "not"}},
+		{claim: "Aşıların hiçbir yan etkisi yok", want: []string{"vaccine", "no", "side effect"}, notWant: []string{"not"}}, // one denial, not two
+		// Negative concord is one negation, and a query never ends on one.
+		{claim: "Ay'a hiç gidilmedi", exact: "not Moon"},
+		{claim: "Kimse Ay'a gitmedi", exact: "nobody Moon"},
+		{claim: "Sigara zarar vermez", exact: "smoking not harm"},
+		{claim: "Vaccines are not safe and do not work", exact: "vaccines not safe work"},
 		{claim: "Maske takmak virüsü engellemez", want: []string{"mask", "virus", "not", "prevent"}},
 		{claim: "Suriyeli göçmenler vergi ödemiyor", want: []string{"Syrian", "migrant", "tax", "not", "pay"}},
 		{claim: "Erdoğan'ın açıklaması yalan", want: []string{"Erdogan", "lie"}},

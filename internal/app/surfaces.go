@@ -103,7 +103,7 @@ func siteDeps(w *wiring) site.Deps {
 		w.log.Error("openapi document", "err", err)
 	}
 	return site.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
-		Pages:   site.PagesDeps{Claims: w.stores.Claims, Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter, Views: w.views},
+		Pages:   site.PagesDeps{Claims: w.stores.Claims, Search: search.New(w.stores.Search), Community: experts, Firms: firms, Checker: w.checker, Limiter: w.limiter, Views: w.views},
 		Firms:   site.FirmPagesDeps{Firms: firms},
 		Experts: site.ExpertsDeps{Experts: experts},
 		Review:  site.ReviewDeps{Experts: experts, Claims: w.stores.Claims, Votes: community.New(votes), Firms: firms},

@@ -4,6 +4,8 @@ package checking
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,9 +14,11 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 )
@@ -265,6 +269,8 @@ func (s *Service) record(id string, in Input, r analysis.Result) (*models.Claim,
 		Matches: string(matchesJSON), AnalysisMeta: string(meta),
 		CreatedAt: s.now().UTC().Truncate(time.Microsecond),
 	}
+	key := TextKey(in.Claim)
+	c.TextKey = &key
 	if in.SourceURL != "" {
 		src := in.SourceURL
 		c.SourceURL = &src
@@ -274,4 +280,31 @@ func (s *Service) record(id string, in Input, r analysis.Result) (*models.Claim,
 		c.SourceDomain = &d
 	}
 	return c, nil
+}
+
+// TextKey identifies a claim's text for repeat checks: the SHA-256 (hex) of the text folded the
+// Turkish way (turkish.Fold: "AŞILAR", "Aşılar" and "asilar" meet), apostrophes dropped ("Ay'a" and
+// "Aya"), every other run of punctuation and white space one space, ends trimmed. Two records
+// with the same key state the same words, so the claim page links them as one claim checked
+// several times; a reworded claim is a different claim and is matched by the analysis instead.
+func TextKey(claim string) string {
+	folded := turkish.Fold(claim)
+	var b strings.Builder
+	b.Grow(len(folded))
+	space := false
+	for _, r := range folded {
+		switch {
+		case r == '\'' || r == '’' || r == 'ʼ' || r == '`':
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		default:
+			space = true
+		}
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
 }

@@ -5,6 +5,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,6 +20,11 @@ type Store interface {
 	Search(ctx context.Context, q models.SearchQuery) (models.SearchPage, error)
 }
 
+// Counter counts a planned search's matches up to a cap (models.SearchStore).
+type Counter interface {
+	Count(ctx context.Context, q models.SearchQuery, limit int) (int64, bool, error)
+}
+
 // Searcher plans each query's text and runs it through the store.
 type Searcher struct {
 	store Store
@@ -30,6 +36,16 @@ func New(store Store) *Searcher { return &Searcher{store: store} }
 // Search plans q.Q into q.Terms and returns one page of the store's matches.
 func (s *Searcher) Search(ctx context.Context, q models.SearchQuery) (models.SearchPage, error) {
 	return s.store.Search(ctx, Plan(q))
+}
+
+// Count plans q.Q and counts its matches, at most limit, through the store when it can count
+// (models.SearchStore does); capped says there are more.
+func (s *Searcher) Count(ctx context.Context, q models.SearchQuery, limit int) (n int64, capped bool, err error) {
+	c, ok := s.store.(Counter)
+	if !ok {
+		return 0, false, fmt.Errorf("count claims for %q: the search store cannot count", q.Q)
+	}
+	return c.Count(ctx, Plan(q), limit)
 }
 
 // Plan trims and bounds q.Q and sets q.Terms to its planned chunks: an empty, non-nil list when

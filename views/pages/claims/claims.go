@@ -84,6 +84,32 @@ type ShowPage struct {
 	Community *CommunityView
 	// ReviewHref links experts to the claim's vote form ("" for everyone else).
 	ReviewHref string
+	// Repeats links the other records of the same claim text (nil when it was checked once).
+	Repeats *RepeatsView
+}
+
+// RepeatsView says how many times the same claim text was checked and links every record.
+type RepeatsView struct {
+	// CountText is "Checked 3 times"; PositionText is "This is check 2 of 3, …".
+	CountText, PositionText string
+	// Items are the records, oldest first, this one among them.
+	Items []RepeatItem
+	// More is how many newer records are not listed.
+	More int
+	// Changed says the records do not all reach the same verdict, and why that can be.
+	Changed string
+}
+
+// RepeatItem is one record of a repeated claim.
+type RepeatItem struct {
+	// Href links the record; Current marks the record this page shows.
+	Href    string
+	Current bool
+	// Ordinal is "Check 2"; CreatedISO and CreatedText when it was made; Via "web form" or "API".
+	Ordinal, CreatedISO, CreatedText, Via string
+	// Verdict is the record's verdict as shown; Score its score ("" when not enough evidence).
+	Verdict components.Verdict
+	Score   string
 }
 
 // FirmLink names the firm a claim belongs to, with its trust score.
