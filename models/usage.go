@@ -154,6 +154,25 @@ RETURNING count`, bucket, windowStart, limit).Scan(&counts).Error
 	return true, counts[0], nil
 }
 
+// HitN counts n events in bucket's window at once unless that would pass limit, all or nothing
+// (a burst limiter's lease, internal/ratelimit); it reports whether it did and the count after it.
+func (s *RateLimitStore) HitN(ctx context.Context, bucket string, windowStart int64, n, limit int) (bool, int, error) {
+	if n <= 0 || n > limit {
+		return false, 0, nil
+	}
+	var counts []int
+	err := s.db.Gorm.WithContext(ctx).Raw(`INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, ?)
+ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limits.count + excluded.count WHERE rate_limits.count + excluded.count <= ?
+RETURNING count`, bucket, windowStart, n, limit).Scan(&counts).Error
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: take %d: %w", bucket, n, err)
+	}
+	if len(counts) == 0 {
+		return false, limit, nil
+	}
+	return true, counts[0], nil
+}
+
 // Prune deletes windows that started before cutoff, so the table stays small.
 func (s *RateLimitStore) Prune(ctx context.Context, cutoff int64) error {
 	if err := s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM rate_limits WHERE window_start < ?`, cutoff).Error; err != nil {

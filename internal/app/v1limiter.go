@@ -19,7 +19,8 @@ func v1Limiter(d *wiring) metering.BurstLimiter {
 	if d.cfg.V1.BurstLimit <= 0 {
 		return nil
 	}
-	dbLimiter := ratelimit.NewDB(d.stores.RateLimits, d.now)
+	// Leased: a busy key takes a share of its window per statement instead of writing per request.
+	dbLimiter := ratelimit.NewLeased(d.stores.RateLimits, d.now)
 	if d.cfg.V1.RedisURL == "" {
 		return dbLimiter
 	}

@@ -230,3 +230,85 @@ func TestDecisionSeconds(t *testing.T) {
 		t.Errorf("past reset → RetryAfter %d, ResetSeconds %d; want 1, 0", past.RetryAfter(now), past.ResetSeconds(now))
 	}
 }
+
+// countingCounter counts the statements a limiter sends to the shared counter.
+type countingCounter struct {
+	BatchCounter
+	calls atomic.Int32
+}
+
+func (c *countingCounter) Hit(ctx context.Context, bucket string, start int64, limit int) (bool, int, error) {
+	c.calls.Add(1)
+	return c.BatchCounter.Hit(ctx, bucket, start, limit)
+}
+
+func (c *countingCounter) HitN(ctx context.Context, bucket string, start int64, n, limit int) (bool, int, error) {
+	c.calls.Add(1)
+	return c.BatchCounter.HitN(ctx, bucket, start, n, limit)
+}
+
+func TestLeasedLimiter(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		st := storerules.Stores(db)
+		clk := newClock()
+		// Small limits are counted exactly: the shared behaviour holds as it is.
+		exercise(t, pair{NewLeased(st.RateLimits, clk.now), NewLeased(st.RateLimits, clk.now)}, clk)
+
+		// A large limit is taken in shares: 400 concurrent requests over two instances admit exactly
+		// the limit, with far fewer statements than requests.
+		ctx := context.Background()
+		counter := &countingCounter{BatchCounter: st.RateLimits}
+		a, b := NewLeased(counter, clk.now), NewLeased(counter, clk.now)
+		bucket := "leased-" + uuid.NewString()
+		const limit = 160 // shares of 10
+		var admitted atomic.Int32
+		var wg sync.WaitGroup
+		var firstErr atomic.Value
+		for i := range 400 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				l := a
+				if i%2 == 1 {
+					l = b
+				}
+				d, err := l.Allow(ctx, bucket, limit, 10*time.Second)
+				if err != nil {
+					firstErr.CompareAndSwap(nil, err)
+					return
+				}
+				if d.Allowed {
+					admitted.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if err, _ := firstErr.Load().(error); err != nil {
+			t.Fatal(err)
+		}
+		if n := admitted.Load(); n != limit {
+			t.Errorf("400 requests with limit %d admitted %d", limit, n)
+		}
+		// 16 shares and the refusals after them; one statement per request would be 400.
+		if n := counter.calls.Load(); n >= 300 {
+			t.Errorf("%d statements for 400 requests: the shares were not used", n)
+		}
+		var count int
+		if err := db.Gorm.Raw("SELECT count FROM rate_limits WHERE bucket = ?", bucket+"@10s").Scan(&count).Error; err != nil {
+			t.Fatal(err)
+		}
+		if count != limit {
+			t.Errorf("shared count %d, want %d", count, limit)
+		}
+		// Remaining counts down within a share, and the next window starts afresh.
+		clk.add(10 * time.Second)
+		d1, err := a.Allow(ctx, bucket, limit, 10*time.Second)
+		if err != nil || !d1.Allowed || d1.Remaining != limit-1 {
+			t.Fatalf("first request of the next window: %+v %v", d1, err)
+		}
+		d2, err := a.Allow(ctx, bucket, limit, 10*time.Second)
+		if err != nil || !d2.Allowed || d2.Remaining != limit-2 {
+			t.Fatalf("second request of the next window: %+v %v", d2, err)
+		}
+	})
+}
