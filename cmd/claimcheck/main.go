@@ -94,7 +94,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 			return usageError{"serve takes no arguments"}
 		}
 		// The server logs as configured (LOG_FORMAT, LOG_LEVEL); the one-shot commands keep text.
-		log = telemetry.NewLogger(stderr, cfg.LogFormat, cfg.LogLevel)
+		// Lines are batched (at most 100 ms held) so a busy server makes no write call per request.
+		logOut := telemetry.NewBufferedWriter(stderr, 100*time.Millisecond)
+		defer logOut.Close()
+		log = telemetry.NewLogger(logOut, cfg.LogFormat, cfg.LogLevel)
 		logDatasets(cfg, log)
 		a, err := app.Open(ctx, cfg, log)
 		if err != nil {
