@@ -160,7 +160,8 @@ func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	}
 	if n := c.Query("invited"); n != "" {
 		if k, err := strconv.Atoi(n); err == nil && k >= 0 {
-			p.Notice = format.Plural(k, "invitation") + " sent."
+			// Invitations go through the mail outbox: queued is what is true when this page shows.
+			p.Notice = format.Plural(k, "invitation") + " queued for sending; the outbox shows their delivery."
 		}
 	}
 	return web.RenderNoStore(c, fiber.StatusOK, betapages.Admin(p))

@@ -138,8 +138,8 @@ func TestAdminInviteSelectedSearchAndCSV(t *testing.T) {
 		if inv := e.invitations(t); len(inv) != 1 || inv["eve@example.org"] != 1 {
 			t.Fatalf("invitations: %v", inv)
 		}
-		if e.Get(t, p.Location, adm).Text(t, "[data-testid=notice]") == "" {
-			t.Fatal("no notice after inviting")
+		if got := e.Get(t, p.Location, adm).Text(t, "[data-testid=notice]"); !strings.Contains(got, "1 invitation queued for sending") {
+			t.Fatalf("notice after inviting: %q", got)
 		}
 		c := e.Get(t, "/admin/waitlist.csv", adm)
 		c.WantStatus(t, http.StatusOK)
