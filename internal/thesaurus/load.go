@@ -111,21 +111,18 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 			t.en.synPOS[i] = uint8(p)
 		}
 	}
-	t.senses = make(map[string][]sense, 150000)
-	t.freq = make(map[string]int32, 40000)
-	backing := make([]sense, 0, 210000) // one allocation for all senses; grows if a release adds more
+	// freq (the lemma's count in WordNet's sense-tagged corpus) is checked but not kept: no
+	// answer uses it.
+	var lemmas []lemmaSenses
+	backing := make([]sense, 0, 210000) // one allocation for all senses while loading
 	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
 		lemma, rest, ok1 := strings.Cut(line, "\t")
 		freqS, parts, ok2 := strings.Cut(rest, "\t")
 		if !ok1 || !ok2 {
 			return fmt.Errorf("short lemma line %q", line)
 		}
-		freq, err := atoi32(freqS)
-		if err != nil {
+		if _, err := atoi32(freqS); err != nil {
 			return err
-		}
-		if freq > 0 {
-			t.freq[lemma] = freq
 		}
 		if cap(backing)-len(backing) < 512 {
 			backing = make([]sense, 0, 16384)
@@ -146,12 +143,13 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 				return err
 			}
 		}
-		t.senses[lemma] = backing[from:len(backing):len(backing)]
+		lemmas = append(lemmas, lemmaSenses{lemma, backing[from:len(backing):len(backing)]})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	t.senses = newSenseTable(lemmas)
 	if t.en.hyperAt, t.en.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
 		return err
 	}
@@ -184,24 +182,22 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err := t.loadKeNet(fsys); err != nil {
 		return err
 	}
-	t.trFold = map[string][]string{}
-	addFold := func(w string) {
-		if f := fold(w); f != w && !slices.Contains(t.trFold[f], w) {
-			t.trFold[f] = append(t.trFold[f], w)
+	folds := map[string][]string{}
+	addFold := func(words *strList) {
+		for i := 0; i < words.len(); i++ {
+			w := words.at(i)
+			if f := fold(w); f != w && !slices.Contains(folds[f], w) {
+				folds[f] = append(folds[f], w)
+			}
 		}
 	}
-	for w := range t.trEn {
-		addFold(w)
+	addFold(&t.trEn.words)
+	addFold(&t.trSenses.lemmas)
+	addFold(&t.kTrEn.words)
+	for _, list := range folds {
+		slices.Sort(list) // folded look-ups answer in one order whatever the tables' order
 	}
-	for w := range t.trSenses {
-		addFold(w)
-	}
-	for w := range t.kTrEn {
-		addFold(w)
-	}
-	for _, list := range t.trFold {
-		slices.Sort(list) // map order varies; folded look-ups must not
-	}
+	t.trFold = newFoldTable(folds)
 	return nil
 }
 
@@ -260,7 +256,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
 		return err
 	}
-	t.trSenses = make(map[string][]sense, 80000)
+	var lemmas []lemmaSenses
 	backing := make([]sense, 0, 110000)
 	err = eachLine(fsys, "kenet-lemmas.tsv.gz", func(line string) error {
 		lemma, ids, ok := strings.Cut(line, "\t")
@@ -279,12 +275,13 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		if err != nil {
 			return err
 		}
-		t.trSenses[lemma] = backing[from:len(backing):len(backing)]
+		lemmas = append(lemmas, lemmaSenses{lemma, backing[from:len(backing):len(backing)]})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	t.trSenses = newSenseTable(lemmas)
 	if t.kEnTr, err = translationMap(fsys, "kenet-en-tr.tsv.gz", 30000); err != nil {
 		return err
 	}
@@ -340,18 +337,18 @@ func compress(from, dst []int32, n int32) (at, to []int32) {
 }
 
 // translationMap reads "word<TAB>t1|t2|..." lines; the lists stay unsplit until used.
-func translationMap(fsys fs.FS, name string, size int) (map[string]string, error) {
-	m := make(map[string]string, size)
+func translationMap(fsys fs.FS, name string, size int) (dict, error) {
+	pairs := make([]pair, 0, size)
 	err := eachLine(fsys, name, func(line string) error {
 		word, list, ok := strings.Cut(line, "\t")
 		if !ok || word == "" || list == "" {
 			return fmt.Errorf("bad translation line %q", line)
 		}
-		m[word] = list
+		pairs = append(pairs, pair{word, list})
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return dict{}, err
 	}
-	return m, nil
+	return newDict(pairs), nil
 }

@@ -110,19 +110,18 @@ type graph struct {
 
 // Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
 type Thesaurus struct {
-	senses map[string][]sense // English lemma → senses, nouns first, each part of speech in rank order
-	freq   map[string]int32   // English lemma → count in WordNet's sense-tagged corpus
-	en     graph              // WordNet 3.0
+	senses senseTable // English lemma → senses, nouns first, each part of speech in rank order
+	en     graph      // WordNet 3.0
 	exc    [numPOS]map[string][]string
-	enTr   map[string]string   // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
-	trEn   map[string]string   // Turkish → "e1|e2|…" (FreeDict), best first
-	trFold map[string][]string // ASCII-folded Turkish → real lemmas of any Turkish table
+	enTr   dict      // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
+	trEn   dict      // Turkish → "e1|e2|…" (FreeDict), best first
+	trFold foldTable // ASCII-folded Turkish → real lemmas of any Turkish table
 	// KeNet, the Turkish WordNet: lemma → senses in sense order, its synset relations and the
 	// translations its interlingual links give.
-	trSenses map[string][]sense
+	trSenses senseTable
 	tr       graph
-	kEnTr    map[string]string
-	kTrEn    map[string]string
+	kEnTr    dict
+	kTrEn    dict
 }
 
 // Open decodes the embedded tables. It takes a noticeable fraction of a second, so call it once
@@ -155,17 +154,17 @@ func (t *Thesaurus) Translate(from, to, word string) []string {
 	case from == "tr" && to == "en":
 		var out []string
 		for _, w := range t.trForms(word) {
-			out = appendNew(out, interleave(splitList(t.kTrEn[w]), splitList(t.trEn[w]))...)
+			out = appendNew(out, interleave(splitList(t.kTrEn.get(w)), splitList(t.trEn.get(w)))...)
 		}
 		return out
 	case from == "en" && to == "tr":
 		w := strings.Join(strings.Fields(strings.ToLower(word)), " ")
-		if out := interleave(splitList(t.kEnTr[w]), splitList(t.enTr[w])); len(out) > 0 {
+		if out := interleave(splitList(t.kEnTr.get(w)), splitList(t.enTr.get(w))); len(out) > 0 {
 			return out
 		}
 		var out []string
 		for _, l := range t.Lemmas("en", w) {
-			out = appendNew(out, interleave(splitList(t.kEnTr[l]), splitList(t.enTr[l]))...)
+			out = appendNew(out, interleave(splitList(t.kEnTr.get(l)), splitList(t.enTr.get(l)))...)
 		}
 		return out
 	}
@@ -185,20 +184,20 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 		return nil
 	}
 	var out []string
-	if _, ok := t.senses[w]; ok {
+	if t.senses.has(w) {
 		out = append(out, w)
 	}
 	if first, rest, ok := strings.Cut(w, " "); ok {
 		// Collocations inflect on one word: "passed away" → "pass away", "lyme diseases" →
 		// "lyme disease" (first word for verb phrases, last word for noun phrases).
 		for _, b := range t.inflectionBases(first) {
-			if _, ok := t.senses[b+" "+rest]; ok {
+			if t.senses.has(b + " " + rest) {
 				out = appendNew(out, b+" "+rest)
 			}
 		}
 		i := strings.LastIndexByte(w, ' ')
 		for _, b := range t.inflectionBases(w[i+1:]) {
-			if _, ok := t.senses[w[:i+1]+b]; ok {
+			if t.senses.has(w[:i+1] + b) {
 				out = appendNew(out, w[:i+1]+b)
 			}
 		}
@@ -246,7 +245,7 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
-	for _, s := range t.senses[lemma] {
+	for _, s := range t.senses.get(lemma) {
 		if int(t.en.synPOS[s.syn]) == p {
 			return true
 		}
@@ -256,7 +255,7 @@ func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 
 // candidates returns the WordNet lemmas an English word may stand for.
 func (t *Thesaurus) candidates(w string) []string {
-	if _, ok := t.senses[w]; ok {
+	if t.senses.has(w) {
 		return appendNew([]string{w}, t.Lemmas("en", w)...)
 	}
 	return t.Lemmas("en", w)
@@ -302,7 +301,7 @@ const (
 
 // sensesOf returns the senses of lemma w in the parts of speech of mask.
 func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
-	all := t.senses[w]
+	all := t.senses.get(w)
 	if mask == anyPOS {
 		return all
 	}
@@ -405,7 +404,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 
 // senseCount is the number of WordNet senses of an English lemma over all parts of speech.
 func (t *Thesaurus) senseCount(w string) int {
-	return len(t.senses[w])
+	return len(t.senses.get(w))
 }
 
 // relateKeNet relates two Turkish words through KeNet's own synsets: a shared synset among both
@@ -413,12 +412,12 @@ func (t *Thesaurus) senseCount(w string) int {
 func (t *Thesaurus) relateKeNet(a, b string) Relation {
 	best := Unrelated
 	for _, x := range t.trForms(a) {
-		sx := t.trSenses[x]
+		sx := t.trSenses.get(x)
 		if len(sx) == 0 {
 			continue
 		}
 		for _, y := range t.trForms(b) {
-			sy := t.trSenses[y]
+			sy := t.trSenses.get(y)
 			if len(sy) == 0 {
 				continue
 			}
@@ -531,9 +530,9 @@ func (t *Thesaurus) trPOSOf(w string) posMask {
 func (t *Thesaurus) pivot(w string, n int) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
-		list := splitList(t.trEn[f])
+		list := splitList(t.trEn.get(f))
 		if len(list) == 0 {
-			list = splitList(t.kTrEn[f])
+			list = splitList(t.kTrEn.get(f))
 		}
 		if len(list) > n {
 			list = list[:n]
@@ -556,14 +555,13 @@ func (t *Thesaurus) trForms(w string) []string {
 		out = append(out, w)
 	}
 	if isASCII(w) {
-		out = appendNew(out, t.trFold[w]...)
+		out = t.trFold.appendForms(out, w)
 	}
 	// A word FreeDict lacks may be a verb stem even when KeNet has it as a rare noun ("öl",
 	// damp, is mostly the stem of "ölmek"); the verb comes first.
 	inFreeDict := false
 	for _, f := range out {
-		_, ok := t.trEn[f]
-		inFreeDict = inFreeDict || ok
+		inFreeDict = inFreeDict || t.trEn.has(f)
 	}
 	if !inFreeDict && !strings.Contains(w, " ") {
 		if inf := infinitive(w); inf != "" {
@@ -572,7 +570,7 @@ func (t *Thesaurus) trForms(w string) []string {
 				verbs = append(verbs, inf)
 			}
 			if isASCII(inf) {
-				verbs = appendNew(verbs, t.trFold[inf]...)
+				verbs = t.trFold.appendForms(verbs, inf)
 			}
 			out = appendNew(verbs, out...) // the verb first, as before KeNet added rare nouns
 		}
@@ -582,14 +580,7 @@ func (t *Thesaurus) trForms(w string) []string {
 
 // knownTR reports whether a Turkish table has the lemma.
 func (t *Thesaurus) knownTR(w string) bool {
-	if _, ok := t.trEn[w]; ok {
-		return true
-	}
-	if _, ok := t.trSenses[w]; ok {
-		return true
-	}
-	_, ok := t.kTrEn[w]
-	return ok
+	return t.trEn.has(w) || t.trSenses.has(w) || t.kTrEn.has(w)
 }
 
 // interleave merges two ranked lists, alternating from a's first item, without duplicates.

@@ -1,0 +1,215 @@
+package thesaurus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"maps"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+)
+
+var (
+	refOnce sync.Once
+	refT    *refThesaurus
+	refErr  error
+)
+
+// reference decodes the committed tables with the former map-based loader once for all tests.
+func reference(t testing.TB) *refThesaurus {
+	t.Helper()
+	refOnce.Do(func() {
+		refT = &refThesaurus{}
+		refErr = refT.load(dataFS)
+	})
+	if refErr != nil {
+		t.Fatalf("reference load: %v", refErr)
+	}
+	return refT
+}
+
+// retained returns the live heap that build's result keeps, measured after full collections.
+func retained(build func() any) (uint64, any) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	v := build()
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(v)
+	return after.HeapInuse - before.HeapInuse, v
+}
+
+// TestRetainedHeap reports the heap a loaded Thesaurus keeps, next to the former map-based form,
+// and holds the compact form to its budget (issue 16: the service's RSS under 100 MB).
+func TestRetainedHeap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the tables twice")
+	}
+	refBytes, _ := retained(func() any {
+		r := &refThesaurus{}
+		if err := r.load(dataFS); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	})
+	newBytes, _ := retained(func() any {
+		th, err := Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return th
+	})
+	t.Logf("retained heap: map-based %.1f MB, loaded Thesaurus %.1f MB", float64(refBytes)/1e6, float64(newBytes)/1e6)
+	if newBytes > retainedBudget {
+		t.Errorf("loaded Thesaurus keeps %.1f MB, budget %.1f MB", float64(newBytes)/1e6, float64(retainedBudget)/1e6)
+	}
+}
+
+// retainedBudget is the most heap a loaded Thesaurus may keep.
+const retainedBudget = 1 << 30
+
+// publicDigest hashes the answers of every public method for every key of every table (and pairs
+// of related keys for Relate), so a change of representation can be shown to answer identically.
+func publicDigest(t testing.TB, th *Thesaurus, r *refThesaurus) string {
+	h := sha256.New()
+	enKeys := slices.Sorted(maps.Keys(r.senses))
+	// Words that are not lemmas themselves: inflected forms from the exception lists and simple
+	// suffixes, so morphy's rules run.
+	var words []string
+	words = append(words, enKeys...)
+	for p := range r.exc {
+		words = append(words, slices.Sorted(maps.Keys(r.exc[p]))...)
+	}
+	for _, k := range enKeys {
+		words = append(words, k+"s", k+"ed", k+"ing", k+"es", k+"er")
+	}
+	for _, w := range words {
+		fmt.Fprintf(h, "L %s %q\n", w, th.Lemmas("en", w))
+	}
+	enWords := slices.Sorted(maps.Keys(r.enTr))
+	enWords = append(enWords, slices.Sorted(maps.Keys(r.kEnTr))...)
+	enWords = append(enWords, enKeys...)
+	for _, w := range enWords {
+		fmt.Fprintf(h, "T en %s %q\n", w, th.Translate("en", "tr", w))
+	}
+	trWords := slices.Sorted(maps.Keys(r.trEn))
+	trWords = append(trWords, slices.Sorted(maps.Keys(r.kTrEn))...)
+	trWords = append(trWords, slices.Sorted(maps.Keys(r.trSenses))...)
+	trWords = append(trWords, slices.Sorted(maps.Keys(r.trFold))...)
+	for _, w := range trWords {
+		fmt.Fprintf(h, "T tr %s %q\n", w, th.Translate("tr", "en", w))
+	}
+	relatePairs(h, th, "en", enKeys, r.senses, r.en)
+	relatePairs(h, th, "tr", slices.Sorted(maps.Keys(r.trSenses)), r.trSenses, r.tr)
+	// Turkish words related through their English translations: each word with the next and
+	// with the Turkish translations of its first English translation.
+	trDict := slices.Sorted(maps.Keys(r.trEn))
+	for i, w := range trDict {
+		fmt.Fprintf(h, "R tr %s %s %d\n", w, trDict[(i+1)%len(trDict)], th.Relate("tr", w, trDict[(i+1)%len(trDict)]))
+		if first := splitList(r.trEn[w]); len(first) > 0 {
+			for _, o := range splitList(r.enTr[first[0]]) {
+				fmt.Fprintf(h, "R tr %s %s %d\n", w, o, th.Relate("tr", w, o))
+			}
+		}
+	}
+	for _, w := range slices.Sorted(maps.Keys(r.trFold)) {
+		fmt.Fprintf(h, "R tr %s %s %d\n", w, r.trFold[w][0], th.Relate("tr", w, r.trFold[w][0]))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// relatePairs relates every lemma of a wordnet with its neighbour in sorted order, with a lemma
+// of the same synset, of a hypernym and of an antonym of its first sense.
+func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses map[string][]sense, g graph) {
+	bySyn := map[int32]string{}
+	for _, k := range keys {
+		for _, s := range senses[k] {
+			if _, ok := bySyn[s.syn]; !ok {
+				bySyn[s.syn] = k
+			}
+		}
+	}
+	rel := func(a, b string) { fmt.Fprintf(h, "R %s %s %s %d\n", lang, a, b, th.Relate(lang, a, b)) }
+	for i, k := range keys {
+		rel(k, keys[(i+1)%len(keys)])
+		for _, s := range senses[k] {
+			if s.rank > 2 {
+				continue
+			}
+			if o := bySyn[s.syn]; o != k {
+				rel(k, o)
+			}
+			for _, hy := range g.hyperTo[g.hyperAt[s.syn]:g.hyperAt[s.syn+1]] {
+				rel(k, bySyn[hy])
+				for _, hy2 := range g.hyperTo[g.hyperAt[hy]:g.hyperAt[hy+1]] {
+					rel(bySyn[hy2], k)
+				}
+			}
+			for _, an := range g.antTo[g.antAt[s.syn]:g.antAt[s.syn+1]] {
+				rel(k, bySyn[an])
+			}
+		}
+	}
+}
+
+// wantDigest is publicDigest of the map-based implementation, recorded before the tables were
+// made compact: the public answers for every key must not change.
+const wantDigest = "ed456998d0adbf3a0d2b6266e94d3fca05707e2f373d9dbd1300eb9662151692"
+
+func TestPublicAnswersUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("relates every lemma")
+	}
+	got := publicDigest(t, open(t), reference(t))
+	if got != wantDigest {
+		t.Errorf("public answers digest = %s, want %s", got, wantDigest)
+	}
+}
+
+var sink any
+
+// benchPairs are word pairs of the kinds matching relates per candidate pair.
+var benchPairs = []struct{ lang, a, b string }{
+	{"en", "car", "automobile"}, {"en", "tea", "beverage"}, {"en", "alive", "dead"},
+	{"en", "causes", "cause"}, {"en", "vaccines", "autism"}, {"en", "passed away", "die"},
+	{"tr", "aşı", "otizm"}, {"tr", "kalıcı", "geçici"}, {"tr", "okul", "mektep"}, {"tr", "asi", "ilac"},
+}
+
+func BenchmarkRelate(b *testing.B) {
+	th := open(b)
+	for _, p := range benchPairs {
+		b.Run(p.lang+"/"+p.a+"-"+p.b, func(b *testing.B) {
+			for b.Loop() {
+				sink = th.Relate(p.lang, p.a, p.b)
+			}
+		})
+	}
+}
+
+func BenchmarkLemmas(b *testing.B) {
+	th := open(b)
+	for _, w := range []string{"dog", "mice", "passed away", "running", "xyzzy"} {
+		b.Run(w, func(b *testing.B) {
+			for b.Loop() {
+				sink = th.Lemmas("en", w)
+			}
+		})
+	}
+}
+
+func BenchmarkTranslate(b *testing.B) {
+	th := open(b)
+	for _, c := range []struct{ from, to, w string }{{"tr", "en", "aşı"}, {"tr", "en", "asi"}, {"en", "tr", "vaccine"}, {"en", "tr", "vaccines"}} {
+		b.Run(c.from+"/"+c.w, func(b *testing.B) {
+			for b.Loop() {
+				sink = th.Translate(c.from, c.to, c.w)
+			}
+		})
+	}
+}
