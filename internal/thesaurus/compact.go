@@ -146,44 +146,145 @@ func (st *senseTable) has(w string) bool {
 	return ok
 }
 
-// foldTable maps an ASCII-folded Turkish word to the real lemmas it folds, sorted: key i's are
-// forms.at(j) for j in [at[i], at[i+1]).
+// foldTable finds the Turkish lemmas whose ASCII folding is a given word ("asi" → "aşı", "asi").
+// It keeps no folded text: refs point at the lemmas in the Turkish tables, sorted by their
+// folding and then by the lemma itself, and a look-up folds while it compares.
 type foldTable struct {
-	keys  strList // sorted
-	at    []uint32
-	forms strList
+	lists [3]strList // the Turkish word lists refs point into (copies of the tables' headers)
+	refs  []uint32   // list number << 30 | position
 }
 
-// newFoldTable copies m into a foldTable; each list must be sorted.
-func newFoldTable(m map[string][]string) foldTable {
-	keys := slices.Sorted(func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
+// newFoldTable indexes the words of lists whose folding differs from themselves; a word in more
+// than one list is indexed once.
+func newFoldTable(lists [3]strList) foldTable {
+	type entry struct {
+		folded, word string
+		ref          uint32
+	}
+	var entries []entry
+	for l := range lists {
+		list := &lists[l]
+		for i := 0; i < list.len(); i++ {
+			if w := list.at(i); fold(w) != w {
+				entries = append(entries, entry{fold(w), w, uint32(l)<<30 | uint32(i)})
 			}
 		}
-	})
-	var forms []string
-	at := make([]uint32, len(keys)+1)
-	for i, k := range keys {
-		forms = append(forms, m[k]...)
-		at[i+1] = uint32(len(forms))
 	}
-	return foldTable{
-		keys:  newStrList(len(keys), func(i int) string { return keys[i] }),
+	slices.SortStableFunc(entries, func(a, b entry) int {
+		if c := strings.Compare(a.folded, b.folded); c != 0 {
+			return c
+		}
+		return strings.Compare(a.word, b.word)
+	})
+	ft := foldTable{lists: lists}
+	for i, e := range entries {
+		if i > 0 && e.word == entries[i-1].word {
+			continue
+		}
+		ft.refs = append(ft.refs, e.ref)
+	}
+	ft.refs = slices.Clip(ft.refs)
+	return ft
+}
+
+// word returns the lemma ref points at.
+func (ft *foldTable) word(ref uint32) string { return ft.lists[ref>>30].at(int(ref & (1<<30 - 1))) }
+
+// appendForms appends the lemmas that fold to w and are not in out yet, in byte order.
+func (ft *foldTable) appendForms(out []string, w string) []string {
+	lo, hi := 0, len(ft.refs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if compareFolded(ft.word(ft.refs[m]), w) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for ; lo < len(ft.refs); lo++ {
+		x := ft.word(ft.refs[lo])
+		if compareFolded(x, w) != 0 {
+			break
+		}
+		out = appendNew(out, x)
+	}
+	return out
+}
+
+// compareFolded compares fold(a) with b as strings.Compare would, without building fold(a).
+func compareFolded(a, b string) int {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		c, n := foldedByte(a, i)
+		if c != b[j] {
+			if c < b[j] {
+				return -1
+			}
+			return 1
+		}
+		i += n
+		j++
+	}
+	switch {
+	case i < len(a):
+		return 1
+	case j < len(b):
+		return -1
+	}
+	return 0
+}
+
+// foldedByte returns the byte of fold(a) that a[i:] starts with and how many bytes of a it takes:
+// the two-byte letters asciiFold replaces become one ASCII letter, every other byte stays.
+func foldedByte(a string, i int) (byte, int) {
+	if c := a[i]; c < 0xc3 || c > 0xc5 || i+1 == len(a) {
+		return c, 1
+	}
+	switch a[i : i+2] {
+	case "ç":
+		return 'c', 2
+	case "ğ":
+		return 'g', 2
+	case "ı":
+		return 'i', 2
+	case "ö":
+		return 'o', 2
+	case "ş":
+		return 's', 2
+	case "ü":
+		return 'u', 2
+	}
+	return a[i], 1
+}
+
+// listTable maps a word to a list of words: word i's are items.at(j) for j in [at[i], at[i+1]).
+type listTable struct {
+	words strList // sorted
+	at    []uint32
+	items strList
+}
+
+// newListTable copies pairs of a word and its "a|b|…" list into a listTable.
+func newListTable(pairs []pair) listTable {
+	pairs = byKey(pairs, func(p pair) string { return p.word })
+	var items []string
+	at := make([]uint32, len(pairs)+1)
+	for i, p := range pairs {
+		items = append(items, strings.Split(p.list, "|")...)
+		at[i+1] = uint32(len(items))
+	}
+	return listTable{
+		words: newStrList(len(pairs), func(i int) string { return pairs[i].word }),
 		at:    at,
-		forms: newStrList(len(forms), func(i int) string { return forms[i] }),
+		items: newStrList(len(items), func(i int) string { return items[i] }),
 	}
 }
 
-// appendForms appends the lemmas that fold to w and are not in out yet.
-func (ft *foldTable) appendForms(out []string, w string) []string {
-	i, ok := ft.keys.find(w)
+// span returns the range of w's items; empty when w is not in the table.
+func (lt *listTable) span(w string) (lo, hi int) {
+	i, ok := lt.words.find(w)
 	if !ok {
-		return out
+		return 0, 0
 	}
-	for j := ft.at[i]; j < ft.at[i+1]; j++ {
-		out = appendNew(out, ft.forms.at(int(j)))
-	}
-	return out
+	return int(lt.at[i]), int(lt.at[i+1])
 }

@@ -72,7 +72,7 @@ func TestRetainedHeap(t *testing.T) {
 }
 
 // retainedBudget is the most heap a loaded Thesaurus may keep.
-const retainedBudget = 1 << 30
+const retainedBudget = 16 << 20
 
 // publicDigest hashes the answers of every public method for every key of every table (and pairs
 // of related keys for Relate), so a change of representation can be shown to answer identically.
@@ -125,8 +125,8 @@ func publicDigest(t testing.TB, th *Thesaurus, r *refThesaurus) string {
 }
 
 // relatePairs relates every lemma of a wordnet with its neighbour in sorted order, with a lemma
-// of the same synset, of a hypernym and of an antonym of its first sense.
-func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses map[string][]sense, g graph) {
+// of the same synset, of a hypernym and of an antonym of its first refSense.
+func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses map[string][]refSense, g graph) {
 	bySyn := map[int32]string{}
 	for _, k := range keys {
 		for _, s := range senses[k] {
@@ -211,5 +211,93 @@ func BenchmarkTranslate(b *testing.B) {
 				sink = th.Translate(c.from, c.to, c.w)
 			}
 		})
+	}
+}
+
+// TestTablesMatchReference compares every key of every table, and a near miss of each, between
+// the compact tables and the former maps.
+func TestTablesMatchReference(t *testing.T) {
+	th, r := open(t), reference(t)
+	sameSenses := func(name string, st *senseTable, m map[string][]refSense) {
+		t.Helper()
+		if st.lemmas.len() != len(m) {
+			t.Errorf("%s: %d lemmas, reference %d", name, st.lemmas.len(), len(m))
+		}
+		for w, want := range m {
+			for _, probe := range []string{w, w + "\x00", w + "z"} {
+				got := st.get(probe)
+				if probe != w {
+					want = m[probe]
+				}
+				if st.has(probe) != (m[probe] != nil) || len(got) != len(want) {
+					t.Fatalf("%s %q: %d senses, reference %d", name, probe, len(got), len(want))
+				}
+				for i := range got {
+					if got[i].syn() != want[i].syn || got[i].rank() != want[i].rank {
+						t.Fatalf("%s %q sense %d: %d/%d, reference %d/%d", name, probe, i, got[i].syn(), got[i].rank(), want[i].syn, want[i].rank)
+					}
+				}
+			}
+		}
+	}
+	sameSenses("wordnet", &th.senses, r.senses)
+	sameSenses("kenet", &th.trSenses, r.trSenses)
+	for name, c := range map[string]struct {
+		d *dict
+		m map[string]string
+	}{"en-tr": {&th.enTr, r.enTr}, "tr-en": {&th.trEn, r.trEn}, "kenet-en-tr": {&th.kEnTr, r.kEnTr}, "kenet-tr-en": {&th.kTrEn, r.kTrEn}} {
+		if c.d.words.len() != len(c.m) {
+			t.Errorf("%s: %d words, reference %d", name, c.d.words.len(), len(c.m))
+		}
+		for w := range c.m {
+			for _, probe := range []string{w, w + "\x00", w + "z"} {
+				_, ok := c.m[probe]
+				if c.d.get(probe) != c.m[probe] || c.d.has(probe) != ok {
+					t.Fatalf("%s %q: %q, reference %q", name, probe, c.d.get(probe), c.m[probe])
+				}
+			}
+		}
+	}
+	for p := range r.exc {
+		lt := &th.exc[p]
+		if lt.words.len() != len(r.exc[p]) {
+			t.Errorf("exceptions %d: %d words, reference %d", p, lt.words.len(), len(r.exc[p]))
+		}
+		for w, want := range r.exc[p] {
+			lo, hi := lt.span(w)
+			var got []string
+			for j := lo; j < hi; j++ {
+				got = append(got, lt.items.at(j))
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("exceptions %d %q: %q, reference %q", p, w, got, want)
+			}
+			if lo, hi := lt.span(w + "z"); hi-lo != len(r.exc[p][w+"z"]) {
+				t.Fatalf("exceptions %d %q: %d items, reference %d", p, w+"z", hi-lo, len(r.exc[p][w+"z"]))
+			}
+		}
+	}
+	// Folded look-ups: every folded key, and every Turkish word and its folding as a probe.
+	probes := slices.Collect(maps.Keys(r.trFold))
+	for _, m := range []map[string]string{r.trEn, r.kTrEn} {
+		for w := range m {
+			probes = append(probes, w, fold(w), fold(w)+"z")
+		}
+	}
+	for w := range r.trSenses {
+		probes = append(probes, w, fold(w))
+	}
+	for _, w := range probes {
+		if got := th.trFold.appendForms(nil, w); !slices.Equal(got, r.trFold[w]) {
+			t.Fatalf("folded %q: %q, reference %q", w, got, r.trFold[w])
+		}
+	}
+	for name, c := range map[string][2]graph{"wordnet": {th.en, r.en}, "kenet": {th.tr, r.tr}} {
+		g, want := c[0], c[1]
+		if !slices.Equal(g.hyperAt, want.hyperAt) || !slices.Equal(g.hyperTo, want.hyperTo) ||
+			!slices.Equal(g.antAt, want.antAt) || !slices.Equal(g.antTo, want.antTo) ||
+			!slices.Equal(g.general, want.general) || !slices.Equal(g.synPOS, want.synPOS) {
+			t.Errorf("%s synset graph differs from the reference", name)
+		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"slices"
 	"strings"
 )
 
@@ -105,6 +104,9 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
+	if total < 0 || total >= maxSynsets {
+		return fmt.Errorf("table wn-counts.tsv: %d synsets exceed the packed sense form", total)
+	}
 	t.en.synPOS = make([]uint8, total)
 	for p := 0; p < numPOS; p++ {
 		for i := starts[p]; i < starts[p+1]; i++ {
@@ -137,7 +139,7 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 			rank := 0
 			err := eachID(part[2:], total, func(id int32) {
 				rank = min(rank+1, 255)
-				backing = append(backing, sense{syn: id, rank: uint8(rank)})
+				backing = append(backing, newSense(id, rank))
 			})
 			if err != nil {
 				return err
@@ -159,19 +161,21 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if t.en.general, err = generalSet(fsys, "wn-general.tsv", total); err != nil {
 		return err
 	}
-	for p := range t.exc {
-		t.exc[p] = map[string][]string{}
-	}
+	var exc [numPOS][]pair
 	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(line string) error {
 		f := fields(line)
 		if len(f) != 3 || len(f[0]) != 1 || !strings.Contains("nvar", f[0]) {
 			return fmt.Errorf("bad exception line %q", line)
 		}
-		t.exc[strings.Index("nvar", f[0])][f[1]] = strings.Split(f[2], "|")
+		p := strings.Index("nvar", f[0])
+		exc[p] = append(exc[p], pair{f[1], f[2]})
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	for p := range exc {
+		t.exc[p] = newListTable(exc[p])
 	}
 	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 27000); err != nil {
 		return err
@@ -182,22 +186,7 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err := t.loadKeNet(fsys); err != nil {
 		return err
 	}
-	folds := map[string][]string{}
-	addFold := func(words *strList) {
-		for i := 0; i < words.len(); i++ {
-			w := words.at(i)
-			if f := fold(w); f != w && !slices.Contains(folds[f], w) {
-				folds[f] = append(folds[f], w)
-			}
-		}
-	}
-	addFold(&t.trEn.words)
-	addFold(&t.trSenses.lemmas)
-	addFold(&t.kTrEn.words)
-	for _, list := range folds {
-		slices.Sort(list) // folded look-ups answer in one order whatever the tables' order
-	}
-	t.trFold = newFoldTable(folds)
+	t.trFold = newFoldTable([3]strList{t.trEn.words, t.trSenses.lemmas, t.kTrEn.words})
 	return nil
 }
 
@@ -251,6 +240,9 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 			}
 		}
 	}
+	if total >= maxSynsets {
+		return fmt.Errorf("table kenet-synsets.tsv.gz: %d synsets exceed the packed sense form", total)
+	}
 	t.tr.hyperAt, t.tr.hyperTo = compress(hypFrom, hypTo, total)
 	t.tr.antAt, t.tr.antTo = compress(antFrom, antTo, total)
 	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
@@ -270,7 +262,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		rank := 0
 		err := eachID(ids, total, func(id int32) {
 			rank = min(rank+1, 255)
-			backing = append(backing, sense{syn: id, rank: uint8(rank)})
+			backing = append(backing, newSense(id, rank))
 		})
 		if err != nil {
 			return err

@@ -13,16 +13,22 @@ import (
 // This file keeps the map-based loader the compact tables replaced, as the reference the
 // differential tests in compact_test.go compare every key's answers against.
 
+// refSense is the former form of a sense.
+type refSense struct {
+	syn  int32
+	rank uint8
+}
+
 // refThesaurus is the former in-memory form of the tables: one Go map per table.
 type refThesaurus struct {
-	senses   map[string][]sense
+	senses   map[string][]refSense
 	freq     map[string]int32
 	en       graph
 	exc      [numPOS]map[string][]string
 	enTr     map[string]string
 	trEn     map[string]string
 	trFold   map[string][]string
-	trSenses map[string][]sense
+	trSenses map[string][]refSense
 	tr       graph
 	kEnTr    map[string]string
 	kTrEn    map[string]string
@@ -129,9 +135,9 @@ func (t *refThesaurus) load(fsys fs.FS) error {
 			t.en.synPOS[i] = uint8(p)
 		}
 	}
-	t.senses = make(map[string][]sense, 150000)
+	t.senses = make(map[string][]refSense, 150000)
 	t.freq = make(map[string]int32, 40000)
-	backing := make([]sense, 0, 210000) // one allocation for all senses; grows if a release adds more
+	backing := make([]refSense, 0, 210000) // one allocation for all senses; grows if a release adds more
 	err = refEachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
 		lemma, rest, ok1 := strings.Cut(line, "\t")
 		freqS, parts, ok2 := strings.Cut(rest, "\t")
@@ -146,19 +152,19 @@ func (t *refThesaurus) load(fsys fs.FS) error {
 			t.freq[lemma] = freq
 		}
 		if cap(backing)-len(backing) < 512 {
-			backing = make([]sense, 0, 16384)
+			backing = make([]refSense, 0, 16384)
 		}
 		from := len(backing)
 		for parts != "" {
 			var part string
 			part, parts, _ = strings.Cut(parts, "\t")
 			if len(part) < 3 || part[1] != ':' {
-				return fmt.Errorf("bad sense list %q", part)
+				return fmt.Errorf("bad refSense list %q", part)
 			}
 			rank := 0
 			err := refEachID(part[2:], total, func(id int32) {
 				rank = min(rank+1, 255)
-				backing = append(backing, sense{syn: id, rank: uint8(rank)})
+				backing = append(backing, refSense{syn: id, rank: uint8(rank)})
 			})
 			if err != nil {
 				return err
@@ -278,21 +284,21 @@ func (t *refThesaurus) loadKeNet(fsys fs.FS) error {
 	if t.tr.general, err = refGeneralSet(fsys, "kenet-general.tsv", total); err != nil {
 		return err
 	}
-	t.trSenses = make(map[string][]sense, 80000)
-	backing := make([]sense, 0, 110000)
+	t.trSenses = make(map[string][]refSense, 80000)
+	backing := make([]refSense, 0, 110000)
 	err = refEachLine(fsys, "kenet-lemmas.tsv.gz", func(line string) error {
 		lemma, ids, ok := strings.Cut(line, "\t")
 		if !ok || lemma == "" {
 			return fmt.Errorf("bad lemma line %q", line)
 		}
 		if cap(backing)-len(backing) < 512 {
-			backing = make([]sense, 0, 16384)
+			backing = make([]refSense, 0, 16384)
 		}
 		from := len(backing)
 		rank := 0
 		err := refEachID(ids, total, func(id int32) {
 			rank = min(rank+1, 255)
-			backing = append(backing, sense{syn: id, rank: uint8(rank)})
+			backing = append(backing, refSense{syn: id, rank: uint8(rank)})
 		})
 		if err != nil {
 			return err

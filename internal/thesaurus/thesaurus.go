@@ -92,10 +92,20 @@ const (
 )
 
 // sense is one meaning of a lemma: a synset id and its rank (1 = most frequent) within its part of speech.
-type sense struct {
-	syn  int32
-	rank uint8
-}
+// Packed in 32 bits (synset id << 8 | rank) since the tables hold about 300,000 of them.
+type sense uint32
+
+// maxSynsets bounds the synset ids a sense can hold.
+const maxSynsets = 1 << 24
+
+// newSense packs a synset id below maxSynsets and a rank up to 255.
+func newSense(syn int32, rank int) sense { return sense(uint32(syn)<<8 | uint32(rank)) }
+
+// syn is the sense's synset id.
+func (s sense) syn() int32 { return int32(s >> 8) }
+
+// rank is the sense's rank within its part of speech.
+func (s sense) rank() uint8 { return uint8(s) }
 
 // graph is one wordnet's synset relations.
 type graph struct {
@@ -110,12 +120,12 @@ type graph struct {
 
 // Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
 type Thesaurus struct {
-	senses senseTable // English lemma → senses, nouns first, each part of speech in rank order
-	en     graph      // WordNet 3.0
-	exc    [numPOS]map[string][]string
-	enTr   dict      // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
-	trEn   dict      // Turkish → "e1|e2|…" (FreeDict), best first
-	trFold foldTable // ASCII-folded Turkish → real lemmas of any Turkish table
+	senses senseTable        // English lemma → senses, nouns first, each part of speech in rank order
+	en     graph             // WordNet 3.0
+	exc    [numPOS]listTable // morphy's irregular forms per part of speech: form → base forms
+	enTr   dict              // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
+	trEn   dict              // Turkish → "e1|e2|…" (FreeDict), best first
+	trFold foldTable         // ASCII-folded Turkish → real lemmas of any Turkish table
 	// KeNet, the Turkish WordNet: lemma → senses in sense order, its synset relations and the
 	// translations its interlingual links give.
 	trSenses senseTable
@@ -204,8 +214,9 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 		return out
 	}
 	for p := noun; p < numPOS; p++ {
-		for _, base := range t.exc[p][w] {
-			if t.hasPOS(base, p) {
+		lo, hi := t.exc[p].span(w)
+		for j := lo; j < hi; j++ {
+			if base := t.exc[p].items.at(j); t.hasPOS(base, p) {
 				out = appendNew(out, base)
 			}
 		}
@@ -226,7 +237,10 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 func (t *Thesaurus) inflectionBases(word string) []string {
 	var out []string
 	for p := noun; p < numPOS; p++ {
-		out = appendNew(out, t.exc[p][word]...)
+		lo, hi := t.exc[p].span(word)
+		for j := lo; j < hi; j++ {
+			out = appendNew(out, t.exc[p].items.at(j))
+		}
 		for _, r := range detachRules[p] {
 			if strings.HasSuffix(word, r.suffix) && len(word) > len(r.suffix) {
 				out = appendNew(out, word[:len(word)-len(r.suffix)]+r.ending)
@@ -246,7 +260,7 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 	for _, s := range t.senses.get(lemma) {
-		if int(t.en.synPOS[s.syn]) == p {
+		if int(t.en.synPOS[s.syn()]) == p {
 			return true
 		}
 	}
@@ -307,7 +321,7 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 	}
 	out := make([]sense, 0, len(all))
 	for _, s := range all {
-		if mask&(1<<t.en.synPOS[s.syn]) != 0 {
+		if mask&(1<<t.en.synPOS[s.syn()]) != 0 {
 			out = append(out, s)
 		}
 	}
@@ -318,21 +332,21 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 // Broader, Narrower.
 func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 	for _, a := range sx {
-		if int(a.rank) > lim.antonym {
+		if int(a.rank()) > lim.antonym {
 			continue
 		}
 		for _, b := range sy {
-			if int(b.rank) <= lim.antonym && g.antonyms(a.syn, b.syn) {
+			if int(b.rank()) <= lim.antonym && g.antonyms(a.syn(), b.syn()) {
 				return Antonym
 			}
 		}
 	}
 	for _, a := range sx {
-		if int(a.rank) > lim.synonym {
+		if int(a.rank()) > lim.synonym {
 			continue
 		}
 		for _, b := range sy {
-			if int(b.rank) <= lim.synonym && a.syn == b.syn {
+			if int(b.rank()) <= lim.synonym && a.syn() == b.syn() {
 				return Synonym
 			}
 		}
@@ -363,14 +377,14 @@ func (g *graph) antonyms(a, b int32) bool {
 func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	var vague posMask // parts of speech in which the broad word's main sense is a top level
 	for _, b := range broad {
-		if b.rank == 1 && g.general[b.syn] {
-			vague |= 1 << g.synPOS[b.syn]
+		if b.rank() == 1 && g.general[b.syn()] {
+			vague |= 1 << g.synPOS[b.syn()]
 		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank) <= rank && !g.general[b.syn] && vague&(1<<g.synPOS[b.syn]) == 0 {
-			targets[b.syn] = true
+		if int(b.rank()) <= rank && !g.general[b.syn()] && vague&(1<<g.synPOS[b.syn()]) == 0 {
+			targets[b.syn()] = true
 		}
 	}
 	if len(targets) == 0 {
@@ -378,8 +392,8 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	}
 	var frontier []int32
 	for _, a := range narrow {
-		if int(a.rank) <= rank && (g.synPOS[a.syn] == noun || g.synPOS[a.syn] == verb) {
-			frontier = append(frontier, a.syn)
+		if int(a.rank()) <= rank && (g.synPOS[a.syn()] == noun || g.synPOS[a.syn()] == verb) {
+			frontier = append(frontier, a.syn())
 		}
 	}
 	seen := map[int32]bool{}
