@@ -161,11 +161,21 @@ func newFoldTable(lists [3]strList) foldTable {
 		folded, word string
 		ref          uint32
 	}
-	var entries []entry
+	// Only words with a letter asciiFold replaces fold to something else; count them first so
+	// that entries is allocated once.
+	n := 0
+	for l := range lists {
+		for i := 0; i < lists[l].len(); i++ {
+			if strings.ContainsAny(lists[l].at(i), foldLetters) {
+				n++
+			}
+		}
+	}
+	entries := make([]entry, 0, n)
 	for l := range lists {
 		list := &lists[l]
 		for i := 0; i < list.len(); i++ {
-			if w := list.at(i); fold(w) != w {
+			if w := list.at(i); strings.ContainsAny(w, foldLetters) {
 				entries = append(entries, entry{fold(w), w, uint32(l)<<30 | uint32(i)})
 			}
 		}
@@ -186,6 +196,9 @@ func newFoldTable(lists [3]strList) foldTable {
 	ft.refs = slices.Clip(ft.refs)
 	return ft
 }
+
+// foldLetters are the letters asciiFold replaces.
+const foldLetters = "çğıöşü"
 
 // word returns the lemma ref points at.
 func (ft *foldTable) word(ref uint32) string { return ft.lists[ref>>30].at(int(ref & (1<<30 - 1))) }

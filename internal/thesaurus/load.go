@@ -3,40 +3,46 @@ package thesaurus
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"io/fs"
 	"strings"
 )
 
-// readTable returns the decompressed content of a data file.
-func readTable(fsys fs.FS, name string) ([]byte, error) {
+// readTable returns the decompressed content of a data file as one string, decompressed straight
+// into it: the gzip trailer gives the size, so the text is allocated once and never copied.
+func readTable(fsys fs.FS, name string) (string, error) {
 	raw, err := fs.ReadFile(fsys, "data/"+name)
 	if err != nil {
-		return nil, fmt.Errorf("read table %s: %w", name, err)
+		return "", fmt.Errorf("read table %s: %w", name, err)
 	}
 	if !strings.HasSuffix(name, ".gz") {
-		return raw, nil
+		return string(raw), nil
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+		return "", fmt.Errorf("gunzip table %s: %w", name, err)
 	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+	var b strings.Builder
+	if n := len(raw); n >= 4 {
+		// ISIZE (the size modulo 2³²) is only a hint, bounded so that a damaged trailer cannot
+		// make Open reserve more than a plausible table; the copy below checks the data.
+		b.Grow(min(int(binary.LittleEndian.Uint32(raw[n-4:])), 16*n))
 	}
-	return out, nil
+	if _, err := io.Copy(&b, zr); err != nil {
+		return "", fmt.Errorf("gunzip table %s: %w", name, err)
+	}
+	return b.String(), nil
 }
 
 // eachLine calls fn with every line of a table. Lines are substrings of one string holding the
-// whole table, so map keys cut from them cost no allocation of their own.
+// whole table; what the tables keep is copied out of it, so it is garbage once Open returns.
 func eachLine(fsys fs.FS, name string, fn func(line string) error) error {
-	body, err := readTable(fsys, name)
+	text, err := readTable(fsys, name)
 	if err != nil {
 		return err
 	}
-	text := string(body)
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
@@ -115,8 +121,8 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	}
 	// freq (the lemma's count in WordNet's sense-tagged corpus) is checked but not kept: no
 	// answer uses it.
-	var lemmas []lemmaSenses
-	backing := make([]sense, 0, 210000) // one allocation for all senses while loading
+	lemmas := make([]lemmaSenses, 0, 150000) // WordNet 3.0 has 147,306; grows if a release adds more
+	backing := make([]sense, 0, 210000)      // one allocation for all senses while loading
 	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
 		lemma, rest, ok1 := strings.Cut(line, "\t")
 		freqS, parts, ok2 := strings.Cut(rest, "\t")
@@ -177,10 +183,10 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	for p := range exc {
 		t.exc[p] = newListTable(exc[p])
 	}
-	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 27000); err != nil {
+	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 28000); err != nil {
 		return err
 	}
-	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 44000); err != nil {
+	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 46000); err != nil {
 		return err
 	}
 	if err := t.loadKeNet(fsys); err != nil {
@@ -248,7 +254,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
 		return err
 	}
-	var lemmas []lemmaSenses
+	lemmas := make([]lemmaSenses, 0, 80000) // KeNet has 79,271
 	backing := make([]sense, 0, 110000)
 	err = eachLine(fsys, "kenet-lemmas.tsv.gz", func(line string) error {
 		lemma, ids, ok := strings.Cut(line, "\t")
@@ -277,7 +283,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 	if t.kEnTr, err = translationMap(fsys, "kenet-en-tr.tsv.gz", 30000); err != nil {
 		return err
 	}
-	if t.kTrEn, err = translationMap(fsys, "kenet-tr-en.tsv.gz", 30000); err != nil {
+	if t.kTrEn, err = translationMap(fsys, "kenet-tr-en.tsv.gz", 31000); err != nil {
 		return err
 	}
 	return nil
