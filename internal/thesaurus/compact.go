@@ -8,12 +8,31 @@ import (
 // The tables are kept as a few large arrays rather than Go maps of small strings and slices: a
 // map entry with its own key, value header and bucket slot cost more than the words themselves
 // (the map-based form kept about 57 MB; see TestRetainedHeap). Keys are sorted byte-wise and found
-// by binary search, about 17 comparisons for the largest table.
+// by binary search within the keys of the same first byte, at most 15 comparisons.
 
 // strList is a list of strings kept in one arena: item i is text[off[i]:off[i+1]].
 type strList struct {
 	text string
 	off  []uint32
+	// bucket, for a sorted list, narrows a search by the key's first byte: keys starting with
+	// byte c are items bucket[c+1] to bucket[c+2]-1, the empty key is item 0 if any.
+	bucket []uint32
+}
+
+// sorted indexes a sorted list by first byte for find.
+func (l strList) sorted() strList {
+	l.bucket = make([]uint32, 258)
+	for i := 0; i < l.len(); i++ {
+		if k := l.at(i); k != "" {
+			l.bucket[int(k[0])+2] = uint32(i + 1)
+		} else {
+			l.bucket[1] = uint32(i + 1)
+		}
+	}
+	for b := 1; b < len(l.bucket); b++ {
+		l.bucket[b] = max(l.bucket[b], l.bucket[b-1])
+	}
+	return l
 }
 
 // newStrList copies items into one arena.
@@ -38,9 +57,17 @@ func (l *strList) len() int { return max(len(l.off)-1, 0) }
 // at returns item i.
 func (l *strList) at(i int) string { return l.text[l.off[i]:l.off[i+1]] }
 
-// find returns the position of s in a sorted list and whether it is there.
+// find returns the position of s in a list indexed by sorted and whether it is there.
 func (l *strList) find(s string) (int, bool) {
-	lo, hi := 0, l.len()
+	if l.bucket == nil {
+		return 0, false
+	}
+	b := 0
+	if s != "" {
+		b = int(s[0]) + 1
+	}
+	lo, end := int(l.bucket[b]), int(l.bucket[b+1])
+	hi := end
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if l.at(m) < s {
@@ -49,7 +76,7 @@ func (l *strList) find(s string) (int, bool) {
 			hi = m
 		}
 	}
-	return lo, lo < l.len() && l.at(lo) == s
+	return lo, lo < end && l.at(lo) == s
 }
 
 // byKey sorts items by key and keeps the last of equal keys, as assigning them to a map in order
@@ -79,7 +106,7 @@ type pair struct{ word, list string }
 func newDict(pairs []pair) dict {
 	pairs = byKey(pairs, func(p pair) string { return p.word })
 	return dict{
-		words: newStrList(len(pairs), func(i int) string { return pairs[i].word }),
+		words: newStrList(len(pairs), func(i int) string { return pairs[i].word }).sorted(),
 		lists: newStrList(len(pairs), func(i int) string { return pairs[i].list }),
 	}
 }
@@ -119,7 +146,7 @@ func newSenseTable(entries []lemmaSenses) senseTable {
 		n += len(e.list)
 	}
 	st := senseTable{
-		lemmas: newStrList(len(entries), func(i int) string { return entries[i].lemma }),
+		lemmas: newStrList(len(entries), func(i int) string { return entries[i].lemma }).sorted(),
 		at:     make([]uint32, len(entries)+1),
 		senses: make([]sense, 0, n),
 	}
@@ -287,7 +314,7 @@ func newListTable(pairs []pair) listTable {
 		at[i+1] = uint32(len(items))
 	}
 	return listTable{
-		words: newStrList(len(pairs), func(i int) string { return pairs[i].word }),
+		words: newStrList(len(pairs), func(i int) string { return pairs[i].word }).sorted(),
 		at:    at,
 		items: newStrList(len(items), func(i int) string { return items[i] }),
 	}
