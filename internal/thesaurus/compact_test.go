@@ -126,7 +126,7 @@ func publicDigest(t testing.TB, th *Thesaurus, r *refThesaurus) string {
 
 // relatePairs relates every lemma of a wordnet with its neighbour in sorted order, with a lemma
 // of the same synset, of a hypernym and of an antonym of its first refSense.
-func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses map[string][]refSense, g graph) {
+func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses map[string][]refSense, g refGraph) {
 	bySyn := map[int32]string{}
 	for _, k := range keys {
 		for _, s := range senses[k] {
@@ -292,12 +292,32 @@ func TestTablesMatchReference(t *testing.T) {
 			t.Fatalf("folded %q: %q, reference %q", w, got, r.trFold[w])
 		}
 	}
-	for name, c := range map[string][2]graph{"wordnet": {th.en, r.en}, "kenet": {th.tr, r.tr}} {
-		g, want := c[0], c[1]
-		if !slices.Equal(g.hyperAt, want.hyperAt) || !slices.Equal(g.hyperTo, want.hyperTo) ||
-			!slices.Equal(g.antAt, want.antAt) || !slices.Equal(g.antTo, want.antTo) ||
-			!slices.Equal(g.general, want.general) || !slices.Equal(g.synPOS, want.synPOS) {
-			t.Errorf("%s synset graph differs from the reference", name)
+	for name, c := range map[string]struct {
+		g    *graph
+		want *refGraph
+	}{"wordnet": {&th.en, &r.en}, "kenet": {&th.tr, &r.tr}} {
+		g, want := c.g, c.want
+		if !slices.Equal(g.hyperAt, want.hyperAt) || !slices.Equal(g.hyperTo, want.hyperTo) || len(g.kind) != len(want.synPOS) {
+			t.Fatalf("%s: hypernyms or synset count differ from the reference", name)
+		}
+		pairs := map[[2]int32]bool{}
+		for a := range int32(len(want.synPOS)) {
+			if g.pos(a) != want.synPOS[a] || g.isGeneral(a) != want.general[a] {
+				t.Fatalf("%s synset %d: part of speech %d general %v, reference %d %v", name, a, g.pos(a), g.isGeneral(a), want.synPOS[a], want.general[a])
+			}
+			for _, b := range want.antTo[want.antAt[a]:want.antAt[a+1]] {
+				pairs[[2]int32{a, b}] = true
+				if !g.antonyms(a, b) {
+					t.Fatalf("%s: synsets %d and %d are antonyms in the reference", name, a, b)
+				}
+			}
+			next := (a + 1) % int32(len(want.synPOS))
+			if got, ref := g.antonyms(a, next), slices.Contains(want.antTo[want.antAt[a]:want.antAt[a+1]], next); got != ref {
+				t.Fatalf("%s: antonyms(%d, %d) = %v, reference %v", name, a, next, got, ref)
+			}
+		}
+		if len(g.ant) != len(pairs) {
+			t.Errorf("%s: %d antonym pairs, reference %d", name, len(g.ant), len(pairs))
 		}
 	}
 }

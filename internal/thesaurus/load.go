@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 )
 
@@ -113,10 +114,10 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if total < 0 || total >= maxSynsets {
 		return fmt.Errorf("table wn-counts.tsv: %d synsets exceed the packed sense form", total)
 	}
-	t.en.synPOS = make([]uint8, total)
+	t.en.kind = make([]uint8, total)
 	for p := 0; p < numPOS; p++ {
 		for i := starts[p]; i < starts[p+1]; i++ {
-			t.en.synPOS[i] = uint8(p)
+			t.en.kind[i] = uint8(p)
 		}
 	}
 	// freq (the lemma's count in WordNet's sense-tagged corpus) is checked but not kept: no
@@ -161,10 +162,12 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if t.en.hyperAt, t.en.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
 		return err
 	}
-	if t.en.antAt, t.en.antTo, err = adjacency(fsys, "wn-antonyms.tsv.gz", total, true); err != nil {
+	antAt, antTo, err := adjacency(fsys, "wn-antonyms.tsv.gz", total, true)
+	if err != nil {
 		return err
 	}
-	if t.en.general, err = generalSet(fsys, "wn-general.tsv", total); err != nil {
+	t.en.setAntonyms(antAt, antTo)
+	if err = markGeneral(fsys, "wn-general.tsv", t.en.kind); err != nil {
 		return err
 	}
 	var exc [numPOS][]pair
@@ -196,22 +199,32 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	return nil
 }
 
-// generalSet reads the ids of a wn-general.tsv-style table into a per-synset flag.
-func generalSet(fsys fs.FS, name string, total int32) ([]bool, error) {
-	general := make([]bool, total)
-	err := eachLine(fsys, name, func(line string) error {
+// markGeneral sets generalBit in kind for the ids of a wn-general.tsv-style table.
+func markGeneral(fsys fs.FS, name string, kind []uint8) error {
+	return eachLine(fsys, name, func(line string) error {
 		idS, _, _ := strings.Cut(line, "\t")
 		id, err := atoi32(idS)
-		if err != nil || id >= total {
+		if err != nil || int(id) >= len(kind) {
 			return fmt.Errorf("bad synset id %q", idS)
 		}
-		general[id] = true
+		kind[id] |= generalBit
 		return nil
 	})
-	if err != nil {
-		return nil, err
+}
+
+// setAntonyms keeps the antonym pairs of a compressed adjacency list in g.
+func (g *graph) setAntonyms(at, to []int32) {
+	n := len(at) - 1
+	g.hasAnt = make([]uint64, (n+63)/64)
+	pairs := make([]uint64, 0, len(to))
+	for a := 0; a < n; a++ {
+		for _, b := range to[at[a]:at[a+1]] {
+			pairs = append(pairs, uint64(a)<<32|uint64(b))
+			g.hasAnt[a/64] |= 1 << (a % 64)
+		}
 	}
-	return general, nil
+	slices.Sort(pairs)
+	g.ant = slices.Clone(slices.Compact(pairs))
 }
 
 // loadKeNet decodes the Turkish WordNet tables: synsets (part of speech, hypernyms, antonyms),
@@ -227,7 +240,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		}
 		id := total
 		total++
-		t.tr.synPOS = append(t.tr.synPOS, uint8(p))
+		t.tr.kind = append(t.tr.kind, uint8(p))
 		// Targets may come later in the file, so ids are checked against the final count below.
 		if err := eachID(f[1], 1<<30, func(h int32) { hypFrom, hypTo = append(hypFrom, id), append(hypTo, h) }); err != nil {
 			return err
@@ -250,8 +263,9 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		return fmt.Errorf("table kenet-synsets.tsv.gz: %d synsets exceed the packed sense form", total)
 	}
 	t.tr.hyperAt, t.tr.hyperTo = compress(hypFrom, hypTo, total)
-	t.tr.antAt, t.tr.antTo = compress(antFrom, antTo, total)
-	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
+	t.tr.kind = slices.Clip(t.tr.kind)
+	t.tr.setAntonyms(compress(antFrom, antTo, total))
+	if err = markGeneral(fsys, "kenet-general.tsv", t.tr.kind); err != nil {
 		return err
 	}
 	lemmas := make([]lemmaSenses, 0, 80000) // KeNet has 79,271

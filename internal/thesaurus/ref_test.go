@@ -19,17 +19,27 @@ type refSense struct {
 	rank uint8
 }
 
+// refGraph is the former form of a wordnet's synset relations.
+type refGraph struct {
+	hyperAt []int32
+	hyperTo []int32
+	antAt   []int32
+	antTo   []int32
+	general []bool
+	synPOS  []uint8
+}
+
 // refThesaurus is the former in-memory form of the tables: one Go map per table.
 type refThesaurus struct {
 	senses   map[string][]refSense
 	freq     map[string]int32
-	en       graph
+	en       refGraph
 	exc      [numPOS]map[string][]string
 	enTr     map[string]string
 	trEn     map[string]string
 	trFold   map[string][]string
 	trSenses map[string][]refSense
-	tr       graph
+	tr       refGraph
 	kEnTr    map[string]string
 	kTrEn    map[string]string
 }

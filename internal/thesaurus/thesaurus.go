@@ -9,6 +9,7 @@ package thesaurus
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -112,11 +113,23 @@ type graph struct {
 	// hyper is a compressed adjacency list: synset i's hypernyms are hyperTo[hyperAt[i]:hyperAt[i+1]].
 	hyperAt []int32
 	hyperTo []int32
-	antAt   []int32
-	antTo   []int32
-	general []bool  // synsets too abstract to count as a broader term
-	synPOS  []uint8 // part of speech of each synset
+	// ant holds every recorded antonym pair as a<<32 | b, both ways round, sorted; hasAnt marks
+	// (one bit per synset) the few synsets in a pair, so most checks need no search.
+	ant    []uint64
+	hasAnt []uint64
+	// kind is each synset's part of speech, plus generalBit when it is too abstract to count as
+	// a broader term.
+	kind []uint8
 }
+
+// generalBit marks a synset of a wordnet's abstract top levels in graph.kind.
+const generalBit = 0x80
+
+// pos is synset s's part of speech.
+func (g *graph) pos(s int32) uint8 { return g.kind[s] &^ generalBit }
+
+// isGeneral reports whether synset s is too abstract to count as a broader term.
+func (g *graph) isGeneral(s int32) bool { return g.kind[s]&generalBit != 0 }
 
 // Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
 type Thesaurus struct {
@@ -260,7 +273,7 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 	for _, s := range t.senses.get(lemma) {
-		if int(t.en.synPOS[s.syn()]) == p {
+		if int(t.en.pos(s.syn())) == p {
 			return true
 		}
 	}
@@ -321,7 +334,7 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 	}
 	out := make([]sense, 0, len(all))
 	for _, s := range all {
-		if mask&(1<<t.en.synPOS[s.syn()]) != 0 {
+		if mask&(1<<t.en.pos(s.syn())) != 0 {
 			out = append(out, s)
 		}
 	}
@@ -362,12 +375,11 @@ func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 
 // antonyms reports whether synsets a and b are recorded as opposites.
 func (g *graph) antonyms(a, b int32) bool {
-	for _, x := range g.antTo[g.antAt[a]:g.antAt[a+1]] {
-		if x == b {
-			return true
-		}
+	if g.hasAnt[a/64]&(1<<(a%64)) == 0 {
+		return false
 	}
-	return false
+	_, ok := slices.BinarySearch(g.ant, uint64(a)<<32|uint64(b))
+	return ok
 }
 
 // isA reports whether a common sense of the first word reaches a common sense of the second
@@ -377,13 +389,13 @@ func (g *graph) antonyms(a, b int32) bool {
 func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	var vague posMask // parts of speech in which the broad word's main sense is a top level
 	for _, b := range broad {
-		if b.rank() == 1 && g.general[b.syn()] {
-			vague |= 1 << g.synPOS[b.syn()]
+		if b.rank() == 1 && g.isGeneral(b.syn()) {
+			vague |= 1 << g.pos(b.syn())
 		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank()) <= rank && !g.general[b.syn()] && vague&(1<<g.synPOS[b.syn()]) == 0 {
+		if int(b.rank()) <= rank && !g.isGeneral(b.syn()) && vague&(1<<g.pos(b.syn())) == 0 {
 			targets[b.syn()] = true
 		}
 	}
@@ -392,7 +404,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	}
 	var frontier []int32
 	for _, a := range narrow {
-		if int(a.rank()) <= rank && (g.synPOS[a.syn()] == noun || g.synPOS[a.syn()] == verb) {
+		if int(a.rank()) <= rank && (g.pos(a.syn()) == noun || g.pos(a.syn()) == verb) {
 			frontier = append(frontier, a.syn())
 		}
 	}
@@ -401,7 +413,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 		var next []int32
 		for _, s := range frontier {
 			for _, h := range g.hyperTo[g.hyperAt[s]:g.hyperAt[s+1]] {
-				if seen[h] || g.general[h] {
+				if seen[h] || g.isGeneral(h) {
 					continue
 				}
 				if targets[h] {
