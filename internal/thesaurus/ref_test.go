@@ -328,7 +328,7 @@ func (t *refThesaurus) loadKeNet(fsys fs.FS) error {
 	return nil
 }
 
-// refAdjacency reads "id<TAB>id id ..." lines into a compressed refAdjacency list over n synsets;
+// refAdjacency reads "id<TAB>id id ..." lines into a compressed adjacency list over n synsets;
 // symmetric adds the reverse of every edge.
 func refAdjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []int32, err error) {
 	var from, dst []int32
@@ -355,7 +355,7 @@ func refAdjacency(fsys fs.FS, name string, n int32, symmetric bool) (at, to []in
 	return at, to, nil
 }
 
-// refCompress turns edges from[i] → dst[i] over n synsets into a compressed refAdjacency list.
+// refCompress turns edges from[i] → dst[i] over n synsets into a compressed adjacency list.
 func refCompress(from, dst []int32, n int32) (at, to []int32) {
 	at = make([]int32, n+1)
 	for _, s := range from {
