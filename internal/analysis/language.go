@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -15,10 +16,9 @@ import (
 // stopwords holds stopword lists (the stopwords-iso collection's 58 languages when installed, else
 // the built-in Turkish and English function words) and, per word, which languages list it.
 type stopwords struct {
-	codes []string          // language codes, sorted
-	index map[string]int    // code → position in codes
-	sets  []map[string]bool // per language
-	langs map[string][]int  // word → languages listing it
+	codes []string         // language codes, sorted
+	index map[string]int   // code → position in codes
+	langs map[string][]int // word → languages listing it
 	// byScr lists, per script, the languages whose stopwords are mostly written in it; only those
 	// compete in a vote on a claim in that script.
 	byScr map[*unicode.RangeTable][]int
@@ -69,24 +69,25 @@ func parseStopwords(data []byte) (*stopwords, error) {
 	return newStopwords(raw), nil
 }
 
-// newStopwords indexes word lists keyed by language code.
+// newStopwords indexes word lists keyed by language code. It keeps one index, word → languages,
+// whose lists share one backing array: a set per language beside it would hold every word twice.
 func newStopwords(raw map[string][]string) *stopwords {
-	sw := &stopwords{index: map[string]int{}, langs: map[string][]int{}, byScr: map[*unicode.RangeTable][]int{}, raw: raw}
+	sw := &stopwords{index: map[string]int{}, byScr: map[*unicode.RangeTable][]int{}, raw: raw}
 	for code := range raw {
 		sw.codes = append(sw.codes, code)
 	}
 	sort.Strings(sw.codes)
+	langs := map[string][]int{}
 	for i, code := range sw.codes {
 		sw.index[code] = i
-		set := make(map[string]bool, len(raw[code]))
 		counts := map[*unicode.RangeTable]int{}
 		for _, w := range raw[code] {
 			w = lowerFor(code, strings.TrimSpace(w))
-			if w == "" || set[w] {
+			// Languages are indexed in order, so a word this list already gave ends with i.
+			if l := langs[w]; w == "" || len(l) > 0 && l[len(l)-1] == i {
 				continue
 			}
-			set[w] = true
-			sw.langs[w] = append(sw.langs[w], i)
+			langs[w] = append(langs[w], i)
 			if s := dominantScript(w); s != nil {
 				counts[s]++
 			}
@@ -97,10 +98,36 @@ func newStopwords(raw map[string][]string) *stopwords {
 				best = s
 			}
 		}
-		sw.sets = append(sw.sets, set)
 		sw.byScr[best] = append(sw.byScr[best], i)
 	}
+	n := 0
+	for _, l := range langs {
+		n += len(l)
+	}
+	backing := make([]int, 0, n)
+	sw.langs = make(map[string][]int, len(langs))
+	for w, l := range langs {
+		from := len(backing)
+		backing = append(backing, l...)
+		sw.langs[w] = backing[from:len(backing):len(backing)]
+	}
 	return sw
+}
+
+// words returns the words lang lists, sorted.
+func (sw *stopwords) words(lang string) []string {
+	i, ok := sw.index[lang]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for w, l := range sw.langs {
+		if slices.Contains(l, i) {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // withFunctionWords adds the built-in lists to the installed ones, so a claim that the built-in
@@ -190,7 +217,7 @@ func lowerFor(code, s string) string {
 // has reports whether lang lists w (w already lower-cased for that language).
 func (sw *stopwords) has(lang, w string) bool {
 	i, ok := sw.index[lang]
-	return ok && sw.sets[i][w]
+	return ok && slices.Contains(sw.langs[w], i)
 }
 
 // isStopword reports whether the lower-cased word is on the list of lang.

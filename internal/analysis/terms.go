@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"sort"
 )
 
 // EnglishTerms returns the English query terms the offline analyzer builds for text written in
@@ -29,16 +28,7 @@ func Stopwords(lang string) []string {
 	if err != nil {
 		return nil
 	}
-	i, ok := d.fw.index[lang]
-	if !ok {
-		return nil
-	}
-	out := make([]string, 0, len(d.fw.sets[i]))
-	for w := range d.fw.sets[i] {
-		out = append(out, w)
-	}
-	sort.Strings(out)
-	return out
+	return d.fw.words(lang)
 }
 
 // IsNegationTerm reports whether an English term from EnglishTerms negates ("not", "never",

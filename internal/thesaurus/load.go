@@ -3,6 +3,7 @@ package thesaurus
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,34 +11,39 @@ import (
 	"strings"
 )
 
-// readTable returns the decompressed content of a data file.
-func readTable(fsys fs.FS, name string) ([]byte, error) {
+// readTable returns the decompressed content of a data file as one string, decompressed straight
+// into it: the gzip trailer gives the size, so the text is allocated once and never copied.
+func readTable(fsys fs.FS, name string) (string, error) {
 	raw, err := fs.ReadFile(fsys, "data/"+name)
 	if err != nil {
-		return nil, fmt.Errorf("read table %s: %w", name, err)
+		return "", fmt.Errorf("read table %s: %w", name, err)
 	}
 	if !strings.HasSuffix(name, ".gz") {
-		return raw, nil
+		return string(raw), nil
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+		return "", fmt.Errorf("gunzip table %s: %w", name, err)
 	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("gunzip table %s: %w", name, err)
+	var b strings.Builder
+	if n := len(raw); n >= 4 {
+		// ISIZE (the size modulo 2³²) is only a hint, bounded so that a damaged trailer cannot
+		// make Open reserve more than a plausible table; the copy below checks the data.
+		b.Grow(min(int(binary.LittleEndian.Uint32(raw[n-4:])), 16*n))
 	}
-	return out, nil
+	if _, err := io.Copy(&b, zr); err != nil {
+		return "", fmt.Errorf("gunzip table %s: %w", name, err)
+	}
+	return b.String(), nil
 }
 
 // eachLine calls fn with every line of a table. Lines are substrings of one string holding the
-// whole table, so map keys cut from them cost no allocation of their own.
+// whole table; what the tables keep is copied out of it, so it is garbage once Open returns.
 func eachLine(fsys fs.FS, name string, fn func(line string) error) error {
-	body, err := readTable(fsys, name)
+	text, err := readTable(fsys, name)
 	if err != nil {
 		return err
 	}
-	text := string(body)
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
@@ -105,27 +111,27 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	t.en.synPOS = make([]uint8, total)
+	if total < 0 || total >= maxSynsets {
+		return fmt.Errorf("table wn-counts.tsv: %d synsets exceed the packed sense form", total)
+	}
+	t.en.kind = make([]uint8, total)
 	for p := 0; p < numPOS; p++ {
 		for i := starts[p]; i < starts[p+1]; i++ {
-			t.en.synPOS[i] = uint8(p)
+			t.en.kind[i] = uint8(p)
 		}
 	}
-	t.senses = make(map[string][]sense, 150000)
-	t.freq = make(map[string]int32, 40000)
-	backing := make([]sense, 0, 210000) // one allocation for all senses; grows if a release adds more
+	// freq (the lemma's count in WordNet's sense-tagged corpus) is checked but not kept: no
+	// answer uses it.
+	lemmas := make([]lemmaSenses, 0, 150000) // WordNet 3.0 has 147,306; grows if a release adds more
+	backing := make([]sense, 0, 210000)      // one allocation for all senses while loading
 	err = eachLine(fsys, "wn-lemmas.tsv.gz", func(line string) error {
 		lemma, rest, ok1 := strings.Cut(line, "\t")
 		freqS, parts, ok2 := strings.Cut(rest, "\t")
 		if !ok1 || !ok2 {
 			return fmt.Errorf("short lemma line %q", line)
 		}
-		freq, err := atoi32(freqS)
-		if err != nil {
+		if _, err := atoi32(freqS); err != nil {
 			return err
-		}
-		if freq > 0 {
-			t.freq[lemma] = freq
 		}
 		if cap(backing)-len(backing) < 512 {
 			backing = make([]sense, 0, 16384)
@@ -140,87 +146,85 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 			rank := 0
 			err := eachID(part[2:], total, func(id int32) {
 				rank = min(rank+1, 255)
-				backing = append(backing, sense{syn: id, rank: uint8(rank)})
+				backing = append(backing, newSense(id, rank))
 			})
 			if err != nil {
 				return err
 			}
 		}
-		t.senses[lemma] = backing[from:len(backing):len(backing)]
+		lemmas = append(lemmas, lemmaSenses{lemma, backing[from:len(backing):len(backing)]})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	t.senses = newSenseTable(lemmas)
 	if t.en.hyperAt, t.en.hyperTo, err = adjacency(fsys, "wn-hypernyms.tsv.gz", total, false); err != nil {
 		return err
 	}
-	if t.en.antAt, t.en.antTo, err = adjacency(fsys, "wn-antonyms.tsv.gz", total, true); err != nil {
+	antAt, antTo, err := adjacency(fsys, "wn-antonyms.tsv.gz", total, true)
+	if err != nil {
 		return err
 	}
-	if t.en.general, err = generalSet(fsys, "wn-general.tsv", total); err != nil {
+	t.en.setAntonyms(antAt, antTo)
+	if err = markGeneral(fsys, "wn-general.tsv", t.en.kind); err != nil {
 		return err
 	}
-	for p := range t.exc {
-		t.exc[p] = map[string][]string{}
-	}
+	var exc [numPOS][]pair
 	err = eachLine(fsys, "wn-exceptions.tsv.gz", func(line string) error {
 		f := fields(line)
 		if len(f) != 3 || len(f[0]) != 1 || !strings.Contains("nvar", f[0]) {
 			return fmt.Errorf("bad exception line %q", line)
 		}
-		t.exc[strings.Index("nvar", f[0])][f[1]] = strings.Split(f[2], "|")
+		p := strings.Index("nvar", f[0])
+		exc[p] = append(exc[p], pair{f[1], f[2]})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 27000); err != nil {
+	for p := range exc {
+		t.exc[p] = newListTable(exc[p])
+	}
+	if t.enTr, err = translationMap(fsys, "en-tr.tsv.gz", 28000); err != nil {
 		return err
 	}
-	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 44000); err != nil {
+	if t.trEn, err = translationMap(fsys, "tr-en.tsv.gz", 46000); err != nil {
 		return err
 	}
 	if err := t.loadKeNet(fsys); err != nil {
 		return err
 	}
-	t.trFold = map[string][]string{}
-	addFold := func(w string) {
-		if f := fold(w); f != w && !slices.Contains(t.trFold[f], w) {
-			t.trFold[f] = append(t.trFold[f], w)
-		}
-	}
-	for w := range t.trEn {
-		addFold(w)
-	}
-	for w := range t.trSenses {
-		addFold(w)
-	}
-	for w := range t.kTrEn {
-		addFold(w)
-	}
-	for _, list := range t.trFold {
-		slices.Sort(list) // map order varies; folded look-ups must not
-	}
+	t.trFold = newFoldTable([3]strList{t.trEn.words, t.trSenses.lemmas, t.kTrEn.words})
 	return nil
 }
 
-// generalSet reads the ids of a wn-general.tsv-style table into a per-synset flag.
-func generalSet(fsys fs.FS, name string, total int32) ([]bool, error) {
-	general := make([]bool, total)
-	err := eachLine(fsys, name, func(line string) error {
+// markGeneral sets generalBit in kind for the ids of a wn-general.tsv-style table.
+func markGeneral(fsys fs.FS, name string, kind []uint8) error {
+	return eachLine(fsys, name, func(line string) error {
 		idS, _, _ := strings.Cut(line, "\t")
 		id, err := atoi32(idS)
-		if err != nil || id >= total {
+		if err != nil || int(id) >= len(kind) {
 			return fmt.Errorf("bad synset id %q", idS)
 		}
-		general[id] = true
+		kind[id] |= generalBit
 		return nil
 	})
-	if err != nil {
-		return nil, err
+}
+
+// setAntonyms keeps the antonym pairs of a compressed adjacency list in g.
+func (g *graph) setAntonyms(at, to []int32) {
+	n := len(at) - 1
+	g.hasAnt = make([]uint64, (n+63)/64)
+	pairs := make([]uint64, 0, len(to))
+	for a := 0; a < n; a++ {
+		for _, b := range to[at[a]:at[a+1]] {
+			pairs = append(pairs, uint64(a)<<32|uint64(b))
+			g.hasAnt[a/64] |= 1 << (a % 64)
+		}
 	}
-	return general, nil
+	slices.Sort(pairs)
+	g.ant = slices.Clone(slices.Compact(pairs))
 }
 
 // loadKeNet decodes the Turkish WordNet tables: synsets (part of speech, hypernyms, antonyms),
@@ -236,7 +240,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		}
 		id := total
 		total++
-		t.tr.synPOS = append(t.tr.synPOS, uint8(p))
+		t.tr.kind = append(t.tr.kind, uint8(p))
 		// Targets may come later in the file, so ids are checked against the final count below.
 		if err := eachID(f[1], 1<<30, func(h int32) { hypFrom, hypTo = append(hypFrom, id), append(hypTo, h) }); err != nil {
 			return err
@@ -255,12 +259,16 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 			}
 		}
 	}
+	if total >= maxSynsets {
+		return fmt.Errorf("table kenet-synsets.tsv.gz: %d synsets exceed the packed sense form", total)
+	}
 	t.tr.hyperAt, t.tr.hyperTo = compress(hypFrom, hypTo, total)
-	t.tr.antAt, t.tr.antTo = compress(antFrom, antTo, total)
-	if t.tr.general, err = generalSet(fsys, "kenet-general.tsv", total); err != nil {
+	t.tr.kind = slices.Clip(t.tr.kind)
+	t.tr.setAntonyms(compress(antFrom, antTo, total))
+	if err = markGeneral(fsys, "kenet-general.tsv", t.tr.kind); err != nil {
 		return err
 	}
-	t.trSenses = make(map[string][]sense, 80000)
+	lemmas := make([]lemmaSenses, 0, 80000) // KeNet has 79,271
 	backing := make([]sense, 0, 110000)
 	err = eachLine(fsys, "kenet-lemmas.tsv.gz", func(line string) error {
 		lemma, ids, ok := strings.Cut(line, "\t")
@@ -274,21 +282,22 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 		rank := 0
 		err := eachID(ids, total, func(id int32) {
 			rank = min(rank+1, 255)
-			backing = append(backing, sense{syn: id, rank: uint8(rank)})
+			backing = append(backing, newSense(id, rank))
 		})
 		if err != nil {
 			return err
 		}
-		t.trSenses[lemma] = backing[from:len(backing):len(backing)]
+		lemmas = append(lemmas, lemmaSenses{lemma, backing[from:len(backing):len(backing)]})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	t.trSenses = newSenseTable(lemmas)
 	if t.kEnTr, err = translationMap(fsys, "kenet-en-tr.tsv.gz", 30000); err != nil {
 		return err
 	}
-	if t.kTrEn, err = translationMap(fsys, "kenet-tr-en.tsv.gz", 30000); err != nil {
+	if t.kTrEn, err = translationMap(fsys, "kenet-tr-en.tsv.gz", 31000); err != nil {
 		return err
 	}
 	return nil
@@ -340,18 +349,18 @@ func compress(from, dst []int32, n int32) (at, to []int32) {
 }
 
 // translationMap reads "word<TAB>t1|t2|..." lines; the lists stay unsplit until used.
-func translationMap(fsys fs.FS, name string, size int) (map[string]string, error) {
-	m := make(map[string]string, size)
+func translationMap(fsys fs.FS, name string, size int) (dict, error) {
+	pairs := make([]pair, 0, size)
 	err := eachLine(fsys, name, func(line string) error {
 		word, list, ok := strings.Cut(line, "\t")
 		if !ok || word == "" || list == "" {
 			return fmt.Errorf("bad translation line %q", line)
 		}
-		m[word] = list
+		pairs = append(pairs, pair{word, list})
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return dict{}, err
 	}
-	return m, nil
+	return newDict(pairs), nil
 }

@@ -9,6 +9,7 @@ package thesaurus
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -92,37 +93,58 @@ const (
 )
 
 // sense is one meaning of a lemma: a synset id and its rank (1 = most frequent) within its part of speech.
-type sense struct {
-	syn  int32
-	rank uint8
-}
+// Packed in 32 bits (synset id << 8 | rank) since the tables hold about 300,000 of them.
+type sense uint32
+
+// maxSynsets bounds the synset ids a sense can hold.
+const maxSynsets = 1 << 24
+
+// newSense packs a synset id below maxSynsets and a rank up to 255.
+func newSense(syn int32, rank int) sense { return sense(uint32(syn)<<8 | uint32(rank)) }
+
+// syn is the sense's synset id.
+func (s sense) syn() int32 { return int32(s >> 8) }
+
+// rank is the sense's rank within its part of speech.
+func (s sense) rank() uint8 { return uint8(s) }
 
 // graph is one wordnet's synset relations.
 type graph struct {
 	// hyper is a compressed adjacency list: synset i's hypernyms are hyperTo[hyperAt[i]:hyperAt[i+1]].
 	hyperAt []int32
 	hyperTo []int32
-	antAt   []int32
-	antTo   []int32
-	general []bool  // synsets too abstract to count as a broader term
-	synPOS  []uint8 // part of speech of each synset
+	// ant holds every recorded antonym pair as a<<32 | b, both ways round, sorted; hasAnt marks
+	// (one bit per synset) the few synsets in a pair, so most checks need no search.
+	ant    []uint64
+	hasAnt []uint64
+	// kind is each synset's part of speech, plus generalBit when it is too abstract to count as
+	// a broader term.
+	kind []uint8
 }
+
+// generalBit marks a synset of a wordnet's abstract top levels in graph.kind.
+const generalBit = 0x80
+
+// pos is synset s's part of speech.
+func (g *graph) pos(s int32) uint8 { return g.kind[s] &^ generalBit }
+
+// isGeneral reports whether synset s is too abstract to count as a broader term.
+func (g *graph) isGeneral(s int32) bool { return g.kind[s]&generalBit != 0 }
 
 // Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
 type Thesaurus struct {
-	senses map[string][]sense // English lemma → senses, nouns first, each part of speech in rank order
-	freq   map[string]int32   // English lemma → count in WordNet's sense-tagged corpus
-	en     graph              // WordNet 3.0
-	exc    [numPOS]map[string][]string
-	enTr   map[string]string   // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
-	trEn   map[string]string   // Turkish → "e1|e2|…" (FreeDict), best first
-	trFold map[string][]string // ASCII-folded Turkish → real lemmas of any Turkish table
+	senses senseTable        // English lemma → senses, nouns first, each part of speech in rank order
+	en     graph             // WordNet 3.0
+	exc    [numPOS]listTable // morphy's irregular forms per part of speech: form → base forms
+	enTr   dict              // English → "t1|t2|…" (FreeDict), split on use to keep Open cheap
+	trEn   dict              // Turkish → "e1|e2|…" (FreeDict), best first
+	trFold foldTable         // ASCII-folded Turkish → real lemmas of any Turkish table
 	// KeNet, the Turkish WordNet: lemma → senses in sense order, its synset relations and the
 	// translations its interlingual links give.
-	trSenses map[string][]sense
+	trSenses senseTable
 	tr       graph
-	kEnTr    map[string]string
-	kTrEn    map[string]string
+	kEnTr    dict
+	kTrEn    dict
 }
 
 // Open decodes the embedded tables. It takes a noticeable fraction of a second, so call it once
@@ -155,17 +177,17 @@ func (t *Thesaurus) Translate(from, to, word string) []string {
 	case from == "tr" && to == "en":
 		var out []string
 		for _, w := range t.trForms(word) {
-			out = appendNew(out, interleave(splitList(t.kTrEn[w]), splitList(t.trEn[w]))...)
+			out = appendNew(out, interleave(splitList(t.kTrEn.get(w)), splitList(t.trEn.get(w)))...)
 		}
 		return out
 	case from == "en" && to == "tr":
 		w := strings.Join(strings.Fields(strings.ToLower(word)), " ")
-		if out := interleave(splitList(t.kEnTr[w]), splitList(t.enTr[w])); len(out) > 0 {
+		if out := interleave(splitList(t.kEnTr.get(w)), splitList(t.enTr.get(w))); len(out) > 0 {
 			return out
 		}
 		var out []string
 		for _, l := range t.Lemmas("en", w) {
-			out = appendNew(out, interleave(splitList(t.kEnTr[l]), splitList(t.enTr[l]))...)
+			out = appendNew(out, interleave(splitList(t.kEnTr.get(l)), splitList(t.enTr.get(l)))...)
 		}
 		return out
 	}
@@ -185,28 +207,29 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 		return nil
 	}
 	var out []string
-	if _, ok := t.senses[w]; ok {
+	if t.senses.has(w) {
 		out = append(out, w)
 	}
 	if first, rest, ok := strings.Cut(w, " "); ok {
 		// Collocations inflect on one word: "passed away" → "pass away", "lyme diseases" →
 		// "lyme disease" (first word for verb phrases, last word for noun phrases).
 		for _, b := range t.inflectionBases(first) {
-			if _, ok := t.senses[b+" "+rest]; ok {
+			if t.senses.has(b + " " + rest) {
 				out = appendNew(out, b+" "+rest)
 			}
 		}
 		i := strings.LastIndexByte(w, ' ')
 		for _, b := range t.inflectionBases(w[i+1:]) {
-			if _, ok := t.senses[w[:i+1]+b]; ok {
+			if t.senses.has(w[:i+1] + b) {
 				out = appendNew(out, w[:i+1]+b)
 			}
 		}
 		return out
 	}
 	for p := noun; p < numPOS; p++ {
-		for _, base := range t.exc[p][w] {
-			if t.hasPOS(base, p) {
+		lo, hi := t.exc[p].span(w)
+		for j := lo; j < hi; j++ {
+			if base := t.exc[p].items.at(j); t.hasPOS(base, p) {
 				out = appendNew(out, base)
 			}
 		}
@@ -227,7 +250,10 @@ func (t *Thesaurus) Lemmas(lang, word string) []string {
 func (t *Thesaurus) inflectionBases(word string) []string {
 	var out []string
 	for p := noun; p < numPOS; p++ {
-		out = appendNew(out, t.exc[p][word]...)
+		lo, hi := t.exc[p].span(word)
+		for j := lo; j < hi; j++ {
+			out = appendNew(out, t.exc[p].items.at(j))
+		}
 		for _, r := range detachRules[p] {
 			if strings.HasSuffix(word, r.suffix) && len(word) > len(r.suffix) {
 				out = appendNew(out, word[:len(word)-len(r.suffix)]+r.ending)
@@ -246,8 +272,8 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
-	for _, s := range t.senses[lemma] {
-		if int(t.en.synPOS[s.syn]) == p {
+	for _, s := range t.senses.get(lemma) {
+		if int(t.en.pos(s.syn())) == p {
 			return true
 		}
 	}
@@ -256,7 +282,7 @@ func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 
 // candidates returns the WordNet lemmas an English word may stand for.
 func (t *Thesaurus) candidates(w string) []string {
-	if _, ok := t.senses[w]; ok {
+	if t.senses.has(w) {
 		return appendNew([]string{w}, t.Lemmas("en", w)...)
 	}
 	return t.Lemmas("en", w)
@@ -302,13 +328,13 @@ const (
 
 // sensesOf returns the senses of lemma w in the parts of speech of mask.
 func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
-	all := t.senses[w]
+	all := t.senses.get(w)
 	if mask == anyPOS {
 		return all
 	}
 	out := make([]sense, 0, len(all))
 	for _, s := range all {
-		if mask&(1<<t.en.synPOS[s.syn]) != 0 {
+		if mask&(1<<t.en.pos(s.syn())) != 0 {
 			out = append(out, s)
 		}
 	}
@@ -319,21 +345,21 @@ func (t *Thesaurus) sensesOf(w string, mask posMask) []sense {
 // Broader, Narrower.
 func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 	for _, a := range sx {
-		if int(a.rank) > lim.antonym {
+		if int(a.rank()) > lim.antonym {
 			continue
 		}
 		for _, b := range sy {
-			if int(b.rank) <= lim.antonym && g.antonyms(a.syn, b.syn) {
+			if int(b.rank()) <= lim.antonym && g.antonyms(a.syn(), b.syn()) {
 				return Antonym
 			}
 		}
 	}
 	for _, a := range sx {
-		if int(a.rank) > lim.synonym {
+		if int(a.rank()) > lim.synonym {
 			continue
 		}
 		for _, b := range sy {
-			if int(b.rank) <= lim.synonym && a.syn == b.syn {
+			if int(b.rank()) <= lim.synonym && a.syn() == b.syn() {
 				return Synonym
 			}
 		}
@@ -349,12 +375,11 @@ func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 
 // antonyms reports whether synsets a and b are recorded as opposites.
 func (g *graph) antonyms(a, b int32) bool {
-	for _, x := range g.antTo[g.antAt[a]:g.antAt[a+1]] {
-		if x == b {
-			return true
-		}
+	if g.hasAnt[a/64]&(1<<(a%64)) == 0 {
+		return false
 	}
-	return false
+	_, ok := slices.BinarySearch(g.ant, uint64(a)<<32|uint64(b))
+	return ok
 }
 
 // isA reports whether a common sense of the first word reaches a common sense of the second
@@ -364,14 +389,14 @@ func (g *graph) antonyms(a, b int32) bool {
 func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	var vague posMask // parts of speech in which the broad word's main sense is a top level
 	for _, b := range broad {
-		if b.rank == 1 && g.general[b.syn] {
-			vague |= 1 << g.synPOS[b.syn]
+		if b.rank() == 1 && g.isGeneral(b.syn()) {
+			vague |= 1 << g.pos(b.syn())
 		}
 	}
 	targets := map[int32]bool{}
 	for _, b := range broad {
-		if int(b.rank) <= rank && !g.general[b.syn] && vague&(1<<g.synPOS[b.syn]) == 0 {
-			targets[b.syn] = true
+		if int(b.rank()) <= rank && !g.isGeneral(b.syn()) && vague&(1<<g.pos(b.syn())) == 0 {
+			targets[b.syn()] = true
 		}
 	}
 	if len(targets) == 0 {
@@ -379,8 +404,8 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 	}
 	var frontier []int32
 	for _, a := range narrow {
-		if int(a.rank) <= rank && (g.synPOS[a.syn] == noun || g.synPOS[a.syn] == verb) {
-			frontier = append(frontier, a.syn)
+		if int(a.rank()) <= rank && (g.pos(a.syn()) == noun || g.pos(a.syn()) == verb) {
+			frontier = append(frontier, a.syn())
 		}
 	}
 	seen := map[int32]bool{}
@@ -388,7 +413,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 		var next []int32
 		for _, s := range frontier {
 			for _, h := range g.hyperTo[g.hyperAt[s]:g.hyperAt[s+1]] {
-				if seen[h] || g.general[h] {
+				if seen[h] || g.isGeneral(h) {
 					continue
 				}
 				if targets[h] {
@@ -405,7 +430,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 
 // senseCount is the number of WordNet senses of an English lemma over all parts of speech.
 func (t *Thesaurus) senseCount(w string) int {
-	return len(t.senses[w])
+	return len(t.senses.get(w))
 }
 
 // relateKeNet relates two Turkish words through KeNet's own synsets: a shared synset among both
@@ -413,12 +438,12 @@ func (t *Thesaurus) senseCount(w string) int {
 func (t *Thesaurus) relateKeNet(a, b string) Relation {
 	best := Unrelated
 	for _, x := range t.trForms(a) {
-		sx := t.trSenses[x]
+		sx := t.trSenses.get(x)
 		if len(sx) == 0 {
 			continue
 		}
 		for _, y := range t.trForms(b) {
-			sy := t.trSenses[y]
+			sy := t.trSenses.get(y)
 			if len(sy) == 0 {
 				continue
 			}
@@ -531,9 +556,9 @@ func (t *Thesaurus) trPOSOf(w string) posMask {
 func (t *Thesaurus) pivot(w string, n int) []string {
 	var out []string
 	for _, f := range t.trForms(w) {
-		list := splitList(t.trEn[f])
+		list := splitList(t.trEn.get(f))
 		if len(list) == 0 {
-			list = splitList(t.kTrEn[f])
+			list = splitList(t.kTrEn.get(f))
 		}
 		if len(list) > n {
 			list = list[:n]
@@ -556,14 +581,13 @@ func (t *Thesaurus) trForms(w string) []string {
 		out = append(out, w)
 	}
 	if isASCII(w) {
-		out = appendNew(out, t.trFold[w]...)
+		out = t.trFold.appendForms(out, w)
 	}
 	// A word FreeDict lacks may be a verb stem even when KeNet has it as a rare noun ("öl",
 	// damp, is mostly the stem of "ölmek"); the verb comes first.
 	inFreeDict := false
 	for _, f := range out {
-		_, ok := t.trEn[f]
-		inFreeDict = inFreeDict || ok
+		inFreeDict = inFreeDict || t.trEn.has(f)
 	}
 	if !inFreeDict && !strings.Contains(w, " ") {
 		if inf := infinitive(w); inf != "" {
@@ -572,7 +596,7 @@ func (t *Thesaurus) trForms(w string) []string {
 				verbs = append(verbs, inf)
 			}
 			if isASCII(inf) {
-				verbs = appendNew(verbs, t.trFold[inf]...)
+				verbs = t.trFold.appendForms(verbs, inf)
 			}
 			out = appendNew(verbs, out...) // the verb first, as before KeNet added rare nouns
 		}
@@ -582,14 +606,7 @@ func (t *Thesaurus) trForms(w string) []string {
 
 // knownTR reports whether a Turkish table has the lemma.
 func (t *Thesaurus) knownTR(w string) bool {
-	if _, ok := t.trEn[w]; ok {
-		return true
-	}
-	if _, ok := t.trSenses[w]; ok {
-		return true
-	}
-	_, ok := t.kTrEn[w]
-	return ok
+	return t.trEn.has(w) || t.trSenses.has(w) || t.kTrEn.has(w)
 }
 
 // interleave merges two ranked lists, alternating from a's first item, without duplicates.

@@ -16,7 +16,7 @@ var (
 )
 
 // open decodes the committed tables once for all tests.
-func open(t *testing.T) *Thesaurus {
+func open(t testing.TB) *Thesaurus {
 	t.Helper()
 	openOnce.Do(func() { shared, openErr = Open() })
 	if openErr != nil {
