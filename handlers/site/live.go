@@ -221,6 +221,12 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	if err := json.Unmarshal([]byte(ev.Data), &d); err != nil || d.ID == "" {
 		return livepages.Item{}, false, nil
 	}
+	// A check analysed on the spot writes claim.created and claim.analysed together with the same
+	// verdict (internal/feed/emit); the page shows that check once, as its claim.analysed event.
+	// A created event without a score is a queued submission, the only one its claim has so far.
+	if ev.Type == models.EventClaimCreated && d.Score != nil {
+		return livepages.Item{}, false, nil
+	}
 	vis, err := h.visible.Check(ctx, d.ID)
 	if err != nil || !vis {
 		return livepages.Item{}, false, err
