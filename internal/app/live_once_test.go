@@ -38,7 +38,7 @@ func TestLivePageShowsEachCheckOnce(t *testing.T) {
 			}
 			for _, id := range ids {
 				sel := items.FilterFunction(func(_ int, s *goquery.Selection) bool {
-					return s.Find(`a[href="/claims/` + id + `"]`).Length() > 0
+					return s.Find(`a[href="/claims/`+id+`"]`).Length() > 0
 				})
 				if sel.Length() != 1 {
 					t.Errorf("claim %s listed %d times, want once", id, sel.Length())
