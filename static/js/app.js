@@ -105,6 +105,25 @@
   // becomes a named, focusable region so the keyboard can scroll it too; boxes a page already
   // marks up keep their own attributes, and a box that stops scrolling (wider window) gives back
   // the ones added here.
+  // tableName is the table's caption, else the nearest heading before it, else "Table".
+  function tableName(box) {
+    var caption = box.querySelector("caption");
+    var text = caption ? caption.textContent : "";
+    for (var el = box; !text && el && el !== document.body; el = el.previousElementSibling || el.parentElement) {
+      if (/^H[1-6]$/.test(el.tagName)) { text = el.textContent; }
+    }
+    text = (text || "").replace(/\s+/g, " ").trim();
+    return text || "Table";
+  }
+  // Regions must have names of their own; a repeated name gets a number.
+  function uniqueName(name) {
+    var taken = {};
+    document.querySelectorAll("[role=region][aria-label]").forEach(function (r) { taken[r.getAttribute("aria-label")] = true; });
+    if (!taken[name]) { return name; }
+    for (var i = 2; ; i++) {
+      if (!taken[name + " " + i]) { return name + " " + i; }
+    }
+  }
   function scrollBoxes() {
     document.querySelectorAll(".table-wrap").forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1;
@@ -114,9 +133,7 @@
         box.setAttribute("tabindex", "0");
         if (!box.hasAttribute("role")) { box.setAttribute("role", "region"); }
         if (!box.hasAttribute("aria-label") && !box.hasAttribute("aria-labelledby")) {
-          var caption = box.querySelector("caption");
-          var name = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
-          box.setAttribute("aria-label", (name || "Table") + " (scrolls sideways)");
+          box.setAttribute("aria-label", uniqueName(tableName(box) + " (scrolls sideways)"));
         }
       } else if (!scrolls && ours) {
         ["data-scroll-region", "tabindex", "role", "aria-label"].forEach(function (a) { box.removeAttribute(a); });
