@@ -121,8 +121,9 @@ func (h *Live) Routes(r *web.Routes) {
 // page serves GET /live: the newest public events, rendered on the server.
 func (h *Live) page(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	// Read past the list length so hidden claims do not leave it short.
-	evs, err := h.events.Latest(ctx, 2*LivePageItems)
+	// Read past the list length so hidden claims, and the claim.created events of checks (listed
+	// once, as claim.analysed), do not leave it short.
+	evs, err := h.events.Latest(ctx, 4*LivePageItems)
 	if err != nil {
 		return fmt.Errorf("live page: %w", err)
 	}
@@ -178,7 +179,8 @@ func (h *Live) stream(c *fiber.Ctx) error {
 	}
 	livefeed.StartStream(c, sub, feed.StreamOptions{Log: h.events, Resume: resume, After: after, Heartbeat: h.heartbeat,
 		// The page keeps a short list: a visitor who was away long gets the newest items, not all.
-		ReplayLimit: LivePageItems, Recent: true, Encode: h.encode}, h.log, func() { h.slots.release(ip) })
+		// Twice the list: a check's claim.created event is replayed but not sent.
+		ReplayLimit: 2 * LivePageItems, Recent: true, Encode: h.encode}, h.log, func() { h.slots.release(ip) })
 	return nil
 }
 
