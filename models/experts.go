@@ -45,6 +45,9 @@ func NewExpertStore(db *database.DB, rules Rules) *ExpertStore {
 type ExpertListing struct {
 	UserID, Name, Bio string
 	Expertise         []string
+	// Affiliation and Credentials are the expert's own account of where they work and what
+	// qualifies them ("" when not given).
+	Affiliation, Credentials string
 	// Reviews counts the expert's votes on visible claims.
 	Reviews int
 	// JoinedAt is when the account was created.
@@ -73,12 +76,15 @@ const reviewsSQL = `(SELECT COUNT(*) FROM claim_votes rv JOIN claims rc ON rc.id
 
 // expertRow is the scan target of the expert listings.
 type expertRow struct {
-	UserID    string    `gorm:"column:user_id"`
-	Name      string    `gorm:"column:name"`
-	Bio       *string   `gorm:"column:bio"`
-	Expertise *string   `gorm:"column:expertise"`
-	Reviews   int       `gorm:"column:reviews"`
-	CreatedAt time.Time `gorm:"column:created_at"`
+	UserID    string  `gorm:"column:user_id"`
+	Name      string  `gorm:"column:name"`
+	Bio       *string `gorm:"column:bio"`
+	Expertise *string `gorm:"column:expertise"`
+	// Affiliation and Credentials are NULL for an expert who never saved a profile.
+	Affiliation *string   `gorm:"column:affiliation"`
+	Credentials *string   `gorm:"column:credentials"`
+	Reviews     int       `gorm:"column:reviews"`
+	CreatedAt   time.Time `gorm:"column:created_at"`
 }
 
 // listing converts a row, decoding the expertise tags (a corrupt value shows no tags).
@@ -89,6 +95,12 @@ func (r expertRow) listing() ExpertListing {
 	}
 	if r.Expertise != nil {
 		l.Expertise = decodeStrings(*r.Expertise)
+	}
+	if r.Affiliation != nil {
+		l.Affiliation = *r.Affiliation
+	}
+	if r.Credentials != nil {
+		l.Credentials = *r.Credentials
 	}
 	return l
 }
@@ -105,7 +117,7 @@ func decodeStrings(raw string) []string {
 // expertQuery selects public experts with their review counts.
 func (s *ExpertStore) expertQuery(ctx context.Context) *gorm.DB {
 	return s.db.Gorm.WithContext(ctx).Table("users u").
-		Select("u.id AS user_id, u.name AS name, p.bio AS bio, p.expertise AS expertise, u.created_at AS created_at, "+reviewsSQL+" AS reviews").
+		Select("u.id AS user_id, u.name AS name, p.bio AS bio, p.expertise AS expertise, p.affiliation AS affiliation, p.credentials AS credentials, u.created_at AS created_at, "+reviewsSQL+" AS reviews").
 		Joins("LEFT JOIN expert_profiles p ON p.user_id = u.id").
 		Where(publicExpertSQL, true)
 }
@@ -316,7 +328,7 @@ func (s *ExpertStore) SaveProfile(ctx context.Context, p *ExpertProfile, now tim
 	}
 	err := s.db.Gorm.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "user_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"bio", "expertise", "public", "updated_at"}),
+		DoUpdates: clause.AssignmentColumns([]string{"bio", "expertise", "affiliation", "credentials", "public", "updated_at"}),
 	}).Create(p).Error
 	if err != nil {
 		return fmt.Errorf("save profile of %s: %w", p.UserID, err)

@@ -228,12 +228,16 @@ func round2(f float64) float64 {
 
 // ExpertProfile is the public side of an account with the expert role.
 type ExpertProfile struct {
-	UserID    string    `gorm:"column:user_id;primaryKey"`
-	Bio       string    `gorm:"column:bio"`
-	Expertise string    `gorm:"column:expertise"` // JSON array of strings
-	Public    bool      `gorm:"column:public"`
-	CreatedAt time.Time `gorm:"column:created_at"`
-	UpdatedAt time.Time `gorm:"column:updated_at"`
+	UserID    string `gorm:"column:user_id;primaryKey"`
+	Bio       string `gorm:"column:bio"`
+	Expertise string `gorm:"column:expertise"` // JSON array of strings
+	// Affiliation is where the expert works ("Boğaziçi University, Department of History").
+	Affiliation string `gorm:"column:affiliation"`
+	// Credentials are what qualifies them ("PhD in epidemiology; 12 years at a public health agency").
+	Credentials string    `gorm:"column:credentials"`
+	Public      bool      `gorm:"column:public"`
+	CreatedAt   time.Time `gorm:"column:created_at"`
+	UpdatedAt   time.Time `gorm:"column:updated_at"`
 }
 
 // TableName pins the table name so GORM never guesses.

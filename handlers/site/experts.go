@@ -114,7 +114,7 @@ func (h *Experts) list(c *fiber.Ctx) error {
 	}
 	for _, l := range ls {
 		p.Experts = append(p.Experts, experts.ExpertCard{Name: l.Name, URL: paths.Expert(l.UserID),
-			Bio: format.Truncate(l.Bio, expertBioExcerptRunes), Tags: l.Expertise, Reviews: format.Plural(l.Reviews, "review"),
+			Bio: format.Truncate(l.Bio, expertBioExcerptRunes), Affiliation: l.Affiliation, Tags: l.Expertise, Reviews: format.Plural(l.Reviews, "review"),
 			Joined: l.JoinedAt.UTC().Format("January 2006")})
 	}
 	if len(ls) == 0 {
@@ -154,6 +154,7 @@ func (h *Experts) show(c *fiber.Ctx) error {
 		desc = format.Truncate(l.Bio, 160)
 	}
 	p := experts.PublicPage{Meta: h.d.Kit.Meta(c, l.Name+", expert", desc), Name: l.Name, Bio: l.Bio, Tags: l.Expertise,
+		Affiliation: l.Affiliation, Credentials: l.Credentials,
 		Reviews: format.Plural(l.Reviews, "review"), Joined: l.JoinedAt.UTC().Format("January 2006")}
 	p.Meta.Canonical = h.d.Kit.BaseURL() + paths.Expert(l.UserID)
 	if l.LastReviewAt != nil {

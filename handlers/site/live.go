@@ -121,8 +121,9 @@ func (h *Live) Routes(r *web.Routes) {
 // page serves GET /live: the newest public events, rendered on the server.
 func (h *Live) page(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	// Read past the list length so hidden claims do not leave it short.
-	evs, err := h.events.Latest(ctx, 2*LivePageItems)
+	// Read past the list length so hidden claims, and the claim.created events of checks (listed
+	// once, as claim.analysed), do not leave it short.
+	evs, err := h.events.Latest(ctx, 4*LivePageItems)
 	if err != nil {
 		return fmt.Errorf("live page: %w", err)
 	}
@@ -178,7 +179,8 @@ func (h *Live) stream(c *fiber.Ctx) error {
 	}
 	livefeed.StartStream(c, sub, feed.StreamOptions{Log: h.events, Resume: resume, After: after, Heartbeat: h.heartbeat,
 		// The page keeps a short list: a visitor who was away long gets the newest items, not all.
-		ReplayLimit: LivePageItems, Recent: true, Encode: h.encode}, h.log, func() { h.slots.release(ip) })
+		// Twice the list: a check's claim.created event is replayed but not sent.
+		ReplayLimit: 2 * LivePageItems, Recent: true, Encode: h.encode}, h.log, func() { h.slots.release(ip) })
 	return nil
 }
 
@@ -219,6 +221,12 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	}
 	var d models.ClaimEventData
 	if err := json.Unmarshal([]byte(ev.Data), &d); err != nil || d.ID == "" {
+		return livepages.Item{}, false, nil
+	}
+	// A check analysed on the spot writes claim.created and claim.analysed together with the same
+	// verdict (internal/feed/emit); the page shows that check once, as its claim.analysed event.
+	// A created event without a score is a queued submission, the only one its claim has so far.
+	if ev.Type == models.EventClaimCreated && d.Score != nil {
 		return livepages.Item{}, false, nil
 	}
 	vis, err := h.visible.Check(ctx, d.ID)

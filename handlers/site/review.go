@@ -36,6 +36,10 @@ const (
 	MaxExpertiseTags = 10
 	// MaxExpertiseTagChars caps one expertise area, in characters.
 	MaxExpertiseTagChars = 40
+	// MaxAffiliationChars caps an expert's affiliation, in characters.
+	MaxAffiliationChars = 200
+	// MaxCredentialsChars caps an expert's credentials, in characters.
+	MaxCredentialsChars = 300
 	// maxSourcesFieldChars bounds the raw sources textarea before it is split into lines.
 	maxSourcesFieldChars = community.MaxSources*(community.MaxSourceChars+2) + 1000
 )
@@ -274,11 +278,51 @@ type voteValues struct {
 	verdict, confidence, note, sources string
 }
 
+// confidenceLevel is one answer to "how sure are you" on the vote form, and the 0–1 confidence
+// the community rule (internal/community/rule.go) weighs the vote by.
+type confidenceLevel struct {
+	slug, label, meaning string
+	value                float64
+}
+
+// confidenceLevels are the vote form's choices, least sure first. A bare number field asked
+// experts to calibrate themselves to two decimals; three named levels are answered consistently.
+var confidenceLevels = []confidenceLevel{
+	{"low", "Low", "The evidence leans this way but is thin or indirect.", 0.4},
+	{"medium", "Medium", "Good evidence, with some doubt left.", 0.7},
+	{"high", "High", "Strong, direct evidence; you would be surprised to be wrong.", 0.9},
+}
+
+// confidenceValue is the confidence of a level's slug; ok is false for anything else.
+func confidenceValue(slug string) (float64, bool) {
+	for _, l := range confidenceLevels {
+		if l.slug == slug {
+			return l.value, true
+		}
+	}
+	return math.NaN(), false
+}
+
+// confidenceSlug is the level nearest a stored confidence (votes cast through the API or before
+// the levels may hold any value between 0 and 1).
+func confidenceSlug(f float64) string {
+	best := confidenceLevels[0]
+	for _, l := range confidenceLevels[1:] {
+		if math.Abs(l.value-f) < math.Abs(best.value-f) {
+			best = l
+		}
+	}
+	return best.slug
+}
+
+// confidenceError is what the form says when no level was chosen.
+const confidenceError = "Choose how sure you are: low, medium or high."
+
 // voteValuesOf fills the form from a stored vote.
 func voteValuesOf(v *models.ClaimVote) voteValues {
 	var srcs []string
 	_ = json.Unmarshal([]byte(v.Sources), &srcs)
-	return voteValues{verdict: v.Verdict, confidence: strconv.FormatFloat(v.Confidence, 'f', -1, 64), note: v.Note,
+	return voteValues{verdict: v.Verdict, confidence: confidenceSlug(v.Confidence), note: v.Note,
 		sources: strings.Join(srcs, "\n")}
 }
 
@@ -288,9 +332,13 @@ func voteForm(action string, v voteValues, verr *community.ValidationError, chan
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
 	}
-	f.Confidence = components.Field{ID: "vote-confidence", Name: "confidence", Label: "Confidence", Type: "number", Value: v.confidence,
-		Error: verr.Message("confidence"), Required: true,
-		Hint: "How sure you are, from 0 (a guess) to 1 (certain), in steps of 0.05. Votes weigh by confidence."}
+	f.Confidence = components.Field{ID: "confidence-" + confidenceLevels[0].slug, Name: "confidence", Label: "How sure are you?",
+		Value: v.confidence, Error: verr.Message("confidence"), Required: true,
+		Hint: "Votes weigh by confidence: low counts 0.4, medium 0.7 and high 0.9 in the community score."}
+	for _, l := range confidenceLevels {
+		f.ConfidenceChoices = append(f.ConfidenceChoices, experts.ConfidenceChoice{Slug: l.slug, Label: l.label, Meaning: l.meaning,
+			Checked: l.slug == v.confidence})
+	}
 	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "Note", Type: "textarea", Value: v.note, Error: verr.Message("note"),
 		Optional: true, MaxLength: community.MaxNoteRunes, Rows: 5, Counter: true,
 		Hint: "Why you reached this verdict. Readers see it with your vote, and it explains the verdict when the claim settles."}
@@ -442,7 +490,8 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	}
 	vals := voteValues{verdict: c.FormValue("verdict"), confidence: c.FormValue("confidence"), note: c.FormValue("note"),
 		sources: c.FormValue("sources")}
-	in := community.VoteInput{ClaimID: cl.ID, ExpertID: u.ID, Verdict: vals.verdict, Confidence: parseConfidence(vals.confidence),
+	confidence, known := confidenceValue(vals.confidence)
+	in := community.VoteInput{ClaimID: cl.ID, ExpertID: u.ID, Verdict: vals.verdict, Confidence: confidence,
 		Note: vals.note, Sources: strings.Split(vals.sources, "\n")}
 	var verr *community.ValidationError
 	if len(vals.sources) > maxSourcesFieldChars {
@@ -454,6 +503,14 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	}
 	switch {
 	case errors.As(err, &verr):
+		if !known {
+			// An unknown level reaches the service as NaN, which it refuses; say it in the form's terms.
+			for i := range verr.Fields {
+				if verr.Fields[i].Field == "confidence" {
+					verr.Fields[i].Message = confidenceError
+				}
+			}
+		}
 		change := false
 		if _, err := h.d.Experts.MyVote(c.UserContext(), cl.ID, u.ID); err == nil {
 			change = true
@@ -469,24 +526,10 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	return c.Redirect(paths.ReviewClaim(cl.ID)+"?saved=1", fiber.StatusSeeOther)
 }
 
-// parseConfidence reads the confidence as typed; a decimal comma is accepted, and anything that is
-// not a number becomes NaN, which the vote service refuses with a message.
-func parseConfidence(s string) float64 {
-	s = strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
-	if s == "" || len(s) > 20 {
-		return math.NaN()
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return math.NaN()
-	}
-	return f
-}
-
 // profileValues are the profile form's values, as typed.
 type profileValues struct {
-	bio, expertise string
-	public         bool
+	bio, expertise, affiliation, credentials string
+	public                                   bool
 }
 
 // profileForm builds the profile page with values and errors (keyed by field name).
@@ -497,10 +540,18 @@ func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]stri
 	p.Bio = components.Field{ID: "profile-bio", Name: "bio", Label: "Bio", Type: "textarea", Value: v.bio, Error: errs["bio"],
 		Optional: true, MaxLength: MaxBioChars, Rows: 5, Counter: true,
 		Hint: "Your background and why readers can trust your reviews: training, work, publications."}
+	p.Affiliation = components.Field{ID: "profile-affiliation", Name: "affiliation", Label: "Affiliation", Type: "text",
+		Value: v.affiliation, Error: errs["affiliation"], Optional: true, MaxLength: MaxAffiliationChars,
+		Placeholder: "e.g. Boğaziçi University, Department of History",
+		Hint:        "Where you work or study; shown on your public profile."}
+	p.Credentials = components.Field{ID: "profile-credentials", Name: "credentials", Label: "Credentials", Type: "text",
+		Value: v.credentials, Error: errs["credentials"], Optional: true, MaxLength: MaxCredentialsChars,
+		Placeholder: "e.g. PhD in epidemiology; 12 years at a public health agency",
+		Hint:        "Degrees, positions or publications that qualify you; shown on your public profile."}
 	p.Expertise = components.Field{ID: "profile-expertise", Name: "expertise", Label: "Areas of expertise", Type: "text",
 		Value: v.expertise, Error: errs["expertise"], Optional: true, Placeholder: "e.g. epidemiology, vaccines, statistics",
 		Hint: fmt.Sprintf("Separate areas with commas: up to %d, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)}
-	for _, f := range []components.Field{p.Bio, p.Expertise} {
+	for _, f := range []components.Field{p.Affiliation, p.Credentials, p.Bio, p.Expertise} {
 		if f.Error != "" {
 			p.Errors = append(p.Errors, experts.FormError{Anchor: f.ID, Message: f.Error})
 		}
@@ -519,7 +570,8 @@ func (h *Review) profile(c *fiber.Ctx) error {
 		prof, err := h.d.Experts.Profile(c.UserContext(), u.ID)
 		switch {
 		case err == nil:
-			v = profileValues{bio: prof.Bio, expertise: strings.Join(decodeTags(prof.Expertise), ", "), public: prof.Public}
+			v = profileValues{bio: prof.Bio, expertise: strings.Join(decodeTags(prof.Expertise), ", "), public: prof.Public,
+				affiliation: prof.Affiliation, credentials: prof.Credentials}
 		case !errors.Is(err, models.ErrNotFound):
 			return h.unavailable(c, "profile", err)
 		}
@@ -533,8 +585,20 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 	if u.Role != models.RoleExpert {
 		return h.notExpert(c)
 	}
-	v := profileValues{bio: strings.TrimSpace(c.FormValue("bio")), expertise: c.FormValue("expertise"), public: c.FormValue("public") != ""}
+	v := profileValues{bio: strings.TrimSpace(c.FormValue("bio")), expertise: c.FormValue("expertise"), public: c.FormValue("public") != "",
+		affiliation: strings.TrimSpace(c.FormValue("affiliation")), credentials: strings.TrimSpace(c.FormValue("credentials"))}
 	errs := map[string]string{}
+	for _, f := range []struct {
+		name, label, value string
+		max                int
+	}{{"affiliation", "The affiliation", v.affiliation, MaxAffiliationChars}, {"credentials", "The credentials", v.credentials, MaxCredentialsChars}} {
+		switch n := utf8.RuneCountInString(f.value); {
+		case !utf8.ValidString(f.value) || strings.ContainsAny(f.value, "\r\n"):
+			errs[f.name] = f.label + " must be one line of text."
+		case n > f.max:
+			errs[f.name] = fmt.Sprintf("%s is %d characters long; the limit is %d.", f.label, n, f.max)
+		}
+	}
 	switch n := utf8.RuneCountInString(v.bio); {
 	case !utf8.ValidString(v.bio):
 		errs["bio"] = "The bio must be valid text (UTF-8)."
@@ -553,7 +617,7 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 		return h.unavailable(c, "encode expertise", err)
 	}
 	if err := h.d.Experts.SaveProfile(c.UserContext(), &models.ExpertProfile{UserID: u.ID, Bio: v.bio, Expertise: string(raw),
-		Public: v.public}, h.now()); err != nil {
+		Affiliation: v.affiliation, Credentials: v.credentials, Public: v.public}, h.now()); err != nil {
 		return h.unavailable(c, "save profile", err)
 	}
 	return c.Redirect("/review/profile?saved=1", fiber.StatusSeeOther)

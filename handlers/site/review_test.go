@@ -214,16 +214,28 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 				t.Errorf("verdict %s has no label", slug)
 			}
 		}
-		conf := p.Find(t, "input[name=confidence]")
-		if step, _ := conf.Attr("step"); step != "0.05" {
-			t.Errorf("confidence step %q", step)
+		// Confidence is three named levels, not a bare 0–1 number.
+		if p.Doc.Find(`input[name=confidence][type=number]`).Length() != 0 {
+			t.Error("the confidence is still a number field")
+		}
+		var levels []string
+		p.Doc.Find(`[data-testid=confidence-field] fieldset input[type=radio][name=confidence]`).Each(func(_ int, s *goquery.Selection) {
+			if p.Doc.Find(`label[for="`+s.AttrOr("id", "")+`"]`).Length() == 1 {
+				levels = append(levels, s.AttrOr("value", ""))
+			}
+		})
+		if strings.Join(levels, ",") != "low,medium,high" {
+			t.Errorf("labelled confidence levels %v, want low, medium, high", levels)
+		}
+		if p.Doc.Find(`[data-testid=confidence-field] legend`).Length() != 1 {
+			t.Error("the confidence levels have no legend")
 		}
 		if p.Doc.Find(`[data-testid=vote-form] input[name=_csrf]`).Length() != 1 {
 			t.Error("the vote form has no CSRF field")
 		}
 
 		// Invalid input stays in place with errors next to the fields; nothing is stored.
-		bad := e.Post(t, path, url.Values{"confidence": {"1.5"}, "note": {"Kept note"}, "sources": {"not a link"}}, cookie)
+		bad := e.Post(t, path, url.Values{"confidence": {"0.9"}, "note": {"Kept note"}, "sources": {"not a link"}}, cookie)
 		bad.WantStatus(t, http.StatusUnprocessableEntity)
 		for _, id := range []string{"verdict-error", "confidence-error", "sources-error"} {
 			if bad.Doc.Find("[data-testid="+id+"]").Length() != 1 {
@@ -233,8 +245,12 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		if bad.Doc.Find("[data-testid=form-errors] li").Length() != 3 {
 			t.Errorf("error summary: %q", bad.Text(t, "[data-testid=form-errors]"))
 		}
-		if v, _ := bad.Find(t, "input[name=confidence]").Attr("value"); v != "1.5" {
-			t.Errorf("confidence not kept: %q", v)
+		// A number where a level belongs is refused in the form's own terms.
+		if got := bad.Text(t, "[data-testid=confidence-error]"); !strings.Contains(got, "Choose how sure you are: low, medium or high.") {
+			t.Errorf("confidence error %q", got)
+		}
+		if bad.Doc.Find("input[name=confidence][aria-invalid=true]").Length() != 3 || bad.Doc.Find("input[name=confidence][checked]").Length() != 0 {
+			t.Error("the confidence levels are not marked invalid, or one is chosen")
 		}
 		if bad.Text(t, "#vote-note") != "Kept note" || bad.Text(t, "#vote-sources") != "not a link" {
 			t.Errorf("note or sources not kept")
@@ -243,7 +259,7 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 			t.Fatal("an invalid vote was stored")
 		}
 
-		ok := e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"0,8"}, "note": {"Bats see well; many also echolocate."},
+		ok := e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"medium"}, "note": {"Bats see well; many also echolocate."},
 			"sources": {"https://www.example.org/bats\r\n\r\nhttps://en.wikipedia.org/wiki/Bat"}}, cookie)
 		if ok.Status != http.StatusSeeOther || ok.Location != path+"?saved=1" {
 			t.Fatalf("vote: %d to %q: %.300s", ok.Status, ok.Location, ok.Body)
@@ -251,7 +267,7 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		after := e.Get(t, ok.Location, cookie)
 		after.WantStatus(t, http.StatusOK)
 		saved := after.Text(t, "[data-testid=vote-saved]")
-		if !strings.Contains(saved, "community score is now 0 / 100 (Yanlış) from 1 expert, confidence 0.40") {
+		if !strings.Contains(saved, "community score is now 0 / 100 (Yanlış) from 1 expert, confidence 0.35") {
 			t.Errorf("flash %q", saved)
 		}
 		if after.Text(t, "[data-testid=community-score]") != "0" || after.Text(t, "[data-testid=community-experts]") != "1" {
@@ -267,8 +283,8 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		if c, _ := after.Find(t, "#verdict-yanlis").Attr("checked"); c != "checked" && !after.Find(t, "#verdict-yanlis").Is("[checked]") {
 			t.Error("the current verdict is not preselected")
 		}
-		if v, _ := after.Find(t, "input[name=confidence]").Attr("value"); v != "0.8" {
-			t.Errorf("confidence preset %q", v)
+		if !after.Find(t, "#confidence-medium").Is("[checked]") || after.Doc.Find("input[name=confidence][checked]").Length() != 1 {
+			t.Error("the current confidence level is not preselected")
 		}
 		if after.Text(t, "#vote-sources") != "https://www.example.org/bats https://en.wikipedia.org/wiki/Bat" {
 			t.Errorf("sources preset %q", after.Text(t, "#vote-sources"))
@@ -280,7 +296,7 @@ func TestReviewPageVoteSavesAndShowsCommunityScore(t *testing.T) {
 		}
 
 		// Changing the vote updates the one row.
-		if r := e.Post(t, path, url.Values{"verdict": {"kismen"}, "confidence": {"0.5"}}, cookie); r.Status != http.StatusSeeOther {
+		if r := e.Post(t, path, url.Values{"verdict": {"kismen"}, "confidence": {"low"}}, cookie); r.Status != http.StatusSeeOther {
 			t.Fatalf("change vote: %d", r.Status)
 		}
 		if e.votes(t) != 1 {
@@ -303,7 +319,7 @@ func TestReviewPageRefusesAdminsUnknownClaimsAndHiddenClaims(t *testing.T) {
 		if p.Doc.Find("[data-testid=vote-form]").Length() != 0 || p.Doc.Find("[data-testid=admin-note]").Length() != 1 {
 			t.Fatal("an admin sees the vote form")
 		}
-		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, admin).WantStatus(t, http.StatusForbidden)
+		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"high"}}, admin).WantStatus(t, http.StatusForbidden)
 		e.Post(t, "/review/profile", url.Values{"bio": {"x"}}, admin).WantStatus(t, http.StatusForbidden)
 		if e.votes(t) != 0 {
 			t.Fatal("an admin's vote was stored")
@@ -311,13 +327,13 @@ func TestReviewPageRefusesAdminsUnknownClaimsAndHiddenClaims(t *testing.T) {
 		_, expert := e.Member(t, "expert@example.org", "Ada Expert", models.RoleExpert)
 		for _, path := range []string{"/review/00000000-0000-7000-8000-000000000000", "/review/not-a-claim"} {
 			e.Get(t, path, expert).WantStatus(t, http.StatusNotFound)
-			e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).WantStatus(t, http.StatusNotFound)
+			e.Post(t, path, url.Values{"verdict": {"yanlis"}, "confidence": {"high"}}, expert).WantStatus(t, http.StatusNotFound)
 		}
 		if err := db.Gorm.Exec("UPDATE claims SET hidden_at = ? WHERE id = ?", time.Now().UTC(), cl.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		e.Get(t, "/review/"+cl.ID, expert).WantStatus(t, http.StatusNotFound)
-		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"1"}}, expert).WantStatus(t, http.StatusNotFound)
+		e.Post(t, "/review/"+cl.ID, url.Values{"verdict": {"yanlis"}, "confidence": {"high"}}, expert).WantStatus(t, http.StatusNotFound)
 		if e.votes(t) != 0 {
 			t.Fatal("a vote on a hidden claim was stored")
 		}
@@ -345,6 +361,9 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 			{"bio too long", url.Values{"bio": {strings.Repeat("b", site.MaxBioChars+1)}, "public": {"on"}}, "bio"},
 			{"too many areas", url.Values{"expertise": {many}}, "expertise"},
 			{"area too long", url.Values{"expertise": {"ok, " + strings.Repeat("x", site.MaxExpertiseTagChars+1)}}, "expertise"},
+			{"affiliation too long", url.Values{"affiliation": {strings.Repeat("a", site.MaxAffiliationChars+1)}}, "affiliation"},
+			{"affiliation on two lines", url.Values{"affiliation": {"Hacettepe\nUniversity"}}, "affiliation"},
+			{"credentials too long", url.Values{"credentials": {strings.Repeat("c", site.MaxCredentialsChars+1)}}, "credentials"},
 		}
 		for _, tc := range cases {
 			r := e.Post(t, "/review/profile", tc.form, cookie)
@@ -357,7 +376,8 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 			t.Fatal("an invalid profile was saved")
 		}
 		r := e.Post(t, "/review/profile", url.Values{"bio": {"  Epidemiologist at a public hospital.  "},
-			"expertise": {"Epidemiology, vaccines, , epidemiology,  public   health "}, "public": {"on"}}, cookie)
+			"expertise": {"Epidemiology, vaccines, , epidemiology,  public   health "}, "public": {"on"},
+			"affiliation": {" Hacettepe University, Faculty of Medicine "}, "credentials": {"MD, PhD in epidemiology"}}, cookie)
 		if r.Status != http.StatusSeeOther || r.Location != "/review/profile?saved=1" {
 			t.Fatalf("save: %d %q", r.Status, r.Location)
 		}
@@ -371,8 +391,21 @@ func TestExpertProfileFormValidatesAndSaves(t *testing.T) {
 		if saved.Text(t, "#profile-bio") != "Epidemiologist at a public hospital." {
 			t.Errorf("bio %q", saved.Text(t, "#profile-bio"))
 		}
+		for id, want := range map[string]string{"#profile-affiliation": "Hacettepe University, Faculty of Medicine", "#profile-credentials": "MD, PhD in epidemiology"} {
+			if v, _ := saved.Find(t, id).Attr("value"); v != want {
+				t.Errorf("%s shown as %q, want %q", id, v, want)
+			}
+		}
 		pub := e.Get(t, "/experts/"+u.ID, "")
 		pub.WantStatus(t, http.StatusOK)
+		if pub.Text(t, "[data-testid=expert-affiliation]") != "Hacettepe University, Faculty of Medicine" ||
+			pub.Text(t, "[data-testid=expert-credentials]") != "MD, PhD in epidemiology" {
+			t.Errorf("public profile affiliation %q, credentials %q", pub.Text(t, "[data-testid=expert-affiliation]"),
+				pub.Text(t, "[data-testid=expert-credentials]"))
+		}
+		if list := e.Get(t, "/experts", ""); list.Text(t, "[data-testid=expert-affiliation]") != "Hacettepe University, Faculty of Medicine" {
+			t.Errorf("the list shows affiliation %q", list.Text(t, "[data-testid=expert-affiliation]"))
+		}
 		if strings.Join(texts(pub, "[data-testid=expert-tags] li"), "|") != "Epidemiology|vaccines|public health" {
 			t.Errorf("public tags %v", texts(pub, "[data-testid=expert-tags] li"))
 		}
@@ -400,7 +433,7 @@ func TestReviewPagesSayWhatTheyMean(t *testing.T) {
 		path := "/review/" + cl.ID
 
 		// Vote form errors.
-		bad := e.Post(t, path, url.Values{"confidence": {"0.9"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
+		bad := e.Post(t, path, url.Values{"confidence": {"high"}, "sources": {"notaurl\nftp://x.com/a"}}, cookie)
 		bad.WantStatus(t, http.StatusUnprocessableEntity)
 		for _, tc := range []struct{ sel, want string }{
 			{"[data-testid=verdict-error]", "Choose a verdict: “Doğru”, “Kısmen doğru”, “Yanlış” or “Belirsiz”."},
@@ -429,7 +462,7 @@ func TestReviewPagesSayWhatTheyMean(t *testing.T) {
 		}
 
 		// The confirmation explains the numbers and links the rule.
-		ok := e.Post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"0.9"}}, cookie)
+		ok := e.Post(t, path, url.Values{"verdict": {"dogru"}, "confidence": {"high"}}, cookie)
 		if ok.Status != http.StatusSeeOther {
 			t.Fatalf("vote: %d %.300s", ok.Status, ok.Body)
 		}

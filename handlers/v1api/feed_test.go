@@ -307,11 +307,11 @@ func TestLivePageListsRecentPublicEvents(t *testing.T) {
 				s.Find(`[data-testid="live-item-link"]`).Text(), s.Find(`[data-testid="item-verdict"]`).AttrOr("data-verdict", ""),
 				s.Find(`[data-testid="live-item-score"]`).Text()})
 		})
+		// Each check is listed once: its claim.created event carries the same verdict as its
+		// claim.analysed event, so only the analysed one shows.
 		want := []row{
 			{"Analysed", "/claims/" + newer.ID, newer.Content, "dogru", "50"},
-			{"New claim", "/claims/" + newer.ID, newer.Content, "dogru", "50"},
 			{"Analysed", "/claims/" + older.ID, older.Content, "yanlis", "50"},
-			{"New claim", "/claims/" + older.ID, older.Content, "yanlis", "50"},
 		}
 		if len(got) != len(want) {
 			t.Fatalf("items = %+v, want %+v", got, want)
@@ -331,7 +331,7 @@ func TestLivePageListsRecentPublicEvents(t *testing.T) {
 			t.Error("no Refresh link for visitors without JavaScript")
 		}
 		status := doc.Find(`[data-testid="live-status"]`)
-		if status.AttrOr("aria-live", "") != "polite" || !strings.Contains(status.Text(), "Showing the 4 most recent events.") {
+		if status.AttrOr("aria-live", "") != "polite" || !strings.Contains(status.Text(), "Showing the 2 most recent events.") {
 			t.Errorf("status = %q (aria-live %q)", status.Text(), status.AttrOr("aria-live", ""))
 		}
 		if doc.Find(`script[src="/static/js/live.js"][defer]`).Length() != 1 || doc.Find(`link[href="/static/css/live.css"]`).Length() != 1 {
@@ -349,7 +349,7 @@ func TestLivePageListsRecentPublicEvents(t *testing.T) {
 func TestLivePageKeepsTheNewestThirty(t *testing.T) {
 	e := newFeedEnv(t, testdb.Open(t, database.SQLite), 0)
 	var claims []*models.Claim
-	for i := range 20 {
+	for i := range 35 {
 		claims = append(claims, apptest.SeedClaim(t, e.stores, "Claim number "+strconv.Itoa(i), "belirsiz", "science", time.Now()))
 	}
 	items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
@@ -360,7 +360,7 @@ func TestLivePageKeepsTheNewestThirty(t *testing.T) {
 		t.Errorf("first item is event %s, want the newest", first)
 	}
 	if last := items.Last().Find(`[data-testid="live-item-link"]`).Text(); last != claims[5].Content {
-		t.Errorf("last item is %q, want %q (the 30th newest event)", last, claims[5].Content)
+		t.Errorf("last item is %q, want %q (the 30th newest check)", last, claims[5].Content)
 	}
 }
 
@@ -377,7 +377,7 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 		if s.Resp.StatusCode != 200 || s.Resp.Header.Get("Content-Type") != "text/event-stream" {
 			t.Fatalf("status %d, %s", s.Resp.StatusCode, s.Resp.Header.Get("Content-Type"))
 		}
-		got := frames(t, s, 4)
+		got := frames(t, s, 2)
 		type item struct {
 			ID       int64  `json:"id"`
 			Type     string `json:"type"`
@@ -399,10 +399,9 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 			}
 			items = append(items, it)
 		}
+		// One frame per check, as the page lists it.
 		want := []item{
-			{Type: models.EventClaimCreated, TypeText: "New claim", URL: "/claims/" + a.ID, Text: a.Content, Analysed: true, Verdict: "kismen", Score: "50"},
 			{Type: models.EventClaimAnalysed, TypeText: "Analysed", URL: "/claims/" + a.ID, Text: a.Content, Analysed: true, Verdict: "kismen", Score: "50"},
-			{Type: models.EventClaimCreated, TypeText: "New claim", URL: "/claims/" + b.ID, Text: b.Content, Analysed: true, Verdict: "yanlis", Score: "50"},
 			{Type: models.EventClaimAnalysed, TypeText: "Analysed", URL: "/claims/" + b.ID, Text: b.Content, Analysed: true, Verdict: "yanlis", Score: "50"},
 		}
 		for i := range want {
@@ -418,7 +417,7 @@ func TestLiveStreamSendsPublicItems(t *testing.T) {
 		}
 		c := apptest.SeedClaim(t, e.stores, "Live one", "dogru", "health", time.Now())
 		for _, conn := range []*apptest.SSE{s, s2} {
-			for _, f := range frames(t, conn, 2) {
+			for _, f := range frames(t, conn, 1) {
 				if !strings.Contains(f.Data, c.ID) {
 					t.Errorf("live frame %s is not about %s", f.Data, c.ID)
 				}
@@ -507,8 +506,8 @@ func TestLivePageSaysNotEnoughEvidence(t *testing.T) {
 			t.Fatal(err)
 		}
 		items := e.livePage(t).Find(`[data-testid="live-list"] [data-testid="live-item"]`)
-		if items.Length() != 2 {
-			t.Fatalf("%d items", items.Length())
+		if items.Length() != 1 {
+			t.Fatalf("%d items, want the check once", items.Length())
 		}
 		items.Each(func(_ int, s *goquery.Selection) {
 			if s.Find(`[data-testid="item-not-enough"]`).Length() != 1 || s.Find(`[data-testid="live-item-score"]`).Length() != 0 {

@@ -84,9 +84,10 @@ func (s *Sessions) Middleware() fiber.Handler {
 		c.Locals(LocalUser, u)
 		c.Locals(LocalSession, sess)
 		c.SetUserContext(layouts.WithViewer(c.UserContext(), layouts.Viewer{
-			Name:  u.Name,
-			Admin: u.Role == models.RoleAdmin,
-			CSRF:  func() string { return CSRFToken(c) },
+			Name:   u.Name,
+			Admin:  u.Role == models.RoleAdmin,
+			Expert: u.Role == models.RoleExpert,
+			CSRF:   func() string { return CSRFToken(c) },
 		}))
 		// A page showing who is logged in must never be served from a shared cache to someone else.
 		c.Set(fiber.HeaderCacheControl, "no-store")

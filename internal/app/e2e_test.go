@@ -16,6 +16,12 @@ import (
 // browser starts headless Chromium, or skips the test with the reason when none is installed.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	return browserWithin(t, 90*time.Second)
+}
+
+// browserWithin is browser for a test whose steps together may take up to limit.
+func browserWithin(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -44,7 +50,7 @@ func browser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	tctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	tctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancelTimeout)
 	return tctx
 }

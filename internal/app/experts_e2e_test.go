@@ -55,7 +55,7 @@ func TestBrowserExpertVotes(t *testing.T) {
 				chromedp.Click(`[data-testid="queue-review"]`),
 				chromedp.WaitVisible(`[data-testid="vote-form"]`),
 				chromedp.Click(`#verdict-yanlis`),
-				chromedp.SendKeys(`input[name="confidence"]`, "0.9"),
+				chromedp.Click(`#confidence-high`),
 				chromedp.SendKeys(`textarea[name="note"]`, "He was about 1.69 m, average for his time; the myth comes from French inches."),
 				chromedp.SendKeys(`textarea[name="sources"]`, "https://www.britannica.com/biography/Napoleon-I"),
 				chromedp.Click(`[data-testid="vote-form"] [data-testid="submit"]`),
@@ -81,8 +81,8 @@ func TestBrowserExpertVotes(t *testing.T) {
 			if err != nil || !checked {
 				t.Errorf("the current verdict is not preselected (%v)", err)
 			}
-			if conf := text(t, ctx, chromedp.Value(`input[name="confidence"]`)); conf != "0.9" {
-				t.Errorf("confidence field %q", conf)
+			if conf := text(t, ctx, chromedp.Value(`input[name="confidence"]:checked`)); conf != "high" {
+				t.Errorf("confidence level %q, want high", conf)
 			}
 
 			stored, err := s.app.Stores.Claims.Get(bg, claim.ID)

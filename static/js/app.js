@@ -1,5 +1,6 @@
 // Claimcheck progressive enhancement. Every page works without this file; it only adds a live
-// character count, copy buttons and protection against double submits.
+// character count, copy buttons, protection against double submits and keyboard access to tables
+// that scroll sideways.
 (function () {
   "use strict";
 
@@ -100,6 +101,52 @@
   });
 
   // After a failed submit, move focus to the error summary so it is read first.
+  // A wide table scrolls sideways inside its .table-wrap on a narrow screen. A box that scrolls
+  // becomes a named, focusable region so the keyboard can scroll it too; boxes a page already
+  // marks up keep their own attributes, and a box that stops scrolling (wider window) gives back
+  // the ones added here.
+  // tableName is the table's caption, else the nearest heading before it, else "Table".
+  function tableName(box) {
+    var caption = box.querySelector("caption");
+    var text = caption ? caption.textContent : "";
+    for (var el = box; !text && el && el !== document.body; el = el.previousElementSibling || el.parentElement) {
+      if (/^H[1-6]$/.test(el.tagName)) { text = el.textContent; }
+    }
+    text = (text || "").replace(/\s+/g, " ").trim();
+    return text || "Table";
+  }
+  // Regions must have names of their own; a repeated name gets a number.
+  function uniqueName(name) {
+    var taken = {};
+    document.querySelectorAll("[role=region][aria-label]").forEach(function (r) { taken[r.getAttribute("aria-label")] = true; });
+    if (!taken[name]) { return name; }
+    for (var i = 2; ; i++) {
+      if (!taken[name + " " + i]) { return name + " " + i; }
+    }
+  }
+  function scrollBoxes() {
+    document.querySelectorAll(".table-wrap").forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1;
+      var ours = box.hasAttribute("data-scroll-region");
+      if (scrolls && !ours && !box.hasAttribute("tabindex")) {
+        box.setAttribute("data-scroll-region", "");
+        box.setAttribute("tabindex", "0");
+        if (!box.hasAttribute("role")) { box.setAttribute("role", "region"); }
+        if (!box.hasAttribute("aria-label") && !box.hasAttribute("aria-labelledby")) {
+          box.setAttribute("aria-label", uniqueName(tableName(box) + " (scrolls sideways)"));
+        }
+      } else if (!scrolls && ours) {
+        ["data-scroll-region", "tabindex", "role", "aria-label"].forEach(function (a) { box.removeAttribute(a); });
+      }
+    });
+  }
+  scrollBoxes();
+  var resizeTimer = 0;
+  window.addEventListener("resize", function () {
+    window.clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(scrollBoxes, 150);
+  });
+
   var summary = document.querySelector("[data-testid='form-errors']");
   if (summary) { summary.focus(); }
 })();

@@ -21,10 +21,21 @@ var MainNav = []NavItem{
 	{Label: "Check a claim", Href: "/"},
 	{Label: "History", Href: "/claims"},
 	{Label: "Live", Href: "/live"},
+	{Label: "Pricing", Href: "/pricing"},
+	{Label: "Docs", Href: "/docs"},
+	{Label: "Beta", Href: "/beta"},
+}
+
+// FooterNav is the directory of the site's reference pages, linked from the footer. Firms and
+// experts live here rather than in the header: they fill slowly, so a header link would often
+// open an empty list, and the footer costs no query on every page view to find out.
+var FooterNav = []NavItem{
+	{Label: "Claim history", Href: "/claims"},
+	{Label: "Live feed", Href: "/live"},
 	{Label: "Firms", Href: "/firms"},
 	{Label: "Experts", Href: "/experts"},
 	{Label: "Pricing", Href: "/pricing"},
-	{Label: "Docs", Href: "/docs"},
+	{Label: "API docs", Href: "/docs"},
 	{Label: "Beta", Href: "/beta"},
 }
 

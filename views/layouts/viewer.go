@@ -12,6 +12,9 @@ type Viewer struct {
 	CSRF func() string
 	// Admin adds the console link to the header; only administrators may open /admin.
 	Admin bool
+	// Expert adds the review queue link to the header; experts (and administrators) may open
+	// /review.
+	Expert bool
 }
 
 // viewerKey is the context key of the Viewer; unexported so only this package can set it.

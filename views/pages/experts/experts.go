@@ -92,12 +92,22 @@ type VoteForm struct {
 	// Choices are the four verdicts; VerdictError their shared error.
 	Choices      []VerdictChoice
 	VerdictError string
-	// Confidence, Note and Sources are the other inputs.
+	// Confidence, Note and Sources are the other inputs; Confidence's choices are
+	// ConfidenceChoices (its ID is the first choice's, for the error summary's link).
 	Confidence, Note, Sources components.Field
+	ConfidenceChoices         []ConfidenceChoice
 	// Errors is the summary of every error, in form order.
 	Errors []FormError
 	// Change is true when the expert already voted and is changing the vote.
 	Change bool
+}
+
+// ConfidenceChoice is one level of the vote's confidence.
+type ConfidenceChoice struct {
+	// Slug is the submitted value (low, medium, high); Label and Meaning say it for people.
+	Slug, Label, Meaning string
+	// Checked marks the level of the expert's current vote or last submission.
+	Checked bool
 }
 
 // CommunitySummary is the claim's current community score.
@@ -191,9 +201,10 @@ type ProfilePage struct {
 	Admin bool
 	// Saved confirms a saved profile.
 	Saved bool
-	// Bio and Expertise are the text inputs; Public the visibility checkbox.
-	Bio, Expertise components.Field
-	Public         bool
+	// Affiliation, Credentials, Bio and Expertise are the text inputs; Public the visibility
+	// checkbox.
+	Affiliation, Credentials, Bio, Expertise components.Field
+	Public                                   bool
 	// PublicURL is the public profile page (shown when Public).
 	PublicURL string
 	// Errors is the error summary.
@@ -204,6 +215,8 @@ type ProfilePage struct {
 type ExpertCard struct {
 	// Name, URL and Bio describe the expert; Bio is shortened.
 	Name, URL, Bio string
+	// Affiliation is where the expert works ("" when not given).
+	Affiliation string
 	// Tags are the expertise areas.
 	Tags []string
 	// Reviews says how many claims they reviewed, e.g. "12 reviews".
@@ -244,6 +257,9 @@ type PublicPage struct {
 	// Name, Bio and Tags are the profile.
 	Name, Bio string
 	Tags      []string
+	// Affiliation and Credentials say where the expert works and what qualifies them ("" when
+	// not given).
+	Affiliation, Credentials string
 	// Reviews, Joined and LastReview are display text (LastReview "" without reviews).
 	Reviews, Joined, LastReview string
 	// Recent are the most recently reviewed claims.
