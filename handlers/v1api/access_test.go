@@ -63,7 +63,7 @@ func newV1tEnv(t *testing.T, db *database.DB, burst int) *v1tEnv {
 		experts: models.NewExpertStore(db, storerules.Default()), clock: &v1tClock{t: time.Date(2026, 11, 21, 10, 0, 2, 0, time.UTC)}}
 	app := fiber.New()
 	meter := metering.New(metering.Config{Keys: st.Keys, KeyCacheTTL: time.Second, Usage: st.Usage, Now: e.clock.now})
-	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: ratelimit.NewDB(st.RateLimits, e.clock.now),
+	access := v1api.NewV1Access(v1api.V1AccessDeps{Meter: meter.WithBurst(metering.Burst{Limiter: ratelimit.NewLeased(st.RateLimits, e.clock.now),
 		Limit: burst, Window: 10 * time.Second, Bucket: "v1:"}), ChargedByHandler: v1api.ChargesInHandler, BaseURL: v1tBase})
 	v1 := app.Group("/v1", v1api.V1CORS("*"), access.Handler())
 	v1api.NewV1Claims(v1api.V1ClaimsDeps{Claims: st.Claims, Submissions: e.subs, Search: search.New(models.NewSearchStore(db)), Firms: e.firms,

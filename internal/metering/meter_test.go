@@ -210,7 +210,7 @@ func TestBurstLimit(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newMeterEnv(t, db)
 		ctx := context.Background()
-		m := e.meter.WithBurst(metering.Burst{Limiter: ratelimit.NewDB(e.stores.RateLimits, e.now), Limit: 2, Window: 10 * time.Second, Bucket: "test:"})
+		m := e.meter.WithBurst(metering.Burst{Limiter: ratelimit.NewLeased(e.stores.RateLimits, e.now), Limit: 2, Window: 10 * time.Second, Bucket: "test:"})
 		k := e.key(t, intp(100))
 		for i := 1; i <= 2; i++ {
 			a, err := m.Admit(ctx, k, metering.Read)

@@ -7,19 +7,22 @@ import (
 	"time"
 )
 
-// BatchCounter is a Counter that can also take n events of a window at once, all or nothing
-// (models.RateLimitStore.HitN): the shared counter a Leased limiter draws its tokens from.
-type BatchCounter interface {
-	Counter
-	// HitN adds n to bucket's window unless that would pass limit; it reports whether it did and
-	// the count after it (the count as it stands when refused).
+// Counter is the database's fixed-window counter (models.RateLimitStore), shared by every process.
+// Its rows are pruned by the serving process's janitor two hours after their window started, so
+// windows must be shorter than that. A refused event is never counted.
+type Counter interface {
+	// Hit counts one event in bucket's window unless it reached limit (one INSERT … ON CONFLICT …
+	// DO UPDATE … WHERE count < limit statement); it reports whether it did and the count after it.
+	Hit(ctx context.Context, bucket string, windowStart int64, limit int) (bool, int, error)
+	// HitN adds n to bucket's window unless that would pass limit, all or nothing; it reports
+	// whether it did and the count after it (the count as it stands when refused).
 	HitN(ctx context.Context, bucket string, windowStart int64, n, limit int) (bool, int, error)
 }
 
 // MaxLease is the most tokens one process takes from a window at once.
 const MaxLease = 1000
 
-// Leased is the database limiter with leases: a process takes a share of a bucket's window in
+// Leased is the database's limiter (the rate_limits table), with leases: a process takes a share of a bucket's window in
 // one statement and admits that many requests from memory, so a busy key costs one write per
 // lease rather than one per request. A lease is at most 1/16 of the limit (and MaxLease), so
 // small limits stay almost exact; when the share would be under 2, or the window cannot grant it,
@@ -27,7 +30,7 @@ const MaxLease = 1000
 // process may refuse a key with some of its window unused (at most one lease per other process,
 // for at most the window), and no process ever admits more than the limit.
 type Leased struct {
-	counter BatchCounter
+	counter Counter
 	now     func() time.Time
 
 	mu     sync.Mutex
@@ -44,7 +47,7 @@ type burstLease struct {
 }
 
 // NewLeased builds the leasing database limiter; now is the clock (nil: time.Now).
-func NewLeased(counter BatchCounter, now func() time.Time) *Leased {
+func NewLeased(counter Counter, now func() time.Time) *Leased {
 	if now == nil {
 		now = time.Now
 	}

@@ -132,7 +132,7 @@ func TestDatabaseLimiter(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		st := storerules.Stores(db)
 		clk := newClock()
-		exercise(t, pair{NewDB(st.RateLimits, clk.now), NewDB(st.RateLimits, clk.now)}, clk)
+		exercise(t, pair{NewLeased(st.RateLimits, clk.now), NewLeased(st.RateLimits, clk.now)}, clk)
 	})
 }
 
@@ -200,7 +200,7 @@ func TestFallback(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
 	clk := newClock()
 	var reported atomic.Int32
-	l := WithFallback(failing{}, NewDB(storerules.Stores(db).RateLimits, clk.now), func(error) { reported.Add(1) })
+	l := WithFallback(failing{}, NewLeased(storerules.Stores(db).RateLimits, clk.now), func(error) { reported.Add(1) })
 	ctx := context.Background()
 	for i := range 3 {
 		d, err := l.Allow(ctx, "fb", 2, 10*time.Second)
@@ -233,31 +233,28 @@ func TestDecisionSeconds(t *testing.T) {
 
 // countingCounter counts the statements a limiter sends to the shared counter.
 type countingCounter struct {
-	BatchCounter
+	Counter
 	calls atomic.Int32
 }
 
 func (c *countingCounter) Hit(ctx context.Context, bucket string, start int64, limit int) (bool, int, error) {
 	c.calls.Add(1)
-	return c.BatchCounter.Hit(ctx, bucket, start, limit)
+	return c.Counter.Hit(ctx, bucket, start, limit)
 }
 
 func (c *countingCounter) HitN(ctx context.Context, bucket string, start int64, n, limit int) (bool, int, error) {
 	c.calls.Add(1)
-	return c.BatchCounter.HitN(ctx, bucket, start, n, limit)
+	return c.Counter.HitN(ctx, bucket, start, n, limit)
 }
 
 func TestLeasedLimiter(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		st := storerules.Stores(db)
 		clk := newClock()
-		// Small limits are counted exactly: the shared behaviour holds as it is.
-		exercise(t, pair{NewLeased(st.RateLimits, clk.now), NewLeased(st.RateLimits, clk.now)}, clk)
-
-		// A large limit is taken in shares: 400 concurrent requests over two instances admit exactly
+		// Small limits are counted exactly (TestDatabaseLimiter). A large limit is taken in shares: 400 concurrent requests over two instances admit exactly
 		// the limit, with far fewer statements than requests.
 		ctx := context.Background()
-		counter := &countingCounter{BatchCounter: st.RateLimits}
+		counter := &countingCounter{Counter: st.RateLimits}
 		a, b := NewLeased(counter, clk.now), NewLeased(counter, clk.now)
 		bucket := "leased-" + uuid.NewString()
 		const limit = 160 // shares of 10
