@@ -173,7 +173,7 @@ var unitSlots = map[string]string{
 	"glass": "glass", "glasses": "glass", "milyar": "billion", "billion": "billion", "milyon": "million",
 	"million": "million", "kez": "times", "kere": "times", "times": "times", "twice": "times", "sifir": "zero",
 	"zero": "zero", "zeros": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
-	"gezegen": "ordinal",
+	"gezegen": "ordinal", "percent": "percent",
 }
 
 // parseClaim reads a claim into parts (see the comment at the top of this file).
@@ -185,7 +185,9 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
-	main, asides := splitAsides(dropHashtags(dropQuestionFrame(shortYears.ReplaceAllStringFunc(text, fullYear))))
+	text = shortYears.ReplaceAllStringFunc(text, fullYear)
+	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
+	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
@@ -204,6 +206,17 @@ func fullYear(m string) string {
 		return lead + "19" + digits
 	}
 	return lead + "20" + digits
+}
+
+// turkishShortYears are years written with two digits and a Turkish case ending after the
+// apostrophe ("89'da yıkıldı", "71'den beri"): in and since a year, the way people post dates.
+// Other endings ("10'u", "80'li yıllar") are counts and decades, left as they are.
+var turkishShortYears = regexp.MustCompile(`(^|[\s(])\d\d['’](da|de|ta|te|dan|den|tan|ten)\b`)
+
+// fullTurkishYear writes a two-digit Turkish year in full, as fullYear does.
+func fullTurkishYear(m string) string {
+	i := strings.IndexAny(m, "'’")
+	return fullYear(m[:i]) + m[i:]
 }
 
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that
@@ -450,21 +463,47 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
 		if t.number {
 			p.num = numberKey(t.text, lang)
-			if i+1 < len(toks) {
-				if f, ok := scaleWords[infos[i+1].folded]; ok {
+			next := i + 1
+			if next < len(toks) && infos[next].folded == "bucuk" {
+				// "4 buçuk milyar": four and a half.
+				p.num = plusHalf(p.num)
+				infos[next].function = true
+				next++
+			}
+			if next < len(toks) {
+				if f, ok := scaleWords[infos[next].folded]; ok {
 					p.num = scaled(p.num, f)
-					infos[i+1].function = true
+					infos[next].function = true
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
 			p.ident = p.slot == "" && i > 0 && !t.sentenceStart && !toks[i-1].number && !infos[i-1].function && !infos[i-1].prep
+		} else if digitOrdinal.MatchString(folded) {
+			// "3rd", "21st": an ordinal written in digits, as "third" is one in words.
+			p.num = folded
+			p.slot = "ordinal"
+		} else if f, ok := englishFractionAt(toks, foldedAt, i); ok {
+			// "a tenth of", "one fifth of": a share, compared as a percentage.
+			p.num = f
+			p.slot = "percent"
 		} else if v, n := numberWords2(toks, foldedAt, i); n > 0 {
-			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one").
+			// A number in words, one or several ("iki yüz altı" = 206, "twenty-one", "four and a
+			// half billion").
 			p.num = v
 			for k := i + 1; k < i+n; k++ {
 				infos[k].function = true
 			}
+			if k := i + n; k < len(toks) && !toks[k].number {
+				if f, ok := scaleWords[infos[k].folded]; ok {
+					p.num = scaled(p.num, f)
+					infos[k].function = true
+					n++
+				}
+			}
 			p.slot = numberSlot(toks, foldedAt, i+n-1, toks[i+n-1].text)
+			if ordinalBase(v) != v {
+				p.slot = "ordinal" // a rank, whatever word follows it ("üçüncü oldu")
+			}
 		} else if f, ok := fractionAt(toks, foldedAt, i); ok {
 			// "beşte biri" (one in five) is 20 percent.
 			p.num = f
@@ -685,15 +724,65 @@ func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) 
 		n++
 	}
 	if n == 0 {
+		// An ordinal ("ninth", "dokuzuncu") is a number of its own kind.
+		if v, ok := numberWord(folded(i)); ok && ordinalBase(v) != v {
+			return v, 1
+		}
 		return "", 0
 	}
-	if n == 1 {
+	// "four and a half", "dört buçuk".
+	half := 0
+	switch j := i + n; {
+	case j < len(toks) && folded(j) == "bucuk":
+		half = 1
+	case j+2 < len(toks) && folded(j) == "and" && folded(j+1) == "a" && folded(j+2) == "half":
+		half = 3
+	}
+	if n == 1 && half == 0 {
 		if v, ok := numberWord(folded(i)); ok {
 			return v, 1
 		}
 		return "", 0
 	}
-	return strconv.FormatFloat(total+cur, 'f', -1, 64), n
+	v := total + cur
+	if half > 0 {
+		v += 0.5
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64), n + half
+}
+
+// plusHalf adds a half to every reading of a number key ("4 buçuk").
+func plusHalf(key string) string {
+	var out []string
+	for _, r := range strings.Split(key, "|") {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			return key
+		}
+		out = append(out, strconv.FormatFloat(v+0.5, 'f', -1, 64))
+	}
+	return strings.Join(out, "|")
+}
+
+// digitOrdinal is an English ordinal written in digits ("3rd", "21st", "9th").
+var digitOrdinal = regexp.MustCompile(`^\d{1,4}(st|nd|rd|th)$`)
+
+// fractionDenominators are the English ordinals that name a share after "a" or "one" and
+// before "of" ("a tenth of", "one fifth of").
+var fractionDenominators = map[string]float64{"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "hundredth": 100, "thousandth": 1000}
+
+// englishFractionAt reads "a tenth of" / "one fifth of" at token i as a fraction key ("0.1"),
+// the form quantityWords give "a quarter".
+func englishFractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
+	d, ok := fractionDenominators[folded(i)]
+	if !ok || i == 0 || i+1 >= len(toks) || folded(i+1) != "of" {
+		return "", false
+	}
+	if a := folded(i - 1); a != "a" && a != "one" {
+		return "", false
+	}
+	return strconv.FormatFloat(1/d, 'f', -1, 64), true
 }
 
 // fractionAt reads a Turkish fraction, "beşte bir(i)" (one in five), at token i.

@@ -50,6 +50,11 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	cross := q.lang != r.lang
 	q, comp, compWhy := complemented(q, r)
 	qa, ra := ix.alignParts(q, r)
+	// "Humans", "people", "insanlar" where the other claim says "we" or no one at all: a
+	// generic person is the implied subject of both, not a claim of its own. Only when the other
+	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
+	genericAside(q, qa, r, ra)
+	genericAside(r, ra, q, qa)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
@@ -217,17 +222,21 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	} else if why == "" && q.passive != r.passive && !cross && sameSubject(q, qa, r, ra) {
 		return false, "different subject: the subject of one claim is the agent of the other"
 	}
-	// Polarity on meaning: each antonym link flips it once more.
+	// Polarity on meaning: each antonym link flips it once more. A negated clause that restates
+	// the claim in words of its own is not the claim's polarity (restatingClause).
+	// Only against a fact-check with no negation of its own: a negated fact-check is matched
+	// by the post's negations.
+	rNeg := r.negative(nil)
+	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
 	var antA, antB string
 	for i, l := range qa.links {
-		if l == opposite {
+		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
-	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) })
-	rNeg := r.negative(nil)
+	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) || restating(c) })
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1 && antA == "":
@@ -246,6 +255,69 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// restatingClause reports a clause of a post of several clauses whose negation belongs to a
+// word the fact-check does not state ("isn't round" before "it's flat", "alkol alan üşümez"
+// before "içki vücudu ısıtır"), while another clause, not negated, states part of the
+// fact-check: the post says the claim there, and this clause says it again in other words.
+func restatingClause(q *claimParts, qa sideAlign, c int) bool {
+	if q.clauses < 2 {
+		return false
+	}
+	negated := func(k int) bool {
+		for _, g := range q.negs {
+			if g.clause == k {
+				return true
+			}
+		}
+		return false
+	}
+	if !negated(c) {
+		return false
+	}
+	own, other := false, false
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.aside || !isContent(p) {
+			continue
+		}
+		switch {
+		case p.clause == c && qa.links[i] == unlinked:
+			own = true
+		case p.clause != c && (qa.links[i] == linked) && !negated(p.clause):
+			other = true
+		}
+	}
+	return own && other
+}
+
+// genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
+// "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
+func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !genericPerson(o) }) >= 0 {
+		return
+	}
+	for i := range a.parts {
+		if aa.links[i] == unlinked && genericPerson(&a.parts[i]) {
+			aa.links[i] = chatter
+		}
+	}
+}
+
+// genericPersons are the words for anyone at all (folded, Turkish as stems).
+var genericPersons = map[string]bool{"human": true, "humans": true, "people": true, "person": true,
+	"everyone": true, "everybody": true, "insan": true, "herkes": true, "kisi": true}
+
+// genericPerson reports a part naming anyone at all: "humans", "people", "insanın", "herkes".
+func genericPerson(p *part) bool {
+	if p.num != "" || p.ent != nil || p.verb {
+		return false
+	}
+	if genericPersons[p.folded] {
+		return true
+	}
+	return p.lang == "tr" && genericPersons[trStem(p.folded)]
 }
 
 // say is how a reason names part i of claim c: the word as the claim writes it, lower-case

@@ -569,19 +569,30 @@ func numberKey(tok, lang string) string {
 	return strings.Join(readings, "|")
 }
 
-// numbersMeet reports whether two number keys share a reading.
+// numbersMeet reports whether two number keys share a reading. An ordinal meets its number
+// ("9th" = the "9." of Turkish, "3rd" = "üçüncü"): what it counts is compared by slot.
 func numbersMeet(a, b string) bool {
 	if a == b {
 		return true
 	}
 	for _, x := range strings.Split(a, "|") {
 		for _, y := range strings.Split(b, "|") {
-			if x == y {
+			if x == y || ordinalBase(x) == ordinalBase(y) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// ordinalBase is the number of an ordinal key ("9th" → "9"), or the key itself.
+func ordinalBase(k string) string {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if b, ok := strings.CutSuffix(k, suf); ok && b != "" && !strings.ContainsFunc(b, func(r rune) bool { return r < '0' || r > '9' }) {
+			return b
+		}
+	}
+	return k
 }
 
 // numberWords are number words that cannot mean anything else. Turkish "bir" (a/one), "altı"

@@ -1,0 +1,64 @@
+package matching
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// TestSameClaimNumberFormsAndRestatements holds how people write numbers (a two-digit year
+// with a Turkish ending, a Turkish ordinal "9.", "3rd", "a tenth of", "four and a half billion"),
+// a generic person where the fact-check says "we", and a post that restates the claim in a
+// negated clause of other words ("isn't round, it's flat"), each with the look-alike that must
+// still be refused.
+func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:berlin", "Berlin Duvarı 1989'da yıkıldı.", "tr", "dogru"),
+		review("u:pluto", "Plüton, Güneş Sistemi'nin dokuzuncu gezegenidir.", "tr", "yanlis"),
+		review("u:brain", "We only use 10 percent of our brains.", "en", "yanlis"),
+		review("u:age-en", "The Earth is about 4.5 billion years old.", "en", "dogru"),
+		review("u:age-tr", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"),
+		review("u:cup", "Turkey finished third at the 2002 World Cup.", "en", "dogru"),
+		review("u:flat", "The Earth is flat.", "en", "yanlis"),
+		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
+		review("u:landing", "Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string // reason "" = same claim; else a substring of the reason
+	}{
+		{"Berlin duvarı 89'da yıkıldı", "tr", "u:berlin", ""},
+		{"Berlin duvarı 79'da yıkıldı", "tr", "u:berlin", "different number"},
+		{"Güneş sistemindeki 9. gezegen Plüton'dur", "tr", "u:pluto", ""},
+		{"Güneş sistemindeki 8. gezegen Plüton'dur", "tr", "u:pluto", "different number"},
+		{"Humans only use a tenth of their brain", "en", "u:brain", ""},
+		{"Humans only use a fifth of their brain", "en", "u:brain", "different number"},
+		{"People only use 10 percent of their brains", "en", "u:brain", ""},
+		// A generic person is no subject of its own, but another subject is.
+		{"Dolphins only use 10 percent of their brains", "en", "u:brain", "different"},
+		{"Earth is roughly four and a half billion years old", "en", "u:age-en", ""},
+		{"Earth is roughly four billion years old", "en", "u:age-en", "different number"},
+		{"Dünya dört buçuk milyar yaşında", "tr", "u:age-tr", ""},
+		{"Turkey finished 3rd at the 2002 World Cup", "en", "u:cup", ""},
+		{"Turkey finished 2nd at the 2002 World Cup", "en", "u:cup", "different number"},
+		// A negated clause that restates the claim in words of its own.
+		{"the earth isn't round, it's flat", "en", "u:flat", ""},
+		{"The earth is not flat, it's round", "en", "u:flat", "negation differs"},
+		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
+		// Against a negated fact-check the post's negations count as they are.
+		{"Ay'a hiç gidilmedi, her şey stüdyoda çekildi", "tr", "u:landing", ""},
+	} {
+		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
+		switch {
+		case !known:
+			t.Errorf("%q: %s not indexed", c.claim, c.url)
+		case c.reason == "" && !same:
+			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
+		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
+			t.Errorf("%q vs %s: same=%v reason %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
+		}
+	}
+}
