@@ -159,9 +159,13 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
+	// Within one language, a word beside a stated noun while the whole fact-check is stated
+	// narrows or rewords that noun ("canlı türleri", "mRNA covid vaccines", "a bolt of
+	// lightning"); across languages a loose translation ("drinking" = "içmek", as for smoking)
+	// could have stated the fact-check's part, so there it stays another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
@@ -290,6 +294,20 @@ func restatingClause(q *claimParts, qa sideAlign, c int) bool {
 		}
 	}
 	return own && other
+}
+
+// besideLinkedNoun reports a part next to a part of the same clause that is not a verb and is
+// stated by the other claim.
+func besideLinkedNoun(q *claimParts, qa sideAlign, i int) bool {
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(q.parts) || q.parts[j].clause != q.parts[i].clause || q.parts[j].verb || q.parts[j].num != "" {
+			continue
+		}
+		if qa.links[j] == linked {
+			return true
+		}
+	}
+	return false
 }
 
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the

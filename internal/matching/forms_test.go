@@ -62,3 +62,36 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimWordBesideAStatedNoun holds that, within one language and with the whole
+// fact-check stated, a word beside a stated noun narrows it, while a word of its own elsewhere,
+// or across languages, is another claim.
+func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+		review("u:ozone", "The ozone hole is recovering.", "en", "dogru"),
+		review("u:evolution", "Canlılar evrimle zaman içinde değişti.", "tr", "dogru"),
+		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:flu", "The flu vaccine gives you the flu.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string
+	}{
+		{"The mRNA covid vaccines change your DNA", "en", "u:mrna", ""},
+		{"The ozone hole over Antarctica is recovering", "en", "u:ozone", ""},
+		{"Canlı türleri evrimle zaman içinde değişti", "tr", "u:evolution", ""},
+		{"Drinking coffee causes lung cancer", "en", "u:smoking-tr", "different"},
+		{"The flu vaccine gives you a sore arm", "en", "u:flu", "different"},
+	} {
+		same, reason, _ := ix.SameClaim(c.claim, c.lang, c.url)
+		switch {
+		case c.reason == "" && !same:
+			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
+		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
+			t.Errorf("%q vs %s: same=%v reason %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
+		}
+	}
+}
