@@ -937,7 +937,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					}
 				}
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)),
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && !gerundObject(toks, i),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true
@@ -1101,6 +1101,18 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 		return strings.HasSuffix(prevprev, "ing")
 	}
 	return plural(prev) != plural(w)
+}
+
+// gerundObject reports a plural word right after a gerund with a word in -s right after it
+// ("cracking knuckles gives", "eating eggs raises"): the gerund's object, the next word its
+// verb; "smoking causes cancer" has no second such word.
+func gerundObject(toks []scanned, i int) bool {
+	if i == 0 || i+1 >= len(toks) || toks[i+1].sentenceStart || toks[i+1].number {
+		return false
+	}
+	prev, w, next := turkish.Fold(toks[i-1].text), turkish.Fold(toks[i].text), turkish.Fold(toks[i+1].text)
+	plural := func(x string) bool { return len(x) > 3 && strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
+	return strings.HasSuffix(prev, "ing") && len(prev) > 5 && plural(w) && plural(next)
 }
 
 // irregularPast reports an English word the lexicon reduces to another base form without a

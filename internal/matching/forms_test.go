@@ -74,6 +74,8 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:evolution", "Canlılar evrimle zaman içinde değişti.", "tr", "dogru"),
 		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
 		review("u:flu", "The flu vaccine gives you the flu.", "en", "yanlis"),
+		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
 		ix.Upsert(r)
 	}
@@ -85,6 +87,11 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		{"Canlı türleri evrimle zaman içinde değişti", "tr", "u:evolution", ""},
 		{"Drinking coffee causes lung cancer", "en", "u:smoking-tr", "different"},
 		{"The flu vaccine gives you a sore arm", "en", "u:flu", "different"},
+		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
+		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
+		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
+		// verb reworded while its object goes unstated.
+		{"Yumurta yemek kilo aldırır", "tr", "u:eggs-en", "different"},
 	} {
 		same, reason, _ := ix.SameClaim(c.claim, c.lang, c.url)
 		switch {
