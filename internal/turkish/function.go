@@ -2,8 +2,8 @@ package turkish
 
 // functionWords are Turkish words (folded) that carry no claim content: conjunctions, particles,
 // pronouns and demonstratives, postpositions, quantifiers and intensifiers, the light and copular
-// verbs' common forms, discourse fillers, hedges and the evidential "they say" frames social-media
-// posts wrap claims in. Negators are not here (see IsNegator): polarity is compared on its own.
+// verbs' common forms (with "hale"/"haline": "hale getirir" = makes, "haline gelir" = becomes),
+// discourse fillers, hedges and the evidential "they say" frames social-media posts wrap claims in. Negators are not here (see IsNegator): polarity is compared on its own.
 // "su" is left out because folded "şu" (that) is "su" (water), and "neden" because "neden olur"
 // (causes) carries a claim's predicate.
 var functionWords = set(`
@@ -28,6 +28,7 @@ biliyormusunuz bilmiyorlar bilin bilmeyen kalmasin paylasin paylas yayalim yayin
 dikkat uyari acil son_dakika flas meger vallahi harbiden valla ya yaa yav
 kanitlandi kanitlanmis kanitlanmistir kanitlanmisti ortaya_cikti
 artik hala simdi bugun zaten tekrar yine
+hale haline
 `)
 
 // IsFunctionWord reports a folded Turkish function word (see functionWords).
