@@ -29,7 +29,8 @@ func starterAnalyzer(t testing.TB) *analysis.Pipeline {
 // just under the measured value so a regression fails. The rules were shaped on this set and on
 // the evaluation set's tuning half, so these are not quality figures (TestEvalTestHalf holds
 // those). Measured (retrieval floor 0.25, claim alignment deciding, thesaurus with KeNet):
-// verdict accuracy 0.800, abstention 1.000 (look-alikes 60/60, unrelated 63/63), recall@1 0.650
+// verdict accuracy 0.826 (0.800 before the number-form, generic-person, restating-clause and
+// narrowing-word rules), abstention 1.000 (look-alikes 60/60, unrelated 63/63), recall@1 0.650
 // (typo 0.955, ascii 0.933, paraphrase 0.378, crosslang 0.667; 5 more matched the expected
 // review's twin in the other language, with its verdict), no confident match to a wrong review,
 // no dogru/yanlis swap. Before KeNet: verdict accuracy 0.756, recall@1 0.590 (crosslang 0.400,
@@ -78,7 +79,7 @@ func TestDevSet(t *testing.T) {
 	check("abstention overall", rep.Overall.Abstention(), 0.99)
 	check("abstention unrelated", rep.ByKind["unrelated"].Abstention(), 0.99)
 	check("abstention lookalike", rep.ByKind["lookalike"].Abstention(), 0.99)
-	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.79)
+	check("verdict accuracy", rep.Overall.VerdictAccuracy(), 0.82)
 	if rep.Overall.WrongMatches > 1 {
 		t.Errorf("%d confident matches to the wrong review (this matcher reached 0)", rep.Overall.WrongMatches)
 	}

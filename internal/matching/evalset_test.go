@@ -10,10 +10,13 @@ import (
 )
 
 // tunePath and testPath are the evaluation set's halves (internal/knowledge/testdata/eval): the
-// tuning half may shape the rules; the test half is run only to report and hold figures.
+// tuning half may shape the rules; the test half (blind.jsonl, written blind on 2026-11-26) is run
+// only to report and hold figures. readPath is the earlier test half, read while tuning and so
+// tuning data now.
 var (
 	tunePath = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
-	testPath = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
+	testPath = filepath.Join("..", "knowledge", "testdata", "eval", "blind.jsonl")
+	readPath = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
 	// probesPath holds hand-written probes (ids p-…) of three known holes: short identifiers
 	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
 	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
@@ -55,8 +58,9 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
 // misses), and holds its figures just under what this matcher measured: look-alike abstention
-// 1.000, verdict accuracy 0.717 on same-language and 0.433 on cross-language rewordings, no
-// dogru/yanlis swap (before KeNet and compounds: 0.994, 0.667, 0.367).
+// 1.000, verdict accuracy 0.767 on same-language and 0.433 on cross-language rewordings, no
+// dogru/yanlis swap (before KeNet and compounds: 0.994, 0.667, 0.367; before the number-form,
+// generic-person, restating-clause and narrowing-word rules: 0.717 same-language).
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
 	for _, c := range []struct {
@@ -64,7 +68,7 @@ func TestTuneSet(t *testing.T) {
 		got, min float64
 	}{
 		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.99},
-		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.71},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.76},
 		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.43},
 	} {
 		if c.got < c.min {
@@ -92,6 +96,29 @@ func TestProbeSet(t *testing.T) {
 		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.79},
 		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.79},
 		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.75},
+	} {
+		if c.got < c.min {
+			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
+		}
+	}
+	if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+		t.Errorf("dogru/yanlis swapped: %v", c)
+	}
+}
+
+// TestReadSet runs the earlier test half (eval/test.jsonl): it was read while tuning, so it is
+// tuning data now and its figures are not quality figures. Held just under what this matcher
+// measured: look-alike abstention 0.916, verdict accuracy 0.580 on same-language and 0.533 on
+// cross-language rewordings (0.513 and 0.567 when it was still blind), no dogru/yanlis swap.
+func TestReadSet(t *testing.T) {
+	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
+	for _, c := range []struct {
+		name     string
+		got, min float64
+	}{
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.91},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.57},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.53},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -135,17 +162,16 @@ func TestEvalTestHalf(t *testing.T) {
 	}
 }
 
-// Figures held on the test half, just under what this matcher measured there with the Turkish
-// WordNet, compounds, and the identifier, light-verb noun and Turkish adjunct rules (shaped on the
-// probes, the tuning half and the development set only): look-alike abstention 0.916 (142/155;
-// 0.935 before KeNet, 0.903 with it and before these rules), same-language rewordings 0.513 and
-// cross-language rewordings 0.567 verdict accuracy (unchanged by these rules), no dogru/yanlis
-// swap, 13 wrong confident matches. The targets (0.97, 0.90, 0.75) are not met; the
-// test logs the gap.
+// Figures held on the test half (blind.jsonl: 263 look-alikes, 260 same-language and 55
+// cross-language rewordings, written blind on 2026-11-26 and first run once every rule of that
+// day was in), just under what this matcher measured there: look-alike abstention 0.943
+// (248/263), same-language rewordings 0.608 and cross-language rewordings 0.418 verdict accuracy,
+// no dogru/yanlis swap, 16 wrong confident matches. The targets (0.97, 0.90, 0.75) are not
+// met; the test logs the gap. Its failures are not read to change a rule.
 const (
-	heldLookalikeAbstention = 0.91
-	heldParaphraseVerdict   = 0.51
-	heldCrosslangVerdict    = 0.56
-	heldOverallAbstention   = 0.91
+	heldLookalikeAbstention = 0.94
+	heldParaphraseVerdict   = 0.60
+	heldCrosslangVerdict    = 0.41
+	heldOverallAbstention   = 0.94
 	heldSwaps               = 0
 )
