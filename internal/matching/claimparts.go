@@ -422,7 +422,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		case wlang == "en" && englishFunction(folded), wlang == "tr" && (turkish.IsFunctionWord(folded) || lang == "und" && englishFunction(folded)):
 			infos[i].function = true
 		case wlang == "tr" && ix.isCopula(folded, base):
-			// A form of "olmak" ("oluyormuş", "olacaktır") is the copula or a light verb.
+			// A form of "olmak" ("oluyormuş", "olacaktır") is the copula or a light verb; a
+			// negative one ("olmaz", "olmadı") still negates the claim.
+			if turkish.IsNegativeVerb(folded) {
+				negate(i, false)
+			}
 			infos[i].function = true
 		case utf8.RuneCountInString(folded) < 2 && !hasDigit(folded) && !(analysis.IsAllCaps(base) && i > 0):
 			// A single letter is noise, but a capital after a word names something ("Vitamin C").

@@ -102,3 +102,29 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimTurkishVerbForms holds Turkish verb forms people post: a conditional with its
+// person ("uyursan"), a negative aorist ("olmaz" still negates the claim).
+func TestSameClaimTurkishVerbForms(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
+		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	for _, c := range []struct {
+		claim, lang, url, reason string
+	}{
+		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
+		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
+	} {
+		same, reason, _ := ix.SameClaim(c.claim, c.lang, c.url)
+		switch {
+		case c.reason == "" && !same:
+			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
+		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
+			t.Errorf("%q vs %s: same=%v reason %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
+		}
+	}
+}

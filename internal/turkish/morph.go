@@ -64,6 +64,9 @@ var suffixTemplates = []struct {
 	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
 	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
 	{"k", slotCopula, Nominative, true},
+	// conditional, with its person ("yenirse", "uyursan", "gelirsek"): after the tense it follows
+	{"sA", slotCopula, Nominative, true}, {"ysA", slotCopula, Nominative, true}, {"sAn", slotCopula, Nominative, true},
+	{"sAm", slotCopula, Nominative, true}, {"sAk", slotCopula, Nominative, true}, {"sAnIz", slotCopula, Nominative, true},
 	// case
 	{"I", slotCase, Accusative, false}, {"yI", slotCase, Accusative, false}, {"nI", slotCase, Accusative, false},
 	{"A", slotCase, Dative, false}, {"yA", slotCase, Dative, false}, {"nA", slotCase, Dative, false},
@@ -90,6 +93,10 @@ var suffixTemplates = []struct {
 	{"DI", slotTense, Nominative, true}, {"mIs", slotTense, Nominative, true}, {"Iyor", slotTense, Nominative, true},
 	{"yor", slotTense, Nominative, true}, {"Ar", slotTense, Nominative, true}, {"Ir", slotTense, Nominative, true},
 	{"r", slotTense, Nominative, true}, {"mAlI", slotTense, Nominative, true}, {"sA", slotTense, Nominative, true},
+	// negative tenses ("yenmez", "kapmıyor", "gitmedi", "olmamış"): the negation is read apart
+	// (IsNegativeVerb); the lemma is the verb's
+	{"mAz", slotTense, Nominative, true}, {"mIyor", slotTense, Nominative, true}, {"mAdI", slotTense, Nominative, true},
+	{"mAmIs", slotTense, Nominative, true}, {"mAyAcAk", slotTense, Nominative, true},
 	{"ysA", slotTense, Nominative, true}, {"AcAk", slotTense, Nominative, true}, {"yAcAk", slotTense, Nominative, true},
 	// ability, passive, causative
 	{"AbIl", slotVoice, Nominative, true}, {"yAbIl", slotVoice, Nominative, true}, {"Il", slotVoice, Nominative, true},
