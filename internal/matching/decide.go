@@ -2,11 +2,11 @@ package matching
 
 import (
 	"fmt"
-
-	"github.com/claimcheck/claimcheck/internal/analysis"
 	"strings"
 	"sync"
+	"unicode"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -323,6 +323,44 @@ func besideLinkedNoun(q *claimParts, qa sideAlign, i int) bool {
 	return false
 }
 
+// linkAcronyms links a name written as its initials ("NZ", "DSÖ'ye", "ABD") to the run of
+// capitalised parts of the other claim it abbreviates ("New Zealand", "Dünya Sağlık Örgütü",
+// "Amerika Birleşik Devletleri"), both ways.
+func linkAcronyms(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for i := range a.parts {
+		if aa.links[i] != unlinked || a.parts[i].num != "" {
+			continue
+		}
+		word, _ := splitApostrophe(a.parts[i].text)
+		letters := []rune(word)
+		if len(letters) < 2 || len(letters) > 5 || !analysis.IsAllCaps(word) {
+			continue
+		}
+		for j := 0; j+len(letters) <= len(b.parts); j++ {
+			ok := true
+			for k, l := range letters {
+				o := &b.parts[j+k]
+				first := []rune(o.text)
+				if o.num != "" || o.clause != b.parts[j].clause || len(first) < 2 || !unicode.IsUpper(first[0]) ||
+					analysis.IsAllCaps(o.text) || !strings.EqualFold(string(first[0]), string(l)) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			aa.links[i], aa.with[i] = linked, j
+			for k := range letters {
+				if ba.links[j+k] == unlinked {
+					ba.links[j+k], ba.with[j+k] = linked, i
+				}
+			}
+			break
+		}
+	}
+}
+
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
 func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
@@ -592,6 +630,8 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	cheap(q, r, qa)
 	cheap(r, q, ra)
+	linkAcronyms(q, qa, r, ra)
+	linkAcronyms(r, ra, q, qa)
 	if ix.lex == nil {
 		return qa, ra
 	}

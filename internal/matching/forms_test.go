@@ -103,19 +103,25 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 	}
 }
 
-// TestSameClaimTurkishVerbForms holds Turkish verb forms people post: a conditional with its
-// person ("uyursan"), a negative aorist ("olmaz" still negates the claim).
+// TestSameClaimTurkishVerbForms holds forms people post: a name as its initials ("NZ", "DSÖ"),
+// a Turkish conditional with its person ("uyursan"), a negative aorist ("olmaz" still negates).
 func TestSameClaimTurkishVerbForms(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	for _, r := range []*models.Review{
 		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
 		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:nz", "New Zealand was the first country to give women the vote.", "en", "dogru"),
+		review("u:who", "Dünya Sağlık Örgütü aşıların otizme yol açtığını söyledi.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
 	}
 	for _, c := range []struct {
 		claim, lang, url, reason string
 	}{
+		// A name written as its initials.
+		{"NZ was the first country to give women the vote", "en", "u:nz", ""},
+		{"NY was the first country to give women the vote", "en", "u:nz", "different entity"},
+		{"DSÖ aşıların otizme yol açtığını söyledi", "tr", "u:who", ""},
 		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
 		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
 	} {
