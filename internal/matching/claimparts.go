@@ -411,6 +411,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		case wlang == "tr" && turkish.IsConcord(folded), wlang == "en" && (folded == "never" || folded == "no" || folded == "none" || folded == "nothing"):
 			negate(i, wlang == "tr")
 			infos[i].function = true
+		case wlang == "en" && postIntensifier(toks, i, folded):
+			// "way more", "back in 1893": the way people post, saying nothing of their own.
+			infos[i].function = true
 		case wlang == "en" && enAdjunctPreps[folded] && !(i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "least" || turkish.Fold(toks[i+1].text) == "most")):
 			infos[i].prep = true
 			infos[i].function = true
@@ -1105,6 +1108,23 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 		return strings.HasSuffix(prevprev, "ing")
 	}
 	return plural(prev) != plural(w)
+}
+
+// postIntensifier reports "way" before a comparative ("way more nutritious") and "back" before
+// a time ("back in 1893", "back then"): words of posts that add nothing to the claim.
+func postIntensifier(toks []scanned, i int, folded string) bool {
+	if i+1 >= len(toks) || toks[i+1].sentenceStart {
+		return false
+	}
+	next := turkish.Fold(toks[i+1].text)
+	switch folded {
+	case "way":
+		return next == "more" || next == "less" || next == "too" || next == "better" || next == "worse" ||
+			strings.HasSuffix(next, "er") && len(next) > 4
+	case "back":
+		return next == "in" || next == "then" || next == "when" || next == "during"
+	}
+	return false
 }
 
 // gerundObject reports a plural word right after a gerund with a word in -s right after it

@@ -121,6 +121,8 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 		// A name written as its initials.
 		{"NZ was the first country to give women the vote", "en", "u:nz", ""},
 		{"NY was the first country to give women the vote", "en", "u:nz", "different entity"},
+		// "back in", "way more": words of posts.
+		{"NZ was the first country to give women the vote back in the day", "en", "u:nz", ""},
 		{"DSÖ aşıların otizme yol açtığını söyledi", "tr", "u:who", ""},
 		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
 		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
