@@ -64,6 +64,9 @@ type part struct {
 	num, slot string
 	// neg marks a negative verb form.
 	neg bool
+	// privative marks an English word that denies its root ("untraceable", "harmless"): its
+	// negation belongs to it, so it counts only where the other claim states the word.
+	privative bool
 	// place marks an adjunct of place or time ("soğukta", "in the cold", "during an
 	// earthquake"): a rewording may say it in other words.
 	place bool
@@ -108,14 +111,21 @@ type claimParts struct {
 type negation struct {
 	clause  int
 	concord bool
+	// privative is the part whose own word carries the negation (an English privative), or -1.
+	privative int
 }
 
 // negative reports the claim's polarity from the negations outside the clauses skip sets aside:
 // an odd number negates; concord words count only when nothing else negates.
 func (c *claimParts) negative(skip func(clause int) bool) bool {
+	return c.negativeWithout(func(g negation) bool { return skip != nil && skip(g.clause) })
+}
+
+// negativeWithout is negative, leaving out the negations skip selects.
+func (c *claimParts) negativeWithout(skip func(negation) bool) bool {
 	n, concord := 0, false
 	for _, g := range c.negs {
-		if skip != nil && skip(g.clause) {
+		if skip(g) {
 			continue
 		}
 		if g.concord {
@@ -338,7 +348,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		}
 		return clauseBase + clauses[i]
 	}
-	negate := func(i int, concord bool) { cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord}) }
+	negate := func(i int, concord bool) {
+		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1})
+	}
 	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
@@ -559,6 +571,14 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			case "en":
 				p.lemmas = ix.enLemmas(folded)
+				if root, ok := ix.englishPrivative(folded); ok && p.ent == nil {
+					// "untraceable" is "can't be traced", "harmless" "doesn't harm": the root,
+					// negated.
+					p.neg, p.privative = true, true
+					negate(i, false)
+					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
+					p.lemmas = root
+				}
 				p.verbLike = (strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ss") || strings.HasSuffix(folded, "ed") ||
 					ix.irregularPast(folded)) && i > 0
 			default:
@@ -1465,6 +1485,45 @@ func converb(p *part) bool {
 		}
 	}
 	return false
+}
+
+// englishPrivative reads an English word built to deny its root: un-…-able/-ible
+// ("untraceable" → trace, traceable; also misspelt, "untracable"), un- before a word the lexicon
+// knows ("unsafe" → safe) and -less ("harmless" → harm). Otherwise the root must be a word of four
+// letters or more the lexicon knows, so "universe", "union" and "unless" stay themselves. It
+// returns the root's lemmas.
+func (ix *Index) englishPrivative(folded string) ([]string, bool) {
+	if ix.lex == nil || englishFunction(folded) {
+		return nil, false
+	}
+	known := func(w string) bool { return len(w) >= 4 && len(ix.lex.Lemmas("en", w)) > 0 }
+	var roots []string
+	if rest, ok := strings.CutPrefix(folded, "un"); ok && (known(rest) || len(rest) >= 6 && (strings.HasSuffix(rest, "able") || strings.HasSuffix(rest, "ible"))) {
+		roots = append(roots, rest)
+		for _, suf := range []string{"able", "ible"} {
+			if base, ok := strings.CutSuffix(rest, suf); ok {
+				for _, b := range []string{base, base + "e"} {
+					if known(b) {
+						roots = append(roots, b)
+					}
+				}
+			}
+		}
+	} else if base, ok := strings.CutSuffix(folded, "less"); ok && known(base) {
+		roots = append(roots, base)
+	}
+	if len(roots) == 0 {
+		return nil, false
+	}
+	var out []string
+	for _, r := range roots {
+		for _, l := range ix.enLemmas(r) {
+			if !contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out, true
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

@@ -243,7 +243,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// the claim in words of its own is not the claim's polarity (restatingClause).
 	// Only against a fact-check with no negation of its own: a negated fact-check is matched
 	// by the post's negations.
-	rNeg := r.negative(nil)
+	// A privative word's negation counts only where the other claim states that word: a claim
+	// that leaves out "and untraceable" does not deny what it leaves out.
+	rNeg := r.negativeWithout(func(g negation) bool { return g.privative >= 0 && ra.links[g.privative] == unlinked })
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
 	var antA, antB string
@@ -253,7 +255,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
-	qNeg := q.negative(func(c int) bool { return chatterClause(q, qa, c) || restating(c) })
+	qNeg := q.negativeWithout(func(g negation) bool {
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked
+	})
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1 && antA == "":

@@ -110,6 +110,8 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 	for _, r := range []*models.Review{
 		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
 		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:btc", "Bitcoin payments are anonymous and untraceable.", "en", "yanlis"),
+		review("u:msg", "MSG is harmful to your health.", "en", "yanlis"),
 		review("u:nz", "New Zealand was the first country to give women the vote.", "en", "dogru"),
 		review("u:who", "Dünya Sağlık Örgütü aşıların otizme yol açtığını söyledi.", "tr", "yanlis"),
 	} {
@@ -118,6 +120,11 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 	for _, c := range []struct {
 		claim, lang, url, reason string
 	}{
+		// An English word that denies its root: "untraceable" is "can't be traced".
+		{"Bitcoin payments can't be traced", "en", "u:btc", ""},
+		{"Bitcoin payments are anonymous", "en", "u:btc", ""},
+		{"Bitcoin payments can be traced", "en", "u:btc", "negation differs"},
+		{"MSG is harmless to your health", "en", "u:msg", "harmless"},
 		// A name written as its initials.
 		{"NZ was the first country to give women the vote", "en", "u:nz", ""},
 		{"NY was the first country to give women the vote", "en", "u:nz", "different entity"},
