@@ -964,7 +964,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					}
 				}
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && !gerundObject(toks, i),
+			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && !gerundObject(toks, i) && !nounBeforeVerb(toks, i),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true
@@ -1158,6 +1158,22 @@ func gerundObject(toks []scanned, i int) bool {
 	plural := func(x string) bool { return len(x) > 3 && strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
 	return strings.HasSuffix(prev, "ing") && len(prev) > 5 && plural(w) && plural(next)
 }
+
+// nounBeforeVerb reports a word directly followed by a copula, an auxiliary or a modal ("ocean
+// currents are caused", "rubber soles can protect") or by "of" ("the soles of your shoes"): the
+// head of a noun phrase, whatever its ending; the verb comes after it.
+func nounBeforeVerb(toks []scanned, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].sentenceStart {
+		return false
+	}
+	next := turkish.Fold(toks[i+1].text)
+	return enCopulas[next] || enAuxiliaries[next] || next == "of"
+}
+
+// enAuxiliaries are English auxiliaries and modals, after which the verb follows.
+var enAuxiliaries = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,
+	"must": true, "should": true, "shall": true, "do": true, "does": true, "did": true, "have": true, "has": true, "had": true,
+	"can't": true, "cannot": true, "won't": true, "don't": true, "doesn't": true, "didn't": true}
 
 // irregularPast reports an English word the lexicon reduces to another base form without a
 // regular ending: an irregular verb form ("came" → "come", "fell" → "fall", "held" → "hold").

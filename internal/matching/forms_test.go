@@ -74,6 +74,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:evolution", "Canlılar evrimle zaman içinde değişti.", "tr", "dogru"),
 		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
 		review("u:flu", "The flu vaccine gives you the flu.", "en", "yanlis"),
+		review("u:tides", "Ocean tides are caused mainly by the Moon's gravity.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
@@ -87,6 +88,8 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		{"Canlı türleri evrimle zaman içinde değişti", "tr", "u:evolution", ""},
 		{"Drinking coffee causes lung cancer", "en", "u:smoking-tr", "different"},
 		{"The flu vaccine gives you a sore arm", "en", "u:flu", "different"},
+		// A word in -s before "are" is a noun: the verb comes after it.
+		{"Ocean currents are caused mainly by the Moon's gravity", "en", "u:tides", "currents ≠ tides"},
 		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
 		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
