@@ -152,8 +152,11 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			return false, fmt.Sprintf("different number: %s ≠ %s", say(q, qa, i), o.text)
 		}
 		o := &r.parts[j]
-		if p.place || o.place {
-			continue // a where/when detail told in other words ("geçmişte" for "bir zamanlar")
+		// A where/when detail may be told in other words ("geçmişte" for "bir zamanlar"), but two
+		// of them the lexicon knows and does not relate are two different times or places ("in
+		// winter" for "on cloudy days"): a wrong verdict is worse than none.
+		if (p.place || o.place) && !(p.place && o.place && !p.verb && !o.verb && ix.knownWord(p) && ix.knownWord(o)) {
+			continue
 		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}

@@ -75,6 +75,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
 		review("u:flu", "The flu vaccine gives you the flu.", "en", "yanlis"),
 		review("u:tides", "Ocean tides are caused mainly by the Moon's gravity.", "en", "dogru"),
+		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
@@ -90,6 +91,9 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		{"The flu vaccine gives you a sore arm", "en", "u:flu", "different"},
 		// A word in -s before "are" is a noun: the verb comes after it.
 		{"Ocean currents are caused mainly by the Moon's gravity", "en", "u:tides", "currents ≠ tides"},
+		// Two times the lexicon knows and does not relate are two claims.
+		{"You don't need sunscreen in winter", "en", "u:sunscreen", "winter ≠ cloudy"},
+		{"You don't need sunscreen on cloudy days, trust me", "en", "u:sunscreen", ""},
 		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
 		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
