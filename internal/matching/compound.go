@@ -75,6 +75,12 @@ func (ix *Index) linkCompounds(a *claimParts, aa sideAlign, b *claimParts, ba si
 		}
 		lang := a.parts[c.at].lang
 		for _, u := range units {
+			if u.n == 1 && u.at > 0 && ba.links[u.at-1] == unlinked && b.parts[u.at-1].role == roleModifier &&
+				b.parts[u.at-1].clause == b.parts[u.at].clause && b.parts[u.at-1].num == "" && !b.parts[u.at-1].verb {
+				// "breast cancer" is a cancer, but not the other claim's "cervical cancer": a
+				// head with a modifier of its own left over is another kind of it.
+				continue
+			}
 			if !ix.statesCompound(lang, c.forms, b.parts[u.at].lang, u.forms, fromClaim) {
 				continue
 			}

@@ -76,6 +76,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:flu", "The flu vaccine gives you the flu.", "en", "yanlis"),
 		review("u:tides", "Ocean tides are caused mainly by the Moon's gravity.", "en", "dogru"),
 		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
+		review("u:hpv", "The HPV vaccine helps prevent cervical cancer.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
@@ -94,6 +95,10 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// Two times the lexicon knows and does not relate are two claims.
 		{"You don't need sunscreen in winter", "en", "u:sunscreen", "winter ≠ cloudy"},
 		{"You don't need sunscreen on cloudy days, trust me", "en", "u:sunscreen", ""},
+		// A compound the lexicon files under the fact-check's head is not the fact-check's own
+		// kind of it.
+		{"The HPV vaccine helps prevent breast cancer", "en", "u:hpv", "breast ≠ cervical"},
+		{"Nargile içmek akciğer kanserine yol açar", "tr", "u:smoking-tr", "nargile ≠ sigara"},
 		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
 		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
