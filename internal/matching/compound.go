@@ -81,6 +81,12 @@ func (ix *Index) linkCompounds(a *claimParts, aa sideAlign, b *claimParts, ba si
 				// head with a modifier of its own left over is another kind of it.
 				continue
 			}
+			if u.n == 1 && ba.links[u.at] == linked && ba.with[u.at] != c.at && ba.with[u.at] != c.at+1 {
+				// A part the other claim already states with a word of its own ("öğün" for
+				// "öğünüdür") is not this compound too ("akşam yemeği" is a meal, but the claim
+				// says "meal" already).
+				continue
+			}
 			if !ix.statesCompound(lang, c.forms, b.parts[u.at].lang, u.forms, fromClaim) {
 				continue
 			}

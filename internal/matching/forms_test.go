@@ -77,6 +77,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:tides", "Ocean tides are caused mainly by the Moon's gravity.", "en", "dogru"),
 		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
 		review("u:hpv", "The HPV vaccine helps prevent cervical cancer.", "en", "dogru"),
+		review("u:breakfast", "Kahvaltı günün en önemli öğünüdür.", "tr", "belirsiz"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
@@ -99,6 +100,9 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// kind of it.
 		{"The HPV vaccine helps prevent breast cancer", "en", "u:hpv", "breast ≠ cervical"},
 		{"Nargile içmek akciğer kanserine yol açar", "tr", "u:smoking-tr", "nargile ≠ sigara"},
+		// A compound is not stated by a part the claim already states with a word of its own.
+		{"Akşam yemeği günün en önemli öğünüdür", "tr", "u:breakfast", "different subject"},
+		{"Kahvaltı günün en önemli öğünü", "tr", "u:breakfast", ""},
 		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
 		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
