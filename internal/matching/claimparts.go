@@ -1160,15 +1160,30 @@ func gerundObject(toks []scanned, i int) bool {
 }
 
 // nounBeforeVerb reports a word directly followed by a copula, an auxiliary or a modal ("ocean
-// currents are caused", "rubber soles can protect") or by "of" ("the soles of your shoes"): the
-// head of a noun phrase, whatever its ending; the verb comes after it.
+// currents are caused", "rubber soles can protect"), by "of" ("the soles of your shoes") or, in
+// -s, by a bare word and a determiner ("vaccines alter your"): the head of a noun phrase,
+// whatever its ending; the verb comes after it.
 func nounBeforeVerb(toks []scanned, i int) bool {
 	if i+1 >= len(toks) || toks[i+1].sentenceStart {
 		return false
 	}
 	next := turkish.Fold(toks[i+1].text)
-	return enCopulas[next] || enAuxiliaries[next] || next == "of"
+	if enCopulas[next] || enAuxiliaries[next] || next == "of" {
+		return true
+	}
+	// "vaccines alter your DNA": a bare word with a determiner after it is the verb, and the
+	// plural before it its subject.
+	if i+2 < len(toks) && !toks[i+2].sentenceStart && strings.HasSuffix(turkish.Fold(toks[i].text), "s") {
+		after := turkish.Fold(toks[i+2].text)
+		bare := len(next) > 2 && !strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ed") && !strings.HasSuffix(next, "ing") && !englishFunction(next)
+		return bare && enDeterminers[after]
+	}
+	return false
 }
+
+// enDeterminers open a noun phrase: after a verb, its object.
+var enDeterminers = map[string]bool{"the": true, "a": true, "an": true, "your": true, "my": true, "our": true,
+	"their": true, "his": true, "her": true, "its": true, "this": true, "that": true, "these": true, "those": true}
 
 // enAuxiliaries are English auxiliaries and modals, after which the verb follows.
 var enAuxiliaries = map[string]bool{"can": true, "could": true, "will": true, "would": true, "may": true, "might": true,

@@ -368,6 +368,16 @@ func linkAcronyms(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
 	}
 }
 
+// beforeNoun reports a part directly before a noun of its clause: a modifier of it ("DNA
+// vaccines", "Grip aşısı"), a name's first word included.
+func beforeNoun(a *claimParts, i int) bool {
+	if i+1 >= len(a.parts) {
+		return false
+	}
+	n := &a.parts[i+1]
+	return n.clause == a.parts[i].clause && !n.verb && n.num == "" && !n.aside && (n.role == roleCore || n.role == roleModifier)
+}
+
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
 func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
@@ -622,16 +632,29 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
 	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
 	cheap := func(a, b *claimParts, s sideAlign) {
+		// A word said twice on both sides pairs in order (the first "grip" with the first):
+		// each word goes to the first match no earlier word took, else to the first match.
+		taken := make([]bool, len(b.parts))
 		for i := range a.parts {
 			p := &a.parts[i]
 			if p.num != "" {
 				continue // numbers are compared as quantities (numbersDiffer)
 			}
+			first := -1
 			for j := range b.parts {
 				if o := &b.parts[j]; o.num == "" && ix.relateWords(p, o) {
-					s.links[i], s.with[i] = linked, j
-					break
+					if first < 0 {
+						first = j
+					}
+					if !taken[j] {
+						first = j
+						break
+					}
 				}
+			}
+			if first >= 0 {
+				s.links[i], s.with[i] = linked, first
+				taken[first] = true
 			}
 		}
 	}
@@ -696,7 +719,37 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	back(q, qa, r, ra, true)
 	back(r, ra, q, qa, false)
+	if q.lang == r.lang {
+		oneForOne(q, qa, r, ra)
+		oneForOne(r, ra, q, qa)
+	}
 	return qa, ra
+}
+
+// oneForOne keeps a word of b from stating two words of a that stand apart, within one language:
+// when a says a word twice, once as a modifier and once on its own ("DNA vaccines alter your
+// DNA", "Grip aşısı … gribe yakalandırır"), and b once, b's word states the one it is linked back
+// to, and the other is left for a word of b's own. Words side by side may share one.
+func oneForOne(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for i := range a.parts {
+		if aa.links[i] != linked {
+			continue
+		}
+		j := aa.with[i]
+		if ba.links[j] != linked || ba.with[j] == i || ba.with[j] < 0 || ba.with[j] >= len(a.parts) {
+			continue
+		}
+		k := ba.with[j] // the word of a that b's word is linked back to
+		if d := k - i; d > 1 || d < -1 {
+			p, o := &a.parts[i], &a.parts[k]
+			// Only a word said once as a modifier and once as a part of its own ("DNA
+			// vaccines … your DNA"); the same word twice in one role may be a pronoun's work
+			// on the other side ("white eggs" for "white ones").
+			if aa.links[k] == linked && aa.with[k] == j && !p.verb && !o.verb && beforeNoun(a, i) != beforeNoun(a, k) {
+				aa.links[i] = unlinked
+			}
+		}
+	}
 }
 
 // isVerbal reports a verb or a word that may be one.

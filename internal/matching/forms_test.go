@@ -78,6 +78,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
 		review("u:hpv", "The HPV vaccine helps prevent cervical cancer.", "en", "dogru"),
 		review("u:breakfast", "Kahvaltı günün en önemli öğünüdür.", "tr", "belirsiz"),
+		review("u:mrna-dna", "mRNA vaccines change your DNA.", "en", "yanlis"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 	} {
@@ -103,6 +104,10 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// A compound is not stated by a part the claim already states with a word of its own.
 		{"Akşam yemeği günün en önemli öğünüdür", "tr", "u:breakfast", "different subject"},
 		{"Kahvaltı günün en önemli öğünü", "tr", "u:breakfast", ""},
+		// A word said once as a modifier and once on its own is stated by the other claim's
+		// one mention only once; "vaccines alter your": the verb is "alter".
+		{"DNA vaccines alter your DNA", "en", "u:mrna-dna", "different"},
+		{"The mRNA vaccines alter your DNA", "en", "u:mrna-dna", ""},
 		// A plural after a gerund, with a verb in -s after it, is the gerund's object.
 		{"Cracking knuckles gives you arthritis", "en", "u:knuckles", ""},
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
