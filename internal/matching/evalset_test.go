@@ -58,7 +58,7 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half, which the rules were shaped on (SHOW_MISSES=1 lists its
 // misses), and holds its figures just under what this matcher measured: look-alike abstention
-// 1.000, verdict accuracy 0.767 on same-language and 0.433 on cross-language rewordings, no
+// 1.000, verdict accuracy 0.767 on same-language and 0.467 on cross-language rewordings, no
 // dogru/yanlis swap (before KeNet and compounds: 0.994, 0.667, 0.367; before the number-form,
 // generic-person, restating-clause and narrowing-word rules: 0.717 same-language).
 func TestTuneSet(t *testing.T) {
@@ -69,7 +69,7 @@ func TestTuneSet(t *testing.T) {
 	}{
 		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.99},
 		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.76},
-		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.43},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.46},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -81,7 +81,7 @@ func TestTuneSet(t *testing.T) {
 }
 
 // TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
-// figures just under what this matcher measured: look-alike abstention 0.792 (57/72; 0.597
+// figures just under what this matcher measured: look-alike abstention 0.806 (58/72; 0.597
 // before the identifier, light-verb noun and Turkish adjunct rules), verdict accuracy 0.800 on
 // same-language and 0.750 on cross-language rewordings (unchanged), no dogru/yanlis swap. Most
 // look-alikes still taken leave out a part of the fact-check ("Lightning is hotter than the Sun"):
@@ -93,7 +93,7 @@ func TestProbeSet(t *testing.T) {
 		name     string
 		got, min float64
 	}{
-		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.79},
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.80},
 		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.79},
 		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.75},
 	} {
@@ -108,17 +108,17 @@ func TestProbeSet(t *testing.T) {
 
 // TestReadSet runs the earlier test half (eval/test.jsonl): it was read while tuning, so it is
 // tuning data now and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.916, verdict accuracy 0.580 on same-language and 0.533 on
-// cross-language rewordings (0.513 and 0.567 when it was still blind), no dogru/yanlis swap.
+// measured: look-alike abstention 0.955, verdict accuracy 0.597 on same-language and 0.567 on
+// cross-language rewordings (0.916, 0.513 and 0.567 when it was still blind), no dogru/yanlis swap.
 func TestReadSet(t *testing.T) {
 	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
 	for _, c := range []struct {
 		name     string
 		got, min float64
 	}{
-		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.91},
-		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.57},
-		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.53},
+		{"look-alike abstention", rep.ByKind["lookalike"].Abstention(), 0.95},
+		{"same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), 0.59},
+		{"cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), 0.56},
 	} {
 		if c.got < c.min {
 			t.Errorf("%s = %.3f, below the %.3f this matcher reached", c.name, c.got, c.min)
@@ -163,15 +163,15 @@ func TestEvalTestHalf(t *testing.T) {
 }
 
 // Figures held on the test half (blind.jsonl: 263 look-alikes, 260 same-language and 55
-// cross-language rewordings, written blind on 2026-11-26 and first run once every rule of that
-// day was in), just under what this matcher measured there: look-alike abstention 0.943
-// (248/263), same-language rewordings 0.608 and cross-language rewordings 0.418 verdict accuracy,
-// no dogru/yanlis swap, 16 wrong confident matches. The targets (0.97, 0.90, 0.75) are not
+// cross-language rewordings, written blind on 2026-11-26), just under what this matcher measured
+// there: look-alike abstention 0.962 (253/263; 0.943 with the rules of that morning), same-language
+// rewordings 0.604 (0.608) and cross-language rewordings 0.436 (0.418) verdict accuracy, no
+// dogru/yanlis swap, 11 wrong confident matches. The targets (0.97, 0.90, 0.75) are not
 // met; the test logs the gap. Its failures are not read to change a rule.
 const (
-	heldLookalikeAbstention = 0.94
+	heldLookalikeAbstention = 0.96
 	heldParaphraseVerdict   = 0.60
-	heldCrosslangVerdict    = 0.41
-	heldOverallAbstention   = 0.94
+	heldCrosslangVerdict    = 0.43
+	heldOverallAbstention   = 0.96
 	heldSwaps               = 0
 )
