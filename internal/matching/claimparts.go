@@ -115,13 +115,8 @@ type negation struct {
 	privative int
 }
 
-// negative reports the claim's polarity from the negations outside the clauses skip sets aside:
+// negativeWithout reports the claim's polarity from the negations other than those skip sets aside:
 // an odd number negates; concord words count only when nothing else negates.
-func (c *claimParts) negative(skip func(clause int) bool) bool {
-	return c.negativeWithout(func(g negation) bool { return skip != nil && skip(g.clause) })
-}
-
-// negativeWithout is negative, leaving out the negations skip selects.
 func (c *claimParts) negativeWithout(skip func(negation) bool) bool {
 	n, concord := 0, false
 	for _, g := range c.negs {
