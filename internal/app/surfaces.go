@@ -119,6 +119,9 @@ func accountDeps(w *wiring) account.Deps {
 	return account.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
 		Auth: account.AuthDeps{Accounts: w.accounts, Mailer: w.outbox,
 			AfterVerified: func(ctx context.Context, userID, email string) {
+				// The account's keys were refused while it was unverified; they work from the
+				// next request on (other processes within KEY_CACHE_TTL).
+				w.meter.ForgetOwner(userID)
 				if _, err := w.beta.GrantIfInvited(ctx, userID, email); err != nil {
 					w.log.Warn("beta access", "user", userID, "err", err)
 				}
