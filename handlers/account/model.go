@@ -144,10 +144,10 @@ func (h *AccountModel) render(c *fiber.Ctx, status int, t *modelTarget, st model
 		keyHint += " Leave it empty to keep the stored key."
 	}
 	p.BaseURL = components.Field{ID: "model-base-url", Name: "base_url", Label: "Endpoint address", Type: "url", Value: in.BaseURL,
-		Hint: "The API base of an OpenAI-compatible server, e.g. https://api.openai.com/v1 or your vLLM or Azure OpenAI address.",
+		Hint:        "The API base of an OpenAI-compatible server, e.g. https://api.openai.com/v1 or your vLLM or Azure OpenAI address.",
 		Placeholder: "https://models.example.com/v1", MaxLength: custommodel.MaxBaseURL, Required: true, Autocomplete: "off"}
 	p.Model = components.Field{ID: "model-name", Name: "model", Label: "Model", Type: "text", Value: in.Model,
-		Hint: "The model or deployment name, e.g. gpt-4o-mini or ft:gpt-4o-mini:newsroom:claims:abc123.",
+		Hint:      "The model or deployment name, e.g. gpt-4o-mini or ft:gpt-4o-mini:newsroom:claims:abc123.",
 		MaxLength: custommodel.MaxModel, Required: true, Autocomplete: "off"}
 	p.APIKey = components.Field{ID: "model-api-key", Name: "api_key", Label: "API key", Type: "password", Hint: keyHint,
 		MaxLength: custommodel.MaxAPIKey, Optional: true, Autocomplete: "off"}

@@ -14,7 +14,7 @@ import (
 // shape: {"error": …} for the edge function, the gateway's {"message", "hint"} for the table.
 type refusals struct {
 	missingKey, badKey, unverified, keysDown, usageDown func(c *fiber.Ctx) error
-	overQuota                               func(c *fiber.Ctx, a metering.Admission) error
+	overQuota                                           func(c *fiber.Ctx, a metering.Admission) error
 }
 
 // access is the compatible API's metering middleware: it resolves the key, admits the request of
