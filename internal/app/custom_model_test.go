@@ -291,3 +291,58 @@ func TestCustomModelRefusesPrivateAddresses(t *testing.T) {
 		}
 	}
 }
+
+// TestCustomModelAnalysesV1Submissions: a claim submitted to /v1 with a key of an account that
+// has its own model is analysed by the background worker with that model.
+func TestCustomModelAnalysesV1Submissions(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newCustomModelEnv(t, db, map[string]string{"V1_BURST_LIMIT": "0"})
+		ent, sess := e.Member(t, "v1-newsroom@example.org", "V1 Newsroom", models.RoleUser)
+		e.onPlan(t, ent, "enterprise")
+		if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), ent.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if p := e.Post(t, "/account/model", url.Values{"base_url": {e.srv.URL + "/v1"}, "model": {"v1-ft"}, "no_key": {"1"}}, sess); p.Status != 200 {
+			t.Fatalf("save: %d", p.Status)
+		}
+		req := httptest.NewRequest("POST", "/v1/claims/submit", strings.NewReader(`{"claim":"Aşılar otizme neden olur"}`))
+		req.Header.Set("Authorization", "Bearer "+e.accountKey(t, ent))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := e.App.HTTP.Test(req, 30_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := new(bytes.Buffer)
+		_, _ = b.ReadFrom(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 202 {
+			t.Fatalf("submit: %d %s", resp.StatusCode, b)
+		}
+		var sub struct {
+			ID string `json:"id"`
+		}
+		mustJSON(t, b.Bytes(), &sub)
+		stop := e.App.StartBackground(context.Background())
+		defer stop()
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			c, err := e.App.Stores.Claims.Get(context.Background(), sub.ID)
+			if err == nil {
+				if !strings.Contains(c.AnalyzerVersion, "v1-ft") || e.calls() == 0 {
+					t.Errorf("submission analysed by %q (%d model calls), want the account's model", c.AnalyzerVersion, e.calls())
+				}
+				e.model.mu.Lock()
+				asked := e.model.requests[0]["model"]
+				e.model.mu.Unlock()
+				if asked != "v1-ft" {
+					t.Errorf("the model was asked for %v", asked)
+				}
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the submission was not analysed within 15 s: %v", err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
