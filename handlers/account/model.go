@@ -141,7 +141,7 @@ func (h *AccountModel) render(c *fiber.Ctx, status int, t *modelTarget, st model
 	}
 	keyHint := "Sent as a bearer token (or Azure's api-key header). Stored encrypted and never shown again."
 	if v.HasKey {
-		keyHint += " Leave it empty to keep the stored key."
+		keyHint += " Leave it empty to keep the stored key (only while the address keeps its host)."
 	}
 	p.BaseURL = components.Field{ID: "model-base-url", Name: "base_url", Label: "Endpoint address", Type: "url", Value: in.BaseURL,
 		Hint:        "The API base of an OpenAI-compatible server, e.g. https://api.openai.com/v1 or your vLLM or Azure OpenAI address.",

@@ -231,6 +231,12 @@ func TestCustomModelEndToEnd(t *testing.T) {
 			t.Fatalf("re-save without a key: status %d, key %q", p.Status, p.Text(t, `[data-testid="model-current-key"]`))
 		}
 
+		// Pointing the endpoint at another host without entering the key again is refused: the
+		// stored key is never sent anywhere but where it was entered for.
+		p = e.Post(t, "/account/model", url.Values{"base_url": {"https://elsewhere.example.net/v1"}, "model": {"newsroom-ft-2"}}, sess)
+		if p.Status != 422 || !strings.Contains(p.Text(t, `[data-testid="api_key-error"]`), "host changed") {
+			t.Errorf("host change without a key: status %d, error %q", p.Status, p.Doc.Find(`[data-testid="api_key-error"]`).Text())
+		}
 		p = e.Post(t, "/account/model/test", url.Values{}, sess)
 		if got := p.Text(t, `[data-testid="model-test-ok"]`); !strings.Contains(got, "newsroom-ft-2") || !strings.Contains(got, "valid analysis") {
 			t.Errorf("test result %q", got)

@@ -156,7 +156,13 @@ func (s *Service) Save(ctx context.Context, userID, actorID string, in Input) (I
 		if err != nil && !errors.Is(err, models.ErrNotFound) {
 			return in, err
 		}
-		if old != nil {
+		if old != nil && old.APIKeySealed != "" {
+			// The stored key goes only to the host it was entered for: pointing the endpoint
+			// elsewhere must not send it there (nor let whoever holds the session learn it).
+			if hostOf(old.BaseURL) != hostOf(in.BaseURL) {
+				return in, &validation.Errors{What: "custom model", Fields: []validation.FieldError{{Field: "api_key",
+					Message: "The endpoint's host changed: enter its API key again, or tick “The endpoint takes no key”. The stored key is only sent to the host it was saved for."}}}
+			}
 			m.APIKeySealed, m.APIKeyLast4 = old.APIKeySealed, old.APIKeyLast4
 		}
 	}

@@ -156,3 +156,12 @@ func last4(key string) string {
 	}
 	return key[len(key)-4:]
 }
+
+// hostOf is the lower-cased host and port of an address, what a stored key is bound to.
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
+}
