@@ -18,9 +18,13 @@ import (
 
 // Store keeps the accounts' endpoints (models.AccountModelStore).
 type Store interface {
+	// Get returns the account's endpoint or models.ErrNotFound.
 	Get(ctx context.Context, userID string) (*models.AccountModel, error)
+	// ForKey returns the endpoint of the API key's account or models.ErrNotFound.
 	ForKey(ctx context.Context, keyID string) (*models.AccountModel, error)
+	// Put stores the account's endpoint, replacing any.
 	Put(ctx context.Context, m *models.AccountModel) error
+	// Delete removes it; false when there was none.
 	Delete(ctx context.Context, userID string) (bool, error)
 }
 
