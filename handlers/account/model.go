@@ -57,6 +57,7 @@ func (h *AccountModel) Routes(r *web.Routes) {
 	r.Get("/account/model", h.show)
 	r.Post("/account/model", h.save)
 	r.Post("/account/model/test", h.test)
+	r.Get("/account/model/clear", h.confirmClear)
 	r.Post("/account/model/clear", h.clear)
 }
 
@@ -234,6 +235,34 @@ func (h *AccountModel) test(c *fiber.Ctx) error {
 		mt.Text = fmt.Sprintf("The test prompt failed: %s. Until the endpoint answers, analyses are made offline and their records say why.", res.Problem)
 	}
 	return h.render(c, fiber.StatusOK, t, modelState{test: mt})
+}
+
+// confirmClear serves GET /account/model/clear: the confirmation, which works without JavaScript.
+func (h *AccountModel) confirmClear(c *fiber.Ctx) error {
+	t, err := h.allowedOr403(c)
+	if t == nil {
+		return err
+	}
+	v, err := h.d.Models.Get(c.UserContext(), t.user.ID)
+	if err != nil {
+		return h.unavailable(c, err)
+	}
+	if !v.Configured {
+		return c.Redirect(account.ModelPage{Account: accountParam(t)}.Action("/account/model"), fiber.StatusSeeOther)
+	}
+	p := account.ModelPage{Meta: h.d.Kit.Meta(c, "Clear the custom model?", ""), CSRF: web.CSRFToken(c), CurrentURL: v.BaseURL,
+		Account: accountParam(t)}
+	p.Meta.NoIndex = true
+	return h.d.Kit.Render(c, fiber.StatusOK, account.ModelClearConfirmView(p))
+}
+
+// accountParam is the account id the page's links carry: set only when an admin acts on another
+// account.
+func accountParam(t *modelTarget) string {
+	if t.user.ID != t.actor.ID {
+		return t.user.ID
+	}
+	return ""
 }
 
 // clear serves POST /account/model/clear.

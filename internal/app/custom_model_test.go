@@ -273,6 +273,14 @@ func TestCustomModelEndToEnd(t *testing.T) {
 		e.model.fail = false
 		e.model.mu.Unlock()
 
+		// Clearing asks first, without JavaScript: the link opens a confirmation that changes nothing.
+		p = e.Get(t, "/account/model/clear", sess)
+		if p.Status != 200 || p.Doc.Find(`[data-testid="model-clear-confirm"] form[method="post"][action="/account/model/clear"]`).Length() != 1 {
+			t.Fatalf("clear confirmation: status %d", p.Status)
+		}
+		if _, err := e.App.Stores.AccountModels.Get(context.Background(), ent.ID); err != nil {
+			t.Fatalf("opening the confirmation cleared the model: %v", err)
+		}
 		p = e.Post(t, "/account/model/clear", url.Values{}, sess)
 		if p.Status != 200 || p.Doc.Find(`[data-testid="model-current"]`).Length() != 0 {
 			t.Fatalf("clear: status %d", p.Status)

@@ -45,6 +45,9 @@ type ModelTest struct {
 	Text string
 }
 
+// Action is a form action or link of the page, carrying the account an admin is configuring.
+func (p ModelPage) Action(path string) string { return p.action(path) }
+
 // action is a form action on the page, carrying the account an admin is configuring.
 func (p ModelPage) action(path string) string {
 	if p.Account == "" {
