@@ -220,7 +220,7 @@ func Compat(p Page) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " characters, <code>source_url</code> is not a string, or <code>Content-Type</code> is not <code>application/json</code>. Nothing is counted.</td></tr><tr><td>401</td><td>No key, or an unknown or revoked key.</td></tr><tr><td>405</td><td>Any method other than <code>POST</code> (and <code>OPTIONS</code>, the CORS preflight).</td></tr><tr><td>413</td><td>The body is larger than the server's limit.</td></tr><tr><td>429</td><td>The key's monthly quota is used up; <code>Retry-After</code> says in how many seconds it resets (at the start of the next month, UTC).</td></tr><tr><td>502</td><td>The analyzer failed; nothing was stored or counted. Retry shortly.</td></tr><tr><td>503</td><td>The key store or the database is unavailable; nothing was counted. Retry shortly.</td></tr></tbody></table>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " characters, <code>source_url</code> is not a string, or <code>Content-Type</code> is not <code>application/json</code>. Nothing is counted.</td></tr><tr><td>401</td><td>No key, or an unknown or revoked key.</td></tr><tr><td>403</td><td>A key of an account that has not verified its email address yet; it works once the address is confirmed.</td></tr><tr><td>405</td><td>Any method other than <code>POST</code> (and <code>OPTIONS</code>, the CORS preflight).</td></tr><tr><td>413</td><td>The body is larger than the server's limit.</td></tr><tr><td>429</td><td>The key's monthly quota is used up; <code>Retry-After</code> says in how many seconds it resets (at the start of the next month, UTC).</td></tr><tr><td>502</td><td>The analyzer failed; nothing was stored or counted. Retry shortly.</td></tr><tr><td>503</td><td>The key store or the database is unavailable; nothing was counted. Retry shortly.</td></tr></tbody></table>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -283,7 +283,7 @@ func Compat(p Page) templ.Component {
 				var templ_7745c5c3_Var16 string
 				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(", ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 133, Col: 12}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 134, Col: 12}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -297,7 +297,7 @@ func Compat(p Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(c)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 135, Col: 14}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 136, Col: 14}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
@@ -357,7 +357,7 @@ func Compat(p Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(`{"code", "message", "details", "hint"}`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 165, Col: 97}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 166, Col: 97}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
@@ -390,26 +390,39 @@ func Compat(p Page) templ.Component {
 			var templ_7745c5c3_Var21 string
 			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Invalid API key", "hint": "…"}`)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 179, Col: 143}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 180, Col: 143}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</code> (<code>No API key found in request</code> when none was sent)</td></tr><tr><td>Monthly quota used up (<code>Retry-After</code> set)</td><td>429</td><td>Gateway form <code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</code> (<code>No API key found in request</code> when none was sent)</td></tr><tr><td>A key of an account that has not verified its email address</td><td>403</td><td>Gateway form <code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Monthly quota exceeded", "hint": "…"}`)
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Email address not verified", "hint": "…"}`)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 180, Col: 161}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 181, Col: 172}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</code></td></tr></tbody></table>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</code></td></tr><tr><td>Monthly quota used up (<code>Retry-After</code> set)</td><td>429</td><td>Gateway form <code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var23 string
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Monthly quota exceeded", "hint": "…"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 182, Col: 161}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</code></td></tr></tbody></table>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -419,20 +432,20 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</article><article id=\"compat-supabase-js\" class=\"docs-op\" aria-labelledby=\"compat-supabase-js-title\" data-testid=\"docs-compat-supabase\"><h3 id=\"compat-supabase-js-title\" class=\"docs-op__title\">With supabase-js</h3><p>The unmodified <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</article><article id=\"compat-supabase-js\" class=\"docs-op\" aria-labelledby=\"compat-supabase-js-title\" data-testid=\"docs-compat-supabase\"><h3 id=\"compat-supabase-js-title\" class=\"docs-op__title\">With supabase-js</h3><p>The unmodified <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var23 string
-		templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs("@supabase/supabase-js")
+		var templ_7745c5c3_Var24 string
+		templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs("@supabase/supabase-js")
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 188, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 190, Col: 50}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</code> client works against this service: give it the service's address and your key. It sends the headers above by itself.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</code> client works against this service: give it the service's address and your key. It sends the headers above by itself.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -440,7 +453,7 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</article></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</article></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
