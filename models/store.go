@@ -30,6 +30,8 @@ type Stores struct {
 	Search      *SearchStore
 	Submissions *SubmissionStore
 	Webhooks    *WebhookStore
+	// AccountModels are accounts' own model endpoints (Enterprise's custom model).
+	AccountModels *AccountModelStore
 	// Tx opens transactions that span several of the stores above.
 	Tx *Transactor
 }
@@ -39,27 +41,28 @@ type Stores struct {
 func NewStores(db *database.DB, rules Rules) *Stores {
 	usage := &UsageStore{db: db}
 	return &Stores{
-		Claims:      &ClaimStore{db: db, rules: rules},
-		Keys:        &KeyStore{db: db},
-		Plans:       &PlanStore{db: db},
-		Usage:       usage,
-		RateLimits:  &RateLimitStore{db: db},
-		KV:          &KVStore{db: db},
-		Reviews:     &ReviewStore{db: db},
-		Evidence:    &EvidenceStore{db: db},
-		Outbox:      NewOutboxStore(db),
-		Accounts:    NewAccountStore(db),
-		Admin:       NewAdminStore(db, rules),
-		Audit:       NewAuditStore(db),
-		Waitlist:    NewWaitlistStore(db),
-		Billing:     NewBillingStore(db),
-		Events:      NewEventStore(db),
-		Experts:     NewExpertStore(db, rules),
-		Firms:       NewFirmStore(db, rules),
-		Search:      NewSearchStore(db),
-		Submissions: NewSubmissionStore(db, rules),
-		Webhooks:    NewWebhookStore(db),
-		Tx:          NewTransactor(db),
+		Claims:        &ClaimStore{db: db, rules: rules},
+		Keys:          &KeyStore{db: db},
+		Plans:         &PlanStore{db: db},
+		Usage:         usage,
+		RateLimits:    &RateLimitStore{db: db},
+		KV:            &KVStore{db: db},
+		Reviews:       &ReviewStore{db: db},
+		Evidence:      &EvidenceStore{db: db},
+		Outbox:        NewOutboxStore(db),
+		Accounts:      NewAccountStore(db),
+		AccountModels: NewAccountModelStore(db),
+		Admin:         NewAdminStore(db, rules),
+		Audit:         NewAuditStore(db),
+		Waitlist:      NewWaitlistStore(db),
+		Billing:       NewBillingStore(db),
+		Events:        NewEventStore(db),
+		Experts:       NewExpertStore(db, rules),
+		Firms:         NewFirmStore(db, rules),
+		Search:        NewSearchStore(db),
+		Submissions:   NewSubmissionStore(db, rules),
+		Webhooks:      NewWebhookStore(db),
+		Tx:            NewTransactor(db),
 	}
 }
 

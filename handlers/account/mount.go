@@ -22,6 +22,8 @@ type Deps struct {
 	Webhooks AccountWebhooksDeps
 	Billing  BillingDeps
 	Pricing  PricingDeps
+	// Model is the custom model page's.
+	Model AccountModelDeps
 }
 
 // Mount mounts the account pages on r. Every page runs the CSRF check and the session; everything
@@ -44,6 +46,8 @@ func Mount(r fiber.Router, d Deps) {
 	NewAccount(d.Account).Routes(user)
 	d.Webhooks.Kit, d.Webhooks.Now, d.Webhooks.Log = kit, now, log
 	NewAccountWebhooks(d.Webhooks).Routes(user)
+	d.Model.Kit, d.Model.Log = kit, log
+	NewAccountModel(d.Model).Routes(user)
 	billing.Routes(user)
 	d.Pricing.Kit, d.Pricing.Log = kit, log
 	NewPricing(d.Pricing).Routes(page)

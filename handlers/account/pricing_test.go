@@ -41,7 +41,7 @@ func TestPricingRendersPlansFromDB(t *testing.T) {
 		p.Find(t, "[data-plan=enterprise]").Find("[data-testid=plan-feature-link]").Each(func(_ int, s *goquery.Selection) {
 			links[s.Text()], _ = s.Attr("href")
 		})
-		for feature, want := range map[string]string{"Custom model fine-tuning": "/docs/custom-model", "On-premise option": "/docs/self-hosting",
+		for feature, want := range map[string]string{"Custom model: your own or fine-tuned model for your analyses": "/docs/custom-model", "On-premise option": "/docs/self-hosting",
 			"Custom SLA": "#contact", "Dedicated support": "#contact"} {
 			if links[feature] != want {
 				t.Errorf("Enterprise %q links to %q, want %q (all links: %v)", feature, links[feature], want, links)

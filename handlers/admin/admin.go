@@ -249,7 +249,7 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	for i, v := range o.Verdicts {
 		vs[i] = chartItem{label: verdictShort(v.Verdict), title: verdictName(v.Verdict), n: v.Count}
 	}
-	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, 480)
+	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, adminChartWidth)
 	ds := make([]chartItem, len(o.Daily))
 	for i, d := range o.Daily {
 		ds[i] = chartItem{title: d.Day.Format("2 Jan 2006"), n: d.Count}
@@ -258,7 +258,7 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 			ds[i].label = d.Day.Format("2 Jan")
 		}
 	}
-	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, 600)
+	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, adminChartWidth)
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.OverviewPage(p))
 }
 
@@ -268,11 +268,19 @@ type chartItem struct {
 	n            int64
 }
 
+// adminChartWidth is the view box width of both console charts. The labels' font size is set by
+// the stylesheet (static/css/app.css, ".admin .chart__svg text"): admin.ChartFontSize units on
+// wide screens, admin.ChartFontSizeNarrow on phones, where the chart is drawn about 300 px wide, so
+// the labels read at 12 px or more there. The layout below leaves room for the larger size.
+const adminChartWidth = 600
+
 // barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
 // carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
 func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
-	const height, top, axis, gutter = 180, 14, 24, 48
-	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: gutter, Top: top}
+	const height = 200
+	// top leaves the peak label's upper half room; axis holds the bar labels under the baseline.
+	const top, axis = admin.ChartFontSizeNarrow * 3 / 4, admin.ChartFontSizeNarrow + 10
+	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: 48, Top: top}
 	if len(items) == 0 {
 		ch.Summary = summaryHead + ": no claims yet."
 		return ch
@@ -282,6 +290,9 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 		peak = max(peak, it.n)
 	}
 	ch.Zero, ch.Peak = "0", format.Thousands(peak)
+	// The gutter fits the peak's digits at the narrow screens' size, so "12,400" is never cut.
+	ch.Gutter = max(ch.Gutter, utf8.RuneCountInString(ch.Peak)*chartCharWidth+8)
+	gutter := ch.Gutter
 	slot := (width - gutter) / len(items)
 	barW := max(slot*3/5, 1)
 	parts := make([]string, len(items))
@@ -305,8 +316,9 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 	return ch
 }
 
-// chartCharWidth is a generous width of one label character at the charts' 15-unit font size.
-const chartCharWidth = 9
+// chartCharWidth is a generous width of one label character at the larger (narrow screens')
+// font size, for keeping labels inside the view box.
+const chartCharWidth = admin.ChartFontSizeNarrow * 3 / 5
 
 // labelPlace centres a label under its bar unless half of it would fall outside the view box,
 // where SVG would cut it ("27 Oct" showing as "7 Oct"); such a label is anchored to that edge.

@@ -39,6 +39,14 @@ func AuthError(err error) (missing, bad bool) {
 	return errors.Is(err, metering.ErrNoKey), errors.Is(err, metering.ErrBadKey)
 }
 
+// Unverified reports whether an authentication failure is a valid key of an account that has not
+// verified its email address (answered 403 on both surfaces).
+func Unverified(err error) bool { return errors.Is(err, metering.ErrUnverified) }
+
+// UnverifiedMessage is the words of that 403, the same on both surfaces.
+const UnverifiedMessage = "This key's account has not verified its email address, so its keys do not work yet. " +
+	"Open the link in the verification mail (or send a new one from your account page) and retry."
+
 // admissionLocal is where a surface's access middleware leaves the request's admission.
 const admissionLocal = "claimcheck.admission"
 

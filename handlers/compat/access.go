@@ -13,8 +13,8 @@ import (
 // refusals are how one route of the compatible API words metering's refusals, in its own error
 // shape: {"error": …} for the edge function, the gateway's {"message", "hint"} for the table.
 type refusals struct {
-	missingKey, badKey, keysDown, usageDown func(c *fiber.Ctx) error
-	overQuota                               func(c *fiber.Ctx, a metering.Admission) error
+	missingKey, badKey, unverified, keysDown, usageDown func(c *fiber.Ctx) error
+	overQuota                                           func(c *fiber.Ctx, a metering.Admission) error
 }
 
 // access is the compatible API's metering middleware: it resolves the key, admits the request of
@@ -32,6 +32,8 @@ func access(m *metering.Meter, kind metering.Kind, r refusals, log *slog.Logger)
 				return r.missingKey(c)
 			case bad:
 				return r.badKey(c)
+			case apikey.Unverified(err):
+				return r.unverified(c)
 			}
 			log.Error("authenticate", "err", err)
 			return r.keysDown(c)
@@ -68,6 +70,9 @@ var functionRefusals = refusals{
 	badKey: func(c *fiber.Ctx) error {
 		return functionError(c, fiber.StatusUnauthorized, "Invalid API key: the key is unknown or has been revoked.")
 	},
+	unverified: func(c *fiber.Ctx) error {
+		return functionError(c, fiber.StatusForbidden, apikey.UnverifiedMessage)
+	},
 	keysDown: func(c *fiber.Ctx) error {
 		return functionError(c, fiber.StatusServiceUnavailable, "The key store is unavailable; retry shortly.")
 	},
@@ -89,6 +94,9 @@ var restRefusals = refusals{
 	badKey: func(c *fiber.Ctx) error {
 		return gatewayError(c, fiber.StatusUnauthorized, "Invalid API key",
 			"Double check your API key: it is unknown or has been revoked.")
+	},
+	unverified: func(c *fiber.Ctx) error {
+		return gatewayError(c, fiber.StatusForbidden, "Email address not verified", apikey.UnverifiedMessage)
 	},
 	keysDown: func(c *fiber.Ctx) error {
 		return gatewayError(c, fiber.StatusServiceUnavailable, "Service unavailable", "The key store could not be reached; retry shortly.")

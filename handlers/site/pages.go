@@ -45,6 +45,8 @@ type ClaimReader interface {
 	// Repeats lists the visible records of the same claim text (checking.TextKey), oldest first,
 	// and how many there are.
 	Repeats(ctx context.Context, textKey string, limit int) ([]models.ClaimRepeat, int64, error)
+	// RepeatCounts counts the visible records of each text key, for the history's badges.
+	RepeatCounts(ctx context.Context, textKeys []string) (map[string]int64, error)
 }
 
 // ViewCounter counts claim page views in memory and writes them in batches (internal/viewcount),
@@ -459,7 +461,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		VerdictOptions:  verdictOptions(),
 		CategoryOptions: categoryOptions(),
 		Filtered:        filtered,
-		Items:           viewmodel.ClaimSummaries(items, p.now()),
+		Items:           p.withRepeats(c.UserContext(), items, viewmodel.ClaimSummaries(items, p.now())),
 		CountText:       countText(total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,
@@ -480,6 +482,30 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		page.Empty = emptyHistory(h, total, filtered, pages)
 	}
 	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
+}
+
+// withRepeats badges each listed claim checked more than once with "Checked N times", from one
+// grouped read of the page's text keys; a failed read leaves the badges out, not the page.
+func (p *Pages) withRepeats(ctx context.Context, items []models.Claim, sums []components.ClaimSummary) []components.ClaimSummary {
+	keys := make([]string, 0, len(items))
+	for _, c := range items {
+		if c.TextKey != nil {
+			keys = append(keys, *c.TextKey)
+		}
+	}
+	counts, err := p.claims.RepeatCounts(ctx, keys)
+	if err != nil {
+		p.log.Warn("history repeat counts", "err", err)
+		return sums
+	}
+	for i, c := range items {
+		if c.TextKey != nil && i < len(sums) {
+			if n := counts[*c.TextKey]; n >= 2 {
+				sums[i].RepeatText = fmt.Sprintf("Checked %s times", format.Thousands(n))
+			}
+		}
+	}
+	return sums
 }
 
 // historyCountCap bounds how many matches a history search counts: beyond it the count reads

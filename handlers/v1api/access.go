@@ -113,6 +113,8 @@ func (a *V1Access) authFailed(c *fiber.Ctx, err error) error {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="`+V1Realm+`", error="invalid_token"`)
 		return WriteProblem(c, fiber.StatusUnauthorized, ProblemUnauthorized,
 			"The API key is unknown, malformed or revoked.")
+	case apikey.Unverified(err):
+		return WriteProblem(c, fiber.StatusForbidden, ProblemForbidden, apikey.UnverifiedMessage)
 	}
 	a.d.Log.Error("v1 authenticate", "err", err)
 	return WriteProblem(c, fiber.StatusServiceUnavailable, ProblemUnavailable, "The key store is unavailable; retry shortly.")

@@ -63,11 +63,12 @@ func (e *whAPI) key(t *testing.T, userID string) string {
 	return k.ID
 }
 
-// user makes an account.
+// user makes an account with a verified address (an unverified account's keys are refused).
 func (e *whAPI) user(t *testing.T) string {
 	t.Helper()
 	now := time.Now().UTC()
-	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Dev", PasswordHash: "x", Role: models.RoleUser, CreatedAt: now, UpdatedAt: now}
+	u := &models.User{ID: uuid.NewString(), Email: uuid.NewString() + "@example.org", Name: "Dev", PasswordHash: "x", Role: models.RoleUser,
+		EmailVerifiedAt: &now, CreatedAt: now, UpdatedAt: now}
 	if err := models.NewAccountStore(e.db).CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}

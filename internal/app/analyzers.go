@@ -116,6 +116,35 @@ func (s googleSink) AddGoogleClaims(ctx context.Context, body []byte) error {
 // BuildAnalyzer assembles the configured analyzer: the offline stages, optional online evidence,
 // knowledge-base matching and the academic stage; wrapped by the LLM analyzer when chosen.
 func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (analysis.Analyzer, error) {
+	a, _, err := BuildAnalyzers(cfg, kb, stores)
+	return a, err
+}
+
+// BuildAnalyzers is BuildAnalyzer that also returns the pipeline without any model: what an
+// account's own model (internal/custommodel) is given as context and falls back to.
+func BuildAnalyzers(cfg config.Config, kb *Knowledge, stores *models.Stores) (configured, pipeline analysis.Analyzer, err error) {
+	pl, err := buildPipeline(cfg, kb, stores)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.Analyzer != "llm" {
+		return pl, pl, nil
+	}
+	a, err := llm.New(llm.Config{
+		BaseURL: cfg.LLM.BaseURL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey, Timeout: cfg.LLM.Timeout,
+		MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
+		// A verdict the model rests on a fact-check is kept only when that fact-check states the
+		// same claim, by the matcher's own alignment decision.
+		Aligner: kb.Index,
+	}, pl)
+	if err != nil {
+		return nil, nil, fmt.Errorf("analyzer: %w", err)
+	}
+	return a, pl, nil
+}
+
+// buildPipeline assembles the analysis pipeline without a model.
+func buildPipeline(cfg config.Config, kb *Knowledge, stores *models.Stores) (analysis.Analyzer, error) {
 	ds, err := analysis.LoadDatasets(cfg.DatasetsDir)
 	if err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)
@@ -155,18 +184,5 @@ func BuildAnalyzer(cfg config.Config, kb *Knowledge, stores *models.Stores) (ana
 	if err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)
 	}
-	if cfg.Analyzer != "llm" {
-		return pipeline, nil
-	}
-	a, err := llm.New(llm.Config{
-		BaseURL: cfg.LLM.BaseURL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey, Timeout: cfg.LLM.Timeout,
-		MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
-		// A verdict the model rests on a fact-check is kept only when that fact-check states the
-		// same claim, by the matcher's own alignment decision.
-		Aligner: kb.Index,
-	}, pipeline)
-	if err != nil {
-		return nil, fmt.Errorf("analyzer: %w", err)
-	}
-	return a, nil
+	return pipeline, nil
 }

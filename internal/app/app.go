@@ -22,6 +22,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/custommodel"
 	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/claimcheck/claimcheck/internal/firms"
 	"github.com/claimcheck/claimcheck/internal/mail"
@@ -154,12 +155,18 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
-	analyzer := o.analyzer
+	analyzer, pipeline := o.analyzer, o.analyzer
 	if analyzer == nil {
-		if analyzer, err = BuildAnalyzer(cfg, kb, stores); err != nil {
+		if analyzer, pipeline, err = BuildAnalyzers(cfg, kb, stores); err != nil {
 			return nil, fmt.Errorf("app: %w", err)
 		}
 	}
+	// Analyses an Enterprise account's keys pay for are made by the account's own model when it
+	// configured one (Enterprise's custom model).
+	customModels := custommodel.New(custommodel.Config{Store: stores.AccountModels, Secret: cfg.DeviceKey, Offline: pipeline,
+		Aligner: kb.Index, Timeout: cfg.LLM.Timeout, MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
+		AllowPrivate: cfg.LLM.CustomModelAllowPrivate, Resolver: o.resolver, Now: now, Log: log})
+	analyzer = customModels.Analyzer(analyzer)
 	metrics, err := buildMetrics(db, log)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
@@ -193,6 +200,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		beta:            beta.New(beta.Config{Waitlist: stores.Waitlist, Tx: stores.Tx, Audit: stores.Audit, Outbox: outbox, BaseURL: cfg.BaseURL, Log: log}),
 		kit:             kit,
 		webhookResolver: o.resolver,
+		customModels:    customModels,
 		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Secret: cfg.DeviceKey, ErrorPage: kit.ErrorPage, Log: log}),
 		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
 		metrics:         metrics,
@@ -200,6 +208,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		views:           viewcount.New(viewcount.Config{Store: stores.Claims, Log: log}),
 	}
 	w.bg.Go(w.views.Run)
+	// Claims from before repeat checks get their text key once, in the background.
+	w.bg.Go(func(ctx context.Context) { BackfillTextKeys(ctx, stores.Claims, log) })
 	// Quota leases live while the background runs; stopping it gives the unused tokens back.
 	w.bg.Go(w.meter.Run)
 

@@ -19,7 +19,8 @@ func TestBrowserAxeEveryPage(t *testing.T) {
 	for _, d := range testdb.Dialects() {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := browserWithin(t, 8*time.Minute)
-			s := startServer(t, testdb.Open(t, d), nil)
+			// A DEVICE_KEY, so the custom model page shows its form to the admin.
+			s := startServer(t, testdb.Open(t, d), map[string]string{"DEVICE_KEY": "axe-device-key-0123456789abcdef0123456789"})
 			bg := context.Background()
 			claim, err := s.app.Checker.Check(bg, checking.Input{Claim: "Aşılar otizme neden olur"}, nil)
 			if err != nil {
@@ -91,6 +92,7 @@ func TestBrowserAxeEveryPage(t *testing.T) {
 				{name: "keys", path: "/account"},
 				{name: "security", path: "/account/security"},
 				{name: "webhooks", path: "/account/webhooks"},
+				{name: "custom model (upgrade)", path: "/account/model"},
 			})
 			if err := logOut(ctx); err != nil {
 				t.Fatalf("log out: %v", err)
@@ -114,7 +116,7 @@ func TestBrowserAxeEveryPage(t *testing.T) {
 			}
 			var admin []axePage
 			for _, p := range []string{"/admin/", "/admin/plans", "/admin/users", "/admin/keys", "/admin/claims", "/admin/leads",
-				"/admin/outbox", "/admin/audit", "/admin/knowledge", "/admin/firms", "/admin/firms/new"} {
+				"/admin/outbox", "/admin/audit", "/admin/knowledge", "/admin/firms", "/admin/firms/new", "/account/model"} {
 				admin = append(admin, axePage{name: "admin " + p, path: p})
 			}
 			checkAxe(t, ctx, s.base, src, admin)

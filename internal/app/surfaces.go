@@ -20,6 +20,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/internal/config"
+	"github.com/claimcheck/claimcheck/internal/custommodel"
 	"github.com/claimcheck/claimcheck/internal/feed"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
@@ -67,6 +68,8 @@ type wiring struct {
 	metrics *telemetry.Metrics
 	// ready is the /readyz check.
 	ready *telemetry.Readiness
+	// customModels configures accounts' own models and routes their analyses to them.
+	customModels *custommodel.Service
 	// views batches claim page views (flushed by a background worker and by App.Close).
 	views *viewcount.Counter
 }
@@ -119,6 +122,9 @@ func accountDeps(w *wiring) account.Deps {
 	return account.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
 		Auth: account.AuthDeps{Accounts: w.accounts, Mailer: w.outbox,
 			AfterVerified: func(ctx context.Context, userID, email string) {
+				// The account's keys were refused while it was unverified; they work from the
+				// next request on (other processes within KEY_CACHE_TTL).
+				w.meter.ForgetOwner(userID)
 				if _, err := w.beta.GrantIfInvited(ctx, userID, email); err != nil {
 					w.log.Warn("beta access", "user", userID, "err", err)
 				}
@@ -127,6 +133,7 @@ func accountDeps(w *wiring) account.Deps {
 		Webhooks: account.AccountWebhooksDeps{Webhooks: webhookService(w), Beta: w.beta},
 		Billing:  account.BillingDeps{Billing: w.billing, Plans: w.stores.Plans, Keys: w.stores.Keys},
 		Pricing:  account.PricingDeps{Plans: w.stores.Plans, Keys: w.stores.Keys, Billing: w.billing},
+		Model:    account.AccountModelDeps{Models: w.customModels, Keys: w.stores.Keys, Users: w.stores.Accounts},
 	}
 }
 

@@ -177,6 +177,10 @@ func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result
 // shortest time. A charge that refuses rolls the inserts back; an insert that fails charges
 // nothing.
 func (s *Service) Check(ctx context.Context, in Input, charge Charge) (*models.Claim, error) {
+	if charge != nil {
+		// The paying key's account may have its own model (internal/custommodel).
+		ctx = analysis.WithPaidBy(ctx, charge.KeyID())
+	}
 	v, res, err := s.Analyze(ctx, in)
 	if err != nil {
 		return nil, err

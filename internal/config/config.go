@@ -135,6 +135,10 @@ type LLMConfig struct {
 	MaxRetries int
 	// StructuredOutput is auto, json_schema or json_object.
 	StructuredOutput string
+	// CustomModelAllowPrivate (CUSTOM_MODEL_ALLOW_PRIVATE) lets accounts' own model endpoints
+	// (internal/custommodel) be on private, loopback and link-local addresses: for a self-hosted
+	// installation whose models run on its own network. Off, the server never calls them there.
+	CustomModelAllowPrivate bool
 }
 
 // EvidenceConfig turns on online evidence providers; each is off unless configured.
@@ -218,12 +222,13 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		StarterKB:         boolVal("CLAIMCHECK_STARTER_KB", true),
 		KBFollowInterval:  durVal("KB_FOLLOW_INTERVAL", 5*time.Second),
 		LLM: LLMConfig{
-			BaseURL:          get("LLM_BASE_URL", "https://api.openai.com/v1"),
-			Model:            get("LLM_MODEL", ""),
-			APIKey:           get("LLM_API_KEY", ""),
-			Timeout:          durVal("LLM_TIMEOUT", 30*time.Second),
-			MaxRetries:       intVal("LLM_MAX_RETRIES", 2, 0, 10),
-			StructuredOutput: get("LLM_STRUCTURED_OUTPUT", "auto"),
+			BaseURL:                 get("LLM_BASE_URL", "https://api.openai.com/v1"),
+			Model:                   get("LLM_MODEL", ""),
+			APIKey:                  get("LLM_API_KEY", ""),
+			Timeout:                 durVal("LLM_TIMEOUT", 30*time.Second),
+			MaxRetries:              intVal("LLM_MAX_RETRIES", 2, 0, 10),
+			StructuredOutput:        get("LLM_STRUCTURED_OUTPUT", "auto"),
+			CustomModelAllowPrivate: boolVal("CUSTOM_MODEL_ALLOW_PRIVATE", false),
 		},
 		Evidence: EvidenceConfig{
 			GoogleFactCheckAPIKey: get("GOOGLE_FACTCHECK_API_KEY", ""),

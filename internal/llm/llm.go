@@ -94,6 +94,9 @@ type Config struct {
 	// out. A model that rejects it (OpenAI's reasoning models accept only their default) is asked
 	// again without it, and this process stops sending it.
 	Temperature float64
+	// HTTPClient sends the requests; nil is a plain client. An endpoint an account configured
+	// goes through a client that refuses private addresses (internal/custommodel).
+	HTTPClient *http.Client
 	// Aligner checks that a fact-check the model names as the basis of its verdict states the
 	// same claim. Nil means no check is available: a named fact-check is then not trusted, and
 	// the verdict is labelled the model's own judgement.
@@ -165,10 +168,14 @@ func New(cfg Config, offline analysis.Analyzer) (*Analyzer, error) {
 	query := base.Query()
 	base.RawQuery, base.Fragment = "", ""
 	base.Path = strings.TrimSuffix(strings.TrimRight(base.Path, "/"), "/chat/completions")
+	client := cfg.HTTPClient
+	if client == nil {
+		client = &http.Client{}
+	}
 	opts := []option.RequestOption{
 		// An explicit client and no openai.NewClient: the SDK's environment defaults
 		// (OPENAI_API_KEY, OPENAI_BASE_URL, …) must not add a key meant for another server.
-		option.WithHTTPClient(&http.Client{}),
+		option.WithHTTPClient(client),
 		option.WithBaseURL(base.String()),
 		option.WithMaxRetries(cfg.MaxRetries),
 		// A server asking to wait longer than the whole budget gets no retry: waiting could only

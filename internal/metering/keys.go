@@ -18,6 +18,9 @@ var (
 	ErrNoKey = errors.New("no API key in request")
 	// ErrBadKey means the key is unknown, malformed or revoked.
 	ErrBadKey = errors.New("invalid API key")
+	// ErrUnverified means the key is valid but its account has not verified its email address;
+	// callers answer 403 saying so (not 401: the key itself is right).
+	ErrUnverified = errors.New("the key's account has not verified its email address")
 )
 
 // Period is the counter period of t: its calendar month in UTC.
@@ -109,10 +112,30 @@ func (a *Authenticator) Authenticate(ctx context.Context, secret string) (*model
 	if c.key == nil || !c.key.Key.ActiveAt(now) {
 		return nil, ErrBadKey
 	}
+	if c.key.OwnerUnverified {
+		return nil, ErrUnverified
+	}
 	return c.key, nil
+}
+
+// ForgetOwner drops the cached lookups of every key of the account userID, so a change to the
+// account (its email verified) applies to its keys' next request in this process rather than
+// after the cache TTL. Other processes see it within their TTL.
+func (a *Authenticator) ForgetOwner(userID string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for h, c := range a.cache {
+		if c.key != nil && c.key.Key.UserID != nil && *c.key.Key.UserID == userID {
+			delete(a.cache, h)
+		}
+	}
 }
 
 // RetryAfter is the number of seconds until the quota resets.
 func RetryAfter(now time.Time) int {
 	return int(ResetAt(now).Sub(now).Seconds()) + 1
 }
+
+// ForgetOwner drops the meter's cached lookups of the account's keys (Authenticator.ForgetOwner):
+// the account's next request is resolved from the store, e.g. right after it verified its email.
+func (m *Meter) ForgetOwner(userID string) { m.keys.ForgetOwner(userID) }

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -224,6 +225,10 @@ func (w *Worker) process(ctx context.Context, sub models.ClaimSubmission) error 
 		in.SourceURL = *sub.SourceURL
 	}
 	actx, acancel := context.WithTimeout(ctx, w.maxRun)
+	if sub.APIKeyID != nil {
+		// The submitting key's account may have its own model (internal/custommodel).
+		actx = analysis.WithPaidBy(actx, *sub.APIKeyID)
+	}
 	stopBeat := w.heartbeat(actx, acancel, log, sub.ID)
 	c, err := w.analyzer.Prepare(actx, sub.ID, in)
 	acancel()

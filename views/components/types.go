@@ -90,6 +90,9 @@ type ClaimSummary struct {
 	CreatedText string
 	// CreatedTitle is the exact creation time, shown on hover.
 	CreatedTitle string
+	// RepeatText is "Checked 3 times" when the same claim text has other records ("" when not,
+	// and on lists that do not count them).
+	RepeatText string
 }
 
 // Field is one form control with its current value and error.

@@ -61,6 +61,17 @@ type Bar struct {
 	Anchor string
 }
 
+// Font sizes of the console charts' labels, in view-box units (the charts are 600 units wide).
+// The stylesheet applies them (".admin .chart__svg text"); the handler lays the charts out for the
+// larger one.
+const (
+	// ChartFontSize is the size on wide screens: 15 units, about 18 px on a 720 px chart.
+	ChartFontSize = 15
+	// ChartFontSizeNarrow is the size on phones: 26 units, 13 px on a 300 px chart, so labels at
+	// 375 px read at 12 px or more.
+	ChartFontSizeNarrow = 26
+)
+
 // Chart is a server-rendered SVG bar chart with a table as its text alternative.
 type Chart struct {
 	// ID prefixes element ids; Title heads the chart; Summary is the one-sentence alternative.

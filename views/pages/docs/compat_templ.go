@@ -32,68 +32,120 @@ func Compat(p Page) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"compatible-api\" class=\"docs-section\" aria-labelledby=\"compatible-api-title\" data-testid=\"docs-compat\"><h2 id=\"compatible-api-title\">Compatible API</h2><p>The first API generation stays available unchanged for the clients written against it, including the unmodified <code>supabase-js</code> and <code>postgrest-js</code> libraries. It has two operations: analyse a claim, and read stored claims. Every key works on it (the Starter plan's quota is 100 requests a month); each request counts against the key's monthly quota exactly as on <code>/v1</code>, and answers carry the same <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> headers. Its errors are <em>not</em> problem documents: each operation keeps the error shape its clients expect.</p><div class=\"table-wrap\"><table class=\"table docs-table\"><caption>Compatible API at a glance</caption> <thead><tr><th scope=\"col\">Operation</th><th scope=\"col\">Key</th><th scope=\"col\">Error body</th></tr></thead> <tbody><tr><td><a href=\"#compat-analyse\"><code>POST /functions/v1/quick-responder</code></a></td><td><code>apikey: &lt;key&gt;</code> (or <code>Authorization: Bearer &lt;key&gt;</code>)</td><td><code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"compatible-api\" class=\"docs-section\" aria-labelledby=\"compatible-api-title\" data-testid=\"docs-compat\"><h2 id=\"compatible-api-title\">Compatible API</h2><p>The first API generation stays available unchanged for the clients written against it, including the unmodified <code>supabase-js</code> and <code>postgrest-js</code> libraries. It has two operations: analyse a claim, and read stored claims. Every key works on it (the Starter plan's quota is 100 requests a month); each request counts against the key's monthly quota exactly as on <code>/v1</code>, and answers carry the same <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> headers. Its errors are <em>not</em> problem documents: each operation keeps the error shape its clients expect.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var2 string
-		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(`{"error": "…"}`)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 28, Col: 35}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
+		templ_7745c5c3_Var2 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<table class=\"table docs-table\"><caption>Compatible API at a glance</caption> <thead><tr><th scope=\"col\">Operation</th><th scope=\"col\">Key</th><th scope=\"col\">Error body</th></tr></thead> <tbody><tr><td><a href=\"#compat-analyse\"><code>POST /functions/v1/quick-responder</code></a></td><td><code>apikey: &lt;key&gt;</code> (or <code>Authorization: Bearer &lt;key&gt;</code>)</td><td><code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var3 string
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(`{"error": "…"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 28, Col: 35}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</code></td></tr><tr><td><a href=\"#compat-claims\"><code>GET|HEAD /rest/v1/claims</code></a></td><td><code>apikey: &lt;key&gt;</code> and <code>Authorization: Bearer &lt;key&gt;</code></td><td><code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var4 string
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(`{"code", "message", "details", "hint"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 33, Col: 57}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</code></td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Compatible API at a glance").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</code></td></tr><tr><td><a href=\"#compat-claims\"><code>GET|HEAD /rest/v1/claims</code></a></td><td><code>apikey: &lt;key&gt;</code> and <code>Authorization: Bearer &lt;key&gt;</code></td><td><code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<article id=\"compat-analyse\" class=\"docs-op\" aria-labelledby=\"compat-analyse-title\" data-testid=\"docs-compat-analyse\"><h3 id=\"compat-analyse-title\" class=\"docs-op__title\">Analyse a claim</h3><p class=\"docs-op__endpoint\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var3 string
-		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(`{"code", "message", "details", "hint"}`)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 33, Col: 57}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+		var templ_7745c5c3_Var5 = []any{methodClass("POST")}
+		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var5...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</code></td></tr></tbody></table></div><article id=\"compat-analyse\" class=\"docs-op\" aria-labelledby=\"compat-analyse-title\" data-testid=\"docs-compat-analyse\"><h3 id=\"compat-analyse-title\" class=\"docs-op__title\">Analyse a claim</h3><p class=\"docs-op__endpoint\">")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var4 = []any{methodClass("POST")}
-		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var4...)
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<span class=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var5 string
-		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var4).String())
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 1, Col: 0}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\">POST</span> <code class=\"docs-op__path\">/functions/v1/quick-responder</code> <span class=\"status\">API key</span></p><p>Analyses the claim, stores it as a public claim record and answers with exactly ten fields. The analysis is the same as on the web page: a source sub-score from the domain of <code>source_url</code>, the verdict of an earlier fact-check that states the same claim, otherwise <code>belirsiz</code>.</p><h4>Request body <span class=\"docs-media\">application/json</span></h4><div class=\"table-wrap\"><table class=\"table docs-table\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead> <tbody><tr><td><code>claim</code> <span class=\"docs-required\">required</span></td><td>string</td><td>The claim text, in any language; 1–")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<span class=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var6 string
-		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(p.CompatMaxClaim)
+		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var5).String())
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 60, Col: 66}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 1, Col: 0}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, " characters after trimming.</td></tr><tr><td><code>source_url</code></td><td>string (URL) or null</td><td>Where the claim appeared. Its domain's credibility rating becomes the <code>source_score</code>.</td></tr></tbody></table></div><h4>Example request</h4>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "\">POST</span> <code class=\"docs-op__path\">/functions/v1/quick-responder</code> <span class=\"status\">API key</span></p><p>Analyses the claim, stores it as a public claim record and answers with exactly ten fields. The analysis is the same as on the web page: a source sub-score from the domain of <code>source_url</code>, the verdict of an earlier fact-check that states the same claim, otherwise <code>belirsiz</code>.</p><h4>Request body <span class=\"docs-media\">application/json</span></h4>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Var7 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<table class=\"table docs-table\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead> <tbody><tr><td><code>claim</code> <span class=\"docs-required\">required</span></td><td>string</td><td>The claim text, in any language; 1–")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var8 string
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(p.CompatMaxClaim)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 60, Col: 66}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " characters after trimming.</td></tr><tr><td><code>source_url</code></td><td>string (URL) or null</td><td>Where the claim appeared. Its domain's credibility rating becomes the <code>source_score</code>.</td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Request body of POST /functions/v1/quick-responder").Render(templ.WithChildren(ctx, templ_7745c5c3_Var7), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<h4>Example request</h4>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -101,7 +153,33 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<section class=\"docs-response\"><h4><span class=\"docs-status docs-status--ok\">200</span> <span class=\"docs-media\">application/json</span></h4><p>The verification result, exactly these ten fields:</p><div class=\"table-wrap\"><table class=\"table docs-table\" data-testid=\"docs-compat-fields\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead> <tbody><tr><td><code>id</code></td><td>string (UUID)</td><td>The stored claim's id; read it back with <code>/rest/v1/claims?id=eq.&lt;id&gt;</code> or <code>GET /v1/claims/&lt;id&gt;</code>.</td></tr><tr><td><code>score</code></td><td>integer 0–100</td><td>Overall score: 0 refuted, least credible; 100 strongly supported, most credible.</td></tr><tr><td><code>verdict</code></td><td>string</td><td>One of <code>dogru</code> (true), <code>kismen</code> (partly true), <code>yanlis</code> (false), <code>belirsiz</code> (not enough evidence). <code>/v1</code> calls them verified, partial, refuted and unverified.</td></tr><tr><td><code>summary</code></td><td>string</td><td>Short text summary of the analysis.</td></tr><tr><td><code>source_score</code></td><td>integer 0–100</td><td>Credibility of the source domain.</td></tr><tr><td><code>science_score</code></td><td>integer 0–100</td><td>Agreement with scientific knowledge.</td></tr><tr><td><code>academic_score</code></td><td>integer 0–100</td><td>Support in academic literature.</td></tr><tr><td><code>public_score</code></td><td>integer 0–100</td><td>How the public rates it.</td></tr><tr><td><code>category</code></td><td>string</td><td>Topic category, e.g. <code>health</code>, <code>economy</code>, <code>politics</code>.</td></tr><tr><td><code>en_query</code></td><td>string</td><td>An English search query derived from the claim.</td></tr></tbody></table></div><p>A sub-score the analyzer could not assess is <code>50</code> here; the claim page and <code>GET /v1/claims/&lt;id&gt;</code> mark it as not assessed and say why.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<section class=\"docs-response\"><h4><span class=\"docs-status docs-status--ok\">200</span> <span class=\"docs-media\">application/json</span></h4><p>The verification result, exactly these ten fields:</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Var9 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<table class=\"table docs-table\" data-testid=\"docs-compat-fields\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead> <tbody><tr><td><code>id</code></td><td>string (UUID)</td><td>The stored claim's id; read it back with <code>/rest/v1/claims?id=eq.&lt;id&gt;</code> or <code>GET /v1/claims/&lt;id&gt;</code>.</td></tr><tr><td><code>score</code></td><td>integer 0–100</td><td>Overall score: 0 refuted, least credible; 100 strongly supported, most credible.</td></tr><tr><td><code>verdict</code></td><td>string</td><td>One of <code>dogru</code> (true), <code>kismen</code> (partly true), <code>yanlis</code> (false), <code>belirsiz</code> (not enough evidence). <code>/v1</code> calls them verified, partial, refuted and unverified.</td></tr><tr><td><code>summary</code></td><td>string</td><td>Short text summary of the analysis.</td></tr><tr><td><code>source_score</code></td><td>integer 0–100</td><td>Credibility of the source domain.</td></tr><tr><td><code>science_score</code></td><td>integer 0–100</td><td>Agreement with scientific knowledge.</td></tr><tr><td><code>academic_score</code></td><td>integer 0–100</td><td>Support in academic literature.</td></tr><tr><td><code>public_score</code></td><td>integer 0–100</td><td>How the public rates it.</td></tr><tr><td><code>category</code></td><td>string</td><td>Topic category, e.g. <code>health</code>, <code>economy</code>, <code>politics</code>.</td></tr><tr><td><code>en_query</code></td><td>string</td><td>An English search query derived from the claim.</td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Answer fields of POST /functions/v1/quick-responder").Render(templ.WithChildren(ctx, templ_7745c5c3_Var9), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<p>A sub-score the analyzer could not assess is <code>50</code> here; the claim page and <code>GET /v1/claims/&lt;id&gt;</code> mark it as not assessed and say why.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -109,7 +187,7 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</section><h4>Errors</h4><p>Errors are a JSON object with one member, <code>error</code>, a sentence that says what to change:</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</section><h4>Errors</h4><p>Errors are a JSON object with one member, <code>error</code>, a sentence that says what to change:</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -117,98 +195,146 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div class=\"table-wrap\"><table class=\"table docs-table\" data-testid=\"docs-compat-analyse-errors\"><thead><tr><th scope=\"col\">Status</th><th scope=\"col\">When</th></tr></thead> <tbody><tr><td>400</td><td>The body is not a JSON object, <code>claim</code> is missing, not a string, empty or longer than ")
+		templ_7745c5c3_Var10 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<table class=\"table docs-table\" data-testid=\"docs-compat-analyse-errors\"><thead><tr><th scope=\"col\">Status</th><th scope=\"col\">When</th></tr></thead> <tbody><tr><td>400</td><td>The body is not a JSON object, <code>claim</code> is missing, not a string, empty or longer than ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var11 string
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(p.CompatMaxClaim)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 106, Col: 141}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " characters, <code>source_url</code> is not a string, or <code>Content-Type</code> is not <code>application/json</code>. Nothing is counted.</td></tr><tr><td>401</td><td>No key, or an unknown or revoked key.</td></tr><tr><td>403</td><td>A key of an account that has not verified its email address yet; it works once the address is confirmed.</td></tr><tr><td>405</td><td>Any method other than <code>POST</code> (and <code>OPTIONS</code>, the CORS preflight).</td></tr><tr><td>413</td><td>The body is larger than the server's limit.</td></tr><tr><td>429</td><td>The key's monthly quota is used up; <code>Retry-After</code> says in how many seconds it resets (at the start of the next month, UTC).</td></tr><tr><td>502</td><td>The analyzer failed; nothing was stored or counted. Retry shortly.</td></tr><tr><td>503</td><td>The key store or the database is unavailable; nothing was counted. Retry shortly.</td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Errors of POST /functions/v1/quick-responder").Render(templ.WithChildren(ctx, templ_7745c5c3_Var10), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var7 string
-		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(p.CompatMaxClaim)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 106, Col: 141}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</article><article id=\"compat-claims\" class=\"docs-op\" aria-labelledby=\"compat-claims-title\" data-testid=\"docs-compat-claims\"><h3 id=\"compat-claims-title\" class=\"docs-op__title\">Read claims</h3><p class=\"docs-op__endpoint\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " characters, <code>source_url</code> is not a string, or <code>Content-Type</code> is not <code>application/json</code>. Nothing is counted.</td></tr><tr><td>401</td><td>No key, or an unknown or revoked key.</td></tr><tr><td>405</td><td>Any method other than <code>POST</code> (and <code>OPTIONS</code>, the CORS preflight).</td></tr><tr><td>413</td><td>The body is larger than the server's limit.</td></tr><tr><td>429</td><td>The key's monthly quota is used up; <code>Retry-After</code> says in how many seconds it resets (at the start of the next month, UTC).</td></tr><tr><td>502</td><td>The analyzer failed; nothing was stored or counted. Retry shortly.</td></tr><tr><td>503</td><td>The key store or the database is unavailable; nothing was counted. Retry shortly.</td></tr></tbody></table></div></article><article id=\"compat-claims\" class=\"docs-op\" aria-labelledby=\"compat-claims-title\" data-testid=\"docs-compat-claims\"><h3 id=\"compat-claims-title\" class=\"docs-op__title\">Read claims</h3><p class=\"docs-op__endpoint\">")
+		var templ_7745c5c3_Var12 = []any{methodClass("GET")}
+		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var12...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var8 = []any{methodClass("GET")}
-		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var8...)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<span class=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<span class=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var8).String())
+		var templ_7745c5c3_Var13 string
+		templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var12).String())
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 1, Col: 0}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\">GET</span> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "\">GET</span> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var10 = []any{methodClass("HEAD")}
-		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var10...)
+		var templ_7745c5c3_Var14 = []any{methodClass("HEAD")}
+		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var14...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<span class=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<span class=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var11 string
-		templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var10).String())
+		var templ_7745c5c3_Var15 string
+		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(templ.CSSClasses(templ_7745c5c3_Var14).String())
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 1, Col: 0}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\">HEAD</span> <code class=\"docs-op__path\">/rest/v1/claims</code> <span class=\"status\">API key</span></p><p>Reads stored claims with the PostgREST query grammar, answering as PostgREST does. Send the key as both <code>apikey</code> and <code>Authorization: Bearer</code>, as Supabase clients do. The readable columns are:</p><p class=\"docs-columns\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">HEAD</span> <code class=\"docs-op__path\">/rest/v1/claims</code> <span class=\"status\">API key</span></p><p>Reads stored claims with the PostgREST query grammar, answering as PostgREST does. Send the key as both <code>apikey</code> and <code>Authorization: Bearer</code>, as Supabase clients do. The readable columns are:</p><p class=\"docs-columns\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		for i, c := range compatColumns {
 			if i > 0 {
-				var templ_7745c5c3_Var12 string
-				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(", ")
+				var templ_7745c5c3_Var16 string
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(", ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 133, Col: 12}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 134, Col: 12}
 				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, " <code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, " <code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var13 string
-			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(c)
+			var templ_7745c5c3_Var17 string
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(c)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 135, Col: 14}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 136, Col: 14}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</p><p><code>select=*</code> returns these columns and nothing else. <code>score</code> is <code>ai_score</code>, <code>verdict</code> is <code>ai_verdict</code> and <code>summary</code> is <code>ai_summary</code> of the analyse response; the other fields have the same names.</p><h4>Query grammar</h4><div class=\"table-wrap\"><table class=\"table docs-table\" data-testid=\"docs-compat-grammar\"><thead><tr><th scope=\"col\">Parameter or header</th><th scope=\"col\">Form</th></tr></thead> <tbody><tr><td><code>select</code></td><td><code>*</code> or a comma-separated list of columns.</td></tr><tr><td><code>&lt;column&gt;</code></td><td>A filter <code>&lt;op&gt;.&lt;value&gt;</code> with <code>op</code> one of <code>eq neq gt gte lt lte like ilike in is</code>, negated as <code>not.&lt;op&gt;.&lt;value&gt;</code>: <code>ai_score=gte.70</code>, <code>category=in.(health,economy)</code>, <code>content=ilike.*vaccine*</code>, <code>source_url=not.is.null</code>.</td></tr><tr><td><code>or</code></td><td><code>or=(category.eq.health,ai_score.lt.30)</code>; filters inside are joined with OR.</td></tr><tr><td><code>order</code></td><td><code>column.asc|desc[.nullsfirst|.nullslast]</code>, several separated by commas.</td></tr><tr><td><code>limit</code>, <code>offset</code></td><td>Non-negative integers; or the <code>Range: 0-24</code> header.</td></tr><tr><td><code>Prefer: count=exact</code></td><td>Adds the total to <code>Content-Range</code> (<code>0-24/3573</code>); with <code>HEAD</code> only the headers are sent.</td></tr><tr><td><code>Accept: application/vnd.pgrst.object+json</code></td><td>Answer one object instead of an array (<code>.single()</code>); 406 unless exactly one row matches.</td></tr><tr><td><code>Accept-Profile: public</code></td><td>Accepted; any other schema is refused.</td></tr></tbody></table></div><h4>Example requests</h4>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</p><p><code>select=*</code> returns these columns and nothing else. <code>score</code> is <code>ai_score</code>, <code>verdict</code> is <code>ai_verdict</code> and <code>summary</code> is <code>ai_summary</code> of the analyse response; the other fields have the same names.</p><h4>Query grammar</h4>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Var18 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<table class=\"table docs-table\" data-testid=\"docs-compat-grammar\"><thead><tr><th scope=\"col\">Parameter or header</th><th scope=\"col\">Form</th></tr></thead> <tbody><tr><td><code>select</code></td><td><code>*</code> or a comma-separated list of columns.</td></tr><tr><td><code>&lt;column&gt;</code></td><td>A filter <code>&lt;op&gt;.&lt;value&gt;</code> with <code>op</code> one of <code>eq neq gt gte lt lte like ilike in is</code>, negated as <code>not.&lt;op&gt;.&lt;value&gt;</code>: <code>ai_score=gte.70</code>, <code>category=in.(health,economy)</code>, <code>content=ilike.*vaccine*</code>, <code>source_url=not.is.null</code>.</td></tr><tr><td><code>or</code></td><td><code>or=(category.eq.health,ai_score.lt.30)</code>; filters inside are joined with OR.</td></tr><tr><td><code>order</code></td><td><code>column.asc|desc[.nullsfirst|.nullslast]</code>, several separated by commas.</td></tr><tr><td><code>limit</code>, <code>offset</code></td><td>Non-negative integers; or the <code>Range: 0-24</code> header.</td></tr><tr><td><code>Prefer: count=exact</code></td><td>Adds the total to <code>Content-Range</code> (<code>0-24/3573</code>); with <code>HEAD</code> only the headers are sent.</td></tr><tr><td><code>Accept: application/vnd.pgrst.object+json</code></td><td>Answer one object instead of an array (<code>.single()</code>); 406 unless exactly one row matches.</td></tr><tr><td><code>Accept-Profile: public</code></td><td>Accepted; any other schema is refused.</td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Query grammar of GET /rest/v1/claims").Render(templ.WithChildren(ctx, templ_7745c5c3_Var18), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<h4>Example requests</h4>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -216,7 +342,7 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<section class=\"docs-response\"><h4><span class=\"docs-status docs-status--ok\">200</span> <span class=\"docs-media\">application/json</span></h4><p>An array of claim records with the selected columns (or one object with the <code>vnd.pgrst.object+json</code> type).</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<section class=\"docs-response\"><h4><span class=\"docs-status docs-status--ok\">200</span> <span class=\"docs-media\">application/json</span></h4><p>An array of claim records with the selected columns (or one object with the <code>vnd.pgrst.object+json</code> type).</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -224,20 +350,20 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</section><h4>Errors</h4><p>Errors are shaped as PostgREST shapes them, <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</section><h4>Errors</h4><p>Errors are shaped as PostgREST shapes them, <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var14 string
-		templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(`{"code", "message", "details", "hint"}`)
+		var templ_7745c5c3_Var19 string
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(`{"code", "message", "details", "hint"}`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 165, Col: 97}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 166, Col: 97}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</code>, absent members <code>null</code>:</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "</code>, absent members <code>null</code>:</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -245,46 +371,81 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<div class=\"table-wrap\"><table class=\"table docs-table\" data-testid=\"docs-compat-rest-errors\"><thead><tr><th scope=\"col\">Case</th><th scope=\"col\">Status</th><th scope=\"col\">Code</th></tr></thead> <tbody><tr><td>Unparsable filter, order or select</td><td>400</td><td><code>PGRST100</code></td></tr><tr><td>Unknown column</td><td>400</td><td><code>42703</code> (<code>column claims.x does not exist</code>)</td></tr><tr><td>Value of the wrong type (bad UUID, number or timestamp)</td><td>400</td><td><code>22P02</code></td></tr><tr><td><code>.single()</code> with no row or more than one</td><td>406</td><td><code>PGRST116</code></td></tr><tr><td>Unknown table</td><td>404</td><td><code>PGRST205</code></td></tr><tr><td>A write (<code>POST</code>, <code>PATCH</code>, <code>DELETE</code>…): this API is read-only</td><td>405</td><td><code>PGRST117</code></td></tr><tr><td>Missing key, or an unknown or revoked key</td><td>401</td><td>Gateway form <code>")
+		templ_7745c5c3_Var20 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<table class=\"table docs-table\" data-testid=\"docs-compat-rest-errors\"><thead><tr><th scope=\"col\">Case</th><th scope=\"col\">Status</th><th scope=\"col\">Code</th></tr></thead> <tbody><tr><td>Unparsable filter, order or select</td><td>400</td><td><code>PGRST100</code></td></tr><tr><td>Unknown column</td><td>400</td><td><code>42703</code> (<code>column claims.x does not exist</code>)</td></tr><tr><td>Value of the wrong type (bad UUID, number or timestamp)</td><td>400</td><td><code>22P02</code></td></tr><tr><td><code>.single()</code> with no row or more than one</td><td>406</td><td><code>PGRST116</code></td></tr><tr><td>Unknown table</td><td>404</td><td><code>PGRST205</code></td></tr><tr><td>A write (<code>POST</code>, <code>PATCH</code>, <code>DELETE</code>…): this API is read-only</td><td>405</td><td><code>PGRST117</code></td></tr><tr><td>Missing key, or an unknown or revoked key</td><td>401</td><td>Gateway form <code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var21 string
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Invalid API key", "hint": "…"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 180, Col: 143}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</code> (<code>No API key found in request</code> when none was sent)</td></tr><tr><td>A key of an account that has not verified its email address</td><td>403</td><td>Gateway form <code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var22 string
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Email address not verified", "hint": "…"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 181, Col: 172}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</code></td></tr><tr><td>Monthly quota used up (<code>Retry-After</code> set)</td><td>429</td><td>Gateway form <code>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var23 string
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Monthly quota exceeded", "hint": "…"}`)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 182, Col: 161}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</code></td></tr></tbody></table>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = tableRegion("Errors of GET /rest/v1/claims").Render(templ.WithChildren(ctx, templ_7745c5c3_Var20), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var15 string
-		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Invalid API key", "hint": "…"}`)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 179, Col: 143}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</article><article id=\"compat-supabase-js\" class=\"docs-op\" aria-labelledby=\"compat-supabase-js-title\" data-testid=\"docs-compat-supabase\"><h3 id=\"compat-supabase-js-title\" class=\"docs-op__title\">With supabase-js</h3><p>The unmodified <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</code> (<code>No API key found in request</code> when none was sent)</td></tr><tr><td>Monthly quota used up (<code>Retry-After</code> set)</td><td>429</td><td>Gateway form <code>")
+		var templ_7745c5c3_Var24 string
+		templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs("@supabase/supabase-js")
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 190, Col: 50}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var16 string
-		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(`{"message": "Monthly quota exceeded", "hint": "…"}`)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 180, Col: 161}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</code></td></tr></tbody></table></div></article><article id=\"compat-supabase-js\" class=\"docs-op\" aria-labelledby=\"compat-supabase-js-title\" data-testid=\"docs-compat-supabase\"><h3 id=\"compat-supabase-js-title\" class=\"docs-op__title\">With supabase-js</h3><p>The unmodified <code>")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs("@supabase/supabase-js")
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/docs/compat.templ`, Line: 188, Col: 50}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</code> client works against this service: give it the service's address and your key. It sends the headers above by itself.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</code> client works against this service: give it the service's address and your key. It sends the headers above by itself.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -292,7 +453,7 @@ func Compat(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</article></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</article></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
