@@ -271,7 +271,7 @@ func (h *AccountModel) clear(c *fiber.Ctx) error {
 	if t == nil {
 		return err
 	}
-	if _, err := h.d.Models.Clear(c.UserContext(), t.user.ID); err != nil {
+	if _, err := h.d.Models.Clear(c.UserContext(), t.user.ID, t.actor.ID); err != nil {
 		return h.unavailable(c, err)
 	}
 	return h.render(c, fiber.StatusOK, t, modelState{flash: "The custom model was cleared: analyses use Claimcheck's own analyzer again."})

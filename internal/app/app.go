@@ -165,7 +165,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	// configured one (Enterprise's custom model).
 	customModels := custommodel.New(custommodel.Config{Store: stores.AccountModels, Secret: cfg.DeviceKey, Offline: pipeline,
 		Aligner: kb.Index, Timeout: cfg.LLM.Timeout, MaxRetries: cfg.LLM.MaxRetries, StructuredOutput: cfg.LLM.StructuredOutput,
-		AllowPrivate: cfg.LLM.CustomModelAllowPrivate, Resolver: o.resolver, Now: now, Log: log})
+		AllowPrivate: cfg.LLM.CustomModelAllowPrivate, Resolver: o.resolver, Now: now, Log: log, Audit: stores.Audit})
 	analyzer = customModels.Analyzer(analyzer)
 	metrics, err := buildMetrics(db, log)
 	if err != nil {

@@ -161,6 +161,20 @@ func TestCustomModelPageAuthorization(t *testing.T) {
 		if _, err := e.App.Stores.AccountModels.Get(context.Background(), ent.ID); err == nil {
 			t.Error("a post without a CSRF token stored a model")
 		}
+		// The admin's change to another account is in the admin audit log; an account's own
+		// change is not the admin log's business.
+		entForm := url.Values{"base_url": {e.srv.URL + "/v1"}, "model": {"own-ft"}, "api_key": {"sk-enterprise-secret-1234"}}
+		if p := e.Post(t, "/account/model", entForm, entSess); p.Status != 200 {
+			t.Fatalf("enterprise save: status %d: %.400s", p.Status, p.Body)
+		}
+		entries, err := e.App.Stores.Audit.List(context.Background(), models.AuditFilter{Action: "account_model."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(entries) != 1 || entries[0].Action != "account_model.save" || entries[0].Subject != "user:"+starter.ID ||
+			!strings.Contains(entries[0].Detail, "set-by-admin") || strings.Contains(entries[0].Detail, "sk-starter") {
+			t.Errorf("audit entries %+v, want one account_model.save of the starter account, without the key", entries)
+		}
 	})
 }
 

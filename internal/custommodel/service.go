@@ -56,6 +56,14 @@ type Config struct {
 	Now func() time.Time
 	// Log receives endpoints that could not be used; nil is slog.Default().
 	Log *slog.Logger
+	// Audit records an admin's change to another account's endpoint in the admin audit log;
+	// nil records nothing.
+	Audit Auditor
+}
+
+// Auditor writes the admin audit log; *models.AuditStore implements it.
+type Auditor interface {
+	Add(ctx context.Context, tx models.Tx, actorID, action, subject string, detail any) error
 }
 
 // Service configures accounts' models and makes analyses with them.
@@ -173,18 +181,41 @@ func (s *Service) Save(ctx context.Context, userID, actorID string, in Input) (I
 	if err := s.c.Store.Put(ctx, m); err != nil {
 		return in, err
 	}
+	if err := s.audit(ctx, userID, actorID, "account_model.save", map[string]any{"base_url": m.BaseURL, "model": m.Model,
+		"key_changed": in.APIKey != "", "no_key": in.NoKey}); err != nil {
+		return in, err
+	}
 	s.Forget()
 	in.APIKey = "" // never echoed back into the form
 	return in, nil
 }
 
-// Clear removes the account's endpoint: its analyses go back to the service's own analyzer.
-func (s *Service) Clear(ctx context.Context, userID string) (bool, error) {
+// Clear removes the account's endpoint, actorID acting: its analyses go back to the service's own
+// analyzer.
+func (s *Service) Clear(ctx context.Context, userID, actorID string) (bool, error) {
 	ok, err := s.c.Store.Delete(ctx, userID)
-	if err == nil {
-		s.Forget()
+	if err != nil {
+		return ok, err
 	}
-	return ok, err
+	s.Forget()
+	if ok {
+		if err := s.audit(ctx, userID, actorID, "account_model.clear", nil); err != nil {
+			return ok, err
+		}
+	}
+	return ok, nil
+}
+
+// audit records a change an admin made to another account's endpoint (an account's own changes
+// are its business, not the admin log's).
+func (s *Service) audit(ctx context.Context, userID, actorID, action string, detail any) error {
+	if s.c.Audit == nil || actorID == "" || actorID == userID {
+		return nil
+	}
+	if err := s.c.Audit.Add(ctx, models.Tx{}, actorID, action, "user:"+userID, detail); err != nil {
+		return fmt.Errorf("custom model of %s: %w", userID, err)
+	}
+	return nil
 }
 
 // Forget drops the cached endpoints, so a change applies to the next analysis in this process.
