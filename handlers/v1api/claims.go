@@ -34,6 +34,8 @@ import (
 // V1ClaimReader reads visible claims.
 type V1ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
+	// Score reads only the fields a claim's score rests on (the hot /score read).
+	Score(ctx context.Context, id string) (*models.Claim, error)
 }
 
 // V1Submissions is the submission queue.
@@ -377,13 +379,14 @@ func v1ClaimNotFound(c *fiber.Ctx, id string) error {
 }
 
 // lookup finds id as an analysed visible claim or, failing that, as a submission not analysed
-// yet. Both nil means 404: unknown, malformed, or hidden by moderation.
-func (h *V1Claims) lookup(ctx context.Context, id string) (*models.Claim, *models.ClaimSubmission, error) {
+// yet, reading the claim with get (the whole row, or only what its score rests on). Both nil
+// means 404: unknown, malformed, or hidden by moderation.
+func (h *V1Claims) lookup(ctx context.Context, id string, get func(context.Context, string) (*models.Claim, error)) (*models.Claim, *models.ClaimSubmission, error) {
 	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
 		return nil, nil, nil
 	}
 	id = strings.ToLower(id)
-	cl, err := h.d.Claims.Get(ctx, id)
+	cl, err := get(ctx, id)
 	if err == nil {
 		return cl, nil, nil
 	}
@@ -420,7 +423,7 @@ func v1StoreFailed(c *fiber.Ctx, log *slog.Logger, what string, err error) error
 
 func (h *V1Claims) score(c *fiber.Ctx) error {
 	id := c.Params("id")
-	cl, sub, err := h.lookup(c.UserContext(), id)
+	cl, sub, err := h.lookup(c.UserContext(), id, h.d.Claims.Score)
 	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim score", err)
 	}
@@ -445,7 +448,7 @@ func (h *V1Claims) score(c *fiber.Ctx) error {
 func (h *V1Claims) detail(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	id := c.Params("id")
-	cl, sub, err := h.lookup(ctx, id)
+	cl, sub, err := h.lookup(ctx, id, h.d.Claims.Get)
 	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim detail", err)
 	}
