@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -34,6 +35,9 @@ type DB struct {
 	Gorm *gorm.DB
 	// Dialect tells stores which SQL flavour to write where the two differ.
 	Dialect Dialect
+
+	// stopCheckpoints ends the SQLite checkpointer (nil on PostgreSQL).
+	stopCheckpoints func()
 }
 
 // DialectOf tells which dialect a DATABASE_URL selects.
@@ -89,6 +93,11 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		// while busy_timeout queues writers instead of failing them.
 		maxOpen = min(maxOpen, 8)
 	}
+	if d == SQLite {
+		if err := gateWrites(g, sqlDB, sqliteBusyTimeout); err != nil {
+			return nil, err
+		}
+	}
 	sqlDB.SetMaxOpenConns(maxOpen)
 	sqlDB.SetMaxIdleConns(maxOpen)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
@@ -98,17 +107,27 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("database: ping %s: %w", d, err)
 	}
-	return &DB{Gorm: g, Dialect: d}, nil
+	db := &DB{Gorm: g, Dialect: d}
+	if d == SQLite {
+		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
+	}
+	return db, nil
 }
 
-// Close releases the pool.
+// Close releases the pool, after a last checkpoint on SQLite.
 func (db *DB) Close() error {
 	sqlDB, err := db.Gorm.DB()
 	if err != nil {
 		return err
 	}
+	if db.stopCheckpoints != nil {
+		db.stopCheckpoints()
+	}
 	return sqlDB.Close()
 }
+
+// sqliteBusyTimeout is how long an SQLite statement waits for another writer before failing.
+const sqliteBusyTimeout = 10 * time.Second
 
 // sqliteDSN turns a file path or sqlite:// URL into a DSN with the pragmas Claimcheck relies on:
 // WAL for concurrent readers, a busy timeout so writers queue, foreign keys, and case-sensitive LIKE
@@ -127,9 +146,12 @@ func sqliteDSN(url string) (string, error) {
 		}
 	}
 	params := []string{
-		"_pragma=busy_timeout(10000)",
+		"_pragma=busy_timeout(" + strconv.Itoa(int(sqliteBusyTimeout/time.Millisecond)) + ")",
 		"_pragma=journal_mode(WAL)",
 		"_pragma=synchronous(NORMAL)",
+		// Checkpoints run in the background (startCheckpointer), not in the commit of whichever
+		// request crossed the WAL's 1,000-page mark.
+		"_pragma=wal_autocheckpoint(0)",
 		"_pragma=foreign_keys(1)",
 		"_pragma=case_sensitive_like(1)",
 		"_txlock=immediate",

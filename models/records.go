@@ -195,9 +195,17 @@ func (c Claim) AnalysisDecided() bool {
 		Assessed bool `json:"assessed"`
 	}
 	if c.Basis != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
-		if b, ok := basis["verdict"]; ok {
-			return b.Assessed || c.AIVerdict != "belirsiz"
-		}
+		b, ok := basis["verdict"]
+		return c.AnalysisDecidedBy(b.Assessed, ok)
+	}
+	return c.AnalysisDecidedBy(false, false)
+}
+
+// AnalysisDecidedBy is AnalysisDecided for a caller that has decoded the claim's basis already
+// (without error): hasVerdict says whether it has a verdict entry, assessed is that entry's flag.
+func (c Claim) AnalysisDecidedBy(assessed, hasVerdict bool) bool {
+	if hasVerdict {
+		return assessed || c.AIVerdict != "belirsiz"
 	}
 	return c.AIVerdict != "belirsiz" || c.hasConfidentMatch()
 }

@@ -104,6 +104,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 			return err
 		}
 		defer a.Close()
+		// A soft memory limit that follows the live heap, unless GOMEMLIMIT or GOGC is set.
+		defer telemetry.StartMemoryLimit(env)()
 		return a.Serve(ctx)
 	case "migrate":
 		return migrate(ctx, cfg, args, stdout)

@@ -310,8 +310,8 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	if merr != nil {
 		verdicts = append(verdicts, "RSS: could not read /proc: "+merr.Error())
 	} else {
-		verdicts = append(verdicts, fmt.Sprintf("RSS under load: peak %s (VmHWM; %d samples of VmRSS, highest %s): %s",
-			loadtest.MB(m.HWM), samples, loadtest.MB(peak), met(m.HWM < 100<<20, "target < 100 MB")))
+		verdicts = append(verdicts, fmt.Sprintf("RSS under load: peak %s (VmHWM; %d samples of VmRSS, highest %s; at the end %s anonymous, %s file-backed, mostly the binary's own pages): %s",
+			loadtest.MB(m.HWM), samples, loadtest.MB(peak), loadtest.MB(m.Anon), loadtest.MB(m.File), met(m.HWM < 100<<20, "target < 100 MB")))
 	}
 	fmt.Fprintln(out, "\nTargets (issue: counted reads and /v1 score ≥ 0.85× the twin's uncounted read, p99 ≤ 1.5×; analyse ≥ 0.75× key+count+insert):")
 	for _, v := range verdicts {

@@ -110,6 +110,14 @@ func TestParseStatus(t *testing.T) {
 	if err != nil || m.RSS != 64<<20 || m.HWM != 96<<20 {
 		t.Errorf("ParseStatus = %+v, %v; want RSS 64 MiB, HWM 96 MiB", m, err)
 	}
+	split := status + "RssAnon:\t   40960 kB\nRssFile:\t   24576 kB\n"
+	m, err = ParseStatus(bufio.NewScanner(strings.NewReader(split)))
+	if err != nil || m.Anon != 40<<20 || m.File != 24<<20 || m.RSS != 64<<20 {
+		t.Errorf("ParseStatus = %+v, %v; want anonymous 40 MiB, file 24 MiB", m, err)
+	}
+	if _, err := ParseStatus(bufio.NewScanner(strings.NewReader("Name:\tx\nRssAnon:\t1 kB\nRssFile:\t1 kB\n"))); err == nil {
+		t.Error("a status with only RssAnon and RssFile parsed")
+	}
 	if _, err := ParseStatus(bufio.NewScanner(strings.NewReader("Name:\tx\n"))); err == nil {
 		t.Error("a status without VmRSS parsed")
 	}

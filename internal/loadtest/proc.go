@@ -152,6 +152,9 @@ type Memory struct {
 	RSS int64
 	// HWM is VmHWM: the peak resident size since the process started.
 	HWM int64
+	// Anon and File split RSS now (RssAnon, RssFile; 0 when the kernel does not report them):
+	// File is mostly the executable's own pages, which the kernel can drop and read again.
+	Anon, File int64
 }
 
 // ErrNoProc means /proc cannot be read (not Linux, or the process is gone).
@@ -167,13 +170,14 @@ func ReadMemory(pid int) (Memory, error) {
 	return ParseStatus(bufio.NewScanner(f))
 }
 
-// ParseStatus reads VmRSS and VmHWM (reported in kB) from the lines of a /proc status file.
+// ParseStatus reads VmRSS and VmHWM, and RssAnon and RssFile when present (reported in kB), from
+// the lines of a /proc status file.
 func ParseStatus(sc *bufio.Scanner) (Memory, error) {
 	var m Memory
 	seen := 0
 	for sc.Scan() {
 		name, rest, ok := strings.Cut(sc.Text(), ":")
-		if !ok || (name != "VmRSS" && name != "VmHWM") {
+		if !ok || (name != "VmRSS" && name != "VmHWM" && name != "RssAnon" && name != "RssFile") {
 			continue
 		}
 		fields := strings.Fields(rest)
@@ -184,10 +188,17 @@ func ParseStatus(sc *bufio.Scanner) (Memory, error) {
 		if err != nil {
 			return m, fmt.Errorf("%s: %w", name, err)
 		}
-		if name == "VmRSS" {
+		switch name {
+		case "VmRSS":
 			m.RSS = kb * 1024
-		} else {
+		case "VmHWM":
 			m.HWM = kb * 1024
+		case "RssAnon":
+			m.Anon = kb * 1024
+			continue
+		case "RssFile":
+			m.File = kb * 1024
+			continue
 		}
 		seen++
 	}

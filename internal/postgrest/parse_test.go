@@ -21,6 +21,22 @@ var placeholderRE = regexp.MustCompile(`\$\d+`)
 // placeholders.
 func sqliteOf(pg string) string { return placeholderRE.ReplaceAllString(pg, "?") }
 
+// sqliteLimits turns the bound LIMIT ? OFFSET ? that ends a statement (the last two arguments)
+// into the integers SQLite gets written into its SQL.
+func sqliteLimits(t *testing.T, q string, args []any) (string, []any) {
+	t.Helper()
+	rest, ok := strings.CutSuffix(q, " LIMIT ? OFFSET ?")
+	if !ok || len(args) < 2 {
+		t.Fatalf("statement does not end in LIMIT ? OFFSET ?: %s", q)
+	}
+	n := len(args)
+	q = fmt.Sprintf("%s LIMIT %d OFFSET %d", rest, args[n-2], args[n-1])
+	if n == 2 {
+		return q, nil
+	}
+	return q, args[: n-2 : n-2]
+}
+
 func ts(s string) tsValue {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
@@ -175,6 +191,7 @@ func TestParseSQL(t *testing.T) {
 			if wantSQArgs == nil {
 				wantSQArgs = c.args
 			}
+			wantSQLite, wantSQArgs = sqliteLimits(t, wantSQLite, wantSQArgs)
 			q, args = p.SQL(SQLite)
 			if q != wantSQLite {
 				t.Errorf("sqlite SQL\n got %s\nwant %s", q, wantSQLite)

@@ -47,7 +47,8 @@ func quoteIdent(name string) string {
 
 func (p *Plan) columnSQL(i int) string { return quoteIdent(p.table.Columns[i].Name) }
 
-// SQL is the SELECT with WHERE/ORDER/LIMIT/OFFSET; every request value is a bound argument.
+// SQL is the SELECT with WHERE/ORDER/LIMIT/OFFSET; every request value is a bound argument (on
+// SQLite, LIMIT and OFFSET are written as the plan's integers).
 func (p *Plan) SQL(d Dialect) (query string, args []any) {
 	s := &sqlBuilder{d: d}
 	s.b.WriteString("SELECT ")
@@ -81,10 +82,20 @@ func (p *Plan) SQL(d Dialect) (query string, args []any) {
 			s.b.WriteString(" NULLS LAST")
 		}
 	}
+	if s.d == Postgres {
+		s.b.WriteString(" LIMIT ")
+		s.arg(p.limit)
+		s.b.WriteString(" OFFSET ")
+		s.arg(p.offset)
+		return s.b.String(), s.args
+	}
+	// SQLite reads a bound LIMIT's value while planning and marks the statement to be prepared
+	// again whenever that parameter is bound, so a bound LIMIT costs every read a second parse.
+	// Both are integers the plan computed, never request text.
 	s.b.WriteString(" LIMIT ")
-	s.arg(p.limit)
+	s.b.WriteString(strconv.FormatInt(p.limit, 10))
 	s.b.WriteString(" OFFSET ")
-	s.arg(p.offset)
+	s.b.WriteString(strconv.FormatInt(p.offset, 10))
 	return s.b.String(), s.args
 }
 

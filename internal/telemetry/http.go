@@ -83,7 +83,9 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 	}
 }
 
-// logRequest writes the request's one line.
+// logRequest writes the request's one line. It hands the record to the handler itself rather
+// than through Logger.LogAttrs, which looks up its caller's program counter for every line (a
+// stack walk; the handlers here do not print the source) and allocates the attribute list.
 func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, elapsed time.Duration) {
 	ctx := c.UserContext()
 	if !cfg.Log.Enabled(ctx, level) {
@@ -93,7 +95,8 @@ func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, st
 	if len(path) > maxLoggedPath {
 		path = path[:maxLoggedPath] + "…"
 	}
-	attrs := []slog.Attr{
+	r := slog.NewRecord(time.Now(), level, "request", 0)
+	r.AddAttrs(
 		slog.String("request_id", c.GetRespHeader(fiber.HeaderXRequestID)),
 		slog.String("method", c.Method()),
 		slog.String("route", route),
@@ -102,13 +105,13 @@ func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, st
 		slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 		slog.Int("bytes", responseBytes(c)),
 		slog.String("ip", c.IP()),
-	}
+	)
 	if cfg.KeyPrefix != nil {
 		if p := cfg.KeyPrefix(c); p != "" {
-			attrs = append(attrs, slog.String("key_prefix", p))
+			r.AddAttrs(slog.String("key_prefix", p))
 		}
 	}
-	cfg.Log.LogAttrs(ctx, level, "request", attrs...)
+	_ = cfg.Log.Handler().Handle(ctx, r)
 }
 
 // responseBytes is the size of the answer's body; a streamed body (live feed, large static file)

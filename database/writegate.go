@@ -1,0 +1,110 @@
+package database
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// writeGate lets one SQLite write transaction of this process run at a time and hands the turn
+// straight to the next waiter when it ends. SQLite has one writer per database; without the gate
+// every connection that finds the write lock taken sleeps in SQLite's busy handler (1, 2, 5, 10 …
+// 100 ms steps) and the lock sits idle until one wakes, which under a burst of analyses costs far
+// more than the transactions themselves. Writers in other processes still meet busy_timeout.
+type writeGate struct {
+	turn chan struct{}
+	// wait bounds a wait for the turn; after it the transaction goes ahead and SQLite's own busy
+	// timeout decides, so a transaction that never ends cannot stall the others for longer than
+	// SQLite would have.
+	wait time.Duration
+}
+
+func newWriteGate(wait time.Duration) *writeGate {
+	return &writeGate{turn: make(chan struct{}, 1), wait: wait}
+}
+
+// acquire waits for the turn and returns its release (safe to call more than once); it returns
+// a no-op release when the wait timed out, and ctx's error when ctx ended first.
+func (g *writeGate) acquire(ctx context.Context) (func(), error) {
+	select {
+	case g.turn <- struct{}{}:
+		return g.releaser(), nil
+	default:
+	}
+	t := time.NewTimer(g.wait)
+	defer t.Stop()
+	select {
+	case g.turn <- struct{}{}:
+		return g.releaser(), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-t.C:
+		return func() {}, nil
+	}
+}
+
+func (g *writeGate) releaser() func() {
+	var once sync.Once
+	return func() { once.Do(func() { <-g.turn }) }
+}
+
+// gatedPool is GORM's connection pool on SQLite: statements go straight to the *sql.DB, and a
+// transaction (every one is BEGIN IMMEDIATE, a write) first takes the process's write turn.
+type gatedPool struct {
+	*sql.DB
+	gate *writeGate
+}
+
+// BeginTx takes the write turn, then begins; the turn is released when the transaction ends.
+func (p *gatedPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.ConnPool, error) {
+	release, err := p.gate.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := p.DB.BeginTx(ctx, opts)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return &gatedTx{Tx: tx, db: p.DB, release: release}, nil
+}
+
+// GetDBConn gives GORM's DB() the pool.
+func (p *gatedPool) GetDBConn() (*sql.DB, error) { return p.DB, nil }
+
+// gatedTx is a transaction holding the write turn until it commits or rolls back.
+type gatedTx struct {
+	*sql.Tx
+	db      *sql.DB
+	release func()
+}
+
+// Commit commits and passes the turn on.
+func (t *gatedTx) Commit() error {
+	defer t.release()
+	return t.Tx.Commit()
+}
+
+// Rollback rolls back and passes the turn on.
+func (t *gatedTx) Rollback() error {
+	defer t.release()
+	return t.Tx.Rollback()
+}
+
+// GetDBConn gives GORM's DB() the pool, as it does for a plain *sql.Tx.
+func (t *gatedTx) GetDBConn() (*sql.DB, error) { return t.db, nil }
+
+// gateWrites installs the write gate on an SQLite GORM handle.
+func gateWrites(g *gorm.DB, sqlDB *sql.DB, wait time.Duration) error {
+	if g.ConnPool != sqlDB {
+		return errors.New("database: unexpected connection pool")
+	}
+	p := &gatedPool{DB: sqlDB, gate: newWriteGate(wait)}
+	g.ConnPool = p
+	g.Statement.ConnPool = p
+	return nil
+}
