@@ -213,7 +213,7 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 		Rule:       trustRule(f.TrustScore != nil, int(rated), f.ClaimCount),
 		History:    firmHistoryRows(hs),
 		Sparkline:  firmSparkline(hs),
-		Claims:     firmClaimSummaries(cs, now),
+		Claims:     firmClaimSummaries(c.UserContext(), cs, now),
 	}
 	p.Description = f.Description
 	if validation.WebURL(f.Website, models.MaxFirmWebsite) {
@@ -347,11 +347,11 @@ func firmSparkline(hs []models.FirmScore) *firms.Sparkline {
 // firmClaimSummaries lists claims with the score and verdict their firm's trust uses (the
 // community's once experts voted, else the analysis's) and whether the claim counts toward it:
 // a claim only its submitter attributed to the firm is labelled so, and does not count.
-func firmClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+func firmClaimSummaries(ctx context.Context, cs []models.Claim, now time.Time) []components.ClaimSummary {
 	out := make([]components.ClaimSummary, len(cs))
 	for i := range cs {
 		c := &cs[i]
-		out[i] = viewmodel.ClaimSummary(c, now)
+		out[i] = viewmodel.ClaimSummary(ctx, c, now)
 		out[i].Attribution, out[i].AttributionCounts = viewmodel.AttributionText(c)
 	}
 	return out

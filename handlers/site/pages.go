@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -150,8 +151,7 @@ func (p *Pages) home(c *fiber.Ctx) error {
 // its errors or why it was refused.
 func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError, limited *home.Limited) error {
 	page := home.Page{
-		Meta: p.kit.Meta(c, "Check a claim",
-			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
+		Meta:       p.kit.Meta(c, "home.meta.title", "home.meta.description"),
 		CSRF:       web.CSRFToken(c),
 		Claim:      viewmodel.ClaimField(claim, ""),
 		SourceURL:  viewmodel.SourceField(source, ""),
@@ -160,20 +160,20 @@ func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr 
 	}
 	page.Meta.Canonical = p.kit.BaseURL() + "/"
 	if limited != nil {
-		page.Meta.Title = "Too many checks: check a claim"
+		page.Meta.Title = web.T(c, "home.meta.title_limited")
 	}
 	if verr != nil {
-		page.Claim.Error = verr.Message("claim")
-		page.SourceURL.Error = verr.Message("source_url")
+		page.Claim.Error = web.FieldMessage(c, verr, "claim")
+		page.SourceURL.Error = web.FieldMessage(c, verr, "source_url")
 		page.HasErrors = page.Claim.Error != "" || page.SourceURL.Error != ""
-		page.Meta.Title = "Error: check a claim"
+		page.Meta.Title = web.T(c, "home.meta.title_error")
 	}
 	latest, _, err := p.claims.List(c.UserContext(), models.ClaimFilter{Limit: LatestOnHome})
 	if err != nil {
 		p.log.Error("list latest claims", "err", err)
-		page.LatestError = "The latest checks could not be loaded just now. The form still works."
+		page.LatestError = "home.latest.error"
 	} else {
-		page.Latest = viewmodel.ClaimSummaries(latest, p.now())
+		page.Latest = viewmodel.ClaimSummaries(c.UserContext(), latest, p.now())
 	}
 	// The page carries a CSRF token, so no shared cache may keep it.
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -189,8 +189,7 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		ok, wait, err := p.limiter.Allow(ctx, c.IP())
 		if err != nil {
 			p.log.Error("anonymous check limit", "err", err)
-			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
-				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
+			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "check.unavailable.title", "check.unavailable.message")
 		}
 		if !ok {
 			return p.tooManyChecks(c, wait, claim, source)
@@ -203,12 +202,10 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr, nil)
 	case errors.Is(err, checking.ErrAnalyzer):
 		p.log.Error("analyse claim", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
-			"The analysis engine could not process this claim, so nothing was stored. Go back and submit it again; if it keeps failing, try again later.")
+		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "check.analysis_failed.title", "check.analysis_failed.message")
 	case err != nil:
 		p.log.Error("check claim", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
-			"The claim was analysed but the result could not be stored, so there is no record of it yet. Please try again in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "check.save_failed.title", "check.save_failed.message")
 	}
 	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
 }
@@ -219,11 +216,11 @@ func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration, claim, source st
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
 	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
+	f := format.For(i18n.From(c.UserContext()))
 	return p.renderHome(c, fiber.StatusTooManyRequests, claim, source, nil, &home.Limited{
-		Title: "You have checked many claims in a short time",
-		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
-			"This claim was not checked or stored yet.",
-		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
+		Title:      "home.limited.title",
+		Message:    "home.limited.message",
+		RetryAfter: web.T(c, "home.limited.retry", "In", f.In(time.Duration(secs)*time.Second), "At", at.Format("15:04 UTC")),
 	})
 }
 
@@ -459,7 +456,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		VerdictOptions:  verdictOptions(),
 		CategoryOptions: categoryOptions(),
 		Filtered:        filtered,
-		Items:           viewmodel.ClaimSummaries(items, p.now()),
+		Items:           viewmodel.ClaimSummaries(c.UserContext(), items, p.now()),
 		CountText:       countText(total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,

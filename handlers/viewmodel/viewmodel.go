@@ -1,6 +1,7 @@
 package viewmodel
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -14,6 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -182,8 +184,10 @@ func safeSourceURL(c *models.Claim) string {
 // ClaimSummary converts a claim for lists: the experts' verdict and score first when any expert
 // voted, with the analyzer's after them; "not enough evidence" without a score when nothing
 // decided the verdict.
-func ClaimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
-	cat, _ := categoryLabels(c.Category)
+func ClaimSummary(ctx context.Context, c *models.Claim, now time.Time) components.ClaimSummary {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
+	cat := categoryLabel(loc, c.Category)
 	o := ClaimOutcome(c)
 	s := components.ClaimSummary{
 		URL:               paths.Claim(c.ID),
@@ -192,36 +196,79 @@ func ClaimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
 		ScoreText:         strconv.Itoa(c.AIScore),
 		NotEnoughEvidence: NotEnoughEvidence(c, o),
 		Category:          cat,
-		Language:          languageLabel(c.Language),
+		Language:          languageName(loc, c.Language),
 		SourceDomain:      SourceDomain(c),
 		CreatedISO:        format.ISO(c.CreatedAt),
-		CreatedText:       format.Ago(now, c.CreatedAt),
-		CreatedTitle:      format.Time(c.CreatedAt),
+		CreatedText:       f.Ago(now, c.CreatedAt),
+		CreatedTitle:      f.Time(c.CreatedAt),
 	}
 	if s.NotEnoughEvidence {
 		s.ScoreText = ""
 	}
 	if c.HasCommunityScore() {
 		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), Decimal(*c.CommunityScore)
-		s.Analyzer = "Analyzer: " + analyzerResult(c, o)
+		s.Analyzer = analyzerResult(loc, c, o)
 	}
 	return s
 }
 
 // analyzerResult is the analyzer's verdict and score in words, for showing after the experts'.
-func analyzerResult(c *models.Claim, o Outcome) string {
-	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+func analyzerResult(loc *i18n.Localizer, c *models.Claim, o Outcome) string {
+	label := verdictLabel(loc, c.AIVerdict)
 	if !o.Decided {
-		return label + ", not enough evidence"
+		return loc.T("claim.item.analyzer_not_enough", "Verdict", label)
 	}
-	return label + ", " + strconv.Itoa(c.AIScore) + "/100"
+	return loc.T("claim.item.analyzer", "Verdict", label, "Score", strconv.Itoa(c.AIScore))
 }
 
-// ClaimSummaries converts a page of claims for lists.
-func ClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+// verdictLabel is a verdict's name from the message files; an unknown slug is shown as stored.
+func verdictLabel(loc *i18n.Localizer, slug string) string {
+	if analysis.ValidVerdict(slug) {
+		return loc.T("verdict." + slug + ".label")
+	}
+	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
+	return label
+}
+
+// categoryLabel is a category's label in the reader's language.
+func categoryLabel(loc *i18n.Localizer, slug string) string {
+	en, tr := categoryLabels(slug)
+	if loc.Lang() == i18n.TR {
+		if tr != "" {
+			return tr
+		}
+		if slug == "" {
+			return loc.T("claim.uncategorised")
+		}
+	}
+	return en
+}
+
+// languageName names a language code in the reader's language, e.g. "Türkçe (tr)".
+func languageName(loc *i18n.Localizer, code string) string {
+	if loc.Lang() != i18n.TR {
+		return languageLabel(code)
+	}
+	code = strings.TrimSpace(code)
+	if code == "" || code == "und" {
+		return loc.T("claim.language_undetermined")
+	}
+	tag, err := language.Parse(code)
+	if err != nil {
+		return code
+	}
+	name := display.Languages(language.Turkish).Name(tag)
+	if name == "" {
+		return code
+	}
+	return loc.Upper(name[:1]) + name[1:] + " (" + code + ")"
+}
+
+// ClaimSummaries converts a page of claims for lists, in the language of ctx.
+func ClaimSummaries(ctx context.Context, cs []models.Claim, now time.Time) []components.ClaimSummary {
 	out := make([]components.ClaimSummary, len(cs))
 	for i := range cs {
-		out[i] = ClaimSummary(&cs[i], now)
+		out[i] = ClaimSummary(ctx, &cs[i], now)
 	}
 	return out
 }
@@ -459,9 +506,9 @@ func ClaimReview(c *models.Claim, pageURL, baseURL string, rated bool) ClaimRevi
 // ClaimField is the claim textarea.
 func ClaimField(value, msg string) components.Field {
 	return components.Field{
-		ID: "claim", Name: "claim", Label: "Claim", Type: "textarea", Rows: 6,
-		Hint:        "Paste the claim as it was made, in any language.",
-		Placeholder: "e.g. Aşılar otizme neden olur",
+		ID: "claim", Name: "claim", Label: "field.claim.label", Type: "textarea", Rows: 6,
+		Hint:        "field.claim.hint",
+		Placeholder: "field.claim.placeholder",
 		Value:       value, Error: msg, Required: true, MaxLength: checking.MaxClaimChars, Counter: true,
 	}
 }
@@ -469,8 +516,8 @@ func ClaimField(value, msg string) components.Field {
 // SourceField is the optional source URL input.
 func SourceField(value, msg string) components.Field {
 	return components.Field{
-		ID: "source_url", Name: "source_url", Label: "Where did it appear?", Type: "url", Optional: true,
-		Hint:        "The full address of the article or post, starting with https://",
+		ID: "source_url", Name: "source_url", Label: "field.source.label", Type: "url", Optional: true,
+		Hint:        "field.source.hint",
 		Placeholder: "https://",
 		Value:       value, Error: msg, MaxLength: checking.MaxSourceURLChars, Autocomplete: "url",
 	}

@@ -42,6 +42,7 @@ type Sessions struct {
 	secure  bool
 	errPage ErrorRenderer
 	log     *slog.Logger
+	langs   *Languages
 }
 
 // NewSessions builds the middleware; secureCookies should be true whenever the base URL is https.
@@ -52,6 +53,13 @@ func NewSessions(auth SessionAuthenticator, secureCookies bool) *Sessions {
 // WithErrorPage makes RequireRole answer with the site's 403 page instead of plain text.
 func (s *Sessions) WithErrorPage(r ErrorRenderer) *Sessions {
 	s.errPage = r
+	return s
+}
+
+// WithLanguages lets a signed-in account's stored language choose the page language (see
+// Languages.ForUser).
+func (s *Sessions) WithLanguages(l *Languages) *Sessions {
+	s.langs = l
 	return s
 }
 
@@ -83,6 +91,9 @@ func (s *Sessions) Middleware() fiber.Handler {
 		}
 		c.Locals(LocalUser, u)
 		c.Locals(LocalSession, sess)
+		if s.langs != nil {
+			s.langs.ForUser(c, u)
+		}
 		c.SetUserContext(layouts.WithViewer(c.UserContext(), layouts.Viewer{
 			Name:   u.Name,
 			Admin:  u.Role == models.RoleAdmin,
