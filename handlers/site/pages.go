@@ -151,7 +151,7 @@ func (p *Pages) home(c *fiber.Ctx) error {
 // its errors or why it was refused.
 func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError, limited *home.Limited) error {
 	page := home.Page{
-		Meta:       p.kit.Meta(c, "home.meta.title", "home.meta.description"),
+		Meta:       p.kit.Meta(c, "home.meta.title", "home.meta.desc"),
 		CSRF:       web.CSRFToken(c),
 		Claim:      viewmodel.ClaimField(claim, ""),
 		SourceURL:  viewmodel.SourceField(source, ""),
