@@ -238,8 +238,7 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		return p.claimNotFound(c)
 	case err != nil:
 		p.log.Error("get claim", "id", id, "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
-			"The claim database did not answer. Please reload the page in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "claim.unavailable.title", "claim.unavailable.message")
 	}
 	p.views.Count(claim.ID)
 	basis, err := viewmodel.ParseBasis(claim.Basis)
@@ -247,14 +246,14 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		p.log.Warn("claim basis", "id", claim.ID, "err", err)
 	}
 	pageURL := p.kit.BaseURL() + paths.Claim(claim.ID)
-	page := viewmodel.ClaimShow(claim, basis, pageURL, p.now())
+	page := viewmodel.ClaimShow(c.UserContext(), claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
 	page.Repeats = p.claimRepeats(c.UserContext(), claim)
 	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
 		page.ReviewHref = paths.ReviewClaim(claim.ID)
 	}
-	page.Meta = p.kit.Meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
+	page.Meta = p.kit.Meta(c, claimTitle(i18n.From(c.UserContext()), claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
 	page.Meta.Canonical = pageURL
 	page.Meta.JSONLD = viewmodel.ClaimReview(claim, pageURL, p.kit.BaseURL(), !page.NotEnoughEvidence || claim.HasCommunityScore())
 	return p.kit.Render(c, fiber.StatusOK, claims.Show(page))
@@ -273,7 +272,7 @@ func (p *Pages) claimFirm(ctx context.Context, claim *models.Claim) *claims.Firm
 		}
 		return nil
 	}
-	return viewmodel.FirmLink(f, claim)
+	return viewmodel.FirmLink(ctx, f, claim)
 }
 
 // claimCommunity is the expert-review section of the claim page (nil before any vote).
@@ -290,7 +289,7 @@ func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims
 	if err != nil {
 		p.log.Warn("claim score history", "id", claim.ID, "err", err)
 	}
-	return viewmodel.CommunityView(claim, votes, hist, p.now())
+	return viewmodel.CommunityView(ctx, claim, votes, hist, p.now())
 }
 
 // repeatsListed is how many records of a repeated claim its page lists.
@@ -317,13 +316,15 @@ func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.R
 	if total < 2 {
 		return nil
 	}
-	v := &claims.RepeatsView{CountText: fmt.Sprintf("Checked %s times", format.Thousands(total)), More: int(total) - len(rows)}
+	loc := i18n.From(ctx)
+	f := format.For(loc)
+	v := &claims.RepeatsView{CountText: loc.T("repeats.count", "Total", f.Int(total)), More: int(total) - len(rows)}
 	verdicts := map[string]bool{}
 	position := 0
 	for i, r := range rows {
-		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: fmt.Sprintf("Check %d", i+1),
-			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: format.Time(r.CreatedAt),
-			Via: "web form", Verdict: viewmodel.VerdictView(r.Verdict)}
+		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: loc.T("repeats.ordinal", "N", i+1),
+			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: f.Time(r.CreatedAt),
+			Via: loc.T("repeats.via_web"), Verdict: viewmodel.VerdictView(r.Verdict)}
 		if r.ViaAPI {
 			it.Via = "API"
 		}
@@ -338,16 +339,16 @@ func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.R
 	}
 	switch {
 	case position == 1:
-		v.PositionText = fmt.Sprintf("This is the first check; %s later %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+		v.PositionText = loc.N("repeats.first", int(total-1), "Others", f.Int(total-1))
 	case position == int(total):
-		v.PositionText = fmt.Sprintf("This is the latest check; %s earlier %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+		v.PositionText = loc.N("repeats.latest", int(total-1), "Others", f.Int(total-1))
 	case position > 0:
-		v.PositionText = fmt.Sprintf("This is check %d of %s; the earlier and later checks are linked below.", position, format.Thousands(total))
+		v.PositionText = loc.T("repeats.middle", "Position", position, "Total", f.Int(total))
 	default:
-		v.PositionText = fmt.Sprintf("This is one of %s checks; the first %d are linked below.", format.Thousands(total), len(rows))
+		v.PositionText = loc.T("repeats.one_of", "Total", f.Int(total), "Listed", len(rows))
 	}
 	if len(verdicts) > 1 {
-		v.Changed = "These checks do not all reach the same verdict: the knowledge base, the analyzer or the experts' review changed between them. The latest check reflects the knowledge base as it is now."
+		v.Changed = loc.T("repeats.changed")
 	}
 	return v
 }
@@ -362,21 +363,23 @@ func plural(n int64, one, many string) string {
 
 // claimTitle is the claim page's title: the start of the claim and the current verdict (the
 // experts' once any voted), or "not enough evidence" when nothing decided it.
-func claimTitle(c *models.Claim, notEnough bool) string {
+func claimTitle(loc *i18n.Localizer, c *models.Claim, notEnough bool) string {
 	verdict := c.AIVerdict
 	if c.HasCommunityScore() {
 		verdict = *c.CommunityVerdict
 	} else if notEnough {
-		return "“" + format.Truncate(c.Content, 70) + "” — not enough evidence"
+		return loc.T("claim.meta.title_not_enough", "Claim", format.Truncate(c.Content, 70))
 	}
 	label, _ := analysis.VerdictInfo(analysis.Verdict(verdict))
-	return "“" + format.Truncate(c.Content, 70) + "” — " + label
+	if analysis.ValidVerdict(verdict) {
+		label = loc.T("verdict." + verdict + ".label")
+	}
+	return loc.T("claim.meta.title", "Claim", format.Truncate(c.Content, 70), "Verdict", label)
 }
 
 // claimNotFound is the 404 for a claim address that names no visible claim.
 func (p *Pages) claimNotFound(c *fiber.Ctx) error {
-	return p.kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
-		"No claim has this address. The link may be incomplete, or the claim may have been removed by moderators.")
+	return p.kit.ErrorPage(c, fiber.StatusNotFound, "claim.not_found.title", "claim.not_found.message")
 }
 
 // historyQuery is the validated query of the history page.

@@ -30,36 +30,28 @@ import (
 // ListTextRunes is how much of a claim a list shows; the full text is one click away.
 const ListTextRunes = 240
 
-// subScoreSpec describes one of the four sub-scores for people.
+// subScoreSpec describes one of the four sub-scores; its name and question are the messages
+// subscore.<key>.label and subscore.<key>.question.
 type subScoreSpec struct {
-	key, field, label, question string
-	value                       func(*models.Claim) int
+	key, field string
+	value      func(*models.Claim) int
 }
 
 // subScoreSpecs is the display order of the sub-scores (docs/DECISIONS.md §3).
 var subScoreSpecs = []subScoreSpec{
-	{"source", analysis.FieldSourceScore, "Source", "How credible is the place where the claim appeared?",
-		func(c *models.Claim) int { return c.SourceScore }},
-	{"science", analysis.FieldScienceScore, "Science", "Does the claim agree with scientific knowledge?",
-		func(c *models.Claim) int { return c.ScienceScore }},
-	{"academic", analysis.FieldAcademicScore, "Academic", "Is the claim supported in academic literature?",
-		func(c *models.Claim) int { return c.AcademicScore }},
-	{"public", analysis.FieldPublicScore, "Public", "How do the public and the community rate it?",
-		func(c *models.Claim) int { return c.PublicScore }},
+	{"source", analysis.FieldSourceScore, func(c *models.Claim) int { return c.SourceScore }},
+	{"science", analysis.FieldScienceScore, func(c *models.Claim) int { return c.ScienceScore }},
+	{"academic", analysis.FieldAcademicScore, func(c *models.Claim) int { return c.AcademicScore }},
+	{"public", analysis.FieldPublicScore, func(c *models.Claim) int { return c.PublicScore }},
 }
 
-// basisLabels names the basis fields for people.
-var basisLabels = map[string]string{
-	analysis.FieldScore:         "Overall score",
-	analysis.FieldVerdict:       "Verdict",
-	analysis.FieldSummary:       "Summary",
-	analysis.FieldSourceScore:   "Source score",
-	analysis.FieldScienceScore:  "Science score",
-	analysis.FieldAcademicScore: "Academic score",
-	analysis.FieldPublicScore:   "Public score",
-	analysis.FieldCategory:      "Category",
-	analysis.FieldEnQuery:       "English search query",
-	analysis.FieldLanguage:      "Language",
+// basisLabel names a basis field for people: the message basis.field.<field> for the fields the
+// analysis knows, else the field's own name.
+func basisLabel(loc *i18n.Localizer, field string) string {
+	if slices.Contains(analysis.BasisFields, field) {
+		return loc.T("basis.field." + field)
+	}
+	return format.UpperFirst(strings.ReplaceAll(field, "_", " "))
 }
 
 // VerdictView pairs the Turkish label with the English gloss. The analysis package words a
@@ -123,23 +115,30 @@ func ParseBasis(raw string) (map[string]analysis.FieldBasis, error) {
 // basisView converts one stored basis. The analyzer words unassessed details as "Not assessed:
 // reason" or "Not assessed offline: reason"; the status part becomes Lead, shown in bold, so the
 // page can print it once and consistently.
-func basisView(b analysis.FieldBasis, ok bool) components.Basis {
+func basisView(loc *i18n.Localizer, b analysis.FieldBasis, ok bool) components.Basis {
 	if !ok {
-		return components.Basis{Missing: true, Lead: "No record",
-			Detail: "This claim was stored without an explanation for this field."}
+		return components.Basis{Missing: true, Lead: loc.T("basis.extra.no_record"),
+			Detail: loc.T("basis.extra.no_record_detail")}
 	}
 	v := components.Basis{Assessed: b.Assessed, Method: b.Method, Detail: strings.TrimSpace(b.Detail)}
 	if !b.Assessed {
-		v.Lead = "Not assessed"
+		v.Lead = loc.T("basis.not_assessed")
 		if rest, found := cutPrefixFold(v.Detail, "Not assessed"); found {
 			if lead, reason, hasColon := strings.Cut(rest, ":"); hasColon && len(lead) <= 30 {
 				v.Lead = "Not assessed" + strings.TrimRight(lead, " ")
+				if strings.EqualFold(strings.TrimSpace(lead), "offline") {
+					v.Lead = loc.T("basis.extra.not_assessed_offline")
+				} else if strings.TrimSpace(lead) == "" {
+					v.Lead = loc.T("basis.not_assessed")
+				}
 				v.Detail = format.UpperFirst(strings.TrimSpace(reason))
 			}
 		}
 	}
 	if v.Detail == "" {
-		v.Detail = "No explanation was recorded."
+		v.Detail = loc.T("basis.extra.no_explanation")
+	} else {
+		v.Detail = BasisDetailIn(loc, v.Detail)
 	}
 	v.Detail = format.UpperFirst(v.Detail)
 	return v
@@ -273,9 +272,14 @@ func ClaimSummaries(ctx context.Context, cs []models.Claim, now time.Time) []com
 	return out
 }
 
-// ClaimShow converts a claim for its page; basis is the decoded basis.
-func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+// ClaimShow converts a claim for its page, in the language of ctx; basis is the decoded basis.
+func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	cat, catTR := categoryLabels(c.Category)
+	if loc.Lang() == i18n.TR {
+		cat, catTR = categoryLabel(loc, c.Category), ""
+	}
 	p := claims.ShowPage{
 		ID:              c.ID,
 		Text:            c.Content,
@@ -285,26 +289,27 @@ func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 		Summary:         c.AISummary,
 		Category:        cat,
 		CategoryTR:      catTR,
-		Language:        languageLabel(c.Language),
+		Language:        languageName(loc, c.Language),
 		EnQuery:         c.EnQuery,
 		SourceURL:       safeSourceURL(c),
 		SourceDomain:    SourceDomain(c),
 		CreatedISO:      format.ISO(c.CreatedAt),
-		CreatedText:     format.Time(c.CreatedAt),
-		CreatedAgo:      format.UpperFirst(format.Ago(now, c.CreatedAt)),
+		CreatedText:     f.Time(c.CreatedAt),
+		CreatedAgo:      loc.Upper(firstRune(f.Ago(now, c.CreatedAt))) + restRunes(f.Ago(now, c.CreatedAt)),
 		ShareURL:        shareURL,
 		Analyzer:        c.Analyzer,
 		AnalyzerVersion: c.AnalyzerVersion,
 	}
 	if p.Analyzer == "" {
-		p.Analyzer = "unknown"
+		p.Analyzer = loc.T("claim.texts.analyzer_unknown")
 	}
 	if p.SourceDomain == "" && p.SourceURL != "" {
 		p.SourceDomain = p.SourceURL
 	}
 	for _, s := range subScoreSpecs {
 		b, ok := basis[s.field]
-		v := components.SubScore{Key: s.key, Label: s.label, Question: s.question, Score: s.value(c), Basis: basisView(b, ok)}
+		v := components.SubScore{Key: s.key, Label: loc.T("subscore." + s.key + ".label"), Question: loc.T("subscore." + s.key + ".question"),
+			Score: s.value(c), Basis: basisView(loc, b, ok)}
 		if !v.Basis.Assessed {
 			p.NotAssessed++
 		}
@@ -320,20 +325,18 @@ func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 	slices.Sort(extra)
 	for _, f := range append(fields, extra...) {
 		b, ok := basis[f]
-		label := basisLabels[f]
-		if label == "" {
-			label = format.UpperFirst(strings.ReplaceAll(f, "_", " "))
-		}
-		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
+		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: basisLabel(loc, f), Basis: basisView(loc, b, ok)})
 	}
 	o := AnalysisOutcome(c, basis)
-	p.Source, p.Related, p.RelatedTitle = matchesView(o)
-	p.CardTitle, p.CardBasis, p.BasisMethod = CardTitle(o), CardBasis(o, basis), o.Method
+	p.Source, p.Related, p.RelatedTitle = matchesView(loc, o)
+	p.CardTitle, p.CardBasis, p.BasisMethod = CardTitleIn(loc, o), CardBasisIn(loc, o, basis), o.Method
 	if !o.Decided {
 		p.NotEnoughEvidence, p.BasisMethod = true, BasisNotEnoughEvidence
-		p.Summary = PlainSummary(o)
+		p.Summary = PlainSummaryIn(loc, o)
+	} else if loc.Lang() != i18n.EN {
+		p.Summary = SummaryIn(loc, p.Summary)
 	}
-	p.Evidence, p.Run, p.Prompt = runViews(c.AnalysisMeta)
+	p.Evidence, p.Run, p.Prompt = runViews(loc, c.AnalysisMeta)
 	return p
 }
 
@@ -349,7 +352,7 @@ func matchView(m analysis.Match) claims.MatchView {
 // matchesView splits the compared fact-checks into the one the verdict came from and the
 // related ones, each with why it did not decide. A row whose matches cannot be decoded shows
 // none rather than failing the page (the basis still says what happened).
-func matchesView(o Outcome) (*claims.MatchView, []claims.MatchView, string) {
+func matchesView(loc *i18n.Localizer, o Outcome) (*claims.MatchView, []claims.MatchView, string) {
 	var src *claims.MatchView
 	if o.Source != nil {
 		v := matchView(*o.Source)
@@ -359,26 +362,26 @@ func matchesView(o Outcome) (*claims.MatchView, []claims.MatchView, string) {
 	allDifferent := true
 	for _, r := range o.Related {
 		v := matchView(r.Match)
-		v.Used, v.Different, v.Reason = false, r.Different, r.Reason
+		v.Used, v.Different, v.Reason = false, r.Different, reasonIn(loc, r)
 		allDifferent = allDifferent && r.Different
 		related = append(related, v)
 	}
-	title := "Related, about a different claim"
+	title := loc.T("match.related_different")
 	if !allDifferent {
-		title = "Related fact-checks that did not decide the verdict"
+		title = loc.T("match.related_title")
 	}
 	return src, related, title
 }
 
 // runViews decodes analysis_meta into related reading, facts about the run and the model prompt.
-func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
+func runViews(loc *i18n.Localizer, raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
 	var m checking.StoredMeta
 	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
 		return nil, nil, nil
 	}
 	var prompt []claims.RunFact
 	for _, pm := range m.Prompt {
-		prompt = append(prompt, claims.RunFact{Label: format.UpperFirst(pm.Role) + " message", Value: pm.Content})
+		prompt = append(prompt, claims.RunFact{Label: loc.T("run.message", "Role", format.UpperFirst(pm.Role)), Value: pm.Content})
 	}
 	var ev []claims.EvidenceView
 	for _, e := range m.EvidenceItems {
@@ -386,19 +389,19 @@ func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.Run
 	}
 	var run []claims.RunFact
 	if m.Model != "" {
-		run = append(run, claims.RunFact{Label: "Model", Value: m.Model})
+		run = append(run, claims.RunFact{Label: loc.T("run.model"), Value: m.Model})
 	}
 	if m.LatencyMS > 0 {
-		run = append(run, claims.RunFact{Label: "Time taken", Value: fmt.Sprintf("%d ms", m.LatencyMS)})
+		run = append(run, claims.RunFact{Label: loc.T("run.time"), Value: format.For(loc).Int(m.LatencyMS) + " ms"})
 	}
 	if m.PromptTokens+m.CompletionTokens > 0 {
-		run = append(run, claims.RunFact{Label: "Tokens", Value: fmt.Sprintf("%d prompt + %d completion", m.PromptTokens, m.CompletionTokens)})
+		run = append(run, claims.RunFact{Label: loc.T("run.tokens"), Value: loc.T("run.tokens_value", "Prompt", m.PromptTokens, "Completion", m.CompletionTokens)})
 	}
 	if m.Fallback != "" {
-		run = append(run, claims.RunFact{Label: "Fallback", Value: m.Fallback})
+		run = append(run, claims.RunFact{Label: loc.T("run.fallback"), Value: m.Fallback})
 	}
 	if len(m.Evidence) > 0 {
-		run = append(run, claims.RunFact{Label: "Online sources consulted", Value: strings.Join(m.Evidence, ", ")})
+		run = append(run, claims.RunFact{Label: loc.T("run.sources"), Value: strings.Join(m.Evidence, ", ")})
 	}
 	return ev, run, prompt
 }
@@ -523,32 +526,35 @@ func SourceField(value, msg string) components.Field {
 	}
 }
 
-// FirmLink is the claim page's line about the claim's firm.
-func FirmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
-	trust := "not rated yet"
+// FirmLink is the claim page's line about the claim's firm, in the language of ctx.
+func FirmLink(ctx context.Context, f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
+	loc := i18n.From(ctx)
+	trust := loc.T("firm.not_rated")
 	if f.TrustScore != nil {
 		trust = TrustText(f.TrustScore) + " / 100"
 	}
 	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
 	if l.Confirmed {
-		l.ConfirmedText = "An administrator or an expert confirmed that the firm published this claim"
 		if c.FirmConfirmedAt != nil {
-			l.ConfirmedText += " on " + format.Time(*c.FirmConfirmedAt)
+			l.ConfirmedText = loc.T("firm.confirmed_on", "When", format.For(loc).Time(*c.FirmConfirmedAt))
+		} else {
+			l.ConfirmedText = loc.T("firm.confirmed")
 		}
-		l.ConfirmedText += ", so it counts toward the firm's trust score."
 	}
 	return l
 }
 
 // CommunityView is the claim page's expert-review section.
-func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	sv := c.EffectiveScore()
 	slug, _ := models.VerdictFromV1(sv.Verdict)
 	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: Decimal(sv.Score), Confidence: Decimal(sv.Confidence), Experts: sv.Experts}
 	for _, vote := range votes {
 		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: Decimal(vote.Confidence),
-			Note: vote.Note, When: format.Ago(now, vote.UpdatedAt)}
+			Note: vote.Note, When: f.Ago(now, vote.UpdatedAt)}
 		if vote.ExpertID != "" {
 			vv.Href = paths.Expert(vote.ExpertID)
 		}
@@ -560,12 +566,12 @@ func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.Cl
 		v.Votes = append(v.Votes, vv)
 	}
 	for _, h := range hist {
-		cause := "Automatic analysis"
+		cause := loc.T("community.cause.analysis")
 		if h.Cause == "vote" {
-			cause = "Expert vote"
+			cause = loc.T("community.cause.vote")
 		}
-		label, _ := analysis.VerdictInfo(analysis.Verdict(h.Verdict))
-		v.History = append(v.History, claims.HistoryRow{When: format.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
+		label := verdictLabel(loc, h.Verdict)
+		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
 			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: Decimal(h.Confidence)})
 	}
 	return v
@@ -573,3 +579,16 @@ func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.Cl
 
 // Decimal prints a score or confidence with at most two decimals and no trailing zeros.
 func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
+
+// firstRune and restRunes split s after its first letter, for upper-casing it with the
+// language's rules.
+func firstRune(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+// restRunes is s without its first letter.
+func restRunes(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[n:]
+}
