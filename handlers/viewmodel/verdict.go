@@ -244,17 +244,24 @@ func ClaimOutcome(c *models.Claim) Outcome {
 // BasisDetailIn is a stored basis sentence in loc's language: English pages show it as stored,
 // others the message analysis.BasisMessage names, or the stored sentence when none does.
 func BasisDetailIn(loc *i18n.Localizer, detail string) string {
+	s, _ := basisDetail(loc, detail)
+	return s
+}
+
+// basisDetail is BasisDetailIn, and whether the sentence is in loc's language (false: the stored
+// English, which pages then mark as English).
+func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
 	if loc.Lang() == i18n.EN {
-		return detail
+		return detail, true
 	}
 	key, data, ok := analysis.BasisMessage(detail)
 	if !ok {
-		return detail
+		return detail, false
 	}
 	if slug, ok := data["Slug"].(string); ok {
 		data["Category"] = categoryLabel(loc, slug)
 	}
-	return loc.TData("basis.text."+key, data)
+	return loc.TData("basis.text."+key, data), true
 }
 
 // SummaryIn is a stored summary in loc's language where it is one of the analyzers' fixed

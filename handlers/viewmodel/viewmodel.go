@@ -137,8 +137,10 @@ func basisView(loc *i18n.Localizer, b analysis.FieldBasis, ok bool) components.B
 	}
 	if v.Detail == "" {
 		v.Detail = loc.T("basis.extra.no_explanation")
+	} else if d, ok := basisDetail(loc, v.Detail); ok {
+		v.Detail = d
 	} else {
-		v.Detail = BasisDetailIn(loc, v.Detail)
+		v.Lang = string(i18n.EN)
 	}
 	v.Detail = format.UpperFirst(v.Detail)
 	return v
@@ -341,10 +343,10 @@ func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.F
 }
 
 // matchView converts one compared fact-check for the claim page.
-func matchView(m analysis.Match) claims.MatchView {
+func matchView(loc *i18n.Localizer, m analysis.Match) claims.MatchView {
 	return claims.MatchView{
 		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
-		Verdict: VerdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident,
+		Verdict: VerdictView(string(m.Verdict)), Similarity: format.For(loc).Fixed(m.Similarity, 2), Used: m.Confident,
 		Sources: WebURLs(m.Sources),
 	}
 }
@@ -355,14 +357,17 @@ func matchView(m analysis.Match) claims.MatchView {
 func matchesView(loc *i18n.Localizer, o Outcome) (*claims.MatchView, []claims.MatchView, string) {
 	var src *claims.MatchView
 	if o.Source != nil {
-		v := matchView(*o.Source)
+		v := matchView(loc, *o.Source)
 		src = &v
 	}
 	related := make([]claims.MatchView, 0, len(o.Related))
 	allDifferent := true
 	for _, r := range o.Related {
-		v := matchView(r.Match)
+		v := matchView(loc, r.Match)
 		v.Used, v.Different, v.Reason = false, r.Different, reasonIn(loc, r)
+		if r.ReasonKey == "" && loc.Lang() != i18n.EN {
+			v.ReasonLang = string(i18n.EN)
+		}
 		allDifferent = allDifferent && r.Different
 		related = append(related, v)
 	}

@@ -48,6 +48,9 @@ var basisTexts = []basisText{
 	{"category_keywords", regexp.MustCompile(`^keywords: (?P<Words>.+?) → (?P<Slug>[a-z]+) \(weighted score (?P<Score>\d+)(?:; also (?P<Also>[^)]*))?\)(?P<Tie>; tie broken by the fixed category order .*)?$`)},
 	{"science_no_match", regexp.MustCompile(`^` + q("No earlier fact-check matched the claim, and nothing else offline measures agreement with scientific knowledge.") + `$`)},
 	{"language_no_letters", regexp.MustCompile(`^` + q("No letters to go on (only numbers or symbols).") + `$`)},
+	{"according_source", regexp.MustCompile(`(?s)^according to (?P<Who>.+?) \(source: (?P<URL>\S+)\): (?P<Text>.*)$`)},
+	{"according_url", regexp.MustCompile(`(?s)^according to (?P<Who>.+?) \((?P<URL>https?://\S+)\): (?P<Text>.*)$`)},
+	{"according", regexp.MustCompile(`(?s)^according to (?P<Who>.+?): (?P<Text>.*)$`)},
 	{"language_unknown_script", regexp.MustCompile(`^` + q("Written in a script this detector does not know.") + `$`)},
 }
 

@@ -280,3 +280,27 @@ func Upper(ctx context.Context, s string) string { return From(ctx).Upper(s) }
 
 // Lower is From(ctx).Lower.
 func Lower(ctx context.Context, s string) string { return From(ctx).Lower(s) }
+
+// Messages parses the message file of l into id → its texts (the plural forms one and other for a
+// plural, the text alone otherwise), for the checks that compare languages and pages.
+func Messages(l Lang) (map[string][]string, error) {
+	buf, err := MessageFile(l)
+	if err != nil {
+		return nil, fmt.Errorf("i18n: %w", err)
+	}
+	mf, err := goi18n.ParseMessageFileBytes(buf, "active."+string(l)+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		return nil, fmt.Errorf("i18n: parse %s: %w", l, err)
+	}
+	out := make(map[string][]string, len(mf.Messages))
+	for _, m := range mf.Messages {
+		var forms []string
+		for _, f := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+			if f != "" {
+				forms = append(forms, f)
+			}
+		}
+		out[m.ID] = forms
+	}
+	return out, nil
+}

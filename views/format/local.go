@@ -53,6 +53,17 @@ func (f Local) Number(x float64, decimals int) string {
 	return out
 }
 
+// Fixed writes x with exactly decimals digits after the mark: Fixed(0.9, 2) is 0,90 in Turkish.
+func (f Local) Fixed(x float64, decimals int) string {
+	th, dec := separators(f.loc.Lang())
+	intPart, frac, _ := strings.Cut(strconv.FormatFloat(x, 'f', decimals, 64), ".")
+	out := group(intPart, th)
+	if frac != "" {
+		out += dec + frac
+	}
+	return out
+}
+
 // Percent writes a share from 0 to 1 as a percentage with at most decimals digits: %25 in
 // Turkish (the sign comes first), 25% in English.
 func (f Local) Percent(share float64, decimals int) string {

@@ -24,6 +24,8 @@ func TestLocalFormats(t *testing.T) {
 		{"en negative", en.Number(-9876.25, 2), "-9,876.25"},
 		{"tr small", tr.Number(0.5, 2), "0,5"},
 		{"tr int", tr.Int(11500), "11.500"},
+		{"tr fixed", tr.Fixed(0.9, 2), "0,90"},
+		{"en fixed", en.Fixed(1234.5, 2), "1,234.50"},
 		{"en int", en.Int(11500), "11,500"},
 		{"tr percent", tr.Percent(0.25, 0), "%25"},
 		{"en percent", en.Percent(0.25, 0), "25%"},

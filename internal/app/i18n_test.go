@@ -1,0 +1,208 @@
+package app_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/i18n"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// englishLeft lists the pieces of English message text (literal runs between template fields,
+// tags stripped) whose Turkish message differs, so finding one on a Turkish page means an
+// untranslated string. Runs shorter than 4 letters are too common to tell anything.
+func englishLeft(t *testing.T) []string {
+	t.Helper()
+	en, err := i18n.Messages(i18n.EN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := i18n.Messages(i18n.TR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := regexp.MustCompile(`\{\{[^}]*\}\}|<[^>]*>`)
+	var turkish strings.Builder
+	for _, forms := range tr {
+		turkish.WriteString(strings.Join(forms, "\n") + "\n")
+	}
+	var out []string
+	for id, forms := range en {
+		for i, f := range forms {
+			if i < len(tr[id]) && tr[id][i] == f {
+				continue
+			}
+			for _, run := range field.Split(f, -1) {
+				run = strings.Trim(strings.TrimSpace(run), ".,;:()“”\"")
+				// A run the Turkish copy uses too (a brand such as "Google Fact Check") is not English left.
+				if len([]rune(run)) >= 4 && !slices.Contains(out, run) && !wordIn(turkish.String(), run) {
+					out = append(out, run)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// visibleText is what a reader (or a screen reader) gets from the page in the page's language:
+// the body's text and the attributes that are read out or shown. Content marked as another
+// language (lang="en": an analyzer's stored English sentence) or as not to be translated
+// (translate="no": a claim, a publisher's own words) is data, not the site's copy.
+func visibleText(doc *goquery.Document) string {
+	var b strings.Builder
+	doc.Find(`script, style, body [lang="en"], [translate="no"]`).Remove()
+	b.WriteString(doc.Find("title").Text() + "\n")
+	b.WriteString(doc.Find("body").Text() + "\n")
+	doc.Find("[title], [aria-label], [placeholder], [alt], [data-submitting-text], meta[name=description]").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range []string{"title", "aria-label", "placeholder", "alt", "data-submitting-text", "content"} {
+			if v, ok := s.Attr(a); ok {
+				b.WriteString(v + "\n")
+			}
+		}
+	})
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// wordIn reports whether run occurs in text as whole words.
+func wordIn(text, run string) bool {
+	re := regexp.MustCompile(`(^|[^\pL])` + regexp.QuoteMeta(run) + `($|[^\pL])`)
+	return re.MatchString(text)
+}
+
+// TestTurkishPagesHaveNoEnglishLeft renders every translated public page in Turkish, chosen by
+// the browser's Accept-Language and by ?lang=tr, and fails on any English message text, a wrong
+// <html lang>, or hreflang and canonical links that do not point at each language's version.
+func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
+	english := englishLeft(t)
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		// A claim checked through the form, so its page carries a real analysis and basis.
+		res := b.Post(t, "/", url.Values{"claim": {"Aşılar otizme neden olur"}, "source_url": {"https://www.bbc.co.uk/news/health"}})
+		if res.Status != http.StatusSeeOther {
+			t.Fatalf("checking a claim: %d", res.Status)
+		}
+		claim := res.Location
+		pages := []struct {
+			path      string
+			status    int
+			canonical string // the page's language-neutral canonical address ("" = none)
+		}{
+			{"/", http.StatusOK, apptest.BaseURL + "/"},
+			{claim, http.StatusOK, apptest.BaseURL + claim},
+			{"/no-such-page", http.StatusNotFound, ""},
+			{"/claims/not-a-uuid", http.StatusNotFound, ""},
+		}
+		for _, pg := range pages {
+			for _, how := range []string{"accept-language", "query"} {
+				path := pg.path
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				if how == "query" {
+					req = httptest.NewRequest(http.MethodGet, path+"?lang=tr", nil)
+				} else {
+					req.Header.Set("Accept-Language", "tr-TR,tr;q=0.9,en;q=0.5")
+				}
+				p := b.Do(t, req)
+				if p.Status != pg.status {
+					t.Errorf("%s (%s): status %d, want %d", path, how, p.Status, pg.status)
+					continue
+				}
+				if lang := p.Doc.Find("html").AttrOr("lang", ""); lang != "tr" {
+					t.Errorf("%s (%s): <html lang=%q>, want tr", path, how, lang)
+				}
+				self := apptest.BaseURL + pg.path
+				if pg.canonical != "" {
+					self = pg.canonical
+					if got := p.Doc.Find(`link[rel=canonical]`).AttrOr("href", ""); got != self+"?lang=tr" {
+						t.Errorf("%s (%s): canonical %q, want %q", path, how, got, self+"?lang=tr")
+					}
+				}
+				for hl, want := range map[string]string{"tr": self + "?lang=tr", "en": self + "?lang=en", "x-default": self} {
+					if got := p.Doc.Find(`link[rel=alternate][hreflang="` + hl + `"]`).AttrOr("href", ""); got != want {
+						t.Errorf("%s (%s): hreflang %s → %q, want %q", path, how, hl, got, want)
+					}
+				}
+				if how == "query" && !strings.Contains(strings.Join(p.Header.Values("Set-Cookie"), "\n"), "lang=tr") {
+					t.Errorf("%s: ?lang=tr did not set the language cookie", path)
+				}
+				text := visibleText(p.Doc)
+				for _, run := range english {
+					if wordIn(text, run) {
+						t.Errorf("%s (%s): English left on the Turkish page: %q", path, how, run)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestLanguageChoiceOrder checks which language wins: ?lang=, then the cookie, then the account,
+// then Accept-Language, then English; and that the switcher's choice becomes the account's.
+func TestLanguageChoiceOrder(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		langOf := func(p apptest.Page) string { return p.Doc.Find("html").AttrOr("lang", "") }
+		get := func(path, accept, cookie, session string) apptest.Page {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			if accept != "" {
+				req.Header.Set("Accept-Language", accept)
+			}
+			if cookie != "" {
+				req.AddCookie(&http.Cookie{Name: "lang", Value: cookie})
+			}
+			if session != "" {
+				req.AddCookie(&http.Cookie{Name: "cc_session", Value: session})
+			}
+			return b.Do(t, req)
+		}
+		for _, tc := range []struct {
+			name, path, accept, cookie, want string
+		}{
+			{"nothing asked", "/", "", "", "en"},
+			{"unknown language", "/", "de-DE", "", "en"},
+			{"browser", "/", "tr", "", "tr"},
+			{"cookie beats browser", "/", "tr", "en", "en"},
+			{"link beats cookie", "/?lang=tr", "en", "en", "tr"},
+			{"bad value ignored", "/?lang=xx", "tr", "", "tr"},
+		} {
+			if got := langOf(get(tc.path, tc.accept, tc.cookie, "")); got != tc.want {
+				t.Errorf("%s: lang %q, want %q", tc.name, got, tc.want)
+			}
+		}
+		// A signed-in account's language beats the browser's…
+		u, session := b.Member(t, "dil@example.org", "Dil", models.RoleUser)
+		if err := b.App.Stores.Accounts.SetLanguage(t.Context(), u.ID, "tr", u.CreatedAt); err != nil {
+			t.Fatal(err)
+		}
+		if got := langOf(get("/", "en-GB", "", session)); got != "tr" {
+			t.Errorf("account language: lang %q, want tr", got)
+		}
+		// …and the switcher's choice becomes the account's, for its mail.
+		if got := langOf(get("/?lang=en", "tr", "", session)); got != "en" {
+			t.Errorf("switching to English: lang %q", got)
+		}
+		stored, err := b.App.Stores.Accounts.UserByID(t.Context(), u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored.Language != "en" {
+			t.Errorf("account language after switching: %q, want en", stored.Language)
+		}
+		// The switcher links this page in each language, without JavaScript.
+		p := get("/claims?q=a%C5%9F%C4%B1&lang=tr", "", "", "")
+		if href := p.Doc.Find(`[data-testid=lang-switch] a[hreflang=en]`).AttrOr("href", ""); href != "/claims?lang=en&q=a%C5%9F%C4%B1" {
+			t.Errorf("switcher link to English %q keeps neither the path nor the search", href)
+		}
+		if p.Doc.Find(`[data-testid=lang-switch] a[aria-current]`).AttrOr("hreflang", "") != "tr" {
+			t.Error("the switcher does not mark the current language")
+		}
+	})
+}
