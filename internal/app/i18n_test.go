@@ -126,7 +126,7 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 					}
 				}
 				for hl, want := range map[string]string{"tr": self + "?lang=tr", "en": self + "?lang=en", "x-default": self} {
-					if got := p.Doc.Find(`link[rel=alternate][hreflang="` + hl + `"]`).AttrOr("href", ""); got != want {
+					if got := p.Doc.Find(`link[rel=alternate][hreflang="`+hl+`"]`).AttrOr("href", ""); got != want {
 						t.Errorf("%s (%s): hreflang %s → %q, want %q", path, how, hl, got, want)
 					}
 				}
@@ -203,6 +203,54 @@ func TestLanguageChoiceOrder(t *testing.T) {
 		}
 		if p.Doc.Find(`[data-testid=lang-switch] a[aria-current]`).AttrOr("hreflang", "") != "tr" {
 			t.Error("the switcher does not mark the current language")
+		}
+	})
+}
+
+// TestSignUpInTurkishStoresTheLanguageAndMailsInIt signs up on a Turkish page: the account keeps
+// Turkish, and the verification mail's subject, text and HTML parts are Turkish, as is the page
+// the mail's link opens for a browser that chose Turkish.
+func TestSignUpInTurkishStoresTheLanguageAndMailsInIt(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		tr := &http.Cookie{Name: "lang", Value: "tr"}
+		form := url.Values{"email": {"ayse@example.org"}, "password": {apptest.TestPassword}, "name": {"Ayşe"}}
+		res := b.SendCookies(t, http.MethodPost, "/signup", form, "", tr)
+		if res.Status >= 400 {
+			t.Fatalf("sign-up: %d", res.Status)
+		}
+		u, err := b.App.Stores.Accounts.UserByEmail(t.Context(), "ayse@example.org")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.Language != "tr" {
+			t.Errorf("account language %q, want tr", u.Language)
+		}
+		m, _ := b.MailTo(t, "ayse@example.org", "verify:")
+		for part, text := range map[string]string{"subject": m.Subject, "text": m.TextBody, "html": m.HTMLBody} {
+			for _, want := range map[string][]string{
+				"subject": {"E-posta adresinizi doğrulayın"},
+				"text":    {"Merhaba Ayşe,", "E-posta adresini doğrula:", "48 saat", "Claimcheck hesabınızda"},
+				"html":    {`<html lang="tr">`, "Merhaba Ayşe,", "E-posta adresini doğrula", "Ya da bu bağlantıyı açın:"},
+			}[part] {
+				if !strings.Contains(text, want) {
+					t.Errorf("verification mail %s lacks %q:\n%s", part, want, text)
+				}
+			}
+			for _, english := range []string{"Confirm", "Hello", "expires"} {
+				if strings.Contains(text, english) {
+					t.Errorf("verification mail %s still says %q", part, english)
+				}
+			}
+		}
+		// An English sign-up stays English, as before.
+		form = url.Values{"email": {"ann@example.org"}, "password": {apptest.TestPassword}, "name": {"Ann"}}
+		if res := b.SendCookies(t, http.MethodPost, "/signup", form, ""); res.Status >= 400 {
+			t.Fatalf("sign-up: %d", res.Status)
+		}
+		m, _ = b.MailTo(t, "ann@example.org", "verify:")
+		if m.Subject != "Confirm your email address" || !strings.Contains(m.TextBody, "Hello Ann,") {
+			t.Errorf("English verification mail: %q\n%s", m.Subject, m.TextBody)
 		}
 	})
 }

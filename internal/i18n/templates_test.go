@@ -17,6 +17,8 @@ const viewsDir = "../../views"
 
 // converted are the templates whose every user-visible word comes from the message files.
 var converted = []string{
+	"emails/layout.templ",
+	"emails/verify.templ",
 	"components/claimitem.templ",
 	"components/form.templ",
 	"components/meter.templ",
@@ -35,9 +37,7 @@ var pending = []string{
 	"components/chart.templ",
 	"emails/account.templ",
 	"emails/beta.templ",
-	"emails/layout.templ",
 	"emails/unlock.templ",
-	"emails/verify.templ",
 	"pages/account/account.templ",
 	"pages/admin/admin.templ",
 	"pages/admin/tools.templ",

@@ -38,4 +38,3 @@ func csrfOf(v Viewer) string {
 	}
 	return v.CSRF()
 }
-
