@@ -25,6 +25,7 @@ var converted = []string{
 	"components/misc.templ",
 	"components/verdict.templ",
 	"layouts/base.templ",
+	"pages/auth/auth.templ",
 	"pages/claims/show.templ",
 	"pages/errors/errors.templ",
 	"pages/home/home.templ",
@@ -41,7 +42,6 @@ var pending = []string{
 	"pages/account/account.templ",
 	"pages/admin/admin.templ",
 	"pages/admin/tools.templ",
-	"pages/auth/auth.templ",
 	"pages/beta/beta.templ",
 	"pages/claims/history.templ",
 	"pages/docs/compat.templ",
@@ -145,7 +145,7 @@ func TestConvertedTemplatesHaveNoLiteralText(t *testing.T) {
 // TestLiteralScannerSeesText guards the check above against passing because the walker finds
 // nothing: a pending template's words must be found.
 func TestLiteralScannerSeesText(t *testing.T) {
-	tf, err := parser.Parse(filepath.Join(viewsDir, "pages/auth/auth.templ"))
+	tf, err := parser.Parse(filepath.Join(viewsDir, "pages/live/live.templ"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +156,6 @@ func TestLiteralScannerSeesText(t *testing.T) {
 		}
 	})
 	if len(words) < 5 {
-		t.Fatalf("the scanner found %d literal texts in auth.templ: %q", len(words), words)
+		t.Fatalf("the scanner found %d literal texts in live.templ: %q", len(words), words)
 	}
 }
