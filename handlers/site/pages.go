@@ -353,14 +353,6 @@ func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.R
 	return v
 }
 
-// plural picks the singular or plural words for n.
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // claimTitle is the claim page's title: the start of the claim and the current verdict (the
 // experts' once any voted), or "not enough evidence" when nothing decided it.
 func claimTitle(loc *i18n.Localizer, c *models.Claim, notEnough bool) string {

@@ -28,8 +28,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/accounts"
-	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/i18n"
+	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
 	"github.com/claimcheck/claimcheck/views/format"
