@@ -98,6 +98,7 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 		}{
 			{"/", http.StatusOK, apptest.BaseURL + "/"},
 			{claim, http.StatusOK, apptest.BaseURL + claim},
+			{"/live", http.StatusOK, apptest.BaseURL + "/live"},
 			{"/no-such-page", http.StatusNotFound, ""},
 			{"/claims/not-a-uuid", http.StatusNotFound, ""},
 		}

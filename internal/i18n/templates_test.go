@@ -29,6 +29,7 @@ var converted = []string{
 	"pages/claims/show.templ",
 	"pages/errors/errors.templ",
 	"pages/home/home.templ",
+	"pages/live/live.templ",
 }
 
 // pending are the templates not converted yet, named so the check is honest about them: each
@@ -50,7 +51,6 @@ var pending = []string{
 	"pages/experts/experts.templ",
 	"pages/firms/console.templ",
 	"pages/firms/public.templ",
-	"pages/live/live.templ",
 	"pages/pricing/pricing.templ",
 	"pages/webhooks/webhooks.templ",
 }
@@ -145,7 +145,7 @@ func TestConvertedTemplatesHaveNoLiteralText(t *testing.T) {
 // TestLiteralScannerSeesText guards the check above against passing because the walker finds
 // nothing: a pending template's words must be found.
 func TestLiteralScannerSeesText(t *testing.T) {
-	tf, err := parser.Parse(filepath.Join(viewsDir, "pages/live/live.templ"))
+	tf, err := parser.Parse(filepath.Join(viewsDir, "pages/beta/beta.templ"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +156,6 @@ func TestLiteralScannerSeesText(t *testing.T) {
 		}
 	})
 	if len(words) < 5 {
-		t.Fatalf("the scanner found %d literal texts in live.templ: %q", len(words), words)
+		t.Fatalf("the scanner found %d literal texts in beta.templ: %q", len(words), words)
 	}
 }
