@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -8,10 +9,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -254,4 +257,28 @@ func TestSignUpInTurkishStoresTheLanguageAndMailsInIt(t *testing.T) {
 			t.Errorf("English verification mail: %q\n%s", m.Subject, m.TextBody)
 		}
 	})
+}
+
+// TestBrowserAxeTurkish runs axe-core (compat/axe) on the translated pages in Turkish at 1280 and
+// 375 px: no violations, and nothing scrolls sideways though Turkish words run longer.
+func TestBrowserAxeTurkish(t *testing.T) {
+	src := axeSource(t)
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browserWithin(t, 4*time.Minute)
+			s := startServer(t, testdb.Open(t, d), nil)
+			claim, err := s.app.Checker.Check(context.Background(), checking.Input{Claim: "Aşılar otizme neden olur", SourceURL: "https://www.bbc.co.uk/news/health"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "home (tr)", path: "/?lang=tr"},
+				{name: "claim (tr)", path: "/claims/" + claim.ID + "?lang=tr"},
+				{name: "live (tr)", path: "/live?lang=tr"},
+				{name: "login (tr)", path: "/login?lang=tr"},
+				{name: "sign-up (tr)", path: "/signup?lang=tr"},
+				{name: "not found (tr)", path: "/no-such-page?lang=tr"},
+			})
+		})
+	}
 }
