@@ -142,7 +142,7 @@ func (s *Sessions) RequireRole(roles ...models.Role) fiber.Handler {
 		if !slices.Contains(roles, u.Role) {
 			const title, msg = "You do not have access to this page", "Your account does not have the role this page needs. If you think it should, ask an administrator."
 			if s.errPage != nil {
-				return s.errPage(c, fiber.StatusForbidden, title, msg)
+				return s.errPage(c, fiber.StatusForbidden, "error.forbidden.title", "error.forbidden.message")
 			}
 			return c.Status(fiber.StatusForbidden).SendString(msg)
 		}

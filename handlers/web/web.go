@@ -117,6 +117,9 @@ func (k *Kit) RenderError(c *fiber.Ctx, page errpages.Page) error {
 	}
 	if page.Message == "" {
 		page.Message = "error.generic"
+		if page.Status < 500 {
+			page.Message = "error.client"
+		}
 	}
 	page.Meta = k.Meta(c, page.Title, "")
 	page.Meta.NoIndex = true

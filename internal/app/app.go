@@ -300,7 +300,17 @@ func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 		if status == fiber.StatusNotFound {
 			return kit.NotFound(c)
 		}
-		return kit.ErrorPage(c, status, http.StatusText(status), msg)
+		// The page's words come from the message files where the status has them; the title is
+		// the status's own (Kit.ErrorPage), and a fiber message equal to the status text is too.
+		switch {
+		case status >= 500:
+			msg = "error.generic"
+		case status == fiber.StatusRequestEntityTooLarge:
+			msg = "error.too_large"
+		case msg == http.StatusText(status):
+			msg = ""
+		}
+		return kit.ErrorPage(c, status, "", msg)
 	}
 }
 
