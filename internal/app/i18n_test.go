@@ -94,6 +94,11 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 			t.Fatalf("checking a claim: %d", res.Status)
 		}
 		claim := res.Location
+		// A firm whose domain the claim appeared on, so its page has a claim and a history.
+		firm := &models.Firm{Slug: "bbc", Name: "BBC", Description: "Britanya'nın kamu yayıncısı.", Website: "https://www.bbc.co.uk"}
+		if err := b.App.Stores.Firms.Create(t.Context(), firm, []string{"bbc.co.uk"}); err != nil {
+			t.Fatal(err)
+		}
 		pages := []struct {
 			path      string
 			status    int
@@ -102,6 +107,9 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 			{"/", http.StatusOK, apptest.BaseURL + "/"},
 			{claim, http.StatusOK, apptest.BaseURL + claim},
 			{"/live", http.StatusOK, apptest.BaseURL + "/live"},
+			{"/firms", http.StatusOK, apptest.BaseURL + "/firms"},
+			{"/firms/bbc", http.StatusOK, apptest.BaseURL + "/firms/bbc"},
+			{"/firms/no-such-firm", http.StatusNotFound, ""},
 			{"/no-such-page", http.StatusNotFound, ""},
 			{"/claims/not-a-uuid", http.StatusNotFound, ""},
 		}

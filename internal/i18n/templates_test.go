@@ -28,6 +28,7 @@ var converted = []string{
 	"pages/auth/auth.templ",
 	"pages/claims/show.templ",
 	"pages/errors/errors.templ",
+	"pages/firms/public.templ",
 	"pages/home/home.templ",
 	"pages/live/live.templ",
 }
@@ -50,7 +51,6 @@ var pending = []string{
 	"pages/docs/quickstart.templ",
 	"pages/experts/experts.templ",
 	"pages/firms/console.templ",
-	"pages/firms/public.templ",
 	"pages/pricing/pricing.templ",
 	"pages/webhooks/webhooks.templ",
 }
