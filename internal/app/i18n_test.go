@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/checking"
@@ -287,6 +288,97 @@ func TestBrowserAxeTurkish(t *testing.T) {
 				{name: "sign-up (tr)", path: "/signup?lang=tr"},
 				{name: "not found (tr)", path: "/no-such-page?lang=tr"},
 			})
+		})
+	}
+}
+
+// TestBrowserTurkishJourney is a Turkish visitor in Chromium: switch the language with the
+// header link, check a claim, sign up, and receive the verification mail in Turkish. (The
+// account dashboard it lands on is translated in phase B; the check stops at its language.)
+func TestBrowserTurkishJourney(t *testing.T) {
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browser(t)
+			s := startServer(t, testdb.Open(t, d), nil)
+			lang := func() string {
+				l, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return l
+			}
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800), chromedp.Navigate(s.base+"/"),
+				chromedp.WaitVisible(`[data-testid="claim-form"]`)); err != nil {
+				t.Fatal(err)
+			}
+			if l := lang(); l != "en" {
+				t.Fatalf("a browser that asked for nothing gets %q, want en", l)
+			}
+			// The switcher is visible at phone width, one tap.
+			err := chromedp.Do(ctx,
+				chromedp.Click(`[data-testid="lang-switch"] a[hreflang="tr"]`),
+				chromedp.WaitVisible(`[data-testid="claim-form"]`),
+				chromedp.SendKeys(`textarea[name="claim"]`, "Aşılar otizme neden olur"),
+				chromedp.Submit(`[data-testid="claim-form"]`),
+				chromedp.WaitVisible(`[data-testid="verdict-badge"]`),
+			)
+			if err != nil {
+				t.Fatalf("switch and check a claim: %v", err)
+			}
+			if l := lang(); l != "tr" {
+				t.Errorf("the claim page after switching is %q, want tr (the cookie keeps the choice)", l)
+			}
+			if h := text(t, ctx, chromedp.Text(`#method-title`)); h != "Bu sonuç nasıl hesaplandı?" {
+				t.Errorf("claim page heading %q, want it in Turkish", h)
+			}
+			// Status labels are upper-cased by CSS; under <html lang="tr"> the browser applies the
+			// Turkish rules, so i becomes İ and ı becomes I.
+			if used := text(t, ctx, chromedp.Text(`[data-testid="match-used"]`)); used != "HÜKÜM BURADAN ALINDI" {
+				t.Errorf("matched fact-check label %q, want HÜKÜM BURADAN ALINDI", used)
+			}
+			if st := text(t, ctx, chromedp.Text(`[data-testid="basis-verdict"] .status`)); st != "DEĞERLENDİRİLDİ" {
+				t.Errorf("basis status %q, want DEĞERLENDİRİLDİ (Turkish dotted capital İ)", st)
+			}
+			email := "ayse-" + string(d) + "@haber.example"
+			err = chromedp.Do(ctx,
+				chromedp.Navigate(s.base+"/signup"),
+				chromedp.WaitVisible(`input[name="email"]`),
+				chromedp.SendKeys(`input[name="name"]`, "Ayşe Yılmaz"),
+				chromedp.SendKeys(`input[name="email"]`, email),
+				chromedp.SendKeys(`input[name="password"]`, "kirmizi-Balon-42-uçuyor"),
+				chromedp.Click(`[data-testid="submit"]`),
+				chromedp.WaitVisible(`[data-testid="account"]`),
+			)
+			if err != nil {
+				t.Fatalf("sign up: %v", err)
+			}
+			if l := lang(); l != "tr" {
+				t.Errorf("the dashboard is %q, want tr", l)
+			}
+			u, err := s.app.Stores.Accounts.UserByEmail(context.Background(), email)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.Language != "tr" {
+				t.Errorf("the account's language is %q, want tr", u.Language)
+			}
+			mails, err := s.app.Stores.Outbox.List(context.Background(), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, m := range mails {
+				if m.ToAddr == email && strings.HasPrefix(m.DedupeKey, "verify:") {
+					found = true
+					if m.Subject != "E-posta adresinizi doğrulayın" || !strings.Contains(m.TextBody, "Merhaba Ayşe Yılmaz,") ||
+						!strings.Contains(m.HTMLBody, `lang="tr"`) {
+						t.Errorf("verification mail is not Turkish: %q\n%s", m.Subject, m.TextBody)
+					}
+				}
+			}
+			if !found {
+				t.Error("no verification mail")
+			}
 		})
 	}
 }
