@@ -109,6 +109,7 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 			{claim, http.StatusOK, apptest.BaseURL + claim},
 			{"/live", http.StatusOK, apptest.BaseURL + "/live"},
 			{"/firms", http.StatusOK, apptest.BaseURL + "/firms"},
+			{"/beta", http.StatusOK, ""},
 			{"/firms/bbc", http.StatusOK, apptest.BaseURL + "/firms/bbc"},
 			{"/firms/no-such-firm", http.StatusNotFound, ""},
 			{"/no-such-page", http.StatusNotFound, ""},
