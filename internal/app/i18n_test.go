@@ -110,6 +110,7 @@ func TestTurkishPagesHaveNoEnglishLeft(t *testing.T) {
 			{"/live", http.StatusOK, apptest.BaseURL + "/live"},
 			{"/firms", http.StatusOK, apptest.BaseURL + "/firms"},
 			{"/beta", http.StatusOK, ""},
+			{"/experts", http.StatusOK, apptest.BaseURL + "/experts"},
 			{"/firms/bbc", http.StatusOK, apptest.BaseURL + "/firms/bbc"},
 			{"/firms/no-such-firm", http.StatusNotFound, ""},
 			{"/no-such-page", http.StatusNotFound, ""},

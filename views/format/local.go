@@ -86,6 +86,15 @@ func (f Local) Date(t time.Time) string {
 	return t.Format("2 January 2006")
 }
 
+// MonthYear is a month in UTC: "Kasım 2026" or "November 2026".
+func (f Local) MonthYear(t time.Time) string {
+	t = t.UTC()
+	if f.loc.Lang() == i18n.TR {
+		return monthsTR[t.Month()-1] + " " + strconv.Itoa(t.Year())
+	}
+	return t.Format("January 2006")
+}
+
 // Time is an exact time for people in UTC: "25 Kasım 2026, 14:05 UTC".
 func (f Local) Time(t time.Time) string {
 	return f.Date(t) + ", " + t.UTC().Format("15:04") + " UTC"

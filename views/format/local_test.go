@@ -35,6 +35,8 @@ func TestLocalFormats(t *testing.T) {
 		{"en date", en.Date(day), "25 November 2026"},
 		{"tr date february", tr.Date(time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)), "1 Şubat 2026"},
 		{"tr time", tr.Time(day), "25 Kasım 2026, 14:05 UTC"},
+		{"tr month", tr.MonthYear(day), "Kasım 2026"},
+		{"en month", en.MonthYear(day), "November 2026"},
 		{"en time", en.Time(day), "25 November 2026, 14:05 UTC"},
 		{"tr ago hours", tr.Ago(now, day), "3 saat önce"},
 		{"en ago hours", en.Ago(now, day), "3 hours ago"},
