@@ -18,10 +18,10 @@ const LangCookie = "lang"
 // canonical address of that language's version.
 const LangParam = "lang"
 
-// LangSource says how the request's language was chosen, strongest first.
+// LangSource says how the request's language was chosen; a larger value wins over a smaller.
 type LangSource int
 
-// The ways a language is chosen, in the order they win.
+// The ways a language is chosen, weakest first.
 const (
 	// LangDefault: nothing asked for a language the site speaks; English.
 	LangDefault LangSource = iota
