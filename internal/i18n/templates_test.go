@@ -17,6 +17,8 @@ const viewsDir = "../../views"
 
 // converted are the templates whose every user-visible word comes from the message files.
 var converted = []string{
+	"emails/account.templ",
+	"emails/unlock.templ",
 	"emails/layout.templ",
 	"emails/verify.templ",
 	"components/claimitem.templ",
@@ -38,9 +40,7 @@ var converted = []string{
 // of phase A).
 var pending = []string{
 	"components/chart.templ",
-	"emails/account.templ",
 	"emails/beta.templ",
-	"emails/unlock.templ",
 	"pages/account/account.templ",
 	"pages/admin/admin.templ",
 	"pages/admin/tools.templ",
