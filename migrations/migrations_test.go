@@ -119,12 +119,13 @@ func TestSettledAndTrustBackfill(t *testing.T) {
 		now := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 		var experts []string
 		for i := range 2 {
-			u := &models.User{ID: uuid.NewString(), Email: fmt.Sprintf("expert%d@example.org", i), Name: "Expert", PasswordHash: "x",
-				Role: models.RoleExpert, CreatedAt: now, UpdatedAt: now}
-			if err := models.NewAccountStore(db).CreateUser(ctx, u); err != nil {
+			// Inserted by SQL: the model maps columns that later migrations add (users.language).
+			id := uuid.NewString()
+			if err := db.Gorm.Exec(`INSERT INTO users (id, email, name, password_hash, role, created_at, updated_at) VALUES (?, ?, 'Expert', 'x', ?, ?, ?)`,
+				id, fmt.Sprintf("expert%d@example.org", i), models.RoleExpert, now, now).Error; err != nil {
 				t.Fatal(err)
 			}
-			experts = append(experts, u.ID)
+			experts = append(experts, id)
 		}
 		firm := uuid.NewString()
 		exec := func(q string, args ...any) {

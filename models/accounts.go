@@ -54,6 +54,7 @@ type User struct {
 	EmailVerifiedAt *time.Time `gorm:"column:email_verified_at"`
 	DisabledAt      *time.Time `gorm:"column:disabled_at"`
 	PlanID          *string    `gorm:"column:plan_id"`
+	Language        string     `gorm:"column:language;default:en"` // "en" or "tr": pages and mail
 	CreatedAt       time.Time  `gorm:"column:created_at"`
 	UpdatedAt       time.Time  `gorm:"column:updated_at"`
 }
@@ -224,6 +225,12 @@ func (s *AccountStore) SetRole(ctx context.Context, id string, role Role, now ti
 // SetDisabled locks (at non-nil) or unlocks (nil) the account.
 func (s *AccountStore) SetDisabled(ctx context.Context, id string, at *time.Time, now time.Time) error {
 	return s.updateUser(ctx, id, now, map[string]any{"disabled_at": at})
+}
+
+// SetLanguage records the language the account reads pages and mail in ("en" or "tr"; the
+// caller checks it is one the site speaks).
+func (s *AccountStore) SetLanguage(ctx context.Context, id, language string, now time.Time) error {
+	return s.updateUser(ctx, id, now, map[string]any{"language": language})
 }
 
 // SetPlan attaches the account to a plan (nil = none chosen yet).

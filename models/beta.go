@@ -59,6 +59,7 @@ type WaitlistEntry struct {
 	JoinedAt         *time.Time    `gorm:"column:joined_at"`
 	LeftAt           *time.Time    `gorm:"column:left_at"`
 	InviteRunID      *string       `gorm:"column:invite_run_id"`
+	Language         string        `gorm:"column:language;default:en"` // "en" or "tr": its mail
 	UpdatedAt        time.Time     `gorm:"column:updated_at"`
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -24,14 +25,14 @@ const AnnouncedFreeQuota = beta.AnnouncedFreeQuota
 // betaFeatures is what /v1 offers its beta accounts (docs/DECISIONS.md §6), in the order that section
 // announces it; all of it is live and documented at /docs.
 var betaFeatures = []betapages.Feature{
-	{Title: "Claim score lookup", Detail: "The current score of a stored claim: score, verdict, the number of expert votes and the confidence. Sub-scores are in the claim detail.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}/score"},
-	{Title: "Claim detail", Detail: "A claim record with its score, the analysis and its four sub-scores, the expert votes and the score history.", Stage: "Beta", Endpoint: "GET /v1/claims/{id}"},
-	{Title: "Claim search", Detail: "Search and filter verified claims by text.", Stage: "Beta", Endpoint: "GET /v1/claims/search?q=…"},
-	{Title: "Firm profiles", Detail: "A firm's profile and trust score.", Stage: "Beta", Endpoint: "GET /v1/firms/{slug}"},
-	{Title: "Claim submission", Detail: "Submit a new claim for verification.", Stage: "Beta", Endpoint: "POST /v1/claims/submit"},
-	{Title: "Experts", Detail: "The list of active verifiers.", Stage: "Beta", Endpoint: "GET /v1/experts"},
-	{Title: "Live feed", Detail: "A real-time feed of verifications as they happen.", Stage: "Beta", Endpoint: "GET /v1/feed/live"},
-	{Title: "Webhooks", Detail: "Be called when claims are analysed or their score changes (Standard Webhooks, signed).", Stage: "Beta", Endpoint: "POST /v1/webhooks"},
+	{Title: "beta.feature.score.title", Detail: "beta.feature.score.detail", Stage: "nav.beta", Endpoint: "GET /v1/claims/{id}/score"},
+	{Title: "beta.feature.detail.title", Detail: "beta.feature.detail.detail", Stage: "nav.beta", Endpoint: "GET /v1/claims/{id}"},
+	{Title: "beta.feature.search.title", Detail: "beta.feature.search.detail", Stage: "nav.beta", Endpoint: "GET /v1/claims/search?q=…"},
+	{Title: "beta.feature.firms.title", Detail: "beta.feature.firms.detail", Stage: "nav.beta", Endpoint: "GET /v1/firms/{slug}"},
+	{Title: "beta.feature.submit.title", Detail: "beta.feature.submit.detail", Stage: "nav.beta", Endpoint: "POST /v1/claims/submit"},
+	{Title: "beta.feature.experts.title", Detail: "beta.feature.experts.detail", Stage: "nav.beta", Endpoint: "GET /v1/experts"},
+	{Title: "beta.feature.live.title", Detail: "beta.feature.live.detail", Stage: "nav.beta", Endpoint: "GET /v1/feed/live"},
+	{Title: "beta.feature.webhooks.title", Detail: "beta.feature.webhooks.detail", Stage: "nav.beta", Endpoint: "POST /v1/webhooks"},
 }
 
 // BetaDeps is what the public beta pages need.
@@ -44,6 +45,8 @@ type BetaDeps struct {
 	Now func() time.Time
 	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
 	Log *slog.Logger
+	// BaseURL is the public address, for the language alternates of the pages.
+	BaseURL string
 }
 
 // Beta serves /beta, the join form and the confirm and leave links.
@@ -52,11 +55,12 @@ type Beta struct {
 	errPage web.ErrorRenderer
 	now     func() time.Time
 	log     *slog.Logger
+	baseURL string
 }
 
 // NewBeta builds the public beta pages.
 func NewBeta(d BetaDeps) *Beta {
-	b := &Beta{svc: d.Beta, errPage: d.ErrorPage, now: d.Now, log: d.Log}
+	b := &Beta{svc: d.Beta, errPage: d.ErrorPage, now: d.Now, log: d.Log, baseURL: d.BaseURL}
 	if b.now == nil {
 		b.now = time.Now
 	}
@@ -84,21 +88,22 @@ func (b *Beta) Routes(r, unsubscribe *web.Routes) {
 
 // meta fills the page metadata; only /beta itself is worth indexing.
 func (b *Beta) meta(c *fiber.Ctx, title string, index bool) layouts.Page {
-	return layouts.Page{Title: title, Path: c.Path(), Year: b.now().UTC().Year(), NoIndex: !index,
-		Description: "The Claimcheck /v1 API is live for beta accounts: what it offers, where it is documented, and the waiting list for access."}
+	ctx := c.UserContext()
+	return layouts.Page{Title: i18n.Text(ctx, title), Path: c.Path(), Year: b.now().UTC().Year(), NoIndex: !index,
+		Description: i18n.T(ctx, "beta.meta_desc"), Self: b.baseURL + c.Path(), Query: string(c.Request().URI().QueryString())}
 }
 
 // landingPage builds /beta with kept values and errors.
 func (b *Beta) landingPage(c *fiber.Ctx, in beta.JoinInput, verr *accounts.ValidationError) betapages.LandingPage {
-	email := web.Field("beta-email", "email", "Email address", "email", "email", in.Email, web.FieldErr(verr, "email"))
-	name := web.Field("beta-name", "name", "Name", "text", "name", in.Name, web.FieldErr(verr, "name"))
+	email := web.Field("beta-email", "email", "beta.field.email", "email", "email", in.Email, web.FieldErr(verr, "email"))
+	name := web.Field("beta-name", "name", "beta.field.name", "text", "name", in.Name, web.FieldErr(verr, "name"))
 	name.Required, name.Optional, name.MaxLength = false, true, beta.MaxNameChars
-	org := web.Field("beta-organisation", "organisation", "Organisation", "text", "organization", in.Organisation, web.FieldErr(verr, "organisation"))
+	org := web.Field("beta-organisation", "organisation", "beta.field.organisation", "text", "organization", in.Organisation, web.FieldErr(verr, "organisation"))
 	org.Required, org.Optional, org.MaxLength = false, true, beta.MaxOrganisationChars
-	use := web.Field("beta-intended-use", "intended_use", "What will you use the API for?", "textarea", "", in.IntendedUse, web.FieldErr(verr, "intended_use"))
+	use := web.Field("beta-intended-use", "intended_use", "beta.field.use", "textarea", "", in.IntendedUse, web.FieldErr(verr, "intended_use"))
 	use.Required, use.Optional, use.MaxLength, use.Rows = false, true, beta.MaxIntendedUseChars, 4
-	return betapages.LandingPage{Meta: b.meta(c, "The /v1 API beta", true), CSRF: web.CSRFToken(c), Features: betaFeatures,
-		FreeQuota: format.Thousands(AnnouncedFreeQuota), Fields: []components.Field{email, name, org, use}}
+	return betapages.LandingPage{Meta: b.meta(c, "beta.meta_title", true), CSRF: web.CSRFToken(c), Features: betaFeatures,
+		FreeQuota: format.For(i18n.From(c.UserContext())).Int(AnnouncedFreeQuota), Fields: []components.Field{email, name, org, use}}
 }
 
 // landing serves GET /beta.
@@ -119,11 +124,11 @@ func (b *Beta) join(c *fiber.Ctx) error {
 	case err != nil:
 		return b.unavailable(c, "join waiting list", err)
 	}
-	return b.message(c, fiber.StatusOK, auth.MessagePage{TestID: "beta-check-inbox", OK: true, Heading: "Check your inbox",
-		Message: "If this address is not confirmed on the waiting list yet, we have sent it a link to confirm. Your place in the queue counts from the moment you confirm.",
+	return b.message(c, fiber.StatusOK, auth.MessagePage{TestID: "beta-check-inbox", OK: true, Heading: "beta.inbox.heading",
+		Message: "beta.inbox.message",
 		Steps: []auth.Link{
-			{Text: "While you wait: read the API reference and its quick start", URL: "/docs"},
-			{Text: "Create an account: its keys work on the compatible API at once", URL: "/signup"},
+			{Text: "beta.inbox.step_docs", URL: "/docs"},
+			{Text: "beta.inbox.step_signup", URL: "/signup"},
 		}})
 }
 
@@ -136,22 +141,23 @@ func (b *Beta) confirm(c *fiber.Ctx) error {
 	case err != nil:
 		return b.unavailable(c, "confirm waiting list", err)
 	}
-	p := auth.MessagePage{TestID: "beta-confirmed", OK: true, Heading: "You are on the list"}
+	loc := i18n.From(c.UserContext())
+	f := format.For(loc)
+	p := auth.MessagePage{TestID: "beta-confirmed", OK: true, Heading: "beta.confirmed.heading"}
 	switch res.State {
 	case models.WaitlistConfirmed:
-		p.Message = "Thank you for confirming. Your place in the queue: " + format.Thousands(res.Position) + ". We mail you when the beta opens to you; " +
-			"an account with this address then gets /v1 access and the free beta plan (" + format.Thousands(AnnouncedFreeQuota) + " requests a month)."
-		p.ActionText, p.ActionURL = "Create your account now", "/signup"
+		p.Message = loc.T("beta.confirmed.message", "Position", f.Int(res.Position), "Quota", f.Int(AnnouncedFreeQuota))
+		p.ActionText, p.ActionURL = "beta.confirmed.action", "/signup"
 		p.Steps = []auth.Link{
-			{Text: "Create your account with this address now: its keys work on the compatible API at once, and /v1 is added when your invitation comes", URL: "/signup"},
-			{Text: "Read the API reference and its quick start", URL: "/docs"},
-			{Text: "See the plans", URL: "/pricing"},
+			{Text: "beta.confirmed.step_signup", URL: "/signup"},
+			{Text: "beta.step_docs", URL: "/docs"},
+			{Text: "beta.confirmed.step_plans", URL: "/pricing"},
 		}
 	default:
-		p.TestID, p.Message, p.ActionText, p.ActionURL = "beta-already-invited", "You have already been invited to the beta. Sign up or log in with this address to use it.", "Sign up", "/signup?beta=1"
+		p.TestID, p.Message, p.ActionText, p.ActionURL = "beta-already-invited", "beta.invited.message", "nav.signup", "/signup?beta=1"
 		p.Steps = []auth.Link{
-			{Text: "Log in, if you already have an account with this address", URL: "/login"},
-			{Text: "Read the API reference and its quick start", URL: "/docs"},
+			{Text: "beta.invited.step_login", URL: "/login"},
+			{Text: "beta.step_docs", URL: "/docs"},
 		}
 	}
 	return b.message(c, fiber.StatusOK, p)
@@ -166,7 +172,7 @@ func (b *Beta) leaveForm(c *fiber.Ctx) error {
 	case err != nil:
 		return b.unavailable(c, "check leave link", err)
 	}
-	return web.RenderNoStore(c, fiber.StatusOK, betapages.Leave(betapages.LeavePage{Meta: b.meta(c, "Leave the waiting list", false),
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.Leave(betapages.LeavePage{Meta: b.meta(c, "beta.leave.meta_title", false),
 		CSRF: web.CSRFToken(c), Action: "/beta/leave/" + c.Params("token")}))
 }
 
@@ -180,8 +186,8 @@ func (b *Beta) leave(c *fiber.Ctx) error {
 	case err != nil:
 		return b.unavailable(c, "leave waiting list", err)
 	}
-	return b.message(c, fiber.StatusOK, auth.MessagePage{TestID: "beta-left", OK: true, Heading: "You have left the waiting list",
-		Message: "You will get no more mail about the beta. You can join again at any time.", ActionText: "Back to the beta page", ActionURL: "/beta"})
+	return b.message(c, fiber.StatusOK, auth.MessagePage{TestID: "beta-left", OK: true, Heading: "beta.left.heading",
+		Message: "beta.leave.lead", ActionText: "beta.left.action", ActionURL: "/beta"})
 }
 
 // message renders an outcome page.
@@ -192,13 +198,12 @@ func (b *Beta) message(c *fiber.Ctx, status int, p auth.MessagePage) error {
 
 // invalid is the page for a link that matches nothing; it never says why.
 func (b *Beta) invalid(c *fiber.Ctx) error {
-	return b.message(c, fiber.StatusBadRequest, auth.MessagePage{TestID: "link-invalid", Heading: "This link does not work",
-		Message: "The link is not valid. If you left the list, you can join again.", ActionText: "Go to the beta page", ActionURL: "/beta"})
+	return b.message(c, fiber.StatusBadRequest, auth.MessagePage{TestID: "link-invalid", Heading: "beta.invalid.heading",
+		Message: "beta.invalid.message", ActionText: "beta.invalid.action", ActionURL: "/beta"})
 }
 
 // unavailable is the answer when the database or outbox fails: the visitor can only retry.
 func (b *Beta) unavailable(c *fiber.Ctx, what string, err error) error {
 	b.log.Error(what, "err", err)
-	return b.errPage(c, fiber.StatusServiceUnavailable, "Something went wrong on our side",
-		"Your request could not be completed just now. Please try again in a minute.")
+	return b.errPage(c, fiber.StatusServiceUnavailable, "beta.unavailable.title", "beta.unavailable.message")
 }

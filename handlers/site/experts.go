@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strconv"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -78,8 +78,7 @@ func (h *Experts) Routes(r *web.Routes) {
 // unavailable answers 503 after logging err.
 func (h *Experts) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("experts: "+what, "err", err)
-	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The experts could not be loaded",
-		"The database did not answer. Please reload the page in a minute.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "experts.unavailable", "firms.db_down")
 }
 
 // expertsPageURL is the address of a page of the list.
@@ -101,12 +100,14 @@ func (h *Experts) list(c *fiber.Ctx) error {
 		return h.unavailable(c, "list", err)
 	}
 	pages := web.PageCount(total, ExpertsPerPage)
-	p := experts.ListPage{Meta: h.d.Kit.Meta(c, "Experts", "The experts who review claims on Claimcheck, their expertise and how many claims they reviewed."),
-		CountText: format.Plural(int(total), "expert") + " with a public profile.", Pager: experts.Pager{Page: page, Pages: pages}}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
+	p := experts.ListPage{Meta: h.d.Kit.Meta(c, "experts.title", "experts.meta_desc"),
+		CountText: loc.N("experts.count", int(total), "N", lf.Int(total)), Pager: experts.Pager{Page: page, Pages: pages}}
 	p.Meta.Canonical = h.d.Kit.BaseURL() + expertsPageURL(page)
 	if page > 1 {
 		p.Pager.PrevURL = expertsPageURL(min(page-1, pages))
-		p.Meta.Title = fmt.Sprintf("Experts, page %d", page)
+		p.Meta.Title = loc.T("experts.title_page", "Page", page)
 		p.Meta.NoIndex = true
 	}
 	if page < pages {
@@ -114,17 +115,17 @@ func (h *Experts) list(c *fiber.Ctx) error {
 	}
 	for _, l := range ls {
 		p.Experts = append(p.Experts, experts.ExpertCard{Name: l.Name, URL: paths.Expert(l.UserID),
-			Bio: format.Truncate(l.Bio, expertBioExcerptRunes), Affiliation: l.Affiliation, Tags: l.Expertise, Reviews: format.Plural(l.Reviews, "review"),
-			Joined: l.JoinedAt.UTC().Format("January 2006")})
+			Bio: format.Truncate(l.Bio, expertBioExcerptRunes), Affiliation: l.Affiliation, Tags: l.Expertise, Reviews: loc.N("experts.reviews", l.Reviews, "N", lf.Int(int64(l.Reviews))),
+			Joined: lf.MonthYear(l.JoinedAt)})
 	}
 	if len(ls) == 0 {
 		if total > 0 {
-			p.Empty = &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", page),
-				Body: fmt.Sprintf("The list ends on page %d.", pages), ActionText: "Go to the last page", ActionURL: expertsPageURL(pages)}
+			p.Empty = &components.EmptyState{Kind: "past-end", Title: loc.T("firms.past_end.title", "Page", page),
+				Body: loc.T("firms.past_end.body", "Pages", pages), ActionText: loc.T("firms.past_end.action"), ActionURL: expertsPageURL(pages)}
 		} else {
-			p.Empty = &components.EmptyState{Kind: "no-experts", Title: "No public expert profiles yet",
-				Body:       "Experts appear here once an administrator gives their account the expert role and they keep their profile public. Meanwhile every claim shows its automatic analysis.",
-				ActionText: "Browse checked claims", ActionURL: "/claims"}
+			p.Empty = &components.EmptyState{Kind: "no-experts", Title: "experts.none.title",
+				Body:       "experts.none.body",
+				ActionText: "experts.none.action", ActionURL: "/claims"}
 		}
 	}
 	return h.d.Kit.Render(c, fiber.StatusOK, experts.List(p))
@@ -149,27 +150,28 @@ func (h *Experts) show(c *fiber.Ctx) error {
 		return h.unavailable(c, "recent reviews", err)
 	}
 	now := h.now()
-	desc := l.Name + " reviews claims on Claimcheck."
+	loc := i18n.From(ctx)
+	lf := format.For(loc)
+	desc := loc.T("experts.desc", "Name", l.Name)
 	if l.Bio != "" {
 		desc = format.Truncate(l.Bio, 160)
 	}
-	p := experts.PublicPage{Meta: h.d.Kit.Meta(c, l.Name+", expert", desc), Name: l.Name, Bio: l.Bio, Tags: l.Expertise,
+	p := experts.PublicPage{Meta: h.d.Kit.Meta(c, loc.T("experts.meta_title", "Name", l.Name), desc), Name: l.Name, Bio: l.Bio, Tags: l.Expertise,
 		Affiliation: l.Affiliation, Credentials: l.Credentials,
-		Reviews: format.Plural(l.Reviews, "review"), Joined: l.JoinedAt.UTC().Format("January 2006")}
+		Reviews: loc.N("experts.reviews", l.Reviews, "N", lf.Int(int64(l.Reviews))), Joined: lf.MonthYear(l.JoinedAt)}
 	p.Meta.Canonical = h.d.Kit.BaseURL() + paths.Expert(l.UserID)
 	if l.LastReviewAt != nil {
-		p.LastReview = format.Ago(now, *l.LastReviewAt)
+		p.LastReview = lf.Ago(now, *l.LastReviewAt)
 	}
 	for _, r := range revs {
 		p.Recent = append(p.Recent, experts.ReviewedClaim{URL: paths.Claim(r.Claim.ID),
 			Text: format.Truncate(r.Claim.Content, viewmodel.ListTextRunes), Verdict: viewmodel.VerdictView(r.Verdict),
-			Confidence: formatConfidence(r.Confidence), WhenISO: format.ISO(r.VotedAt), When: format.Ago(now, r.VotedAt)})
+			Confidence: formatConfidence(r.Confidence), WhenISO: format.ISO(r.VotedAt), When: lf.Ago(now, r.VotedAt)})
 	}
 	return h.d.Kit.Render(c, fiber.StatusOK, experts.Public(p))
 }
 
 // notFound is the 404 for an address that names no public expert.
 func (h *Experts) notFound(c *fiber.Ctx) error {
-	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "Expert not found",
-		"No expert has a public profile at this address. The expert may have made the profile private.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "experts.not_found.title", "experts.not_found.message")
 }

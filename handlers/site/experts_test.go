@@ -106,7 +106,7 @@ func TestExpertsListAndPublicProfiles(t *testing.T) {
 		if !strings.Contains(p.Text(t, "[data-testid=experts-count]"), "2 experts") {
 			t.Errorf("count %q", p.Text(t, "[data-testid=experts-count]"))
 		}
-		if c, _ := p.Find(t, "link[rel=canonical]").Attr("href"); c != testBaseURL+"/experts" {
+		if c, _ := p.Find(t, "link[rel=canonical]").Attr("href"); c != testBaseURL+"/experts?lang=en" {
 			t.Errorf("canonical %q", c)
 		}
 

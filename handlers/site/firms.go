@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	firmtrust "github.com/claimcheck/claimcheck/internal/firms"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -105,6 +106,8 @@ func firmListURL(q string, page int) string {
 
 // list serves GET /firms.
 func (h *FirmPages) list(c *fiber.Ctx) error {
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	q := strings.TrimSpace(c.Query("q"))
 	page := 1
 	problem := ""
@@ -118,18 +121,17 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 		page, problem = web.ParsePage(c)
 	}
 	if problem != "" {
-		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "This search cannot be used",
-			Message: problem, ActionText: "Show all firms", ActionURL: "/firms"})
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "firms.bad_search",
+			Message: problem, ActionText: "firms.show_all", ActionURL: "/firms"})
 	}
 	fs, total, err := h.firms.List(c.UserContext(), q, FirmsPerPage, (page-1)*FirmsPerPage)
 	if err != nil {
 		h.log.Error("list firms", "err", err)
-		return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The firms could not be loaded",
-			"The database did not answer. Please reload the page in a minute.")
+		return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "firms.unavailable_list", "firms.db_down")
 	}
 	pages := web.PageCount(total, FirmsPerPage)
 	p := firms.ListPage{
-		Meta:       h.kit.Meta(c, "Firms", "Organisations that publish the claims checked on Claimcheck, with a trust score computed from their claims."),
+		Meta:       h.kit.Meta(c, "firms.title", "firms.meta_desc"),
 		Query:      q,
 		QueryMax:   web.MaxSearchChars,
 		CountText:  viewmodel.FirmCountText(total, q != ""),
@@ -140,26 +142,26 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	p.Meta.NoIndex = q != "" || page > 1
 	if page > 1 {
 		p.Pagination.PrevURL = firmListURL(q, min(page-1, pages))
-		p.Meta.Title = fmt.Sprintf("Firms, page %d", page)
+		p.Meta.Title = loc.T("firms.title_page", "Page", page)
 	}
 	if page < pages {
 		p.Pagination.NextURL = firmListURL(q, page+1)
 	}
 	for _, f := range fs {
 		p.Rows = append(p.Rows, firms.Row{Name: f.Name, Slug: f.Slug, Href: paths.Firm(f.Slug),
-			Trust: viewmodel.TrustText(f.TrustScore), Claims: format.Plural(f.ClaimCount, "claim")})
+			Trust: trustText(loc, f.TrustScore), Claims: loc.N("firms.n_claims", f.ClaimCount, "N", lf.Int(int64(f.ClaimCount)))})
 	}
 	switch {
 	case len(fs) > 0:
 	case total > 0:
-		p.Empty = &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", page),
-			Body: fmt.Sprintf("This list ends on page %d.", pages), ActionText: "Go to the last page", ActionURL: firmListURL(q, pages)}
+		p.Empty = &components.EmptyState{Kind: "past-end", Title: loc.T("firms.past_end.title", "Page", page),
+			Body: loc.T("firms.past_end.body", "Pages", pages), ActionText: loc.T("firms.past_end.action"), ActionURL: firmListURL(q, pages)}
 	case q != "":
-		p.Empty = &components.EmptyState{Kind: "no-matches", Title: "No firm matches this search",
-			Body: "Try part of the name or one of the firm's domains, such as example.com.", ActionText: "Show all firms", ActionURL: "/firms"}
+		p.Empty = &components.EmptyState{Kind: "no-matches", Title: "firms.no_matches.title",
+			Body: "firms.no_matches.body", ActionText: "firms.show_all", ActionURL: "/firms"}
 	default:
-		p.Empty = &components.EmptyState{Kind: "no-firms", Title: "No firms yet",
-			Body: "Firms appear here once administrators add them; claims from their domains are then linked to them."}
+		p.Empty = &components.EmptyState{Kind: "no-firms", Title: "firms.none.title",
+			Body: "firms.none.body"}
 	}
 	return h.kit.Render(c, fiber.StatusOK, firms.List(p))
 }
@@ -176,6 +178,8 @@ type firmLD struct {
 
 // show serves GET /firms/:slug.
 func (h *FirmPages) show(c *fiber.Ctx) error {
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	slug := c.Params("slug")
 	if lower := strings.ToLower(slug); lower != slug && models.ValidFirmSlug(lower) {
 		return c.Redirect(paths.Firm(lower), fiber.StatusMovedPermanently)
@@ -184,9 +188,9 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 	f, err := h.firms.BySlug(ctx, slug)
 	switch {
 	case errors.Is(err, models.ErrNotFound):
-		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "Firm not found",
-			Message:    "No firm has this address. The link may be mistyped, or the firm may have been removed.",
-			ActionText: "All firms", ActionURL: "/firms"})
+		return h.kit.RenderError(c, errpages.Page{Status: fiber.StatusNotFound, Title: "firms.not_found.title",
+			Message:    "firms.not_found.message",
+			ActionText: "firms.all", ActionURL: "/firms"})
 	case err != nil:
 		return h.unavailable(c, "firm", err)
 	}
@@ -205,15 +209,15 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 	pageURL := h.kit.BaseURL() + paths.Firm(f.Slug)
 	now := h.now()
 	p := firms.ShowPage{
-		Meta:       h.kit.Meta(c, f.Name+" — trust score", firmDescription(f)),
+		Meta:       h.kit.Meta(c, loc.T("firms.meta_title", "Name", f.Name), firmDescription(loc, f)),
 		Name:       f.Name,
 		Slug:       f.Slug,
 		Domains:    f.Domains,
-		ClaimCount: format.Plural(f.ClaimCount, "public claim"),
-		Rule:       trustRule(f.TrustScore != nil, int(rated), f.ClaimCount),
-		History:    firmHistoryRows(hs),
-		Sparkline:  firmSparkline(hs),
-		Claims:     firmClaimSummaries(cs, now),
+		ClaimCount: loc.N("firms.n_public_claims", f.ClaimCount, "N", lf.Int(int64(f.ClaimCount))),
+		Rule:       trustRule(loc, f.TrustScore != nil, int(rated), f.ClaimCount),
+		History:    firmHistoryRows(loc, hs),
+		Sparkline:  firmSparkline(loc, hs),
+		Claims:     firmClaimSummaries(c.UserContext(), cs, now),
 	}
 	p.Description = f.Description
 	if validation.WebURL(f.Website, models.MaxFirmWebsite) {
@@ -223,13 +227,13 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 		}
 	}
 	if f.TrustScore != nil {
-		p.Gauge = trustGauge(*f.TrustScore)
+		p.Gauge = trustGauge(loc, *f.TrustScore)
 	}
 	if len(cs) > 0 {
 		if len(cs) < f.ClaimCount {
-			p.ClaimsNote = fmt.Sprintf("The %d most recent of %s, newest first.", len(cs), format.Plural(f.ClaimCount, "public claim"))
+			p.ClaimsNote = loc.T("firms.claims_note_some", "Shown", len(cs), "Total", loc.N("firms.n_public_claims", f.ClaimCount, "N", lf.Int(int64(f.ClaimCount))))
 		} else {
-			p.ClaimsNote = "All " + format.Plural(len(cs), "public claim") + ", newest first."
+			p.ClaimsNote = loc.N("firms.claims_note_all", len(cs), "N", lf.Int(int64(len(cs))))
 		}
 	}
 	p.Meta.Canonical = pageURL
@@ -241,68 +245,71 @@ func (h *FirmPages) show(c *fiber.Ctx) error {
 // unavailable answers 503 after logging err.
 func (h *FirmPages) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("firm page: "+what, "path", c.Path(), "err", err)
-	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This firm could not be loaded",
-		"The database did not answer. Please reload the page in a minute.")
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "firms.unavailable", "firms.db_down")
 }
 
 // firmDescription is the page's meta description.
-func firmDescription(f *models.FirmWithDomains) string {
-	score := "not rated yet"
-	if t := viewmodel.TrustText(f.TrustScore); t != "" {
-		score = t + " out of 100"
+func firmDescription(loc *i18n.Localizer, f *models.FirmWithDomains) string {
+	score := loc.T("firm.not_rated")
+	if t := trustText(loc, f.TrustScore); t != "" {
+		score = loc.T("score.out_of_100", "Score", t)
 	}
-	return format.Truncate(fmt.Sprintf("%s on Claimcheck: trust score %s from %s.", f.Name, score, format.Plural(f.ClaimCount, "checked claim")), 160)
+	return format.Truncate(loc.T("firms.summary_line", "Name", f.Name, "Score", score,
+		"Claims", loc.N("firms.n_checked_claims", f.ClaimCount, "N", format.For(loc).Int(int64(f.ClaimCount)))), 160)
+}
+
+// trustText is a trust score with the language's decimal mark ("" when unrated).
+func trustText(loc *i18n.Localizer, t *float64) string {
+	if t == nil {
+		return ""
+	}
+	return format.For(loc).Number(*t, 1)
 }
 
 // trustRule explains the trust score in plain words; n is how many claims it is computed from,
 // total how many are linked.
-func trustRule(rated bool, n, total int) string {
-	const tail = " A claim's score is the experts' community score once experts have voted on it, otherwise the automatic score. " +
-		"Claims whose verdict is belirsiz (unverified) say nothing about the firm and are left out. So are claims attributed by " +
-		"the submitter: a claim counts only once an administrator or an expert confirms that the firm published it, or experts " +
-		"settle its verdict, so nobody can move the score by pasting a claim with the firm's link."
+func trustRule(loc *i18n.Localizer, rated bool, n, total int) string {
+	tail := " " + loc.T("firms.rule.tail")
+	weight := loc.N("firms.n_claims", int(firmtrust.PriorWeight), "N", trustNum(firmtrust.PriorWeight))
 	if !rated {
-		why := "none of this firm's confirmed claims has a decided verdict yet"
+		why := loc.T("firms.rule.none_decided")
 		if total == 0 {
-			why = "no claim is linked to this firm yet"
+			why = loc.T("firms.rule.none_linked")
 		}
-		return fmt.Sprintf("Not rated yet: %s. Once it has claims with a decided verdict, its trust score is a "+
-			"Bayesian average of their scores, starting from a neutral %s weighted as %s.", why, trustNum(firmtrust.PriorMean),
-			format.Plural(int(firmtrust.PriorWeight), "claim")) + tail
+		return loc.T("firms.rule.unrated", "Why", why, "Mean", trustNum(firmtrust.PriorMean), "Weight", weight) + tail
 	}
-	return fmt.Sprintf("The trust score is a Bayesian average of the scores of its %s, starting from a neutral %s weighted as %s: "+
-		"(%s × %s + the sum of the scores) ÷ (%s + %d). A few claims move it only a little; many claims pull it towards their own average.",
-		format.Plural(n, "rated claim"), trustNum(firmtrust.PriorMean), format.Plural(int(firmtrust.PriorWeight), "claim"),
-		trustNum(firmtrust.PriorWeight), trustNum(firmtrust.PriorMean), trustNum(firmtrust.PriorWeight), n) + tail
+	return loc.T("firms.rule.rated", "Rated", loc.N("firms.n_rated_claims", n, "N", n), "Mean", trustNum(firmtrust.PriorMean),
+		"Weight", weight, "W", trustNum(firmtrust.PriorWeight), "N", n) + tail
 }
 
 // trustNum prints a constant of the rule without needless decimals.
 func trustNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // trustGauge draws a score; the band words say what the colour shows.
-func trustGauge(t float64) *firms.Gauge {
-	g := &firms.Gauge{Value: viewmodel.TrustText(&t), Percent: min(max(int(math.Round(t)), 0), 100)}
+func trustGauge(loc *i18n.Localizer, t float64) *firms.Gauge {
+	g := &firms.Gauge{Value: trustText(loc, &t), Percent: min(max(int(math.Round(t)), 0), 100)}
 	switch {
 	case t >= 66.5:
-		g.Band, g.BandText = "dogru", "mostly supported claims"
+		g.Band, g.BandText = "dogru", loc.T("firms.band.supported")
 	case t < 33.5:
-		g.Band, g.BandText = "yanlis", "mostly refuted claims"
+		g.Band, g.BandText = "yanlis", loc.T("firms.band.refuted")
 	default:
-		g.Band, g.BandText = "kismen", "a mixed record"
+		g.Band, g.BandText = "kismen", loc.T("firms.band.mixed")
 	}
 	return g
 }
 
 // firmHistoryRows converts the history for the table, newest first as stored.
-func firmHistoryRows(hs []models.FirmScore) []firms.HistoryRow {
+func firmHistoryRows(loc *i18n.Localizer, hs []models.FirmScore) []firms.HistoryRow {
+	f := format.For(loc)
 	out := make([]firms.HistoryRow, len(hs))
 	for i, h := range hs {
-		t := viewmodel.TrustText(h.TrustScore)
+		t := trustText(loc, h.TrustScore)
 		if t == "" {
-			t = "Not rated"
+			t = loc.T("firms.not_rated_short")
 		}
-		out[i] = firms.HistoryRow{WhenISO: format.ISO(h.CreatedAt), When: format.Time(h.CreatedAt), Trust: t,
-			Claims: format.Thousands(int64(h.ClaimCount))}
+		out[i] = firms.HistoryRow{WhenISO: format.ISO(h.CreatedAt), When: f.Time(h.CreatedAt), Trust: t,
+			Claims: f.Int(int64(h.ClaimCount))}
 	}
 	return out
 }
@@ -314,7 +321,8 @@ const (
 
 // firmSparkline draws the rated entries of the history, oldest first, evenly spaced; nil when fewer
 // than two entries have a score, since one point is no line.
-func firmSparkline(hs []models.FirmScore) *firms.Sparkline {
+func firmSparkline(loc *i18n.Localizer, hs []models.FirmScore) *firms.Sparkline {
+	f := format.For(loc)
 	var pts []models.FirmScore
 	for _, h := range slices.Backward(hs) {
 		if h.TrustScore != nil {
@@ -333,26 +341,25 @@ func firmSparkline(hs []models.FirmScore) *firms.Sparkline {
 		lo, hi = min(lo, v), max(hi, v)
 		x := sparkPad + step*float64(i)
 		y := sparkPad + (100-v)/100*float64(sparkHeight-2*sparkPad)
-		s.Points = append(s.Points, firms.Point{X: x, Y: y, Title: viewmodel.TrustText(&v) + " on " + h.CreatedAt.UTC().Format("2 Jan 2006")})
+		s.Points = append(s.Points, firms.Point{X: x, Y: y, Title: loc.T("firms.spark.point", "Score", trustText(loc, &v), "Date", f.Date(h.CreatedAt))})
 		coords[i] = strconv.FormatFloat(x, 'f', 1, 64) + "," + strconv.FormatFloat(y, 'f', 1, 64)
 	}
 	s.Polyline = strings.Join(coords, " ")
 	first, last := pts[0], pts[len(pts)-1]
-	s.Summary = fmt.Sprintf("Trust score over its last %d changes: from %s on %s to %s on %s; lowest %s, highest %s. The dashed line is the neutral 50.",
-		len(pts), viewmodel.TrustText(first.TrustScore), first.CreatedAt.UTC().Format("2 Jan 2006"),
-		viewmodel.TrustText(last.TrustScore), last.CreatedAt.UTC().Format("2 Jan 2006"), viewmodel.TrustText(&lo), viewmodel.TrustText(&hi))
+	s.Summary = loc.T("firms.spark.summary", "N", len(pts), "First", trustText(loc, first.TrustScore), "FirstDate", f.Date(first.CreatedAt),
+		"Last", trustText(loc, last.TrustScore), "LastDate", f.Date(last.CreatedAt), "Low", trustText(loc, &lo), "High", trustText(loc, &hi))
 	return s
 }
 
 // firmClaimSummaries lists claims with the score and verdict their firm's trust uses (the
 // community's once experts voted, else the analysis's) and whether the claim counts toward it:
 // a claim only its submitter attributed to the firm is labelled so, and does not count.
-func firmClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+func firmClaimSummaries(ctx context.Context, cs []models.Claim, now time.Time) []components.ClaimSummary {
 	out := make([]components.ClaimSummary, len(cs))
 	for i := range cs {
 		c := &cs[i]
-		out[i] = viewmodel.ClaimSummary(c, now)
-		out[i].Attribution, out[i].AttributionCounts = viewmodel.AttributionText(c)
+		out[i] = viewmodel.ClaimSummary(ctx, c, now)
+		out[i].Attribution, out[i].AttributionCounts = viewmodel.AttributionTextIn(i18n.From(ctx), c)
 	}
 	return out
 }

@@ -93,7 +93,7 @@ func TestFirmListPage(t *testing.T) {
 		if href := acme.Find("a").AttrOr("href", ""); href != "/firms/acme" {
 			t.Errorf("acme link %q", href)
 		}
-		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms" || r.Doc.Find("meta[name=robots]").Length() != 0 {
+		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms?lang=en" || r.Doc.Find("meta[name=robots]").Length() != 0 {
 			t.Errorf("the plain list must be canonical and indexable")
 		}
 
@@ -254,7 +254,7 @@ func TestFirmPage(t *testing.T) {
 				t.Errorf("JSON-LD %s lacks %s", ld, want)
 			}
 		}
-		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms/acme" {
+		if r.Find(t, "link[rel=canonical]").AttrOr("href", "") != testBaseURL+"/firms/acme?lang=en" {
 			t.Errorf("canonical")
 		}
 

@@ -18,6 +18,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/feed"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -128,13 +129,13 @@ func (h *Live) page(c *fiber.Ctx) error {
 		return fmt.Errorf("live page: %w", err)
 	}
 	p := livepages.Page{
-		Meta: layouts.Page{Title: "Live feed", Path: c.Path(), Year: h.now().UTC().Year(), Canonical: h.baseURL + "/live",
-			Description: "Claims as Claimcheck checks, analyses and re-scores them, live."},
+		Meta: layouts.Page{Title: i18n.T(ctx, "live.title"), Path: c.Path(), Year: h.now().UTC().Year(), Canonical: h.baseURL + "/live",
+			Description: i18n.T(ctx, "live.meta_desc"), Self: h.baseURL + "/live", Query: string(c.Request().URI().QueryString())},
 		Max: LivePageItems, StreamURL: "/live/stream",
 		Verdicts: []components.Verdict{viewmodel.VerdictView(components.VerdictTrue), viewmodel.VerdictView(components.VerdictPartly),
 			viewmodel.VerdictView(components.VerdictFalse), viewmodel.VerdictView(components.VerdictUncertain)},
-		Empty: components.EmptyState{Kind: "no-events", Title: "Nothing has happened yet",
-			Body: "No claim has been checked yet. Check one and it appears here.", ActionText: "Check a claim", ActionURL: "/"},
+		Empty: components.EmptyState{Kind: "no-events", Title: "live.empty.title",
+			Body: "live.empty.body", ActionText: "nav.check", ActionURL: "/"},
 	}
 	if len(evs) > 0 {
 		// The stream resumes after the newest event, shown or not.
@@ -208,14 +209,16 @@ func (h *Live) encode(ev models.Event) ([]byte, bool) {
 // item converts an event for the page; ok is false for events the public does not see (hidden
 // claims, types the page does not show, unreadable data).
 func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepages.Item, bool, error) {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	var text string
 	switch ev.Type {
 	case models.EventClaimCreated:
-		text = "New claim"
+		text = loc.T("live.type.created")
 	case models.EventClaimAnalysed:
-		text = "Analysed"
+		text = loc.T("live.type.analysed")
 	case models.EventClaimScoreChanged:
-		text = "Score changed"
+		text = loc.T("live.type.changed")
 	default:
 		return livepages.Item{}, false, nil
 	}
@@ -235,7 +238,7 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	}
 	it := livepages.Item{EventID: ev.ID, Type: ev.Type, TypeText: text, URL: paths.Claim(d.ID),
 		Text: format.Truncate(d.Content, viewmodel.ListTextRunes), CreatedISO: format.ISO(ev.CreatedAt),
-		CreatedText: format.Ago(now, ev.CreatedAt), CreatedTitle: format.Time(ev.CreatedAt)}
+		CreatedText: f.Ago(now, ev.CreatedAt), CreatedTitle: f.Time(ev.CreatedAt)}
 	if d.Score != nil && d.Verdict != nil {
 		slug, ok := models.VerdictFromV1(*d.Verdict)
 		if !ok {
@@ -248,17 +251,20 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	if it.Analysed && d.Experts > 0 {
 		// The experts' verdict leads; the analyzer's follows, in the line the script also fills.
 		it.ByExperts = true
-		change = append(change, "Experts' verdict")
+		change = append(change, loc.T("live.experts_verdict"))
 		if d.AIVerdict != nil && d.AIScore != nil {
 			label, _ := analysis.VerdictInfo(analysis.Verdict(*d.AIVerdict))
-			it.Analyzer = "analyzer: " + label + " " + strconv.Itoa(*d.AIScore) + "/100"
+			if analysis.ValidVerdict(*d.AIVerdict) {
+				label = loc.T("verdict." + *d.AIVerdict + ".label")
+			}
+			it.Analyzer = loc.T("live.analyzer", "Verdict", label, "Score", strconv.Itoa(*d.AIScore))
 			change = append(change, it.Analyzer)
 		}
 	}
 	if ev.Type == models.EventClaimScoreChanged && d.Previous != nil {
-		prev := "Previously " + scoreText(d.Previous.Score) + "/100"
+		prev := loc.T("live.previously", "Score", scoreText(d.Previous.Score))
 		if d.Experts > 0 {
-			prev += " · " + format.Plural(d.Experts, "expert review")
+			prev += " · " + loc.N("live.expert_reviews", d.Experts)
 		}
 		change = append(change, prev)
 	}

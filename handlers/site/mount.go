@@ -50,7 +50,7 @@ func Mount(r fiber.Router, d Deps) {
 	d.Docs.BaseURL, d.Docs.ErrorPage, d.Docs.Now = kit.BaseURL(), kit.ErrorPage, now
 	NewDocs(d.Docs).Routes(page)
 
-	d.Beta.ErrorPage, d.Beta.Now, d.Beta.Log = kit.ErrorPage, now, log
+	d.Beta.ErrorPage, d.Beta.Now, d.Beta.Log, d.Beta.BaseURL = kit.ErrorPage, now, log, kit.BaseURL()
 	NewBeta(d.Beta).Routes(page, web.On(r, d.Sessions.Middleware()))
 
 	d.Live.BaseURL, d.Live.Now, d.Live.Log = kit.BaseURL(), now, log

@@ -17,6 +17,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -152,8 +153,7 @@ func (p *Pages) home(c *fiber.Ctx) error {
 // its errors or why it was refused.
 func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr *checking.ValidationError, limited *home.Limited) error {
 	page := home.Page{
-		Meta: p.kit.Meta(c, "Check a claim",
-			"Paste a claim in any language and get a 0–100 score, a verdict and a public record of how every number was computed."),
+		Meta:       p.kit.Meta(c, "home.meta.title", "home.meta.desc"),
 		CSRF:       web.CSRFToken(c),
 		Claim:      viewmodel.ClaimField(claim, ""),
 		SourceURL:  viewmodel.SourceField(source, ""),
@@ -162,20 +162,20 @@ func (p *Pages) renderHome(c *fiber.Ctx, status int, claim, source string, verr 
 	}
 	page.Meta.Canonical = p.kit.BaseURL() + "/"
 	if limited != nil {
-		page.Meta.Title = "Too many checks: check a claim"
+		page.Meta.Title = web.T(c, "home.meta.title_limited")
 	}
 	if verr != nil {
-		page.Claim.Error = verr.Message("claim")
-		page.SourceURL.Error = verr.Message("source_url")
+		page.Claim.Error = web.FieldMessage(c, verr, "claim")
+		page.SourceURL.Error = web.FieldMessage(c, verr, "source_url")
 		page.HasErrors = page.Claim.Error != "" || page.SourceURL.Error != ""
-		page.Meta.Title = "Error: check a claim"
+		page.Meta.Title = web.T(c, "home.meta.title_error")
 	}
 	latest, _, err := p.claims.List(c.UserContext(), models.ClaimFilter{Limit: LatestOnHome})
 	if err != nil {
 		p.log.Error("list latest claims", "err", err)
-		page.LatestError = "The latest checks could not be loaded just now. The form still works."
+		page.LatestError = "home.latest.error"
 	} else {
-		page.Latest = viewmodel.ClaimSummaries(latest, p.now())
+		page.Latest = viewmodel.ClaimSummaries(c.UserContext(), latest, p.now())
 	}
 	// The page carries a CSRF token, so no shared cache may keep it.
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -191,8 +191,7 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		ok, wait, err := p.limiter.Allow(ctx, c.IP())
 		if err != nil {
 			p.log.Error("anonymous check limit", "err", err)
-			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Checks are briefly unavailable",
-				"We could not reach the service that keeps checks fair for everyone, so your claim was not checked. Please try again in a minute.")
+			return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "check.unavailable.title", "check.unavailable.message")
 		}
 		if !ok {
 			return p.tooManyChecks(c, wait, claim, source)
@@ -205,12 +204,10 @@ func (p *Pages) submit(c *fiber.Ctx) error {
 		return p.renderHome(c, fiber.StatusUnprocessableEntity, claim, source, verr, nil)
 	case errors.Is(err, checking.ErrAnalyzer):
 		p.log.Error("analyse claim", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "The analysis failed",
-			"The analysis engine could not process this claim, so nothing was stored. Go back and submit it again; if it keeps failing, try again later.")
+		return p.kit.ErrorPage(c, fiber.StatusBadGateway, "check.analysis_failed.title", "check.analysis_failed.message")
 	case err != nil:
 		p.log.Error("check claim", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The result could not be saved",
-			"The claim was analysed but the result could not be stored, so there is no record of it yet. Please try again in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "check.save_failed.title", "check.save_failed.message")
 	}
 	return c.Redirect(paths.Claim(stored.ID), fiber.StatusSeeOther)
 }
@@ -221,11 +218,11 @@ func (p *Pages) tooManyChecks(c *fiber.Ctx, wait time.Duration, claim, source st
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
 	at := p.now().Add(time.Duration(secs) * time.Second).UTC()
+	f := format.For(i18n.From(c.UserContext()))
 	return p.renderHome(c, fiber.StatusTooManyRequests, claim, source, nil, &home.Limited{
-		Title: "You have checked many claims in a short time",
-		Message: "To keep Claimcheck available for everyone, each visitor can check a limited number of claims per hour. " +
-			"This claim was not checked or stored yet.",
-		RetryAfter: fmt.Sprintf("You can check claims again %s, at %s.", format.In(time.Duration(secs)*time.Second), at.Format("15:04 UTC")),
+		Title:      "home.limited.title",
+		Message:    "home.limited.message",
+		RetryAfter: web.T(c, "home.limited.retry", "In", f.In(time.Duration(secs)*time.Second), "At", at.Format("15:04 UTC")),
 	})
 }
 
@@ -243,8 +240,7 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		return p.claimNotFound(c)
 	case err != nil:
 		p.log.Error("get claim", "id", id, "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This claim could not be loaded",
-			"The claim database did not answer. Please reload the page in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "claim.unavailable.title", "claim.unavailable.message")
 	}
 	p.views.Count(claim.ID)
 	basis, err := viewmodel.ParseBasis(claim.Basis)
@@ -252,14 +248,14 @@ func (p *Pages) show(c *fiber.Ctx) error {
 		p.log.Warn("claim basis", "id", claim.ID, "err", err)
 	}
 	pageURL := p.kit.BaseURL() + paths.Claim(claim.ID)
-	page := viewmodel.ClaimShow(claim, basis, pageURL, p.now())
+	page := viewmodel.ClaimShow(c.UserContext(), claim, basis, pageURL, p.now())
 	page.Firm = p.claimFirm(c.UserContext(), claim)
 	page.Community = p.claimCommunity(c.UserContext(), claim)
 	page.Repeats = p.claimRepeats(c.UserContext(), claim)
 	if u := web.CurrentUser(c); u != nil && u.Role == models.RoleExpert {
 		page.ReviewHref = paths.ReviewClaim(claim.ID)
 	}
-	page.Meta = p.kit.Meta(c, claimTitle(claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
+	page.Meta = p.kit.Meta(c, claimTitle(i18n.From(c.UserContext()), claim, page.NotEnoughEvidence), format.Truncate(page.Summary, 160))
 	page.Meta.Canonical = pageURL
 	page.Meta.JSONLD = viewmodel.ClaimReview(claim, pageURL, p.kit.BaseURL(), !page.NotEnoughEvidence || claim.HasCommunityScore())
 	return p.kit.Render(c, fiber.StatusOK, claims.Show(page))
@@ -278,7 +274,7 @@ func (p *Pages) claimFirm(ctx context.Context, claim *models.Claim) *claims.Firm
 		}
 		return nil
 	}
-	return viewmodel.FirmLink(f, claim)
+	return viewmodel.FirmLink(ctx, f, claim)
 }
 
 // claimCommunity is the expert-review section of the claim page (nil before any vote).
@@ -295,7 +291,7 @@ func (p *Pages) claimCommunity(ctx context.Context, claim *models.Claim) *claims
 	if err != nil {
 		p.log.Warn("claim score history", "id", claim.ID, "err", err)
 	}
-	return viewmodel.CommunityView(claim, votes, hist, p.now())
+	return viewmodel.CommunityView(ctx, claim, votes, hist, p.now())
 }
 
 // repeatsListed is how many records of a repeated claim its page lists.
@@ -322,13 +318,15 @@ func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.R
 	if total < 2 {
 		return nil
 	}
-	v := &claims.RepeatsView{CountText: fmt.Sprintf("Checked %s times", format.Thousands(total)), More: int(total) - len(rows)}
+	loc := i18n.From(ctx)
+	f := format.For(loc)
+	v := &claims.RepeatsView{CountText: loc.T("repeats.count", "Total", f.Int(total)), More: int(total) - len(rows)}
 	verdicts := map[string]bool{}
 	position := 0
 	for i, r := range rows {
-		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: fmt.Sprintf("Check %d", i+1),
-			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: format.Time(r.CreatedAt),
-			Via: "web form", Verdict: viewmodel.VerdictView(r.Verdict)}
+		it := claims.RepeatItem{Href: paths.Claim(r.ID), Current: r.ID == claim.ID, Ordinal: loc.T("repeats.ordinal", "N", i+1),
+			CreatedISO: r.CreatedAt.UTC().Format(time.RFC3339), CreatedText: f.Time(r.CreatedAt),
+			Via: loc.T("repeats.via_web"), Verdict: viewmodel.VerdictView(r.Verdict)}
 		if r.ViaAPI {
 			it.Via = "API"
 		}
@@ -343,45 +341,39 @@ func (p *Pages) claimRepeats(ctx context.Context, claim *models.Claim) *claims.R
 	}
 	switch {
 	case position == 1:
-		v.PositionText = fmt.Sprintf("This is the first check; %s later %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+		v.PositionText = loc.N("repeats.first", int(total-1), "Others", f.Int(total-1))
 	case position == int(total):
-		v.PositionText = fmt.Sprintf("This is the latest check; %s earlier %s linked below.", format.Thousands(total-1), plural(total-1, "check is", "checks are"))
+		v.PositionText = loc.N("repeats.latest", int(total-1), "Others", f.Int(total-1))
 	case position > 0:
-		v.PositionText = fmt.Sprintf("This is check %d of %s; the earlier and later checks are linked below.", position, format.Thousands(total))
+		v.PositionText = loc.T("repeats.middle", "Position", position, "Total", f.Int(total))
 	default:
-		v.PositionText = fmt.Sprintf("This is one of %s checks; the first %d are linked below.", format.Thousands(total), len(rows))
+		v.PositionText = loc.T("repeats.one_of", "Total", f.Int(total), "Listed", len(rows))
 	}
 	if len(verdicts) > 1 {
-		v.Changed = "These checks do not all reach the same verdict: the knowledge base, the analyzer or the experts' review changed between them. The latest check reflects the knowledge base as it is now."
+		v.Changed = loc.T("repeats.changed")
 	}
 	return v
 }
 
-// plural picks the singular or plural words for n.
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // claimTitle is the claim page's title: the start of the claim and the current verdict (the
 // experts' once any voted), or "not enough evidence" when nothing decided it.
-func claimTitle(c *models.Claim, notEnough bool) string {
+func claimTitle(loc *i18n.Localizer, c *models.Claim, notEnough bool) string {
 	verdict := c.AIVerdict
 	if c.HasCommunityScore() {
 		verdict = *c.CommunityVerdict
 	} else if notEnough {
-		return "“" + format.Truncate(c.Content, 70) + "” — not enough evidence"
+		return loc.T("claim.meta.title_not_enough", "Claim", format.Truncate(c.Content, 70))
 	}
 	label, _ := analysis.VerdictInfo(analysis.Verdict(verdict))
-	return "“" + format.Truncate(c.Content, 70) + "” — " + label
+	if analysis.ValidVerdict(verdict) {
+		label = loc.T("verdict." + verdict + ".label")
+	}
+	return loc.T("claim.meta.title", "Claim", format.Truncate(c.Content, 70), "Verdict", label)
 }
 
 // claimNotFound is the 404 for a claim address that names no visible claim.
 func (p *Pages) claimNotFound(c *fiber.Ctx) error {
-	return p.kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
-		"No claim has this address. The link may be incomplete, or the claim may have been removed by moderators.")
+	return p.kit.ErrorPage(c, fiber.StatusNotFound, "claim.not_found.title", "claim.not_found.message")
 }
 
 // historyQuery is the validated query of the history page.
@@ -461,7 +453,7 @@ func (p *Pages) history(c *fiber.Ctx) error {
 		VerdictOptions:  verdictOptions(),
 		CategoryOptions: categoryOptions(),
 		Filtered:        filtered,
-		Items:           p.withRepeats(c.UserContext(), items, viewmodel.ClaimSummaries(items, p.now())),
+		Items:           p.withRepeats(c.UserContext(), items, viewmodel.ClaimSummaries(c.UserContext(), items, p.now())),
 		CountText:       countText(total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,

@@ -142,7 +142,7 @@ func TestHomeRendersFormAndLatestClaims(t *testing.T) {
 		if got := p.Doc.Find("title").Text(); !strings.Contains(got, "Claimcheck") {
 			t.Errorf("title %q", got)
 		}
-		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != testBaseURL+"/" {
+		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != testBaseURL+"/?lang=en" {
 			t.Errorf("canonical %q", got)
 		}
 		if p.Doc.Find(`html[lang="en"] main#main`).Length() != 1 || p.Doc.Find(`a.skip-link[href="#main"]`).Length() != 1 {
@@ -257,8 +257,8 @@ func TestSubmitValidClaimShowsResultPage(t *testing.T) {
 			t.Errorf("created datetime %q is not RFC 3339", dt)
 		}
 		pageURL := testBaseURL + loc
-		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != pageURL {
-			t.Errorf("canonical %q, want %q", got, pageURL)
+		if got, _ := p.Find(t, `link[rel="canonical"]`).Attr("href"); got != pageURL+"?lang=en" {
+			t.Errorf("canonical %q, want %q (the English version)", got, pageURL+"?lang=en")
 		}
 		if got, _ := p.Find(t, `[data-testid="share-url"]`).Attr("value"); got != pageURL {
 			t.Errorf("share URL %q", got)

@@ -445,7 +445,7 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 		h.log.Warn("review: claim basis", "id", cl.ID, "err", err)
 	}
 	now := h.now()
-	show := viewmodel.ClaimShow(cl, basis, "", now)
+	show := viewmodel.ClaimShow(c.UserContext(), cl, basis, "", now)
 	p := experts.ReviewPage{Meta: h.meta(c, "Review: “"+format.Truncate(cl.Content, 60)+"”", ""), CSRF: web.CSRFToken(c),
 		ClaimURL: paths.Claim(cl.ID), Text: cl.Content, Long: show.Long, SourceURL: show.SourceURL,
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,

@@ -340,7 +340,7 @@ func TestLivePageListsRecentPublicEvents(t *testing.T) {
 		if doc.Find(`template#live-item-template [data-slot="link"]`).Length() != 1 || doc.Find(`template[data-verdict-template]`).Length() != 4 {
 			t.Error("the script's templates are missing")
 		}
-		if doc.Find("h1").Text() != "Live feed" || doc.Find(`link[rel="canonical"]`).AttrOr("href", "") != "https://claimcheck.example/live" {
+		if doc.Find("h1").Text() != "Live feed" || doc.Find(`link[rel="canonical"]`).AttrOr("href", "") != "https://claimcheck.example/live?lang=en" {
 			t.Error("heading or canonical link wrong")
 		}
 	})

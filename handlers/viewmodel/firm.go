@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 )
@@ -35,14 +36,17 @@ func TrustText(t *float64) string {
 
 // AttributionText says who attributed a claim to its firm and whether it counts toward the
 // firm's trust score.
-func AttributionText(c *models.Claim) (string, bool) {
+func AttributionText(c *models.Claim) (string, bool) { return AttributionTextIn(english(), c) }
+
+// AttributionTextIn is AttributionText in loc's language.
+func AttributionTextIn(loc *i18n.Localizer, c *models.Claim) (string, bool) {
 	switch {
 	case c.AttributionConfirmed() && c.CommunitySettled:
-		return "Attribution confirmed · verdict settled by experts", true
+		return loc.T("attribution.confirmed_settled"), true
 	case c.AttributionConfirmed():
-		return "Attribution confirmed", true
+		return loc.T("attribution.confirmed"), true
 	case c.CommunitySettled:
-		return "Attributed by the submitter · counts: verdict settled by experts", true
+		return loc.T("attribution.submitter_settled"), true
 	}
-	return "Attributed by the submitter · does not count toward the trust score", false
+	return loc.T("attribution.submitter"), false
 }

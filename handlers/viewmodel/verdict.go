@@ -1,12 +1,14 @@
 package viewmodel
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -56,6 +58,9 @@ type relatedMatch struct {
 	Different bool
 	// Reason says in words why it did not decide: the part that differs, or how far it was.
 	Reason string
+	// ReasonKey and ReasonData are Reason as a message ("" when Reason is the matcher's own).
+	ReasonKey  string
+	ReasonData map[string]any
 }
 
 // AnalysisOutcome reads what the claim's stored analysis rests on; whether it decided the verdict
@@ -88,20 +93,36 @@ func AnalysisOutcome(c *models.Claim, basis map[string]analysis.FieldBasis) Outc
 }
 
 // relatedOf says why a compared fact-check did not decide the verdict, keeping to what the
-// matcher recorded: its refusal reason, or how close it came.
+// matcher recorded: its refusal reason, or how close it came. ReasonKey and ReasonData let pages
+// say the same in the reader's language (the matcher's own refusal reasons stay as recorded).
 func relatedOf(m analysis.Match, sourceFound bool) relatedMatch {
 	r := relatedMatch{Match: m}
 	switch {
 	case strings.TrimSpace(m.Rejected) != "":
 		r.Different, r.Reason = true, strings.TrimSpace(m.Rejected)
 	case m.Similarity < matching.DefaultThreshold:
-		r.Reason = fmt.Sprintf("not close enough to be the same claim (similarity %.2f; %.2f needed)", m.Similarity, matching.DefaultThreshold)
+		r.ReasonKey = "match.reason.not_close"
+		r.ReasonData = map[string]any{"Similarity": fmt.Sprintf("%.2f", m.Similarity), "Needed": fmt.Sprintf("%.2f", matching.DefaultThreshold)}
 	case sourceFound:
-		r.Reason = "close in wording, but another fact-check matched the claim more closely"
+		r.ReasonKey = "match.reason.closer_one"
 	default:
-		r.Reason = "close in wording, but not taken; no reason was recorded"
+		r.ReasonKey = "match.reason.not_taken"
+	}
+	if r.ReasonKey != "" {
+		r.Reason = english().TData(r.ReasonKey, r.ReasonData)
 	}
 	return r
+}
+
+// english is the English localizer: /v1 and the stored texts stay English.
+func english() *i18n.Localizer { return i18n.From(context.Background()) }
+
+// reasonIn is a related fact-check's reason in loc's language.
+func reasonIn(loc *i18n.Localizer, r relatedMatch) string {
+	if r.ReasonKey != "" {
+		return loc.TData(r.ReasonKey, r.ReasonData)
+	}
+	return r.Reason
 }
 
 // modelName is the model that answered, from the run record, else the analyzer's name.
@@ -113,7 +134,7 @@ func modelName(c *models.Claim) string {
 	if c.Analyzer != "" {
 		return c.Analyzer
 	}
-	return "The model"
+	return ""
 }
 
 // NotEnoughEvidence reports whether the claim's current verdict rests on nothing: the analysis
@@ -122,41 +143,51 @@ func NotEnoughEvidence(c *models.Claim, o Outcome) bool {
 	return !o.Decided && !c.HasCommunityScore()
 }
 
-// CardTitle names what produced the analysis result, for the score card's title.
-func CardTitle(o Outcome) string {
+// CardTitle names what produced the analysis result, for the score card's title (English, for /v1).
+func CardTitle(o Outcome) string { return CardTitleIn(english(), o) }
+
+// CardTitleIn is CardTitle in loc's language.
+func CardTitleIn(loc *i18n.Localizer, o Outcome) string {
 	switch {
 	case !o.Decided:
-		return "Not enough evidence"
+		return loc.T("result.title.not_enough")
 	case o.Method == matching.MethodMatch:
-		return "Knowledge-base match"
+		return loc.T("result.title.match")
 	case o.Model != "":
-		return o.Model + " analysis"
+		return loc.T("result.title.model", "Model", o.Model)
+	case strings.HasPrefix(o.Method, methodLLM):
+		return loc.T("result.title.model", "Model", loc.T("result.the_model"))
 	}
-	return "Automatic analysis"
+	return loc.T("result.title.auto")
 }
 
-// CardBasis says in one sentence what the analysis result rests on.
+// CardBasis says in one sentence what the analysis result rests on (English, for /v1).
 func CardBasis(o Outcome, basis map[string]analysis.FieldBasis) string {
+	return CardBasisIn(english(), o, basis)
+}
+
+// CardBasisIn is CardBasis in loc's language.
+func CardBasisIn(loc *i18n.Localizer, o Outcome, basis map[string]analysis.FieldBasis) string {
 	switch {
 	case !o.Decided:
-		return "No earlier fact-check states this claim, so there is no verdict and no score to give."
+		return loc.T("result.basis.not_enough")
 	case o.Method == matching.MethodMatch && o.Source != nil:
-		return "The verdict of an earlier fact-check that states this claim: " + matchName(*o.Source) + "."
+		return loc.T("result.basis.match_named", "Name", matchName(*o.Source))
 	case o.Method == matching.MethodMatch:
-		return "The verdict of an earlier fact-check that states this claim."
+		return loc.T("result.basis.match")
 	case o.Method == methodLLMJudgement:
-		return "The model's own judgement — no earlier fact-check states this claim."
+		return loc.T("result.basis.model_judgement")
 	case o.Method == methodLLMFactCheck && o.Source != nil:
-		return "Based on the fact-check " + matchName(*o.Source) + "."
+		return loc.T("result.basis.model_fact_check_named", "Name", matchName(*o.Source))
 	case o.Method == methodLLMFactCheck:
-		return "Based on an earlier fact-check: " + strings.TrimSpace(basis[analysis.FieldVerdict].Detail)
-	case o.Model != "":
-		return "The model's answer; it does not say which fact-check, if any, it rests on."
+		return loc.T("result.basis.model_fact_check", "Detail", strings.TrimSpace(basis[analysis.FieldVerdict].Detail))
+	case strings.HasPrefix(o.Method, methodLLM):
+		return loc.T("result.basis.model")
 	}
 	if d := strings.TrimSpace(basis[analysis.FieldVerdict].Detail); d != "" {
-		return d
+		return BasisDetailIn(loc, d)
 	}
-	return "The analyzer did not record what the verdict rests on."
+	return loc.T("result.basis.none")
 }
 
 // matchName names a fact-check in a sentence: “claim” (publisher).
@@ -170,8 +201,11 @@ func matchName(m analysis.Match) string {
 
 // PlainSummary is the one- or two-sentence summary of a claim with not enough evidence: what was
 // found and why it does not decide, in words a reader knows.
-func PlainSummary(o Outcome) string {
-	s := "No fact-check we know of states this claim, so there is not enough evidence to call it true or false."
+func PlainSummary(o Outcome) string { return PlainSummaryIn(english(), o) }
+
+// PlainSummaryIn is PlainSummary in loc's language.
+func PlainSummaryIn(loc *i18n.Localizer, o Outcome) string {
+	s := loc.T("result.summary.none")
 	var closest *relatedMatch
 	for i, r := range o.Related {
 		if r.Different && (closest == nil || r.Similarity > closest.Similarity) {
@@ -179,10 +213,10 @@ func PlainSummary(o Outcome) string {
 		}
 	}
 	if closest != nil {
-		return s + " The closest one, " + matchName(closest.Match) + ", is about a different claim (" + closest.Reason + ")."
+		return s + " " + loc.T("result.summary.closest_different", "Name", matchName(closest.Match), "Reason", reasonIn(loc, *closest))
 	}
 	if len(o.Related) > 0 {
-		return s + " The closest fact-checks found were not close enough to count as the same claim."
+		return s + " " + loc.T("result.summary.not_close")
 	}
 	return s
 }
@@ -206,3 +240,30 @@ func ClaimOutcome(c *models.Claim) Outcome {
 	basis, _ := ParseBasis(c.Basis)
 	return AnalysisOutcome(c, basis)
 }
+
+// BasisDetailIn is a stored basis sentence in loc's language: English pages show it as stored,
+// others the message analysis.BasisMessage names, or the stored sentence when none does.
+func BasisDetailIn(loc *i18n.Localizer, detail string) string {
+	s, _ := basisDetail(loc, detail)
+	return s
+}
+
+// basisDetail is BasisDetailIn, and whether the sentence is in loc's language (false: the stored
+// English, which pages then mark as English).
+func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
+	if loc.Lang() == i18n.EN {
+		return detail, true
+	}
+	key, data, ok := analysis.BasisMessage(detail)
+	if !ok {
+		return detail, false
+	}
+	if slug, ok := data["Slug"].(string); ok {
+		data["Category"] = categoryLabel(loc, slug)
+	}
+	return loc.TData("basis.text."+key, data), true
+}
+
+// SummaryIn is a stored summary in loc's language where it is one of the analyzers' fixed
+// sentences; a fact-check's own explanation stays in the language it was written in.
+func SummaryIn(loc *i18n.Localizer, summary string) string { return BasisDetailIn(loc, summary) }

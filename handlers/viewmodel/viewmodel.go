@@ -1,6 +1,7 @@
 package viewmodel
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -14,6 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/checking"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -28,36 +30,28 @@ import (
 // ListTextRunes is how much of a claim a list shows; the full text is one click away.
 const ListTextRunes = 240
 
-// subScoreSpec describes one of the four sub-scores for people.
+// subScoreSpec describes one of the four sub-scores; its name and question are the messages
+// subscore.<key>.label and subscore.<key>.question.
 type subScoreSpec struct {
-	key, field, label, question string
-	value                       func(*models.Claim) int
+	key, field string
+	value      func(*models.Claim) int
 }
 
 // subScoreSpecs is the display order of the sub-scores (docs/DECISIONS.md §3).
 var subScoreSpecs = []subScoreSpec{
-	{"source", analysis.FieldSourceScore, "Source", "How credible is the place where the claim appeared?",
-		func(c *models.Claim) int { return c.SourceScore }},
-	{"science", analysis.FieldScienceScore, "Science", "Does the claim agree with scientific knowledge?",
-		func(c *models.Claim) int { return c.ScienceScore }},
-	{"academic", analysis.FieldAcademicScore, "Academic", "Is the claim supported in academic literature?",
-		func(c *models.Claim) int { return c.AcademicScore }},
-	{"public", analysis.FieldPublicScore, "Public", "How do the public and the community rate it?",
-		func(c *models.Claim) int { return c.PublicScore }},
+	{"source", analysis.FieldSourceScore, func(c *models.Claim) int { return c.SourceScore }},
+	{"science", analysis.FieldScienceScore, func(c *models.Claim) int { return c.ScienceScore }},
+	{"academic", analysis.FieldAcademicScore, func(c *models.Claim) int { return c.AcademicScore }},
+	{"public", analysis.FieldPublicScore, func(c *models.Claim) int { return c.PublicScore }},
 }
 
-// basisLabels names the basis fields for people.
-var basisLabels = map[string]string{
-	analysis.FieldScore:         "Overall score",
-	analysis.FieldVerdict:       "Verdict",
-	analysis.FieldSummary:       "Summary",
-	analysis.FieldSourceScore:   "Source score",
-	analysis.FieldScienceScore:  "Science score",
-	analysis.FieldAcademicScore: "Academic score",
-	analysis.FieldPublicScore:   "Public score",
-	analysis.FieldCategory:      "Category",
-	analysis.FieldEnQuery:       "English search query",
-	analysis.FieldLanguage:      "Language",
+// basisLabel names a basis field for people: the message basis.field.<field> for the fields the
+// analysis knows, else the field's own name.
+func basisLabel(loc *i18n.Localizer, field string) string {
+	if slices.Contains(analysis.BasisFields, field) {
+		return loc.T("basis.field." + field)
+	}
+	return format.UpperFirst(strings.ReplaceAll(field, "_", " "))
 }
 
 // VerdictView pairs the Turkish label with the English gloss. The analysis package words a
@@ -121,23 +115,32 @@ func ParseBasis(raw string) (map[string]analysis.FieldBasis, error) {
 // basisView converts one stored basis. The analyzer words unassessed details as "Not assessed:
 // reason" or "Not assessed offline: reason"; the status part becomes Lead, shown in bold, so the
 // page can print it once and consistently.
-func basisView(b analysis.FieldBasis, ok bool) components.Basis {
+func basisView(loc *i18n.Localizer, b analysis.FieldBasis, ok bool) components.Basis {
 	if !ok {
-		return components.Basis{Missing: true, Lead: "No record",
-			Detail: "This claim was stored without an explanation for this field."}
+		return components.Basis{Missing: true, Lead: loc.T("basis.extra.no_record"),
+			Detail: loc.T("basis.extra.no_record_detail")}
 	}
 	v := components.Basis{Assessed: b.Assessed, Method: b.Method, Detail: strings.TrimSpace(b.Detail)}
 	if !b.Assessed {
-		v.Lead = "Not assessed"
+		v.Lead = loc.T("basis.not_assessed")
 		if rest, found := cutPrefixFold(v.Detail, "Not assessed"); found {
 			if lead, reason, hasColon := strings.Cut(rest, ":"); hasColon && len(lead) <= 30 {
 				v.Lead = "Not assessed" + strings.TrimRight(lead, " ")
+				if strings.EqualFold(strings.TrimSpace(lead), "offline") {
+					v.Lead = loc.T("basis.extra.not_assessed_offline")
+				} else if strings.TrimSpace(lead) == "" {
+					v.Lead = loc.T("basis.not_assessed")
+				}
 				v.Detail = format.UpperFirst(strings.TrimSpace(reason))
 			}
 		}
 	}
 	if v.Detail == "" {
-		v.Detail = "No explanation was recorded."
+		v.Detail = loc.T("basis.extra.no_explanation")
+	} else if d, ok := basisDetail(loc, v.Detail); ok {
+		v.Detail = d
+	} else {
+		v.Lang = string(i18n.EN)
 	}
 	v.Detail = format.UpperFirst(v.Detail)
 	return v
@@ -182,8 +185,10 @@ func safeSourceURL(c *models.Claim) string {
 // ClaimSummary converts a claim for lists: the experts' verdict and score first when any expert
 // voted, with the analyzer's after them; "not enough evidence" without a score when nothing
 // decided the verdict.
-func ClaimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
-	cat, _ := categoryLabels(c.Category)
+func ClaimSummary(ctx context.Context, c *models.Claim, now time.Time) components.ClaimSummary {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
+	cat := categoryLabel(loc, c.Category)
 	o := ClaimOutcome(c)
 	s := components.ClaimSummary{
 		URL:               paths.Claim(c.ID),
@@ -192,43 +197,91 @@ func ClaimSummary(c *models.Claim, now time.Time) components.ClaimSummary {
 		ScoreText:         strconv.Itoa(c.AIScore),
 		NotEnoughEvidence: NotEnoughEvidence(c, o),
 		Category:          cat,
-		Language:          languageLabel(c.Language),
+		Language:          languageName(loc, c.Language),
 		SourceDomain:      SourceDomain(c),
 		CreatedISO:        format.ISO(c.CreatedAt),
-		CreatedText:       format.Ago(now, c.CreatedAt),
-		CreatedTitle:      format.Time(c.CreatedAt),
+		CreatedText:       f.Ago(now, c.CreatedAt),
+		CreatedTitle:      f.Time(c.CreatedAt),
 	}
 	if s.NotEnoughEvidence {
 		s.ScoreText = ""
 	}
 	if c.HasCommunityScore() {
 		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), Decimal(*c.CommunityScore)
-		s.Analyzer = "Analyzer: " + analyzerResult(c, o)
+		s.Analyzer = analyzerResult(loc, c, o)
 	}
 	return s
 }
 
 // analyzerResult is the analyzer's verdict and score in words, for showing after the experts'.
-func analyzerResult(c *models.Claim, o Outcome) string {
-	label, _ := analysis.VerdictInfo(analysis.Verdict(c.AIVerdict))
+func analyzerResult(loc *i18n.Localizer, c *models.Claim, o Outcome) string {
+	label := verdictLabel(loc, c.AIVerdict)
 	if !o.Decided {
-		return label + ", not enough evidence"
+		return loc.T("claim.item.analyzer_not_enough", "Verdict", label)
 	}
-	return label + ", " + strconv.Itoa(c.AIScore) + "/100"
+	return loc.T("claim.item.analyzer", "Verdict", label, "Score", strconv.Itoa(c.AIScore))
 }
 
-// ClaimSummaries converts a page of claims for lists.
-func ClaimSummaries(cs []models.Claim, now time.Time) []components.ClaimSummary {
+// verdictLabel is a verdict's name from the message files; an unknown slug is shown as stored.
+func verdictLabel(loc *i18n.Localizer, slug string) string {
+	if analysis.ValidVerdict(slug) {
+		return loc.T("verdict." + slug + ".label")
+	}
+	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
+	return label
+}
+
+// categoryLabel is a category's label in the reader's language.
+func categoryLabel(loc *i18n.Localizer, slug string) string {
+	en, tr := categoryLabels(slug)
+	if loc.Lang() == i18n.TR {
+		if tr != "" {
+			return tr
+		}
+		if slug == "" {
+			return loc.T("claim.uncategorised")
+		}
+	}
+	return en
+}
+
+// languageName names a language code in the reader's language, e.g. "Türkçe (tr)".
+func languageName(loc *i18n.Localizer, code string) string {
+	if loc.Lang() != i18n.TR {
+		return languageLabel(code)
+	}
+	code = strings.TrimSpace(code)
+	if code == "" || code == "und" {
+		return loc.T("claim.language_undetermined")
+	}
+	tag, err := language.Parse(code)
+	if err != nil {
+		return code
+	}
+	name := display.Languages(language.Turkish).Name(tag)
+	if name == "" {
+		return code
+	}
+	return loc.Upper(name[:1]) + name[1:] + " (" + code + ")"
+}
+
+// ClaimSummaries converts a page of claims for lists, in the language of ctx.
+func ClaimSummaries(ctx context.Context, cs []models.Claim, now time.Time) []components.ClaimSummary {
 	out := make([]components.ClaimSummary, len(cs))
 	for i := range cs {
-		out[i] = ClaimSummary(&cs[i], now)
+		out[i] = ClaimSummary(ctx, &cs[i], now)
 	}
 	return out
 }
 
-// ClaimShow converts a claim for its page; basis is the decoded basis.
-func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+// ClaimShow converts a claim for its page, in the language of ctx; basis is the decoded basis.
+func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.FieldBasis, shareURL string, now time.Time) claims.ShowPage {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	cat, catTR := categoryLabels(c.Category)
+	if loc.Lang() == i18n.TR {
+		cat, catTR = categoryLabel(loc, c.Category), ""
+	}
 	p := claims.ShowPage{
 		ID:              c.ID,
 		Text:            c.Content,
@@ -238,26 +291,27 @@ func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 		Summary:         c.AISummary,
 		Category:        cat,
 		CategoryTR:      catTR,
-		Language:        languageLabel(c.Language),
+		Language:        languageName(loc, c.Language),
 		EnQuery:         c.EnQuery,
 		SourceURL:       safeSourceURL(c),
 		SourceDomain:    SourceDomain(c),
 		CreatedISO:      format.ISO(c.CreatedAt),
-		CreatedText:     format.Time(c.CreatedAt),
-		CreatedAgo:      format.UpperFirst(format.Ago(now, c.CreatedAt)),
+		CreatedText:     f.Time(c.CreatedAt),
+		CreatedAgo:      loc.Upper(firstRune(f.Ago(now, c.CreatedAt))) + restRunes(f.Ago(now, c.CreatedAt)),
 		ShareURL:        shareURL,
 		Analyzer:        c.Analyzer,
 		AnalyzerVersion: c.AnalyzerVersion,
 	}
 	if p.Analyzer == "" {
-		p.Analyzer = "unknown"
+		p.Analyzer = loc.T("claim.texts.analyzer_unknown")
 	}
 	if p.SourceDomain == "" && p.SourceURL != "" {
 		p.SourceDomain = p.SourceURL
 	}
 	for _, s := range subScoreSpecs {
 		b, ok := basis[s.field]
-		v := components.SubScore{Key: s.key, Label: s.label, Question: s.question, Score: s.value(c), Basis: basisView(b, ok)}
+		v := components.SubScore{Key: s.key, Label: loc.T("subscore." + s.key + ".label"), Question: loc.T("subscore." + s.key + ".question"),
+			Score: s.value(c), Basis: basisView(loc, b, ok)}
 		if !v.Basis.Assessed {
 			p.NotAssessed++
 		}
@@ -273,28 +327,26 @@ func ClaimShow(c *models.Claim, basis map[string]analysis.FieldBasis, shareURL s
 	slices.Sort(extra)
 	for _, f := range append(fields, extra...) {
 		b, ok := basis[f]
-		label := basisLabels[f]
-		if label == "" {
-			label = format.UpperFirst(strings.ReplaceAll(f, "_", " "))
-		}
-		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: label, Basis: basisView(b, ok)})
+		p.Basis = append(p.Basis, claims.BasisRow{Field: f, Label: basisLabel(loc, f), Basis: basisView(loc, b, ok)})
 	}
 	o := AnalysisOutcome(c, basis)
-	p.Source, p.Related, p.RelatedTitle = matchesView(o)
-	p.CardTitle, p.CardBasis, p.BasisMethod = CardTitle(o), CardBasis(o, basis), o.Method
+	p.Source, p.Related, p.RelatedTitle = matchesView(loc, o)
+	p.CardTitle, p.CardBasis, p.BasisMethod = CardTitleIn(loc, o), CardBasisIn(loc, o, basis), o.Method
 	if !o.Decided {
 		p.NotEnoughEvidence, p.BasisMethod = true, BasisNotEnoughEvidence
-		p.Summary = PlainSummary(o)
+		p.Summary = PlainSummaryIn(loc, o)
+	} else if loc.Lang() != i18n.EN {
+		p.Summary = SummaryIn(loc, p.Summary)
 	}
-	p.Evidence, p.Run, p.Prompt = runViews(c.AnalysisMeta)
+	p.Evidence, p.Run, p.Prompt = runViews(loc, c.AnalysisMeta)
 	return p
 }
 
 // matchView converts one compared fact-check for the claim page.
-func matchView(m analysis.Match) claims.MatchView {
+func matchView(loc *i18n.Localizer, m analysis.Match) claims.MatchView {
 	return claims.MatchView{
 		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
-		Verdict: VerdictView(string(m.Verdict)), Similarity: fmt.Sprintf("%.2f", m.Similarity), Used: m.Confident,
+		Verdict: VerdictView(string(m.Verdict)), Similarity: format.For(loc).Fixed(m.Similarity, 2), Used: m.Confident,
 		Sources: WebURLs(m.Sources),
 	}
 }
@@ -302,36 +354,39 @@ func matchView(m analysis.Match) claims.MatchView {
 // matchesView splits the compared fact-checks into the one the verdict came from and the
 // related ones, each with why it did not decide. A row whose matches cannot be decoded shows
 // none rather than failing the page (the basis still says what happened).
-func matchesView(o Outcome) (*claims.MatchView, []claims.MatchView, string) {
+func matchesView(loc *i18n.Localizer, o Outcome) (*claims.MatchView, []claims.MatchView, string) {
 	var src *claims.MatchView
 	if o.Source != nil {
-		v := matchView(*o.Source)
+		v := matchView(loc, *o.Source)
 		src = &v
 	}
 	related := make([]claims.MatchView, 0, len(o.Related))
 	allDifferent := true
 	for _, r := range o.Related {
-		v := matchView(r.Match)
-		v.Used, v.Different, v.Reason = false, r.Different, r.Reason
+		v := matchView(loc, r.Match)
+		v.Used, v.Different, v.Reason = false, r.Different, reasonIn(loc, r)
+		if r.ReasonKey == "" && loc.Lang() != i18n.EN {
+			v.ReasonLang = string(i18n.EN)
+		}
 		allDifferent = allDifferent && r.Different
 		related = append(related, v)
 	}
-	title := "Related, about a different claim"
+	title := loc.T("match.related_different")
 	if !allDifferent {
-		title = "Related fact-checks that did not decide the verdict"
+		title = loc.T("match.related_title")
 	}
 	return src, related, title
 }
 
 // runViews decodes analysis_meta into related reading, facts about the run and the model prompt.
-func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
+func runViews(loc *i18n.Localizer, raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.RunFact) {
 	var m checking.StoredMeta
 	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
 		return nil, nil, nil
 	}
 	var prompt []claims.RunFact
 	for _, pm := range m.Prompt {
-		prompt = append(prompt, claims.RunFact{Label: format.UpperFirst(pm.Role) + " message", Value: pm.Content})
+		prompt = append(prompt, claims.RunFact{Label: loc.T("run.message", "Role", format.UpperFirst(pm.Role)), Value: pm.Content})
 	}
 	var ev []claims.EvidenceView
 	for _, e := range m.EvidenceItems {
@@ -339,19 +394,19 @@ func runViews(raw string) ([]claims.EvidenceView, []claims.RunFact, []claims.Run
 	}
 	var run []claims.RunFact
 	if m.Model != "" {
-		run = append(run, claims.RunFact{Label: "Model", Value: m.Model})
+		run = append(run, claims.RunFact{Label: loc.T("run.model"), Value: m.Model})
 	}
 	if m.LatencyMS > 0 {
-		run = append(run, claims.RunFact{Label: "Time taken", Value: fmt.Sprintf("%d ms", m.LatencyMS)})
+		run = append(run, claims.RunFact{Label: loc.T("run.time"), Value: format.For(loc).Int(m.LatencyMS) + " ms"})
 	}
 	if m.PromptTokens+m.CompletionTokens > 0 {
-		run = append(run, claims.RunFact{Label: "Tokens", Value: fmt.Sprintf("%d prompt + %d completion", m.PromptTokens, m.CompletionTokens)})
+		run = append(run, claims.RunFact{Label: loc.T("run.tokens"), Value: loc.T("run.tokens_value", "Prompt", m.PromptTokens, "Completion", m.CompletionTokens)})
 	}
 	if m.Fallback != "" {
-		run = append(run, claims.RunFact{Label: "Fallback", Value: m.Fallback})
+		run = append(run, claims.RunFact{Label: loc.T("run.fallback"), Value: m.Fallback})
 	}
 	if len(m.Evidence) > 0 {
-		run = append(run, claims.RunFact{Label: "Online sources consulted", Value: strings.Join(m.Evidence, ", ")})
+		run = append(run, claims.RunFact{Label: loc.T("run.sources"), Value: strings.Join(m.Evidence, ", ")})
 	}
 	return ev, run, prompt
 }
@@ -459,9 +514,9 @@ func ClaimReview(c *models.Claim, pageURL, baseURL string, rated bool) ClaimRevi
 // ClaimField is the claim textarea.
 func ClaimField(value, msg string) components.Field {
 	return components.Field{
-		ID: "claim", Name: "claim", Label: "Claim", Type: "textarea", Rows: 6,
-		Hint:        "Paste the claim as it was made, in any language.",
-		Placeholder: "e.g. Aşılar otizme neden olur",
+		ID: "claim", Name: "claim", Label: "field.claim.label", Type: "textarea", Rows: 6,
+		Hint:        "field.claim.hint",
+		Placeholder: "field.claim.placeholder",
 		Value:       value, Error: msg, Required: true, MaxLength: checking.MaxClaimChars, Counter: true,
 	}
 }
@@ -469,39 +524,42 @@ func ClaimField(value, msg string) components.Field {
 // SourceField is the optional source URL input.
 func SourceField(value, msg string) components.Field {
 	return components.Field{
-		ID: "source_url", Name: "source_url", Label: "Where did it appear?", Type: "url", Optional: true,
-		Hint:        "The full address of the article or post, starting with https://",
+		ID: "source_url", Name: "source_url", Label: "field.source.label", Type: "url", Optional: true,
+		Hint:        "field.source.hint",
 		Placeholder: "https://",
 		Value:       value, Error: msg, MaxLength: checking.MaxSourceURLChars, Autocomplete: "url",
 	}
 }
 
-// FirmLink is the claim page's line about the claim's firm.
-func FirmLink(f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
-	trust := "not rated yet"
+// FirmLink is the claim page's line about the claim's firm, in the language of ctx.
+func FirmLink(ctx context.Context, f *models.FirmWithDomains, c *models.Claim) *claims.FirmLink {
+	loc := i18n.From(ctx)
+	trust := loc.T("firm.not_rated")
 	if f.TrustScore != nil {
 		trust = TrustText(f.TrustScore) + " / 100"
 	}
 	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
 	if l.Confirmed {
-		l.ConfirmedText = "An administrator or an expert confirmed that the firm published this claim"
 		if c.FirmConfirmedAt != nil {
-			l.ConfirmedText += " on " + format.Time(*c.FirmConfirmedAt)
+			l.ConfirmedText = loc.T("firm.confirmed_on", "When", format.For(loc).Time(*c.FirmConfirmedAt))
+		} else {
+			l.ConfirmedText = loc.T("firm.confirmed")
 		}
-		l.ConfirmedText += ", so it counts toward the firm's trust score."
 	}
 	return l
 }
 
 // CommunityView is the claim page's expert-review section.
-func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteListing, hist []models.ClaimScoreChange, now time.Time) *claims.CommunityView {
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	sv := c.EffectiveScore()
 	slug, _ := models.VerdictFromV1(sv.Verdict)
 	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: Decimal(sv.Score), Confidence: Decimal(sv.Confidence), Experts: sv.Experts}
 	for _, vote := range votes {
 		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: Decimal(vote.Confidence),
-			Note: vote.Note, When: format.Ago(now, vote.UpdatedAt)}
+			Note: vote.Note, When: f.Ago(now, vote.UpdatedAt)}
 		if vote.ExpertID != "" {
 			vv.Href = paths.Expert(vote.ExpertID)
 		}
@@ -513,12 +571,12 @@ func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.Cl
 		v.Votes = append(v.Votes, vv)
 	}
 	for _, h := range hist {
-		cause := "Automatic analysis"
+		cause := loc.T("community.cause.analysis")
 		if h.Cause == "vote" {
-			cause = "Expert vote"
+			cause = loc.T("community.cause.vote")
 		}
-		label, _ := analysis.VerdictInfo(analysis.Verdict(h.Verdict))
-		v.History = append(v.History, claims.HistoryRow{When: format.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
+		label := verdictLabel(loc, h.Verdict)
+		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
 			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: Decimal(h.Confidence)})
 	}
 	return v
@@ -526,3 +584,16 @@ func CommunityView(c *models.Claim, votes []models.VoteListing, hist []models.Cl
 
 // Decimal prints a score or confidence with at most two decimals and no trailing zeros.
 func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
+
+// firstRune and restRunes split s after its first letter, for upper-casing it with the
+// language's rules.
+func firstRune(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+// restRunes is s without its first letter.
+func restRunes(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[n:]
+}

@@ -145,7 +145,8 @@ func NewCSRF(cfg CSRFConfig) fiber.Handler {
 		if cfg.ErrorPage == nil {
 			return c.Status(fiber.StatusForbidden).SendString(title + "\n\n" + msg + "\n")
 		}
-		return cfg.ErrorPage(c, fiber.StatusForbidden, title, msg)
+		// The page says the same in the visitor's language.
+		return cfg.ErrorPage(c, fiber.StatusForbidden, "error.csrf.title", "error.csrf.message")
 	}
 	setCookie := func(c *fiber.Ctx, value string, exp time.Time) {
 		c.Cookie(&fiber.Cookie{Name: CSRFCookie, Value: value, Path: "/", Secure: cfg.Secure, HTTPOnly: true,

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/i18n"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -51,6 +53,11 @@ func Field(id, name, label, typ, autocomplete, value, errMsg string) components.
 		f.MaxLength = accounts.MaxPasswordChars
 	}
 	return f
+}
+
+// FieldMessage is the error of field in verr in the request's language ("" when it is fine).
+func FieldMessage(c *fiber.Ctx, verr *validation.Errors, field string) string {
+	return verr.Localized(field, i18n.From(c.UserContext()).TData)
 }
 
 // FieldErr is the message of field in verr (nil-safe).

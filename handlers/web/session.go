@@ -42,6 +42,7 @@ type Sessions struct {
 	secure  bool
 	errPage ErrorRenderer
 	log     *slog.Logger
+	langs   *Languages
 }
 
 // NewSessions builds the middleware; secureCookies should be true whenever the base URL is https.
@@ -52,6 +53,13 @@ func NewSessions(auth SessionAuthenticator, secureCookies bool) *Sessions {
 // WithErrorPage makes RequireRole answer with the site's 403 page instead of plain text.
 func (s *Sessions) WithErrorPage(r ErrorRenderer) *Sessions {
 	s.errPage = r
+	return s
+}
+
+// WithLanguages lets a signed-in account's stored language choose the page language (see
+// Languages.ForUser).
+func (s *Sessions) WithLanguages(l *Languages) *Sessions {
+	s.langs = l
 	return s
 }
 
@@ -83,6 +91,9 @@ func (s *Sessions) Middleware() fiber.Handler {
 		}
 		c.Locals(LocalUser, u)
 		c.Locals(LocalSession, sess)
+		if s.langs != nil {
+			s.langs.ForUser(c, u)
+		}
 		c.SetUserContext(layouts.WithViewer(c.UserContext(), layouts.Viewer{
 			Name:   u.Name,
 			Admin:  u.Role == models.RoleAdmin,
@@ -131,7 +142,7 @@ func (s *Sessions) RequireRole(roles ...models.Role) fiber.Handler {
 		if !slices.Contains(roles, u.Role) {
 			const title, msg = "You do not have access to this page", "Your account does not have the role this page needs. If you think it should, ask an administrator."
 			if s.errPage != nil {
-				return s.errPage(c, fiber.StatusForbidden, title, msg)
+				return s.errPage(c, fiber.StatusForbidden, "error.forbidden.title", "error.forbidden.message")
 			}
 			return c.Status(fiber.StatusForbidden).SendString(msg)
 		}

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/layouts"
 	errpages "github.com/claimcheck/claimcheck/views/pages/errors"
 	"github.com/gofiber/fiber/v2"
@@ -46,9 +48,12 @@ func (k *Kit) Now() time.Time { return k.now() }
 // Log is where render failures go.
 func (k *Kit) Log() *slog.Logger { return k.log }
 
-// Meta fills the metadata every page shares.
+// Meta fills the metadata every page shares. Title and description may be message ids, written
+// in the request's language, or ready text.
 func (k *Kit) Meta(c *fiber.Ctx, title, description string) layouts.Page {
-	return layouts.Page{Title: title, Description: description, Path: c.Path(), Year: k.now().UTC().Year()}
+	ctx := c.UserContext()
+	return layouts.Page{Title: i18n.Text(ctx, title), Description: i18n.Text(ctx, description), Path: c.Path(),
+		Year: k.now().UTC().Year(), Self: k.baseURL + c.Path(), Query: string(c.Request().URI().QueryString())}
 }
 
 // Render writes a complete page. It renders into a buffer first so a template error becomes a
@@ -89,12 +94,11 @@ func CSRFToken(c *fiber.Ctx) string {
 
 // NotFound answers 404 with a page that offers a way back; the app uses it for unknown paths.
 func (k *Kit) NotFound(c *fiber.Ctx) error {
-	return k.ErrorPage(c, fiber.StatusNotFound, "Page not found",
-		"There is no page at this address. It may have moved, or the link may be mistyped.")
+	return k.ErrorPage(c, fiber.StatusNotFound, "error.not_found.title", "error.not_found.message")
 }
 
 // ErrorPage answers status with a friendly page and the default ways out; an empty title uses
-// the status text.
+// the status text. Title and message may be message ids (see Kit.Meta).
 func (k *Kit) ErrorPage(c *fiber.Ctx, status int, title, msg string) error {
 	return k.RenderError(c, errpages.Page{Status: status, Title: title, Message: msg})
 }
@@ -107,9 +111,15 @@ func (k *Kit) RenderError(c *fiber.Ctx, page errpages.Page) error {
 	}
 	if page.Title == "" {
 		page.Title = http.StatusText(page.Status)
+		if key := "error.status." + strconv.Itoa(page.Status); i18n.From(c.UserContext()).Has(key) {
+			page.Title = key
+		}
 	}
 	if page.Message == "" {
-		page.Message = "Something went wrong on our side. Please try again in a minute."
+		page.Message = "error.generic"
+		if page.Status < 500 {
+			page.Message = "error.client"
+		}
 	}
 	page.Meta = k.Meta(c, page.Title, "")
 	page.Meta.NoIndex = true
@@ -117,7 +127,8 @@ func (k *Kit) RenderError(c *fiber.Ctx, page errpages.Page) error {
 		k.log.Error("render error page", "err", err)
 		c.Status(page.Status)
 		c.Type("txt", "utf-8")
-		return c.SendString(page.Title + "\n\n" + page.Message + "\n")
+		ctx := c.UserContext()
+		return c.SendString(i18n.Text(ctx, page.Title) + "\n\n" + i18n.Text(ctx, page.Message) + "\n")
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
 )
@@ -243,6 +244,8 @@ func (s *Service) SignUp(ctx context.Context, email, password, name string) (*mo
 	if err != nil {
 		return nil, "", err
 	}
+	// The language of the page the visitor signed up on is the account's, for its mail.
+	u.Language = string(i18n.LangOf(ctx))
 	var token string
 	err = s.store.InTx(ctx, func(tx *models.AccountStore) error {
 		if err := tx.CreateUser(ctx, u); err != nil {

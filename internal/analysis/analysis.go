@@ -13,6 +13,8 @@ package analysis
 import (
 	"context"
 	"errors"
+
+	"github.com/claimcheck/claimcheck/internal/i18n"
 )
 
 // Input is one claim to analyse.
@@ -38,28 +40,25 @@ const (
 	VerdictUnclear Verdict = "belirsiz"
 )
 
-// verdictInfo holds the page wording per verdict: the Turkish name users know from the original
-// service, and a plain English meaning for the English UI.
-var verdictInfo = map[Verdict][2]string{
-	VerdictTrue:    {"Doğru", "True: the evidence supports the claim"},
-	VerdictPartly:  {"Kısmen doğru", "Partly true: some of it holds, or important context is missing"},
-	VerdictFalse:   {"Yanlış", "False: the evidence contradicts the claim"},
-	VerdictUnclear: {"Belirsiz", "Unverified: not enough evidence to decide either way"},
-}
-
-// VerdictInfo gives the label and plain meaning of a verdict for pages; an unknown slug is
-// returned as its own label so a bad row is visible rather than hidden.
+// VerdictInfo gives the label and plain English meaning of a verdict (the API, logs and the
+// English pages); an unknown slug is returned as its own label so a bad row is visible rather
+// than hidden. The words come from the message files (internal/i18n, verdict.<slug>.label and
+// .meaning), the one place both languages name the verdicts.
 func VerdictInfo(v Verdict) (label, meaning string) {
-	if info, ok := verdictInfo[v]; ok {
-		return info[0], info[1]
+	if !ValidVerdict(string(v)) {
+		return string(v), "Unknown verdict"
 	}
-	return string(v), "Unknown verdict"
+	en := i18n.From(context.Background())
+	return en.T("verdict." + string(v) + ".label"), en.T("verdict." + string(v) + ".meaning")
 }
 
 // ValidVerdict reports whether s is one of the four slugs.
 func ValidVerdict(s string) bool {
-	_, ok := verdictInfo[Verdict(s)]
-	return ok
+	switch Verdict(s) {
+	case VerdictTrue, VerdictPartly, VerdictFalse, VerdictUnclear:
+		return true
+	}
+	return false
 }
 
 // Verdicts lists the four verdicts in the order pages show them.

@@ -25,6 +25,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/custommodel"
 	"github.com/claimcheck/claimcheck/internal/feed/emit"
 	"github.com/claimcheck/claimcheck/internal/firms"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/postgrest"
@@ -193,6 +194,12 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	kit := web.NewKit(cfg.BaseURL, now, log)
+	// One message bundle for the whole process; every page request gets a Localizer from it.
+	bundle, err := i18n.NewBundle()
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	langs := web.NewLanguages(bundle, cfg.SecureCookies(), stores.Accounts, now, log)
 	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		meter:    metering.New(metering.Config{Keys: stores.Keys, KeyCacheTTL: cfg.KeyCacheTTL, Usage: stores.Usage, Now: now, Log: log}),
 		limiter:  metering.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
@@ -202,7 +209,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		webhookResolver: o.resolver,
 		customModels:    customModels,
 		csrf:            web.NewCSRF(web.CSRFConfig{Secure: strings.HasPrefix(cfg.BaseURL, "https://"), Secret: cfg.DeviceKey, ErrorPage: kit.ErrorPage, Log: log}),
-		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log),
+		sessions:        web.NewSessions(accountsSvc, cfg.SecureCookies()).WithErrorPage(kit.ErrorPage).WithLogger(log).WithLanguages(langs),
 		metrics:         metrics,
 		ready:           ready,
 		views:           viewcount.New(viewcount.Config{Store: stores.Claims, Log: log}),
@@ -235,6 +242,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	f.Use(securityHeaders(cfg.BaseURL, cfg.TrustProxy, cfg.HSTSMaxAge))
 	// After the headers above, so a refused body's answer carries them too.
 	f.Use(limitBody(cfg.MaxBodyBytes, largeBody{method: fiber.MethodPost, path: "/admin/knowledge", limit: kbUploadLimit}))
+	// Before every surface, so error pages and unknown paths answer in the visitor's language too.
+	f.Use(langs.Middleware())
 	mountSurfaces(f, w)
 
 	return &App{Config: cfg, DB: db, Stores: stores, Analyzer: analyzer, Knowledge: kb, Checker: checker, HTTP: f, Log: log,
@@ -301,7 +310,17 @@ func errorHandler(kit *web.Kit, log *slog.Logger) fiber.ErrorHandler {
 		if status == fiber.StatusNotFound {
 			return kit.NotFound(c)
 		}
-		return kit.ErrorPage(c, status, http.StatusText(status), msg)
+		// The page's words come from the message files where the status has them; the title is
+		// the status's own (Kit.ErrorPage), and a fiber message equal to the status text is too.
+		switch {
+		case status >= 500:
+			msg = "error.generic"
+		case status == fiber.StatusRequestEntityTooLarge:
+			msg = "error.too_large"
+		case msg == http.StatusText(status):
+			msg = ""
+		}
+		return kit.ErrorPage(c, status, "", msg)
 	}
 }
 

@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
@@ -234,7 +235,8 @@ func (s *Service) Join(ctx context.Context, in JoinInput) error {
 		}
 		e := models.WaitlistEntry{ID: id, Email: in.Email, Name: in.Name, Organisation: in.Organisation,
 			IntendedUse: in.IntendedUse, State: models.WaitlistWaiting, ConfirmTokenHash: hashToken(ct),
-			LeaveTokenHash: hashToken(lt), ConfirmSentAt: &now, CreatedAt: now, UpdatedAt: now}
+			LeaveTokenHash: hashToken(lt), ConfirmSentAt: &now, CreatedAt: now, UpdatedAt: now,
+			Language: string(i18n.LangOf(ctx))} // the joining page's language, for the entry's mail
 		created, err := s.store.CreateIfNew(ctx, tx, &e)
 		if err != nil {
 			return fmt.Errorf("beta: join: %w", err)

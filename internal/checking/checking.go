@@ -64,21 +64,22 @@ func Validate(in Input) (Input, *ValidationError) {
 	claim := strings.TrimSpace(in.Claim)
 	switch n := utf8.RuneCountInString(claim); {
 	case !utf8.ValidString(claim):
-		errs = append(errs, FieldError{Field: "claim", Message: "The claim must be valid UTF-8 text."})
+		errs = append(errs, FieldError{Field: "claim", Key: "check.claim.utf8", Message: "The claim must be valid UTF-8 text."})
 	case n == 0:
-		errs = append(errs, FieldError{Field: "claim", Message: "Enter the claim to check."})
+		errs = append(errs, FieldError{Field: "claim", Key: "check.claim.empty", Message: "Enter the claim to check."})
 	case n > MaxClaimChars:
-		errs = append(errs, FieldError{Field: "claim", Message: fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
+		errs = append(errs, FieldError{Field: "claim", Key: "check.claim.too_long", Data: map[string]any{"Length": n, "Limit": MaxClaimChars},
+			Message: fmt.Sprintf("The claim is %d characters long; the limit is %d.", n, MaxClaimChars)})
 	case validation.ControlChar(claim) >= 0:
-		errs = append(errs, FieldError{Field: "claim", Message: fmt.Sprintf(
+		errs = append(errs, FieldError{Field: "claim", Key: "check.claim.control", Data: map[string]any{"Char": fmt.Sprintf("U+%04X", validation.ControlChar(claim))}, Message: fmt.Sprintf(
 			"The claim contains an invisible control character (U+%04X); remove it and send plain text.", validation.ControlChar(claim))})
 	case !validation.HasWord(claim):
-		errs = append(errs, FieldError{Field: "claim", Message: "The claim has no words: enter a statement with at least one letter or number, not only punctuation, symbols or emoji."})
+		errs = append(errs, FieldError{Field: "claim", Key: "check.claim.no_words", Message: "The claim has no words: enter a statement with at least one letter or number, not only punctuation, symbols or emoji."})
 	}
 	src := strings.TrimSpace(in.SourceURL)
 	if src != "" {
-		if msg := checkSourceURL(src); msg != "" {
-			errs = append(errs, FieldError{Field: "source_url", Message: msg})
+		if key, msg := checkSourceURL(src); msg != "" {
+			errs = append(errs, FieldError{Field: "source_url", Key: key, Data: map[string]any{"Limit": MaxSourceURLChars}, Message: msg})
 		}
 	}
 	if len(errs) > 0 {
@@ -88,28 +89,28 @@ func Validate(in Input) (Input, *ValidationError) {
 }
 
 // checkSourceURL accepts absolute http(s) URLs with a real host name.
-func checkSourceURL(s string) string {
+func checkSourceURL(s string) (key, msg string) {
 	if len(s) > MaxSourceURLChars {
-		return fmt.Sprintf("The source URL is longer than %d characters.", MaxSourceURLChars)
+		return "check.source.too_long", fmt.Sprintf("The source URL is longer than %d characters.", MaxSourceURLChars)
 	}
 	if !utf8.ValidString(s) || validation.ControlChar(s) >= 0 || strings.ContainsAny(s, "\t\r\n") {
-		return "The source URL must be one line of plain text, without control characters."
+		return "check.source.one_line", "The source URL must be one line of plain text, without control characters."
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "The source URL must be a full web address starting with http:// or https://."
+		return "check.source.scheme", "The source URL must be a full web address starting with http:// or https://."
 	}
 	host := u.Hostname()
 	if host == "" || strings.ContainsAny(host, " _") {
-		return "The source URL has no valid host name."
+		return "check.source.host", "The source URL has no valid host name."
 	}
 	if ip := net.ParseIP(host); ip == nil && !strings.Contains(host, ".") && host != "localhost" {
-		return "The source URL's host must be a domain name such as example.com."
+		return "check.source.domain", "The source URL's host must be a domain name such as example.com."
 	}
 	if u.User != nil {
-		return "The source URL must not contain a user name or password."
+		return "check.source.userinfo", "The source URL must not contain a user name or password."
 	}
-	return ""
+	return "", ""
 }
 
 // ClaimWriter stores claims (models.ClaimStore).
@@ -159,7 +160,7 @@ func (s *Service) Analyze(ctx context.Context, in Input) (Input, analysis.Result
 	if errors.Is(err, analysis.ErrEmptyClaim) || errors.Is(err, analysis.ErrInvalidUTF8) || errors.Is(err, analysis.ErrClaimTooLong) {
 		// The analyzer's own input check disagrees with Validate: the input can never be analysed,
 		// so it is the sender's error (400, no retry), not an analyzer failure (502).
-		return v, analysis.Result{}, &ValidationError{Fields: []FieldError{{Field: "claim",
+		return v, analysis.Result{}, &ValidationError{Fields: []FieldError{{Field: "claim", Key: "check.claim.unanalysable",
 			Message: "The claim cannot be analysed: enter a statement with at least one letter or number."}}}
 	}
 	if err != nil {

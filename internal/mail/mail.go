@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/emails"
 )
@@ -74,7 +75,13 @@ func Compose(ctx context.Context, to, dedupeKey string, e emails.Email) (Message
 	if err != nil {
 		return Message{}, fmt.Errorf("mail: compose %q: %w", dedupeKey, err)
 	}
-	return Message{To: to, Subject: e.Subject(), Text: e.Text(), HTML: html, DedupeKey: dedupeKey}, nil
+	subject, text := e.Subject(), e.Text()
+	if l, ok := e.(emails.Localized); ok {
+		// The recipient's language travels in ctx (i18n.WithLocalizer), like the HTML part's.
+		loc := i18n.From(ctx)
+		subject, text = l.SubjectIn(loc), l.TextIn(loc)
+	}
+	return Message{To: to, Subject: subject, Text: text, HTML: html, DedupeKey: dedupeKey}, nil
 }
 
 // Outbox is how the application sends mail: it only ever writes to the outbox table.

@@ -14,8 +14,33 @@ import (
 type FieldError struct {
 	// Field names the input the way the client sent it ("claim", "url", "confidence").
 	Field string
-	// Message is a sentence for the person who sent it: what is wrong and what is accepted.
+	// Message is a sentence for the person who sent it: what is wrong and what is accepted. It is
+	// English: the APIs send it as it is.
 	Message string
+	// Key is the message id pages translate instead of Message ("" = none yet: pages show
+	// Message); Data fills the message's template.
+	Key  string
+	Data map[string]any
+}
+
+// Translator writes a message id with its data in a reader's language (i18n.Localizer.TData).
+type Translator func(key string, data map[string]any) string
+
+// Localized is the message for field in the language t writes, "" when the field is fine (or e
+// is nil); an error without a key falls back to its English Message.
+func (e *Errors) Localized(field string, t Translator) string {
+	if e == nil {
+		return ""
+	}
+	for _, f := range e.Fields {
+		if f.Field == field {
+			if f.Key != "" && t != nil {
+				return t(f.Key, f.Data)
+			}
+			return f.Message
+		}
+	}
+	return ""
 }
 
 // Errors lists every invalid field of one input.

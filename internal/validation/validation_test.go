@@ -7,8 +7,8 @@ import (
 
 // TestErrors checks the two message forms and the per-field lookup.
 func TestErrors(t *testing.T) {
-	named := &Errors{What: "vote", Fields: []FieldError{{"verdict", "Choose a verdict."}, {"confidence", "Give a number from 0 to 1."}}}
-	bare := &Errors{Fields: []FieldError{{"claim", "Enter a claim."}, {"source_url", "Give an http(s) address."}}}
+	named := &Errors{What: "vote", Fields: []FieldError{{Field: "verdict", Message: "Choose a verdict."}, {Field: "confidence", Message: "Give a number from 0 to 1."}}}
+	bare := &Errors{Fields: []FieldError{{Field: "claim", Message: "Enter a claim."}, {Field: "source_url", Message: "Give an http(s) address."}}}
 	var none *Errors
 	for _, tc := range []struct {
 		name, got, want string

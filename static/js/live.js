@@ -12,6 +12,9 @@
   var max = parseInt(list.getAttribute("data-max"), 10) || 30;
   var types = ["claim.created", "claim.analysed", "claim.score_changed"];
 
+  // The page's words, in its language, from the element that carries them (English otherwise).
+  function say(name, fallback) { return status.getAttribute("data-text-" + name) || fallback; }
+
   function setStatus(state, text) {
     if (status.getAttribute("data-state") === state) { return; }
     status.setAttribute("data-state", state);
@@ -49,11 +52,11 @@
       var badge = verdictBadge(item.verdict);
       if (badge && verdict) { verdict.appendChild(badge); }
       fill(li, "score", item.score);
-      if (item.not_enough_evidence && scoreWrap) { scoreWrap.textContent = "Not enough evidence"; }
+      if (item.not_enough_evidence && scoreWrap) { scoreWrap.textContent = say("not-enough", "Not enough evidence"); }
     } else {
       if (verdict) {
         verdict.className = "live-item__pending";
-        verdict.textContent = "Awaiting analysis";
+        verdict.textContent = say("awaiting", "Awaiting analysis");
       }
       if (scoreWrap) { scoreWrap.remove(); }
     }
@@ -92,13 +95,13 @@
     source = new EventSource(last && /^\d+$/.test(last) ? base + "?last_event_id=" + last : base);
     types.forEach(function (t) { source.addEventListener(t, onEvent); });
     source.addEventListener("open", function () {
-      setStatus("live", "Live: new events appear at the top as they happen.");
+      setStatus("live", say("live", "Live: new events appear at the top as they happen."));
     });
     source.addEventListener("error", function () {
       if (source.readyState === EventSource.CLOSED) {
-        setStatus("closed", "Live updates stopped. Use Refresh to see the newest events.");
+        setStatus("closed", say("closed", "Live updates stopped. Use Refresh to see the newest events."));
       } else {
-        setStatus("reconnecting", "Reconnecting…");
+        setStatus("reconnecting", say("reconnecting", "Reconnecting…"));
       }
     });
   }
@@ -107,7 +110,7 @@
   // coming back to it from the browser's history opens it again.
   window.addEventListener("pagehide", function () { if (source) { source.close(); } });
   window.addEventListener("pageshow", function (e) {
-    if (e.persisted) { setStatus("reconnecting", "Reconnecting…"); connect(); }
+    if (e.persisted) { setStatus("reconnecting", say("reconnecting", "Reconnecting…")); connect(); }
   });
   connect();
 })();

@@ -39,6 +39,9 @@ type Basis struct {
 	// Missing is true when the claim has no stored basis for the field (rows from before bases
 	// were recorded); it is shown as "No record" rather than as a judgement.
 	Missing bool
+	// Lang is "en" when Detail is the analyzer's stored English sentence on a page in another
+	// language (no message says it yet), so it is marked as English; "" otherwise.
+	Lang string
 }
 
 // SubScore is one of the four 0–100 sub-scores with its basis.

@@ -3,9 +3,11 @@
 package emails
 
 import (
+	"context"
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 )
 
 // Footer ends every mail, in both parts, so recipients always learn why they got it.
@@ -28,6 +30,46 @@ var (
 	_ Email = UnlockLogin{}
 	_ Email = AccountExists{}
 )
+
+// Localized is a mail whose subject and text part are written in the recipient's language (the
+// HTML part takes it from the context it is rendered with); mail.Compose prefers it to Email's
+// English Subject and Text.
+type Localized interface {
+	// SubjectIn is the subject line in loc's language.
+	SubjectIn(loc *i18n.Localizer) string
+	// TextIn is the plain-text part in loc's language.
+	TextIn(loc *i18n.Localizer) string
+}
+
+var _ Localized = VerifyEmail{}
+
+// english is the English localizer, for the Subject and Text every Email still offers.
+func english() *i18n.Localizer { return i18n.From(context.Background()) }
+
+// footerIn is the account footer in loc's language; another footer is shown as given.
+func footerIn(loc *i18n.Localizer, footer string) string {
+	if footer == Footer {
+		return loc.T("mail.footer")
+	}
+	return footer
+}
+
+// GreetingIn is Greeting in loc's language.
+func GreetingIn(loc *i18n.Localizer, name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return loc.T("mail.hello")
+	}
+	return loc.T("mail.hello_name", "Name", name)
+}
+
+// PlainTextIn is PlainText with the account footer in loc's language.
+func PlainTextIn(loc *i18n.Localizer, paragraphs ...string) string {
+	return PlainTextFooter(loc.T("mail.footer"), paragraphs...)
+}
+
+// TextButtonIn is TextButton; the label is already in the reader's language.
+func TextButtonIn(label, url string) string { return TextButton(label, url) }
 
 // Greeting opens a mail by name, or neutrally when the name is unknown.
 func Greeting(name string) string {

@@ -8,6 +8,8 @@ package emails
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import "github.com/claimcheck/claimcheck/internal/i18n"
+
 // UnlockLogin carries a login-unlock link, asked for from a throttled login page; it says that the
 // password is still needed, so a stranger's request is harmless.
 type UnlockLogin struct {
@@ -17,27 +19,29 @@ type UnlockLogin struct {
 	Link string
 }
 
-// Subject is the mail's subject line.
-func (m UnlockLogin) Subject() string { return "Unlock your Claimcheck login" }
+var _ Localized = UnlockLogin{}
+
+// Subject is the mail's subject line in English.
+func (m UnlockLogin) Subject() string { return m.SubjectIn(english()) }
+
+// SubjectIn is the subject line in loc's language.
+func (m UnlockLogin) SubjectIn(loc *i18n.Localizer) string { return loc.T("mail.unlock.subject") }
 
 // HTML is the HTML part.
 func (m UnlockLogin) HTML() templ.Component { return unlockLoginHTML(m) }
 
-// Text is the plain-text part; it says what the HTML part says.
-func (m UnlockLogin) Text() string {
-	return PlainText(
-		Greeting(m.Name),
-		unlockIntro,
-		TextButton("Unlock login", m.Link),
-		unlockFinePrint,
+// Text is the plain-text part in English; it says what the HTML part says.
+func (m UnlockLogin) Text() string { return m.TextIn(english()) }
+
+// TextIn is the plain-text part in loc's language.
+func (m UnlockLogin) TextIn(loc *i18n.Localizer) string {
+	return PlainTextIn(loc,
+		GreetingIn(loc, m.Name),
+		loc.T("mail.unlock.intro"),
+		TextButton(loc.T("mail.unlock.button"), m.Link),
+		loc.T("mail.unlock.fine_print"),
 	)
 }
-
-// unlockIntro explains why the mail came.
-const unlockIntro = "There were many failed login attempts on your Claimcheck account, so logins have to wait. If it was you, this link lets the browser you open it in log in without waiting:"
-
-// unlockFinePrint tells a recipient who did not ask that the password still protects the account.
-const unlockFinePrint = "The link works once and expires in 1 hour. You still need your password to log in. If you did not ask for this, ignore this mail; if the failed attempts were not yours, consider choosing a stronger password."
 
 func unlockLoginHTML(m UnlockLogin) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
@@ -85,9 +89,9 @@ func unlockLoginHTML(m UnlockLogin) templ.Component {
 				}
 				ctx = templ.InitializeContext(ctx)
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(Greeting(m.Name))
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(GreetingIn(i18n.From(ctx), m.Name))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 37, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 41, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -116,9 +120,9 @@ func unlockLoginHTML(m UnlockLogin) templ.Component {
 				}
 				ctx = templ.InitializeContext(ctx)
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(unlockIntro)
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "mail.unlock.intro"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 40, Col: 16}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 44, Col: 37}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -134,7 +138,7 @@ func unlockLoginHTML(m UnlockLogin) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Button("Unlock login", m.Link).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Button(i18n.T(ctx, "mail.unlock.button"), m.Link).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -155,9 +159,9 @@ func unlockLoginHTML(m UnlockLogin) templ.Component {
 				}
 				ctx = templ.InitializeContext(ctx)
 				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(unlockFinePrint)
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "mail.unlock.fine_print"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 44, Col: 20}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/unlock.templ`, Line: 48, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -171,7 +175,7 @@ func unlockLoginHTML(m UnlockLogin) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(m.Subject(), "Log in without waiting for the delay.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(m.SubjectIn(i18n.From(ctx)), i18n.T(ctx, "mail.unlock.preheader")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -8,8 +8,11 @@ package emails
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import "github.com/claimcheck/claimcheck/internal/i18n"
+
 // VerifyEmail asks a new user to confirm their address; it is the pattern every mail follows:
-// a struct with the data, Subject, HTML (a templ component in Layout) and Text built with PlainText.
+// a struct with the data, Subject, HTML (a templ component in Layout) and Text built with
+// PlainText, each in the recipient's language (SubjectIn, TextIn; the HTML from its context).
 type VerifyEmail struct {
 	// Name greets the user; empty falls back to a neutral greeting.
 	Name string
@@ -17,19 +20,25 @@ type VerifyEmail struct {
 	Link string
 }
 
-// Subject is the mail's subject line.
-func (v VerifyEmail) Subject() string { return "Confirm your email address" }
+// Subject is the mail's subject line in English.
+func (v VerifyEmail) Subject() string { return v.SubjectIn(english()) }
+
+// SubjectIn is the subject line in loc's language.
+func (v VerifyEmail) SubjectIn(loc *i18n.Localizer) string { return loc.T("mail.verify.subject") }
 
 // HTML is the HTML part.
 func (v VerifyEmail) HTML() templ.Component { return verifyEmailHTML(v) }
 
-// Text is the plain-text part; it says what the HTML part says.
-func (v VerifyEmail) Text() string {
-	return PlainText(
-		Greeting(v.Name),
-		"Please confirm your email address to finish setting up your Claimcheck account.",
-		TextButton("Confirm email address", v.Link),
-		"The link expires in 48 hours. If you did not sign up, ignore this mail.",
+// Text is the plain-text part in English; it says what the HTML part says.
+func (v VerifyEmail) Text() string { return v.TextIn(english()) }
+
+// TextIn is the plain-text part in loc's language.
+func (v VerifyEmail) TextIn(loc *i18n.Localizer) string {
+	return PlainTextIn(loc,
+		GreetingIn(loc, v.Name),
+		loc.T("mail.verify.body"),
+		TextButton(loc.T("mail.verify.button"), v.Link),
+		loc.T("mail.verify.expiry"),
 	)
 }
 
@@ -79,9 +88,9 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 				}
 				ctx = templ.InitializeContext(ctx)
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(Greeting(v.Name))
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(GreetingIn(i18n.From(ctx), v.Name))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/verify.templ`, Line: 31, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/verify.templ`, Line: 40, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -109,7 +118,12 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "Please confirm your email address to finish setting up your Claimcheck account.")
+				var templ_7745c5c3_Var6 string
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "mail.verify.body"))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/verify.templ`, Line: 43, Col: 36}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -119,19 +133,19 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = Button(i18n.T(ctx, "mail.verify.button"), v.Link).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, " ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Button("Confirm email address", v.Link).Render(ctx, templ_7745c5c3_Buffer)
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, " ")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Var6 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_Var7 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 				templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 				templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
 				if !templ_7745c5c3_IsBuffer {
@@ -143,19 +157,24 @@ func verifyEmailHTML(v VerifyEmail) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "The link expires in 48 hours. If you did not sign up, ignore this mail.")
+				var templ_7745c5c3_Var8 string
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "mail.verify.expiry"))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/emails/verify.templ`, Line: 47, Col: 38}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = Paragraph().Render(templ.WithChildren(ctx, templ_7745c5c3_Var6), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Paragraph().Render(templ.WithChildren(ctx, templ_7745c5c3_Var7), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(v.Subject(), "Confirm your address to finish signing up.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(v.SubjectIn(i18n.From(ctx)), i18n.T(ctx, "mail.verify.preheader")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -38,7 +38,3 @@ func csrfOf(v Viewer) string {
 	}
 	return v.CSRF()
 }
-
-// accountLabel is the account link's text; the name goes in its title so a shared computer shows
-// who is logged in without widening the header.
-func accountLabel(v Viewer) string { return "Account" }

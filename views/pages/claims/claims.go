@@ -36,6 +36,8 @@ type ShowPage struct {
 	// Summary is the analyzer's summary; for a claim with not enough evidence, one or two plain
 	// sentences saying what was found and why it does not decide.
 	Summary string
+	// SummaryLang is "en" when Summary is stored English text on a page in another language.
+	SummaryLang string
 	// CardTitle names what produced the result: "Knowledge-base match", "<model> analysis", or
 	// "Not enough evidence".
 	CardTitle string
@@ -180,6 +182,8 @@ type MatchView struct {
 	// differs, or for other unused fact-checks why they did not decide ("" for the used one).
 	Different bool
 	Reason    string
+	// ReasonLang is "en" when Reason is the matcher's own English words on a page in another language.
+	ReasonLang string
 	// Sources are the public sources the fact-check cites (http(s) only).
 	Sources []string
 }

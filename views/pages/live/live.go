@@ -3,7 +3,9 @@
 package live
 
 import (
-	"strconv"
+	"context"
+
+	"github.com/claimcheck/claimcheck/internal/i18n"
 
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/layouts"
@@ -64,14 +66,11 @@ type Page struct {
 }
 
 // staticStatus is the status line before the script connects, or without JavaScript.
-func staticStatus(n int) string {
-	switch n {
-	case 0:
-		return "No events yet."
-	case 1:
-		return "Showing the most recent event."
+func staticStatus(ctx context.Context, n int) string {
+	if n == 0 {
+		return i18n.T(ctx, "live.status.none")
 	}
-	return "Showing the " + strconv.Itoa(n) + " most recent events."
+	return i18n.N(ctx, "live.status.showing", n)
 }
 
 // typeClass styles the event type label; unknown types get the plain style.
