@@ -493,7 +493,7 @@ func (p *Pages) withRepeats(ctx context.Context, items []models.Claim, sums []co
 	for i, c := range items {
 		if c.TextKey != nil && i < len(sums) {
 			if n := counts[*c.TextKey]; n >= 2 {
-				sums[i].RepeatText = fmt.Sprintf("Checked %s times", format.Thousands(n))
+				sums[i].RepeatText = i18n.T(ctx, "repeats.count", "Total", format.For(i18n.From(ctx)).Int(int64(n)))
 			}
 		}
 	}

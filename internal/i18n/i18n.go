@@ -68,8 +68,27 @@ func (l Lang) Name() string {
 	return "English"
 }
 
-//go:embed locales/active.*.toml
+// Message files are locales/<area>.<lang>.toml: one per area of the product (active.*.toml
+// holds the shared words and the public pages), so each area's words live apart and every
+// language has the same areas.
+//
+//go:embed locales/*.toml
 var localeFiles embed.FS
+
+// messageFiles lists the embedded message files of l, in name order.
+func messageFiles(l Lang) ([]string, error) {
+	entries, err := fs.ReadDir(localeFiles, "locales")
+	if err != nil {
+		return nil, fmt.Errorf("i18n: %w", err)
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "."+string(l)+".toml") {
+			out = append(out, "locales/"+e.Name())
+		}
+	}
+	return out, nil
+}
 
 // Bundle holds the messages of every language. Build it once (NewBundle) and pass it down.
 type Bundle struct {
@@ -83,9 +102,14 @@ func NewBundle() (*Bundle, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	for _, l := range Langs() {
-		path := "locales/active." + string(l) + ".toml"
-		if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
-			return nil, fmt.Errorf("i18n: load %s: %w", path, err)
+		paths, err := messageFiles(l)
+		if err != nil {
+			return nil, err
+		}
+		for _, path := range paths {
+			if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
+				return nil, fmt.Errorf("i18n: load %s: %w", path, err)
+			}
 		}
 	}
 	out := &Bundle{b: b, matcher: language.NewMatcher([]language.Tag{language.English, language.Turkish}), locs: map[Lang]*Localizer{}}
@@ -95,9 +119,22 @@ func NewBundle() (*Bundle, error) {
 	return out, nil
 }
 
-// MessageFile returns the raw message file of l, for the checks that compare the languages.
-func MessageFile(l Lang) ([]byte, error) {
-	return fs.ReadFile(localeFiles, "locales/active."+string(l)+".toml")
+// MessageFiles returns the raw message files of l by name (locales/<area>.<lang>.toml), for the
+// checks that compare the languages.
+func MessageFiles(l Lang) (map[string][]byte, error) {
+	paths, err := messageFiles(l)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(paths))
+	for _, p := range paths {
+		buf, err := fs.ReadFile(localeFiles, p)
+		if err != nil {
+			return nil, fmt.Errorf("i18n: %w", err)
+		}
+		out[p] = buf
+	}
+	return out, nil
 }
 
 // Localizer is the Localizer of l; an unknown language gets the default's.
@@ -284,23 +321,28 @@ func Lower(ctx context.Context, s string) string { return From(ctx).Lower(s) }
 // Messages parses the message file of l into id → its texts (the plural forms one and other for a
 // plural, the text alone otherwise), for the checks that compare languages and pages.
 func Messages(l Lang) (map[string][]string, error) {
-	buf, err := MessageFile(l)
+	files, err := MessageFiles(l)
 	if err != nil {
-		return nil, fmt.Errorf("i18n: %w", err)
+		return nil, err
 	}
-	mf, err := goi18n.ParseMessageFileBytes(buf, "active."+string(l)+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
-	if err != nil {
-		return nil, fmt.Errorf("i18n: parse %s: %w", l, err)
-	}
-	out := make(map[string][]string, len(mf.Messages))
-	for _, m := range mf.Messages {
-		var forms []string
-		for _, f := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-			if f != "" {
-				forms = append(forms, f)
-			}
+	out := map[string][]string{}
+	for path, buf := range files {
+		mf, err := goi18n.ParseMessageFileBytes(buf, path, map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		if err != nil {
+			return nil, fmt.Errorf("i18n: parse %s: %w", path, err)
 		}
-		out[m.ID] = forms
+		for _, m := range mf.Messages {
+			if _, dup := out[m.ID]; dup {
+				return nil, fmt.Errorf("i18n: %s: message %q is also in another file", path, m.ID)
+			}
+			var forms []string
+			for _, f := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+				if f != "" {
+					forms = append(forms, f)
+				}
+			}
+			out[m.ID] = forms
+		}
 	}
 	return out, nil
 }

@@ -11,22 +11,56 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
-// messages parses one language's message file into id → every text of the message.
+// messages parses one language's message files into id → every text of the message, and
+// checks that each area has a file in every language.
 func messages(t *testing.T, l Lang) map[string][]string {
 	t.Helper()
-	buf, err := MessageFile(l)
+	files, err := MessageFiles(l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mf, err := goi18n.ParseMessageFileBytes(buf, "active."+string(l)+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
-	if err != nil {
-		t.Fatalf("%s: %v", l, err)
-	}
 	out := map[string][]string{}
-	for _, m := range mf.Messages {
-		out[m.ID] = []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other}
+	for path, buf := range files {
+		mf, err := goi18n.ParseMessageFileBytes(buf, path, map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for _, m := range mf.Messages {
+			if _, dup := out[m.ID]; dup {
+				t.Errorf("%s: message %q is in two files", path, m.ID)
+			}
+			out[m.ID] = []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other}
+		}
 	}
 	return out
+}
+
+// TestEveryAreaInEveryLanguage: each locales/<area>.<lang>.toml has its twin in the other
+// language.
+func TestEveryAreaInEveryLanguage(t *testing.T) {
+	areas := map[Lang]map[string]bool{}
+	for _, l := range Langs() {
+		files, err := MessageFiles(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		areas[l] = map[string]bool{}
+		for path := range files {
+			areas[l][strings.TrimSuffix(path, "."+string(l)+".toml")] = true
+		}
+	}
+	for _, l := range Langs() {
+		for _, o := range Langs() {
+			for a := range areas[l] {
+				if !areas[o][a] {
+					t.Errorf("%s has a %s file and no %s one", a, l, o)
+				}
+			}
+		}
+	}
+	if len(areas[EN]) == 0 {
+		t.Fatal("no message files found")
+	}
 }
 
 // placeholders are the {{.Name}} fields a message fills in.

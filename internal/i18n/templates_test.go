@@ -42,6 +42,7 @@ var pending = []string{
 	"components/chart.templ",
 	"emails/beta.templ",
 	"pages/account/account.templ",
+	"pages/account/model.templ",
 	"pages/admin/admin.templ",
 	"pages/admin/tools.templ",
 	"pages/beta/beta.templ",
