@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -15,6 +16,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/account"
 	betapages "github.com/claimcheck/claimcheck/views/pages/beta"
@@ -107,7 +109,7 @@ func (a *Account) Routes(r *web.Routes) {
 
 // unverifiedKeys is why an account whose address is not confirmed gets no key: a key is a way to
 // spend the quota, and it is tied to an address that can be reached about it.
-const unverifiedKeys = "Confirm your email address before creating or rotating API keys: open the link we mailed you, or send a new one from the notice above."
+const unverifiedKeys = "account.unverified_keys"
 
 // requireUser returns the user, or sends anonymous visitors to log in.
 func requireUser(c *fiber.Ctx) (*models.User, error) {
@@ -119,15 +121,13 @@ func requireUser(c *fiber.Ctx) (*models.User, error) {
 
 // keyNotFound answers 404 for unknown keys and for keys of other accounts alike.
 func (a *Account) keyNotFound(c *fiber.Ctx) error {
-	return a.kit.ErrorPage(c, fiber.StatusNotFound, "Key not found",
-		"There is no such key in your account. It may have been deleted; your dashboard lists every key you have.")
+	return a.kit.ErrorPage(c, fiber.StatusNotFound, "account.keys.not_found_title", "account.keys.not_found")
 }
 
 // unavailable answers 503 after logging err.
 func (a *Account) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error(what, "err", err)
-	return a.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your account could not be loaded",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return a.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "account.keys.unavailable_title", "account.keys.unavailable")
 }
 
 // keyID returns the :id parameter when it can name a key; PostgreSQL's uuid column would reject
@@ -140,14 +140,14 @@ func keyID(c *fiber.Ctx) (string, bool) {
 	return id, true
 }
 
-// validKeyName trims the name and says what is wrong with it ("" = fine).
-func validKeyName(raw string) (string, string) {
+// validKeyName trims the name and says what is wrong with it in loc's language ("" = fine).
+func validKeyName(loc *i18n.Localizer, raw string) (string, string) {
 	name := strings.TrimSpace(raw)
 	switch {
 	case name == "":
-		return name, "Give the key a name, e.g. the app or server that will use it."
+		return name, loc.T("account.keys.name_required")
 	case utf8.RuneCountInString(name) > MaxKeyName:
-		return name, fmt.Sprintf("Use at most %d characters for the name.", MaxKeyName)
+		return name, loc.T("account.keys.name_too_long", "Max", MaxKeyName)
 	}
 	return name, ""
 }
@@ -158,14 +158,16 @@ type dashboardState struct {
 	nameValue, nameEr string
 }
 
-// notices are the confirmations a redirect back to the dashboard may ask for.
+// notices are the confirmations a redirect back to the dashboard may ask for, as message ids.
 var notices = map[string]string{
-	"renamed": "The key was renamed.",
-	"revoked": "The key was revoked. Requests with it are refused from now on.",
+	"renamed": "account.notice_renamed",
+	"revoked": "account.notice_revoked",
 }
 
-// upgradeLinks are the ways past a plan's key limit the warning offers.
-var upgradeLinks = []account.Link{{Text: "Compare plans", URL: "/pricing"}, {Text: "Contact sales", URL: "/pricing#contact"}}
+// upgradeLinks are the ways past a plan's key limit the warning offers, in loc's language.
+func upgradeLinks(loc *i18n.Localizer) []account.Link {
+	return []account.Link{{Text: loc.T("account.compare_plans"), URL: "/pricing"}, {Text: loc.T("account.contact_sales"), URL: "/pricing#contact"}}
+}
 
 // dashboard serves GET /account.
 func (a *Account) dashboard(c *fiber.Ctx) error {
@@ -179,6 +181,8 @@ func (a *Account) dashboard(c *fiber.Ctx) error {
 // renderDashboard loads everything the dashboard shows and renders it with st.
 func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st dashboardState) error {
 	ctx := c.UserContext()
+	loc := i18n.From(ctx)
+	f := format.For(loc)
 	now := a.now().UTC()
 	plan, err := a.keys.AccountPlan(ctx, u.ID)
 	if err != nil {
@@ -198,7 +202,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		return a.unavailable(c, "dashboard usage", err)
 	}
 	p := account.Dashboard{
-		Meta:        a.kit.Meta(c, "Your account", ""),
+		Meta:        a.kit.Meta(c, "account.meta_title", ""),
 		CSRF:        web.CSRFToken(c),
 		UserName:    u.Name,
 		PlanName:    plan.Name,
@@ -207,14 +211,14 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 		MaxKeys:     plan.MaxActiveKeys,
 		Notice:      st.notice,
 		Error:       st.err,
-		GraceText:   format.Plural(int(a.grace/time.Hour), "hour"),
+		GraceText:   loc.N("account.grace", int(a.grace/time.Hour)),
 		ShowBilling: a.portal,
-		ResetText:   "Counters start over on " + metering.ResetAt(now).Format("2 January 2006") + " (UTC).",
+		ResetText:   loc.T("account.reset", "Date", f.Date(metering.ResetAt(now))),
 		Verified:    u.Verified(),
 		Email:       u.Email,
 		NameField: components.Field{
-			ID: "key-name", Name: "name", Label: "Key name", Type: "text", Value: st.nameValue, Error: st.nameEr,
-			Hint: "So you can tell your keys apart, e.g. “production server”.", MaxLength: MaxKeyName, Required: true,
+			ID: "key-name", Name: "name", Label: loc.T("account.keys.field_label"), Type: "text", Value: st.nameValue, Error: st.nameEr,
+			Hint: loc.T("account.keys.field_hint"), MaxLength: MaxKeyName, Required: true,
 		},
 	}
 	p.Meta.NoIndex = true
@@ -230,29 +234,29 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 	}
 	if plan.MonthlyQuota == nil {
 		p.Unlimited = true
-		p.QuotaText = "Unlimited requests"
-		p.UsageText = format.Thousands(int64(p.Used)) + " requests this month (unlimited)"
+		p.QuotaText = loc.T("account.unlimited")
+		p.UsageText = loc.T("account.usage_unlimited", "Used", f.Int(int64(p.Used)))
 	} else {
 		p.Quota = *plan.MonthlyQuota
-		p.QuotaText = format.Thousands(int64(p.Quota)) + " requests / month"
+		p.QuotaText = loc.T("account.quota", "Quota", f.Int(int64(p.Quota)))
 		if p.Quota > 0 {
 			p.Percent = min(max(p.Used*100/p.Quota, 0), 100)
 		} else {
 			p.Percent = 100
 		}
-		p.UsageText = fmt.Sprintf("%s of %s requests used this month", format.Thousands(int64(p.Used)), format.Thousands(int64(p.Quota)))
+		p.UsageText = loc.T("account.usage", "Used", f.Int(int64(p.Used)), "Quota", f.Int(int64(p.Quota)))
 	}
-	p.Chart = usageChart(periods, hist)
+	p.Chart = usageChart(loc, periods, hist)
 	for _, l := range list {
-		p.Keys = append(p.Keys, keyRow(l, now))
+		p.Keys = append(p.Keys, keyRow(loc, l, now))
 		if l.Key.RevokedAt == nil && l.Key.RevokeAt == nil {
 			p.ActiveKeys++
 		}
 	}
 	if p.ActiveKeys >= p.MaxKeys {
 		p.LimitReached = true
-		p.LimitMessage = keyLimitMessage(plan.Name, plan.MaxActiveKeys)
-		p.LimitLinks = upgradeLinks
+		p.LimitMessage = keyLimitMessage(loc, plan.Name, plan.MaxActiveKeys)
+		p.LimitLinks = upgradeLinks(loc)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return a.kit.Render(c, status, account.DashboardPage(p))
@@ -278,31 +282,31 @@ func betaView(st beta.Status, verified bool) betapages.AccessView {
 }
 
 // keyLimitMessage says the limit and the two ways past it.
-func keyLimitMessage(plan string, maxKeys int) string {
-	return fmt.Sprintf("Your %s plan allows %s at a time, and all are in use. Revoke a key you no longer need, or move to a plan with more keys.",
-		plan, format.Plural(maxKeys, "active key"))
+func keyLimitMessage(loc *i18n.Localizer, plan string, maxKeys int) string {
+	return loc.N("account.key_limit", maxKeys, "Plan", plan)
 }
 
 // keyRow converts a stored key into a table row.
-func keyRow(l models.KeyListing, now time.Time) account.Key {
+func keyRow(loc *i18n.Localizer, l models.KeyListing, now time.Time) account.Key {
 	k := l.Key
+	f := format.For(loc)
 	r := account.Key{
 		ID: k.ID, Name: k.Name, Display: keys.Display(k.Prefix),
-		CreatedISO: format.ISO(k.CreatedAt), CreatedText: k.CreatedAt.UTC().Format("2 Jan 2006"),
-		LastUsedText: "Never", UsedMonth: format.Thousands(int64(l.UsedMonth)),
+		CreatedISO: format.ISO(k.CreatedAt), CreatedText: shortDate(loc, k.CreatedAt),
+		LastUsedText: loc.T("account.keys.never"), UsedMonth: f.Int(int64(l.UsedMonth)),
 	}
 	if k.LastUsedAt != nil {
-		r.LastUsedText = format.Ago(now, *k.LastUsedAt)
+		r.LastUsedText = f.Ago(now, *k.LastUsedAt)
 	}
 	switch {
 	case !k.ActiveAt(now):
-		r.State, r.StateText = "revoked", "Revoked"
+		r.State, r.StateText = "revoked", loc.T("account.keys.state_revoked")
 	case k.RevokeAt != nil:
 		r.State = "rotating"
-		r.StateText = "Replaced: works until " + k.RevokeAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		r.StateText = loc.T("account.keys.state_rotating", "When", shortDate(loc, *k.RevokeAt)+" "+k.RevokeAt.UTC().Format("15:04")+" UTC")
 		r.CanChange = true
 	default:
-		r.State, r.StateText = "active", "Active"
+		r.State, r.StateText = "active", loc.T("account.keys.state_active")
 		r.CanChange, r.CanRotate = true, true
 	}
 	return r
@@ -319,14 +323,31 @@ func lastPeriods(now time.Time, n int) []string {
 }
 
 // usageChart lays out the usage chart: one bar per month, oldest first.
-func usageChart(periods []string, hist map[string]int) components.BarChart {
+func usageChart(loc *i18n.Localizer, periods []string, hist map[string]int) components.BarChart {
+	f := format.For(loc)
 	points := make([]components.ChartPoint, 0, len(periods))
 	for _, p := range periods {
 		t, _ := time.Parse("2006-01", p)
-		points = append(points, components.ChartPoint{Label: t.Format("Jan"), Long: t.Format("January 2006"), Value: hist[p]})
+		points = append(points, components.ChartPoint{Label: shortMonth(loc, t), Long: f.MonthYear(t), Value: hist[p]})
 	}
-	return components.NewBarChart("usage-chart", "Requests per month, last six months", "Requests", "request",
-		"No requests yet this month. Your first call with a key shows here.", points)
+	return components.NewLocalBarChart(loc, "usage-chart", loc.T("account.usage_chart.title"), loc.T("account.usage_chart.unit"), "account.usage_chart.count",
+		loc.T("account.usage_chart.empty"), points)
+}
+
+// shortMonth is t's month as a chart's axis label ("Feb", in Turkish "Şub"): the message
+// chart.months lists the twelve abbreviations of the language.
+func shortMonth(loc *i18n.Localizer, t time.Time) string {
+	if names := strings.Fields(loc.T("chart.months")); len(names) == 12 {
+		return names[t.Month()-1]
+	}
+	return t.Format("Jan")
+}
+
+// shortDate is t's day in UTC as the key table writes it: "15 Mar 2026", in Turkish "15 Mar 2026"
+// with the language's month abbreviations.
+func shortDate(loc *i18n.Localizer, t time.Time) string {
+	t = t.UTC()
+	return strconv.Itoa(t.Day()) + " " + shortMonth(loc, t) + " " + strconv.Itoa(t.Year())
 }
 
 // issueKey generates a key record with a fresh secret.
@@ -345,7 +366,7 @@ func issueKey(name string, now time.Time) (*models.APIKey, keys.Issued, error) {
 // showSecret renders the page that shows a secret once, with the quick start filled in with it;
 // no-store so no cache or back button keeps it.
 func (a *Account) showSecret(c *fiber.Ctx, p account.Created) error {
-	p.Meta = a.kit.Meta(c, "Your new API key", "")
+	p.Meta = a.kit.Meta(c, "account.created.meta_title", "")
 	if plan, err := a.keys.AccountPlan(c.UserContext(), web.CurrentUser(c).ID); err == nil {
 		p.QuickStart = docspage.NewQuickStart(a.base, p.Secret, true, plan.Name, plan.V1Access || a.hasV1(c))
 	} else {
@@ -389,15 +410,15 @@ func (a *Account) confirmKey(c *fiber.Ctx, action string) error {
 		if l.Key.ID != id {
 			continue
 		}
-		row := keyRow(l, now)
+		row := keyRow(i18n.From(c.UserContext()), l, now)
 		if !row.CanChange || (action == "rotate" && !row.CanRotate) {
 			return a.keyError(c, action+" key", models.ErrKeyInactive)
 		}
 		p := account.Confirm{CSRF: web.CSRFToken(c), Action: action, KeyName: row.Name, Display: row.Display,
-			URL: "/account/keys/" + id + "/" + action, GraceText: format.Plural(int(a.grace/time.Hour), "hour")}
-		title := "Revoke this key?"
+			URL: "/account/keys/" + id + "/" + action, GraceText: i18n.From(c.UserContext()).N("account.grace", int(a.grace/time.Hour))}
+		title := "account.confirm.revoke_meta"
 		if action == "rotate" {
-			title = "Rotate this key?"
+			title = "account.confirm.rotate_meta"
 		}
 		p.Meta = a.kit.Meta(c, title, "")
 		p.Meta.NoIndex = true
@@ -420,7 +441,8 @@ func (a *Account) create(c *fiber.Ctx) error {
 	if u == nil {
 		return err
 	}
-	name, msg := validKeyName(c.FormValue("name"))
+	loc := i18n.From(c.UserContext())
+	name, msg := validKeyName(loc, c.FormValue("name"))
 	if !u.Verified() {
 		return a.renderDashboard(c, fiber.StatusForbidden, u, dashboardState{err: unverifiedKeys, nameValue: name})
 	}
@@ -436,7 +458,7 @@ func (a *Account) create(c *fiber.Ctx) error {
 	var limit *models.KeyLimitError
 	switch {
 	case errors.As(err, &limit):
-		return a.renderDashboard(c, fiber.StatusConflict, u, dashboardState{err: keyLimitMessage(limit.Plan, limit.Max), nameValue: name})
+		return a.renderDashboard(c, fiber.StatusConflict, u, dashboardState{err: keyLimitMessage(loc, limit.Plan, limit.Max), nameValue: name})
 	case err != nil:
 		return a.unavailable(c, "create key", err)
 	}
@@ -453,12 +475,13 @@ func (a *Account) rename(c *fiber.Ctx) error {
 	if !ok {
 		return a.keyNotFound(c)
 	}
-	name, msg := validKeyName(c.FormValue("name"))
+	loc := i18n.From(c.UserContext())
+	name, msg := validKeyName(loc, c.FormValue("name"))
 	if msg != "" {
 		if err := a.owns(c.UserContext(), u.ID, id); err != nil {
 			return a.keyError(c, "rename key", err)
 		}
-		return a.renderDashboard(c, fiber.StatusUnprocessableEntity, u, dashboardState{err: "The key was not renamed: " + msg})
+		return a.renderDashboard(c, fiber.StatusUnprocessableEntity, u, dashboardState{err: loc.T("account.not_renamed", "Reason", msg)})
 	}
 	if err := a.keys.Rename(c.UserContext(), u.ID, id, name); err != nil {
 		return a.keyError(c, "rename key", err)
@@ -486,8 +509,7 @@ func (a *Account) keyError(c *fiber.Ctx, what string, err error) error {
 	case errors.Is(err, models.ErrNotFound):
 		return a.keyNotFound(c)
 	case errors.Is(err, models.ErrKeyInactive):
-		return a.kit.ErrorPage(c, fiber.StatusConflict, "This key cannot be changed",
-			"The key is revoked or was already rotated. Rotate its replacement instead, or create a new key.")
+		return a.kit.ErrorPage(c, fiber.StatusConflict, "account.keys.cannot_change_title", "account.keys.cannot_change")
 	}
 	return a.unavailable(c, what, err)
 }
@@ -522,27 +544,28 @@ func (a *Account) rotate(c *fiber.Ctx) error {
 		return a.renderDashboard(c, fiber.StatusForbidden, u, dashboardState{err: unverifiedKeys})
 	}
 	now := a.now().UTC()
+	loc := i18n.From(c.UserContext())
 	nk, issued, err := issueKey("", now)
 	if err != nil {
 		return a.unavailable(c, "generate key", err)
 	}
 	old, err := a.keys.Rotate(c.UserContext(), u.ID, id, nk, now, a.grace, func(name string) string {
-		return retiredName(name, now)
+		return retiredName(loc, name, now)
 	})
 	if err != nil {
 		return a.keyError(c, "rotate key", err)
 	}
 	return a.showSecret(c, account.Created{
 		Name: nk.Name, Secret: issued.Secret, Display: keys.Display(nk.Prefix), Rotated: true,
-		OldDisplay: keys.Display(old.Prefix), OldName: old.Name, GraceText: format.Plural(int(a.grace/time.Hour), "hour"),
-		GraceUntil: old.RevokeAt.UTC().Format("2 January 2006, 15:04 UTC"), GraceUntilISO: format.ISO(*old.RevokeAt),
+		OldDisplay: keys.Display(old.Prefix), OldName: old.Name, GraceText: loc.N("account.grace", int(a.grace/time.Hour)),
+		GraceUntil: format.For(loc).Time(*old.RevokeAt), GraceUntilISO: format.ISO(*old.RevokeAt),
 	})
 }
 
 // retiredName is the name a rotated key keeps during its grace period, so the list never shows
 // two keys of one name; the suffix fits within MaxKeyName.
-func retiredName(name string, now time.Time) string {
-	suffix := " (rotated " + now.Format("2 Jan 2006") + ")"
+func retiredName(loc *i18n.Localizer, name string, now time.Time) string {
+	suffix := loc.T("account.keys.rotated_suffix", "Date", shortDate(loc, now))
 	if strings.HasSuffix(name, suffix) {
 		return name
 	}

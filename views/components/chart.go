@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/format"
 )
 
@@ -92,8 +93,37 @@ func NiceAxis(peak int) (maxValue, step int) {
 }
 
 // NewBarChart lays out points as a bar chart; unit names one counted thing ("request") for the
-// titles and the summary.
+// titles and the summary. Its words are English; pages in the visitor's language use
+// NewLocalBarChart.
 func NewBarChart(id, title, valueHeader, unit, emptyText string, points []ChartPoint) BarChart {
+	return layoutChart(chartWords{
+		number:   format.Thousands,
+		count:    func(n int) string { return format.Plural(n, unit) },
+		axisNote: func(maxValue string) string { return "Axis from 0 to " + maxValue + "." },
+	}, id, title, valueHeader, emptyText, points)
+}
+
+// NewLocalBarChart is NewBarChart in loc's language: numbers grouped as the language writes
+// them, unitID a plural message that counts the thing ({{.Value}} is the formatted count), and
+// the axis note from the message files. Title, value header and empty text are already in it.
+func NewLocalBarChart(loc *i18n.Localizer, id, title, valueHeader, unitID, emptyText string, points []ChartPoint) BarChart {
+	f := format.For(loc)
+	return layoutChart(chartWords{
+		number:   f.Int,
+		count:    func(n int) string { return loc.N(unitID, n, "Value", f.Int(int64(n))) },
+		axisNote: func(maxValue string) string { return loc.T("chart.axis_note", "Max", maxValue) },
+	}, id, title, valueHeader, emptyText, points)
+}
+
+// chartWords are the language-dependent parts of a chart's text.
+type chartWords struct {
+	number   func(int64) string
+	count    func(int) string
+	axisNote func(maxValue string) string
+}
+
+// layoutChart lays out points with w's words.
+func layoutChart(w chartWords, id, title, valueHeader, emptyText string, points []ChartPoint) BarChart {
 	c := BarChart{ID: id, Title: title, ValueHeader: valueHeader, EmptyText: emptyText,
 		Width: chartWidth, Height: chartHeight, PlotLeft: chartLeft, PlotRight: chartWidth - chartRight,
 		BaseY: chartHeight - chartBottom, LabelY: chartHeight - 7}
@@ -106,7 +136,7 @@ func NewBarChart(id, title, valueHeader, unit, emptyText string, points []ChartP
 	c.Max = maxValue
 	plotH := c.BaseY - chartTop
 	for v := 0; v <= maxValue; v += step {
-		c.Ticks = append(c.Ticks, ChartTick{Y: c.BaseY - v*plotH/maxValue, Label: format.Thousands(int64(v))})
+		c.Ticks = append(c.Ticks, ChartTick{Y: c.BaseY - v*plotH/maxValue, Label: w.number(int64(v))})
 	}
 	parts := make([]string, 0, len(points))
 	if len(points) > 0 {
@@ -118,15 +148,15 @@ func NewBarChart(id, title, valueHeader, unit, emptyText string, points []ChartP
 				h = max(h, 2) // a non-zero bar stays visible beside a tall one
 			}
 			x := c.PlotLeft + i*slot
-			b := ChartBar{Label: p.Label, Long: p.Long, Count: format.Thousands(int64(p.Value)),
-				Title: p.Long + ": " + format.Plural(p.Value, unit),
+			b := ChartBar{Label: p.Label, Long: p.Long, Count: w.number(int64(p.Value)),
+				Title: p.Long + ": " + w.count(p.Value),
 				X:     x + (slot-barW)/2, Y: c.BaseY - h, W: barW, H: h, TextX: x + slot/2}
 			b.ValueY = max(b.Y-5, ChartFontSize)
 			c.Bars = append(c.Bars, b)
 			parts = append(parts, p.Long+" "+b.Count)
 		}
 	}
-	c.Summary = title + ": " + strings.Join(parts, ", ") + ". Axis from 0 to " + format.Thousands(int64(maxValue)) + "."
+	c.Summary = title + ": " + strings.Join(parts, ", ") + ". " + w.axisNote(w.number(int64(maxValue)))
 	return c
 }
 
