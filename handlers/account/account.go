@@ -12,11 +12,11 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
-	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/account"
 	betapages "github.com/claimcheck/claimcheck/views/pages/beta"
