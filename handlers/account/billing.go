@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/pages/pricing"
@@ -63,8 +64,7 @@ func (b *Billing) Routes(r *web.Routes) {
 // stripeDown answers 502 when Stripe refused or did not answer.
 func (b *Billing) stripeDown(c *fiber.Ctx, what string, err error) error {
 	b.log.Error(what, "err", err)
-	return b.kit.ErrorPage(c, fiber.StatusBadGateway, "The payment service did not answer",
-		"Nothing was charged. Please try again in a minute.")
+	return b.kit.ErrorPage(c, fiber.StatusBadGateway, "pricing.error.stripe_title", "pricing.error.stripe")
 }
 
 // checkout serves POST /billing/checkout: a subscription Checkout for the chosen plan.
@@ -78,7 +78,7 @@ func (b *Billing) checkout(c *fiber.Ctx) error {
 	}
 	plan, err := b.plans.BySlug(c.UserContext(), c.FormValue("plan"))
 	if errors.Is(err, models.ErrNotFound) || (err == nil && !plan.Public) {
-		return b.kit.ErrorPage(c, fiber.StatusNotFound, "Plan not found", "There is no such plan. Pick one on the pricing page.")
+		return b.kit.ErrorPage(c, fiber.StatusNotFound, "pricing.error.no_plan_title", "pricing.error.no_plan")
 	}
 	if err != nil {
 		b.log.Error("checkout plan", "err", err)
@@ -108,7 +108,7 @@ func (b *Billing) success(c *fiber.Ctx) error {
 		b.log.Error("success plan", "err", err)
 		return b.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "", "")
 	}
-	page := pricing.Success{PlanName: current.Name, WantedName: "your new plan"}
+	page := pricing.Success{PlanName: current.Name, WantedName: i18n.T(ctx, "pricing.waiting.new_plan")}
 	wanted, err := b.plans.BySlug(ctx, c.Query("plan"))
 	if err == nil {
 		page.WantedName = wanted.Name
@@ -117,9 +117,9 @@ func (b *Billing) success(c *fiber.Ctx) error {
 		// Without a known target any plan above Starter means the payment went through.
 		page.Confirmed = current.Slug != models.StarterPlanSlug
 	}
-	title := "Waiting for payment confirmation"
+	title := "pricing.waiting.title"
 	if page.Confirmed {
-		title = "Payment confirmed"
+		title = "pricing.success.meta_title"
 	} else {
 		page.RefreshSeconds = successRefreshSeconds
 		c.Set("Refresh", strconv.Itoa(successRefreshSeconds))
@@ -139,11 +139,9 @@ func (b *Billing) portal(c *fiber.Ctx) error {
 	to, err := b.svc.PortalURL(c.UserContext(), u.ID, b.baseURL+"/account")
 	switch {
 	case errors.Is(err, billing.ErrNotConfigured):
-		return b.kit.ErrorPage(c, fiber.StatusNotFound, "Billing is not available",
-			"Online billing is not set up on this server. Contact sales from the pricing page.")
+		return b.kit.ErrorPage(c, fiber.StatusNotFound, "pricing.error.no_billing_title", "pricing.error.no_billing")
 	case errors.Is(err, billing.ErrNoCustomer):
-		return b.kit.ErrorPage(c, fiber.StatusConflict, "No billing account yet",
-			"You have not subscribed to a paid plan, so there are no invoices or payment methods to manage.")
+		return b.kit.ErrorPage(c, fiber.StatusConflict, "pricing.error.no_customer_title", "pricing.error.no_customer")
 	case err != nil:
 		return b.stripeDown(c, "create portal session", err)
 	}

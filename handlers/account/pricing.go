@@ -9,6 +9,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/billing"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -55,29 +56,29 @@ func (p *Pricing) Routes(r *web.Routes) {
 	r.Get("/pricing/thanks", p.thanks)
 }
 
-// contactFields builds the form's fields with the submitted values.
-func contactFields(name, email, company, message string) pricing.Contact {
+// contactFields builds the form's fields with the submitted values, labelled in loc's language.
+func contactFields(loc *i18n.Localizer, name, email, company, message string) pricing.Contact {
 	return pricing.Contact{
-		Name:    components.Field{ID: "contact-name", Name: "name", Label: "Your name", Type: "text", Value: name, Required: true, MaxLength: 200, Autocomplete: "name"},
-		Email:   components.Field{ID: "contact-email", Name: "email", Label: "Work email", Type: "email", Value: email, Required: true, MaxLength: 254, Autocomplete: "email"},
-		Company: components.Field{ID: "contact-company", Name: "company", Label: "Company", Type: "text", Value: company, Optional: true, MaxLength: 200, Autocomplete: "organization"},
-		Message: components.Field{ID: "contact-message", Name: "message", Label: "What do you need?", Type: "textarea", Value: message, Optional: true, MaxLength: 5000, Rows: 5},
+		Name:    components.Field{ID: "contact-name", Name: "name", Label: loc.T("pricing.contact.name"), Type: "text", Value: name, Required: true, MaxLength: 200, Autocomplete: "name"},
+		Email:   components.Field{ID: "contact-email", Name: "email", Label: loc.T("pricing.contact.email"), Type: "email", Value: email, Required: true, MaxLength: 254, Autocomplete: "email"},
+		Company: components.Field{ID: "contact-company", Name: "company", Label: loc.T("pricing.contact.company"), Type: "text", Value: company, Optional: true, MaxLength: 200, Autocomplete: "organization"},
+		Message: components.Field{ID: "contact-message", Name: "message", Label: loc.T("pricing.contact.message"), Type: "textarea", Value: message, Optional: true, MaxLength: 5000, Rows: 5},
 	}
 }
 
 // show serves GET /pricing.
 func (p *Pricing) show(c *fiber.Ctx) error {
-	return p.render(c, fiber.StatusOK, contactFields("", "", "", ""))
+	return p.render(c, fiber.StatusOK, contactFields(i18n.From(c.UserContext()), "", "", "", ""))
 }
 
 // render draws the plans from the database and, without Stripe, the contact form.
 func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 	ctx := c.UserContext()
+	loc := i18n.From(ctx)
 	plans, err := p.plans.List(ctx)
 	if err != nil {
 		p.log.Error("list plans", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Plans could not be loaded",
-			"The database did not answer. Please reload the page in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "pricing.error.plans_title", "pricing.error.plans")
 	}
 	u := web.CurrentUser(c)
 	current := ""
@@ -89,7 +90,7 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 	// The contact-sales path is always on the page: Enterprise's SLA and dedicated support link to
 	// it even when Checkout sells the plan.
 	page := pricing.Page{
-		Meta: p.kit.Meta(c, "Pricing", "Claimcheck API plans: start free with 100 requests a month, the free /v1 beta plan with 1,000, or talk to us about unlimited use."),
+		Meta: p.kit.Meta(c, "pricing.meta_title", "pricing.meta_desc"),
 		CSRF: web.CSRFToken(c), Contact: form, ShowContact: true,
 	}
 	for _, pl := range plans {
@@ -97,30 +98,34 @@ func (p *Pricing) render(c *fiber.Ctx, status int, form pricing.Contact) error {
 		if !pl.Public && !isBeta {
 			continue
 		}
-		card := pricing.Plan{Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText}
+		name := catalog(loc, pl.Name)
+		card := pricing.Plan{Slug: pl.Slug, Name: name, Price: catalog(loc, pl.PriceText)}
 		if pl.MonthlyQuota == nil {
-			card.QuotaText = "Unlimited requests"
+			card.QuotaText = loc.T("account.unlimited")
 		} else {
-			card.QuotaText = format.Thousands(int64(*pl.MonthlyQuota)) + " requests / month"
+			card.QuotaText = loc.T("account.quota", "Quota", format.For(loc).Int(int64(*pl.MonthlyQuota)))
 		}
-		card.Features = linkFeatures(planFeatures(pl.Features, p.log), card.QuotaText)
+		card.Features = linkFeatures(planFeatures(pl.Features, p.log), "Unlimited requests")
+		for i := range card.Features {
+			card.Features[i].Text = catalog(loc, card.Features[i].Text)
+		}
 		purchasable := pl.StripePriceID != nil && *pl.StripePriceID != ""
 		switch {
 		case pl.ID == current:
-			card.Action, card.ActionText = pricing.ActionCurrent, "Your current plan"
+			card.Action, card.ActionText = pricing.ActionCurrent, loc.T("pricing.action.current")
 		case isBeta:
-			card.Note = "By invitation from the beta waiting list; /v1 and the compatible API."
-			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Join the waiting list", "/beta"
+			card.Note = loc.T("pricing.beta_note")
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, loc.T("pricing.action.waitlist"), "/beta"
 		case pl.Slug == models.StarterPlanSlug && u != nil:
-			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Go to your dashboard", "/account"
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, loc.T("pricing.go_dashboard"), "/account"
 		case pl.Slug == models.StarterPlanSlug:
-			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Start free", "/signup"
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, loc.T("pricing.action.start"), "/signup"
 		case purchasable && p.billing != nil && p.billing.Enabled() && u != nil:
-			card.Action, card.ActionText = pricing.ActionCheckout, "Upgrade to "+pl.Name
+			card.Action, card.ActionText = pricing.ActionCheckout, loc.T("pricing.action.upgrade", "Plan", name)
 		case purchasable && p.billing != nil && p.billing.Enabled():
-			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, "Sign up to upgrade", "/signup"
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionLink, loc.T("pricing.action.signup"), "/signup"
 		default:
-			card.Action, card.ActionText, card.ActionURL = pricing.ActionContact, "Contact sales", "#contact"
+			card.Action, card.ActionText, card.ActionURL = pricing.ActionContact, loc.T("account.contact_sales"), "#contact"
 		}
 		page.Plans = append(page.Plans, card)
 	}
@@ -161,6 +166,19 @@ func linkFeatures(fs []string, quotaText string) []pricing.Feature {
 	return out
 }
 
+// catalog is a plan's stored English name, price or feature in loc's language: the seeded plans'
+// words are in the message files under pricing.catalog, by their words in lower case joined with
+// "_"; a word an administrator typed that has no message shows as stored.
+func catalog(loc *i18n.Localizer, s string) string {
+	id := "pricing.catalog." + strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9')
+	}), "_")
+	if loc.Has(id) {
+		return loc.T(id)
+	}
+	return s
+}
+
 // planFeatures decodes the plan's JSON feature list; a broken list hides the features, not the plan.
 func planFeatures(raw string, log *slog.Logger) []string {
 	var fs []string
@@ -176,7 +194,7 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 	name, email, company, message := c.FormValue("name"), c.FormValue("email"), c.FormValue("company"), c.FormValue("message")
 	_, err := p.billing.SubmitContactLead(c.UserContext(), name, email, company, message)
 	if errors.Is(err, billing.ErrInvalidLead) {
-		form := contactFields(name, email, company, message)
+		form := contactFields(i18n.From(c.UserContext()), name, email, company, message)
 		msg := strings.TrimPrefix(err.Error(), billing.ErrInvalidLead.Error()+": ")
 		msg = format.UpperFirst(msg) + "."
 		switch {
@@ -194,15 +212,14 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 	}
 	if err != nil {
 		p.log.Error("store contact lead", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your message could not be sent",
-			"The database did not answer, so your message was not stored. Please go back and send it again in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "pricing.error.lead_title", "pricing.error.lead")
 	}
 	return c.Redirect("/pricing/thanks", fiber.StatusSeeOther)
 }
 
 // thanks serves GET /pricing/thanks.
 func (p *Pricing) thanks(c *fiber.Ctx) error {
-	page := pricing.Thanks{Meta: p.kit.Meta(c, "Thank you", "")}
+	page := pricing.Thanks{Meta: p.kit.Meta(c, "pricing.thanks.title", "")}
 	page.Meta.NoIndex = true
 	return p.kit.Render(c, fiber.StatusOK, pricing.ThanksPage(page))
 }
