@@ -3,6 +3,9 @@
 package beta
 
 import (
+	"context"
+
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
@@ -121,12 +124,13 @@ type AccessView struct {
 	FreeQuota string
 }
 
-// yesNo is the words of a flag.
-func yesNo(b bool) string {
-	if b {
-		return "yes"
+// stateText is a waiting-list state (or "all") in the reader's language; a state the message
+// files do not name shows as fallback.
+func stateText(ctx context.Context, state, fallback string) string {
+	if loc := i18n.From(ctx); loc.Has("beta.admin.state." + state) {
+		return loc.T("beta.admin.state." + state)
 	}
-	return "no"
+	return fallback
 }
 
 // boolAttr is a flag as a data attribute value.
