@@ -105,6 +105,14 @@ WHERE id = ? AND state = 'left' AND (confirm_sent_at IS NULL OR confirm_sent_at 
 		name, organisation, intendedUse, now, now, id, due)
 }
 
+// SetLanguage records the language of the entry's mail ("en", "tr"): a re-join from a page in
+// another language changes the language of the mail still to come (the confirmation, the
+// invitation), not the entry's details.
+func (s *WaitlistStore) SetLanguage(ctx context.Context, tx Tx, id, lang string) error {
+	_, err := s.exec(ctx, tx, "set language of "+id, `UPDATE waitlist_entries SET language = ? WHERE id = ?`, lang, id)
+	return err
+}
+
 // Confirm moves a waiting entry to confirmed; other states are left alone.
 func (s *WaitlistStore) Confirm(ctx context.Context, id string, now time.Time) error {
 	_, err := s.exec(ctx, Tx{}, "confirm "+id, `UPDATE waitlist_entries SET state = 'confirmed', confirmed_at = ?, updated_at = ?

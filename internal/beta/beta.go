@@ -88,6 +88,8 @@ type Config struct {
 	Now func() time.Time
 	// Log receives failures that are not worth failing a request for; nil means slog.Default().
 	Log *slog.Logger
+	// Languages writes each entry's mail in the language stored with it; nil writes English.
+	Languages *i18n.Bundle
 	// InviteHook, when set, runs inside each invitation's transaction after its mail is queued, with
 	// the number of invitations this run committed before; an error rolls that one back and stops
 	// the run, exactly like a crash at that point. Tests use it; production leaves it nil.
@@ -244,10 +246,17 @@ func (s *Service) Join(ctx context.Context, in JoinInput) error {
 		if created {
 			return s.sendConfirmation(ctx, tx, &e, now)
 		}
-		// The address is on the list already: at most re-send, or restart an entry that left.
+		// The address is on the list already: at most re-send, or restart an entry that left. The
+		// mail still to come follows the language of the latest join.
 		old, err := s.store.ByEmail(ctx, tx, in.Email)
 		if err != nil {
 			return fmt.Errorf("beta: join: read existing entry: %w", err)
+		}
+		if old.Language != e.Language {
+			if err := s.store.SetLanguage(ctx, tx, old.ID, e.Language); err != nil {
+				return fmt.Errorf("beta: join: %w", err)
+			}
+			old.Language = e.Language
 		}
 		due := now.Add(-ResendAfter)
 		var changed bool
@@ -277,7 +286,7 @@ func (s *Service) sendConfirmation(ctx context.Context, tx models.Tx, e *models.
 	if err != nil {
 		return err
 	}
-	m, err := mail.Compose(ctx, e.Email, "beta-confirm:"+e.ID+":"+strconv.FormatInt(now.Unix(), 10),
+	m, err := mail.Compose(s.mailContext(ctx, e), e.Email, "beta-confirm:"+e.ID+":"+strconv.FormatInt(now.Unix(), 10),
 		emails.BetaConfirm{Name: e.Name, ConfirmLink: confirm, LeaveLink: leave})
 	if err != nil {
 		return fmt.Errorf("beta: compose confirmation: %w", err)
@@ -286,6 +295,20 @@ func (s *Service) sendConfirmation(ctx context.Context, tx models.Tx, e *models.
 		return fmt.Errorf("beta: queue confirmation for %s: %w", e.ID, err)
 	}
 	return nil
+}
+
+// mailContext is ctx carrying the localizer of e's stored language, so a mail is written in the
+// language the person joined in, not in the language of whoever's request sends it (an admin's
+// invitation run).
+func (s *Service) mailContext(ctx context.Context, e *models.WaitlistEntry) context.Context {
+	lang, ok := i18n.Parse(e.Language)
+	if !ok {
+		lang = i18n.Default
+	}
+	if s.cfg.Languages == nil {
+		return i18n.WithLocalizer(ctx, i18n.From(context.Background()))
+	}
+	return i18n.WithLocalizer(ctx, s.cfg.Languages.Localizer(lang))
 }
 
 // byToken finds the entry that lookup (by the confirm or the leave hash) returns for token's hash.
@@ -514,8 +537,9 @@ func (s *Service) inviteOne(ctx context.Context, runID, id string, committed int
 		if hasAccount {
 			link = s.cfg.BaseURL + "/account"
 		}
-		m, err := mail.Compose(ctx, e.Email, InviteDedupeKey(id), emails.BetaInvite{Name: e.Name, SignupLink: link, HasAccount: hasAccount, LeaveLink: leave,
-			DocsLink: s.cfg.BaseURL + "/docs", FreeQuota: format.Thousands(AnnouncedFreeQuota)})
+		mctx := s.mailContext(ctx, e)
+		m, err := mail.Compose(mctx, e.Email, InviteDedupeKey(id), emails.BetaInvite{Name: e.Name, SignupLink: link, HasAccount: hasAccount, LeaveLink: leave,
+			DocsLink: s.cfg.BaseURL + "/docs", FreeQuota: format.For(i18n.From(mctx)).Int(AnnouncedFreeQuota)})
 		if err != nil {
 			return fmt.Errorf("beta: compose invitation %s: %w", id, err)
 		}
