@@ -14,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/mail"
@@ -32,10 +33,10 @@ const AfterLoginPath = "/account"
 
 // Generic messages: one text for every failure that must not reveal whether an address has an account.
 const (
-	loginFailed   = "The email address or password is incorrect."
-	loginThrottle = "Too many login attempts. For your security, try again in a few minutes."
-	loginUnlocked = "Your login is unlocked on this browser. Log in with your password."
-	checkInbox    = "If an account exists for this address, we have sent it a link. It may take a minute to arrive; check your spam folder too."
+	loginFailed   = "auth.msg.login_failed"
+	loginThrottle = "auth.msg.login_throttle"
+	loginUnlocked = "auth.msg.login_unlocked"
+	checkInbox    = "auth.msg.check_inbox"
 )
 
 // Mailer queues mail for delivery; *mail.Outbox implements it. The bool says whether the mail
@@ -126,9 +127,11 @@ func (a *Auth) Routes(r, user *web.Routes) {
 	r.Post("/setup/:token", a.setup)
 }
 
-// meta fills the metadata every account page shares; none of them is worth indexing.
+// meta fills the metadata every account page shares; none of them is worth indexing, but each
+// names its other language (hreflang) like every page, and its title may be a message id.
 func (a *Auth) meta(c *fiber.Ctx, title string) layouts.Page {
-	return layouts.Page{Title: title, Path: c.Path(), Year: a.now().UTC().Year(), NoIndex: true}
+	return layouts.Page{Title: i18n.Text(c.UserContext(), title), Path: c.Path(), Year: a.now().UTC().Year(), NoIndex: true,
+		Self: a.baseURL + c.Path(), Query: string(c.Request().URI().QueryString())}
 }
 
 // render writes a complete page through a buffer (a template error becomes a clean 500). Account
@@ -152,8 +155,8 @@ func (a *Auth) plainErrorPage(c *fiber.Ctx, status int, title, msg string) error
 // unavailable is the answer when the database or outbox fails: the visitor can only retry.
 func (a *Auth) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error(what, "err", err)
-	return a.errPage(c, fiber.StatusServiceUnavailable, "Something went wrong on our side",
-		"Your request could not be completed just now. Please try again in a minute.")
+	return a.errPage(c, fiber.StatusServiceUnavailable, "auth.msg.unavailable_title",
+		"auth.msg.unavailable")
 }
 
 // message renders an outcome page.
@@ -165,7 +168,7 @@ func (a *Auth) message(c *fiber.Ctx, status int, p auth.MessagePage) error {
 // invalidLink is the page for a mailed link that is unknown, expired or used; it never says which.
 func (a *Auth) invalidLink(c *fiber.Ctx, actionText, actionURL string) error {
 	return a.message(c, fiber.StatusBadRequest, auth.MessagePage{TestID: "link-invalid",
-		Heading: "This link does not work", Message: accounts.ErrInvalidToken.Error() + ". " + "Links in our mails work once and only for a limited time.",
+		Heading: "auth.msg.link_invalid_title", Message: "auth.msg.link_invalid",
 		ActionText: actionText, ActionURL: actionURL})
 }
 
@@ -221,31 +224,31 @@ func (a *Auth) setDeviceCookie(c *fiber.Ctx, token string) {
 }
 
 // newPasswordHint states the password rules up front.
-var newPasswordHint = "At least " + strconv.Itoa(accounts.MinPasswordChars) + " characters. Common passwords are refused."
+func newPasswordHint(c *fiber.Ctx) string {
+	return i18n.T(c.UserContext(), "auth.field.new_password_hint", "Min", accounts.MinPasswordChars)
+}
 
 // --- sign-up ---
 
 // signupPage builds the sign-up form with kept values and errors.
 func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.ValidationError) auth.FormPage {
-	pw := web.Field("signup-password", "password", "Password", "password", "new-password", "", web.FieldErr(verr, "password"))
-	pw.Hint = newPasswordHint
-	nm := web.Field("signup-name", "name", "Name", "text", "name", name, web.FieldErr(verr, "name"))
+	pw := web.Field("signup-password", "password", "auth.field.password", "password", "new-password", "", web.FieldErr(verr, "password"))
+	pw.Hint = newPasswordHint(c)
+	nm := web.Field("signup-name", "name", "auth.field.name", "text", "name", name, web.FieldErr(verr, "name"))
 	nm.MaxLength = accounts.MaxNameChars
-	p := auth.FormPage{Meta: a.meta(c, "Sign up"), CSRF: web.CSRFToken(c), TestID: "signup-form",
-		Heading: "Create your account", Intro: "Sign up to get an API key. The Starter plan is free.",
-		Action: "/signup", Submit: "Create account",
+	p := auth.FormPage{Meta: a.meta(c, "auth.signup.meta"), CSRF: web.CSRFToken(c), TestID: "signup-form",
+		Heading: "auth.signup.heading", Intro: "auth.signup.intro",
+		Action: "/signup", Submit: "auth.signup.submit",
 		Fields: []components.Field{
-			web.Field("signup-email", "email", "Email address", "email", "email", email, web.FieldErr(verr, "email")),
+			web.Field("signup-email", "email", "auth.field.email", "email", "email", email, web.FieldErr(verr, "email")),
 			nm, pw,
 		},
-		Links: []auth.Link{{Text: "Already have an account? Log in", URL: "/login"}},
+		Links: []auth.Link{{Text: "auth.signup.login_link", URL: "/login"}},
 	}
 	if c.Query("beta") == "1" || c.FormValue("beta") == "1" {
-		p.Action, p.Intro = "/signup?beta=1", "Create the account your beta invitation is for."
-		p.Context = &auth.Context{TestID: "signup-beta", Title: "You are joining the /v1 beta",
-			Text: "Sign up with the address your invitation went to, then open the confirmation link we mail you. " +
-				"Once the address is confirmed, the account has /v1 access and the free beta plan: " +
-				format.Thousands(beta.AnnouncedFreeQuota) + " requests a month, on /v1 and the compatible API."}
+		p.Action, p.Intro = "/signup?beta=1", "auth.signup.beta_intro"
+		p.Context = &auth.Context{TestID: "signup-beta", Title: "auth.signup.beta_title",
+			Text: i18n.T(c.UserContext(), "auth.signup.beta_text", "Quota", format.For(i18n.From(c.UserContext())).Int(beta.AnnouncedFreeQuota))}
 	}
 	return p
 }
@@ -269,8 +272,8 @@ func (a *Auth) signup(c *fiber.Ctx) error {
 	switch {
 	case errors.Is(err, models.ErrEmailTaken):
 		a.notifyAccountExists(ctx, email)
-		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "signup-check-inbox", Heading: "Check your inbox",
-			Message: "We have sent a mail to " + accounts.NormalizeEmail(email) + ". Follow it to continue."})
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "signup-check-inbox", Heading: "auth.check_inbox",
+			Message: i18n.T(ctx, "auth.signup.sent", "Email", accounts.NormalizeEmail(email))})
 	case errors.As(err, &verr):
 		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.signupPage(c, email, name, verr)))
 	case err != nil:
@@ -308,17 +311,17 @@ func (a *Auth) verify(c *fiber.Ctx) error {
 	switch {
 	case errors.Is(err, accounts.ErrAlreadyVerified):
 		// Re-opened after it worked (or after a newer link did): the account is fine, say so.
-		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "Your email address is already confirmed",
-			Message:    "This link was used before, and your address " + u.Email + " is confirmed. Nothing more to do.",
-			ActionText: "Go to your account", ActionURL: AfterLoginPath})
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "auth.verify.already_title",
+			Message:    i18n.T(c.UserContext(), "auth.verify.used", "Email", u.Email),
+			ActionText: "auth.go_account", ActionURL: AfterLoginPath})
 	case errors.Is(err, accounts.ErrInvalidToken):
-		return a.invalidLink(c, "Go to your account", AfterLoginPath)
+		return a.invalidLink(c, "auth.go_account", AfterLoginPath)
 	case err != nil:
 		return a.unavailable(c, "verify email", err)
 	}
 	a.verified(c.UserContext(), u.ID, u.Email)
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-ok", OK: true, Heading: "Your email address is confirmed",
-		Message: "Thank you. Your account is ready: create an API key on your dashboard, and its page shows your first call.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-ok", OK: true, Heading: "auth.verify.ok_title",
+		Message: "auth.verify.ok", ActionText: "auth.go_account", ActionURL: AfterLoginPath})
 }
 
 // resendVerification serves POST /verify/resend.
@@ -327,31 +330,31 @@ func (a *Auth) resendVerification(c *fiber.Ctx) error {
 	token, err := a.acc.ResendVerification(c.UserContext(), u.ID)
 	switch {
 	case errors.Is(err, accounts.ErrAlreadyVerified):
-		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "Already confirmed",
-			Message: "Your email address is already confirmed.", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+		return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-already", OK: true, Heading: "auth.verify.already_short_title",
+			Message: "auth.verify.already_short", ActionText: "auth.go_account", ActionURL: AfterLoginPath})
 	case err != nil:
 		return a.unavailable(c, "resend verification", err)
 	}
 	if err := a.sendVerification(c.UserContext(), u, token); err != nil {
 		return a.unavailable(c, "queue verification mail", err)
 	}
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-sent", OK: true, Heading: "Check your inbox",
-		Message:    "We have sent a new confirmation link to " + u.Email + ". Earlier links no longer work.",
-		ActionText: "Go to your account", ActionURL: AfterLoginPath})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "verify-sent", OK: true, Heading: "auth.check_inbox",
+		Message:    i18n.T(c.UserContext(), "auth.verify.resent", "Email", u.Email),
+		ActionText: "auth.go_account", ActionURL: AfterLoginPath})
 }
 
 // --- login and logout ---
 
 // loginPage builds the login form; the email is kept, the password never.
 func (a *Auth) loginPage(c *fiber.Ctx, email, next, formErr string) auth.FormPage {
-	pw := web.Field("login-password", "password", "Password", "password", "current-password", "", "")
+	pw := web.Field("login-password", "password", "auth.field.password", "password", "current-password", "", "")
 	pw.MaxLength = 0 // a long password is refused by the server with the generic message, not by the browser
-	return auth.FormPage{Meta: a.meta(c, "Log in"), CSRF: web.CSRFToken(c), TestID: "login-form",
-		Heading: "Log in", Action: "/login", Submit: "Log in", Next: next, Error: formErr,
-		Notice: notice(c.Query("unlocked") == "1", loginUnlocked), Reason: loginReason(next),
-		Fields: []components.Field{web.Field("login-email", "email", "Email address", "email", "username", email, ""), pw},
-		Links: []auth.Link{{Text: "Forgot your password?", URL: "/password/forgot"},
-			{Text: "No account yet? Sign up", URL: "/signup"}},
+	return auth.FormPage{Meta: a.meta(c, "auth.login.meta"), CSRF: web.CSRFToken(c), TestID: "login-form",
+		Heading: "auth.login.meta", Action: "/login", Submit: "auth.login.meta", Next: next, Error: formErr,
+		Notice: notice(c.Query("unlocked") == "1", loginUnlocked), Reason: loginReason(i18n.From(c.UserContext()), next),
+		Fields: []components.Field{web.Field("login-email", "email", "auth.field.email", "email", "username", email, ""), pw},
+		Links: []auth.Link{{Text: "auth.login.forgot_link", URL: "/password/forgot"},
+			{Text: "auth.login.signup_link", URL: "/signup"}},
 	}
 }
 
@@ -367,28 +370,28 @@ func (a *Auth) loginForm(c *fiber.Ctx) error {
 // destinations name the pages a login can continue to, longest prefix first, so the login page
 // says why it was shown.
 var destinations = []struct{ prefix, name string }{
-	{"/account/webhooks", "your webhooks"},
-	{"/account/security", "your sign-in and security settings"},
-	{"/account/keys", "your API keys"},
-	{"/account", "your account"},
-	{"/billing", "billing"},
-	{"/review/profile", "your expert profile"},
-	{"/review", "the review queue"},
-	{"/admin", "the admin console"},
+	{"/account/webhooks", "auth.dest.webhooks"},
+	{"/account/security", "auth.dest.security"},
+	{"/account/keys", "auth.dest.keys"},
+	{"/account", "auth.dest.account"},
+	{"/billing", "auth.dest.billing"},
+	{"/review/profile", "auth.dest.profile"},
+	{"/review", "auth.dest.review"},
+	{"/admin", "auth.dest.admin"},
 }
 
 // loginReason says where the login continues to ("" without a next page).
-func loginReason(next string) string {
+func loginReason(loc *i18n.Localizer, next string) string {
 	if next == "" {
 		return ""
 	}
 	path, _, _ := strings.Cut(next, "?")
 	for _, d := range destinations {
 		if path == d.prefix || strings.HasPrefix(path, d.prefix+"/") {
-			return "Log in to continue to " + d.name + "."
+			return loc.T("auth.login.reason", "Where", loc.T(d.name))
 		}
 	}
-	return "Log in to continue to " + path + "."
+	return loc.T("auth.login.reason", "Where", path)
 }
 
 // notice is msg when show holds, else "".
@@ -400,23 +403,23 @@ func notice(show bool, msg string) string {
 }
 
 // waitText says how long a wait is in words: whole seconds under two minutes, else minutes rounded up.
-func waitText(d time.Duration) string {
+func waitText(loc *i18n.Localizer, d time.Duration) string {
 	secs := int((d + time.Second - 1) / time.Second)
 	switch {
 	case secs <= 1:
-		return "1 second"
+		return loc.N("auth.wait.seconds", 1)
 	case secs < 120:
-		return strconv.Itoa(secs) + " seconds"
+		return loc.N("auth.wait.seconds", secs)
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	return loc.N("auth.wait.minutes", (secs+59)/60)
 }
 
 // throttledPage is the login form answering a throttled attempt: how long to wait, and the offer
 // of an unlock link by mail for an owner who does not want to.
 func (a *Auth) throttledPage(c *fiber.Ctx, email, next string, wait time.Duration) auth.FormPage {
-	p := a.loginPage(c, email, next, "Too many login attempts. For your security, try again in "+waitText(wait)+".")
+	p := a.loginPage(c, email, next, i18n.T(c.UserContext(), "auth.msg.login_throttle_for", "Wait", waitText(i18n.From(c.UserContext()), wait)))
 	p.Unlock = &auth.UnlockOffer{CSRF: p.CSRF,
-		Email: web.Field("unlock-email", "email", "Email address", "email", "username", email, "")}
+		Email: web.Field("unlock-email", "email", "auth.field.email", "email", "username", email, "")}
 	return p
 }
 
@@ -471,18 +474,18 @@ func (a *Auth) requestUnlock(c *fiber.Ctx) error {
 			return a.unavailable(c, "queue unlock mail", err)
 		}
 	}
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "unlock-sent", Heading: "Check your inbox", Message: checkInbox,
-		ActionText: "Back to log in", ActionURL: "/login"})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "unlock-sent", Heading: "auth.check_inbox", Message: checkInbox,
+		ActionText: "auth.back_login", ActionURL: "/login"})
 }
 
 // unlockForm serves GET /login/unlock/:token: a button only, since mail scanners open links and
 // must not use the token up. The token is checked on submit.
 func (a *Auth) unlockForm(c *fiber.Ctx) error {
 	c.Set("Referrer-Policy", "no-referrer")
-	return a.render(c, fiber.StatusOK, auth.Form(auth.FormPage{Meta: a.meta(c, "Unlock login"), CSRF: web.CSRFToken(c),
-		TestID: "unlock-confirm-form", Heading: "Unlock your login",
-		Intro:  "This forgets the failed login attempts on your account and lets this browser log in without waiting. You still need your password.",
-		Action: "/login/unlock/" + c.Params("token"), Submit: "Unlock login"}))
+	return a.render(c, fiber.StatusOK, auth.Form(auth.FormPage{Meta: a.meta(c, "auth.unlock.meta"), CSRF: web.CSRFToken(c),
+		TestID: "unlock-confirm-form", Heading: "auth.unlock.heading",
+		Intro:  "auth.unlock.confirm_intro",
+		Action: "/login/unlock/" + c.Params("token"), Submit: "auth.unlock.meta"}))
 }
 
 // unlock serves POST /login/unlock/:token: the account's failures are forgotten, this browser
@@ -492,7 +495,7 @@ func (a *Auth) unlock(c *fiber.Ctx) error {
 	_, device, err := a.acc.UnlockLogin(c.UserContext(), c.Params("token"))
 	switch {
 	case errors.Is(err, accounts.ErrInvalidToken):
-		return a.invalidLink(c, "Log in", "/login")
+		return a.invalidLink(c, "auth.login.meta", "/login")
 	case err != nil:
 		return a.unavailable(c, "unlock login", err)
 	}
@@ -522,11 +525,11 @@ func (a *Auth) logoutEverywhere(c *fiber.Ctx) error {
 
 // forgotPage builds the "forgot password" form.
 func (a *Auth) forgotPage(c *fiber.Ctx) auth.FormPage {
-	return auth.FormPage{Meta: a.meta(c, "Forgot password"), CSRF: web.CSRFToken(c), TestID: "forgot-form",
-		Heading: "Forgot your password?", Intro: "Enter your account’s email address and we will send you a link to choose a new password.",
-		Action: "/password/forgot", Submit: "Send reset link",
-		Fields: []components.Field{web.Field("forgot-email", "email", "Email address", "email", "email", "", "")},
-		Links:  []auth.Link{{Text: "Back to log in", URL: "/login"}},
+	return auth.FormPage{Meta: a.meta(c, "auth.forgot.meta"), CSRF: web.CSRFToken(c), TestID: "forgot-form",
+		Heading: "auth.login.forgot_link", Intro: "auth.forgot.intro",
+		Action: "/password/forgot", Submit: "auth.forgot.submit",
+		Fields: []components.Field{web.Field("forgot-email", "email", "auth.field.email", "email", "email", "", "")},
+		Links:  []auth.Link{{Text: "auth.back_login", URL: "/login"}},
 	}
 }
 
@@ -550,17 +553,17 @@ func (a *Auth) forgot(c *fiber.Ctx) error {
 			return a.unavailable(c, "queue reset mail", err)
 		}
 	}
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "forgot-sent", Heading: "Check your inbox", Message: checkInbox,
-		ActionText: "Back to log in", ActionURL: "/login"})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "forgot-sent", Heading: "auth.check_inbox", Message: checkInbox,
+		ActionText: "auth.back_login", ActionURL: "/login"})
 }
 
 // resetPage builds the new-password form for a reset link.
 func (a *Auth) resetPage(c *fiber.Ctx, errMsg string) auth.FormPage {
-	pw := web.Field("reset-password", "password", "New password", "password", "new-password", "", errMsg)
-	pw.Hint = newPasswordHint
-	return auth.FormPage{Meta: a.meta(c, "Choose a new password"), CSRF: web.CSRFToken(c), TestID: "reset-form",
-		Heading: "Choose a new password", Intro: "After this you will be logged out everywhere and can log in with the new password.",
-		Action: "/password/reset/" + c.Params("token"), Submit: "Set new password",
+	pw := web.Field("reset-password", "password", "auth.field.new_password", "password", "new-password", "", errMsg)
+	pw.Hint = newPasswordHint(c)
+	return auth.FormPage{Meta: a.meta(c, "auth.reset.heading"), CSRF: web.CSRFToken(c), TestID: "reset-form",
+		Heading: "auth.reset.heading", Intro: "auth.reset.intro",
+		Action: "/password/reset/" + c.Params("token"), Submit: "auth.reset.submit",
 		Fields: []components.Field{pw},
 	}
 }
@@ -580,7 +583,7 @@ func (a *Auth) reset(c *fiber.Ctx) error {
 	var verr *accounts.ValidationError
 	switch {
 	case errors.Is(err, accounts.ErrInvalidToken):
-		return a.invalidLink(c, "Ask for a new link", "/password/forgot")
+		return a.invalidLink(c, "auth.reset.new_link", "/password/forgot")
 	case errors.As(err, &verr):
 		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.resetPage(c, verr.Message("password"))))
 	case err != nil:
@@ -588,21 +591,21 @@ func (a *Auth) reset(c *fiber.Ctx) error {
 	}
 	// Every session ended with the reset, including any this browser had.
 	a.sessions.ClearCookie(c)
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "reset-ok", OK: true, Heading: "Your password has been changed",
-		Message: "You have been logged out everywhere. Log in with your new password.", ActionText: "Log in", ActionURL: "/login"})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "reset-ok", OK: true, Heading: "auth.reset.ok_title",
+		Message: "auth.reset.ok", ActionText: "auth.login.meta", ActionURL: "/login"})
 }
 
 // --- security settings ---
 
 // securityPage builds /account/security with the given field errors and values.
 func (a *Auth) securityPage(c *fiber.Ctx, u *models.User) auth.SecurityPage {
-	np := web.Field("new-password", "new_password", "New password", "password", "new-password", "", "")
-	np.Hint = newPasswordHint
-	return auth.SecurityPage{Meta: a.meta(c, "Security"), CSRF: web.CSRFToken(c), Email: u.Email, Verified: u.Verified(),
-		CurrentPassword: web.Field("current-password", "current_password", "Current password", "password", "current-password", "", ""),
+	np := web.Field("new-password", "new_password", "auth.field.new_password", "password", "new-password", "", "")
+	np.Hint = newPasswordHint(c)
+	return auth.SecurityPage{Meta: a.meta(c, "auth.security.title"), CSRF: web.CSRFToken(c), Email: u.Email, Verified: u.Verified(),
+		CurrentPassword: web.Field("current-password", "current_password", "auth.field.current_password", "password", "current-password", "", ""),
 		NewPassword:     np,
-		NewEmail:        web.Field("new-email", "email", "New email address", "email", "email", "", ""),
-		EmailPassword:   web.Field("email-password", "password", "Your password", "password", "current-password", "", ""),
+		NewEmail:        web.Field("new-email", "email", "auth.field.new_email", "email", "email", "", ""),
+		EmailPassword:   web.Field("email-password", "password", "auth.field.your_password", "password", "current-password", "", ""),
 	}
 }
 
@@ -611,9 +614,9 @@ func (a *Auth) security(c *fiber.Ctx) error {
 	p := a.securityPage(c, web.CurrentUser(c))
 	switch c.Query("done") {
 	case "password":
-		p.Notice = "Your password has been changed. Every other session has been logged out."
+		p.Notice = "auth.security.password_changed"
 	case "email":
-		p.Notice = "We have sent a confirmation link to your new address. Your address changes when you open it."
+		p.Notice = "auth.security.email_sent"
 	}
 	return a.render(c, fiber.StatusOK, auth.Security(p))
 }
@@ -658,7 +661,7 @@ func (a *Auth) securitySubmit(c *fiber.Ctx) error {
 		}
 		return c.Redirect("/account/security?done=email", fiber.StatusSeeOther)
 	}
-	return a.errPage(c, fiber.StatusBadRequest, "This form is not recognised", "Reload the security page and try again.")
+	return a.errPage(c, fiber.StatusBadRequest, "auth.security.bad_form_title", "auth.security.bad_form")
 }
 
 // confirmEmail serves GET /email/confirm/:token.
@@ -667,17 +670,17 @@ func (a *Auth) confirmEmail(c *fiber.Ctx) error {
 	u, err := a.acc.ConfirmEmailChange(c.UserContext(), c.Params("token"))
 	switch {
 	case errors.Is(err, accounts.ErrInvalidToken):
-		return a.invalidLink(c, "Go to security settings", "/account/security")
+		return a.invalidLink(c, "auth.security.go", "/account/security")
 	case errors.Is(err, models.ErrEmailTaken):
-		return a.message(c, fiber.StatusConflict, auth.MessagePage{TestID: "email-taken", Heading: "This address is no longer available",
-			Message:    "Another account started using this address after you asked for the change. Your address was not changed.",
-			ActionText: "Go to security settings", ActionURL: "/account/security"})
+		return a.message(c, fiber.StatusConflict, auth.MessagePage{TestID: "email-taken", Heading: "auth.email.taken_title",
+			Message:    "auth.email.taken",
+			ActionText: "auth.security.go", ActionURL: "/account/security"})
 	case err != nil:
 		return a.unavailable(c, "confirm email change", err)
 	}
 	a.verified(c.UserContext(), u.ID, u.Email)
-	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "email-changed", OK: true, Heading: "Your email address has been changed",
-		Message: "From now on, log in with " + u.Email + ".", ActionText: "Go to your account", ActionURL: AfterLoginPath})
+	return a.message(c, fiber.StatusOK, auth.MessagePage{TestID: "email-changed", OK: true, Heading: "auth.email.changed_title",
+		Message: i18n.T(c.UserContext(), "auth.email.changed", "Email", u.Email), ActionText: "auth.go_account", ActionURL: AfterLoginPath})
 }
 
 // --- first-admin setup ---
@@ -685,19 +688,19 @@ func (a *Auth) confirmEmail(c *fiber.Ctx) error {
 // setupPage builds the first-admin form.
 func (a *Auth) setupPage(c *fiber.Ctx, email, name string, verr *accounts.ValidationError) auth.FormPage {
 	p := a.signupPage(c, email, name, verr)
-	p.Meta, p.TestID = a.meta(c, "Set up Claimcheck"), "setup-form"
-	p.Heading, p.Intro = "Create the administrator account", "This link works once. The account you create here can manage everything, including other accounts."
-	p.Action, p.Submit, p.Links = "/setup/"+c.Params("token"), "Create administrator", nil
+	p.Meta, p.TestID = a.meta(c, "auth.setup.meta"), "setup-form"
+	p.Heading, p.Intro = "auth.setup.heading", "auth.setup.intro"
+	p.Action, p.Submit, p.Links = "/setup/"+c.Params("token"), "auth.setup.submit", nil
 	return p
 }
 
 // setupUnavailable explains why a setup link has nothing to do.
 func (a *Auth) setupUnavailable(c *fiber.Ctx, err error) error {
 	if errors.Is(err, accounts.ErrSetupDone) {
-		return a.message(c, fiber.StatusGone, auth.MessagePage{TestID: "setup-done", Heading: "Claimcheck is already set up",
-			Message: "An administrator account exists, so this setup link has nothing left to do.", ActionText: "Log in", ActionURL: "/login"})
+		return a.message(c, fiber.StatusGone, auth.MessagePage{TestID: "setup-done", Heading: "auth.setup.done_title",
+			Message: "auth.setup.done", ActionText: "auth.login.meta", ActionURL: "/login"})
 	}
-	return a.invalidLink(c, "Log in", "/login")
+	return a.invalidLink(c, "auth.login.meta", "/login")
 }
 
 // setupForm serves GET /setup/:token.
