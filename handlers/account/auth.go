@@ -14,9 +14,9 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/accounts"
 	"github.com/claimcheck/claimcheck/internal/beta"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/mail"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
