@@ -127,6 +127,14 @@ func (a *Auth) Routes(r, user *web.Routes) {
 	r.Post("/setup/:token", a.setup)
 }
 
+// fieldErr is the error of the named field in the request's language ("" when it is fine).
+func fieldErr(c *fiber.Ctx, verr *accounts.ValidationError, name string) string {
+	if verr == nil {
+		return ""
+	}
+	return verr.Localized(name, i18n.From(c.UserContext()).TData)
+}
+
 // meta fills the metadata every account page shares; none of them is worth indexing, but each
 // names its other language (hreflang) like every page, and its title may be a message id.
 func (a *Auth) meta(c *fiber.Ctx, title string) layouts.Page {
@@ -232,15 +240,15 @@ func newPasswordHint(c *fiber.Ctx) string {
 
 // signupPage builds the sign-up form with kept values and errors.
 func (a *Auth) signupPage(c *fiber.Ctx, email, name string, verr *accounts.ValidationError) auth.FormPage {
-	pw := web.Field("signup-password", "password", "auth.field.password", "password", "new-password", "", web.FieldErr(verr, "password"))
+	pw := web.Field("signup-password", "password", "auth.field.password", "password", "new-password", "", fieldErr(c, verr, "password"))
 	pw.Hint = newPasswordHint(c)
-	nm := web.Field("signup-name", "name", "auth.field.name", "text", "name", name, web.FieldErr(verr, "name"))
+	nm := web.Field("signup-name", "name", "auth.field.name", "text", "name", name, fieldErr(c, verr, "name"))
 	nm.MaxLength = accounts.MaxNameChars
 	p := auth.FormPage{Meta: a.meta(c, "auth.signup.meta"), CSRF: web.CSRFToken(c), TestID: "signup-form",
 		Heading: "auth.signup.heading", Intro: "auth.signup.intro",
 		Action: "/signup", Submit: "auth.signup.submit",
 		Fields: []components.Field{
-			web.Field("signup-email", "email", "auth.field.email", "email", "email", email, web.FieldErr(verr, "email")),
+			web.Field("signup-email", "email", "auth.field.email", "email", "email", email, fieldErr(c, verr, "email")),
 			nm, pw,
 		},
 		Links: []auth.Link{{Text: "auth.signup.login_link", URL: "/login"}},
@@ -585,7 +593,7 @@ func (a *Auth) reset(c *fiber.Ctx) error {
 	case errors.Is(err, accounts.ErrInvalidToken):
 		return a.invalidLink(c, "auth.reset.new_link", "/password/forgot")
 	case errors.As(err, &verr):
-		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.resetPage(c, verr.Message("password"))))
+		return a.render(c, fiber.StatusUnprocessableEntity, auth.Form(a.resetPage(c, fieldErr(c, verr, "password"))))
 	case err != nil:
 		return a.unavailable(c, "reset password", err)
 	}
@@ -634,7 +642,7 @@ func (a *Auth) securitySubmit(c *fiber.Ctx) error {
 			p.PasswordError = loginThrottle
 			return a.render(c, fiber.StatusTooManyRequests, auth.Security(p))
 		case errors.As(err, &verr):
-			p.CurrentPassword.Error, p.NewPassword.Error = verr.Message("current_password"), verr.Message("new_password")
+			p.CurrentPassword.Error, p.NewPassword.Error = fieldErr(c, verr, "current_password"), fieldErr(c, verr, "new_password")
 			return a.render(c, fiber.StatusUnprocessableEntity, auth.Security(p))
 		case err != nil:
 			return a.unavailable(c, "change password", err)
@@ -649,7 +657,7 @@ func (a *Auth) securitySubmit(c *fiber.Ctx) error {
 			return a.render(c, fiber.StatusTooManyRequests, auth.Security(p))
 		case errors.As(err, &verr):
 			p.NewEmail.Value = newEmail
-			p.NewEmail.Error, p.EmailPassword.Error = verr.Message("email"), verr.Message("password")
+			p.NewEmail.Error, p.EmailPassword.Error = fieldErr(c, verr, "email"), fieldErr(c, verr, "password")
 			return a.render(c, fiber.StatusUnprocessableEntity, auth.Security(p))
 		case err != nil:
 			return a.unavailable(c, "request email change", err)

@@ -198,14 +198,14 @@ func (s *Service) issueToken(ctx context.Context, st *models.AccountStore, userI
 // validateAccount checks a new account's three fields together, so a form shows every problem at once.
 func validateAccount(email, name, password string) *ValidationError {
 	var fs []FieldError
-	if m := checkEmail(email); m != "" {
-		fs = append(fs, FieldError{"email", m})
+	if p := checkEmail(email); !p.ok() {
+		fs = append(fs, p.field("email"))
 	}
-	if m := checkName(name); m != "" {
-		fs = append(fs, FieldError{"name", m})
+	if p := checkName(name); !p.ok() {
+		fs = append(fs, p.field("name"))
 	}
-	if m := checkPassword(password, email, name); m != "" {
-		fs = append(fs, FieldError{"password", m})
+	if p := checkPassword(password, email, name); !p.ok() {
+		fs = append(fs, p.field("password"))
 	}
 	if len(fs) > 0 {
 		return &ValidationError{Fields: fs}
@@ -217,7 +217,7 @@ func validateAccount(email, name, password string) *ValidationError {
 // account; callers that must not can check errors.Is(err, models.ErrEmailTaken) and show the same
 // "check your inbox" page as for a new account instead.
 func emailTaken() *ValidationError {
-	return invalid("email", "An account with this email address already exists; log in or reset your password.", models.ErrEmailTaken)
+	return invalid("email", problem{msg: "An account with this email address already exists; log in or reset your password.", key: "accounts.email.exists"}, models.ErrEmailTaken)
 }
 
 // newUser validates and builds an account with a fresh hash; it is not stored yet.
@@ -419,7 +419,7 @@ func (s *Service) LoginWith(ctx context.Context, r LoginRequest) (*Session, erro
 	var u *models.User
 	// A malformed address cannot have an account; skipping the look-up also keeps bytes such as
 	// NUL away from PostgreSQL. The dummy hash still runs, so timing stays the same.
-	if checkEmail(email) == "" {
+	if checkEmail(email).ok() {
 		var err error
 		u, err = s.store.UserByEmail(ctx, email)
 		if err != nil && !errors.Is(err, models.ErrNotFound) {
@@ -546,7 +546,7 @@ func (s *Service) LogoutEverywhere(ctx context.Context, userID string) error {
 func (s *Service) RequestPasswordReset(ctx context.Context, email string) (token string, found bool, err error) {
 	now := s.clock()
 	email = NormalizeEmail(email)
-	if checkEmail(email) != "" {
+	if !checkEmail(email).ok() {
 		return "", false, nil
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -597,8 +597,8 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 	if u.Disabled() {
 		return nil, ErrInvalidToken
 	}
-	if m := checkPassword(newPassword, u.Email, u.Name); m != "" {
-		return nil, invalid("password", m, nil)
+	if p := checkPassword(newPassword, u.Email, u.Name); !p.ok() {
+		return nil, invalid("password", p, nil)
 	}
 	ph, err := HashPassword(s.params, newPassword)
 	if err != nil {
@@ -639,7 +639,7 @@ func (s *Service) confirmPassword(ctx context.Context, u *models.User, field, pa
 	}
 	if err := s.checkCredentials(ctx, u, password, now); err != nil {
 		if errors.Is(err, ErrInvalidCredentials) {
-			return invalid(field, "The password is incorrect.", ErrInvalidCredentials)
+			return invalid(field, problem{msg: "The password is incorrect.", key: "accounts.password.incorrect"}, ErrInvalidCredentials)
 		}
 		s.refund(ctx, now, []*gate{g})
 		return err
@@ -658,8 +658,8 @@ func (s *Service) ChangePassword(ctx context.Context, userID, currentToken, oldP
 	if err := s.confirmPassword(ctx, u, "current_password", oldPassword, now); err != nil {
 		return err
 	}
-	if m := checkPassword(newPassword, u.Email, u.Name); m != "" {
-		return invalid("new_password", m, nil)
+	if p := checkPassword(newPassword, u.Email, u.Name); !p.ok() {
+		return invalid("new_password", p, nil)
 	}
 	ph, err := HashPassword(s.params, newPassword)
 	if err != nil {
@@ -697,14 +697,14 @@ func (s *Service) RequestEmailChange(ctx context.Context, userID, newEmail, pass
 		return "", err
 	}
 	newEmail = NormalizeEmail(newEmail)
-	if m := checkEmail(newEmail); m != "" {
-		return "", invalid("email", m, nil)
+	if p := checkEmail(newEmail); !p.ok() {
+		return "", invalid("email", p, nil)
 	}
 	if newEmail == u.Email {
-		return "", invalid("email", "That is already your email address.", nil)
+		return "", invalid("email", problem{msg: "That is already your email address.", key: "accounts.email.same"}, nil)
 	}
 	if _, err := s.store.UserByEmail(ctx, newEmail); err == nil {
-		return "", invalid("email", "Another account uses this email address.", models.ErrEmailTaken)
+		return "", invalid("email", problem{msg: "Another account uses this email address.", key: "accounts.email.taken"}, models.ErrEmailTaken)
 	} else if !errors.Is(err, models.ErrNotFound) {
 		return "", fmt.Errorf("request email change: %w", err)
 	}

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"errors"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -84,7 +85,7 @@ func TestCheckPassword(t *testing.T) {
 		{"invalid utf8", "abc\xffdefgh", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			msg := checkPassword(c.pw, email, name)
+			msg := checkPassword(c.pw, email, name).msg
 			if (msg == "") != c.ok {
 				t.Fatalf("checkPassword(%q) = %q; want ok=%v", c.pw, msg, c.ok)
 			}
@@ -123,8 +124,44 @@ func TestCheckEmail(t *testing.T) {
 		{"ada@exa\x00mple.org", false},
 		{strings.Repeat("a", 250) + "@example.org", false},
 	} {
-		if msg := checkEmail(NormalizeEmail(c.email)); (msg == "") != c.ok {
+		if msg := checkEmail(NormalizeEmail(c.email)).msg; (msg == "") != c.ok {
 			t.Errorf("checkEmail(%q) = %q; want ok=%v", c.email, msg, c.ok)
 		}
+	}
+}
+
+// TestFieldErrorsCarryMessageIDs checks every refusal of a check names a message id pages write
+// in the reader's language, with the data its template needs, and that Localized prefers it.
+func TestFieldErrorsCarryMessageIDs(t *testing.T) {
+	long := strings.Repeat("a", MaxNameChars+1)
+	for _, c := range []struct {
+		name string
+		got  problem
+		key  string
+		data map[string]any
+	}{
+		{"empty email", checkEmail(""), "accounts.email.empty", nil},
+		{"bad email", checkEmail("nope"), "accounts.email.invalid", nil},
+		{"empty name", checkName(""), "accounts.name.empty", nil},
+		{"long name", checkName(long), "accounts.name.too_long", map[string]any{"Length": MaxNameChars + 1, "Limit": MaxNameChars}},
+		{"control name", checkName("a\u0007b"), "accounts.name.control", nil},
+		{"short password", checkPassword("abc", "a@b.co", ""), "accounts.password.too_short", map[string]any{"Min": MinPasswordChars}},
+		{"common password", checkPassword("password", "a@b.co", ""), "accounts.password.common", nil},
+		{"personal password", checkPassword("ayse.yilmaz", "ayse.yilmaz@example.org", ""), "accounts.password.personal", nil},
+	} {
+		if c.got.ok() || c.got.key != c.key || !reflect.DeepEqual(c.got.data, c.data) {
+			t.Errorf("%s: %+v, want key %s with %v", c.name, c.got, c.key, c.data)
+		}
+	}
+	verr := invalid("email", checkEmail(""), nil)
+	tr := func(key string, data map[string]any) string { return "tr:" + key }
+	if got := verr.Localized("email", tr); got != "tr:accounts.email.empty" {
+		t.Errorf("Localized = %q", got)
+	}
+	if got := verr.Localized("email", nil); got != "Enter your email address." {
+		t.Errorf("Localized without a translator = %q, want the English message", got)
+	}
+	if got := verr.Localized("name", tr); got != "" {
+		t.Errorf("Localized of a fine field = %q", got)
 	}
 }

@@ -254,7 +254,7 @@ type LoginRequest struct {
 func (s *Service) RequestLoginUnlock(ctx context.Context, email string) (token string, found bool, err error) {
 	now := s.clock()
 	email = NormalizeEmail(email)
-	if checkEmail(email) != "" {
+	if !checkEmail(email).ok() {
 		return "", false, nil
 	}
 	u, err := s.store.UserByEmail(ctx, email)
