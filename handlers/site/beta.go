@@ -95,12 +95,18 @@ func (b *Beta) meta(c *fiber.Ctx, title string, index bool) layouts.Page {
 
 // landingPage builds /beta with kept values and errors.
 func (b *Beta) landingPage(c *fiber.Ctx, in beta.JoinInput, verr *accounts.ValidationError) betapages.LandingPage {
-	email := web.Field("beta-email", "email", "beta.field.email", "email", "email", in.Email, web.FieldErr(verr, "email"))
-	name := web.Field("beta-name", "name", "beta.field.name", "text", "name", in.Name, web.FieldErr(verr, "name"))
+	fieldErr := func(name string) string {
+		if verr == nil {
+			return ""
+		}
+		return verr.Localized(name, i18n.From(c.UserContext()).TData)
+	}
+	email := web.Field("beta-email", "email", "beta.field.email", "email", "email", in.Email, fieldErr("email"))
+	name := web.Field("beta-name", "name", "beta.field.name", "text", "name", in.Name, fieldErr("name"))
 	name.Required, name.Optional, name.MaxLength = false, true, beta.MaxNameChars
-	org := web.Field("beta-organisation", "organisation", "beta.field.organisation", "text", "organization", in.Organisation, web.FieldErr(verr, "organisation"))
+	org := web.Field("beta-organisation", "organisation", "beta.field.organisation", "text", "organization", in.Organisation, fieldErr("organisation"))
 	org.Required, org.Optional, org.MaxLength = false, true, beta.MaxOrganisationChars
-	use := web.Field("beta-intended-use", "intended_use", "beta.field.use", "textarea", "", in.IntendedUse, web.FieldErr(verr, "intended_use"))
+	use := web.Field("beta-intended-use", "intended_use", "beta.field.use", "textarea", "", in.IntendedUse, fieldErr("intended_use"))
 	use.Required, use.Optional, use.MaxLength, use.Rows = false, true, beta.MaxIntendedUseChars, 4
 	return betapages.LandingPage{Meta: b.meta(c, "beta.meta_title", true), CSRF: web.CSRFToken(c), Features: betaFeatures,
 		FreeQuota: format.For(i18n.From(c.UserContext())).Int(AnnouncedFreeQuota), Fields: []components.Field{email, name, org, use}}

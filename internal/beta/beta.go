@@ -195,13 +195,14 @@ func (in JoinInput) validate() *accounts.ValidationError {
 	var fs []accounts.FieldError
 	switch a, err := netmail.ParseAddress(in.Email); {
 	case in.Email == "":
-		fs = append(fs, accounts.FieldError{Field: "email", Message: "Enter your email address."})
+		fs = append(fs, accounts.FieldError{Field: "email", Message: "Enter your email address.", Key: "accounts.email.empty"})
 	case len(in.Email) > accounts.MaxEmailChars || err != nil || a.Name != "" || a.Address != in.Email:
-		fs = append(fs, accounts.FieldError{Field: "email", Message: "Enter a valid email address, such as name@example.com."})
+		fs = append(fs, accounts.FieldError{Field: "email", Message: "Enter a valid email address, such as name@example.com.", Key: "accounts.email.invalid"})
 	}
 	long := func(field, label, v string, n int) {
 		if utf8.RuneCountInString(v) > n || !utf8.ValidString(v) {
-			fs = append(fs, accounts.FieldError{Field: field, Message: label + " can be at most " + strconv.Itoa(n) + " characters long."})
+			fs = append(fs, accounts.FieldError{Field: field, Message: label + " can be at most " + strconv.Itoa(n) + " characters long.",
+				Key: "beta.join_error." + field, Data: map[string]any{"Max": n}})
 		}
 	}
 	long("name", "Your name", in.Name, MaxNameChars)
