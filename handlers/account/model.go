@@ -3,12 +3,12 @@ package account
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/custommodel"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -100,8 +100,7 @@ func (h *AccountModel) target(c *fiber.Ctx) (*modelTarget, error) {
 // unavailable answers 503 after logging err.
 func (h *AccountModel) unavailable(c *fiber.Ctx, err error) error {
 	h.d.Log.Error("custom model page", "err", err)
-	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The custom model settings could not be loaded",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "model.error.unavailable_title", "account.keys.unavailable")
 }
 
 // modelState is what a render shows besides the stored endpoint.
@@ -118,7 +117,7 @@ func (h *AccountModel) render(c *fiber.Ctx, status int, t *modelTarget, st model
 	if err != nil {
 		return h.unavailable(c, err)
 	}
-	p := account.ModelPage{Meta: h.d.Kit.Meta(c, "Custom model", ""), CSRF: web.CSRFToken(c), Allowed: t.allowed,
+	p := account.ModelPage{Meta: h.d.Kit.Meta(c, "account.custom_model", ""), CSRF: web.CSRFToken(c), Allowed: t.allowed,
 		PlanName: t.plan.Name, Configured: v.Configured, CurrentURL: v.BaseURL, CurrentModel: v.Model,
 		Flash: st.flash, Error: st.fail, Test: st.test}
 	p.Meta.NoIndex = true
@@ -126,42 +125,43 @@ func (h *AccountModel) render(c *fiber.Ctx, status int, t *modelTarget, st model
 		p.Account, p.AccountEmail = t.user.ID, t.user.Email
 	}
 	if !h.d.Models.Available() {
-		p.Unavailable = "Custom models need the server's DEVICE_KEY setting, which keeps endpoint keys encrypted; the operator has not set it."
+		p.Unavailable = "model.error.no_device_key"
 	}
+	loc := i18n.From(c.UserContext())
 	switch {
 	case !v.HasKey:
-		p.KeyText = "None: requests are sent without a key."
+		p.KeyText = loc.T("model.key.none")
 	case v.KeyLast4 != "":
-		p.KeyText = "Stored encrypted, ending in …" + v.KeyLast4
+		p.KeyText = loc.T("model.key.last4", "Last4", v.KeyLast4)
 	default:
-		p.KeyText = "Stored encrypted."
+		p.KeyText = loc.T("model.key.stored")
 	}
 	in := st.in
 	if st.errs == nil && st.in == (custommodel.Input{}) {
 		in = custommodel.Input{BaseURL: v.BaseURL, Model: v.Model}
 	}
-	keyHint := "Sent as a bearer token (or Azure's api-key header). Stored encrypted and never shown again."
+	keyHint := loc.T("model.field.key_hint")
 	if v.HasKey {
-		keyHint += " Leave it empty to keep the stored key (only while the address keeps its host)."
+		keyHint += " " + loc.T("model.field.key_keep")
 	}
-	p.BaseURL = components.Field{ID: "model-base-url", Name: "base_url", Label: "Endpoint address", Type: "url", Value: in.BaseURL,
-		Hint:        "The API base of an OpenAI-compatible server, e.g. https://api.openai.com/v1 or your vLLM or Azure OpenAI address.",
+	p.BaseURL = components.Field{ID: "model-base-url", Name: "base_url", Label: loc.T("model.field.url"), Type: "url", Value: in.BaseURL,
+		Hint:        loc.T("model.field.url_hint"),
 		Placeholder: "https://models.example.com/v1", MaxLength: custommodel.MaxBaseURL, Required: true, Autocomplete: "off"}
-	p.Model = components.Field{ID: "model-name", Name: "model", Label: "Model", Type: "text", Value: in.Model,
-		Hint:      "The model or deployment name, e.g. gpt-4o-mini or ft:gpt-4o-mini:newsroom:claims:abc123.",
+	p.Model = components.Field{ID: "model-name", Name: "model", Label: loc.T("model.model"), Type: "text", Value: in.Model,
+		Hint:      loc.T("model.field.model_hint"),
 		MaxLength: custommodel.MaxModel, Required: true, Autocomplete: "off"}
-	p.APIKey = components.Field{ID: "model-api-key", Name: "api_key", Label: "API key", Type: "password", Hint: keyHint,
+	p.APIKey = components.Field{ID: "model-api-key", Name: "api_key", Label: loc.T("model.api_key"), Type: "password", Hint: keyHint,
 		MaxLength: custommodel.MaxAPIKey, Optional: true, Autocomplete: "off"}
 	p.NoKey = in.NoKey
 	if st.errs != nil {
 		for _, f := range st.errs.Fields {
 			switch f.Field {
 			case "base_url":
-				p.BaseURL.Error = f.Message
+				p.BaseURL.Error = st.errs.Localized(f.Field, loc.TData)
 			case "model":
-				p.Model.Error = f.Message
+				p.Model.Error = st.errs.Localized(f.Field, loc.TData)
 			case "api_key":
-				p.APIKey.Error = f.Message
+				p.APIKey.Error = st.errs.Localized(f.Field, loc.TData)
 			}
 		}
 	}
@@ -184,10 +184,10 @@ func (h *AccountModel) allowedOr403(c *fiber.Ctx) (*modelTarget, error) {
 		return nil, err
 	}
 	if !t.allowed {
-		return nil, h.render(c, fiber.StatusForbidden, t, modelState{fail: "A custom model is part of the Enterprise plan; nothing was changed."})
+		return nil, h.render(c, fiber.StatusForbidden, t, modelState{fail: "model.error.not_allowed"})
 	}
 	if !h.d.Models.Available() {
-		return nil, h.render(c, fiber.StatusServiceUnavailable, t, modelState{fail: "Custom models cannot be set on this server; nothing was changed."})
+		return nil, h.render(c, fiber.StatusServiceUnavailable, t, modelState{fail: "model.error.not_available"})
 	}
 	return t, nil
 }
@@ -206,12 +206,11 @@ func (h *AccountModel) save(c *fiber.Ctx) error {
 	case errors.As(err, &verr):
 		in.APIKey = ""
 		return h.render(c, fiber.StatusUnprocessableEntity, t, modelState{in: in, errs: verr,
-			fail: "The custom model was not saved: correct the fields marked below."})
+			fail: "model.error.not_saved"})
 	case err != nil:
 		return h.unavailable(c, err)
 	}
-	return h.render(c, fiber.StatusOK, t, modelState{flash: fmt.Sprintf(
-		"Saved. Analyses this account's keys ask for are now made by %s. Send a test prompt to check the endpoint answers.", in.Model)})
+	return h.render(c, fiber.StatusOK, t, modelState{flash: i18n.T(c.UserContext(), "model.saved", "Model", in.Model)})
 }
 
 // test serves POST /account/model/test.
@@ -222,17 +221,17 @@ func (h *AccountModel) test(c *fiber.Ctx) error {
 	}
 	res, err := h.d.Models.Test(c.UserContext(), t.user.ID)
 	if errors.Is(err, models.ErrNotFound) {
-		return h.render(c, fiber.StatusConflict, t, modelState{fail: "There is no custom model to test: save one first."})
+		return h.render(c, fiber.StatusConflict, t, modelState{fail: "model.error.nothing_to_test"})
 	}
 	if err != nil {
 		return h.unavailable(c, err)
 	}
 	mt := &account.ModelTest{OK: res.OK}
 	if res.OK {
-		mt.Text = fmt.Sprintf("The test prompt worked: %s answered in %s ms with a valid analysis (verdict %q for “%s”).",
-			res.Model, format.Thousands(res.LatencyMS), res.Verdict, custommodel.TestClaim)
+		loc := i18n.From(c.UserContext())
+		mt.Text = loc.T("model.test_ok", "Model", res.Model, "MS", format.For(loc).Int(res.LatencyMS), "Verdict", res.Verdict, "Claim", custommodel.TestClaim)
 	} else {
-		mt.Text = fmt.Sprintf("The test prompt failed: %s. Until the endpoint answers, analyses are made offline and their records say why.", res.Problem)
+		mt.Text = i18n.T(c.UserContext(), "model.test_failed", "Problem", res.Problem)
 	}
 	return h.render(c, fiber.StatusOK, t, modelState{test: mt})
 }
@@ -250,7 +249,7 @@ func (h *AccountModel) confirmClear(c *fiber.Ctx) error {
 	if !v.Configured {
 		return c.Redirect(account.ModelPage{Account: accountParam(t)}.Action("/account/model"), fiber.StatusSeeOther)
 	}
-	p := account.ModelPage{Meta: h.d.Kit.Meta(c, "Clear the custom model?", ""), CSRF: web.CSRFToken(c), CurrentURL: v.BaseURL,
+	p := account.ModelPage{Meta: h.d.Kit.Meta(c, "model.clear_title", ""), CSRF: web.CSRFToken(c), CurrentURL: v.BaseURL,
 		Account: accountParam(t)}
 	p.Meta.NoIndex = true
 	return h.d.Kit.Render(c, fiber.StatusOK, account.ModelClearConfirmView(p))
@@ -274,5 +273,5 @@ func (h *AccountModel) clear(c *fiber.Ctx) error {
 	if _, err := h.d.Models.Clear(c.UserContext(), t.user.ID, t.actor.ID); err != nil {
 		return h.unavailable(c, err)
 	}
-	return h.render(c, fiber.StatusOK, t, modelState{flash: "The custom model was cleared: analyses use Claimcheck's own analyzer again."})
+	return h.render(c, fiber.StatusOK, t, modelState{flash: "model.cleared"})
 }
