@@ -10,6 +10,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/webhooks"
 	"github.com/claimcheck/claimcheck/models"
@@ -84,17 +85,17 @@ func (h *AccountWebhooks) Routes(r *web.Routes) {
 
 // whEventHints say when each subscribable event fires, for the form.
 var whEventHints = map[string]string{
-	models.EventClaimCreated:      "A claim enters the service: a check, or a submission.",
-	models.EventClaimAnalysed:     "A claim's analysis is stored, with its score and verdict.",
-	models.EventClaimScoreChanged: "Expert votes change a claim's score or verdict.",
+	models.EventClaimCreated:      "wh.event.created",
+	models.EventClaimAnalysed:     "wh.event.analysed",
+	models.EventClaimScoreChanged: "wh.event.score_changed",
 }
 
 // whNotices are the confirmations a redirect may ask for with ?done=.
 var whNotices = map[string]string{
-	"test":     "A test event was queued. It appears below, and is sent within seconds.",
-	"disabled": "The endpoint was disabled. Deliveries still waiting were cancelled.",
-	"enabled":  "The endpoint was enabled. New events are delivered to it again.",
-	"deleted":  "The endpoint was deleted.",
+	"test":     "wh.notice.test",
+	"disabled": "wh.notice.disabled",
+	"enabled":  "wh.notice.enabled",
+	"deleted":  "wh.notice.deleted",
 }
 
 // gate returns the user when they may use webhooks. Anonymous visitors are sent to log in, and
@@ -111,7 +112,7 @@ func (h *AccountWebhooks) gate(c *fiber.Ctx) (*models.User, error) {
 		}
 	}
 	if !ok {
-		p := whpages.Index{Meta: h.meta(c, "Webhooks")}
+		p := whpages.Index{Meta: h.meta(c, "wh.title")}
 		return nil, h.render(c, fiber.StatusForbidden, whpages.IndexPage(p))
 	}
 	return u, nil
@@ -133,14 +134,12 @@ func (h *AccountWebhooks) render(c *fiber.Ctx, status int, page templ.Component)
 // unavailable answers 503 after logging err.
 func (h *AccountWebhooks) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error(what, "err", err)
-	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "Your webhooks could not be loaded",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "wh.error.unavailable_title", "account.keys.unavailable")
 }
 
 // notFound answers 404 for unknown endpoints and other accounts' endpoints alike.
 func (h *AccountWebhooks) notFound(c *fiber.Ctx) error {
-	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Endpoint not found",
-		"There is no such webhook endpoint in your account. It may have been deleted; the webhooks page lists every endpoint you have.")
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "wh.error.not_found_title", "wh.error.not_found")
 }
 
 // fail maps a service error of an endpoint action to a page.
@@ -152,12 +151,12 @@ func (h *AccountWebhooks) fail(c *fiber.Ctx, what string, err error) error {
 }
 
 // whEndpointView converts a stored endpoint for display.
-func whEndpointView(ep *models.WebhookEndpoint, now time.Time) whpages.Endpoint {
+func whEndpointView(loc *i18n.Localizer, ep *models.WebhookEndpoint, now time.Time) whpages.Endpoint {
 	v := whpages.Endpoint{ID: ep.ID, URL: ep.URL, Description: ep.Description, Events: webhooks.EventTypesOf(ep),
-		State: "active", StateText: "Active", CreatedISO: format.ISO(ep.CreatedAt), CreatedText: format.Ago(now, ep.CreatedAt),
+		State: "active", StateText: loc.T("account.keys.state_active"), CreatedISO: format.ISO(ep.CreatedAt), CreatedText: format.For(loc).Ago(now, ep.CreatedAt),
 		URLPath: paths.AccountWebhook(ep.ID, "")}
 	if ep.DisabledAt != nil {
-		v.State, v.StateText = "disabled", "Disabled"
+		v.State, v.StateText = "disabled", loc.T("wh.state.disabled")
 		if ep.DisabledReason != nil {
 			v.DisabledReason = *ep.DisabledReason
 		}
@@ -167,34 +166,35 @@ func whEndpointView(ep *models.WebhookEndpoint, now time.Time) whpages.Endpoint 
 
 // whDeliveryStates say each delivery state in words.
 var whDeliveryStates = map[string]string{
-	models.DeliveryPending:   "Pending",
-	models.DeliverySending:   "Sending",
-	models.DeliveryDelivered: "Delivered",
-	models.DeliveryFailed:    "Failed, will retry",
-	models.DeliveryDead:      "Gave up",
-	models.DeliveryCancelled: "Cancelled",
+	models.DeliveryPending:   "wh.state.pending",
+	models.DeliverySending:   "wh.state.sending",
+	models.DeliveryDelivered: "wh.state.delivered",
+	models.DeliveryFailed:    "wh.state.failed",
+	models.DeliveryDead:      "wh.state.dead",
+	models.DeliveryCancelled: "wh.state.cancelled",
 }
 
 // whDeliveryView converts a stored delivery for the table.
-func whDeliveryView(d *models.WebhookDelivery, now time.Time) whpages.Delivery {
-	v := whpages.Delivery{ID: d.ID, Event: d.EventType, State: d.State, StateText: whDeliveryStates[d.State], Attempts: d.Attempts,
-		LastStatus: "—", LastError: d.LastError, CreatedISO: format.ISO(d.CreatedAt), CreatedText: format.Ago(now, d.CreatedAt)}
+func whDeliveryView(loc *i18n.Localizer, d *models.WebhookDelivery, now time.Time) whpages.Delivery {
+	f := format.For(loc)
+	v := whpages.Delivery{ID: d.ID, Event: d.EventType, State: d.State, StateText: loc.Text(whDeliveryStates[d.State]), Attempts: d.Attempts,
+		LastStatus: "—", LastError: d.LastError, CreatedISO: format.ISO(d.CreatedAt), CreatedText: f.Ago(now, d.CreatedAt)}
 	if d.LastStatus != nil {
 		v.LastStatus = strconv.Itoa(*d.LastStatus)
 	}
 	switch d.State {
 	case models.DeliveryDelivered:
 		if d.DeliveredAt != nil {
-			v.NextText = "Delivered " + format.Ago(now, *d.DeliveredAt)
+			v.NextText = loc.T("wh.next.delivered", "When", f.Ago(now, *d.DeliveredAt))
 		}
 	case models.DeliveryPending, models.DeliveryFailed:
 		if wait := d.NextAttemptAt.Sub(now); wait > 0 {
-			v.NextText = "Next try " + format.In(wait)
+			v.NextText = loc.T("wh.next.try", "When", f.In(wait))
 		} else {
-			v.NextText = "Next try any moment"
+			v.NextText = loc.T("wh.next.any_moment")
 		}
 	case models.DeliverySending:
-		v.NextText = "Being sent"
+		v.NextText = loc.T("wh.next.sending")
 	}
 	return v
 }
@@ -219,14 +219,15 @@ func (h *AccountWebhooks) index(c *fiber.Ctx) error {
 // renderIndex renders the list and the form with st.
 func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, st whFormState, notice string) error {
 	now := h.now().UTC()
+	loc := i18n.From(c.UserContext())
 	eps, err := h.svc.List(c.UserContext(), models.WebhookOwner{UserID: u.ID})
 	if err != nil {
 		return h.unavailable(c, "list webhooks", err)
 	}
-	p := whpages.Index{Meta: h.meta(c, "Webhooks"), Access: true, CSRF: web.CSRFToken(c), Notice: notice, Error: st.message,
+	p := whpages.Index{Meta: h.meta(c, "wh.title"), Access: true, CSRF: web.CSRFToken(c), Notice: notice, Error: st.message,
 		Max: models.MaxWebhookEndpoints, LimitReached: len(eps) >= models.MaxWebhookEndpoints}
 	for i := range eps {
-		p.Endpoints = append(p.Endpoints, whEndpointView(&eps[i], now))
+		p.Endpoints = append(p.Endpoints, whEndpointView(loc, &eps[i], now))
 	}
 	msg := func(field string) string {
 		if st.err == nil {
@@ -234,11 +235,11 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 		}
 		return st.err.Message(field)
 	}
-	p.URL = components.Field{ID: "endpoint-url", Name: "url", Label: "Endpoint URL", Type: "url", Value: st.url, Error: msg("url"),
-		Hint:        "Where we POST events, e.g. https://example.com/webhooks/claimcheck. It must be reachable from the internet.",
+	p.URL = components.Field{ID: "endpoint-url", Name: "url", Label: loc.T("wh.field.url"), Type: "url", Value: st.url, Error: msg("url"),
+		Hint:        loc.T("wh.field.url_hint"),
 		Placeholder: "https://", MaxLength: webhooks.MaxURLLength, Required: true, Autocomplete: "url"}
-	p.Description = components.Field{ID: "endpoint-description", Name: "description", Label: "Description", Type: "text",
-		Value: st.description, Error: msg("description"), Hint: "So you can tell your endpoints apart, e.g. “production CMS”.",
+	p.Description = components.Field{ID: "endpoint-description", Name: "description", Label: loc.T("wh.detail.about"), Type: "text",
+		Value: st.description, Error: msg("description"), Hint: loc.T("wh.field.description_hint"),
 		MaxLength: webhooks.MaxDescription, Optional: true}
 	p.EventsError = msg("event_types")
 	checked := map[string]bool{}
@@ -246,7 +247,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 		checked[e] = true
 	}
 	for _, t := range models.EventTypes {
-		p.Events = append(p.Events, whpages.EventChoice{Value: t, Hint: whEventHints[t], Checked: checked[t]})
+		p.Events = append(p.Events, whpages.EventChoice{Value: t, Hint: loc.T(whEventHints[t]), Checked: checked[t]})
 	}
 	if st.err != nil {
 		targets := map[string]string{"url": "endpoint-url", "event_types": "event-0", "description": "endpoint-description"}
@@ -274,13 +275,13 @@ func (h *AccountWebhooks) create(c *fiber.Ctx) error {
 	case errors.As(err, &st.err):
 		return h.renderIndex(c, fiber.StatusUnprocessableEntity, u, st, "")
 	case errors.Is(err, models.ErrWebhookLimit):
-		st.message = "You already have the most endpoints an account may have. Delete one you no longer need first."
+		st.message = "wh.error.limit"
 		return h.renderIndex(c, fiber.StatusConflict, u, st, "")
 	case err != nil:
 		return h.unavailable(c, "create webhook", err)
 	}
-	return h.render(c, fiber.StatusOK, whpages.SecretPage(whpages.Secret{Meta: h.meta(c, "Your endpoint was added"),
-		Endpoint: whEndpointView(ep, h.now().UTC()), Secret: ep.Secret}))
+	return h.render(c, fiber.StatusOK, whpages.SecretPage(whpages.Secret{Meta: h.meta(c, "wh.secret.added_title"),
+		Endpoint: whEndpointView(i18n.From(c.UserContext()), ep, h.now().UTC()), Secret: ep.Secret}))
 }
 
 // detail serves GET /account/webhooks/:id.
@@ -305,13 +306,14 @@ func (h *AccountWebhooks) renderDetail(c *fiber.Ctx, status int, u *models.User,
 		return h.fail(c, "webhook deliveries", err)
 	}
 	now := h.now().UTC()
-	p := whpages.Detail{Meta: h.meta(c, "Webhook endpoint"), CSRF: web.CSRFToken(c), Notice: notice, Error: errMsg,
-		Endpoint: whEndpointView(ep, now), GraceText: format.Plural(int(webhooks.RotationGrace/time.Hour), "hour")}
+	loc := i18n.From(ctx)
+	p := whpages.Detail{Meta: h.meta(c, "wh.detail.title"), CSRF: web.CSRFToken(c), Notice: notice, Error: errMsg,
+		Endpoint: whEndpointView(loc, ep, now), GraceText: loc.N("account.grace", int(webhooks.RotationGrace/time.Hour))}
 	if ep.PreviousSecret != nil && ep.PreviousExpiresAt != nil && now.Before(*ep.PreviousExpiresAt) {
-		p.Rotating = "Still signs beside the new one until " + format.Time(*ep.PreviousExpiresAt) + "."
+		p.Rotating = loc.T("wh.detail.rotating", "When", format.For(loc).Time(*ep.PreviousExpiresAt))
 	}
 	for i := range ds {
-		p.Deliveries = append(p.Deliveries, whDeliveryView(&ds[i], now))
+		p.Deliveries = append(p.Deliveries, whDeliveryView(loc, &ds[i], now))
 	}
 	return h.render(c, status, whpages.DetailPage(p))
 }
@@ -330,7 +332,7 @@ func (h *AccountWebhooks) test(c *fiber.Ctx) error {
 	d, err := h.svc.SendTest(c.UserContext(), models.WebhookOwner{UserID: u.ID}, c.Params("id"))
 	switch {
 	case errors.Is(err, models.ErrEndpointDisabled):
-		return h.renderDetail(c, fiber.StatusConflict, u, "", "This endpoint is disabled, so nothing would be sent. Enable it first.")
+		return h.renderDetail(c, fiber.StatusConflict, u, "", "wh.error.disabled_test")
 	case err != nil:
 		return h.fail(c, "webhook test", err)
 	}
@@ -352,10 +354,11 @@ func (h *AccountWebhooks) rotate(c *fiber.Ctx) error {
 	case err != nil:
 		return h.fail(c, "rotate webhook secret", err)
 	}
-	p := whpages.Secret{Meta: h.meta(c, "The signing secret was rotated"), Endpoint: whEndpointView(ep, h.now().UTC()),
+	loc := i18n.From(c.UserContext())
+	p := whpages.Secret{Meta: h.meta(c, "wh.secret.rotated_title"), Endpoint: whEndpointView(loc, ep, h.now().UTC()),
 		Secret: ep.Secret, Rotated: true}
 	if ep.PreviousExpiresAt != nil {
-		p.GraceUntil, p.GraceUntilISO = format.Time(*ep.PreviousExpiresAt), format.ISO(*ep.PreviousExpiresAt)
+		p.GraceUntil, p.GraceUntilISO = format.For(loc).Time(*ep.PreviousExpiresAt), format.ISO(*ep.PreviousExpiresAt)
 	}
 	return h.render(c, fiber.StatusOK, whpages.SecretPage(p))
 }
@@ -397,8 +400,8 @@ func (h *AccountWebhooks) confirmDelete(c *fiber.Ctx) error {
 	if err != nil {
 		return h.fail(c, "webhook endpoint", err)
 	}
-	return h.render(c, fiber.StatusOK, whpages.DeletePage(whpages.Delete{Meta: h.meta(c, "Delete this endpoint?"), CSRF: web.CSRFToken(c),
-		Endpoint: whEndpointView(ep, h.now().UTC())}))
+	return h.render(c, fiber.StatusOK, whpages.DeletePage(whpages.Delete{Meta: h.meta(c, "wh.delete.title"), CSRF: web.CSRFToken(c),
+		Endpoint: whEndpointView(i18n.From(c.UserContext()), ep, h.now().UTC())}))
 }
 
 // delete serves POST /account/webhooks/:id/delete.
