@@ -1,0 +1,121 @@
+package app_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// TestTurkishAccountPagesHaveNoEnglishLeft renders the account area in Turkish — the auth
+// forms, pricing, the developer dashboard with a key, the key confirmations, webhooks and the
+// custom model page — chosen by the link (?lang=tr) and by the account's stored language (or the
+// browser's, for pages without a login), and fails on English message text, a wrong <html lang>
+// or hreflang alternates that do not point at each language's version.
+func TestTurkishAccountPagesHaveNoEnglishLeft(t *testing.T) {
+	english := englishLeft(t)
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		u, session := b.Member(t, "ayse@example.org", "Ayşe", models.RoleUser)
+		if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), u.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		// A key, so the dashboard shows its table, usage and the confirmation pages exist.
+		if res := b.Post(t, "/account/keys", url.Values{"name": {"ci"}}, session); res.Status != http.StatusOK {
+			t.Fatalf("creating a key: %d", res.Status)
+		}
+		keyID, ok := b.Get(t, "/account", session).Doc.Find("[data-testid=key-row]").Attr("data-key-id")
+		if !ok {
+			t.Fatal("no key row on the dashboard")
+		}
+		pages := []struct {
+			path   string
+			member bool
+		}{
+			{"/login", false},
+			{"/signup", false},
+			{"/signup?beta=1", false},
+			{"/password/forgot", false},
+			{"/pricing", false},
+			{"/pricing/thanks", false},
+			{"/account", true},
+			{"/account/security", true},
+			{"/account/keys/" + keyID + "/revoke", true},
+			{"/account/keys/" + keyID + "/rotate", true},
+			{"/account/webhooks", true},
+			{"/account/model", true},
+		}
+		for _, pg := range pages {
+			for _, how := range []string{"stored", "query"} {
+				path := pg.path
+				if how == "query" {
+					path += map[bool]string{true: "&", false: "?"}[strings.Contains(path, "?")] + "lang=tr"
+				}
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				if pg.member {
+					req.AddCookie(&http.Cookie{Name: "cc_session", Value: session})
+				}
+				if how == "stored" {
+					if pg.member {
+						if err := b.App.Stores.Accounts.SetLanguage(t.Context(), u.ID, "tr", time.Now().UTC()); err != nil {
+							t.Fatal(err)
+						}
+					} else {
+						req.Header.Set("Accept-Language", "tr-TR,tr;q=0.9,en;q=0.5")
+					}
+				}
+				p := b.Do(t, req)
+				if p.Status != http.StatusOK {
+					t.Errorf("%s (%s): status %d", path, how, p.Status)
+					continue
+				}
+				if lang := p.Doc.Find("html").AttrOr("lang", ""); lang != "tr" {
+					t.Errorf("%s (%s): <html lang=%q>, want tr", path, how, lang)
+				}
+				self := apptest.BaseURL + strings.SplitN(pg.path, "?", 2)[0]
+				for hl, want := range map[string]string{"tr": self + "?lang=tr", "en": self + "?lang=en", "x-default": self} {
+					if got := p.Doc.Find(`link[rel=alternate][hreflang="`+hl+`"]`).AttrOr("href", ""); got != want {
+						t.Errorf("%s (%s): hreflang %s → %q, want %q", path, how, hl, got, want)
+					}
+				}
+				text := visibleText(p.Doc)
+				for _, run := range english {
+					if wordIn(text, run) {
+						t.Errorf("%s (%s): English left on the Turkish page: %q", path, how, run)
+					}
+				}
+			}
+		}
+		// Field errors and flashes are Turkish too: a sign-up with a bad address and a short
+		// password, and a rename to nothing.
+		tr := &http.Cookie{Name: "lang", Value: "tr"}
+		p := b.SendCookies(t, http.MethodPost, "/signup", url.Values{"email": {"nope"}, "password": {"kısa"}, "name": {"Ali"}}, "", tr)
+		if p.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("bad sign-up: %d", p.Status)
+		}
+		for _, want := range []string{"geçerli bir e-posta adresi girin", "En az 8 karakter kullanın."} {
+			if !strings.Contains(p.Doc.Find("body").Text(), want) {
+				t.Errorf("Turkish sign-up errors lack %q: %s", want, p.Doc.Find("[data-testid=form-errors]").Text())
+			}
+		}
+		p = b.SendCookies(t, http.MethodPost, "/account/keys/"+keyID+"/rename", url.Values{"name": {" "}}, session, tr)
+		if got := strings.TrimSpace(p.Doc.Find("[data-testid=error]").Text()); got != "Anahtarın adı değiştirilmedi: Anahtara bir ad verin; örneğin onu kullanacak uygulamanın ya da sunucunun adı." {
+			t.Errorf("Turkish rename error %q", got)
+		}
+		// The dashboard's numbers and dates are written the Turkish way.
+		p = b.SendCookies(t, http.MethodGet, "/account", nil, session, tr)
+		if got := p.Doc.Find("[data-testid=plan-quota]").Text(); got != "Ayda 100 istek" {
+			t.Errorf("plan quota %q, want Ayda 100 istek", got)
+		}
+		if got := p.Doc.Find("[data-testid=usage-chart] [data-testid=chart-table] thead th").First().Text(); got != "Dönem" {
+			t.Errorf("chart table header %q, want Dönem", got)
+		}
+	})
+}
