@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math"
 	"net/url"
@@ -413,17 +412,18 @@ func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
 		q:        strings.TrimSpace(c.Query("q")),
 		page:     1,
 	}
+	loc := i18n.From(c.UserContext())
 	if h.verdict != "" && !analysis.ValidVerdict(h.verdict) {
-		return h, fmt.Sprintf("%q is not a verdict. Use one of dogru, kismen, yanlis or belirsiz, or leave it empty for all verdicts.", format.Truncate(h.verdict, 40))
+		return h, loc.T("history.bad_verdict", "Value", strconv.Quote(format.Truncate(h.verdict, 40)))
 	}
 	if h.category != "" && !analysis.ValidCategory(h.category) {
-		return h, fmt.Sprintf("%q is not a category. Choose a category from the list, or leave it empty for all categories.", format.Truncate(h.category, 40))
+		return h, loc.T("history.bad_category", "Value", strconv.Quote(format.Truncate(h.category, 40)))
 	}
-	if msg := validation.CheckText("The search text", h.q); msg != "" {
-		return h, msg
+	if f := validation.CheckSearch("q", h.q); f.Message != "" {
+		return h, loc.TData(f.Key, f.Data)
 	}
 	if n := utf8.RuneCountInString(h.q); n > web.MaxSearchChars {
-		return h, fmt.Sprintf("The search text is %d characters long; the limit is %d.", n, web.MaxSearchChars)
+		return h, loc.T("history.too_long", "Length", n, "Limit", web.MaxSearchChars)
 	}
 	page, problem := web.ParsePage(c)
 	h.page = page
@@ -434,27 +434,26 @@ func parseHistoryQuery(c *fiber.Ctx) (historyQuery, string) {
 func (p *Pages) history(c *fiber.Ctx) error {
 	h, problem := parseHistoryQuery(c)
 	if problem != "" {
-		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "These filters cannot be used",
-			Message: problem, ActionText: "Show all claims", ActionURL: "/claims"})
+		return p.kit.RenderError(c, errpages.Page{Status: fiber.StatusBadRequest, Title: "history.bad_filters",
+			Message: problem, ActionText: "history.show_all", ActionURL: "/claims"})
 	}
 	items, total, capped, err := p.historyItems(c.UserContext(), h)
 	if err != nil {
 		p.log.Error("list claims", "err", err)
-		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The history could not be loaded",
-			"The claim database did not answer. Please reload the page in a minute.")
+		return p.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "history.unavailable_title", "history.unavailable")
 	}
 	filtered := h.verdict != "" || h.category != "" || h.q != ""
 	pages := web.PageCount(total, HistoryPerPage)
 	page := claims.HistoryPage{
-		Meta:            p.kit.Meta(c, "Claim history", "Every claim checked with Claimcheck, newest first, with its verdict and score."),
+		Meta:            p.kit.Meta(c, "history.title", "history.meta_desc"),
 		Verdict:         h.verdict,
 		Category:        h.category,
 		Query:           h.q,
-		VerdictOptions:  verdictOptions(),
-		CategoryOptions: categoryOptions(),
+		VerdictOptions:  verdictOptions(i18n.From(c.UserContext())),
+		CategoryOptions: categoryOptions(i18n.From(c.UserContext())),
 		Filtered:        filtered,
 		Items:           p.withRepeats(c.UserContext(), items, viewmodel.ClaimSummaries(c.UserContext(), items, p.now())),
-		CountText:       countText(total, capped, filtered),
+		CountText:       countText(i18n.From(c.UserContext()), total, capped, filtered),
 		ClearURL:        "/claims",
 		QueryMax:        web.MaxSearchChars,
 		Pagination:      components.Pagination{Page: h.page, Pages: pages},
@@ -465,13 +464,13 @@ func (p *Pages) history(c *fiber.Ctx) error {
 	page.Meta.NoIndex = filtered || h.page > 1
 	if h.page > 1 {
 		page.Pagination.PrevURL = h.values(min(h.page-1, pages))
-		page.Meta.Title = fmt.Sprintf("Claim history, page %d", h.page)
+		page.Meta.Title = i18n.T(c.UserContext(), "history.page_title", "Page", h.page)
 	}
 	if h.page < pages {
 		page.Pagination.NextURL = h.values(h.page + 1)
 	}
 	if len(items) == 0 {
-		page.Empty = emptyHistory(h, total, filtered, pages)
+		page.Empty = emptyHistory(i18n.From(c.UserContext()), h, total, filtered, pages)
 	}
 	return p.kit.Render(c, fiber.StatusOK, claims.History(page))
 }
@@ -548,61 +547,62 @@ func (p *Pages) historyItems(ctx context.Context, h historyQuery) (items []model
 }
 
 // emptyHistory picks the empty state: nothing stored yet, nothing matching, or a page past the end.
-func emptyHistory(h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
+func emptyHistory(loc *i18n.Localizer, h historyQuery, total int64, filtered bool, pages int) *components.EmptyState {
 	switch {
 	case total > 0:
-		return &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", h.page),
-			Body:       fmt.Sprintf("These results end on page %d.", pages),
-			ActionText: "Go to the last page", ActionURL: h.values(pages)}
+		return &components.EmptyState{Kind: "past-end", Title: loc.T("history.empty.past_end_title", "Page", h.page),
+			Body:       loc.T("history.empty.past_end", "Pages", pages),
+			ActionText: loc.T("history.empty.last_page"), ActionURL: h.values(pages)}
 	case filtered:
-		return &components.EmptyState{Kind: "no-matches", Title: "No claims match these filters",
-			Body:       "Try other words, another verdict or category, or clear the filters to see every claim.",
-			ActionText: "Clear filters", ActionURL: "/claims"}
+		return &components.EmptyState{Kind: "no-matches", Title: loc.T("history.empty.no_matches_title"),
+			Body:       loc.T("history.empty.no_matches"),
+			ActionText: loc.T("history.clear"), ActionURL: "/claims"}
 	}
-	return &components.EmptyState{Kind: "no-claims", Title: "No claims have been checked yet",
-		Body:       "Checked claims appear here, newest first. Check the first one now.",
-		ActionText: "Check a claim", ActionURL: "/"}
+	return &components.EmptyState{Kind: "no-claims", Title: loc.T("history.empty.none_title"),
+		Body:       loc.T("history.empty.none"),
+		ActionText: loc.T("history.empty.check"), ActionURL: "/"}
 }
 
 // countText says how many claims the list holds; capped counts end in "+".
-func countText(total int64, capped, filtered bool) string {
-	noun := "claims"
-	if total == 1 && !capped {
-		noun = "claim"
-	}
-	n := format.Thousands(total)
+func countText(loc *i18n.Localizer, total int64, capped, filtered bool) string {
+	f := format.For(loc)
+	count := int(total)
 	if capped {
-		n += "+"
+		count = 2 // "1,000+" reads as many
 	}
 	if filtered {
-		verb := "match"
-		if total == 1 && !capped {
-			verb = "matches"
+		n := f.Int(total)
+		if capped {
+			n += "+"
 		}
-		return fmt.Sprintf("%s %s %s these filters", n, noun, verb)
+		return loc.N("history.count_filtered", count, "N", n)
 	}
-	return fmt.Sprintf("%s %s checked", format.Thousands(total), noun)
+	return loc.N("history.count", count, "N", f.Int(total))
 }
 
-// verdictOptions fills the verdict filter, "all" first.
-func verdictOptions() []components.Option {
-	opts := []components.Option{{Value: "", Label: "All verdicts"}}
+// verdictOptions fills the verdict filter, "all" first: the Turkish verdict word, with its
+// English gloss on English pages.
+func verdictOptions(loc *i18n.Localizer) []components.Option {
+	opts := []components.Option{{Value: "", Label: loc.T("history.all_verdicts")}}
 	for _, v := range analysis.Verdicts {
-		vv := viewmodel.VerdictView(string(v))
-		label := vv.Label
-		if vv.English != "" {
-			label += " — " + strings.ToLower(vv.English)
+		label := loc.T("verdict." + string(v) + ".label")
+		if loc.Lang() != i18n.TR {
+			label += " — " + loc.Lower(loc.T("verdict."+string(v)+".gloss"))
 		}
 		opts = append(opts, components.Option{Value: string(v), Label: label})
 	}
 	return opts
 }
 
-// categoryOptions fills the category filter, "all" first.
-func categoryOptions() []components.Option {
-	opts := []components.Option{{Value: "", Label: "All categories"}}
+// categoryOptions fills the category filter, "all" first, with the labels of loc's language.
+func categoryOptions(loc *i18n.Localizer) []components.Option {
+	opts := []components.Option{{Value: "", Label: loc.T("history.all_categories")}}
 	for _, c := range analysis.Categories {
-		opts = append(opts, components.Option{Value: c.Slug, Label: c.LabelEN})
+		label := c.LabelEN
+		if loc.Lang() == i18n.TR {
+			label = c.LabelTR
+		}
+		opts = append(opts, components.Option{Value: c.Slug, Label: label})
 	}
 	return opts
 }

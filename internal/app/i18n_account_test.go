@@ -15,7 +15,7 @@ import (
 )
 
 // TestTurkishAccountPagesHaveNoEnglishLeft renders the account area in Turkish — the auth
-// forms, pricing, the developer dashboard with a key, the key confirmations, webhooks and the
+// forms, pricing, the claim history, the developer dashboard with a key, the key confirmations, webhooks and the
 // custom model page — chosen by the link (?lang=tr) and by the account's stored language (or the
 // browser's, for pages without a login), and fails on English message text, a wrong <html lang>
 // or hreflang alternates that do not point at each language's version.
@@ -38,19 +38,22 @@ func TestTurkishAccountPagesHaveNoEnglishLeft(t *testing.T) {
 		pages := []struct {
 			path   string
 			member bool
+			self   string // the page's own address the alternates derive from ("" = its path)
 		}{
-			{"/login", false},
-			{"/signup", false},
-			{"/signup?beta=1", false},
-			{"/password/forgot", false},
-			{"/pricing", false},
-			{"/pricing/thanks", false},
-			{"/account", true},
-			{"/account/security", true},
-			{"/account/keys/" + keyID + "/revoke", true},
-			{"/account/keys/" + keyID + "/rotate", true},
-			{"/account/webhooks", true},
-			{"/account/model", true},
+			{"/login", false, ""},
+			{"/signup", false, ""},
+			{"/signup?beta=1", false, ""},
+			{"/password/forgot", false, ""},
+			{"/pricing", false, ""},
+			{"/pricing/thanks", false, ""},
+			{"/claims", false, ""},
+			{"/claims?q=zzzz&verdict=yanlis", false, apptest.BaseURL + "/claims?q=zzzz&verdict=yanlis"},
+			{"/account", true, ""},
+			{"/account/security", true, ""},
+			{"/account/keys/" + keyID + "/revoke", true, ""},
+			{"/account/keys/" + keyID + "/rotate", true, ""},
+			{"/account/webhooks", true, ""},
+			{"/account/model", true, ""},
 		}
 		for _, pg := range pages {
 			for _, how := range []string{"stored", "query"} {
@@ -79,8 +82,11 @@ func TestTurkishAccountPagesHaveNoEnglishLeft(t *testing.T) {
 				if lang := p.Doc.Find("html").AttrOr("lang", ""); lang != "tr" {
 					t.Errorf("%s (%s): <html lang=%q>, want tr", path, how, lang)
 				}
-				self := apptest.BaseURL + strings.SplitN(pg.path, "?", 2)[0]
-				for hl, want := range map[string]string{"tr": self + "?lang=tr", "en": self + "?lang=en", "x-default": self} {
+				self := pg.self
+				if self == "" {
+					self = apptest.BaseURL + strings.SplitN(pg.path, "?", 2)[0]
+				}
+				for hl, want := range map[string]string{"tr": withLang(t, self, "tr"), "en": withLang(t, self, "en"), "x-default": self} {
 					if got := p.Doc.Find(`link[rel=alternate][hreflang="`+hl+`"]`).AttrOr("href", ""); got != want {
 						t.Errorf("%s (%s): hreflang %s → %q, want %q", path, how, hl, got, want)
 					}
@@ -118,4 +124,17 @@ func TestTurkishAccountPagesHaveNoEnglishLeft(t *testing.T) {
 			t.Errorf("chart table header %q, want Dönem", got)
 		}
 	})
+}
+
+// withLang is address with lang= set among its other parameters, as the alternates write it.
+func withLang(t *testing.T, address, lang string) string {
+	t.Helper()
+	u, err := url.Parse(address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("lang", lang)
+	u.RawQuery = q.Encode()
+	return u.String()
 }

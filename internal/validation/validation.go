@@ -141,6 +141,20 @@ func HasWord(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
+// CheckSearch is CheckText for a search box sent as field: the English message with the message
+// id pages write in the reader's language (search.utf8, search.control), an empty FieldError when
+// the text is fine.
+func CheckSearch(field, s string) FieldError {
+	msg := CheckText("The search text", s)
+	switch {
+	case msg == "":
+		return FieldError{}
+	case !utf8.ValidString(s):
+		return FieldError{Field: field, Message: msg, Key: "search.utf8"}
+	}
+	return FieldError{Field: field, Message: msg, Key: "search.control", Data: map[string]any{"Char": fmt.Sprintf("U+%04X", ControlChar(s))}}
+}
+
 // CheckText says what is wrong with free text a client sent as the field called name (a search
 // box, a filter), "" when it is fine: it must be valid UTF-8 without control characters other than
 // tab, line feed and carriage return. A NUL that reached PostgreSQL would fail the whole query
