@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -8,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -137,4 +140,85 @@ func withLang(t *testing.T, address, lang string) string {
 	q.Set("lang", lang)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// TestBrowserAxeTurkishAccount runs axe-core on the account area in Turkish at 1280 and 375 px
+// (the layout check included: Turkish words run longer): the history and pricing pages, a
+// developer's dashboard, security, webhooks and custom model pages, and an expert's review queue,
+// review and profile pages, each account keeping Turkish as its language.
+func TestBrowserAxeTurkishAccount(t *testing.T) {
+	src := axeSource(t)
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browserWithin(t, 6*time.Minute)
+			s := startServer(t, testdb.Open(t, d), nil)
+			bg := context.Background()
+			claim, err := s.app.Checker.Check(bg, checking.Input{Claim: "Aşılar otizme neden olur"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			people := map[models.Role][2]string{
+				models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
+				models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
+			}
+			for role, cred := range people {
+				u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "history (tr)", path: "/claims?lang=tr"},
+				{name: "pricing (tr)", path: "/pricing?lang=tr"},
+				{name: "forgot password (tr)", path: "/password/forgot?lang=tr"},
+			})
+			dev := people[models.RoleUser]
+			if err := logIn(ctx, s.base, dev[0], dev[1]); err != nil {
+				t.Fatalf("log in as a developer: %v", err)
+			}
+			newKey := func(ctx context.Context, base string) error {
+				return chromedp.Do(ctx,
+					chromedp.Navigate(base+"/account"),
+					chromedp.WaitVisible(`[data-testid="create-key-form"]`),
+					chromedp.SetValue(`[data-testid="create-key-form"] input[name="name"]`, "axe anahtarı"),
+					chromedp.Click(`[data-testid="create-key"]`),
+					chromedp.WaitVisible(`[data-testid="new-key"]`),
+				)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "dashboard (tr)", path: "/account"},
+				{name: "new key (tr)", act: newKey},
+				{name: "security (tr)", path: "/account/security"},
+				{name: "webhooks (tr)", path: "/account/webhooks"},
+				{name: "custom model (tr)", path: "/account/model"},
+			})
+			if err := logOut(ctx); err != nil {
+				t.Fatalf("log out: %v", err)
+			}
+			ex := people[models.RoleExpert]
+			if err := logIn(ctx, s.base, ex[0], ex[1]); err != nil {
+				t.Fatalf("log in as an expert: %v", err)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "review queue (tr)", path: "/review"},
+				{name: "review claim (tr)", path: "/review/" + claim.ID},
+				{name: "expert profile settings (tr)", path: "/review/profile"},
+			})
+			if err := chromedp.Run(ctx, chromedp.Navigate(s.base+"/review/profile")); err != nil {
+				t.Fatal(err)
+			}
+			if lang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); err != nil || lang != "tr" {
+				t.Errorf("the expert's pages are %q (%v), want tr", lang, err)
+			}
+		})
+	}
 }
