@@ -213,7 +213,7 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 				{name: "review claim (tr)", path: "/review/" + claim.ID},
 				{name: "expert profile settings (tr)", path: "/review/profile"},
 			})
-			if err := chromedp.Run(ctx, chromedp.Navigate(s.base+"/review/profile")); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/review/profile")); err != nil {
 				t.Fatal(err)
 			}
 			if lang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); err != nil || lang != "tr" {
