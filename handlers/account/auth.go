@@ -66,6 +66,14 @@ type AuthDeps struct {
 	Now func() time.Time
 	// Log receives failures the visitor only sees as an error page; nil means slog.Default().
 	Log *slog.Logger
+	// Languages writes each mail in the recipient's stored language (the account's, else the
+	// request's); nil writes it in the request's language.
+	Languages *i18n.Bundle
+	// Users finds the stored language of an address the flow only knows by email (unlock,
+	// reset, "account exists"); nil uses the request's language.
+	Users interface {
+		UserByEmail(ctx context.Context, email string) (*models.User, error)
+	}
 	// AfterVerified runs once an address is proven (verification, email change, login) — the beta
 	// waiting list grants invited people access there; nil does nothing.
 	AfterVerified func(ctx context.Context, userID, email string)
@@ -82,12 +90,16 @@ type Auth struct {
 	now      func() time.Time
 	log      *slog.Logger
 	verified func(ctx context.Context, userID, email string)
+	langs    *i18n.Bundle
+	users    interface {
+		UserByEmail(ctx context.Context, email string) (*models.User, error)
+	}
 }
 
 // NewAuth builds the account pages.
 func NewAuth(d AuthDeps) *Auth {
 	a := &Auth{acc: d.Accounts, sessions: d.Sessions, mailer: d.Mailer, baseURL: strings.TrimRight(d.BaseURL, "/"),
-		errPage: d.ErrorPage, now: d.Now, log: d.Log, verified: d.AfterVerified}
+		errPage: d.ErrorPage, now: d.Now, log: d.Log, verified: d.AfterVerified, langs: d.Languages, users: d.Users}
 	if a.verified == nil {
 		a.verified = func(context.Context, string, string) {}
 	}
@@ -202,9 +214,31 @@ func (a *Auth) send(ctx context.Context, to, key string, e emails.Email) error {
 	return nil
 }
 
-// sendVerification queues the verification mail for token.
+// inLanguage is ctx carrying the localizer of lang, the recipient's stored language, so a mail
+// is written in it whatever page sent it; an unknown or empty lang keeps the request's.
+func (a *Auth) inLanguage(ctx context.Context, lang string) context.Context {
+	l, ok := i18n.Parse(lang)
+	if a.langs == nil || !ok {
+		return ctx
+	}
+	return i18n.WithLocalizer(ctx, a.langs.Localizer(l))
+}
+
+// inLanguageOf is inLanguage with the stored language of the account at email.
+func (a *Auth) inLanguageOf(ctx context.Context, email string) context.Context {
+	if a.users == nil {
+		return ctx
+	}
+	u, err := a.users.UserByEmail(ctx, email)
+	if err != nil {
+		return ctx
+	}
+	return a.inLanguage(ctx, u.Language)
+}
+
+// sendVerification queues the verification mail for token, in the account's language.
 func (a *Auth) sendVerification(ctx context.Context, u *models.User, token string) error {
-	return a.send(ctx, u.Email, "verify:"+u.ID+":"+tokenKey(token),
+	return a.send(a.inLanguage(ctx, u.Language), u.Email, "verify:"+u.ID+":"+tokenKey(token),
 		emails.VerifyEmail{Name: u.Name, Link: a.link("/verify/" + token)})
 }
 
@@ -305,7 +339,7 @@ func (a *Auth) signup(c *fiber.Ctx) error {
 func (a *Auth) notifyAccountExists(ctx context.Context, email string) {
 	email = accounts.NormalizeEmail(email)
 	key := "signup-exists:" + tokenKey(email) + ":" + strconv.FormatInt(a.now().Unix()/3600, 10)
-	err := a.send(ctx, email, key, emails.AccountExists{LoginLink: a.link("/login"), ResetLink: a.link("/password/forgot")})
+	err := a.send(a.inLanguageOf(ctx, email), email, key, emails.AccountExists{LoginLink: a.link("/login"), ResetLink: a.link("/password/forgot")})
 	if err != nil {
 		a.log.Error("queue account-exists mail", "err", err)
 	}
@@ -478,7 +512,7 @@ func (a *Auth) requestUnlock(c *fiber.Ctx) error {
 	}
 	if found {
 		// One mail per token: a retried request of the same token never sends a second copy.
-		if err := a.send(ctx, email, "unlock:"+tokenKey(token), emails.UnlockLogin{Link: a.link("/login/unlock/" + token)}); err != nil {
+		if err := a.send(a.inLanguageOf(ctx, email), email, "unlock:"+tokenKey(token), emails.UnlockLogin{Link: a.link("/login/unlock/" + token)}); err != nil {
 			return a.unavailable(c, "queue unlock mail", err)
 		}
 	}
@@ -557,7 +591,7 @@ func (a *Auth) forgot(c *fiber.Ctx) error {
 	}
 	if found {
 		// The service does not return the user; the greeting stays neutral rather than cost a look-up.
-		if err := a.send(ctx, email, "reset:"+tokenKey(token), emails.ResetPassword{Link: a.link("/password/reset/" + token)}); err != nil {
+		if err := a.send(a.inLanguageOf(ctx, email), email, "reset:"+tokenKey(token), emails.ResetPassword{Link: a.link("/password/reset/" + token)}); err != nil {
 			return a.unavailable(c, "queue reset mail", err)
 		}
 	}
@@ -663,7 +697,7 @@ func (a *Auth) securitySubmit(c *fiber.Ctx) error {
 			return a.unavailable(c, "request email change", err)
 		}
 		to := accounts.NormalizeEmail(newEmail)
-		if err := a.send(ctx, to, "change-email:"+u.ID+":"+tokenKey(token),
+		if err := a.send(a.inLanguage(ctx, u.Language), to, "change-email:"+u.ID+":"+tokenKey(token),
 			emails.ChangeEmail{Name: u.Name, NewEmail: to, Link: a.link("/email/confirm/" + token)}); err != nil {
 			return a.unavailable(c, "queue email-change mail", err)
 		}

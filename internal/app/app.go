@@ -200,7 +200,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	langs := web.NewLanguages(bundle, cfg.SecureCookies(), stores.Accounts, now, log)
-	w := &wiring{cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
+	w := &wiring{bundle: bundle, cfg: cfg, db: db, stores: stores, log: log, now: now, kb: kb, checker: checker,
 		meter:    metering.New(metering.Config{Keys: stores.Keys, KeyCacheTTL: cfg.KeyCacheTTL, Usage: stores.Usage, Now: now, Log: log}),
 		limiter:  metering.NewIPLimiter(stores.RateLimits, cfg.AnonChecksPerHour, now),
 		accounts: accountsSvc, billing: billingSvc, outbox: outbox, bg: &Background{}, rest: rest,

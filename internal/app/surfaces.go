@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"log/slog"
 	"net/http"
 	"time"
@@ -41,6 +42,8 @@ import (
 // the background the workers register with. New builds one; mountSurfaces mounts every surface
 // from it, each through its package's Mount.
 type wiring struct {
+	// bundle writes mail in a recipient's stored language.
+	bundle   *i18n.Bundle
 	cfg      config.Config
 	db       *database.DB
 	stores   *models.Stores
@@ -120,7 +123,7 @@ func siteDeps(w *wiring) site.Deps {
 // accountDeps wires the account pages and the Stripe webhook.
 func accountDeps(w *wiring) account.Deps {
 	return account.Deps{Kit: w.kit, CSRF: w.csrf, Sessions: w.sessions,
-		Auth: account.AuthDeps{Accounts: w.accounts, Mailer: w.outbox,
+		Auth: account.AuthDeps{Accounts: w.accounts, Mailer: w.outbox, Languages: w.bundle, Users: w.stores.Accounts,
 			AfterVerified: func(ctx context.Context, userID, email string) {
 				// The account's keys were refused while it was unverified; they work from the
 				// next request on (other processes within KEY_CACHE_TTL).
