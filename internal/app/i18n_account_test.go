@@ -175,6 +175,16 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 				if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
 					t.Fatal(err)
 				}
+				if role == models.RoleUser {
+					// The new-key page is opened once per width: the plan must allow two more keys.
+					enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := s.app.Stores.Accounts.SetPlan(bg, u.ID, &enterprise.ID, time.Now()); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "history (tr)", path: "/claims?lang=tr"},
@@ -221,4 +231,50 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAccountMailInTheStoredLanguage asks for a password reset from an English page for an account
+// whose stored language is Turkish, and from a Turkish page for an English one: each mail follows
+// the account's language, not the page's.
+func TestAccountMailInTheStoredLanguage(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		en := &http.Cookie{Name: "lang", Value: "en"}
+		tr := &http.Cookie{Name: "lang", Value: "tr"}
+		ayse, _ := b.Member(t, "ayse@example.org", "Ayşe", models.RoleUser)
+		if err := b.App.Stores.Accounts.SetLanguage(t.Context(), ayse.ID, "tr", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		b.Member(t, "ann@example.org", "Ann", models.RoleUser)
+		if err := b.App.Stores.Accounts.SetLanguage(t.Context(), mustUser(t, b, "ann@example.org").ID, "en", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			email  string
+			page   *http.Cookie
+			prefix string
+			want   string
+		}{
+			{"ayse@example.org", en, "reset:", "Claimcheck parolanızı sıfırlayın"},
+			{"ann@example.org", tr, "reset:", "Reset your Claimcheck password"},
+		} {
+			if res := b.SendCookies(t, http.MethodPost, "/password/forgot", url.Values{"email": {c.email}}, "", c.page); res.Status != http.StatusOK {
+				t.Fatalf("forgot %s: %d", c.email, res.Status)
+			}
+			m, _ := b.MailTo(t, c.email, c.prefix)
+			if m.Subject != c.want {
+				t.Errorf("%s mail to %s asked from a %s page: subject %q, want %q", c.prefix, c.email, c.page.Value, m.Subject, c.want)
+			}
+		}
+	})
+}
+
+// mustUser reads the account at email.
+func mustUser(t *testing.T, b *apptest.Browser, email string) *models.User {
+	t.Helper()
+	u, err := b.App.Stores.Accounts.UserByEmail(t.Context(), email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
