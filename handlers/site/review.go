@@ -136,8 +136,8 @@ func (h *Review) guard(c *fiber.Ctx) error {
 		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleExpert && u.Role != models.RoleAdmin {
-		return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
-			"The review queue is for experts. If you are a subject expert and want to review claims, ask an administrator for the expert role.")
+		return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "review.err.no_access_title",
+			"review.err.no_access")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
@@ -153,24 +153,24 @@ func (h *Review) meta(c *fiber.Ctx, title, description string) layouts.Page {
 // unavailable answers 503 after logging err.
 func (h *Review) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("review: "+what, "err", err)
-	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "This page could not be loaded",
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "review.err.unavailable_title",
 		"The database did not answer, so nothing was changed. Please try again in a minute.")
 }
 
 // notExpert refuses a change by an account that may only look (an administrator).
 func (h *Review) notExpert(c *fiber.Ctx) error {
-	return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "Only experts can vote",
-		"Your account can read the review queue but not vote or keep an expert profile: the community score is the experts' judgement. An administrator can give an account the expert role in Admin → Users.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusForbidden, "review.err.only_experts_title",
+		"review.err.only_experts")
 }
 
 // reviewTabs are the queue's tabs in display order.
 var reviewTabs = []experts.Tab{
-	{Key: models.QueueNewest, Label: "Newest", Hint: "Claims no expert has voted on, newest first.",
-		Intro: "Claims the automatic analysis has checked and no expert has judged yet, newest first. Open one, read the analysis, and give your verdict with how sure you are."},
-	{Key: models.QueueMostViewed, Label: "Most viewed", Hint: "Claims no expert has voted on, the most read first.",
-		Intro: "Claims no expert has judged yet, the most read first: a verdict here reaches the most readers. Open one, read the analysis, and give your verdict with how sure you are."},
-	{Key: models.QueueNeedsVotes, Label: "Needs more votes", Hint: "Claims with one vote by another expert: a second opinion can settle them.",
-		Intro: "Claims one other expert has already judged. A single expert is never fully sure, so a second verdict — agreeing or not — can settle them. Read the analysis and the vote so far, then give yours."},
+	{Key: models.QueueNewest, Label: "review.tab.newest", Hint: "review.tab.newest_hint",
+		Intro: "review.tab.newest_intro"},
+	{Key: models.QueueMostViewed, Label: "review.tab.viewed", Hint: "review.tab.viewed_hint",
+		Intro: "review.tab.viewed_intro"},
+	{Key: models.QueueNeedsVotes, Label: "review.tab.needs", Hint: "review.tab.needs_hint",
+		Intro: "review.tab.needs_intro"},
 }
 
 // reviewQueueURL is the address of a queue tab's page, leaving out defaults.
@@ -205,7 +205,7 @@ func (h *Review) queue(c *fiber.Ctx) error {
 		tabs[i] = t
 	}
 	if current.Key == "" {
-		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such tab",
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "review.err.no_tab_title",
 			fmt.Sprintf("%q is not a tab of the review queue. Use newest, viewed or more.", format.Truncate(tab, 40)))
 	}
 	page, problem := web.ParsePage(c)
@@ -219,7 +219,7 @@ func (h *Review) queue(c *fiber.Ctx) error {
 	}
 	now := h.now()
 	pages := web.PageCount(total, ReviewQueuePerPage)
-	p := experts.QueuePage{Meta: h.meta(c, "Review queue", "Claims waiting for an expert's verdict."), Tabs: tabs, Current: current,
+	p := experts.QueuePage{Meta: h.meta(c, "review.queue", "review.meta_desc"), Tabs: tabs, Current: current,
 		CountText: format.Plural(int(total), "claim") + ".", Admin: u.Role == models.RoleAdmin,
 		Pager: experts.Pager{Page: page, Pages: pages}}
 	if u.Role == models.RoleExpert {
@@ -262,15 +262,15 @@ func reviewQueueEmpty(tab string, page, pages int, total int64) *components.Empt
 	switch {
 	case total > 0:
 		return &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", page),
-			Body: fmt.Sprintf("This tab ends on page %d.", pages), ActionText: "Go to the last page", ActionURL: reviewQueueURL(tab, pages)}
+			Body: fmt.Sprintf("This tab ends on page %d.", pages), ActionText: "review.empty.last_page", ActionURL: reviewQueueURL(tab, pages)}
 	case tab == models.QueueNeedsVotes:
-		return &components.EmptyState{Kind: "no-second-votes", Title: "No claim needs a second vote",
-			Body:       "Claims that one other expert has voted on appear here. Start with a claim nobody has reviewed yet.",
-			ActionText: "Show the newest claims", ActionURL: reviewQueueURL(models.QueueNewest, 1)}
+		return &components.EmptyState{Kind: "no-second-votes", Title: "review.empty.no_second_title",
+			Body:       "review.empty.no_second",
+			ActionText: "review.empty.show_newest", ActionURL: reviewQueueURL(models.QueueNewest, 1)}
 	}
-	return &components.EmptyState{Kind: "queue-empty", Title: "Every claim has an expert vote",
-		Body:       "Nothing waits for a first review. Claims checked from now on appear here; meanwhile, a second opinion can settle claims with one vote.",
-		ActionText: "Show claims that need more votes", ActionURL: reviewQueueURL(models.QueueNeedsVotes, 1)}
+	return &components.EmptyState{Kind: "queue-empty", Title: "review.empty.all_voted_title",
+		Body:       "review.empty.all_voted",
+		ActionText: "review.empty.show_needs", ActionURL: reviewQueueURL(models.QueueNeedsVotes, 1)}
 }
 
 // voteValues are the vote form's submitted (or stored) values, as typed.
@@ -288,9 +288,9 @@ type confidenceLevel struct {
 // confidenceLevels are the vote form's choices, least sure first. A bare number field asked
 // experts to calibrate themselves to two decimals; three named levels are answered consistently.
 var confidenceLevels = []confidenceLevel{
-	{"low", "Low", "The evidence leans this way but is thin or indirect.", 0.4},
-	{"medium", "Medium", "Good evidence, with some doubt left.", 0.7},
-	{"high", "High", "Strong, direct evidence; you would be surprised to be wrong.", 0.9},
+	{"low", "review.conf.low", "review.conf.low_meaning", 0.4},
+	{"medium", "review.conf.medium", "review.conf.medium_meaning", 0.7},
+	{"high", "review.conf.high", "review.conf.high_meaning", 0.9},
 }
 
 // confidenceValue is the confidence of a level's slug; ok is false for anything else.
@@ -316,7 +316,7 @@ func confidenceSlug(f float64) string {
 }
 
 // confidenceError is what the form says when no level was chosen.
-const confidenceError = "Choose how sure you are: low, medium or high."
+const confidenceError = "review.conf.error"
 
 // voteValuesOf fills the form from a stored vote.
 func voteValuesOf(v *models.ClaimVote) voteValues {
@@ -332,17 +332,17 @@ func voteForm(action string, v voteValues, verr *community.ValidationError, chan
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
 	}
-	f.Confidence = components.Field{ID: "confidence-" + confidenceLevels[0].slug, Name: "confidence", Label: "How sure are you?",
+	f.Confidence = components.Field{ID: "confidence-" + confidenceLevels[0].slug, Name: "confidence", Label: "review.conf.label",
 		Value: v.confidence, Error: verr.Message("confidence"), Required: true,
-		Hint: "Votes weigh by confidence: low counts 0.4, medium 0.7 and high 0.9 in the community score."}
+		Hint: "review.conf.hint"}
 	for _, l := range confidenceLevels {
 		f.ConfidenceChoices = append(f.ConfidenceChoices, experts.ConfidenceChoice{Slug: l.slug, Label: l.label, Meaning: l.meaning,
 			Checked: l.slug == v.confidence})
 	}
-	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "Note", Type: "textarea", Value: v.note, Error: verr.Message("note"),
+	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "review.field.note", Type: "textarea", Value: v.note, Error: verr.Message("note"),
 		Optional: true, MaxLength: community.MaxNoteRunes, Rows: 5, Counter: true,
-		Hint: "Why you reached this verdict. Readers see it with your vote, and it explains the verdict when the claim settles."}
-	f.Sources = components.Field{ID: "vote-sources", Name: "sources", Label: "Sources", Type: "textarea", Value: v.sources,
+		Hint: "review.field.note_hint"}
+	f.Sources = components.Field{ID: "vote-sources", Name: "sources", Label: "review.field.sources", Type: "textarea", Value: v.sources,
 		Error: verr.Message("sources"), Optional: true, Rows: 3, Placeholder: "https://",
 		Hint: fmt.Sprintf("Up to %d web addresses (http or https), one per line.", community.MaxSources)}
 	for _, e := range []struct{ anchor, msg string }{
@@ -374,8 +374,8 @@ func (h *Review) claimParam(c *fiber.Ctx) (*models.Claim, error) {
 
 // claimNotFound is the 404 for an address that names no visible claim.
 func (h *Review) claimNotFound(c *fiber.Ctx) error {
-	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "Claim not found",
-		"No claim has this address. It may have been removed by moderators. Go back to the review queue for another one.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusNotFound, "review.err.not_found_title",
+		"review.err.not_found")
 }
 
 // show serves GET /review/:id.
@@ -400,7 +400,7 @@ func (h *Review) show(c *fiber.Ctx) error {
 		saved = savedText(cl.EffectiveScore())
 	}
 	if c.Query("confirmed") == "1" && cl.AttributionConfirmed() {
-		saved = "You confirmed that the firm published this claim; it now counts toward the firm's trust score."
+		saved = "review.confirmed_attribution"
 	}
 	return h.renderReview(c, fiber.StatusOK, cl, vals, nil, change, saved)
 }
@@ -535,20 +535,20 @@ type profileValues struct {
 // profileForm builds the profile page with values and errors (keyed by field name).
 func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]string, saved bool) experts.ProfilePage {
 	u := web.CurrentUser(c)
-	p := experts.ProfilePage{Meta: h.meta(c, "Your expert profile", ""), CSRF: web.CSRFToken(c), Name: u.Name,
+	p := experts.ProfilePage{Meta: h.meta(c, "review.profile.meta", ""), CSRF: web.CSRFToken(c), Name: u.Name,
 		Admin: u.Role == models.RoleAdmin, Saved: saved, Public: v.public, PublicURL: paths.Expert(u.ID)}
-	p.Bio = components.Field{ID: "profile-bio", Name: "bio", Label: "Bio", Type: "textarea", Value: v.bio, Error: errs["bio"],
+	p.Bio = components.Field{ID: "profile-bio", Name: "bio", Label: "review.field.bio", Type: "textarea", Value: v.bio, Error: errs["bio"],
 		Optional: true, MaxLength: MaxBioChars, Rows: 5, Counter: true,
-		Hint: "Your background and why readers can trust your reviews: training, work, publications."}
-	p.Affiliation = components.Field{ID: "profile-affiliation", Name: "affiliation", Label: "Affiliation", Type: "text",
+		Hint: "review.field.bio_hint"}
+	p.Affiliation = components.Field{ID: "profile-affiliation", Name: "affiliation", Label: "review.field.affiliation", Type: "text",
 		Value: v.affiliation, Error: errs["affiliation"], Optional: true, MaxLength: MaxAffiliationChars,
 		Placeholder: "e.g. Boğaziçi University, Department of History",
-		Hint:        "Where you work or study; shown on your public profile."}
-	p.Credentials = components.Field{ID: "profile-credentials", Name: "credentials", Label: "Credentials", Type: "text",
+		Hint:        "review.field.affiliation_hint"}
+	p.Credentials = components.Field{ID: "profile-credentials", Name: "credentials", Label: "review.field.credentials", Type: "text",
 		Value: v.credentials, Error: errs["credentials"], Optional: true, MaxLength: MaxCredentialsChars,
 		Placeholder: "e.g. PhD in epidemiology; 12 years at a public health agency",
-		Hint:        "Degrees, positions or publications that qualify you; shown on your public profile."}
-	p.Expertise = components.Field{ID: "profile-expertise", Name: "expertise", Label: "Areas of expertise", Type: "text",
+		Hint:        "review.field.credentials_hint"}
+	p.Expertise = components.Field{ID: "profile-expertise", Name: "expertise", Label: "review.field.expertise", Type: "text",
 		Value: v.expertise, Error: errs["expertise"], Optional: true, Placeholder: "e.g. epidemiology, vaccines, statistics",
 		Hint: fmt.Sprintf("Separate areas with commas: up to %d, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)}
 	for _, f := range []components.Field{p.Affiliation, p.Credentials, p.Bio, p.Expertise} {
@@ -601,7 +601,7 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 	}
 	switch n := utf8.RuneCountInString(v.bio); {
 	case !utf8.ValidString(v.bio):
-		errs["bio"] = "The bio must be valid text (UTF-8)."
+		errs["bio"] = "review.field.bio_utf8"
 	case n > MaxBioChars:
 		errs["bio"] = fmt.Sprintf("The bio is %d characters long; the limit is %d.", n, MaxBioChars)
 	}
@@ -627,7 +627,7 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 // and says everything that is wrong at once: each area that is too long, and too many areas.
 func parseExpertise(raw string) ([]string, string) {
 	if !utf8.ValidString(raw) {
-		return nil, "The areas must be valid text (UTF-8)."
+		return nil, "review.field.areas_utf8"
 	}
 	if len(raw) > 4*MaxExpertiseTags*(MaxExpertiseTagChars+2) {
 		return nil, fmt.Sprintf("List at most %d areas, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)
