@@ -19,6 +19,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/community"
 	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/layouts"
@@ -220,49 +221,47 @@ func (h *Review) queue(c *fiber.Ctx) error {
 	now := h.now()
 	pages := web.PageCount(total, ReviewQueuePerPage)
 	p := experts.QueuePage{Meta: h.meta(c, "review.queue", "review.meta_desc"), Tabs: tabs, Current: current,
-		CountText: format.Plural(int(total), "claim") + ".", Admin: u.Role == models.RoleAdmin,
+		CountText: i18n.N(c.UserContext(), "review.count", int(total), "N", format.For(i18n.From(c.UserContext())).Int(total)), Admin: u.Role == models.RoleAdmin,
 		Pager: experts.Pager{Page: page, Pages: pages}}
 	if u.Role == models.RoleExpert {
 		p.ProfileURL = "/review/profile"
 	}
 	if page > 1 {
 		p.Pager.PrevURL = reviewQueueURL(tab, min(page-1, pages))
-		p.Meta.Title = fmt.Sprintf("Review queue, page %d", page)
+		p.Meta.Title = i18n.T(c.UserContext(), "review.page_title", "Page", page)
 	}
 	if page < pages {
 		p.Pager.NextURL = reviewQueueURL(tab, page+1)
 	}
 	for i := range cs {
-		p.Rows = append(p.Rows, reviewQueueRow(&cs[i], now))
+		p.Rows = append(p.Rows, reviewQueueRow(i18n.From(c.UserContext()), &cs[i], now))
 	}
 	if len(cs) == 0 {
-		p.Empty = reviewQueueEmpty(tab, page, pages, total)
+		p.Empty = reviewQueueEmpty(i18n.From(c.UserContext()), tab, page, pages, total)
 	}
 	return web.RenderNoStore(c, fiber.StatusOK, experts.Queue(p))
 }
 
 // reviewQueueRow converts a claim for the queue.
-func reviewQueueRow(cl *models.Claim, now time.Time) experts.QueueRow {
+func reviewQueueRow(loc *i18n.Localizer, cl *models.Claim, now time.Time) experts.QueueRow {
+	f := format.For(loc)
 	r := experts.QueueRow{ReviewURL: paths.ReviewClaim(cl.ID), ClaimURL: paths.Claim(cl.ID),
 		Text: format.Truncate(cl.Content, viewmodel.ListTextRunes), Verdict: viewmodel.VerdictView(cl.AIVerdict), Score: cl.AIScore,
 		NotEnoughEvidence: !viewmodel.ClaimOutcome(cl).Decided,
-		Views:             format.Thousands(cl.ViewCount) + " views", AgeISO: format.ISO(cl.CreatedAt), AgeText: format.Ago(now, cl.CreatedAt),
-		AgeTitle: format.Time(cl.CreatedAt)}
-	if cl.ViewCount == 1 {
-		r.Views = "1 view"
-	}
+		Views:             loc.N("review.views", int(cl.ViewCount), "N", f.Int(cl.ViewCount)), AgeISO: format.ISO(cl.CreatedAt), AgeText: f.Ago(now, cl.CreatedAt),
+		AgeTitle: f.Time(cl.CreatedAt)}
 	if cl.ExpertCount > 0 {
-		r.Votes = format.Plural(cl.ExpertCount, "expert vote")
+		r.Votes = loc.N("review.expert_votes", cl.ExpertCount)
 	}
 	return r
 }
 
 // reviewQueueEmpty says why a queue page is empty and what to do instead.
-func reviewQueueEmpty(tab string, page, pages int, total int64) *components.EmptyState {
+func reviewQueueEmpty(loc *i18n.Localizer, tab string, page, pages int, total int64) *components.EmptyState {
 	switch {
 	case total > 0:
-		return &components.EmptyState{Kind: "past-end", Title: fmt.Sprintf("There is no page %d", page),
-			Body: fmt.Sprintf("This tab ends on page %d.", pages), ActionText: "review.empty.last_page", ActionURL: reviewQueueURL(tab, pages)}
+		return &components.EmptyState{Kind: "past-end", Title: loc.T("history.empty.past_end_title", "Page", page),
+			Body: loc.T("review.empty.past_end", "Pages", pages), ActionText: "review.empty.last_page", ActionURL: reviewQueueURL(tab, pages)}
 	case tab == models.QueueNeedsVotes:
 		return &components.EmptyState{Kind: "no-second-votes", Title: "review.empty.no_second_title",
 			Body:       "review.empty.no_second",
