@@ -396,7 +396,7 @@ func (h *Review) show(c *fiber.Ctx) error {
 	}
 	saved := ""
 	if c.Query("saved") == "1" && change {
-		saved = savedText(cl.EffectiveScore())
+		saved = savedText(i18n.From(c.UserContext()), cl.EffectiveScore())
 	}
 	if c.Query("confirmed") == "1" && cl.AttributionConfirmed() {
 		saved = "review.confirmed_attribution"
@@ -405,11 +405,10 @@ func (h *Review) show(c *fiber.Ctx) error {
 }
 
 // savedText is the confirmation after a vote, with the claim's new community score.
-func savedText(sv models.ScoreView) string {
+func savedText(loc *i18n.Localizer, sv models.ScoreView) string {
 	slug, _ := models.VerdictFromV1(sv.Verdict)
 	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
-	return fmt.Sprintf("The community score is now %s / 100 (%s) from %s, confidence %s.",
-		formatScore(sv.Score), label, format.Plural(sv.Experts, "expert"), formatConfidence(sv.Confidence))
+	return loc.N("review.saved_score", sv.Experts, "Score", formatScore(sv.Score), "Verdict", label, "Confidence", formatConfidence(sv.Confidence))
 }
 
 // communityRuleURL is the documentation of the community score: the /docs guide section.
@@ -417,12 +416,12 @@ const communityRuleURL = "/docs#community-score"
 
 // savedNote explains the numbers of savedText, which otherwise read as a mistake: one vote of
 // confidence 0.9 gives a community confidence of 0.45, and a Yanlış verdict a score of 0.
-func savedNote(experts int) string {
+func savedNote(loc *i18n.Localizer, experts int) string {
 	factor := strconv.FormatFloat(1-math.Pow(0.5, float64(experts)), 'f', -1, 64)
-	return fmt.Sprintf("The score is the confidence-weighted mean of the votes’ points: 100 for Doğru, 50 for Kısmen doğru or Belirsiz, 0 for Yanlış. "+
-		"The community confidence combines how far the experts agree, how sure they said they were, and how many voted: "+
-		"agreement × mean confidence × (1 − 0.5ⁿ). With %s that last factor is %s, so one expert is never fully sure; each further vote raises it.",
-		format.Plural(max(experts, 1), "expert"), factor)
+	if loc.Lang() == i18n.TR {
+		factor = strings.Replace(factor, ".", ",", 1)
+	}
+	return loc.N("review.saved_note", max(experts, 1), "Factor", factor)
 }
 
 // formatScore writes a 0–100 score with at most two decimals: "87.5", "100".
@@ -445,7 +444,7 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 	}
 	now := h.now()
 	show := viewmodel.ClaimShow(c.UserContext(), cl, basis, "", now)
-	p := experts.ReviewPage{Meta: h.meta(c, "Review: “"+format.Truncate(cl.Content, 60)+"”", ""), CSRF: web.CSRFToken(c),
+	p := experts.ReviewPage{Meta: h.meta(c, i18n.T(c.UserContext(), "review.meta_claim", "Claim", format.Truncate(cl.Content, 60)), ""), CSRF: web.CSRFToken(c),
 		ClaimURL: paths.Claim(cl.ID), Text: cl.Content, Long: show.Long, SourceURL: show.SourceURL,
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,
 		Score: show.Score, Summary: show.Summary, SubScores: show.SubScores, Saved: saved, Admin: u.Role == models.RoleAdmin,
@@ -455,10 +454,10 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 		return h.unavailable(c, "claim firm", err)
 	}
 	if saved != "" {
-		p.SavedNote, p.RuleURL = savedNote(cl.EffectiveScore().Experts), communityRuleURL
+		p.SavedNote, p.RuleURL = savedNote(i18n.From(c.UserContext()), cl.EffectiveScore().Experts), communityRuleURL
 	}
 	if verr != nil {
-		p.Meta.Title = "Error: " + p.Meta.Title
+		p.Meta.Title = i18n.T(c.UserContext(), "review.error_title", "Title", p.Meta.Title)
 	}
 	if cl.ExpertCount > 0 && cl.CommunityScore != nil && cl.CommunityVerdict != nil {
 		sv := cl.EffectiveScore()
