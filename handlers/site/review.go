@@ -326,7 +326,7 @@ func voteValuesOf(v *models.ClaimVote) voteValues {
 }
 
 // voteForm builds the form with values and errors.
-func voteForm(action string, v voteValues, verr *community.ValidationError, change bool) experts.VoteForm {
+func voteForm(loc *i18n.Localizer, action string, v voteValues, verr *community.ValidationError, change bool) experts.VoteForm {
 	f := experts.VoteForm{Action: action, Change: change, VerdictError: verr.Message("verdict")}
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
@@ -343,7 +343,7 @@ func voteForm(action string, v voteValues, verr *community.ValidationError, chan
 		Hint: "review.field.note_hint"}
 	f.Sources = components.Field{ID: "vote-sources", Name: "sources", Label: "review.field.sources", Type: "textarea", Value: v.sources,
 		Error: verr.Message("sources"), Optional: true, Rows: 3, Placeholder: "https://",
-		Hint: fmt.Sprintf("Up to %d web addresses (http or https), one per line.", community.MaxSources)}
+		Hint: loc.T("review.field.sources_hint", "Max", community.MaxSources)}
 	for _, e := range []struct{ anchor, msg string }{
 		{"verdict-" + string(analysis.VerdictTrue), f.VerdictError}, {f.Confidence.ID, f.Confidence.Error},
 		{f.Note.ID, f.Note.Error}, {f.Sources.ID, f.Sources.Error},
@@ -449,7 +449,7 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 		SourceDomain: show.SourceDomain, CreatedISO: show.CreatedISO, CreatedText: show.CreatedText, Verdict: show.Verdict,
 		Score: show.Score, Summary: show.Summary, SubScores: show.SubScores, Saved: saved, Admin: u.Role == models.RoleAdmin,
 		CardTitle: show.CardTitle, CardBasis: show.CardBasis, NotEnoughEvidence: show.NotEnoughEvidence,
-		Form: voteForm(paths.ReviewClaim(cl.ID), vals, verr, change)}
+		Form: voteForm(i18n.From(c.UserContext()), paths.ReviewClaim(cl.ID), vals, verr, change)}
 	if p.Firm, err = h.attribution(ctx, cl, u); err != nil {
 		return h.unavailable(c, "claim firm", err)
 	}
@@ -540,15 +540,15 @@ func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]stri
 		Hint: "review.field.bio_hint"}
 	p.Affiliation = components.Field{ID: "profile-affiliation", Name: "affiliation", Label: "review.field.affiliation", Type: "text",
 		Value: v.affiliation, Error: errs["affiliation"], Optional: true, MaxLength: MaxAffiliationChars,
-		Placeholder: "e.g. Boğaziçi University, Department of History",
+		Placeholder: i18n.T(c.UserContext(), "review.field.affiliation_placeholder"),
 		Hint:        "review.field.affiliation_hint"}
 	p.Credentials = components.Field{ID: "profile-credentials", Name: "credentials", Label: "review.field.credentials", Type: "text",
 		Value: v.credentials, Error: errs["credentials"], Optional: true, MaxLength: MaxCredentialsChars,
-		Placeholder: "e.g. PhD in epidemiology; 12 years at a public health agency",
+		Placeholder: i18n.T(c.UserContext(), "review.field.credentials_placeholder"),
 		Hint:        "review.field.credentials_hint"}
 	p.Expertise = components.Field{ID: "profile-expertise", Name: "expertise", Label: "review.field.expertise", Type: "text",
-		Value: v.expertise, Error: errs["expertise"], Optional: true, Placeholder: "e.g. epidemiology, vaccines, statistics",
-		Hint: fmt.Sprintf("Separate areas with commas: up to %d, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)}
+		Value: v.expertise, Error: errs["expertise"], Optional: true, Placeholder: i18n.T(c.UserContext(), "review.field.expertise_placeholder"),
+		Hint: i18n.T(c.UserContext(), "review.field.expertise_hint", "Max", MaxExpertiseTags, "Chars", MaxExpertiseTagChars)}
 	for _, f := range []components.Field{p.Affiliation, p.Credentials, p.Bio, p.Expertise} {
 		if f.Error != "" {
 			p.Errors = append(p.Errors, experts.FormError{Anchor: f.ID, Message: f.Error})

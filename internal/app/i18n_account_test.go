@@ -38,6 +38,34 @@ func TestTurkishAccountPagesHaveNoEnglishLeft(t *testing.T) {
 		if !ok {
 			t.Fatal("no key row on the dashboard")
 		}
+		// An expert in Turkish and a claim for the review pages.
+		expert, expertSession := b.Member(t, "uzman@example.org", "Zeynep", models.RoleExpert)
+		if err := b.App.Stores.Accounts.SetLanguage(t.Context(), expert.ID, "tr", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		res := b.Post(t, "/", url.Values{"claim": {"Aşılar otizme neden olur"}})
+		if res.Status != http.StatusSeeOther {
+			t.Fatalf("checking a claim: %d", res.Status)
+		}
+		claimID := strings.TrimPrefix(res.Location, "/claims/")
+		expertPages := []string{"/review", "/review/" + claimID, "/review/profile"}
+		for _, path := range expertPages {
+			for _, q := range []string{"", "?lang=tr"} {
+				req := httptest.NewRequest(http.MethodGet, path+q, nil)
+				req.AddCookie(&http.Cookie{Name: "cc_session", Value: expertSession})
+				p := b.Do(t, req)
+				if p.Status != http.StatusOK || p.Doc.Find("html").AttrOr("lang", "") != "tr" {
+					t.Errorf("%s%s: status %d, lang %q", path, q, p.Status, p.Doc.Find("html").AttrOr("lang", ""))
+					continue
+				}
+				text := visibleText(p.Doc)
+				for _, run := range english {
+					if wordIn(text, run) {
+						t.Errorf("%s%s: English left on the Turkish page: %q", path, q, run)
+					}
+				}
+			}
+		}
 		pages := []struct {
 			path   string
 			member bool

@@ -2153,15 +2153,15 @@ func voteForm(csrf string, f VoteForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if c.Verdict.English != "" {
+			if gloss := i18n.T(ctx, "verdict."+c.Verdict.Slug+".gloss"); c.Verdict.English != "" && gloss != c.Verdict.Label {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 189, "<span class=\"verdict-choice__en\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var124 string
-				templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Text(ctx, c.Verdict.English))
+				templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(gloss)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/experts/experts.templ`, Line: 322, Col: 77}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/experts/experts.templ`, Line: 322, Col: 49}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var124))
 				if templ_7745c5c3_Err != nil {
@@ -2190,9 +2190,9 @@ func voteForm(csrf string, f VoteForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var126 string
-			templ_7745c5c3_Var126, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Text(ctx, c.Verdict.Explanation))
+			templ_7745c5c3_Var126, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "verdict."+c.Verdict.Slug+".explanation"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/experts/experts.templ`, Line: 324, Col: 133}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/pages/experts/experts.templ`, Line: 324, Col: 149}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var126))
 			if templ_7745c5c3_Err != nil {
