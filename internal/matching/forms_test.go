@@ -27,9 +27,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 	} {
 		ix.Upsert(r)
 	}
-	for _, c := range []struct {
-		claim, lang, url, reason string // reason "" = same claim; else a substring of the reason
-	}{
+	checkSameClaims(t, ix, []sameCase{
 		{"Berlin duvarı 89'da yıkıldı", "tr", "u:berlin", ""},
 		{"Berlin duvarı 79'da yıkıldı", "tr", "u:berlin", "different number"},
 		{"Güneş sistemindeki 9. gezegen Plüton'dur", "tr", "u:pluto", ""},
@@ -50,17 +48,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
 		// Against a negated fact-check the post's negations count as they are.
 		{"Ay'a hiç gidilmedi, her şey stüdyoda çekildi", "tr", "u:landing", ""},
-	} {
-		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
-		switch {
-		case !known:
-			t.Errorf("%q: %s not indexed", c.claim, c.url)
-		case c.reason == "" && !same:
-			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
-		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
-			t.Errorf("%q vs %s: same=%v reason %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
-		}
-	}
+	})
 }
 
 // TestSameClaimWordBesideAStatedNoun holds that, within one language and with the whole
@@ -84,9 +72,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 	} {
 		ix.Upsert(r)
 	}
-	for _, c := range []struct {
-		claim, lang, url, reason string
-	}{
+	checkSameClaims(t, ix, []sameCase{
 		{"The mRNA covid vaccines change your DNA", "en", "u:mrna", ""},
 		{"The ozone hole over Antarctica is recovering", "en", "u:ozone", ""},
 		{"Canlı türleri evrimle zaman içinde değişti", "tr", "u:evolution", ""},
@@ -113,15 +99,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
 		// verb reworded while its object goes unstated.
 		{"Yumurta yemek kilo aldırır", "tr", "u:eggs-en", "different"},
-	} {
-		same, reason, _ := ix.SameClaim(c.claim, c.lang, c.url)
-		switch {
-		case c.reason == "" && !same:
-			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
-		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
-			t.Errorf("%q vs %s: same=%v reason %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
-		}
-	}
+	})
 }
 
 // TestSameClaimTurkishVerbForms holds forms people post: a name as its initials ("NZ", "DSÖ"),
@@ -138,9 +116,7 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 	} {
 		ix.Upsert(r)
 	}
-	for _, c := range []struct {
-		claim, lang, url, reason string
-	}{
+	checkSameClaims(t, ix, []sameCase{
 		// An English word that denies its root: "untraceable" is "can't be traced".
 		{"Bitcoin payments can't be traced", "en", "u:btc", ""},
 		{"Bitcoin payments are anonymous", "en", "u:btc", ""},
@@ -154,9 +130,21 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 		{"DSÖ aşıların otizme yol açtığını söyledi", "tr", "u:who", ""},
 		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
 		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
-	} {
-		same, reason, _ := ix.SameClaim(c.claim, c.lang, c.url)
+	})
+}
+
+// sameCase is one decision to check: reason "" wants the same claim, else a refusal whose reason
+// contains it.
+type sameCase struct{ claim, lang, url, reason string }
+
+// checkSameClaims runs each case through ix.SameClaim.
+func checkSameClaims(t *testing.T, ix *Index, cases []sameCase) {
+	t.Helper()
+	for _, c := range cases {
+		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
 		switch {
+		case !known:
+			t.Errorf("%q: %s not indexed", c.claim, c.url)
 		case c.reason == "" && !same:
 			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
 		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):

@@ -505,9 +505,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 	} {
 		ix.Upsert(r)
 	}
-	for _, c := range []struct {
-		claim, lang, url, reason string // reason "" = same claim; else a substring of the reason
-	}{
+	checkSameClaims(t, ix, []sameCase{
 		// A compound the lexicon knows is one unit: "nezle" is "soğuk algınlığı", within and
 		// across languages.
 		{"C vitamini nezleyi önler", "tr", "u:vitc-tr", ""},
@@ -550,17 +548,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano-tr", "different subject"},
 		// A number of its own while the fact-check's subject goes unstated.
 		{"İnsanlar DNA'larının yalnızca yüzde 2'sini kullanır", "tr", "u:mrna", "different number"},
-	} {
-		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
-		switch {
-		case !known:
-			t.Errorf("%q: %s not indexed", c.claim, c.url)
-		case c.reason == "" && !same:
-			t.Errorf("%q vs %s: refused (%s), want the same claim", c.claim, c.url, reason)
-		case c.reason != "" && (same || !strings.Contains(reason, c.reason)):
-			t.Errorf("%q vs %s: same=%v %q, want refused with %q", c.claim, c.url, same, reason, c.reason)
-		}
-	}
+	})
 	// A unit letter after a number, and the English article, are no identifiers.
 	for _, c := range []struct{ claim, lang, want string }{
 		{"Water boils at 100 °C", "en", ""},
