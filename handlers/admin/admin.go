@@ -15,6 +15,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/validation"
@@ -147,8 +148,8 @@ func (a *Admin) guard(c *fiber.Ctx) error {
 		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
-			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "admin.forbidden.title",
+			"admin.forbidden.message")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
@@ -156,33 +157,33 @@ func (a *Admin) guard(c *fiber.Ctx) error {
 
 // adminNotices are the confirmations a redirect may ask for with ?done=.
 var adminNotices = map[string]string{
-	"plan-created":   "The plan was created.",
-	"plan-saved":     "The plan was saved.",
-	"plan-deleted":   "The plan was deleted.",
-	"plan-hidden":    "The plan is hidden: it is off the pricing page, and everyone on it keeps it.",
-	"role":           "The role was changed.",
-	"plan":           "The plan was assigned; the account's keys moved with it.",
-	"disabled":       "The account is disabled: its sessions ended, and its keys are refused within seconds.",
-	"enabled":        "The account is enabled again.",
-	"revoked":        "The key was revoked.",
-	"quota":          "The key's quota was changed.",
-	"hidden":         "The claim is hidden from every page and from the API.",
-	"unhidden":       "The claim is public again.",
-	"retried":        "The mail is queued again.",
-	"entry-saved":    "The entry was saved; checks of its claim use it from now on.",
-	"entry-retired":  "The entry is retired: no check matches it any more.",
-	"entry-restored": "The entry is restored: checks match it again.",
+	"plan-created":   "admin.notice.plan_created",
+	"plan-saved":     "admin.notice.plan_saved",
+	"plan-deleted":   "admin.notice.plan_deleted",
+	"plan-hidden":    "admin.notice.plan_hidden",
+	"role":           "admin.notice.role",
+	"plan":           "admin.notice.plan",
+	"disabled":       "admin.notice.disabled",
+	"enabled":        "admin.notice.enabled",
+	"revoked":        "admin.notice.revoked",
+	"quota":          "admin.notice.quota",
+	"hidden":         "admin.notice.hidden",
+	"unhidden":       "admin.notice.unhidden",
+	"retried":        "admin.notice.retried",
+	"entry-saved":    "admin.notice.entry_saved",
+	"entry-retired":  "admin.notice.entry_retired",
+	"entry-restored": "admin.notice.entry_restored",
 }
 
 // adminErrors are the refusals a redirect may report with ?err=.
 var adminErrors = map[string]string{
-	"last-admin": "That would leave no active administrator, so nothing was changed. Make someone else an admin first.",
-	"bad-role":   "Choose one of the roles user, expert or admin.",
-	"bad-plan":   "Choose an existing plan.",
-	"bad-quota":  "Enter a whole number of requests of 0 or more, or leave the field empty to use the plan's quota.",
-	"plan-used":  "This plan has subscribers, so it cannot be deleted; hide it instead.",
-	"not-retry":  "Only failed or dead mail can be retried.",
-	"self":       "You cannot disable your own account; ask another administrator.",
+	"last-admin": "admin.error.last_admin",
+	"bad-role":   "admin.error.bad_role",
+	"bad-plan":   "admin.error.bad_plan",
+	"bad-quota":  "admin.error.bad_quota",
+	"plan-used":  "admin.error.plan_used",
+	"not-retry":  "admin.error.not_retry",
+	"self":       "admin.error.self",
 }
 
 // frame fills what every console page shares.
@@ -196,13 +197,16 @@ func (a *Admin) frame(c *fiber.Ctx, section, title string) admin.Frame {
 // unavailable answers 503 after logging err.
 func (a *Admin) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error("admin: "+what, "err", err)
-	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not load this",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "admin.unavailable.title",
+		"admin.unavailable.message")
 }
 
 // notFound answers 404 for an unknown id.
 func (a *Admin) notFound(c *fiber.Ctx, what string) error {
-	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, what+" not found", "There is no such "+strings.ToLower(what)+". It may have been deleted.")
+	loc := i18n.From(c.UserContext())
+	kind := loc.T("admin.kind." + strings.ToLower(what))
+	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, loc.T("admin.not_found.title", "What", kind),
+		loc.T("admin.not_found.message", "What", loc.Lower(kind)))
 }
 
 // failed maps a store error of a change to a page.
@@ -232,18 +236,18 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "overview", err)
 	}
-	waitlist := "not set up yet"
+	waitlist := "admin.stat.not_set_up"
 	if o.Waitlist != nil {
 		waitlist = format.Thousands(*o.Waitlist)
 	}
-	p := admin.Overview{Frame: a.frame(c, "overview", "Admin console")}
+	p := admin.Overview{Frame: a.frame(c, "overview", "admin.console.eyebrow")}
 	p.Stats = []admin.Stat{
-		{Label: "Claims today", Value: format.Thousands(o.ClaimsToday), TestID: "stat-claims-today"},
-		{Label: "Claims this month", Value: format.Thousands(o.ClaimsMonth), TestID: "stat-claims-month"},
-		{Label: "Active API keys", Value: format.Thousands(o.ActiveKeys), TestID: "stat-active-keys"},
-		{Label: "API requests this month", Value: format.Thousands(o.RequestsMonth), TestID: "stat-requests-month"},
-		{Label: "On the waiting list", Value: waitlist, TestID: "stat-waitlist"},
-		{Label: "Active subscriptions", Value: format.Thousands(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
+		{Label: "admin.stat.claims_today", Value: format.Thousands(o.ClaimsToday), TestID: "stat-claims-today"},
+		{Label: "admin.stat.claims_month", Value: format.Thousands(o.ClaimsMonth), TestID: "stat-claims-month"},
+		{Label: "admin.stat.active_keys", Value: format.Thousands(o.ActiveKeys), TestID: "stat-active-keys"},
+		{Label: "admin.stat.requests_month", Value: format.Thousands(o.RequestsMonth), TestID: "stat-requests-month"},
+		{Label: "admin.stat.waitlist", Value: waitlist, TestID: "stat-waitlist"},
+		{Label: "admin.stat.subscriptions", Value: format.Thousands(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
 	}
 	vs := make([]chartItem, len(o.Verdicts))
 	for i, v := range o.Verdicts {
@@ -353,7 +357,7 @@ func (a *Admin) renderPlans(c *fiber.Ctx, status int, f admin.PlanForm) error {
 	if err != nil {
 		return a.unavailable(c, "plans", err)
 	}
-	p := admin.Plans{Frame: a.frame(c, "plans", "Plans"), New: f}
+	p := admin.Plans{Frame: a.frame(c, "plans", "admin.nav.plans"), New: f}
 	for _, pl := range ps {
 		u, err := a.d.Store.PlanUse(c.UserContext(), pl.ID)
 		if err != nil {
@@ -386,35 +390,35 @@ func planFromForm(c *fiber.Ctx, p *models.Plan, isNew bool) admin.PlanForm {
 		f.Slug = p.Slug
 	}
 	if isNew && !slugPattern.MatchString(f.Slug) {
-		f.Errors["slug"] = "Use 1–40 lower-case letters, digits and hyphens, starting with a letter or digit."
+		f.Errors["slug"] = "admin.plan.error.slug"
 	}
 	if f.Name == "" || utf8.RuneCountInString(f.Name) > 100 {
-		f.Errors["name"] = "Give the plan a name of at most 100 characters."
+		f.Errors["name"] = "admin.plan.error.name"
 	}
 	if utf8.RuneCountInString(f.PriceText) > 100 {
-		f.Errors["price_text"] = "Use at most 100 characters."
+		f.Errors["price_text"] = "admin.plan.error.price_text"
 	}
 	p.MonthlyQuota = nil
 	if !f.Unlimited {
 		n, err := strconv.Atoi(f.Quota)
 		if err != nil || n < 0 {
-			f.Errors["monthly_quota"] = "Enter a whole number of requests of 0 or more, or tick “Unlimited”."
+			f.Errors["monthly_quota"] = "admin.plan.error.monthly_quota"
 		} else {
 			p.MonthlyQuota = &n
 		}
 	}
 	mk, err := strconv.Atoi(f.MaxKeys)
 	if err != nil || mk < 0 || mk > 1000 {
-		f.Errors["max_active_keys"] = "Enter a whole number from 0 to 1000."
+		f.Errors["max_active_keys"] = "admin.plan.error.max_active_keys"
 	}
 	so := 0
 	if f.SortOrder != "" {
 		if so, err = strconv.Atoi(f.SortOrder); err != nil {
-			f.Errors["sort_order"] = "Enter a whole number, or leave it empty."
+			f.Errors["sort_order"] = "admin.plan.error.sort_order"
 		}
 	}
 	if f.StripePrice != "" && !strings.HasPrefix(f.StripePrice, "price_") {
-		f.Errors["stripe_price_id"] = "A Stripe price id starts with “price_”."
+		f.Errors["stripe_price_id"] = "admin.plan.error.stripe_price_id"
 	}
 	features := []string{}
 	for _, line := range strings.Split(f.Features, "\n") {
@@ -453,7 +457,7 @@ func (a *Admin) createPlan(c *fiber.Ctx) error {
 	}
 	if err := a.d.Store.CreatePlan(c.UserContext(), p); err != nil {
 		if errors.Is(err, models.ErrSlugTaken) {
-			f.Errors["slug"] = "Another plan already has this slug."
+			f.Errors["slug"] = "admin.plan.error.slug_taken"
 			return a.renderPlans(c, fiber.StatusConflict, f)
 		}
 		return a.unavailable(c, "create plan", err)
@@ -483,7 +487,7 @@ func (a *Admin) renderPlanEdit(c *fiber.Ctx, status int, p *models.Plan, f admin
 		return a.unavailable(c, "plan use", err)
 	}
 	f.Use, f.InUse = planUseText(u), u.InUse()
-	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "Edit plan"), Form: f}))
+	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "admin.title.edit_plan"), Form: f}))
 }
 
 // editPlan serves GET /admin/plans/:id.
@@ -557,7 +561,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := admin.Users{Frame: a.frame(c, "users", "Users")}
+		p := admin.Users{Frame: a.frame(c, "users", "admin.nav.users")}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.UsersPage(p))
 	}
@@ -569,7 +573,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "plans", err)
 	}
-	p := admin.Users{Frame: a.frame(c, "users", "Users"), Query: q,
+	p := admin.Users{Frame: a.frame(c, "users", "admin.nav.users"), Query: q,
 		Roles: []admin.Option{{Value: "user", Label: "user"}, {Value: "expert", Label: "expert"}, {Value: "admin", Label: "admin"}}}
 	starter := ""
 	for _, pl := range ps {
@@ -697,7 +701,7 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	period := metering.Period(now)
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Period: period}
+		p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Period: period}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KeysPage(p))
 	}
@@ -705,7 +709,7 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "search keys", err)
 	}
-	p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Query: q, Period: period}
+	p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Query: q, Period: period}
 	for _, r := range rows {
 		row := admin.KeyRow{ID: r.ID, Display: keys.Display(r.Prefix), Name: r.Name, Owner: r.OwnerEmail, Plan: r.PlanName,
 			Used: format.Thousands(int64(r.UsedMonth)), Override: "plan's quota", Active: r.ActiveAt(now), State: "active"}
@@ -794,7 +798,7 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "leads", err)
 	}
-	p := admin.Leads{Frame: a.frame(c, "leads", "Leads"), Total: format.Plural(int(total), "lead") + " in all.",
+	p := admin.Leads{Frame: a.frame(c, "leads", "admin.section.leads"), Total: format.Plural(int(total), "lead") + " in all.",
 		Pager: pagerFor("/admin/leads", page, int64(page*AdminPageSize) < total)}
 	for _, l := range ls {
 		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
@@ -830,7 +834,7 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 	}
 	more := len(es) > AdminPageSize
 	es = es[:min(len(es), AdminPageSize)]
-	p := admin.Audit{Frame: a.frame(c, "audit", "Audit log"), Total: "Newest first.", Pager: pagerFor("/admin/audit", page, more)}
+	p := admin.Audit{Frame: a.frame(c, "audit", "admin.nav.audit"), Total: "Newest first.", Pager: pagerFor("/admin/audit", page, more)}
 	emails := map[string]string{}
 	for _, e := range es {
 		actor := "system"

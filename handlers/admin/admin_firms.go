@@ -134,8 +134,8 @@ func (h *FirmConsole) guard(c *fiber.Ctx) error {
 		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return h.kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
-			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+		return h.kit.ErrorPage(c, fiber.StatusForbidden, "admin.forbidden.title",
+			"admin.forbidden.message")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
@@ -143,17 +143,17 @@ func (h *FirmConsole) guard(c *fiber.Ctx) error {
 
 // firmNotices are the confirmations a redirect may ask for with ?done=.
 var firmNotices = map[string]string{
-	"firm-created":    "The firm was created, and claims from its domains were linked to it.",
-	"firm-saved":      "The firm was saved; claims were relinked by its domains.",
-	"firm-deleted":    "The firm was deleted. Its claims stay public, without a firm.",
-	"claim-linked":    "The claim is linked to this firm, and the trust score was recomputed.",
-	"claim-unlinked":  "The claim is no longer linked to this firm, and the trust score was recomputed.",
-	"claim-confirmed": "You confirmed that the firm published the claim; it now counts toward the trust score, which was recomputed.",
+	"firm-created":    "admin.notice.firm_created",
+	"firm-saved":      "admin.notice.firm_saved",
+	"firm-deleted":    "admin.notice.firm_deleted",
+	"claim-linked":    "admin.notice.claim_linked",
+	"claim-unlinked":  "admin.notice.claim_unlinked",
+	"claim-confirmed": "admin.notice.claim_confirmed",
 }
 
 // firmErrors are the refusals a redirect may report with ?err=.
 var firmErrors = map[string]string{
-	"not-linked": "That claim is not linked to this firm, so nothing was changed.",
+	"not-linked": "admin.error.not_linked",
 }
 
 // frame fills what every console page shares.
@@ -167,13 +167,13 @@ func (h *FirmConsole) frame(c *fiber.Ctx, title string) admin.Frame {
 // unavailable answers 503 after logging err.
 func (h *FirmConsole) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("admin firms: "+what, "err", err)
-	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not do this",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "admin.unavailable.title_do",
+		"admin.unavailable.message")
 }
 
 // notFound answers 404 for an unknown firm.
 func (h *FirmConsole) notFound(c *fiber.Ctx) error {
-	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Firm not found", "There is no such firm. It may have been deleted.")
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "admin.not_found.firm", "admin.not_found.firm_message")
 }
 
 // record writes an audit entry for a change that has been made. A failure is logged loudly rather
@@ -208,7 +208,7 @@ func (h *FirmConsole) list(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := firms.AdminList{Frame: h.frame(c, "Firms")}
+		p := firms.AdminList{Frame: h.frame(c, "admin.nav.firms")}
 		p.Error = msg
 		return h.kit.Render(c, fiber.StatusBadRequest, firms.AdminListPage(p))
 	}
@@ -225,7 +225,7 @@ func (h *FirmConsole) list(c *fiber.Ctx) error {
 	if err != nil {
 		return h.unavailable(c, "domains", err)
 	}
-	p := firms.AdminList{Frame: h.frame(c, "Firms"), Query: q, CountText: viewmodel.FirmCountText(total, q != "") + "."}
+	p := firms.AdminList{Frame: h.frame(c, "admin.nav.firms"), Query: q, CountText: viewmodel.FirmCountText(total, q != "") + "."}
 	if page > 1 {
 		p.Pager.Prev = consoleListURL(q, page-1)
 	}
@@ -455,7 +455,7 @@ func firmDetail(f *models.Firm, domains []string) map[string]any {
 
 // newForm serves GET /admin/firms/new.
 func (h *FirmConsole) newForm(c *fiber.Ctx) error {
-	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "New firm"),
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "admin.firms.new"),
 		Form: firmFormFields("", firmValues{}, nil)}))
 }
 
@@ -480,7 +480,7 @@ func (h *FirmConsole) create(c *fiber.Ctx) error {
 			return h.unavailable(c, "create", err)
 		}
 	}
-	p := firms.AdminEdit{Frame: h.frame(c, "Error: new firm"), Form: firmFormFields("", v, errs)}
+	p := firms.AdminEdit{Frame: h.frame(c, "admin.title.new_firm_error"), Form: firmFormFields("", v, errs)}
 	return h.kit.Render(c, status, firms.AdminEditPage(p))
 }
 
@@ -511,9 +511,9 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 	if err != nil {
 		return h.unavailable(c, "firm claims", err)
 	}
-	title := "Edit firm"
+	title := "admin.title.edit_firm"
 	if form.Errors || linkErr != "" {
-		title = "Error: edit firm"
+		title = "admin.title.edit_firm_error"
 	}
 	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: paths.Firm(f.Slug),
 		Trust: viewmodel.TrustText(f.TrustScore), ClaimCount: format.Plural(f.ClaimCount, "public claim"), LinkValue: linkValue, LinkError: linkErr}
@@ -583,7 +583,7 @@ func (h *FirmConsole) confirmDelete(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "Delete firm"),
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "admin.firms.delete"),
 		ID: f.ID, Name: f.Name, Slug: f.Slug, ClaimCount: format.Plural(f.ClaimCount, "public claim")}))
 }
 
@@ -620,18 +620,18 @@ func (h *FirmConsole) linkClaim(c *fiber.Ctx) error {
 		return h.renderEdit(c, fiber.StatusUnprocessableEntity, f, firmFormFields(f.ID, storedValues(f), nil), format.Truncate(raw, maxLinkClaimText), msg)
 	}
 	if id == "" {
-		return fail("Paste the claim's id or the address of its page, such as https://…/claims/0190b8a0-….")
+		return fail("admin.firms.error.claim_ref")
 	}
 	cl, err := h.claims.Get(c.UserContext(), id)
 	if errors.Is(err, models.ErrNotFound) {
-		return fail("There is no public claim with this id.")
+		return fail("admin.firms.error.unknown_claim")
 	}
 	if err != nil {
 		return h.unavailable(c, "claim", err)
 	}
 	if err := h.firms.SetClaimFirm(c.UserContext(), cl.ID, &f.ID); err != nil {
 		if errors.Is(err, models.ErrNotFound) {
-			return fail("There is no public claim with this id.")
+			return fail("admin.firms.error.unknown_claim")
 		}
 		return h.unavailable(c, "link claim", err)
 	}
