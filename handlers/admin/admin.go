@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"regexp"
 	"strconv"
@@ -236,34 +235,44 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "overview", err)
 	}
-	waitlist := "admin.stat.not_set_up"
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
+	waitlist := loc.T("admin.stat.not_set_up")
 	if o.Waitlist != nil {
-		waitlist = format.Thousands(*o.Waitlist)
+		waitlist = lf.Int(*o.Waitlist)
 	}
 	p := admin.Overview{Frame: a.frame(c, "overview", "admin.console.eyebrow")}
 	p.Stats = []admin.Stat{
-		{Label: "admin.stat.claims_today", Value: format.Thousands(o.ClaimsToday), TestID: "stat-claims-today"},
-		{Label: "admin.stat.claims_month", Value: format.Thousands(o.ClaimsMonth), TestID: "stat-claims-month"},
-		{Label: "admin.stat.active_keys", Value: format.Thousands(o.ActiveKeys), TestID: "stat-active-keys"},
-		{Label: "admin.stat.requests_month", Value: format.Thousands(o.RequestsMonth), TestID: "stat-requests-month"},
+		{Label: "admin.stat.claims_today", Value: lf.Int(o.ClaimsToday), TestID: "stat-claims-today"},
+		{Label: "admin.stat.claims_month", Value: lf.Int(o.ClaimsMonth), TestID: "stat-claims-month"},
+		{Label: "admin.stat.active_keys", Value: lf.Int(o.ActiveKeys), TestID: "stat-active-keys"},
+		{Label: "admin.stat.requests_month", Value: lf.Int(o.RequestsMonth), TestID: "stat-requests-month"},
 		{Label: "admin.stat.waitlist", Value: waitlist, TestID: "stat-waitlist"},
-		{Label: "admin.stat.subscriptions", Value: format.Thousands(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
+		{Label: "admin.stat.subscriptions", Value: lf.Int(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
 	}
 	vs := make([]chartItem, len(o.Verdicts))
 	for i, v := range o.Verdicts {
-		vs[i] = chartItem{label: verdictShort(v.Verdict), title: verdictName(v.Verdict), n: v.Count}
+		vs[i] = chartItem{label: verdictShort(loc, v.Verdict), title: verdictName(loc, v.Verdict), n: v.Count}
 	}
-	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, adminChartWidth)
+	p.Verdicts = barChart(loc, "verdict-chart", loc.T("admin.chart.verdicts_title"), loc.T("admin.chart.verdicts_summary"), vs, adminChartWidth)
 	ds := make([]chartItem, len(o.Daily))
 	for i, d := range o.Daily {
-		ds[i] = chartItem{title: d.Day.Format("2 Jan 2006"), n: d.Count}
+		ds[i] = chartItem{title: lf.Date(d.Day), n: d.Count}
 		// Weekly labels counted back from today keep today labelled and never crowd two labels.
 		if (len(o.Daily)-1-i)%7 == 0 {
-			ds[i].label = d.Day.Format("2 Jan")
+			ds[i].label = shortDay(loc, d.Day)
 		}
 	}
-	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, adminChartWidth)
+	p.Daily = barChart(loc, "daily-chart", loc.T("admin.chart.daily_title"), loc.T("admin.chart.daily_summary"), ds, adminChartWidth)
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.OverviewPage(p))
+}
+
+// shortDay is a chart's day label: "2 Jan" in English, "2 Oca" in Turkish.
+func shortDay(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.TR {
+		return strconv.Itoa(t.Day()) + " " + loc.T("admin.month_short." + strconv.Itoa(int(t.Month())))
+	}
+	return t.Format("2 Jan")
 }
 
 // chartItem is one value for barChart.
@@ -280,20 +289,21 @@ const adminChartWidth = 600
 
 // barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
 // carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
-func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
+func barChart(loc *i18n.Localizer, id, title, summaryHead string, items []chartItem, width int) admin.Chart {
+	lf := format.For(loc)
 	const height = 200
 	// top leaves the peak label's upper half room; axis holds the bar labels under the baseline.
 	const top, axis = admin.ChartFontSizeNarrow * 3 / 4, admin.ChartFontSizeNarrow + 10
 	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: 48, Top: top}
 	if len(items) == 0 {
-		ch.Summary = summaryHead + ": no claims yet."
+		ch.Summary = loc.T("admin.chart.empty", "Head", summaryHead)
 		return ch
 	}
 	var peak int64
 	for _, it := range items {
 		peak = max(peak, it.n)
 	}
-	ch.Zero, ch.Peak = "0", format.Thousands(peak)
+	ch.Zero, ch.Peak = "0", lf.Int(peak)
 	// The gutter fits the peak's digits at the narrow screens' size, so "12,400" is never cut.
 	ch.Gutter = max(ch.Gutter, utf8.RuneCountInString(ch.Peak)*chartCharWidth+8)
 	gutter := ch.Gutter
@@ -308,7 +318,7 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 		if it.n > 0 {
 			h = max(h, 2) // a small non-zero value must stay visible beside a large one
 		}
-		count := format.Thousands(it.n)
+		count := lf.Int(it.n)
 		x0 := gutter + i*slot
 		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
 			X: x0 + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: x0 + slot/2}
@@ -338,12 +348,14 @@ func labelPlace(centre int, label string, width int) (int, string) {
 }
 
 // planUseText says what points at a plan, for the list and the edit page.
-func planUseText(u models.PlanUse) string {
+func planUseText(loc *i18n.Localizer, u models.PlanUse) string {
 	if !u.InUse() {
-		return "nobody"
+		return loc.T("admin.plans.use.nobody")
 	}
-	return fmt.Sprintf("%s, %s, %s", format.Plural(int(u.Keys), "key"), format.Plural(int(u.Users), "account"),
-		format.Plural(int(u.Subscriptions), "subscription"))
+	lf := format.For(loc)
+	return loc.N("admin.plans.use.keys", int(u.Keys), "N", lf.Int(u.Keys)) + ", " +
+		loc.N("admin.plans.use.accounts", int(u.Users), "N", lf.Int(u.Users)) + ", " +
+		loc.N("admin.plans.use.subscriptions", int(u.Subscriptions), "N", lf.Int(u.Subscriptions))
 }
 
 // plans serves GET /admin/plans.
@@ -357,18 +369,19 @@ func (a *Admin) renderPlans(c *fiber.Ctx, status int, f admin.PlanForm) error {
 	if err != nil {
 		return a.unavailable(c, "plans", err)
 	}
+	loc := i18n.From(c.UserContext())
 	p := admin.Plans{Frame: a.frame(c, "plans", "admin.nav.plans"), New: f}
 	for _, pl := range ps {
 		u, err := a.d.Store.PlanUse(c.UserContext(), pl.ID)
 		if err != nil {
 			return a.unavailable(c, "plan use", err)
 		}
-		q := "unlimited"
+		q := loc.T("admin.plans.unlimited")
 		if pl.MonthlyQuota != nil {
-			q = format.Thousands(int64(*pl.MonthlyQuota)) + " / month"
+			q = loc.T("admin.per_month", "N", format.For(loc).Int(int64(*pl.MonthlyQuota)))
 		}
 		p.Rows = append(p.Rows, admin.PlanRow{ID: pl.ID, Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Quota: q,
-			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(u)})
+			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(loc, u)})
 	}
 	return a.d.Kit.Render(c, status, admin.PlansPage(p))
 }
@@ -486,7 +499,7 @@ func (a *Admin) renderPlanEdit(c *fiber.Ctx, status int, p *models.Plan, f admin
 	if err != nil {
 		return a.unavailable(c, "plan use", err)
 	}
-	f.Use, f.InUse = planUseText(u), u.InUse()
+	f.Use, f.InUse = planUseText(i18n.From(c.UserContext()), u), u.InUse()
 	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "admin.title.edit_plan"), Form: f}))
 }
 
@@ -579,7 +592,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	for _, pl := range ps {
 		label := pl.Name
 		if !pl.Public {
-			label += " (hidden)"
+			label = i18n.T(ctx, "admin.users.plan_hidden", "Name", label)
 		}
 		p.Plans = append(p.Plans, admin.Option{Value: pl.ID, Label: label})
 		if pl.Slug == models.StarterPlanSlug {
@@ -589,7 +602,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	self := web.CurrentUser(c)
 	for _, r := range rows {
 		row := admin.UserRow{ID: r.ID, Email: r.Email, Name: r.Name, Role: string(r.Role), PlanName: r.PlanName,
-			Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Disabled: r.Disabled(), PlanID: starter,
+			Created: format.For(i18n.From(ctx)).Date(r.CreatedAt.UTC()), Disabled: r.Disabled(), PlanID: starter,
 			Self: self != nil && self.ID == r.ID}
 		if r.PlanID != nil {
 			row.PlanID = *r.PlanID
@@ -710,19 +723,21 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 		return a.unavailable(c, "search keys", err)
 	}
 	p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Query: q, Period: period}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	for _, r := range rows {
 		row := admin.KeyRow{ID: r.ID, Display: keys.Display(r.Prefix), Name: r.Name, Owner: r.OwnerEmail, Plan: r.PlanName,
-			Used: format.Thousands(int64(r.UsedMonth)), Override: "plan's quota", Active: r.ActiveAt(now), State: "active"}
+			Used: lf.Int(int64(r.UsedMonth)), Override: loc.T("admin.keys.quota_placeholder"), Active: r.ActiveAt(now), State: loc.T("admin.keys.state.active")}
 		if row.Owner == "" {
-			row.Owner = "(command line)"
+			row.Owner = loc.T("admin.keys.command_line")
 		}
 		if r.QuotaOverride != nil {
-			row.Override = format.Thousands(int64(*r.QuotaOverride)) + " / month"
+			row.Override = loc.T("admin.per_month", "N", lf.Int(int64(*r.QuotaOverride)))
 		}
 		if !row.Active {
-			row.State = "revoked"
+			row.State = loc.T("admin.keys.state.revoked")
 		} else if r.RevokeAt != nil {
-			row.State = "rotating"
+			row.State = loc.T("admin.keys.state.rotating")
 		}
 		p.Rows = append(p.Rows, row)
 	}
@@ -798,11 +813,11 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "leads", err)
 	}
-	p := admin.Leads{Frame: a.frame(c, "leads", "admin.section.leads"), Total: format.Plural(int(total), "lead") + " in all.",
+	p := admin.Leads{Frame: a.frame(c, "leads", "admin.section.leads"), Total: i18n.From(c.UserContext()).N("admin.leads.total", int(total), "N", format.For(i18n.From(c.UserContext())).Int(total)),
 		Pager: pagerFor("/admin/leads", page, int64(page*AdminPageSize) < total)}
 	for _, l := range ls {
 		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
-			Created: l.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC")})
+			Created: format.For(i18n.From(c.UserContext())).Time(l.CreatedAt)})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
 }
@@ -834,10 +849,10 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 	}
 	more := len(es) > AdminPageSize
 	es = es[:min(len(es), AdminPageSize)]
-	p := admin.Audit{Frame: a.frame(c, "audit", "admin.nav.audit"), Total: "Newest first.", Pager: pagerFor("/admin/audit", page, more)}
+	p := admin.Audit{Frame: a.frame(c, "audit", "admin.nav.audit"), Total: "admin.audit.newest_first", Pager: pagerFor("/admin/audit", page, more)}
 	emails := map[string]string{}
 	for _, e := range es {
-		actor := "system"
+		actor := i18n.T(ctx, "admin.audit.system")
 		if e.ActorUserID != nil {
 			id := *e.ActorUserID
 			if _, ok := emails[id]; !ok {

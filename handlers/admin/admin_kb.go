@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
@@ -74,12 +75,12 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	}
 	states := []admin.Option{{Value: "", Label: "admin.filter.any_state"}, {Value: models.ReviewsActive, Label: "admin.filter.active"},
 		{Value: models.ReviewsRetired, Label: "admin.filter.retired"}, {Value: models.ReviewsEdited, Label: "admin.filter.edited"}}
-	verdicts := verdictOptions("admin.filter.any_verdict")
+	verdicts := verdictOptions(i18n.From(ctx), "admin.filter.any_verdict")
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	state, verdict := choice(c.Query("state"), states), choice(c.Query("verdict"), verdicts)
 	page := web.PageOrFirst(c)
-	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "admin.section.knowledge"), Count: format.Plural(int(n), "fact-check") + " in the knowledge base.",
-		Result: result, Problem: problem, MaxSize: format.Thousands(MaxKBUploadBytes>>20) + " MiB", Q: q,
+	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "admin.section.knowledge"), Count: i18n.From(ctx).N("admin.kb.count", int(n), "N", format.For(i18n.From(ctx)).Int(n)),
+		Result: result, Problem: problem, MaxSize: format.For(i18n.From(ctx)).Int(MaxKBUploadBytes>>20) + " MiB", Q: q,
 		Filters: []admin.Filter{{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
 			{Name: "verdict", Label: "admin.filter.verdict", Value: verdict, Options: verdicts}}}
 	if msg := validation.CheckText("The search text", q); msg != "" {
@@ -93,7 +94,7 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	}
 	p.Pager = listPager("/admin/knowledge", filterValues("q", q, "state", state, "verdict", verdict), page, more)
 	for _, r := range rs {
-		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(r.Verdict),
+		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(i18n.From(ctx), r.Verdict),
 			VerdictSlug: r.Verdict, Publisher: r.Publisher, Language: r.Language, Source: r.Source,
 			Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"), Retired: r.Retired(), Edited: r.EditedAt != nil})
 	}
@@ -159,7 +160,7 @@ func (a *Admin) entryPage(c *fiber.Ctx) error {
 func (a *Admin) renderEntry(c *fiber.Ctx, status int, r *models.Review, f knowledge.EntryForm, errs map[string]string, reason, reasonErr string) error {
 	p := admin.Entry{Frame: a.frame(c, "knowledge", "admin.entry.title"), ID: r.ID, URL: r.URL, Source: r.Source,
 		Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
-		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(""), ReasonValue: reason, ReasonError: reasonErr,
+		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(i18n.From(c.UserContext()), ""), ReasonValue: reason, ReasonError: reasonErr,
 		Form: admin.EntryFields{Claim: f.Claim, Verdict: f.Verdict, Rating: f.Rating, Language: f.Language, Publisher: f.Publisher, Body: f.Body}}
 	// Only a web address becomes a link; anything else (the starter set's urn: names) is text.
 	p.Link = strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://")

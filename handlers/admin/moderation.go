@@ -12,6 +12,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
@@ -30,32 +31,33 @@ type ClaimSearcher interface {
 // maxCursorChars bounds a list cursor taken from the address.
 const maxCursorChars = 512
 
-// verdictName is a verdict's human name, English first: "False (Yanlış)".
-func verdictName(slug string) string {
+// verdictName is a verdict's human name, English first on English pages: "False (Yanlış)";
+// Turkish pages need only the Turkish word.
+func verdictName(loc *i18n.Localizer, slug string) string {
 	v := viewmodel.VerdictView(slug)
-	if v.English == "" {
+	if v.English == "" || loc.Lang() == i18n.TR {
 		return v.Label
 	}
 	return v.English + " (" + v.Label + ")"
 }
 
-// verdictShort is a verdict's short English name ("False"), for chart labels.
-func verdictShort(slug string) string {
+// verdictShort is a verdict's short name in loc's language ("False", "Yanlış"), for chart labels.
+func verdictShort(loc *i18n.Localizer, slug string) string {
 	v := viewmodel.VerdictView(slug)
-	if v.English == "" {
+	if v.English == "" || loc.Lang() == i18n.TR {
 		return v.Label
 	}
 	return v.English
 }
 
 // verdictOptions are the verdict choices of a filter, "any" first when anyLabel is not "".
-func verdictOptions(anyLabel string) []admin.Option {
+func verdictOptions(loc *i18n.Localizer, anyLabel string) []admin.Option {
 	var out []admin.Option
 	if anyLabel != "" {
 		out = append(out, admin.Option{Value: "", Label: anyLabel})
 	}
 	for _, v := range analysis.Verdicts {
-		out = append(out, admin.Option{Value: string(v), Label: verdictName(string(v))})
+		out = append(out, admin.Option{Value: string(v), Label: verdictName(loc, string(v))})
 	}
 	return out
 }
@@ -113,7 +115,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 	if err != nil {
 		return a.unavailable(c, "claim analyzers", err)
 	}
-	verdicts := verdictOptions("admin.filter.any_verdict")
+	verdicts := verdictOptions(i18n.From(ctx), "admin.filter.any_verdict")
 	states := []admin.Option{{Value: "", Label: "admin.filter.any_state"}, {Value: "public", Label: "admin.filter.public"}, {Value: "hidden", Label: "admin.filter.hidden"}}
 	analyzers := []admin.Option{{Value: "", Label: "admin.filter.any_analyzer"}}
 	for _, n := range names {
@@ -168,7 +170,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 			eff = *cl.CommunityVerdict
 		}
 		r := admin.ClaimRow{ID: cl.ID, Content: format.Truncate(cl.Content, 200), Href: "/claims/" + cl.ID,
-			Verdict: verdictName(eff), VerdictSlug: eff, Created: cl.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			Verdict: verdictName(i18n.From(ctx), eff), VerdictSlug: eff, Created: cl.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
 			Analyzer: cl.Analyzer, Via: "website", Hidden: cl.HiddenAt != nil}
 		if cl.APIKeyID != nil {
 			r.Via = "API"
