@@ -270,7 +270,7 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 // shortDay is a chart's day label: "2 Jan" in English, "2 Oca" in Turkish.
 func shortDay(loc *i18n.Localizer, t time.Time) string {
 	if loc.Lang() == i18n.TR {
-		return strconv.Itoa(t.Day()) + " " + loc.T("admin.month_short." + strconv.Itoa(int(t.Month())))
+		return strconv.Itoa(t.Day()) + " " + loc.T("admin.month_short."+strconv.Itoa(int(t.Month())))
 	}
 	return t.Format("2 Jan")
 }

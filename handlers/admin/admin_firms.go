@@ -13,8 +13,8 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"

@@ -12,8 +12,8 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
-	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
