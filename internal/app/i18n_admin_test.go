@@ -1,0 +1,93 @@
+package app_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// TestTurkishConsolePagesHaveNoEnglishLeft renders the admin and firm consoles and the docs in
+// Turkish, chosen by ?lang=tr and then by the account that link set, for a signed-in administrator
+// whose browser asks for English, and fails
+// on English message text, a wrong <html lang> or hreflang alternates that do not point at each
+// language's version of the page.
+func TestTurkishConsolePagesHaveNoEnglishLeft(t *testing.T) {
+	english := englishLeft(t)
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		admin, session := b.Member(t, "yonetici@example.org", "Yönetici", models.RoleAdmin)
+		// A claim the knowledge base matches, and one it refuses, so the moderation list and the
+		// firm's claims carry verdicts, and the knowledge base an entry to open.
+		for _, claim := range []string{vaccineClaim, "Antibiyotikler otizme neden olur"} {
+			if res := b.Post(t, "/", url.Values{"claim": {claim}, "source_url": {"https://www.bbc.co.uk/news/health"}}); res.Status != http.StatusSeeOther {
+				t.Fatalf("checking a claim: %d", res.Status)
+			}
+		}
+		firm := &models.Firm{Slug: "bbc", Name: "BBC", Description: "Britanya'nın kamu yayıncısı.", Website: "https://www.bbc.co.uk"}
+		if err := b.App.Stores.Firms.Create(t.Context(), firm, []string{"bbc.co.uk"}); err != nil {
+			t.Fatal(err)
+		}
+		entry := matchedEntry(t, b.App, vaccineClaim)
+		pages := []string{
+			"/admin", "/admin/plans", "/admin/users", "/admin/keys", "/admin/claims", "/admin/outbox",
+			"/admin/knowledge", "/admin/knowledge/" + entry.ID, "/admin/leads", "/admin/audit",
+			"/admin/firms", "/admin/firms/new", "/admin/firms/" + firm.ID, "/admin/firms/" + firm.ID + "/delete",
+			"/admin/users?done=disabled", "/admin/users?err=last-admin",
+		}
+		for _, path := range pages {
+			// A signed-in administrator's page speaks the account's language, unless ?lang= asks
+			// for another (which then becomes the account's).
+			if err := b.App.Stores.Accounts.SetLanguage(t.Context(), admin.ID, "en", admin.CreatedAt); err != nil {
+				t.Fatal(err)
+			}
+			for _, how := range []string{"query", "account"} {
+				target := path
+				if how == "query" {
+					target = withQuery(path, "lang=tr")
+				}
+				req := httptest.NewRequest(http.MethodGet, target, nil)
+				req.Header.Set("Accept-Language", "en-GB,en;q=0.9")
+				req.AddCookie(&http.Cookie{Name: "cc_session", Value: session})
+				p := b.Do(t, req)
+				if p.Status != http.StatusOK {
+					t.Errorf("%s (%s): status %d", target, how, p.Status)
+					continue
+				}
+				if lang := p.Doc.Find("html").AttrOr("lang", ""); lang != "tr" {
+					t.Errorf("%s (%s): <html lang=%q>, want tr", target, how, lang)
+				}
+				if href := p.Doc.Find(`link[rel=alternate][hreflang="tr"]`).AttrOr("href", ""); href == "" {
+					t.Errorf("%s (%s): no hreflang alternate for Turkish", target, how)
+				}
+				if p.Doc.Find(`[data-testid="admin"]`).Length() == 0 {
+					t.Errorf("%s (%s): not a console page", target, how)
+				}
+				text := visibleText(p.Doc)
+				for _, run := range english {
+					if wordIn(text, run) {
+						t.Errorf("%s (%s): English left on the Turkish page: %q", target, how, run)
+					}
+				}
+			}
+		}
+	})
+}
+
+// withQuery adds a query parameter to a path that may have a query already.
+func withQuery(path, param string) string {
+	u, err := url.Parse(path)
+	if err != nil {
+		return path
+	}
+	if u.RawQuery != "" {
+		u.RawQuery += "&"
+	}
+	u.RawQuery += param
+	return u.String()
+}
