@@ -139,7 +139,7 @@ func (h *Docs) show(c *fiber.Ctx) error {
 		return fiber.ErrInternalServerError
 	}
 	p := h.page
-	p.Meta = h.meta(c, i18n.T(c.UserContext(), "docs.meta.title"), i18n.T(c.UserContext(), "docs.meta.description"))
+	p.Meta = h.meta(c, i18n.T(c.UserContext(), "docs.meta.title"), i18n.T(c.UserContext(), "docs.meta.summary"))
 	h.reader(c, &p)
 	if web.CurrentUser(c) != nil {
 		// The page names the reader's plan and key: no shared cache may keep it.
@@ -150,13 +150,14 @@ func (h *Docs) show(c *fiber.Ctx) error {
 
 // guide serves GET /docs/:guide, the stand-alone guides (self-hosting, custom models).
 func (h *Docs) guide(c *fiber.Ctx) error {
-	g, ok := apidocs.Guide(c.Params("guide"))
+	g, ok := apidocs.Guide(c.Params("guide"), i18n.LangOf(c.UserContext()))
 	if !ok {
 		if h.errPage != nil {
 			return h.errPage(c, fiber.StatusNotFound, "docs.error.no_guide_title", "docs.error.no_guide_message")
 		}
 		return fiber.ErrNotFound
 	}
+	g.Title = i18n.T(c.UserContext(), g.Title)
 	g.Meta = h.meta(c, g.Title, i18n.T(c.UserContext(), "docs.meta.guide_description", "Title", g.Title))
 	return render(c, docspage.Guide(g))
 }

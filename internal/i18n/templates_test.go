@@ -34,6 +34,9 @@ var converted = []string{
 	"pages/admin/admin.templ",
 	"pages/admin/tools.templ",
 	"pages/firms/console.templ",
+	"pages/docs/compat.templ",
+	"pages/docs/docs.templ",
+	"pages/docs/quickstart.templ",
 	"pages/home/home.templ",
 	"pages/live/live.templ",
 }
@@ -48,9 +51,6 @@ var pending = []string{
 	"pages/account/model.templ",
 	"pages/beta/beta.templ",
 	"pages/claims/history.templ",
-	"pages/docs/compat.templ",
-	"pages/docs/docs.templ",
-	"pages/docs/quickstart.templ",
 	"pages/experts/experts.templ",
 	"pages/pricing/pricing.templ",
 	"pages/webhooks/webhooks.templ",
@@ -92,6 +92,13 @@ func literals(v reflect.Value, found func(string)) {
 			return
 		case parser.RawElement, parser.ScriptElement, parser.GoCode, parser.HTMLComment:
 			return
+		case parser.Element:
+			// Code (an endpoint, a header, a JSON body, a tool's name) reads the same in every
+			// language; its attributes are still checked.
+			if n.Name == "code" {
+				literals(reflect.ValueOf(n.Attributes), found)
+				return
+			}
 		}
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {
