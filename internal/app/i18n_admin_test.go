@@ -4,8 +4,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
 	"github.com/claimcheck/claimcheck/internal/testdb"
@@ -90,4 +93,65 @@ func withQuery(path, param string) string {
 	}
 	u.RawQuery += param
 	return u.String()
+}
+
+// TestTurkishDocsHaveNoEnglishLeft renders /docs and its guides in Turkish, by Accept-Language
+// and by ?lang=tr: the reference's own words and the guides are Turkish, the OpenAPI document's
+// text is marked as English, and hreflang alternates point at each language's version.
+func TestTurkishDocsHaveNoEnglishLeft(t *testing.T) {
+	english := englishLeft(t)
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		for _, path := range []string{"/docs", "/docs/self-hosting", "/docs/custom-model"} {
+			for _, how := range []string{"accept-language", "query"} {
+				target := path
+				req := httptest.NewRequest(http.MethodGet, target, nil)
+				if how == "query" {
+					req = httptest.NewRequest(http.MethodGet, target+"?lang=tr", nil)
+				} else {
+					req.Header.Set("Accept-Language", "tr-TR,tr;q=0.9,en;q=0.5")
+				}
+				p := b.Do(t, req)
+				if p.Status != http.StatusOK {
+					t.Errorf("%s (%s): status %d", path, how, p.Status)
+					continue
+				}
+				if lang := p.Doc.Find("html").AttrOr("lang", ""); lang != "tr" {
+					t.Errorf("%s (%s): <html lang=%q>, want tr", path, how, lang)
+				}
+				self := apptest.BaseURL + path
+				for hl, want := range map[string]string{"tr": self + "?lang=tr", "en": self + "?lang=en", "x-default": self} {
+					if got := p.Doc.Find(`link[rel=alternate][hreflang="`+hl+`"]`).AttrOr("href", ""); got != want {
+						t.Errorf("%s (%s): hreflang %s → %q, want %q", path, how, hl, got, want)
+					}
+				}
+				// Code (commands, headers, JSON, field names) reads the same in every language, and
+				// so do the OpenAPI schema names and endpoint paths the table labels carry.
+				var schemas []string
+				p.Doc.Find(`[data-testid="docs-object"]`).Each(func(_ int, s *goquery.Selection) {
+					schemas = append(schemas, s.AttrOr("data-object", ""))
+				})
+				p.Doc.Find("code, pre").Remove()
+				text := visibleText(p.Doc)
+				// Endpoint paths in the table labels ("GET /v1/experts parametreleri") are code too.
+				text = regexp.MustCompile(`/[\w/{}.-]+`).ReplaceAllString(text, "")
+				for _, name := range schemas {
+					text = regexp.MustCompile(`(^|[^\pL])`+regexp.QuoteMeta(name)+`($|[^\pL])`).ReplaceAllString(text, "$1$2")
+				}
+				for _, run := range english {
+					if wordIn(text, run) {
+						t.Errorf("%s (%s): English left on the Turkish page: %q", path, how, run)
+					}
+				}
+			}
+		}
+		// The guides are written in Turkish, not only framed in it.
+		p := b.Get(t, "/docs/self-hosting?lang=tr")
+		if h := p.Doc.Find("h1").Text(); h != "Claimcheck’i PostgreSQL üzerinde kendi sunucunuzda barındırma" {
+			t.Errorf("self-hosting guide title %q", h)
+		}
+		if p.Doc.Find(`[data-testid="guide-self-hosting"] [lang="tr"]`).Length() == 0 || !strings.Contains(p.Doc.Find("article").Text(), "Neye ihtiyacınız var") {
+			t.Error("the self-hosting guide is not in Turkish")
+		}
+	})
 }

@@ -292,5 +292,14 @@ func codeLabel(lang string) string {
 // documents are, so pages in another language mark that text as English.
 func apiLang(context.Context) string { return string(i18n.EN) }
 
+// tocLang is the language of a contents entry: the page's for the entries the message files
+// name, the document's for the groups and operations the OpenAPI document names.
+func tocLang(ctx context.Context, label string) string {
+	if i18n.From(ctx).Has(label) {
+		return pageLang(ctx)
+	}
+	return apiLang(ctx)
+}
+
 // pageLang is the page's own language, for page words inside a part marked as the document's.
 func pageLang(ctx context.Context) string { return string(i18n.LangOf(ctx)) }
