@@ -1,16 +1,19 @@
 package app_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -154,4 +157,39 @@ func TestTurkishDocsHaveNoEnglishLeft(t *testing.T) {
 			t.Error("the self-hosting guide is not in Turkish")
 		}
 	})
+}
+
+// TestBrowserAxeTurkishConsoleAndDocs runs axe-core on the admin console, the firm console and
+// /docs in Turkish at 1280 and 375 px: no violations, and nothing scrolls sideways though
+// Turkish words run longer.
+func TestBrowserAxeTurkishConsoleAndDocs(t *testing.T) {
+	src := axeSource(t)
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browserWithin(t, 6*time.Minute)
+			s := startServer(t, testdb.Open(t, d), nil)
+			bg := context.Background()
+			if _, err := s.app.Checker.Check(bg, checking.Input{Claim: vaccineClaim, SourceURL: "https://www.bbc.co.uk/news/health"}, nil); err != nil {
+				t.Fatal(err)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "docs (tr)", path: "/docs?lang=tr"},
+				{name: "self-hosting guide (tr)", path: "/docs/self-hosting?lang=tr"},
+				{name: "custom model guide (tr)", path: "/docs/custom-model?lang=tr"},
+			})
+			const adminEmail, adminPassword = "yonetici@haber.example", "kirmizi-Balon-42-uçuyor"
+			if _, err := s.app.Accounts.CreateAdmin(bg, adminEmail, "Ayşe Yönetici", adminPassword); err != nil {
+				t.Fatal(err)
+			}
+			if err := logIn(ctx, s.base, adminEmail, adminPassword); err != nil {
+				t.Fatalf("log in as the admin: %v", err)
+			}
+			var pages []axePage
+			for _, p := range []string{"/admin/", "/admin/plans", "/admin/users", "/admin/keys", "/admin/claims", "/admin/leads",
+				"/admin/outbox", "/admin/audit", "/admin/knowledge", "/admin/firms", "/admin/firms/new"} {
+				pages = append(pages, axePage{name: "admin " + p + " (tr)", path: p + "?lang=tr"})
+			}
+			checkAxe(t, ctx, s.base, src, pages)
+		})
+	}
 }
