@@ -33,6 +33,10 @@ func TestMatcherSentencesInTurkish(t *testing.T) {
 			t.Errorf("Turkish match sentence lacks %q: %q", want, got)
 		}
 	}
+	lang := "Turkish evidence 4.0 from 4 of 4 words (aşılar, otizme, neden, olur); runner-up English 0.5"
+	if got = BasisDetailIn(tr, "Undetermined (und). Too close to call: "+lang+"; the winner needs 1.5× the runner-up."); got != "Belirlenemedi (und). Sonuç çok yakın: Türkçe lehine kanıt 4,0, 4 sözcüğün 4 tanesinden (aşılar, otizme, neden, olur); ikinci sırada İngilizce, 0,5; kazananın ikinciye göre 1,5 kat önde olması gerekiyor." {
+		t.Errorf("language evidence in Turkish: %q", got)
+	}
 	r, inLang := reasonInLang(tr, relatedMatch{Different: true, Reason: "opposite meaning (more/less: the claim says high, the fact-check lower)"})
 	if !inLang || r != "karşıt anlam (fazla/az: iddia “high” diyor, doğrulama “lower”)" {
 		t.Errorf("refusal reason in Turkish: %q (%v)", r, inLang)

@@ -13,6 +13,8 @@ import (
 	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
 
 // This file decides, from a stored claim, what its verdict rests on: the experts, an earlier
@@ -275,7 +277,7 @@ func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
 }
 
 // basisNumbers are the decimal fields of the matcher's sentences, written as loc writes numbers.
-var basisNumbers = []string{"Sim", "Floor", "Share", "Value", "Worst", "Best"}
+var basisNumbers = []string{"Sim", "Floor", "Share", "Value", "Worst", "Best", "Score", "RunnerScore", "Min", "Margin"}
 
 // localizeParts puts the variable parts of a matcher sentence in loc's language: a verdict slug
 // and a category slug become their names, the opposition group and the "publisher unknown"
@@ -295,6 +297,13 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	if g, ok := data["Group"].(string); ok {
 		if id := "basis.text.group." + strings.ReplaceAll(g, "/", "_"); loc.Has(id) {
 			data["Group"] = loc.T(id)
+		}
+	}
+	for _, k := range []string{"Lang", "Runner"} {
+		if name, ok := data[k].(string); ok && name != "" {
+			if code, ok := analysis.LanguageCode(name); ok {
+				data[k] = format.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
+			}
 		}
 	}
 	if r, ok := data["Reason"].(string); ok {

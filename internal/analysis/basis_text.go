@@ -99,6 +99,28 @@ var matchTexts = []basisText{
 	{"reason_not_same", regexp.MustCompile(`^` + q("not about the same claim") + `$`)},
 	{"reason_too_little", regexp.MustCompile(`^` + q("too little in common with this claim to be checked against it") + `$`)},
 	{"reason_closer", regexp.MustCompile(`^` + q("a closer fact-check states a different claim, so this one is not taken") + `$`)},
+	// The language detector's evidence (language.go). A field named Reason is another of these
+	// sentences, said in the page's language in turn; Lang and Runner are English language names.
+	{"language_undetermined", regexp.MustCompile(`(?s)^undetermined \(und\)\. (?P<Reason>.+)$`)},
+	{"language_short", regexp.MustCompile(`(?s)^too short to tell: (?P<Words>\d+) word\(s\) in (?P<Script>\pL+) script, and their evidence is not enough\. (?P<Reason>.+)$`)},
+	{"language_not_enough", regexp.MustCompile(`(?s)^not enough evidence: (?P<Reason>.+); at least (?P<Min>[0-9.]+) is needed\.$`)},
+	{"language_too_close", regexp.MustCompile(`(?s)^too close to call: (?P<Reason>.+); the winner needs (?P<Margin>[0-9.]+)× the runner-up\.$`)},
+	{"language_explained", regexp.MustCompile(`(?s)^(?P<Reason>.+)\. ` + regexp.QuoteMeta(votesRule) + ` Lists: ` + regexp.QuoteMeta(builtinListsName) + `\.$`)},
+	{"language_explained_iso", regexp.MustCompile(`(?s)^(?P<Reason>.+)\. ` + regexp.QuoteMeta(votesRule) + ` Lists: the stopwords-iso lists \((?P<Count>\d+) languages\) and Claimcheck's Turkish and English function words\.$`)},
+	{"language_vote", regexp.MustCompile(`^(?P<Lang>\pL[\pL ()-]*?) evidence (?P<Score>[0-9.]+) from (?P<Hits>\d+) of (?P<Words>\d+) words \((?P<Examples>.*?)\)(?:; runner-up (?P<Runner>\pL[\pL ()-]*?) (?P<RunnerScore>[0-9.]+))?$`)},
+	{"language_no_word", regexp.MustCompile(`^none of the (?P<Words>\d+) words is a stopword of, or has a letter or ending distinctive of, any language detected here\.$`)},
+	{"language_no_list", regexp.MustCompile(`^no stopword list here for a language in (?P<Script>\pL+) script\.$`)},
+}
+
+// LanguageCode is the code of a language the detector names in its evidence ("Turkish" → "tr"),
+// so pages can name it in their own language; ok is false for a name it does not use.
+func LanguageCode(name string) (string, bool) {
+	for code, n := range languageNames {
+		if strings.EqualFold(n, name) {
+			return code, true
+		}
+	}
+	return "", false
 }
 
 // cutLead is a reason without its "Not assessed…:" status words.
