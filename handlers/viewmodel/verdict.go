@@ -309,6 +309,13 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	if r, ok := data["Reason"].(string); ok {
 		data["Reason"] = BasisDetailIn(loc, r)
 	}
+	if h, ok := data["How"].(string); ok {
+		for _, id := range []string{"basis.text.how.negations_unlisted", "basis.text.how.no_list", "basis.text.how.negations_kept"} {
+			if english().T(id) == h {
+				data["How"] = loc.T(id)
+			}
+		}
+	}
 	f := format.For(loc)
 	for _, k := range basisNumbers {
 		s, _ := data[k].(string)

@@ -109,6 +109,12 @@ var matchTexts = []basisText{
 	{"language_explained_iso", regexp.MustCompile(`(?s)^(?P<Reason>.+)\. ` + regexp.QuoteMeta(votesRule) + ` Lists: the stopwords-iso lists \((?P<Count>\d+) languages\) and Claimcheck's Turkish and English function words\.$`)},
 	{"language_vote", regexp.MustCompile(`^(?P<Lang>\pL[\pL ()-]*?) evidence (?P<Score>[0-9.]+) from (?P<Hits>\d+) of (?P<Words>\d+) words \((?P<Examples>.*?)\)(?:; runner-up (?P<Runner>\pL[\pL ()-]*?) (?P<RunnerScore>[0-9.]+))?$`)},
 	{"language_no_word", regexp.MustCompile(`^none of the (?P<Words>\d+) words is a stopword of, or has a letter or ending distinctive of, any language detected here\.$`)},
+	// The English search query's glossary translation (query.go).
+	{"query_english", regexp.MustCompile(`^english claim: salient words kept in order \((?P<Kept>\d+)\), stopwords dropped; negations \((?P<Negations>\d+)\), numbers and names kept\.$`)},
+	{"query_no_salient", regexp.MustCompile(`(?s)^no salient words found, so the query is the claim's words as written\. (?P<Reason>.+)$`)},
+	{"glossary_hybrid", regexp.MustCompile(`^language undetermined: Turkish glossary words translated \((?P<Translated>\d+)\), other words kept as written unless stopwords \((?P<Kept>\d+)\); negations kept \((?P<Negations>\d+)\)\.$`)},
+	{"glossary", regexp.MustCompile(`(?s)^turkish→English glossary: (?P<Translated>\d+) term\(s\) translated, (?P<Kept>\d+) name\(s\)/number\(s\) kept, (?P<Negations>\d+) negation\(s\) kept as English negations, (?P<Dropped>\d+) untranslatable word\(s\) dropped(?: \((?P<Examples>.*)\))?\.$`)},
+	{"glossary_none", regexp.MustCompile(`^not translated offline: there is no (?P<Lang>\pL[\pL ()-]*?)→English glossary, so the query keeps the claim's words as written \((?P<How>stopwords kept too, because this language's negation words are not listed here|stopwords kept too, because no stopword list for it is installed \(stopwords-iso\)|stopwords dropped except negations)\)\.$`)},
 	{"language_no_list", regexp.MustCompile(`^no stopword list here for a language in (?P<Script>\pL+) script\.$`)},
 }
 

@@ -7,8 +7,9 @@ import (
 	"github.com/claimcheck/claimcheck/internal/i18n"
 )
 
-// TestLanguageEvidenceHasAMessage runs the language detector on claims that reach each kind of
-// evidence and checks that the stored sentence, and every sentence nested in it, has a message in
+// TestLanguageEvidenceHasAMessage runs the language detector (and the English query's glossary)
+// on claims that reach each kind of evidence and checks that the stored sentence, and every
+// sentence nested in it, has a message in
 // both languages whose English says the stored sentence back, so Turkish pages can show it in
 // Turkish while what is stored and sent by the API stays.
 func TestLanguageEvidenceHasAMessage(t *testing.T) {
@@ -55,6 +56,10 @@ func TestLanguageEvidenceHasAMessage(t *testing.T) {
 		}
 		var keys []string
 		check(r.Basis[FieldLanguage].Detail, &keys)
+		if q := r.Basis[FieldEnQuery]; q.Method == MethodGlossary || q.Method == MethodSalient {
+			var qk []string
+			check(q.Detail, &qk)
+		}
 		if len(keys) != len(tc.keys) {
 			t.Errorf("%q: messages %v, want %v (%s)", tc.claim, keys, tc.keys, r.Basis[FieldLanguage].Detail)
 			continue
