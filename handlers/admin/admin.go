@@ -275,6 +275,31 @@ func shortDay(loc *i18n.Localizer, t time.Time) string {
 	return t.Format("2 Jan")
 }
 
+// stamp writes a moment for the console's tables: "2 Jan 2006 15:04 UTC" in English, the
+// language's own date and time otherwise ("25 Kasım 2026, 14:05 UTC").
+func stamp(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006 15:04 UTC")
+	}
+	return format.For(loc).Time(t)
+}
+
+// auditStamp writes an audit entry's moment to the second.
+func auditStamp(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006 15:04:05 UTC")
+	}
+	return format.For(loc).Date(t) + ", " + t.UTC().Format("15:04:05") + " UTC"
+}
+
+// consoleDay writes a date for the console's tables: "2 Jan 2006" in English, the language's own otherwise.
+func consoleDay(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006")
+	}
+	return format.For(loc).Date(t)
+}
+
 // chartItem is one value for barChart.
 type chartItem struct {
 	label, title string
@@ -602,7 +627,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	self := web.CurrentUser(c)
 	for _, r := range rows {
 		row := admin.UserRow{ID: r.ID, Email: r.Email, Name: r.Name, Role: string(r.Role), PlanName: r.PlanName,
-			Created: format.For(i18n.From(ctx)).Date(r.CreatedAt.UTC()), Disabled: r.Disabled(), PlanID: starter,
+			Created: consoleDay(i18n.From(ctx), r.CreatedAt), Disabled: r.Disabled(), PlanID: starter,
 			Self: self != nil && self.ID == r.ID}
 		if r.PlanID != nil {
 			row.PlanID = *r.PlanID
@@ -817,7 +842,7 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 		Pager: pagerFor("/admin/leads", page, int64(page*AdminPageSize) < total)}
 	for _, l := range ls {
 		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
-			Created: format.For(i18n.From(c.UserContext())).Time(l.CreatedAt)})
+			Created: stamp(i18n.From(c.UserContext()), l.CreatedAt)})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
 }
@@ -863,7 +888,7 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 			}
 			actor = emails[id]
 		}
-		p.Rows = append(p.Rows, admin.AuditRow{When: e.CreatedAt.UTC().Format("2 Jan 2006 15:04:05 UTC"), WhenISO: format.ISO(e.CreatedAt),
+		p.Rows = append(p.Rows, admin.AuditRow{When: auditStamp(i18n.From(ctx), e.CreatedAt), WhenISO: format.ISO(e.CreatedAt),
 			Actor: actor, Action: e.Action, Subject: e.Subject, Detail: e.Detail})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.AuditPage(p))

@@ -96,7 +96,7 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	for _, r := range rs {
 		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(i18n.From(ctx), r.Verdict),
 			VerdictSlug: r.Verdict, Publisher: r.Publisher, Language: r.Language, Source: r.Source,
-			Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"), Retired: r.Retired(), Edited: r.EditedAt != nil})
+			Updated: stamp(i18n.From(ctx), r.UpdatedAt), Retired: r.Retired(), Edited: r.EditedAt != nil})
 	}
 	return a.d.Kit.Render(c, status, admin.KnowledgePage(p))
 }
@@ -127,7 +127,7 @@ func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 		if errors.As(err, &ctxErr) {
 			return a.unavailable(c, "knowledge import", err)
 		}
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", fmt.Sprintf("%s was not imported: %v", name, err))
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", i18n.T(c.UserContext(), "admin.kb.not_imported", "Name", name, "Err", err.Error()))
 	}
 	a.record(c, "knowledge.import", name, map[string]any{"added": sum.Added, "updated": sum.Updated,
 		"unchanged": sum.Unchanged, "kept": sum.Kept, "skipped": len(sum.Skipped)})
@@ -159,22 +159,23 @@ func (a *Admin) entryPage(c *fiber.Ctx) error {
 // renderEntry draws entry r with the form values f and their errors.
 func (a *Admin) renderEntry(c *fiber.Ctx, status int, r *models.Review, f knowledge.EntryForm, errs map[string]string, reason, reasonErr string) error {
 	p := admin.Entry{Frame: a.frame(c, "knowledge", "admin.entry.title"), ID: r.ID, URL: r.URL, Source: r.Source,
-		Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+		Created: consoleDay(i18n.From(c.UserContext()), r.CreatedAt), Updated: stamp(i18n.From(c.UserContext()), r.UpdatedAt),
 		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(i18n.From(c.UserContext()), ""), ReasonValue: reason, ReasonError: reasonErr,
 		Form: admin.EntryFields{Claim: f.Claim, Verdict: f.Verdict, Rating: f.Rating, Language: f.Language, Publisher: f.Publisher, Body: f.Body}}
 	// Only a web address becomes a link; anything else (the starter set's urn: names) is text.
 	p.Link = strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://")
 	if r.EditedAt != nil {
-		who := "an administrator"
+		loc := i18n.From(c.UserContext())
+		who := loc.T("admin.entry.an_admin")
 		if r.EditedBy != nil {
 			if u, err := a.d.Users.UserByID(c.UserContext(), *r.EditedBy); err == nil {
 				who = u.Email
 			}
 		}
-		p.Edited = "by " + who + " on " + r.EditedAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		p.Edited = loc.T("admin.entry.edited_by", "Who", who, "When", stamp(loc, *r.EditedAt))
 	}
 	if r.RetiredAt != nil {
-		p.RetiredAt = r.RetiredAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		p.RetiredAt = stamp(i18n.From(c.UserContext()), *r.RetiredAt)
 	}
 	if r.RetiredReason != nil {
 		p.RetiredWhy = *r.RetiredReason

@@ -170,7 +170,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 			eff = *cl.CommunityVerdict
 		}
 		r := admin.ClaimRow{ID: cl.ID, Content: format.Truncate(cl.Content, 200), Href: "/claims/" + cl.ID,
-			Verdict: verdictName(i18n.From(ctx), eff), VerdictSlug: eff, Created: cl.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			Verdict: verdictName(i18n.From(ctx), eff), VerdictSlug: eff, Created: stamp(i18n.From(ctx), cl.CreatedAt),
 			Analyzer: cl.Analyzer, Via: "website", Hidden: cl.HiddenAt != nil}
 		if cl.APIKeyID != nil {
 			r.Via = "API"
@@ -264,20 +264,20 @@ func mailKind(key string) string {
 
 // mailState says what happened to a mail in words; without SMTP nothing is ever sent, and a
 // mail "queued · 0 attempts" must not read as if it soon will be.
-func mailState(m models.OutboxMail, smtp bool) string {
-	attempts := format.Plural(m.Attempts, "attempt")
+func mailState(loc *i18n.Localizer, m models.OutboxMail, smtp bool) string {
+	attempts := loc.N("admin.outbox.attempts", m.Attempts, "N", m.Attempts)
 	switch m.State {
 	case models.OutboxSent:
-		return "sent"
+		return loc.T("admin.outbox.state.sent")
 	case models.OutboxQueued, models.OutboxSending:
 		if !smtp {
-			return "not sent: no SMTP server"
+			return loc.T("admin.outbox.state.no_smtp")
 		}
-		return m.State + " · " + attempts
+		return loc.T("admin.outbox.state."+m.State) + " · " + attempts
 	case models.OutboxFailed:
-		return "failed, will retry · " + attempts
+		return loc.T("admin.outbox.state.failed") + " · " + attempts
 	case models.OutboxDead:
-		return "gave up · " + attempts
+		return loc.T("admin.outbox.state.dead") + " · " + attempts
 	}
 	return m.State + " · " + attempts
 }
@@ -318,7 +318,7 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 	for _, m := range ms {
 		p.Rows = append(p.Rows, admin.MailRow{ID: m.ID, State: m.State, To: m.ToAddr, Subject: m.Subject, Kind: mailKind(m.DedupeKey),
 			Attempts: strconv.Itoa(m.Attempts), LastError: m.LastError, Body: mailParts(m.TextBody),
-			StateText: mailState(m, a.d.SMTP), Created: m.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			StateText: mailState(i18n.From(ctx), m, a.d.SMTP), Created: stamp(i18n.From(ctx), m.CreatedAt),
 			CanRetry: m.State == models.OutboxFailed || m.State == models.OutboxDead})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.OutboxPage(p))
