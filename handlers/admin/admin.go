@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/accounts"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
 	"github.com/claimcheck/claimcheck/internal/validation"
@@ -147,8 +147,8 @@ func (a *Admin) guard(c *fiber.Ctx) error {
 		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
-			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+		return a.d.Kit.ErrorPage(c, fiber.StatusForbidden, "admin.forbidden.title",
+			"admin.forbidden.message")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
@@ -156,33 +156,33 @@ func (a *Admin) guard(c *fiber.Ctx) error {
 
 // adminNotices are the confirmations a redirect may ask for with ?done=.
 var adminNotices = map[string]string{
-	"plan-created":   "The plan was created.",
-	"plan-saved":     "The plan was saved.",
-	"plan-deleted":   "The plan was deleted.",
-	"plan-hidden":    "The plan is hidden: it is off the pricing page, and everyone on it keeps it.",
-	"role":           "The role was changed.",
-	"plan":           "The plan was assigned; the account's keys moved with it.",
-	"disabled":       "The account is disabled: its sessions ended, and its keys are refused within seconds.",
-	"enabled":        "The account is enabled again.",
-	"revoked":        "The key was revoked.",
-	"quota":          "The key's quota was changed.",
-	"hidden":         "The claim is hidden from every page and from the API.",
-	"unhidden":       "The claim is public again.",
-	"retried":        "The mail is queued again.",
-	"entry-saved":    "The entry was saved; checks of its claim use it from now on.",
-	"entry-retired":  "The entry is retired: no check matches it any more.",
-	"entry-restored": "The entry is restored: checks match it again.",
+	"plan-created":   "admin.notice.plan_created",
+	"plan-saved":     "admin.notice.plan_saved",
+	"plan-deleted":   "admin.notice.plan_deleted",
+	"plan-hidden":    "admin.notice.plan_hidden",
+	"role":           "admin.notice.role",
+	"plan":           "admin.notice.plan",
+	"disabled":       "admin.notice.disabled",
+	"enabled":        "admin.notice.enabled",
+	"revoked":        "admin.notice.revoked",
+	"quota":          "admin.notice.quota",
+	"hidden":         "admin.notice.hidden",
+	"unhidden":       "admin.notice.unhidden",
+	"retried":        "admin.notice.retried",
+	"entry-saved":    "admin.notice.entry_saved",
+	"entry-retired":  "admin.notice.entry_retired",
+	"entry-restored": "admin.notice.entry_restored",
 }
 
 // adminErrors are the refusals a redirect may report with ?err=.
 var adminErrors = map[string]string{
-	"last-admin": "That would leave no active administrator, so nothing was changed. Make someone else an admin first.",
-	"bad-role":   "Choose one of the roles user, expert or admin.",
-	"bad-plan":   "Choose an existing plan.",
-	"bad-quota":  "Enter a whole number of requests of 0 or more, or leave the field empty to use the plan's quota.",
-	"plan-used":  "This plan has subscribers, so it cannot be deleted; hide it instead.",
-	"not-retry":  "Only failed or dead mail can be retried.",
-	"self":       "You cannot disable your own account; ask another administrator.",
+	"last-admin": "admin.error.last_admin",
+	"bad-role":   "admin.error.bad_role",
+	"bad-plan":   "admin.error.bad_plan",
+	"bad-quota":  "admin.error.bad_quota",
+	"plan-used":  "admin.error.plan_used",
+	"not-retry":  "admin.error.not_retry",
+	"self":       "admin.error.self",
 }
 
 // frame fills what every console page shares.
@@ -196,13 +196,16 @@ func (a *Admin) frame(c *fiber.Ctx, section, title string) admin.Frame {
 // unavailable answers 503 after logging err.
 func (a *Admin) unavailable(c *fiber.Ctx, what string, err error) error {
 	a.log.Error("admin: "+what, "err", err)
-	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not load this",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return a.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "admin.unavailable.title",
+		"admin.unavailable.message")
 }
 
 // notFound answers 404 for an unknown id.
 func (a *Admin) notFound(c *fiber.Ctx, what string) error {
-	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, what+" not found", "There is no such "+strings.ToLower(what)+". It may have been deleted.")
+	loc := i18n.From(c.UserContext())
+	kind := loc.T("admin.kind." + strings.ToLower(what))
+	return a.d.Kit.ErrorPage(c, fiber.StatusNotFound, loc.T("admin.not_found.title", "What", kind),
+		loc.T("admin.not_found.message", "What", loc.Lower(kind)))
 }
 
 // failed maps a store error of a change to a page.
@@ -232,34 +235,69 @@ func (a *Admin) overview(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "overview", err)
 	}
-	waitlist := "not set up yet"
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
+	waitlist := loc.T("admin.stat.not_set_up")
 	if o.Waitlist != nil {
-		waitlist = format.Thousands(*o.Waitlist)
+		waitlist = lf.Int(*o.Waitlist)
 	}
-	p := admin.Overview{Frame: a.frame(c, "overview", "Admin console")}
+	p := admin.Overview{Frame: a.frame(c, "overview", "admin.console.eyebrow")}
 	p.Stats = []admin.Stat{
-		{Label: "Claims today", Value: format.Thousands(o.ClaimsToday), TestID: "stat-claims-today"},
-		{Label: "Claims this month", Value: format.Thousands(o.ClaimsMonth), TestID: "stat-claims-month"},
-		{Label: "Active API keys", Value: format.Thousands(o.ActiveKeys), TestID: "stat-active-keys"},
-		{Label: "API requests this month", Value: format.Thousands(o.RequestsMonth), TestID: "stat-requests-month"},
-		{Label: "On the waiting list", Value: waitlist, TestID: "stat-waitlist"},
-		{Label: "Active subscriptions", Value: format.Thousands(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
+		{Label: "admin.stat.claims_today", Value: lf.Int(o.ClaimsToday), TestID: "stat-claims-today"},
+		{Label: "admin.stat.claims_month", Value: lf.Int(o.ClaimsMonth), TestID: "stat-claims-month"},
+		{Label: "admin.stat.active_keys", Value: lf.Int(o.ActiveKeys), TestID: "stat-active-keys"},
+		{Label: "admin.stat.requests_month", Value: lf.Int(o.RequestsMonth), TestID: "stat-requests-month"},
+		{Label: "admin.stat.waitlist", Value: waitlist, TestID: "stat-waitlist"},
+		{Label: "admin.stat.subscriptions", Value: lf.Int(o.ActiveSubscriptions), TestID: "stat-subscriptions"},
 	}
 	vs := make([]chartItem, len(o.Verdicts))
 	for i, v := range o.Verdicts {
-		vs[i] = chartItem{label: verdictShort(v.Verdict), title: verdictName(v.Verdict), n: v.Count}
+		vs[i] = chartItem{label: verdictShort(loc, v.Verdict), title: verdictName(loc, v.Verdict), n: v.Count}
 	}
-	p.Verdicts = barChart("verdict-chart", "Verdicts of public claims", "Public claims by verdict", vs, adminChartWidth)
+	p.Verdicts = barChart(loc, "verdict-chart", loc.T("admin.chart.verdicts_title"), loc.T("admin.chart.verdicts_summary"), vs, adminChartWidth)
 	ds := make([]chartItem, len(o.Daily))
 	for i, d := range o.Daily {
-		ds[i] = chartItem{title: d.Day.Format("2 Jan 2006"), n: d.Count}
+		ds[i] = chartItem{title: lf.Date(d.Day), n: d.Count}
 		// Weekly labels counted back from today keep today labelled and never crowd two labels.
 		if (len(o.Daily)-1-i)%7 == 0 {
-			ds[i].label = d.Day.Format("2 Jan")
+			ds[i].label = shortDay(loc, d.Day)
 		}
 	}
-	p.Daily = barChart("daily-chart", "Claims per day, last 30 days", "Claims per day, oldest first", ds, adminChartWidth)
+	p.Daily = barChart(loc, "daily-chart", loc.T("admin.chart.daily_title"), loc.T("admin.chart.daily_summary"), ds, adminChartWidth)
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.OverviewPage(p))
+}
+
+// shortDay is a chart's day label: "2 Jan" in English, "2 Oca" in Turkish.
+func shortDay(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.TR {
+		return strconv.Itoa(t.Day()) + " " + loc.T("admin.month_short."+strconv.Itoa(int(t.Month())))
+	}
+	return t.Format("2 Jan")
+}
+
+// stamp writes a moment for the console's tables: "2 Jan 2006 15:04 UTC" in English, the
+// language's own date and time otherwise ("25 Kasım 2026, 14:05 UTC").
+func stamp(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006 15:04 UTC")
+	}
+	return format.For(loc).Time(t)
+}
+
+// auditStamp writes an audit entry's moment to the second.
+func auditStamp(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006 15:04:05 UTC")
+	}
+	return format.For(loc).Date(t) + ", " + t.UTC().Format("15:04:05") + " UTC"
+}
+
+// consoleDay writes a date for the console's tables: "2 Jan 2006" in English, the language's own otherwise.
+func consoleDay(loc *i18n.Localizer, t time.Time) string {
+	if loc.Lang() == i18n.EN {
+		return t.UTC().Format("2 Jan 2006")
+	}
+	return format.For(loc).Date(t)
 }
 
 // chartItem is one value for barChart.
@@ -276,20 +314,21 @@ const adminChartWidth = 600
 
 // barChart lays out a vertical bar chart and writes its text alternative. A gutter on the left
 // carries the value axis (0 and the peak, with a guide line at the peak), so bars read as numbers.
-func barChart(id, title, summaryHead string, items []chartItem, width int) admin.Chart {
+func barChart(loc *i18n.Localizer, id, title, summaryHead string, items []chartItem, width int) admin.Chart {
+	lf := format.For(loc)
 	const height = 200
 	// top leaves the peak label's upper half room; axis holds the bar labels under the baseline.
 	const top, axis = admin.ChartFontSizeNarrow * 3 / 4, admin.ChartFontSizeNarrow + 10
 	ch := admin.Chart{ID: id, Title: title, Width: width, Height: height, Base: height - axis, Gutter: 48, Top: top}
 	if len(items) == 0 {
-		ch.Summary = summaryHead + ": no claims yet."
+		ch.Summary = loc.T("admin.chart.empty", "Head", summaryHead)
 		return ch
 	}
 	var peak int64
 	for _, it := range items {
 		peak = max(peak, it.n)
 	}
-	ch.Zero, ch.Peak = "0", format.Thousands(peak)
+	ch.Zero, ch.Peak = "0", lf.Int(peak)
 	// The gutter fits the peak's digits at the narrow screens' size, so "12,400" is never cut.
 	ch.Gutter = max(ch.Gutter, utf8.RuneCountInString(ch.Peak)*chartCharWidth+8)
 	gutter := ch.Gutter
@@ -304,7 +343,7 @@ func barChart(id, title, summaryHead string, items []chartItem, width int) admin
 		if it.n > 0 {
 			h = max(h, 2) // a small non-zero value must stay visible beside a large one
 		}
-		count := format.Thousands(it.n)
+		count := lf.Int(it.n)
 		x0 := gutter + i*slot
 		b := admin.Bar{Label: it.label, Title: it.title + ": " + count, Count: count,
 			X: x0 + (slot-barW)/2, Y: height - axis - h, W: barW, H: h, TextX: x0 + slot/2}
@@ -334,12 +373,14 @@ func labelPlace(centre int, label string, width int) (int, string) {
 }
 
 // planUseText says what points at a plan, for the list and the edit page.
-func planUseText(u models.PlanUse) string {
+func planUseText(loc *i18n.Localizer, u models.PlanUse) string {
 	if !u.InUse() {
-		return "nobody"
+		return loc.T("admin.plans.use.nobody")
 	}
-	return fmt.Sprintf("%s, %s, %s", format.Plural(int(u.Keys), "key"), format.Plural(int(u.Users), "account"),
-		format.Plural(int(u.Subscriptions), "subscription"))
+	lf := format.For(loc)
+	return loc.N("admin.plans.use.keys", int(u.Keys), "N", lf.Int(u.Keys)) + ", " +
+		loc.N("admin.plans.use.accounts", int(u.Users), "N", lf.Int(u.Users)) + ", " +
+		loc.N("admin.plans.use.subscriptions", int(u.Subscriptions), "N", lf.Int(u.Subscriptions))
 }
 
 // plans serves GET /admin/plans.
@@ -353,18 +394,19 @@ func (a *Admin) renderPlans(c *fiber.Ctx, status int, f admin.PlanForm) error {
 	if err != nil {
 		return a.unavailable(c, "plans", err)
 	}
-	p := admin.Plans{Frame: a.frame(c, "plans", "Plans"), New: f}
+	loc := i18n.From(c.UserContext())
+	p := admin.Plans{Frame: a.frame(c, "plans", "admin.nav.plans"), New: f}
 	for _, pl := range ps {
 		u, err := a.d.Store.PlanUse(c.UserContext(), pl.ID)
 		if err != nil {
 			return a.unavailable(c, "plan use", err)
 		}
-		q := "unlimited"
+		q := loc.T("admin.plans.unlimited")
 		if pl.MonthlyQuota != nil {
-			q = format.Thousands(int64(*pl.MonthlyQuota)) + " / month"
+			q = loc.T("admin.per_month", "N", format.For(loc).Int(int64(*pl.MonthlyQuota)))
 		}
 		p.Rows = append(p.Rows, admin.PlanRow{ID: pl.ID, Slug: pl.Slug, Name: pl.Name, Price: pl.PriceText, Quota: q,
-			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(u)})
+			MaxKeys: strconv.Itoa(pl.MaxActiveKeys), Public: pl.Public, V1: pl.V1Access, Use: planUseText(loc, u)})
 	}
 	return a.d.Kit.Render(c, status, admin.PlansPage(p))
 }
@@ -386,35 +428,35 @@ func planFromForm(c *fiber.Ctx, p *models.Plan, isNew bool) admin.PlanForm {
 		f.Slug = p.Slug
 	}
 	if isNew && !slugPattern.MatchString(f.Slug) {
-		f.Errors["slug"] = "Use 1–40 lower-case letters, digits and hyphens, starting with a letter or digit."
+		f.Errors["slug"] = "admin.plan.error.slug"
 	}
 	if f.Name == "" || utf8.RuneCountInString(f.Name) > 100 {
-		f.Errors["name"] = "Give the plan a name of at most 100 characters."
+		f.Errors["name"] = "admin.plan.error.name"
 	}
 	if utf8.RuneCountInString(f.PriceText) > 100 {
-		f.Errors["price_text"] = "Use at most 100 characters."
+		f.Errors["price_text"] = "admin.plan.error.price_text"
 	}
 	p.MonthlyQuota = nil
 	if !f.Unlimited {
 		n, err := strconv.Atoi(f.Quota)
 		if err != nil || n < 0 {
-			f.Errors["monthly_quota"] = "Enter a whole number of requests of 0 or more, or tick “Unlimited”."
+			f.Errors["monthly_quota"] = "admin.plan.error.monthly_quota"
 		} else {
 			p.MonthlyQuota = &n
 		}
 	}
 	mk, err := strconv.Atoi(f.MaxKeys)
 	if err != nil || mk < 0 || mk > 1000 {
-		f.Errors["max_active_keys"] = "Enter a whole number from 0 to 1000."
+		f.Errors["max_active_keys"] = "admin.plan.error.max_active_keys"
 	}
 	so := 0
 	if f.SortOrder != "" {
 		if so, err = strconv.Atoi(f.SortOrder); err != nil {
-			f.Errors["sort_order"] = "Enter a whole number, or leave it empty."
+			f.Errors["sort_order"] = "admin.plan.error.sort_order"
 		}
 	}
 	if f.StripePrice != "" && !strings.HasPrefix(f.StripePrice, "price_") {
-		f.Errors["stripe_price_id"] = "A Stripe price id starts with “price_”."
+		f.Errors["stripe_price_id"] = "admin.plan.error.stripe_price_id"
 	}
 	features := []string{}
 	for _, line := range strings.Split(f.Features, "\n") {
@@ -453,7 +495,7 @@ func (a *Admin) createPlan(c *fiber.Ctx) error {
 	}
 	if err := a.d.Store.CreatePlan(c.UserContext(), p); err != nil {
 		if errors.Is(err, models.ErrSlugTaken) {
-			f.Errors["slug"] = "Another plan already has this slug."
+			f.Errors["slug"] = "admin.plan.error.slug_taken"
 			return a.renderPlans(c, fiber.StatusConflict, f)
 		}
 		return a.unavailable(c, "create plan", err)
@@ -482,8 +524,8 @@ func (a *Admin) renderPlanEdit(c *fiber.Ctx, status int, p *models.Plan, f admin
 	if err != nil {
 		return a.unavailable(c, "plan use", err)
 	}
-	f.Use, f.InUse = planUseText(u), u.InUse()
-	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "Edit plan"), Form: f}))
+	f.Use, f.InUse = planUseText(i18n.From(c.UserContext()), u), u.InUse()
+	return a.d.Kit.Render(c, status, admin.PlanEditPage(admin.PlanEdit{Frame: a.frame(c, "plans", "admin.title.edit_plan"), Form: f}))
 }
 
 // editPlan serves GET /admin/plans/:id.
@@ -557,7 +599,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := admin.Users{Frame: a.frame(c, "users", "Users")}
+		p := admin.Users{Frame: a.frame(c, "users", "admin.nav.users")}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.UsersPage(p))
 	}
@@ -569,13 +611,13 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "plans", err)
 	}
-	p := admin.Users{Frame: a.frame(c, "users", "Users"), Query: q,
+	p := admin.Users{Frame: a.frame(c, "users", "admin.nav.users"), Query: q,
 		Roles: []admin.Option{{Value: "user", Label: "user"}, {Value: "expert", Label: "expert"}, {Value: "admin", Label: "admin"}}}
 	starter := ""
 	for _, pl := range ps {
 		label := pl.Name
 		if !pl.Public {
-			label += " (hidden)"
+			label = i18n.T(ctx, "admin.users.plan_hidden", "Name", label)
 		}
 		p.Plans = append(p.Plans, admin.Option{Value: pl.ID, Label: label})
 		if pl.Slug == models.StarterPlanSlug {
@@ -585,7 +627,7 @@ func (a *Admin) users(c *fiber.Ctx) error {
 	self := web.CurrentUser(c)
 	for _, r := range rows {
 		row := admin.UserRow{ID: r.ID, Email: r.Email, Name: r.Name, Role: string(r.Role), PlanName: r.PlanName,
-			Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Disabled: r.Disabled(), PlanID: starter,
+			Created: consoleDay(i18n.From(ctx), r.CreatedAt), Disabled: r.Disabled(), PlanID: starter,
 			Self: self != nil && self.ID == r.ID}
 		if r.PlanID != nil {
 			row.PlanID = *r.PlanID
@@ -697,7 +739,7 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	period := metering.Period(now)
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Period: period}
+		p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Period: period}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KeysPage(p))
 	}
@@ -705,20 +747,22 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "search keys", err)
 	}
-	p := admin.Keys{Frame: a.frame(c, "keys", "API keys"), Query: q, Period: period}
+	p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Query: q, Period: period}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	for _, r := range rows {
 		row := admin.KeyRow{ID: r.ID, Display: keys.Display(r.Prefix), Name: r.Name, Owner: r.OwnerEmail, Plan: r.PlanName,
-			Used: format.Thousands(int64(r.UsedMonth)), Override: "plan's quota", Active: r.ActiveAt(now), State: "active"}
+			Used: lf.Int(int64(r.UsedMonth)), Override: loc.T("admin.keys.quota_placeholder"), Active: r.ActiveAt(now), State: loc.T("admin.keys.state.active")}
 		if row.Owner == "" {
-			row.Owner = "(command line)"
+			row.Owner = loc.T("admin.keys.command_line")
 		}
 		if r.QuotaOverride != nil {
-			row.Override = format.Thousands(int64(*r.QuotaOverride)) + " / month"
+			row.Override = loc.T("admin.per_month", "N", lf.Int(int64(*r.QuotaOverride)))
 		}
 		if !row.Active {
-			row.State = "revoked"
+			row.State = loc.T("admin.keys.state.revoked")
 		} else if r.RevokeAt != nil {
-			row.State = "rotating"
+			row.State = loc.T("admin.keys.state.rotating")
 		}
 		p.Rows = append(p.Rows, row)
 	}
@@ -794,11 +838,11 @@ func (a *Admin) leads(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "leads", err)
 	}
-	p := admin.Leads{Frame: a.frame(c, "leads", "Leads"), Total: format.Plural(int(total), "lead") + " in all.",
+	p := admin.Leads{Frame: a.frame(c, "leads", "admin.section.leads"), Total: i18n.From(c.UserContext()).N("admin.leads.total", int(total), "N", format.For(i18n.From(c.UserContext())).Int(total)),
 		Pager: pagerFor("/admin/leads", page, int64(page*AdminPageSize) < total)}
 	for _, l := range ls {
 		p.Rows = append(p.Rows, admin.LeadRow{Name: l.Name, Email: l.Email, Company: l.Company, Message: l.Message,
-			Created: l.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC")})
+			Created: stamp(i18n.From(c.UserContext()), l.CreatedAt)})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.LeadsPage(p))
 }
@@ -830,10 +874,10 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 	}
 	more := len(es) > AdminPageSize
 	es = es[:min(len(es), AdminPageSize)]
-	p := admin.Audit{Frame: a.frame(c, "audit", "Audit log"), Total: "Newest first.", Pager: pagerFor("/admin/audit", page, more)}
+	p := admin.Audit{Frame: a.frame(c, "audit", "admin.nav.audit"), Total: "admin.audit.newest_first", Pager: pagerFor("/admin/audit", page, more)}
 	emails := map[string]string{}
 	for _, e := range es {
-		actor := "system"
+		actor := i18n.T(ctx, "admin.audit.system")
 		if e.ActorUserID != nil {
 			id := *e.ActorUserID
 			if _, ok := emails[id]; !ok {
@@ -844,7 +888,7 @@ func (a *Admin) audit(c *fiber.Ctx) error {
 			}
 			actor = emails[id]
 		}
-		p.Rows = append(p.Rows, admin.AuditRow{When: e.CreatedAt.UTC().Format("2 Jan 2006 15:04:05 UTC"), WhenISO: format.ISO(e.CreatedAt),
+		p.Rows = append(p.Rows, admin.AuditRow{When: auditStamp(i18n.From(ctx), e.CreatedAt), WhenISO: format.ISO(e.CreatedAt),
 			Actor: actor, Action: e.Action, Subject: e.Subject, Detail: e.Detail})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.AuditPage(p))

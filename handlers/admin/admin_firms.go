@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
@@ -134,8 +134,8 @@ func (h *FirmConsole) guard(c *fiber.Ctx) error {
 		return web.RedirectToLogin(c)
 	}
 	if u.Role != models.RoleAdmin {
-		return h.kit.ErrorPage(c, fiber.StatusForbidden, "You do not have access to this page",
-			"Your account does not have the role this page needs. If you think it should, ask an administrator.")
+		return h.kit.ErrorPage(c, fiber.StatusForbidden, "admin.forbidden.title",
+			"admin.forbidden.message")
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
@@ -143,17 +143,17 @@ func (h *FirmConsole) guard(c *fiber.Ctx) error {
 
 // firmNotices are the confirmations a redirect may ask for with ?done=.
 var firmNotices = map[string]string{
-	"firm-created":    "The firm was created, and claims from its domains were linked to it.",
-	"firm-saved":      "The firm was saved; claims were relinked by its domains.",
-	"firm-deleted":    "The firm was deleted. Its claims stay public, without a firm.",
-	"claim-linked":    "The claim is linked to this firm, and the trust score was recomputed.",
-	"claim-unlinked":  "The claim is no longer linked to this firm, and the trust score was recomputed.",
-	"claim-confirmed": "You confirmed that the firm published the claim; it now counts toward the trust score, which was recomputed.",
+	"firm-created":    "admin.notice.firm_created",
+	"firm-saved":      "admin.notice.firm_saved",
+	"firm-deleted":    "admin.notice.firm_deleted",
+	"claim-linked":    "admin.notice.claim_linked",
+	"claim-unlinked":  "admin.notice.claim_unlinked",
+	"claim-confirmed": "admin.notice.claim_confirmed",
 }
 
 // firmErrors are the refusals a redirect may report with ?err=.
 var firmErrors = map[string]string{
-	"not-linked": "That claim is not linked to this firm, so nothing was changed.",
+	"not-linked": "admin.error.not_linked",
 }
 
 // frame fills what every console page shares.
@@ -167,13 +167,13 @@ func (h *FirmConsole) frame(c *fiber.Ctx, title string) admin.Frame {
 // unavailable answers 503 after logging err.
 func (h *FirmConsole) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("admin firms: "+what, "err", err)
-	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "The console could not do this",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.kit.ErrorPage(c, fiber.StatusServiceUnavailable, "admin.unavailable.title_do",
+		"admin.unavailable.message")
 }
 
 // notFound answers 404 for an unknown firm.
 func (h *FirmConsole) notFound(c *fiber.Ctx) error {
-	return h.kit.ErrorPage(c, fiber.StatusNotFound, "Firm not found", "There is no such firm. It may have been deleted.")
+	return h.kit.ErrorPage(c, fiber.StatusNotFound, "admin.not_found.firm", "admin.not_found.firm_message")
 }
 
 // record writes an audit entry for a change that has been made. A failure is logged loudly rather
@@ -208,7 +208,7 @@ func (h *FirmConsole) list(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	if msg := validation.CheckText("The search text", q); msg != "" {
-		p := firms.AdminList{Frame: h.frame(c, "Firms")}
+		p := firms.AdminList{Frame: h.frame(c, "admin.nav.firms")}
 		p.Error = msg
 		return h.kit.Render(c, fiber.StatusBadRequest, firms.AdminListPage(p))
 	}
@@ -225,22 +225,46 @@ func (h *FirmConsole) list(c *fiber.Ctx) error {
 	if err != nil {
 		return h.unavailable(c, "domains", err)
 	}
-	p := firms.AdminList{Frame: h.frame(c, "Firms"), Query: q, CountText: viewmodel.FirmCountText(total, q != "") + "."}
+	p := firms.AdminList{Frame: h.frame(c, "admin.nav.firms"), Query: q, CountText: firmCountText(i18n.From(c.UserContext()), total, q != "")}
 	if page > 1 {
 		p.Pager.Prev = consoleListURL(q, page-1)
 	}
 	if int64(page*FirmConsolePageSize) < total {
 		p.Pager.Next = consoleListURL(q, page+1)
 	}
+	loc := i18n.From(c.UserContext())
 	for _, f := range fs {
-		trust := viewmodel.TrustText(f.TrustScore)
+		trust := trustText(loc, f.TrustScore)
 		if trust == "" {
-			trust = "not rated"
+			trust = loc.T("admin.firms.not_rated")
 		}
 		p.Rows = append(p.Rows, firms.AdminRow{ID: f.ID, Name: f.Name, Slug: f.Slug, Domains: strings.Join(doms[f.ID], ", "),
-			Trust: trust, Claims: format.Plural(f.ClaimCount, "claim")})
+			Trust: trust, Claims: loc.N("admin.firms.claims", f.ClaimCount, "N", format.For(loc).Int(int64(f.ClaimCount)))})
 	}
 	return h.kit.Render(c, fiber.StatusOK, firms.AdminListPage(p))
+}
+
+// firmCountText says how many firms the list holds, in loc's language.
+func firmCountText(loc *i18n.Localizer, total int64, searched bool) string {
+	n := format.For(loc).Int(total)
+	if searched {
+		return loc.N("admin.firms.count_search", int(total), "N", n)
+	}
+	return loc.N("admin.firms.count", int(total), "N", n)
+}
+
+// trustText writes a firm's trust score with at most one decimal in loc's way ("58.3", "58,3"),
+// or "" when there is none.
+func trustText(loc *i18n.Localizer, t *float64) string {
+	if t == nil {
+		return ""
+	}
+	return format.For(loc).Number(*t, 1)
+}
+
+// publicClaims counts a firm's public claims in loc's language ("3 public claims").
+func publicClaims(loc *i18n.Localizer, n int) string {
+	return loc.N("admin.firms.public_claims", n, "N", format.For(loc).Int(int64(n)))
 }
 
 // firmValues is what the firm form carries, as typed.
@@ -249,21 +273,21 @@ type firmValues struct {
 }
 
 // firmFormFields lays out the form with values and errors; isNew changes the slug's hint.
-func firmFormFields(id string, v firmValues, errs map[string]string) firms.FirmForm {
-	slugHint := "Used in the public address /firms/…. Leave it empty to make one from the name."
+func firmFormFields(loc *i18n.Localizer, id string, v firmValues, errs map[string]string) firms.FirmForm {
+	slugHint := "admin.firms.field.slug_hint_new"
 	if id != "" {
-		slugHint = "Used in the public address /firms/…. Changing it changes that address, and old links stop working."
+		slugHint = "admin.firms.field.slug_hint_edit"
 	}
 	f := firms.FirmForm{ID: id, Fields: []components.Field{
-		{ID: "firm-name", Name: "name", Label: "Name", Value: v.name, Error: errs["name"], Type: "text", Required: true, MaxLength: models.MaxFirmName},
-		{ID: "firm-slug", Name: "slug", Label: "Slug", Hint: slugHint, Value: v.slug, Error: errs["slug"], Type: "text",
-			MaxLength: models.MaxFirmSlug, Placeholder: "e.g. example-news", Optional: id == "", Required: id != ""},
-		{ID: "firm-website", Name: "website", Label: "Website", Value: v.website, Error: errs["website"], Type: "url",
+		{ID: "firm-name", Name: "name", Label: "admin.firms.field.name", Value: v.name, Error: errs["name"], Type: "text", Required: true, MaxLength: models.MaxFirmName},
+		{ID: "firm-slug", Name: "slug", Label: "admin.firms.field.slug", Hint: slugHint, Value: v.slug, Error: errs["slug"], Type: "text",
+			MaxLength: models.MaxFirmSlug, Placeholder: "admin.firms.field.slug_placeholder", Optional: id == "", Required: id != ""},
+		{ID: "firm-website", Name: "website", Label: "admin.firms.field.website", Value: v.website, Error: errs["website"], Type: "url",
 			MaxLength: models.MaxFirmWebsite, Placeholder: "https://example.com", Optional: true},
-		{ID: "firm-description", Name: "description", Label: "Description", Hint: "Who they are, in a sentence or two; shown on the public page.",
+		{ID: "firm-description", Name: "description", Label: "admin.firms.field.about", Hint: "admin.firms.field.description_hint",
 			Value: v.description, Error: errs["description"], Type: "textarea", Rows: 4, MaxLength: models.MaxFirmDescription, Counter: true, Optional: true},
-		{ID: "firm-domains", Name: "domains", Label: "Domains, one per line",
-			Hint:  fmt.Sprintf("Claims whose source is on one of these domains or their subdomains are linked to the firm, e.g. example.com. At most %d.", models.MaxFirmDomains),
+		{ID: "firm-domains", Name: "domains", Label: "admin.firms.field.domains",
+			Hint:  loc.T("admin.firms.field.domains_hint", "Max", models.MaxFirmDomains),
 			Value: v.domains, Error: errs["domains"], Type: "textarea", Rows: 4, Optional: true},
 	}}
 	f.Errors = len(errs) > 0
@@ -279,13 +303,15 @@ func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []strin
 		domains: c.FormValue("domains"),
 	}
 	errs := map[string]string{}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	switch n := utf8.RuneCountInString(v.name); {
 	case !utf8.ValidString(v.name):
-		errs["name"] = "The name must be valid UTF-8 text."
+		errs["name"] = loc.T("admin.firms.error.name_utf8")
 	case n == 0:
-		errs["name"] = "Give the firm a name."
+		errs["name"] = loc.T("admin.firms.error.name_empty")
 	case n > models.MaxFirmName:
-		errs["name"] = fmt.Sprintf("Use at most %d characters; this name has %d.", models.MaxFirmName, n)
+		errs["name"] = loc.T("admin.firms.error.name_long", "Max", lf.Int(models.MaxFirmName), "N", lf.Int(int64(n)))
 	}
 	slug := strings.ToLower(v.slug)
 	switch {
@@ -296,13 +322,13 @@ func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []strin
 			slug = models.SuggestFirmSlug(v.name)
 			v.slug = slug
 			if slug == "" {
-				errs["slug"] = "The name has no letters or digits a slug can use; type a slug, e.g. example-news."
+				errs["slug"] = loc.T("admin.firms.error.slug_none")
 			}
 		}
 	case slug == "":
-		errs["slug"] = "Give the firm a slug, e.g. example-news."
+		errs["slug"] = loc.T("admin.firms.error.slug_empty")
 	case !models.ValidFirmSlug(slug):
-		errs["slug"] = fmt.Sprintf("Use lower-case letters and digits with single hyphens between words, at most %d characters, e.g. example-news.", models.MaxFirmSlug)
+		errs["slug"] = loc.T("admin.firms.error.slug_form", "Max", models.MaxFirmSlug)
 	}
 	website := v.website
 	if website != "" && !strings.Contains(website, "://") {
@@ -313,12 +339,12 @@ func readFirmForm(c *fiber.Ctx, f *models.Firm, isNew bool) (firmValues, []strin
 	// The public page and the API link to the website, so a typo such as "notaurl" must not become
 	// a link to https://notaurl (nor anything a javascript: link).
 	if website != "" && !validation.WebURL(website, models.MaxFirmWebsite) {
-		errs["website"] = fmt.Sprintf("Enter the firm's web address in full, such as https://example.com: http:// or https:// and a domain name, at most %d characters. Or leave it empty.", models.MaxFirmWebsite)
+		errs["website"] = loc.T("admin.firms.error.website", "Max", models.MaxFirmWebsite)
 	}
 	if n := utf8.RuneCountInString(v.description); !utf8.ValidString(v.description) || n > models.MaxFirmDescription {
-		errs["description"] = fmt.Sprintf("Use at most %s characters; this description has %s.", format.Thousands(models.MaxFirmDescription), format.Thousands(int64(n)))
+		errs["description"] = loc.T("admin.firms.error.description_long", "Max", lf.Int(models.MaxFirmDescription), "N", lf.Int(int64(n)))
 	}
-	domains, problems := parseDomainLines(v.domains)
+	domains, problems := parseDomainLines(loc, v.domains)
 	if len(problems) > 0 {
 		errs["domains"] = strings.Join(problems, " ")
 	}
@@ -332,9 +358,9 @@ const maxDomainProblems = 5
 // parseDomainLines normalises the domains box, one entry per line or comma-separated item, and
 // returns the good domains with one sentence per bad entry, quoting it as typed. Spaces do not
 // separate: "not a domain" is one mistake, not three.
-func parseDomainLines(text string) ([]string, []string) {
+func parseDomainLines(loc *i18n.Localizer, text string) ([]string, []string) {
 	if len(text) > maxFirmDomainsText {
-		return nil, []string{fmt.Sprintf("The list is too long; a firm may own at most %d domains.", models.MaxFirmDomains)}
+		return nil, []string{loc.T("admin.firms.error.domains_text_long", "Max", models.MaxFirmDomains)}
 	}
 	var out, bad, seen []string
 	entries := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' })
@@ -356,29 +382,26 @@ func parseDomainLines(text string) ([]string, []string) {
 		}
 	}
 	if len(bad) > maxDomainProblems {
-		more := "1 more entry is"
-		if n := len(bad) - maxDomainProblems; n > 1 {
-			more = fmt.Sprintf("%d more entries are", n)
-		}
-		bad = append(bad[:maxDomainProblems], more+" not a domain name either.")
+		n := len(bad) - maxDomainProblems
+		bad = append(bad[:maxDomainProblems], loc.N("admin.firms.error.domains_more", n, "N", n))
 	}
 	if len(out) > models.MaxFirmDomains {
-		bad = append(bad, fmt.Sprintf("A firm may own at most %d domains; this list has %d.", models.MaxFirmDomains, len(out)))
+		bad = append(bad, loc.T("admin.firms.error.domains_many", "Max", models.MaxFirmDomains, "N", len(out)))
 		out = out[:0]
 	}
 	return out, bad
 }
 
 // takenDomainText says that another firm owns a domain.
-func takenDomainText(d models.DomainTakenError) string {
+func takenDomainText(loc *i18n.Localizer, d models.DomainTakenError) string {
 	if d.Firm == "" {
-		return d.Domain + " already belongs to another firm."
+		return loc.T("admin.firms.error.domain_taken", "Domain", d.Domain)
 	}
-	return fmt.Sprintf("%s already belongs to the firm “%s”.", d.Domain, d.Firm)
+	return loc.T("admin.firms.error.domain_taken_by", "Domain", d.Domain, "Firm", d.Firm)
 }
 
 // oneFirmOnly ends every message about taken domains.
-const oneFirmOnly = " A domain can belong to one firm only; remove it here or from the other firm first."
+func oneFirmOnly(loc *i18n.Localizer) string { return " " + loc.T("admin.firms.error.one_firm_only") }
 
 // checkConflicts adds the slug and domain clashes with other firms to errs, next to the format
 // errors already there, so one submit reports every field's problem. It reports whether there
@@ -392,6 +415,7 @@ func (h *FirmConsole) checkConflicts(c *fiber.Ctx, id string, f *models.Firm, do
 	if err != nil {
 		return false, err
 	}
+	loc := i18n.From(c.UserContext())
 	if cf.SlugTaken {
 		errs["slug"] = firmSlugTaken
 	}
@@ -401,31 +425,31 @@ func (h *FirmConsole) checkConflicts(c *fiber.Ctx, id string, f *models.Firm, do
 			msgs = append(msgs, errs["domains"])
 		}
 		for _, d := range cf.Domains {
-			msgs = append(msgs, takenDomainText(d))
+			msgs = append(msgs, takenDomainText(loc, d))
 		}
-		errs["domains"] = strings.Join(msgs, " ") + oneFirmOnly
+		errs["domains"] = strings.Join(msgs, " ") + oneFirmOnly(loc)
 	}
 	return cf.Any(), nil
 }
 
 // firmSlugTaken is the slug's message when another firm has it, before or during the save.
-const firmSlugTaken = "Another firm already has this slug; choose another."
+const firmSlugTaken = "admin.firms.error.slug_taken"
 
 // storeRefusal turns a refusal of the store into a field message; ok is false for other errors.
-func storeRefusal(err error, errs map[string]string) (int, bool) {
+func storeRefusal(loc *i18n.Localizer, err error, errs map[string]string) (int, bool) {
 	var dt *models.DomainTakenError
 	switch {
 	case errors.As(err, &dt):
-		errs["domains"] = takenDomainText(*dt) + oneFirmOnly
+		errs["domains"] = takenDomainText(loc, *dt) + oneFirmOnly(loc)
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrDomainTaken):
-		errs["domains"] = "One of these domains already belongs to another firm." + oneFirmOnly
+		errs["domains"] = loc.T("admin.firms.error.domains_taken") + oneFirmOnly(loc)
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrSlugTaken):
 		errs["slug"] = firmSlugTaken
 		return fiber.StatusConflict, true
 	case errors.Is(err, models.ErrInvalidFirm):
-		errs["name"] = "The firm was refused: " + err.Error()
+		errs["name"] = loc.T("admin.firms.error.refused", "Reason", err.Error())
 		return fiber.StatusUnprocessableEntity, true
 	}
 	return 0, false
@@ -455,8 +479,8 @@ func firmDetail(f *models.Firm, domains []string) map[string]any {
 
 // newForm serves GET /admin/firms/new.
 func (h *FirmConsole) newForm(c *fiber.Ctx) error {
-	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "New firm"),
-		Form: firmFormFields("", firmValues{}, nil)}))
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminEditPage(firms.AdminEdit{Frame: h.frame(c, "admin.firms.new"),
+		Form: firmFormFields(i18n.From(c.UserContext()), "", firmValues{}, nil)}))
 }
 
 // create serves POST /admin/firms.
@@ -476,11 +500,11 @@ func (h *FirmConsole) create(c *fiber.Ctx) error {
 			return c.Redirect(paths.AdminFirm(f.ID, "")+"?done=firm-created", fiber.StatusSeeOther)
 		}
 		var ok bool
-		if status, ok = storeRefusal(err, errs); !ok {
+		if status, ok = storeRefusal(i18n.From(c.UserContext()), err, errs); !ok {
 			return h.unavailable(c, "create", err)
 		}
 	}
-	p := firms.AdminEdit{Frame: h.frame(c, "Error: new firm"), Form: firmFormFields("", v, errs)}
+	p := firms.AdminEdit{Frame: h.frame(c, "admin.title.new_firm_error"), Form: firmFormFields(i18n.From(c.UserContext()), "", v, errs)}
 	return h.kit.Render(c, status, firms.AdminEditPage(p))
 }
 
@@ -511,16 +535,17 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 	if err != nil {
 		return h.unavailable(c, "firm claims", err)
 	}
-	title := "Edit firm"
+	title := "admin.title.edit_firm"
 	if form.Errors || linkErr != "" {
-		title = "Error: edit firm"
+		title = "admin.title.edit_firm_error"
 	}
+	loc := i18n.From(c.UserContext())
 	p := firms.AdminEdit{Frame: h.frame(c, title), Form: form, Name: f.Name, PublicURL: paths.Firm(f.Slug),
-		Trust: viewmodel.TrustText(f.TrustScore), ClaimCount: format.Plural(f.ClaimCount, "public claim"), LinkValue: linkValue, LinkError: linkErr}
+		Trust: trustText(loc, f.TrustScore), ClaimCount: publicClaims(loc, f.ClaimCount), LinkValue: linkValue, LinkError: linkErr}
 	if p.Trust == "" {
-		p.Trust = "not rated yet"
+		p.Trust = loc.T("admin.firms.not_rated_yet")
 	} else {
-		p.Trust += " / 100"
+		p.Trust = loc.T("admin.firms.out_of_100", "Score", p.Trust)
 	}
 	for i := range cs {
 		cl := &cs[i]
@@ -531,7 +556,7 @@ func (h *FirmConsole) renderEdit(c *fiber.Ctx, status int, f *models.FirmWithDom
 		p.Claims = append(p.Claims, firms.AdminClaimRow{ID: cl.ID, Href: paths.Claim(cl.ID),
 			Text: format.Truncate(cl.Content, 140), Verdict: viewmodel.VerdictView(verdict), Source: viewmodel.SourceDomain(cl),
 			ByAdmin: cl.FirmSource != nil && *cl.FirmSource == "admin", Confirmed: cl.AttributionConfirmed()})
-		p.Claims[len(p.Claims)-1].Attribution, _ = viewmodel.AttributionText(cl)
+		p.Claims[len(p.Claims)-1].Attribution, _ = viewmodel.AttributionTextIn(loc, cl)
 	}
 	return h.kit.Render(c, status, firms.AdminEditPage(p))
 }
@@ -542,7 +567,7 @@ func (h *FirmConsole) edit(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	return h.renderEdit(c, fiber.StatusOK, f, firmFormFields(f.ID, storedValues(f), nil), "", "")
+	return h.renderEdit(c, fiber.StatusOK, f, firmFormFields(i18n.From(c.UserContext()), f.ID, storedValues(f), nil), "", "")
 }
 
 // update serves POST /admin/firms/:id.
@@ -570,11 +595,11 @@ func (h *FirmConsole) update(c *fiber.Ctx) error {
 			return h.notFound(c)
 		}
 		var ok bool
-		if status, ok = storeRefusal(err, errs); !ok {
+		if status, ok = storeRefusal(i18n.From(c.UserContext()), err, errs); !ok {
 			return h.unavailable(c, "update", err)
 		}
 	}
-	return h.renderEdit(c, status, cur, firmFormFields(cur.ID, v, errs), "", "")
+	return h.renderEdit(c, status, cur, firmFormFields(i18n.From(c.UserContext()), cur.ID, v, errs), "", "")
 }
 
 // confirmDelete serves GET /admin/firms/:id/delete: one more step, since deleting cannot be undone.
@@ -583,8 +608,8 @@ func (h *FirmConsole) confirmDelete(c *fiber.Ctx) error {
 	if f == nil {
 		return err
 	}
-	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "Delete firm"),
-		ID: f.ID, Name: f.Name, Slug: f.Slug, ClaimCount: format.Plural(f.ClaimCount, "public claim")}))
+	return h.kit.Render(c, fiber.StatusOK, firms.AdminDeletePage(firms.AdminDelete{Frame: h.frame(c, "admin.firms.delete"),
+		ID: f.ID, Name: f.Name, Slug: f.Slug, ClaimCount: publicClaims(i18n.From(c.UserContext()), f.ClaimCount)}))
 }
 
 // remove serves POST /admin/firms/:id/delete.
@@ -617,21 +642,21 @@ func (h *FirmConsole) linkClaim(c *fiber.Ctx) error {
 		id = strings.ToLower(claimIDPattern.FindString(raw))
 	}
 	fail := func(msg string) error {
-		return h.renderEdit(c, fiber.StatusUnprocessableEntity, f, firmFormFields(f.ID, storedValues(f), nil), format.Truncate(raw, maxLinkClaimText), msg)
+		return h.renderEdit(c, fiber.StatusUnprocessableEntity, f, firmFormFields(i18n.From(c.UserContext()), f.ID, storedValues(f), nil), format.Truncate(raw, maxLinkClaimText), msg)
 	}
 	if id == "" {
-		return fail("Paste the claim's id or the address of its page, such as https://…/claims/0190b8a0-….")
+		return fail("admin.firms.error.claim_ref")
 	}
 	cl, err := h.claims.Get(c.UserContext(), id)
 	if errors.Is(err, models.ErrNotFound) {
-		return fail("There is no public claim with this id.")
+		return fail("admin.firms.error.unknown_claim")
 	}
 	if err != nil {
 		return h.unavailable(c, "claim", err)
 	}
 	if err := h.firms.SetClaimFirm(c.UserContext(), cl.ID, &f.ID); err != nil {
 		if errors.Is(err, models.ErrNotFound) {
-			return fail("There is no public claim with this id.")
+			return fail("admin.firms.error.unknown_claim")
 		}
 		return h.unavailable(c, "link claim", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/handlers/web"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
@@ -72,16 +73,16 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	if err != nil {
 		return a.unavailable(c, "knowledge base", err)
 	}
-	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: models.ReviewsActive, Label: "Active"},
-		{Value: models.ReviewsRetired, Label: "Retired"}, {Value: models.ReviewsEdited, Label: "Edited"}}
-	verdicts := verdictOptions("Any verdict")
+	states := []admin.Option{{Value: "", Label: "admin.filter.any_state"}, {Value: models.ReviewsActive, Label: "admin.filter.active"},
+		{Value: models.ReviewsRetired, Label: "admin.filter.retired"}, {Value: models.ReviewsEdited, Label: "admin.filter.edited"}}
+	verdicts := verdictOptions(i18n.From(ctx), "admin.filter.any_verdict")
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	state, verdict := choice(c.Query("state"), states), choice(c.Query("verdict"), verdicts)
 	page := web.PageOrFirst(c)
-	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "Fact-checks"), Count: format.Plural(int(n), "fact-check") + " in the knowledge base.",
-		Result: result, Problem: problem, MaxSize: format.Thousands(MaxKBUploadBytes>>20) + " MiB", Q: q,
-		Filters: []admin.Filter{{Name: "state", Label: "State", Value: state, Options: states},
-			{Name: "verdict", Label: "Verdict", Value: verdict, Options: verdicts}}}
+	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "admin.section.knowledge"), Count: i18n.From(ctx).N("admin.kb.count", int(n), "N", format.For(i18n.From(ctx)).Int(n)),
+		Result: result, Problem: problem, MaxSize: format.For(i18n.From(ctx)).Int(MaxKBUploadBytes>>20) + " MiB", Q: q,
+		Filters: []admin.Filter{{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
+			{Name: "verdict", Label: "admin.filter.verdict", Value: verdict, Options: verdicts}}}
 	if msg := validation.CheckText("The search text", q); msg != "" {
 		p.SearchError = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KnowledgePage(p))
@@ -93,9 +94,9 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	}
 	p.Pager = listPager("/admin/knowledge", filterValues("q", q, "state", state, "verdict", verdict), page, more)
 	for _, r := range rs {
-		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(r.Verdict),
+		p.Rows = append(p.Rows, admin.EntryRow{ID: r.ID, Claim: format.Truncate(r.ClaimReviewed, 200), Verdict: verdictName(i18n.From(ctx), r.Verdict),
 			VerdictSlug: r.Verdict, Publisher: r.Publisher, Language: r.Language, Source: r.Source,
-			Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"), Retired: r.Retired(), Edited: r.EditedAt != nil})
+			Updated: stamp(i18n.From(ctx), r.UpdatedAt), Retired: r.Retired(), Edited: r.EditedAt != nil})
 	}
 	return a.d.Kit.Render(c, status, admin.KnowledgePage(p))
 }
@@ -105,19 +106,19 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "Choose a file to upload.")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.no_file")
 	}
 	if fh.Size > MaxKBUploadBytes {
 		return a.renderKnowledge(c, fiber.StatusRequestEntityTooLarge, "", fmt.Sprintf("The file is larger than %d MiB.", MaxKBUploadBytes>>20))
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "The file could not be read.")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.unreadable")
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxKBUploadBytes+1))
 	f.Close()
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "The file could not be read.")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.unreadable")
 	}
 	name := filepath.Base(fh.Filename)
 	sum, err := a.d.Knowledge.Import(c.UserContext(), "upload:"+name, data)
@@ -126,7 +127,7 @@ func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 		if errors.As(err, &ctxErr) {
 			return a.unavailable(c, "knowledge import", err)
 		}
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", fmt.Sprintf("%s was not imported: %v", name, err))
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", i18n.T(c.UserContext(), "admin.kb.not_imported", "Name", name, "Err", err.Error()))
 	}
 	a.record(c, "knowledge.import", name, map[string]any{"added": sum.Added, "updated": sum.Updated,
 		"unchanged": sum.Unchanged, "kept": sum.Kept, "skipped": len(sum.Skipped)})
@@ -157,23 +158,24 @@ func (a *Admin) entryPage(c *fiber.Ctx) error {
 
 // renderEntry draws entry r with the form values f and their errors.
 func (a *Admin) renderEntry(c *fiber.Ctx, status int, r *models.Review, f knowledge.EntryForm, errs map[string]string, reason, reasonErr string) error {
-	p := admin.Entry{Frame: a.frame(c, "knowledge", "Knowledge-base entry"), ID: r.ID, URL: r.URL, Source: r.Source,
-		Created: r.CreatedAt.UTC().Format("2 Jan 2006"), Updated: r.UpdatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
-		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(""), ReasonValue: reason, ReasonError: reasonErr,
+	p := admin.Entry{Frame: a.frame(c, "knowledge", "admin.entry.title"), ID: r.ID, URL: r.URL, Source: r.Source,
+		Created: consoleDay(i18n.From(c.UserContext()), r.CreatedAt), Updated: stamp(i18n.From(c.UserContext()), r.UpdatedAt),
+		Retired: r.Retired(), Errors: errs, Verdicts: verdictOptions(i18n.From(c.UserContext()), ""), ReasonValue: reason, ReasonError: reasonErr,
 		Form: admin.EntryFields{Claim: f.Claim, Verdict: f.Verdict, Rating: f.Rating, Language: f.Language, Publisher: f.Publisher, Body: f.Body}}
 	// Only a web address becomes a link; anything else (the starter set's urn: names) is text.
 	p.Link = strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://")
 	if r.EditedAt != nil {
-		who := "an administrator"
+		loc := i18n.From(c.UserContext())
+		who := loc.T("admin.entry.an_admin")
 		if r.EditedBy != nil {
 			if u, err := a.d.Users.UserByID(c.UserContext(), *r.EditedBy); err == nil {
 				who = u.Email
 			}
 		}
-		p.Edited = "by " + who + " on " + r.EditedAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		p.Edited = loc.T("admin.entry.edited_by", "Who", who, "When", stamp(loc, *r.EditedAt))
 	}
 	if r.RetiredAt != nil {
-		p.RetiredAt = r.RetiredAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		p.RetiredAt = stamp(i18n.From(c.UserContext()), *r.RetiredAt)
 	}
 	if r.RetiredReason != nil {
 		p.RetiredWhy = *r.RetiredReason
@@ -245,7 +247,7 @@ func (a *Admin) retireEntry(c *fiber.Ctx) error {
 	var fe knowledge.FieldErrors
 	switch {
 	case errors.Is(err, knowledge.ErrReasonRequired):
-		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, knowledge.FormOf(old), nil, reason, "Say why the entry is retired; the reason is kept with it.")
+		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, knowledge.FormOf(old), nil, reason, "admin.entry.error.reason")
 	case errors.As(err, &fe):
 		return a.renderEntry(c, fiber.StatusUnprocessableEntity, old, knowledge.FormOf(old), nil, reason, fe["reason"])
 	case err != nil:

@@ -13,6 +13,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -30,32 +31,33 @@ type ClaimSearcher interface {
 // maxCursorChars bounds a list cursor taken from the address.
 const maxCursorChars = 512
 
-// verdictName is a verdict's human name, English first: "False (Yanlış)".
-func verdictName(slug string) string {
+// verdictName is a verdict's human name, English first on English pages: "False (Yanlış)";
+// Turkish pages need only the Turkish word.
+func verdictName(loc *i18n.Localizer, slug string) string {
 	v := viewmodel.VerdictView(slug)
-	if v.English == "" {
+	if v.English == "" || loc.Lang() == i18n.TR {
 		return v.Label
 	}
 	return v.English + " (" + v.Label + ")"
 }
 
-// verdictShort is a verdict's short English name ("False"), for chart labels.
-func verdictShort(slug string) string {
+// verdictShort is a verdict's short name in loc's language ("False", "Yanlış"), for chart labels.
+func verdictShort(loc *i18n.Localizer, slug string) string {
 	v := viewmodel.VerdictView(slug)
-	if v.English == "" {
+	if v.English == "" || loc.Lang() == i18n.TR {
 		return v.Label
 	}
 	return v.English
 }
 
 // verdictOptions are the verdict choices of a filter, "any" first when anyLabel is not "".
-func verdictOptions(anyLabel string) []admin.Option {
+func verdictOptions(loc *i18n.Localizer, anyLabel string) []admin.Option {
 	var out []admin.Option
 	if anyLabel != "" {
 		out = append(out, admin.Option{Value: "", Label: anyLabel})
 	}
 	for _, v := range analysis.Verdicts {
-		out = append(out, admin.Option{Value: string(v), Label: verdictName(string(v))})
+		out = append(out, admin.Option{Value: string(v), Label: verdictName(loc, string(v))})
 	}
 	return out
 }
@@ -108,27 +110,27 @@ func (a *Admin) claims(c *fiber.Ctx) error {
 // state p.
 func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 	ctx := c.UserContext()
-	p.Frame = a.frame(c, "claims", "Claim moderation")
+	p.Frame = a.frame(c, "claims", "admin.nav.claims")
 	names, err := a.d.Store.ClaimAnalyzers(ctx)
 	if err != nil {
 		return a.unavailable(c, "claim analyzers", err)
 	}
-	verdicts := verdictOptions("Any verdict")
-	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: "public", Label: "Public"}, {Value: "hidden", Label: "Hidden"}}
-	analyzers := []admin.Option{{Value: "", Label: "Any analyzer"}}
+	verdicts := verdictOptions(i18n.From(ctx), "admin.filter.any_verdict")
+	states := []admin.Option{{Value: "", Label: "admin.filter.any_state"}, {Value: "public", Label: "admin.filter.public"}, {Value: "hidden", Label: "admin.filter.hidden"}}
+	analyzers := []admin.Option{{Value: "", Label: "admin.filter.any_analyzer"}}
 	for _, n := range names {
 		analyzers = append(analyzers, admin.Option{Value: n, Label: n})
 	}
-	vias := []admin.Option{{Value: "", Label: "Any"}, {Value: models.SearchViaWeb, Label: "Website"}, {Value: models.SearchViaAPI, Label: "API"}}
+	vias := []admin.Option{{Value: "", Label: "admin.filter.any"}, {Value: models.SearchViaWeb, Label: "admin.filter.website"}, {Value: models.SearchViaAPI, Label: "API"}}
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
 	verdict, state := choice(c.Query("verdict"), verdicts), choice(c.Query("state"), states)
 	analyzer, via := choice(c.Query("analyzer"), analyzers), choice(c.Query("via"), vias)
 	p.Q = q
 	p.Filters = []admin.Filter{
-		{Name: "verdict", Label: "Verdict", Value: verdict, Options: verdicts},
-		{Name: "state", Label: "State", Value: state, Options: states},
-		{Name: "analyzer", Label: "Analyzer", Value: analyzer, Options: analyzers},
-		{Name: "via", Label: "Checked through", Value: via, Options: vias},
+		{Name: "verdict", Label: "admin.filter.verdict", Value: verdict, Options: verdicts},
+		{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
+		{Name: "analyzer", Label: "admin.filter.analyzer", Value: analyzer, Options: analyzers},
+		{Name: "via", Label: "admin.filter.via", Value: via, Options: vias},
 	}
 	filters := filterValues("q", q, "verdict", verdict, "state", state, "analyzer", analyzer, "via", via)
 	p.Back = withQuery("/admin/claims", filters)
@@ -150,7 +152,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 	}
 	page, err := a.d.Search.Search(ctx, sq)
 	if errors.Is(err, models.ErrBadCursor) {
-		p.SearchError, p.First, sq.Cursor = "That page of the list has expired; here are the newest claims.", "", ""
+		p.SearchError, p.First, sq.Cursor = "admin.claims.cursor_expired", "", ""
 		page, err = a.d.Search.Search(ctx, sq)
 	}
 	if err != nil {
@@ -168,7 +170,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 			eff = *cl.CommunityVerdict
 		}
 		r := admin.ClaimRow{ID: cl.ID, Content: format.Truncate(cl.Content, 200), Href: "/claims/" + cl.ID,
-			Verdict: verdictName(eff), VerdictSlug: eff, Created: cl.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			Verdict: verdictName(i18n.From(ctx), eff), VerdictSlug: eff, Created: stamp(i18n.From(ctx), cl.CreatedAt),
 			Analyzer: cl.Analyzer, Via: "website", Hidden: cl.HiddenAt != nil}
 		if cl.APIKeyID != nil {
 			r.Via = "API"
@@ -195,11 +197,11 @@ func (a *Admin) hideClaim(c *fiber.Ctx) error {
 	p := admin.Claims{ClaimValue: raw, ReasonValue: reason}
 	id := strings.ToLower(claimIDPattern.FindString(raw))
 	if id == "" {
-		p.ClaimError = "Paste the claim's id or the address of its page."
+		p.ClaimError = "admin.claims.error.claim"
 	}
 	switch {
 	case reason == "":
-		p.ReasonError = "Say why the claim is hidden; the reason is kept with the record."
+		p.ReasonError = "admin.claims.error.reason"
 	case utf8.RuneCountInString(reason) > MaxHideReason:
 		p.ReasonError = fmt.Sprintf("Use at most %d characters.", MaxHideReason)
 	}
@@ -208,7 +210,7 @@ func (a *Admin) hideClaim(c *fiber.Ctx) error {
 	}
 	if err := a.d.Store.HideClaim(c.UserContext(), id, reason, a.now().UTC()); err != nil {
 		if errors.Is(err, models.ErrNotFound) {
-			p.ClaimError = "There is no claim with this id."
+			p.ClaimError = "admin.claims.error.unknown"
 			return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
 		}
 		return a.unavailable(c, "hide claim", err)
@@ -262,20 +264,20 @@ func mailKind(key string) string {
 
 // mailState says what happened to a mail in words; without SMTP nothing is ever sent, and a
 // mail "queued · 0 attempts" must not read as if it soon will be.
-func mailState(m models.OutboxMail, smtp bool) string {
-	attempts := format.Plural(m.Attempts, "attempt")
+func mailState(loc *i18n.Localizer, m models.OutboxMail, smtp bool) string {
+	attempts := loc.N("admin.outbox.attempts", m.Attempts, "N", m.Attempts)
 	switch m.State {
 	case models.OutboxSent:
-		return "sent"
+		return loc.T("admin.outbox.state.sent")
 	case models.OutboxQueued, models.OutboxSending:
 		if !smtp {
-			return "not sent: no SMTP server"
+			return loc.T("admin.outbox.state.no_smtp")
 		}
-		return m.State + " · " + attempts
+		return loc.T("admin.outbox.state."+m.State) + " · " + attempts
 	case models.OutboxFailed:
-		return "failed, will retry · " + attempts
+		return loc.T("admin.outbox.state.failed") + " · " + attempts
 	case models.OutboxDead:
-		return "gave up · " + attempts
+		return loc.T("admin.outbox.state.dead") + " · " + attempts
 	}
 	return m.State + " · " + attempts
 }
@@ -287,10 +289,10 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 	if err != nil {
 		return a.unavailable(c, "outbox kinds", err)
 	}
-	states := []admin.Option{{Value: "", Label: "Any state"}, {Value: models.OutboxQueued, Label: "Queued"},
-		{Value: models.OutboxSending, Label: "Sending"}, {Value: models.OutboxSent, Label: "Sent"},
-		{Value: models.OutboxFailed, Label: "Failed"}, {Value: models.OutboxDead, Label: "Gave up"}}
-	kindOpts := []admin.Option{{Value: "", Label: "Any kind"}}
+	states := []admin.Option{{Value: "", Label: "admin.filter.any_state"}, {Value: models.OutboxQueued, Label: "admin.filter.queued"},
+		{Value: models.OutboxSending, Label: "admin.filter.sending"}, {Value: models.OutboxSent, Label: "admin.filter.sent"},
+		{Value: models.OutboxFailed, Label: "admin.filter.failed"}, {Value: models.OutboxDead, Label: "admin.filter.dead"}}
+	kindOpts := []admin.Option{{Value: "", Label: "admin.filter.any_kind"}}
 	for _, k := range kinds {
 		if k != "" {
 			kindOpts = append(kindOpts, admin.Option{Value: k, Label: k})
@@ -299,9 +301,9 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 	to := format.Truncate(strings.TrimSpace(c.Query("to")), web.MaxSearchChars)
 	state, kind := choice(c.Query("state"), states), choice(c.Query("kind"), kindOpts)
 	page := web.PageOrFirst(c)
-	p := admin.Outbox{Frame: a.frame(c, "outbox", "Mail outbox"), SMTP: a.d.SMTP, To: to, Filters: []admin.Filter{
-		{Name: "state", Label: "State", Value: state, Options: states},
-		{Name: "kind", Label: "Kind", Value: kind, Options: kindOpts},
+	p := admin.Outbox{Frame: a.frame(c, "outbox", "admin.nav.outbox"), SMTP: a.d.SMTP, To: to, Filters: []admin.Filter{
+		{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
+		{Name: "kind", Label: "admin.filter.kind", Value: kind, Options: kindOpts},
 	}}
 	if msg := validation.CheckText("The recipient", to); msg != "" {
 		p.Error = msg
@@ -316,7 +318,7 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 	for _, m := range ms {
 		p.Rows = append(p.Rows, admin.MailRow{ID: m.ID, State: m.State, To: m.ToAddr, Subject: m.Subject, Kind: mailKind(m.DedupeKey),
 			Attempts: strconv.Itoa(m.Attempts), LastError: m.LastError, Body: mailParts(m.TextBody),
-			StateText: mailState(m, a.d.SMTP), Created: m.CreatedAt.UTC().Format("2 Jan 2006 15:04 UTC"),
+			StateText: mailState(i18n.From(ctx), m, a.d.SMTP), Created: stamp(i18n.From(ctx), m.CreatedAt),
 			CanRetry: m.State == models.OutboxFailed || m.State == models.OutboxDead})
 	}
 	return a.d.Kit.Render(c, fiber.StatusOK, admin.OutboxPage(p))

@@ -11,6 +11,7 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/handlers/web/paths"
 	"github.com/claimcheck/claimcheck/internal/apidocs"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/openapi"
 	"github.com/claimcheck/claimcheck/models"
@@ -121,9 +122,9 @@ func (h *Docs) reader(c *fiber.Ctx, p *docspage.Page) {
 	}
 	p.QuickStart = docspage.NewQuickStart(h.base, prefix, false, plan.Name, v1)
 	if prefix != "" {
-		p.QuickStart.KeyLine = "The examples use your key “" + name + "” (" + prefix + "): set " + docspage.KeyEnv + " to the whole key, which was shown once when you created it."
+		p.QuickStart.KeyLine = i18n.T(ctx, "docs.quickstart.key_line", "Name", name, "Prefix", prefix, "Env", docspage.KeyEnv)
 	} else {
-		p.QuickStart.KeyLine = "Create a key on your dashboard (/account) first; its page shows these examples with the whole key filled in."
+		p.QuickStart.KeyLine = i18n.T(ctx, "docs.quickstart.no_key_line")
 	}
 	p.V1First = v1
 }
@@ -132,14 +133,13 @@ func (h *Docs) reader(c *fiber.Ctx, p *docspage.Page) {
 func (h *Docs) show(c *fiber.Ctx) error {
 	if !h.ok {
 		if h.errPage != nil {
-			return h.errPage(c, fiber.StatusInternalServerError, "The reference is unavailable",
-				"The API reference could not be built. The machine-readable document is at "+paths.OpenAPI+".")
+			return h.errPage(c, fiber.StatusInternalServerError, "docs.error.unavailable_title",
+				i18n.T(c.UserContext(), "docs.error.unavailable_message", "Path", paths.OpenAPI))
 		}
 		return fiber.ErrInternalServerError
 	}
 	p := h.page
-	p.Meta = layouts.Page{Title: "API reference", Path: c.Path(), Year: h.now().UTC().Year(),
-		Description: "Reference of the Claimcheck compatible API and the /v1 API (beta): a quick start, authentication, quotas, errors, every endpoint with examples, the live feed and webhooks."}
+	p.Meta = h.meta(c, i18n.T(c.UserContext(), "docs.meta.title"), i18n.T(c.UserContext(), "docs.meta.summary"))
 	h.reader(c, &p)
 	if web.CurrentUser(c) != nil {
 		// The page names the reader's plan and key: no shared cache may keep it.
@@ -150,17 +150,24 @@ func (h *Docs) show(c *fiber.Ctx) error {
 
 // guide serves GET /docs/:guide, the stand-alone guides (self-hosting, custom models).
 func (h *Docs) guide(c *fiber.Ctx) error {
-	g, ok := apidocs.Guide(c.Params("guide"))
+	g, ok := apidocs.Guide(c.Params("guide"), i18n.LangOf(c.UserContext()))
 	if !ok {
 		if h.errPage != nil {
-			return h.errPage(c, fiber.StatusNotFound, "There is no such guide",
-				"The API reference at /docs lists every guide.")
+			return h.errPage(c, fiber.StatusNotFound, "docs.error.no_guide_title", "docs.error.no_guide_message")
 		}
 		return fiber.ErrNotFound
 	}
-	g.Meta = layouts.Page{Title: g.Title, Path: c.Path(), Year: h.now().UTC().Year(),
-		Description: g.Title + ": how Claimcheck delivers it, step by step."}
+	g.Title = i18n.T(c.UserContext(), g.Title)
+	g.Meta = h.meta(c, g.Title, i18n.T(c.UserContext(), "docs.meta.guide_description", "Title", g.Title))
 	return render(c, docspage.Guide(g))
+}
+
+// meta is the docs pages' head metadata. Self and Query are what the layout derives the
+// canonical link, the hreflang alternates and the language switcher from, as web.Kit.Meta fills
+// them for the other pages.
+func (h *Docs) meta(c *fiber.Ctx, title, description string) layouts.Page {
+	return layouts.Page{Title: title, Description: description, Path: c.Path(), Year: h.now().UTC().Year(),
+		Self: h.base + c.Path(), Query: string(c.Request().URI().QueryString())}
 }
 
 // render writes a page through a buffer, so a template error becomes a clean 500.

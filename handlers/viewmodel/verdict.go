@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -11,6 +12,9 @@ import (
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/matching"
 	"github.com/claimcheck/claimcheck/models"
+	"github.com/claimcheck/claimcheck/views/format"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
 
 // This file decides, from a stored claim, what its verdict rests on: the experts, an earlier
@@ -119,10 +123,17 @@ func english() *i18n.Localizer { return i18n.From(context.Background()) }
 
 // reasonIn is a related fact-check's reason in loc's language.
 func reasonIn(loc *i18n.Localizer, r relatedMatch) string {
+	s, _ := reasonInLang(loc, r)
+	return s
+}
+
+// reasonInLang is reasonIn, and whether the reason is in loc's language (false: the matcher's
+// stored English, which no message says).
+func reasonInLang(loc *i18n.Localizer, r relatedMatch) (string, bool) {
 	if r.ReasonKey != "" {
-		return loc.TData(r.ReasonKey, r.ReasonData)
+		return loc.TData(r.ReasonKey, r.ReasonData), true
 	}
-	return r.Reason
+	return basisDetail(loc, r.Reason)
 }
 
 // modelName is the model that answered, from the run record, else the analyzer's name.
@@ -261,7 +272,61 @@ func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
 	if slug, ok := data["Slug"].(string); ok {
 		data["Category"] = categoryLabel(loc, slug)
 	}
+	localizeParts(loc, data)
 	return loc.TData("basis.text."+key, data), true
+}
+
+// basisNumbers are the decimal fields of the matcher's sentences, written as loc writes numbers.
+var basisNumbers = []string{"Sim", "Floor", "Share", "Value", "Worst", "Best", "Score", "RunnerScore", "Min", "Margin"}
+
+// localizeParts puts the variable parts of a matcher sentence in loc's language: a verdict slug
+// and a category slug become their names, the opposition group and the "publisher unknown"
+// stand-in their message, a nested refusal reason its own message, a decimal loc's separators.
+func localizeParts(loc *i18n.Localizer, data map[string]any) {
+	if v, ok := data["Verdict"].(string); ok && v != "" {
+		if id := "verdict." + v + ".label"; loc.Has(id) {
+			data["Verdict"] = loc.T(id)
+		}
+	}
+	if slug, ok := data["Topic"].(string); ok {
+		data["Topic"] = categoryLabel(loc, slug)
+	}
+	if p, ok := data["Publisher"].(string); ok && p == "publisher unknown" {
+		data["Publisher"] = loc.T("basis.text.publisher_unknown")
+	}
+	if g, ok := data["Group"].(string); ok {
+		if id := "basis.text.group." + strings.ReplaceAll(g, "/", "_"); loc.Has(id) {
+			data["Group"] = loc.T(id)
+		}
+	}
+	for _, k := range []string{"Lang", "Runner"} {
+		if name, ok := data[k].(string); ok && name != "" {
+			if code, ok := analysis.LanguageCode(name); ok {
+				data[k] = format.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
+			}
+		}
+	}
+	if r, ok := data["Reason"].(string); ok {
+		data["Reason"] = BasisDetailIn(loc, r)
+	}
+	if h, ok := data["How"].(string); ok {
+		for _, id := range []string{"basis.text.how.negations_unlisted", "basis.text.how.no_list", "basis.text.how.negations_kept"} {
+			if english().T(id) == h {
+				data["How"] = loc.T(id)
+			}
+		}
+	}
+	f := format.For(loc)
+	for _, k := range basisNumbers {
+		s, _ := data[k].(string)
+		if x, err := strconv.ParseFloat(s, 64); err == nil {
+			decimals := 0
+			if _, frac, ok := strings.Cut(s, "."); ok {
+				decimals = len(frac)
+			}
+			data[k] = f.Fixed(x, decimals)
+		}
+	}
 }
 
 // SummaryIn is a stored summary in loc's language where it is one of the analyzers' fixed

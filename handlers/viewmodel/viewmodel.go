@@ -364,8 +364,9 @@ func matchesView(loc *i18n.Localizer, o Outcome) (*claims.MatchView, []claims.Ma
 	allDifferent := true
 	for _, r := range o.Related {
 		v := matchView(loc, r.Match)
-		v.Used, v.Different, v.Reason = false, r.Different, reasonIn(loc, r)
-		if r.ReasonKey == "" && loc.Lang() != i18n.EN {
+		reason, inLang := reasonInLang(loc, r)
+		v.Used, v.Different, v.Reason = false, r.Different, reason
+		if !inLang {
 			v.ReasonLang = string(i18n.EN)
 		}
 		allDifferent = allDifferent && r.Different

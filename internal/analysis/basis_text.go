@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,6 +55,80 @@ var basisTexts = []basisText{
 	{"language_unknown_script", regexp.MustCompile(`^` + q("Written in a script this detector does not know.") + `$`)},
 }
 
+// The knowledge-base matcher's sentences (internal/matching, stage.go and decide.go): what a
+// confident match rests on, why a fact-check was refused, and why nothing decided. Their
+// messages live in the analysis message files. A field whose name ends in Q is a Go-quoted
+// string (%q) and reaches the message unquoted without the Q; a field named Reason is itself a
+// refusal reason, which pages put in their language in turn.
+const (
+	// quoted matches a %q string.
+	quoted = `"(?:[^"\\]|\\.)*"`
+	// matchedHead is the sentence every confident match's basis starts with.
+	matchedHead = `matched: (?P<ClaimQ>` + quoted + `) \((?P<Publisher>.+?)(?:, rated (?P<RatingQ>` + quoted + `))?\), similarity (?P<Sim>[0-9.]+); the claim alignment found it states the same claim \(subject, predicate, objects, names, numbers and negation agree\)\. `
+	// amongKB ends every "nothing decided" verdict sentence.
+	amongKB = ` among (?P<Count>\d+) fact-checks in the knowledge base, so the verdict is belirsiz: the offline analyzer never invents one\.$`
+)
+
+// matchTexts are the matcher's sentences, tried after basisTexts.
+var matchTexts = []basisText{
+	{"match_verdict", regexp.MustCompile(`^` + matchedHead + `The verdict is the fact-check's rating mapped onto the four verdicts \((?P<Verdict>[a-z]+)\)\.$`)},
+	{"match_score_midpoint", regexp.MustCompile(`^` + matchedHead + `Rule: the fact-check gives no numeric rating, so the score is the midpoint of its verdict \((?P<Verdict>[a-z]+) → (?P<Score>\d+)\)\.$`)},
+	{"match_score_rated", regexp.MustCompile(`^` + matchedHead + `Rule: rating (?P<Value>[0-9.e+-]+) on a (?P<Worst>[0-9.e+-]+)–(?P<Best>[0-9.e+-]+) scale rescaled onto 10–90: 10 \+ 80 × (?P<Share>[0-9.]+) = (?P<Raw>\d+)(?:, kept inside the (?P<Verdict>[a-z]+) band (?P<Low>\d+)–(?P<High>\d+): (?P<Score>\d+))?\.$`)},
+	{"match_science", regexp.MustCompile(`^` + matchedHead + `The fact-check is filed under (?P<Topic>[a-z]+), where it weighs the claim against the scientific evidence it cites, so its rating is also the agreement with scientific knowledge \((?P<Score>\d+)\)\.$`)},
+	{"match_summary", regexp.MustCompile(`^the matched fact-check's own explanation, attributed to its publisher and linked \((?P<URL>.*)\)\.$`)},
+	{"match_no_category", regexp.MustCompile(`^` + q("the matched fact-check has no category, so whether it judges scientific evidence is unknown.") + `$`)},
+	{"match_not_science", regexp.MustCompile(`^the matched fact-check is filed under (?P<Topic>[a-z]+), not a scientific question, so its rating says nothing about agreement with scientific knowledge\.$`)},
+	{"nomatch", regexp.MustCompile(`^no earlier fact-check states this claim` + amongKB)},
+	{"nomatch_refused", regexp.MustCompile(`(?s)^no earlier fact-check states this claim \(closest by BM25 retrieval: (?P<ClaimQ>` + quoted + `), similarity (?P<Sim>[0-9.]+); the claim alignment refused it: (?P<Reason>.+)\)` + amongKB)},
+	{"nomatch_floor", regexp.MustCompile(`(?s)^no earlier fact-check states this claim \(closest by BM25 retrieval: (?P<ClaimQ>` + quoted + `), similarity (?P<Sim>[0-9.]+), below the (?P<Floor>[0-9.]+) retrieval floor\)` + amongKB)},
+	// Refusal reasons (Match.Rejected).
+	{"reason_entity_unstated", regexp.MustCompile(`(?s)^different entity: the claim names (?P<A>.+), the fact-check does not$`)},
+	{"reason_number_unstated", regexp.MustCompile(`(?s)^different number: the claim says (?P<A>.+), the fact-check does not$`)},
+	{"reason_claim_unstated", regexp.MustCompile(`(?s)^different claim: the claim also says (?P<A>.+), the fact-check does not$`)},
+	{"reason_subject_agent", regexp.MustCompile(`^` + q("different subject: the subject of one claim is the agent of the other") + `$`)},
+	{"reason_entity", regexp.MustCompile(`(?s)^different entity: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_number", regexp.MustCompile(`(?s)^different number: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_predicate", regexp.MustCompile(`(?s)^different predicate: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_subject", regexp.MustCompile(`(?s)^different subject: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_object", regexp.MustCompile(`(?s)^different object: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_detail", regexp.MustCompile(`(?s)^different detail: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_opposite", regexp.MustCompile(`(?s)^opposite meaning: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_opposite_group", regexp.MustCompile(`(?s)^opposite meaning \((?P<Group>[a-z/]+): the claim says (?P<A>.+), the fact-check (?P<B>.+)\)$`)},
+	{"reason_negated_claim", regexp.MustCompile(`^` + q("negation differs: the claim is negated, the fact-checked claim is not") + `$`)},
+	{"reason_negated_check", regexp.MustCompile(`^` + q("negation differs: the fact-checked claim is negated, this claim is not") + `$`)},
+	{"reason_not_same", regexp.MustCompile(`^` + q("not about the same claim") + `$`)},
+	{"reason_too_little", regexp.MustCompile(`^` + q("too little in common with this claim to be checked against it") + `$`)},
+	{"reason_closer", regexp.MustCompile(`^` + q("a closer fact-check states a different claim, so this one is not taken") + `$`)},
+	// The language detector's evidence (language.go). A field named Reason is another of these
+	// sentences, said in the page's language in turn; Lang and Runner are English language names.
+	{"language_undetermined", regexp.MustCompile(`(?s)^undetermined \(und\)\. (?P<Reason>.+)$`)},
+	{"language_short", regexp.MustCompile(`(?s)^too short to tell: (?P<Words>\d+) word\(s\) in (?P<Script>\pL+) script, and their evidence is not enough\. (?P<Reason>.+)$`)},
+	{"language_not_enough", regexp.MustCompile(`(?s)^not enough evidence: (?P<Reason>.+); at least (?P<Min>[0-9.]+) is needed\.$`)},
+	{"language_too_close", regexp.MustCompile(`(?s)^too close to call: (?P<Reason>.+); the winner needs (?P<Margin>[0-9.]+)× the runner-up\.$`)},
+	{"language_explained", regexp.MustCompile(`(?s)^(?P<Reason>.+)\. ` + regexp.QuoteMeta(votesRule) + ` Lists: ` + regexp.QuoteMeta(builtinListsName) + `\.$`)},
+	{"language_explained_iso", regexp.MustCompile(`(?s)^(?P<Reason>.+)\. ` + regexp.QuoteMeta(votesRule) + ` Lists: the stopwords-iso lists \((?P<Count>\d+) languages\) and Claimcheck's Turkish and English function words\.$`)},
+	{"language_vote", regexp.MustCompile(`^(?P<Lang>\pL[\pL ()-]*?) evidence (?P<Score>[0-9.]+) from (?P<Hits>\d+) of (?P<Words>\d+) words \((?P<Examples>.*?)\)(?:; runner-up (?P<Runner>\pL[\pL ()-]*?) (?P<RunnerScore>[0-9.]+))?$`)},
+	{"language_no_word", regexp.MustCompile(`^none of the (?P<Words>\d+) words is a stopword of, or has a letter or ending distinctive of, any language detected here\.$`)},
+	// The English search query's glossary translation (query.go).
+	{"query_english", regexp.MustCompile(`^english claim: salient words kept in order \((?P<Kept>\d+)\), stopwords dropped; negations \((?P<Negations>\d+)\), numbers and names kept\.$`)},
+	{"query_no_salient", regexp.MustCompile(`(?s)^no salient words found, so the query is the claim's words as written\. (?P<Reason>.+)$`)},
+	{"glossary_hybrid", regexp.MustCompile(`^language undetermined: Turkish glossary words translated \((?P<Translated>\d+)\), other words kept as written unless stopwords \((?P<Kept>\d+)\); negations kept \((?P<Negations>\d+)\)\.$`)},
+	{"glossary", regexp.MustCompile(`(?s)^turkish→English glossary: (?P<Translated>\d+) term\(s\) translated, (?P<Kept>\d+) name\(s\)/number\(s\) kept, (?P<Negations>\d+) negation\(s\) kept as English negations, (?P<Dropped>\d+) untranslatable word\(s\) dropped(?: \((?P<Examples>.*)\))?\.$`)},
+	{"glossary_none", regexp.MustCompile(`^not translated offline: there is no (?P<Lang>\pL[\pL ()-]*?)→English glossary, so the query keeps the claim's words as written \((?P<How>stopwords kept too, because this language's negation words are not listed here|stopwords kept too, because no stopword list for it is installed \(stopwords-iso\)|stopwords dropped except negations)\)\.$`)},
+	{"language_no_list", regexp.MustCompile(`^no stopword list here for a language in (?P<Script>\pL+) script\.$`)},
+}
+
+// LanguageCode is the code of a language the detector names in its evidence ("Turkish" → "tr"),
+// so pages can name it in their own language; ok is false for a name it does not use.
+func LanguageCode(name string) (string, bool) {
+	for code, n := range languageNames {
+		if strings.EqualFold(n, name) {
+			return code, true
+		}
+	}
+	return "", false
+}
+
 // cutLead is a reason without its "Not assessed…:" status words.
 func cutLead(s string) string {
 	if _, rest, ok := strings.Cut(s, ": "); ok && strings.HasPrefix(s, "Not assessed") {
@@ -77,18 +152,28 @@ func lowerFirst(s string) string {
 // data it fills in. ok is false for a sentence no pattern knows.
 func BasisMessage(detail string) (key string, data map[string]any, ok bool) {
 	s := lowerFirst(strings.TrimSpace(detail))
-	for _, bt := range basisTexts {
-		m := bt.Pattern.FindStringSubmatch(s)
-		if m == nil {
-			continue
-		}
-		data = map[string]any{}
-		for i, name := range bt.Pattern.SubexpNames() {
-			if name != "" {
-				data[name] = m[i]
+	for _, table := range [][]basisText{basisTexts, matchTexts} {
+		for _, bt := range table {
+			m := bt.Pattern.FindStringSubmatch(s)
+			if m == nil {
+				continue
 			}
+			data = map[string]any{}
+			for i, name := range bt.Pattern.SubexpNames() {
+				switch {
+				case name == "":
+				case strings.HasSuffix(name, "Q") && m[i] != "":
+					u, err := strconv.Unquote(m[i])
+					if err != nil {
+						u = strings.Trim(m[i], `"`)
+					}
+					data[strings.TrimSuffix(name, "Q")] = u
+				default:
+					data[strings.TrimSuffix(name, "Q")] = m[i]
+				}
+			}
+			return bt.Key, data, true
 		}
-		return bt.Key, data, true
 	}
 	return "", nil, false
 }

@@ -191,7 +191,7 @@ func builtinFunctionWords() *stopwords {
 		"tr": strings.Fields(turkishFunctionWords),
 		"en": strings.Fields(englishFunctionWords),
 	})
-	sw.name = "Claimcheck's Turkish and English function words (stopwords-iso, which would add 56 languages, is not installed)"
+	sw.name = builtinListsName
 	return sw
 }
 
@@ -525,7 +525,7 @@ func (sw *stopwords) detect(toks []token, vocab func(t token) string) languageGu
 	case runnerScore > 0 && score[best] < voteMargin*runnerScore:
 		return languageGuess{Code: "und", Evidence: short + "Too close to call: " + evidence + fmt.Sprintf("; the winner needs %.1f× the runner-up.", voteMargin)}
 	}
-	return languageGuess{Code: code, Assessed: true, Evidence: evidence + ". Votes: a word gives 1/√k to each of the k languages whose stopword list or distinctive letters (ı, ğ, ß, ñ …) match it, 1 to Turkish for a Turkish ending in vowel harmony (-dır, -lar, -ıyor, -mış …) and 1 to English for an English spelling (th, -ing, -ed); a word only the Turkish or only the English lexicon knows gives ½; Turkish and English, the languages Claimcheck is for, get ½ more once a listed word or an ending speaks for them. Lists: " + sw.name + "."}
+	return languageGuess{Code: code, Assessed: true, Evidence: evidence + ". " + votesRule + " Lists: " + sw.name + "."}
 }
 
 // unionLangs merges two short sorted-or-not index lists without duplicates.
@@ -585,6 +585,12 @@ func languageName(code string) string {
 	}
 	return code
 }
+
+// votesRule says how the detector's votes are counted, after the evidence of a decided language.
+const votesRule = "Votes: a word gives 1/√k to each of the k languages whose stopword list or distinctive letters (ı, ğ, ß, ñ …) match it, 1 to Turkish for a Turkish ending in vowel harmony (-dır, -lar, -ıyor, -mış …) and 1 to English for an English spelling (th, -ing, -ed); a word only the Turkish or only the English lexicon knows gives ½; Turkish and English, the languages Claimcheck is for, get ½ more once a listed word or an ending speaks for them."
+
+// builtinListsName names the built-in function-word lists, when stopwords-iso is not installed.
+const builtinListsName = "Claimcheck's Turkish and English function words (stopwords-iso, which would add 56 languages, is not installed)"
 
 // languageStage sets Language.
 type languageStage struct {

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"net/url"
 	"sort"
 	"strconv"
@@ -55,11 +56,11 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 			Status: strconv.Itoa(pt.Status), Description: docspage.Markdown(pt.Description, ""), Example: examples[pt.Slug]})
 	}
 	// The /v1 guides fold into one entry, so the contents fit one screen.
-	guides := docspage.TOCItem{ID: "overview", Label: "/v1 guides", Children: []docspage.TOCItem{{ID: "overview", Label: "Overview"}}}
+	guides := docspage.TOCItem{ID: "overview", Label: "docs.toc.v1_guides", Children: []docspage.TOCItem{{ID: "overview", Label: "docs.overview"}}}
 	for _, g := range p.Guides {
 		guides.Children = append(guides.Children, docspage.TOCItem{ID: g.ID, Label: g.Title})
 	}
-	guides.Children = append(guides.Children, docspage.TOCItem{ID: "errors", Label: "Errors"})
+	guides.Children = append(guides.Children, docspage.TOCItem{ID: "errors", Label: "docs.errors.title"})
 	toc := []docspage.TOCItem{guides}
 	for _, t := range doc.Tags {
 		g := docspage.Group{ID: docspage.Slug(t.Name), Name: t.Name, Description: docspage.Markdown(t.Description, docspage.Slug(t.Name)+"-")}
@@ -78,7 +79,7 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 		toc = append(toc, item)
 	}
 	if len(doc.Webhooks) > 0 {
-		item := docspage.TOCItem{ID: "webhook-events", Label: "Webhook events"}
+		item := docspage.TOCItem{ID: "webhook-events", Label: "docs.events.title"}
 		for _, ev := range doc.Webhooks {
 			v := docsOperation(doc, ev, baseURL, true)
 			p.Events = append(p.Events, v)
@@ -86,21 +87,21 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 		}
 		toc = append(toc, item)
 	}
-	objects := docspage.TOCItem{ID: "objects", Label: "Objects"}
+	objects := docspage.TOCItem{ID: "objects", Label: "docs.objects.title"}
 	for _, s := range doc.Schemas {
 		o := docsObject(doc, s)
 		p.Objects = append(p.Objects, o)
 		objects.Children = append(objects.Children, docspage.TOCItem{ID: o.ID, Label: s.Name})
 	}
 	p.TOCV1 = append(toc, objects)
-	p.TOCCompat = docspage.TOCItem{ID: "compatible-api", Label: "Compatible API", Children: []docspage.TOCItem{
-		{ID: "compat-analyse", Label: "Analyse a claim", Method: "POST"},
-		{ID: "compat-claims", Label: "Read claims", Method: "GET"},
-		{ID: "compat-supabase-js", Label: "With supabase-js"},
+	p.TOCCompat = docspage.TOCItem{ID: "compatible-api", Label: "docs.toc.compat", Children: []docspage.TOCItem{
+		{ID: "compat-analyse", Label: "docs.toc.compat_analyse", Method: "POST"},
+		{ID: "compat-claims", Label: "docs.toc.compat_read", Method: "GET"},
+		{ID: "compat-supabase-js", Label: "docs.toc.compat_supabase"},
 	}}
-	p.TOCMore = docspage.TOCItem{ID: "running", Label: "Running Claimcheck yourself", Children: []docspage.TOCItem{
-		{ID: "self-hosting", Label: "Self-hosting on PostgreSQL", URL: "/docs/self-hosting"},
-		{ID: "custom-model", Label: "Custom models", URL: "/docs/custom-model"},
+	p.TOCMore = docspage.TOCItem{ID: "running", Label: "docs.running.title", Children: []docspage.TOCItem{
+		{ID: "self-hosting", Label: "docs.toc.self_hosting", URL: "/docs/self-hosting"},
+		{ID: "custom-model", Label: "docs.toc.custom_model", URL: "/docs/custom-model"},
 	}}
 	p.QuickStart = docspage.NewQuickStart(baseURL, "", false, "", false)
 	return p
@@ -109,23 +110,32 @@ func Page(doc *openapi.Document, baseURL string, freeQuota int64) docspage.Page 
 //go:embed guides/*.md
 var guideFiles embed.FS
 
-// Guides are the stand-alone guides under /docs, by the last part of their address.
+// Guides are the stand-alone guides under /docs, by the last part of their address, with the
+// message id of their title.
 var Guides = map[string]string{
-	"self-hosting": "Self-hosting Claimcheck on PostgreSQL",
-	"custom-model": "Custom models for your analyses",
+	"self-hosting": "docs.guide.self_hosting",
+	"custom-model": "docs.guide.custom_model",
 }
 
-// Guide builds the guide named name (a key of Guides) from its markdown; false for no such guide.
-func Guide(name string) (docspage.GuidePage, bool) {
+// Guide builds the guide named name (a key of Guides) in lang from its markdown (guides/<name>.md
+// in English, guides/<name>.<lang>.md in another language, English when there is none); false for
+// no such guide. Title is the title's message id.
+func Guide(name string, lang i18n.Lang) (docspage.GuidePage, bool) {
 	title, ok := Guides[name]
 	if !ok {
 		return docspage.GuidePage{}, false
 	}
+	written := i18n.EN
 	md, err := guideFiles.ReadFile("guides/" + name + ".md")
+	if lang != i18n.EN {
+		if tr, terr := guideFiles.ReadFile("guides/" + name + "." + string(lang) + ".md"); terr == nil {
+			md, err, written = tr, nil, lang
+		}
+	}
 	if err != nil {
 		return docspage.GuidePage{}, false
 	}
-	g := docspage.GuidePage{ID: name, Title: title}
+	g := docspage.GuidePage{ID: name, Title: title, Lang: string(written)}
 	g.Intro, g.Sections = docspage.Sections(string(md), "")
 	return g, true
 }

@@ -163,7 +163,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	}
 	c := cands[confident]
 	d := c.Review
-	matched := fmt.Sprintf("Matched: %q (%s%s), similarity %.2f; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree)", d.Claim, publisherName(d), ratingNote(d), c.Similarity)
+	matched := matchedSentence(d, c.Similarity)
 	r.Verdict = d.Verdict
 	r.Basis[analysis.FieldVerdict] = analysis.FieldBasis{Assessed: true, Method: MethodMatch,
 		Detail: matched + ". The verdict is the fact-check's rating mapped onto the four verdicts (" + string(d.Verdict) + ")."}
@@ -184,9 +184,22 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	return nil
 }
 
+// matchedSentence opens every basis of a confident match: which fact-check, and why it counts.
+func matchedSentence(d *ReviewDoc, similarity float64) string {
+	return fmt.Sprintf("Matched: %q (%s%s), similarity %.2f; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree)", d.Claim, publisherName(d), ratingNote(d), similarity)
+}
+
 // undecided records why no fact-check decided the verdict.
 func (s *Stage) undecided(cands []Candidate, r *analysis.Result) {
 	r.Verdict = analysis.VerdictUnclear
+	r.Basis[analysis.FieldVerdict] = analysis.FieldBasis{Assessed: false, Method: analysis.MethodRule, Detail: undecidedDetail(cands, s.opts.Threshold, s.ix.Len())}
+	r.ScienceScore = analysis.NeutralScore
+	r.Basis[analysis.FieldScienceScore] = analysis.NotAssessed("Not assessed offline: no earlier fact-check matched the claim, and nothing else offline measures agreement with scientific knowledge.")
+}
+
+// undecidedDetail says why no fact-check among n decided the verdict: the closest candidate and
+// why it was refused or how far below the threshold it stayed.
+func undecidedDetail(cands []Candidate, threshold float64, n int) string {
 	detail := "No earlier fact-check states this claim"
 	if len(cands) > 0 && cands[0].Similarity >= matchFloor {
 		c := cands[0]
@@ -194,14 +207,11 @@ func (s *Stage) undecided(cands []Candidate, r *analysis.Result) {
 		if c.Rejected != "" {
 			detail += "; the claim alignment refused it: " + c.Rejected
 		} else {
-			detail += fmt.Sprintf(", below the %.2f retrieval floor", s.opts.Threshold)
+			detail += fmt.Sprintf(", below the %.2f retrieval floor", threshold)
 		}
 		detail += ")"
 	}
-	detail += fmt.Sprintf(" among %d fact-checks in the knowledge base, so the verdict is belirsiz: the offline analyzer never invents one.", s.ix.Len())
-	r.Basis[analysis.FieldVerdict] = analysis.FieldBasis{Assessed: false, Method: analysis.MethodRule, Detail: detail}
-	r.ScienceScore = analysis.NeutralScore
-	r.Basis[analysis.FieldScienceScore] = analysis.NotAssessed("Not assessed offline: no earlier fact-check matched the claim, and nothing else offline measures agreement with scientific knowledge.")
+	return detail + fmt.Sprintf(" among %d fact-checks in the knowledge base, so the verdict is belirsiz: the offline analyzer never invents one.", n)
 }
 
 // scientificCategory lists the review categories whose fact-checks judge a claim against

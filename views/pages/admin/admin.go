@@ -25,17 +25,17 @@ type Section struct {
 // Sections is the console navigation in display order; the waiting list is its own page, added by
 // its handler's routes under the same prefix.
 var Sections = []Section{
-	{"overview", "Overview", "/admin"},
-	{"plans", "Plans", "/admin/plans"},
-	{"users", "Users", "/admin/users"},
-	{"keys", "Keys", "/admin/keys"},
-	{"waitlist", "Waiting list", "/admin/waitlist"},
-	{"claims", "Moderation", "/admin/claims"},
-	{"knowledge", "Fact-checks", "/admin/knowledge"},
-	{"firms", "Firms", "/admin/firms"},
-	{"leads", "Leads", "/admin/leads"},
-	{"outbox", "Mail outbox", "/admin/outbox"},
-	{"audit", "Audit log", "/admin/audit"},
+	{"overview", "admin.section.overview", "/admin"},
+	{"plans", "admin.section.plans", "/admin/plans"},
+	{"users", "admin.section.users", "/admin/users"},
+	{"keys", "admin.section.keys", "/admin/keys"},
+	{"waitlist", "admin.section.waitlist", "/admin/waitlist"},
+	{"claims", "admin.section.claims", "/admin/claims"},
+	{"knowledge", "admin.section.knowledge", "/admin/knowledge"},
+	{"firms", "admin.section.firms", "/admin/firms"},
+	{"leads", "admin.section.leads", "/admin/leads"},
+	{"outbox", "admin.section.outbox", "/admin/outbox"},
+	{"audit", "admin.section.audit", "/admin/audit"},
 }
 
 // Stat is one headline number.

@@ -5,8 +5,9 @@
 package docs
 
 import (
-	"strconv"
+	"context"
 
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/layouts"
 )
 
@@ -52,7 +53,7 @@ type Page struct {
 // then what the reader's plan can call first, then the rest. Only the top entries show at once;
 // their children fold away, so the list fits one screen.
 func (p Page) Contents() []TOCItem {
-	out := []TOCItem{{ID: "quickstart", Label: "Quick start"}}
+	out := []TOCItem{{ID: "quickstart", Label: "docs.toc.quickstart"}}
 	if p.V1First {
 		out = append(append(out, p.TOCV1...), p.TOCCompat)
 	} else {
@@ -62,14 +63,6 @@ func (p Page) Contents() []TOCItem {
 		out = append(out, p.TOCMore)
 	}
 	return out
-}
-
-// entries counts a contents entry's children in words.
-func entries(n int) string {
-	if n == 1 {
-		return "1 entry"
-	}
-	return strconv.Itoa(n) + " entries"
 }
 
 // href is where a contents entry links: its page, or its anchor on this one.
@@ -86,7 +79,9 @@ type GuidePage struct {
 	Meta layouts.Page
 	// ID names the guide for tests; Title heads it; Intro comes before its first section.
 	ID, Title string
-	Intro     []Block
+	// Lang is the language the guide's text is written in ("en", "tr").
+	Lang  string
+	Intro []Block
 	// Sections are its parts, each with an anchor.
 	Sections []Section
 }
@@ -275,21 +270,36 @@ func sampleLabel(kind, title string) string {
 	return kind + ": " + title
 }
 
-// codeLabel names a code block by its language.
+// codeLabel is the message id that names a code block by its language.
 func codeLabel(lang string) string {
 	switch lang {
-	case "":
-		return "Code example"
 	case "sh", "shell", "bash":
-		return "Shell example"
+		return "docs.code_label.shell"
 	case "go":
-		return "Go example"
+		return "docs.code_label.go"
 	case "js", "javascript":
-		return "JavaScript example"
+		return "docs.code_label.js"
 	case "json":
-		return "JSON example"
+		return "docs.code_label.json"
 	case "http":
-		return "HTTP example"
+		return "docs.code_label.http"
 	}
-	return lang + " example"
+	return "docs.code_label.code"
 }
+
+// apiLang is the language of the text the page takes from the OpenAPI document (operation
+// summaries and descriptions, problem titles, object fields): the document is English, as API
+// documents are, so pages in another language mark that text as English.
+func apiLang(context.Context) string { return string(i18n.EN) }
+
+// tocLang is the language of a contents entry: the page's for the entries the message files
+// name, the document's for the groups and operations the OpenAPI document names.
+func tocLang(ctx context.Context, label string) string {
+	if i18n.From(ctx).Has(label) {
+		return pageLang(ctx)
+	}
+	return apiLang(ctx)
+}
+
+// pageLang is the page's own language, for page words inside a part marked as the document's.
+func pageLang(ctx context.Context) string { return string(i18n.LangOf(ctx)) }

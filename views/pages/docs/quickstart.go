@@ -63,13 +63,13 @@ const { data, error } = await claimcheck.functions.invoke('quick-responder', {
   body: { claim: '` + quickClaim + `' },
 })`
 	q.Can = []string{
-		"POST /functions/v1/quick-responder: analyse a claim",
-		"GET /rest/v1/claims: read stored claims (supabase-js and postgrest-js work unchanged)",
+		"docs.quickstart.can_analyse",
+		"docs.quickstart.can_read",
 	}
 	if v1 {
-		q.Can = append(q.Can, "/v1: score lookup, claim detail, search, firms, experts, submission, live feed and webhooks")
+		q.Can = append(q.Can, "docs.quickstart.can_v1")
 	} else {
-		q.Cannot = []string{"/v1 (beta): its endpoints answer 403 until your account is in the beta or on a plan with /v1"}
+		q.Cannot = []string{"docs.quickstart.cannot_v1"}
 	}
 	return q
 }

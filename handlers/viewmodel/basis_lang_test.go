@@ -1,0 +1,44 @@
+package viewmodel
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/claimcheck/claimcheck/internal/i18n"
+)
+
+// TestMatcherSentencesInTurkish checks that the matcher's stored English sentences read in
+// Turkish on Turkish pages with their variable parts localized (a nested refusal reason, the
+// verdict's name, the decimal comma), and stay as stored on English pages.
+func TestMatcherSentencesInTurkish(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, en := b.Localizer(i18n.TR), b.Localizer(i18n.EN)
+	stored := `No earlier fact-check states this claim (closest by BM25 retrieval: "Smoking causes lung cancer.", similarity 0.61; the claim alignment refused it: different subject: tea ≠ smoking) among 40 fact-checks in the knowledge base, so the verdict is belirsiz: the offline analyzer never invents one.`
+	if got := BasisDetailIn(en, stored); got != stored {
+		t.Errorf("English page changed the stored sentence: %q", got)
+	}
+	got := BasisDetailIn(tr, stored)
+	for _, want := range []string{"farklı özne: tea ≠ smoking", "benzerlik 0,61", "40 doğrulamanın", "“Smoking causes lung cancer.”"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Turkish sentence lacks %q: %q", want, got)
+		}
+	}
+	matched := `Matched: "Aşılar otizme neden olur." (publisher unknown), similarity 0.83; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree). The verdict is the fact-check's rating mapped onto the four verdicts (yanlis).`
+	got = BasisDetailIn(tr, matched)
+	for _, want := range []string{"yayıncı bilinmiyor", "(Yanlış)", "benzerlik 0,83"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Turkish match sentence lacks %q: %q", want, got)
+		}
+	}
+	lang := "Turkish evidence 4.0 from 4 of 4 words (aşılar, otizme, neden, olur); runner-up English 0.5"
+	if got = BasisDetailIn(tr, "Undetermined (und). Too close to call: "+lang+"; the winner needs 1.5× the runner-up."); got != "Belirlenemedi (und). Sonuç çok yakın: Türkçe lehine kanıt 4,0, 4 sözcüğün 4 tanesinden (aşılar, otizme, neden, olur); ikinci sırada İngilizce, 0,5; kazananın ikinciye göre 1,5 kat önde olması gerekiyor." {
+		t.Errorf("language evidence in Turkish: %q", got)
+	}
+	r, inLang := reasonInLang(tr, relatedMatch{Different: true, Reason: "opposite meaning (more/less: the claim says high, the fact-check lower)"})
+	if !inLang || r != "karşıt anlam (fazla/az: iddia “high” diyor, doğrulama “lower”)" {
+		t.Errorf("refusal reason in Turkish: %q (%v)", r, inLang)
+	}
+}
