@@ -17,7 +17,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/metering"
-	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
@@ -598,7 +597,7 @@ func (a *Admin) hidePlan(c *fiber.Ctx) error {
 func (a *Admin) users(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
-	if msg := validation.CheckText("The search text", q); msg != "" {
+	if msg := web.SearchProblem(c, q); msg != "" {
 		p := admin.Users{Frame: a.frame(c, "users", "admin.nav.users")}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.UsersPage(p))
@@ -738,7 +737,7 @@ func (a *Admin) keys(c *fiber.Ctx) error {
 	now := a.now().UTC()
 	period := metering.Period(now)
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
-	if msg := validation.CheckText("The search text", q); msg != "" {
+	if msg := web.SearchProblem(c, q); msg != "" {
 		p := admin.Keys{Frame: a.frame(c, "keys", "admin.nav.keys"), Period: period}
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KeysPage(p))

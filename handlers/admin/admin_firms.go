@@ -207,7 +207,7 @@ func consoleListURL(q string, page int) string {
 func (h *FirmConsole) list(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	q := format.Truncate(strings.TrimSpace(c.Query("q")), web.MaxSearchChars)
-	if msg := validation.CheckText("The search text", q); msg != "" {
+	if msg := web.SearchProblem(c, q); msg != "" {
 		p := firms.AdminList{Frame: h.frame(c, "admin.nav.firms")}
 		p.Error = msg
 		return h.kit.Render(c, fiber.StatusBadRequest, firms.AdminListPage(p))

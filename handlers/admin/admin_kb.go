@@ -11,7 +11,6 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/knowledge"
-	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
@@ -83,7 +82,7 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 		Result: result, Problem: problem, MaxSize: format.For(i18n.From(ctx)).Int(MaxKBUploadBytes>>20) + " MiB", Q: q,
 		Filters: []admin.Filter{{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
 			{Name: "verdict", Label: "admin.filter.verdict", Value: verdict, Options: verdicts}}}
-	if msg := validation.CheckText("The search text", q); msg != "" {
+	if msg := web.SearchProblem(c, q); msg != "" {
 		p.SearchError = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.KnowledgePage(p))
 	}

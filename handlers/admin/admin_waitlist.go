@@ -12,7 +12,6 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
-	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/layouts"
@@ -115,7 +114,7 @@ func day(t *time.Time) string {
 func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	f, page := a.filter(c)
-	if msg := validation.CheckText("The search text", f.Query); msg != "" {
+	if msg := web.SearchProblem(c, f.Query); msg != "" {
 		// The page has no error slot of its own; the console frame's notice shows the message.
 		return web.RenderNoStore(c, fiber.StatusBadRequest, betapages.Admin(betapages.AdminPage{Meta: a.meta(c, "Beta waiting list"),
 			CSRF: web.CSRFToken(c), Notice: msg}))
@@ -216,7 +215,7 @@ func CSVCell(s string) string {
 func (a *AdminWaitlist) csv(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	f, _ := a.filter(c)
-	if msg := validation.CheckText("The search text", f.Query); msg != "" {
+	if msg := web.SearchProblem(c, f.Query); msg != "" {
 		return fiber.NewError(fiber.StatusBadRequest, msg)
 	}
 	rows, _, err := a.list.List(ctx, f)

@@ -134,7 +134,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 	}
 	filters := filterValues("q", q, "verdict", verdict, "state", state, "analyzer", analyzer, "via", via)
 	p.Back = withQuery("/admin/claims", filters)
-	if msg := validation.CheckText("The search text", q); msg != "" {
+	if msg := web.SearchProblem(c, q); msg != "" {
 		p.SearchError = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.ClaimsPage(p))
 	}

@@ -11,8 +11,8 @@ import (
 )
 
 // TestAdminSearchBoxesRefuseControlCharacters checks a control character in a console search box
-// is a 400 that shows the message on the page, on PostgreSQL too (where a NUL would otherwise
-// fail the query).
+// is a 400 that shows the message on the page, in the page's language, on PostgreSQL too (where a
+// NUL would otherwise fail the query).
 func TestAdminSearchBoxesRefuseControlCharacters(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newAdminEnv(t, db)
@@ -36,6 +36,11 @@ func TestAdminSearchBoxesRefuseControlCharacters(t *testing.T) {
 					t.Errorf("%s says %q", tc.message, msg)
 				}
 			})
+		}
+		// In Turkish the message is Turkish.
+		r := e.do(t, "GET", "/admin/users?lang=tr&q=a%00b", nil, token)
+		if msg := r.doc.Find("[data-testid=error]").Text(); r.status != fiber.StatusBadRequest || !strings.Contains(msg, "kontrol karakteri") {
+			t.Errorf("Turkish search error: status %d, %q", r.status, msg)
 		}
 	})
 }

@@ -112,8 +112,8 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	page := 1
 	problem := ""
 	switch {
-	case validation.CheckText("The search text", q) != "":
-		problem = validation.CheckText("The search text", q)
+	case web.SearchProblem(c, q) != "":
+		problem = web.SearchProblem(c, q)
 	case utf8.RuneCountInString(q) > web.MaxSearchChars:
 		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), web.MaxSearchChars)
 	}

@@ -60,6 +60,16 @@ func FieldMessage(c *fiber.Ctx, verr *validation.Errors, field string) string {
 	return verr.Localized(field, i18n.From(c.UserContext()).TData)
 }
 
+// SearchProblem says, in the page's language, what is wrong with a search box's text q ("" when
+// it is fine: valid UTF-8 without control characters).
+func SearchProblem(c *fiber.Ctx, q string) string {
+	f := validation.CheckSearch("q", q)
+	if f.Message == "" {
+		return ""
+	}
+	return i18n.From(c.UserContext()).TData(f.Key, f.Data)
+}
+
 // FieldErr is the message of field in verr (nil-safe).
 func FieldErr(verr *accounts.ValidationError, name string) string {
 	if verr == nil {
