@@ -2,12 +2,10 @@ package custommodel
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"net"
-	"net/netip"
 	"net/url"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -49,9 +47,6 @@ type Input struct {
 	// NoKey removes the stored key: the endpoint takes none (a local vLLM, say).
 	NoKey bool
 }
-
-// resolveTimeout bounds the DNS lookup of an address being saved.
-const resolveTimeout = 3 * time.Second
 
 // validate trims and checks in; the address check is left to checkAddress.
 func validate(in Input) (Input, *validation.Errors) {
@@ -121,30 +116,11 @@ func checkAddress(ctx context.Context, raw string, allowPrivate bool, res webhoo
 		return "Enter a full address starting with https://."
 	}
 	host := u.Hostname()
-	const refused = "The address points to a private, loopback or link-local address (%s), which this server does not call for accounts. Use an address on the public internet."
-	if a, err := netip.ParseAddr(host); err == nil {
-		if webhooks.Blocked(a) {
-			return fmt.Sprintf(refused, a.Unmap())
-		}
-		return ""
-	}
-	lower := strings.TrimSuffix(strings.ToLower(host), ".")
-	if lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
-		return fmt.Sprintf(refused, host)
-	}
-	if res == nil {
-		res = net.DefaultResolver
-	}
-	rctx, cancel := context.WithTimeout(ctx, resolveTimeout)
-	defer cancel()
-	addrs, err := res.LookupNetIP(rctx, "ip", host)
-	if err != nil || len(addrs) == 0 {
+	switch bad, _, err := webhooks.NonPublicAddress(ctx, res, host); {
+	case errors.Is(err, webhooks.ErrHostNotFound):
 		return fmt.Sprintf("The host %s could not be found. Check the address.", host)
-	}
-	for _, a := range addrs {
-		if webhooks.Blocked(a) {
-			return fmt.Sprintf(refused, a.Unmap())
-		}
+	case bad != "":
+		return fmt.Sprintf("The address points to a private, loopback or link-local address (%s), which this server does not call for accounts. Use an address on the public internet.", bad)
 	}
 	return ""
 }

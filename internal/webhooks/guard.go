@@ -162,18 +162,36 @@ func (g Guard) CheckURL(ctx context.Context, raw string) string {
 	if g.AllowPrivate {
 		return ""
 	}
-	const refused = "This URL points to a private, loopback or link-local address (%s), which webhooks may not call. Use an address on the public internet."
+	switch bad, resolved, err := NonPublicAddress(ctx, g.Resolver, host); {
+	case errors.Is(err, ErrHostNotFound):
+		return fmt.Sprintf("The host %s could not be found. Check the address, or try again if its DNS was just set up.", host)
+	case bad != "" && resolved:
+		return fmt.Sprintf("The host %s resolves to %s, a private, loopback or link-local address, which webhooks may not call. Use an address on the public internet.", host, bad)
+	case bad != "":
+		return fmt.Sprintf("This URL points to a private, loopback or link-local address (%s), which webhooks may not call. Use an address on the public internet.", bad)
+	}
+	return ""
+}
+
+// ErrHostNotFound is a host name that resolves to no address.
+var ErrHostNotFound = errors.New("host not found")
+
+// NonPublicAddress says whether host (a name or an address literal) is, or resolves to, an
+// address Blocked refuses: bad is that address ("localhost" for a localhost name, "" when every
+// address is public) and resolved tells that it came from a DNS look-up. A name that resolves to
+// nothing is ErrHostNotFound. The webhook guard and the custom-model check both call it; each
+// phrases its own refusal.
+func NonPublicAddress(ctx context.Context, res Resolver, host string) (bad string, resolved bool, err error) {
 	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
 		if Blocked(a) {
-			return fmt.Sprintf(refused, a.String())
+			return a.String(), false, nil
 		}
-		return ""
+		return "", false, nil
 	}
 	lower := strings.TrimSuffix(strings.ToLower(host), ".")
 	if lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
-		return fmt.Sprintf(refused, host)
+		return host, false, nil
 	}
-	res := g.Resolver
 	if res == nil {
 		res = net.DefaultResolver
 	}
@@ -181,14 +199,14 @@ func (g Guard) CheckURL(ctx context.Context, raw string) string {
 	defer cancel()
 	addrs, err := res.LookupNetIP(rctx, "ip", host)
 	if err != nil || len(addrs) == 0 {
-		return fmt.Sprintf("The host %s could not be found. Check the address, or try again if its DNS was just set up.", host)
+		return "", false, ErrHostNotFound
 	}
 	for _, a := range addrs {
 		if Blocked(a) {
-			return fmt.Sprintf("The host %s resolves to %s, a private, loopback or link-local address, which webhooks may not call. Use an address on the public internet.", host, a.Unmap())
+			return a.Unmap().String(), true, nil
 		}
 	}
-	return ""
+	return "", false, nil
 }
 
 // parsePort parses a decimal port without accepting signs or spaces.
