@@ -133,6 +133,29 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 	})
 }
 
+// TestSameClaimNearWords holds words WordNet links as alike without one synset: an adjective
+// satellite and its head (overcast/cloudy, enraged/angry), "also see" (smart/intelligent) and
+// derivationally related forms (remember/memory); a word it does not link stays another claim.
+func TestSameClaimNearWords(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
+		review("u:angry", "Sugar makes children angry.", "en", "yanlis"),
+		review("u:smart", "Classical music makes babies more intelligent.", "en", "yanlis"),
+		review("u:gold", "Goldfish have a memory of only three seconds.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"You don't need sunscreen on overcast days", "en", "u:sunscreen", ""},
+		{"You don't need sunscreen on rainy days", "en", "u:sunscreen", "rainy ≠ cloudy"},
+		{"Sugar makes children enraged", "en", "u:angry", ""},
+		{"Sugar makes children sleepy", "en", "u:angry", "different"},
+		{"Classical music makes babies smarter", "en", "u:smart", ""},
+		{"Goldfish can only remember three seconds", "en", "u:gold", ""},
+	})
+}
+
 // sameCase is one decision to check: reason "" wants the same claim, else a refusal whose reason
 // contains it.
 type sameCase struct{ claim, lang, url, reason string }
