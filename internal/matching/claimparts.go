@@ -171,7 +171,7 @@ var percentWords = map[string]bool{"yuzde": true, "percent": true, "%": true}
 var unitSlots = map[string]string{
 	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
 	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
-	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
+	"kilometres": "km", "kilometers": "km", "mil": "mile", "mile": "mile", "miles": "mile", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
 	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
 	"saat": "hour", "hour": "hour", "hours": "hour", "gun": "day", "day": "day", "days": "day", "ay": "month",
 	"month": "month", "months": "month", "kemik": "bone", "bone": "bone", "bones": "bone", "bardak": "glass",
@@ -1444,8 +1444,27 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) && len(ix.relations.translate(ix.lex, "tr", "en", base)) > 0 {
 		plural = base
 	}
+	// A vowel-final verb takes the passive as -n ("ye-n-ir", "oku-n-ur") and the aorist as -r
+	// ("ye-r", "koru-r"): a verb stem in vowel + n or r whose stem without that consonant is a
+	// candidate and a verb too is also read as that verb ("yenirse" is "yemek" as well as
+	// "yenmek", "yerseniz" "yemek" as well as "yermek").
+	var passive string
+	stem := strings.TrimSuffix(strings.TrimSuffix(verb, "mak"), "mek")
+	if n := len(stem); verb != "" && n >= 3 && (stem[n-1] == 'n' || stem[n-1] == 'r') {
+		stem = stem[:n-1]
+	} else {
+		stem = ""
+	}
+	if r := []rune(stem); len(r) >= 2 && strings.ContainsRune("aeıioöuü", r[len(r)-1]) && contains(lemmas, stem) {
+		for _, inf := range []string{"mak", "mek"} {
+			if len(ix.relations.translate(ix.lex, "tr", "en", stem+inf)) > 0 {
+				passive = stem + inf
+				break
+			}
+		}
+	}
 	var out []string
-	for _, w := range []string{noun, plural, verb} {
+	for _, w := range []string{noun, plural, verb, passive} {
 		if w != "" {
 			out = append(out, w)
 		}

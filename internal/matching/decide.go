@@ -2,6 +2,8 @@ package matching
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -1166,7 +1168,7 @@ func sameSlot(a, b *part) bool {
 var unitSizes = map[string]struct {
 	base string
 	size float64
-}{"km": {"m", 1000}, "minute": {"second", 60}, "hour": {"second", 3600}}
+}{"km": {"m", 1000}, "mile": {"m", 1609.344}, "minute": {"second", 60}, "hour": {"second", 3600}}
 
 // baseUnit is the unit a slot is counted in at its smallest ("km" → "m").
 func baseUnit(slot string) string {
@@ -1192,7 +1194,7 @@ func quantitiesMeet(a, b *part) bool {
 		return true
 	}
 	if a.slot != b.slot && baseUnit(a.slot) == baseUnit(b.slot) {
-		return numbersMeet(inBaseUnit(a), inBaseUnit(b))
+		return numbersMeet(inBaseUnit(a), inBaseUnit(b)) || convertedMeet(inBaseUnit(a), inBaseUnit(b))
 	}
 	if numbersMeet(a.num, b.num) {
 		return true
@@ -1203,6 +1205,22 @@ func quantitiesMeet(a, b *part) bool {
 				if x == y || percentOf(x) == y || percentOf(y) == x {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// convertedMeet compares two quantities written in different units once both are in the base
+// unit: a conversion is written rounded ("26.2 miles" for 42.195 km is 42,165 m against 42,195 m),
+// so readings within half a percent of each other meet.
+func convertedMeet(a, b string) bool {
+	for _, x := range strings.Split(a, "|") {
+		for _, y := range strings.Split(b, "|") {
+			fx, err1 := strconv.ParseFloat(x, 64)
+			fy, err2 := strconv.ParseFloat(y, 64)
+			if err1 == nil && err2 == nil && fx > 0 && fy > 0 && math.Abs(fx-fy) <= 0.005*math.Max(fx, fy) {
+				return true
 			}
 		}
 	}

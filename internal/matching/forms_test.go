@@ -21,6 +21,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:age-en", "The Earth is about 4.5 billion years old.", "en", "dogru"),
 		review("u:age-tr", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"),
 		review("u:cup", "Turkey finished third at the 2002 World Cup.", "en", "dogru"),
+		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:landing", "Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi.", "tr", "yanlis"),
@@ -42,6 +43,9 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		{"Dünya dört buçuk milyar yaşında", "tr", "u:age-tr", ""},
 		{"Turkey finished 3rd at the 2002 World Cup", "en", "u:cup", ""},
 		{"Turkey finished 2nd at the 2002 World Cup", "en", "u:cup", "different number"},
+		// A length in miles is that length in kilometres, rounded as conversions are written.
+		{"The official marathon distance is 26.2 miles", "en", "u:marathon", ""},
+		{"The official marathon distance is 42.195 miles", "en", "u:marathon", "different number"},
 		// A negated clause that restates the claim in words of its own.
 		{"the earth isn't round, it's flat", "en", "u:flat", ""},
 		{"The earth is not flat, it's round", "en", "u:flat", "negation differs"},
@@ -153,6 +157,18 @@ func TestSameClaimNearWords(t *testing.T) {
 		{"Sugar makes children sleepy", "en", "u:angry", "different"},
 		{"Classical music makes babies smarter", "en", "u:smart", ""},
 		{"Goldfish can only remember three seconds", "en", "u:gold", ""},
+	})
+}
+
+// TestSameClaimVowelFinalVerbs holds the passive -n and aorist -r of a verb whose stem ends in a
+// vowel ("ye-n-irse", "ye-r-seniz" of "yemek"), which also read as other verbs ("yenmek", to
+// defeat; "yermek", to disparage).
+func TestSameClaimVowelFinalVerbs(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Karpuzla yumurtayı birlikte yerseniz insanı zehirler", "tr", "u:watermelon", ""},
+		{"Karpuzla yumurtayı birlikte satarsanız insanı zehirler", "tr", "u:watermelon", "different"},
 	})
 }
 
