@@ -346,6 +346,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	negate := func(i int, concord bool) {
 		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1})
 	}
+	negStart := len(cp.negs)
+	// beyond holds the tokens of a negated lower bound ("not … more than 5", "5'ten uzun …
+	// -amaz"): each takes back one negation of its clause once the parts are read.
+	var beyond []int
 	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
@@ -371,6 +375,18 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if identifierLetter(toks, i, folded) {
 			// A letter naming which of its kind the word beside it is ("C vitamini", "Vitamin
 			// D", "hepatit B") is a part: vitamin D is not vitamin C.
+			continue
+		}
+		if ix.negatedLowerBound(toks, i, folded, wlang, clauseOf, cp.negs[negStart:]) {
+			// "don't have more than five", "can't remember anything for longer than three
+			// seconds", "üç saniyeden uzun hatırlayamaz": a negated lower bound is an upper bound,
+			// which is what "only five" and a plain "three-second memory" say. The comparative
+			// is grammar, and the negation belongs to it, not to the claim.
+			infos[i].function = true
+			if wlang == "en" {
+				infos[i+1].function = true
+			}
+			beyond = append(beyond, i)
 			continue
 		}
 		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
@@ -603,6 +619,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
 	}
+	for _, i := range beyond {
+		cp.negs = takeBackNegation(cp.negs, negStart, clauseOf(i))
+	}
 	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
 		func(i int) bool { return infos[i].place }, lex)
 	if lex == "tr" && ix.lex != nil {
@@ -616,6 +635,66 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// negatedLowerBound reports a lower bound on a number at token i whose clause is negated: English
+// "more"/"longer" before "than" and a number, after a negation of the clause (negs holds the
+// segment's negations so far); Turkish "fazla"/"uzun" after an ablative number, before a negator
+// or a negative verb of the clause.
+func (ix *Index) negatedLowerBound(toks []scanned, i int, folded, wlang string, clauseOf func(int) int, negs []negation) bool {
+	numberAt := func(j int) bool {
+		if j < 0 || j >= len(toks) {
+			return false
+		}
+		if toks[j].number {
+			return true
+		}
+		_, ok := numberWord(turkish.Fold(toks[j].text))
+		return ok
+	}
+	if wlang == "en" {
+		if (folded != "more" && folded != "longer") || i+2 >= len(toks) || turkish.Fold(toks[i+1].text) != "than" || !numberAt(i+2) {
+			return false
+		}
+		for _, g := range negs {
+			if g.clause == clauseOf(i) && !g.concord && g.privative < 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if (folded != "fazla" && folded != "uzun") || i == 0 || !toks[i-1].number && !(i > 1 && toks[i-2].number) {
+		return false
+	}
+	prev := turkish.Fold(toks[i-1].text)
+	ablative := false
+	for _, suf := range []string{"dan", "den", "tan", "ten"} {
+		ablative = ablative || strings.HasSuffix(prev, suf)
+	}
+	if !ablative {
+		return false
+	}
+	for j := i + 1; j < len(toks) && !toks[j].sentenceStart && clauseOf(j) == clauseOf(i); j++ {
+		if f := turkish.Fold(toks[j].text); turkish.IsNegator(f) || turkish.IsNegativeVerb(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// takeBackNegation removes from negs[from:] one plain negation of clause c and the concord words
+// of that clause ("hiçbir şeyi … hatırlayamaz"), which would otherwise negate it alone.
+func takeBackNegation(negs []negation, from, c int) []negation {
+	out := negs[:from:from]
+	took := false
+	for _, g := range negs[from:] {
+		if g.clause == c && g.privative < 0 && (g.concord || !took) {
+			took = took || !g.concord
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // isNumberWord reports a number written as a word ("five", "yedi").

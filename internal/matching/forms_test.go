@@ -172,6 +172,26 @@ func TestSameClaimVowelFinalVerbs(t *testing.T) {
 	})
 }
 
+// TestSameClaimNegatedLowerBound holds that "not more than N" is an upper bound, what "only N"
+// says, while the number negated without a bound stays the opposite claim.
+func TestSameClaimNegatedLowerBound(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:senses", "Humans have only five senses.", "en", "yanlis"),
+		review("u:goldfish-en", "Goldfish have a three-second memory.", "en", "yanlis"),
+		review("u:goldfish-tr", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Humans don't have more than five senses", "en", "u:senses", ""},
+		{"Humans don't have five senses", "en", "u:senses", "negation differs"},
+		{"Goldfish can't remember anything for longer than three seconds", "en", "u:goldfish-en", ""},
+		{"Japon balıklarının hafızası 3 saniyeden uzun sürmez", "tr", "u:goldfish-tr", ""},
+		{"Japon balıklarının hafızası 3 saniye sürmez", "tr", "u:goldfish-tr", "negation differs"},
+	})
+}
+
 // sameCase is one decision to check: reason "" wants the same claim, else a refusal whose reason
 // contains it.
 type sameCase struct{ claim, lang, url, reason string }
