@@ -113,6 +113,9 @@ type negation struct {
 	concord bool
 	// privative is the part whose own word carries the negation (an English privative), or -1.
 	privative int
+	// prohibition marks an English negative imperative opening its clause ("Don't have yogurt
+	// after fish", "Never eat watermelon with eggs"): advice against what the claim warns of.
+	prohibition bool
 }
 
 // negativeWithout reports the claim's polarity from the negations other than those skip sets aside:
@@ -344,7 +347,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		return clauseBase + clauses[i]
 	}
 	negate := func(i int, concord bool) {
-		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1})
+		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1, prohibition: lex == "en" && prohibitionAt(toks, i, clauseOf)})
 	}
 	negStart := len(cp.negs)
 	// beyond holds the tokens of a negated lower bound ("not … more than 5", "5'ten uzun …
@@ -635,6 +638,22 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or
+// "do not" opening its clause, with a word after it.
+func prohibitionAt(toks []scanned, i int, clauseOf func(int) int) bool {
+	opens := func(j int) bool { return j == 0 || toks[j].sentenceStart || clauseOf(j-1) != clauseOf(j) }
+	if i+1 >= len(toks) || toks[i+1].number || clauseOf(i+1) != clauseOf(i) {
+		return false
+	}
+	switch f := turkish.Fold(toks[i].text); f {
+	case "don't", "don’t", "dont", "never":
+		return opens(i)
+	case "not":
+		return i > 0 && turkish.Fold(toks[i-1].text) == "do" && opens(i-1)
+	}
+	return false
 }
 
 // negatedLowerBound reports a lower bound on a number at token i whose clause is negated: English

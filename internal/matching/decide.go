@@ -260,8 +260,22 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
+	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
+	// that states part of the fact-check warns against what the claim says will happen; it
+	// does not deny it.
+	prohibition := func(g negation) bool {
+		if !g.prohibition || rNeg {
+			return false
+		}
+		for i := range q.parts {
+			if q.parts[i].clause != g.clause && qa.links[i] == linked {
+				return true
+			}
+		}
+		return false
+	}
 	qNeg := q.negativeWithout(func(g negation) bool {
-		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g)
 	})
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {

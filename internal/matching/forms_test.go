@@ -192,6 +192,21 @@ func TestSameClaimNegatedLowerBound(t *testing.T) {
 	})
 }
 
+// TestSameClaimProhibition holds that an English negative imperative beside a clause stating
+// part of the fact-check is a warning, not a denial, while a negation of the claim itself still
+// counts.
+func TestSameClaimProhibition(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"))
+	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Don't have yogurt after fish, you'll get food poisoning", "en", "u:fish", ""},
+		{"Never eat watermelon and eggs together, it'll poison you!", "en", "u:watermelon", ""},
+		{"Don't worry, eating yogurt after fish won't poison you", "en", "u:fish", "negation differs"},
+		{"Eating yogurt after fish doesn't poison you", "en", "u:fish", "negation differs"},
+	})
+}
+
 // sameCase is one decision to check: reason "" wants the same claim, else a refusal whose reason
 // contains it.
 type sameCase struct{ claim, lang, url, reason string }
