@@ -92,7 +92,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
 			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
-		if !cross && ix.narrowingName(q, qa, i) {
+		if ix.narrowingName(q, qa, r, i) {
 			continue
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
@@ -170,7 +170,8 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// could have stated the fact-check's part, so there it stays another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) &&
+			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
@@ -442,14 +443,26 @@ func say(c *claimParts, a sideAlign, i int) string {
 }
 
 // narrowingName reports a name that only makes the claim more specific, with nothing of the
-// fact-check in its place: a place or time adjunct ("over Antarctica") or a Turkish possessor
-// directly before a part both claims state ("Apple'ın Mac bilgisayarları").
-func (ix *Index) narrowingName(q *claimParts, qa sideAlign, i int) bool {
+// fact-check in its place: a place or time adjunct ("over Antarctica") or a name modifier
+// (nameModifier).
+func (ix *Index) narrowingName(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
+	return q.parts[i].place || ix.nameModifier(q, qa, r, i)
+}
+
+// nameModifier reports a name directly before a part both claims state that only says which one
+// it is: a Turkish possessor ("Apple'ın Mac bilgisayarları"), or the first word of a name said
+// more fully ("Albert Einstein" where the fact-check says "Einstein" alone; not "UEFA Super Cup"
+// for "UEFA Cup", where the word sits inside the fact-check's name).
+func (ix *Index) nameModifier(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
 	p := &q.parts[i]
-	if p.place {
-		return true
+	if i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+		return false
 	}
-	if p.lang != "tr" || i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
+		j := qa.with[i+1]
+		return j >= 0 && j < len(r.parts) && (j == 0 || r.parts[j-1].ent == nil || r.parts[j-1].clause != r.parts[j].clause)
+	}
+	if p.lang != "tr" {
 		return false
 	}
 	_, suffix := splitApostrophe(p.text)
@@ -788,6 +801,10 @@ func (ix *Index) relateWords(p, o *part) bool {
 		return p.ent.key == o.ent.key
 	}
 	if p.folded == o.folded {
+		return true
+	}
+	if genericPerson(p) && genericPerson(o) {
+		// "people" and "humans", "insanlar" and "people": both name anyone at all.
 		return true
 	}
 	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {

@@ -207,6 +207,33 @@ func TestSameClaimProhibition(t *testing.T) {
 	})
 }
 
+// TestSameClaimNameSaidMoreFully holds a first name before a stated surname and a Turkish
+// possessor before a stated name, in one language and across, while a word inside the
+// fact-check's own name ("Super" in "UEFA Cup") stays another name; and two generic words for
+// people ("people", "humans") as one.
+func TestSameClaimNameSaidMoreFully(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:einstein", "Einstein failed mathematics at school.", "en", "yanlis"),
+		review("u:mac", "Mac computers can't get viruses.", "en", "yanlis"),
+		review("u:uefa", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
+		review("u:dinosaurs", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
+		review("u:volcanoes", "Volcanoes emit more carbon dioxide than humans do.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Albert Einstein failed mathematics at school", "en", "u:einstein", ""},
+		{"Apple'ın Mac bilgisayarları virüs kapmıyormuş", "tr", "u:mac", ""},
+		{"Galatasaray won the UEFA Super Cup in 2000", "en", "u:uefa", "different entity"},
+		// Two words for anyone at all name the same people.
+		{"People and dinosaurs lived at the same time", "en", "u:dinosaurs", ""},
+		{"Birds and dinosaurs lived at the same time", "en", "u:dinosaurs", "different"},
+		{"Volcanoes release more CO2 than people do", "en", "u:volcanoes", ""},
+		{"People lived alongside dinosaurs", "en", "u:dinosaurs", ""},
+	})
+}
+
 // sameCase is one decision to check: reason "" wants the same claim, else a refusal whose reason
 // contains it.
 type sameCase struct{ claim, lang, url, reason string }
