@@ -458,7 +458,12 @@ func (ix *Index) nameModifier(q *claimParts, qa sideAlign, r *claimParts, i int)
 	if i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
 		return false
 	}
-	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
+	if _, suffix := splitApostrophe(p.text); suffix != "" && p.lang == "tr" {
+		// A Turkish name with its own case ending is a phrase of its own ("Mars'tan Çin Seddi"),
+		// unless the ending is the possessor's genitive.
+		return ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
+	}
+	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && !p.place && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
 		j := qa.with[i+1]
 		return j >= 0 && j < len(r.parts) && (j == 0 || r.parts[j-1].ent == nil || r.parts[j-1].clause != r.parts[j].clause)
 	}
