@@ -84,6 +84,10 @@ type part struct {
 	// ident marks a number naming which one of its kind the word before it is ("tip 1",
 	// "Windows 11"): the claim that states it is about that one only, as with a name.
 	ident bool
+	// bounded says how a number is bounded where it is written: '>' after "more than" or before
+	// Turkish "fazla" with an ablative ("beşten fazla"), '=' after "only" ("only five",
+	// "yalnızca 3 saniye"), 0 otherwise.
+	bounded byte
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -549,6 +553,14 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
 		}
+		if p.num != "" {
+			p.bounded = boundedAt(toks, i)
+			for _, b := range beyond {
+				if p.bounded == '>' && b >= i-2 && b <= i+2 {
+					p.bounded = '=' // a negated lower bound caps the number, as "only" does
+				}
+			}
+		}
 		if p.num != "" && p.slot != "" {
 			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
 			k := i + 1
@@ -638,6 +650,39 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// onlyWords are the words that cap the number after them ("only five senses").
+var onlyWords = map[string]bool{"only": true, "just": true, "yalnizca": true, "sadece": true, "yalniz": true, "sirf": true}
+
+// boundedAt says how the number at token i is bounded where it is written (part.bounded).
+func boundedAt(toks []scanned, i int) byte {
+	at := func(j int) string {
+		if j < 0 || j >= len(toks) {
+			return ""
+		}
+		return turkish.Fold(toks[j].text)
+	}
+	switch {
+	case onlyWords[at(i-1)]:
+		return '='
+	case at(i-1) == "than" && (at(i-2) == "more" || at(i-2) == "over"):
+		if at(i-3) == "no" || at(i-3) == "not" {
+			return '=' // "no more than five" caps the number
+		}
+		return '>'
+	case at(i+1) == "fazla" || at(i+2) == "fazla" && !toks[i+1].number:
+		w := at(i)
+		if at(i+2) == "fazla" {
+			w = at(i + 1)
+		}
+		for _, suf := range []string{"dan", "den", "tan", "ten"} {
+			if strings.HasSuffix(w, suf) {
+				return '>'
+			}
+		}
+	}
+	return 0
 }
 
 // prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or

@@ -1173,6 +1173,13 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		if !met {
 			continue
 		}
+		// "More than five" is not "only five": the same number bounded from the other side.
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" && quantitiesMeet(p, o) && (p.bounded == '>' && o.bounded == '=' || p.bounded == '=' && o.bounded == '>') {
+				return fmt.Sprintf("different number: %s ≠ %s", boundedText(p), boundedText(o))
+			}
+		}
 		// The same number counting something else: "yedi gün" is not "yedi yıl".
 		for j := range r.parts {
 			o := &r.parts[j]
@@ -1182,6 +1189,17 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		}
 	}
 	return ""
+}
+
+// boundedText is a number as a reason writes it, with its bound ("more than 5", "only 5").
+func boundedText(p *part) string {
+	switch p.bounded {
+	case '>':
+		return "more than " + p.text
+	case '=':
+		return "only " + p.text
+	}
+	return p.text
 }
 
 // numberStated reports that r states the quantity p.

@@ -173,11 +173,13 @@ func TestSameClaimVowelFinalVerbs(t *testing.T) {
 }
 
 // TestSameClaimNegatedLowerBound holds that "not more than N" is an upper bound, what "only N"
-// says, while the number negated without a bound stays the opposite claim.
+// says, while the number negated without a bound stays the opposite claim and "more than N" is
+// not "only N".
 func TestSameClaimNegatedLowerBound(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	for _, r := range []*models.Review{
 		review("u:senses", "Humans have only five senses.", "en", "yanlis"),
+		review("u:senses-tr", "İnsanın yalnızca beş duyusu vardır.", "tr", "yanlis"),
 		review("u:goldfish-en", "Goldfish have a three-second memory.", "en", "yanlis"),
 		review("u:goldfish-tr", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
 	} {
@@ -186,6 +188,11 @@ func TestSameClaimNegatedLowerBound(t *testing.T) {
 	checkSameClaims(t, ix, []sameCase{
 		{"Humans don't have more than five senses", "en", "u:senses", ""},
 		{"Humans don't have five senses", "en", "u:senses", "negation differs"},
+		// "More than five" is the other side of "only five".
+		{"Humans have more than five senses", "en", "u:senses", "different number"},
+		{"Humans have no more than five senses", "en", "u:senses", ""},
+		{"İnsanın beşten fazla duyusu vardır", "tr", "u:senses-tr", "different number"},
+		{"İnsanın yalnızca beş duyusu vardır", "tr", "u:senses-tr", ""},
 		{"Goldfish can't remember anything for longer than three seconds", "en", "u:goldfish-en", ""},
 		{"Japon balıklarının hafızası 3 saniyeden uzun sürmez", "tr", "u:goldfish-tr", ""},
 		{"Japon balıklarının hafızası 3 saniye sürmez", "tr", "u:goldfish-tr", "negation differs"},
