@@ -69,7 +69,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		advice := make([]bool, q.clauses)
 		anyShared := false
 		for i := range q.parts {
-			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+			// A generic person set aside above is no part shared with the fact-check ("Wake up
+			// people").
+			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
 				shared[q.parts[i].clause] = true
 				anyShared = true
 			}

@@ -49,6 +49,8 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		// A negated clause that restates the claim in words of its own.
 		{"the earth isn't round, it's flat", "en", "u:flat", ""},
 		{"The earth is not flat, it's round", "en", "u:flat", "negation differs"},
+		// A call to people in a sentence of its own is chatter, not a part shared.
+		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
 		// Against a negated fact-check the post's negations count as they are.
 		{"Ay'a hiç gidilmedi, her şey stüdyoda çekildi", "tr", "u:landing", ""},
