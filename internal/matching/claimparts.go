@@ -384,6 +384,13 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			// D", "hepatit B") is a part: vitamin D is not vitamin C.
 			continue
 		}
+		if wlang == "en" && folded == "stop" && (i == 0 || toks[i].sentenceStart || clauseOf(i-1) != clauseOf(i)) &&
+			i+1 < len(toks) && strings.HasSuffix(turkish.Fold(toks[i+1].text), "ing") {
+			// "Stop cracking your knuckles, you'll get arthritis!": a warning against what the
+			// claim says, as "don't crack" is (prohibitionAt); the verb "stop" is no part of it.
+			infos[i].function = true
+			continue
+		}
 		if ix.negatedLowerBound(toks, i, folded, wlang, clauseOf, cp.negs[negStart:]) {
 			// "don't have more than five", "can't remember anything for longer than three
 			// seconds", "üç saniyeden uzun hatırlayamaz": a negated lower bound is an upper bound,
@@ -797,8 +804,23 @@ func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
 		}
 		return upperBound
 	}
+	// "8 glasses a day minimum": the bound word may close the phrase of the number it bounds.
+	numberBefore := false
+	for j := i - 1; j >= 0 && j >= i-6 && !toks[j+1].sentenceStart; j-- {
+		if toks[j].number {
+			numberBefore = true
+			break
+		}
+		if _, ok := numberWord(turkish.Fold(toks[j].text)); ok {
+			numberBefore = true
+			break
+		}
+	}
+	closes := i+1 >= len(toks) || toks[i+1].sentenceStart
 	if wlang == "en" {
 		switch {
+		case numberBefore && closes && (folded == "minimum" || folded == "maximum"):
+			return pick(folded == "minimum")
 		case prev == "at" && (folded == "least" || folded == "most"):
 			return pick(folded == "least")
 		case (folded == "less" || folded == "fewer") && next == "than":

@@ -22,6 +22,8 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:age-tr", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"),
 		review("u:cup", "Turkey finished third at the 2002 World Cup.", "en", "dogru"),
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
+		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+		review("u:water", "Everyone needs to drink at least eight glasses of water a day.", "en", "kismen"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:landing", "Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi.", "tr", "yanlis"),
@@ -49,6 +51,10 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		// A negated clause that restates the claim in words of its own.
 		{"the earth isn't round, it's flat", "en", "u:flat", ""},
 		{"The earth is not flat, it's round", "en", "u:flat", "negation differs"},
+		// A warning to stop doing what the claim says is its cause; a bound may close the
+		// phrase of its number.
+		{"Stop cracking your knuckles, you'll get arthritis!", "en", "u:knuckles", ""},
+		{"Everyone should drink 8 glasses of water a day minimum", "en", "u:water", ""},
 		// A call to people in a sentence of its own is chatter, not a part shared.
 		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
