@@ -332,7 +332,7 @@ func splitAsides(text string) (string, []string) {
 func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	first := len(cp.parts)
 	lex := lexicalLang(lang)
-	toks := scanText(text)
+	toks := ix.joinHyphenated(text, scanText(text), lex)
 	clauses := clauseIDs(text, toks)
 	clauseBase := cp.clauses
 	shout := shouting(toks)
@@ -768,6 +768,40 @@ func takeBackNegation(negs []negation, from, c int) []negation {
 	return out
 }
 
+// joinHyphenated undoes the tokenizer's split of an English hyphenated word that the lexicon
+// knows whole, with or without its hyphen ("man-made", "self-governing", "Grown-ups" as
+// "grownups", "co-existed"): one word, not two parts to be stated one by one.
+func (ix *Index) joinHyphenated(text string, toks []scanned, lex string) []scanned {
+	if ix.lex == nil || lex != "en" || !strings.Contains(text, "-") {
+		return toks
+	}
+	out := make([]scanned, 0, len(toks))
+	pos := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		k := strings.Index(text[pos:], t.text)
+		if k < 0 {
+			out = append(out, t)
+			continue
+		}
+		end := pos + k + len(t.text)
+		pos = end
+		if i+1 < len(toks) && !t.number && !toks[i+1].number && strings.HasPrefix(text[end:], "-"+toks[i+1].text) {
+			for _, sep := range []string{"-", ""} {
+				w := t.text + sep + toks[i+1].text
+				if len(ix.lex.Lemmas("en", strings.ToLower(w))) > 0 {
+					t.text = w
+					pos = end + 1 + len(toks[i+1].text)
+					i++
+					break
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // isNumberWord reports a number written as a word ("five", "yedi").
 func isNumberWord(folded string) bool {
 	_, ok := numberWord(folded)
@@ -896,6 +930,13 @@ func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) 
 	n := 0
 	for j := i; j < len(toks) && !toks[j].number; j++ {
 		v, ok := wordValues[folded(j)]
+		if !ok && folded(j) == "and" && n > 0 && (cur >= 100 || total >= 1000) && j+1 < len(toks) {
+			// "two hundred and six": the "and" of an English number in words.
+			if _, next := wordValues[folded(j+1)]; next && !toks[j+1].number {
+				n++
+				continue
+			}
+		}
 		if !ok {
 			break
 		}

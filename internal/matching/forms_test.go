@@ -23,6 +23,8 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:cup", "Turkey finished third at the 2002 World Cup.", "en", "dogru"),
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+		review("u:bones", "Adults have 206 bones in their skeleton.", "en", "dogru"),
+		review("u:nz", "New Zealand was the first self-governing country to give women the vote in national elections, in 1893.", "en", "dogru"),
 		review("u:water", "Everyone needs to drink at least eight glasses of water a day.", "en", "kismen"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
@@ -55,6 +57,10 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		// phrase of its number.
 		{"Stop cracking your knuckles, you'll get arthritis!", "en", "u:knuckles", ""},
 		{"Everyone should drink 8 glasses of water a day minimum", "en", "u:water", ""},
+		// A hyphenated word the lexicon knows whole is one word; "and" inside a number in words.
+		{"Kadınlara ulusal seçimlerde ilk oy hakkı veren ülke 1893'te Yeni Zelanda'dır", "tr", "u:nz", ""},
+		{"Grown-ups have two hundred and six bones in their skeleton", "en", "u:bones", ""},
+		{"Grown-ups have two hundred and sixteen bones in their skeleton", "en", "u:bones", "different number"},
 		// A call to people in a sentence of its own is chatter, not a part shared.
 		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
