@@ -772,7 +772,7 @@ func takeBackNegation(negs []negation, from, c int) []negation {
 // knows whole, with or without its hyphen ("man-made", "self-governing", "Grown-ups" as
 // "grownups", "co-existed"): one word, not two parts to be stated one by one.
 func (ix *Index) joinHyphenated(text string, toks []scanned, lex string) []scanned {
-	if ix.lex == nil || lex != "en" || !strings.Contains(text, "-") {
+	if lex != "en" || !strings.Contains(text, "-") {
 		return toks
 	}
 	out := make([]scanned, 0, len(toks))
@@ -787,9 +787,10 @@ func (ix *Index) joinHyphenated(text string, toks []scanned, lex string) []scann
 		end := pos + k + len(t.text)
 		pos = end
 		if i+1 < len(toks) && !t.number && !toks[i+1].number && strings.HasPrefix(text[end:], "-"+toks[i+1].text) {
+			toks[i+1].afterHyphen = true
 			for _, sep := range []string{"-", ""} {
 				w := t.text + sep + toks[i+1].text
-				if len(ix.lex.Lemmas("en", strings.ToLower(w))) > 0 {
+				if ix.lex != nil && len(ix.lex.Lemmas("en", strings.ToLower(w))) > 0 {
 					t.text = w
 					pos = end + 1 + len(toks[i+1].text)
 					i++
@@ -1147,6 +1148,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					p.role = roleAdjunct
 				}
 			case p.ent != nil:
+			case toks[i].afterHyphen, i > 0 && toks[i-1].afterHyphen && !enVerbCues[p.folded]:
+				// "rubber-soled shoes", "sugar-free drinks": the compound modifies the noun after it.
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
 				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
 				p.role, p.place = roleAdjunct, true

@@ -24,6 +24,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:bones", "Adults have 206 bones in their skeleton.", "en", "dogru"),
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
 		review("u:nz", "New Zealand was the first self-governing country to give women the vote in national elections, in 1893.", "en", "dogru"),
 		review("u:water", "Everyone needs to drink at least eight glasses of water a day.", "en", "kismen"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
@@ -61,6 +62,9 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		{"Kadınlara ulusal seçimlerde ilk oy hakkı veren ülke 1893'te Yeni Zelanda'dır", "tr", "u:nz", ""},
 		{"Grown-ups have two hundred and six bones in their skeleton", "en", "u:bones", ""},
 		{"Grown-ups have two hundred and sixteen bones in their skeleton", "en", "u:bones", "different number"},
+		// A hyphenated compound the lexicon does not know modifies the noun after it: "soled"
+		// is no verb, and "shoes" is the subject.
+		{"Rubber-soled shoes protect you from lightning", "en", "u:tyres", "different"},
 		// A call to people in a sentence of its own is chatter, not a part shared.
 		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
