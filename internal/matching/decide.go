@@ -707,6 +707,28 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
+	if q.lang != r.lang {
+		// Across languages a word first takes a part that is one of its first translations
+		// ("ülke" → country), so a looser translation of another word ("ulusal" → national, …,
+		// country) does not take that part from it.
+		for i := range q.parts {
+			p := &q.parts[i]
+			if p.num != "" || qa.links[i] != unlinked {
+				continue
+			}
+			for j := range r.parts {
+				o := &r.parts[j]
+				if o.num != "" || ra.links[j] != unlinked {
+					continue
+				}
+				if ix.topTranslation(p, o) || ix.topTranslation(o, p) {
+					qa.links[i], qa.with[i] = linked, j
+					ra.links[j], ra.with[j] = linked, i
+					break
+				}
+			}
+		}
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -1060,6 +1082,25 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
 	return rel(o.lang, firstN(trans, 6), o.dict, false)
+}
+
+// topTranslation reports a part o that a dictionary form of p translates to first (or second):
+// the strongest cross-language link, taken before looser ones.
+func (ix *Index) topTranslation(p, o *part) bool {
+	if p.lang == "und" || o.lang == "und" || p.lang == o.lang || len(p.dict) == 0 || len(o.dict) == 0 {
+		return false
+	}
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 2) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if contains(o.dict, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstN is the first n of xs.

@@ -60,6 +60,9 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		{"Everyone should drink 8 glasses of water a day minimum", "en", "u:water", ""},
 		// A hyphenated word the lexicon knows whole is one word; "and" inside a number in words.
 		{"Kadınlara ulusal seçimlerde ilk oy hakkı veren ülke 1893'te Yeni Zelanda'dır", "tr", "u:nz", ""},
+		// Across languages a word's first translation is its link before a looser one of
+		// another word ("ulusal" may be "country" too, "ülke" is "country" first).
+		{"Yeni Zelanda 1893'te kadınlara ulusal seçimlerde oy hakkı tanıyan ilk özerk ülkedir", "tr", "u:nz", ""},
 		{"Grown-ups have two hundred and six bones in their skeleton", "en", "u:bones", ""},
 		{"Grown-ups have two hundred and sixteen bones in their skeleton", "en", "u:bones", "different number"},
 		// A hyphenated compound the lexicon does not know modifies the noun after it: "soled"
