@@ -179,12 +179,13 @@ var unitSlots = map[string]string{
 	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
 	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
 	"kilometres": "km", "kilometers": "km", "mil": "mile", "mile": "mile", "miles": "mile", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
-	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
+	"saniye": "second", "second": "second", "seconds": "second", "sn": "second", "sec": "second", "secs": "second",
+	"dakika": "minute", "minute": "minute", "minutes": "minute", "dk": "minute", "min": "minute", "mins": "minute",
 	"saat": "hour", "hour": "hour", "hours": "hour", "gun": "day", "day": "day", "days": "day", "ay": "month",
 	"month": "month", "months": "month", "kemik": "bone", "bone": "bone", "bones": "bone", "bardak": "glass",
 	"glass": "glass", "glasses": "glass", "milyar": "billion", "billion": "billion", "milyon": "million",
 	"million": "million", "kez": "times", "kere": "times", "times": "times", "twice": "times", "sifir": "zero",
-	"zero": "zero", "zeros": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
+	"zero": "zero", "zeros": "zero", "zeroes": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
 	"gezegen": "ordinal", "percent": "percent",
 }
 

@@ -24,6 +24,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:bones", "Adults have 206 bones in their skeleton.", "en", "dogru"),
+		review("u:goldfish", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
 		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
 		review("u:nz", "New Zealand was the first self-governing country to give women the vote in national elections, in 1893.", "en", "dogru"),
 		review("u:water", "Everyone needs to drink at least eight glasses of water a day.", "en", "kismen"),
@@ -68,6 +69,9 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		// A hyphenated compound the lexicon does not know modifies the noun after it: "soled"
 		// is no verb, and "shoes" is the subject.
 		{"Rubber-soled shoes protect you from lightning", "en", "u:tyres", "different"},
+		// Units as people abbreviate them.
+		{"Japon balıklarının hafızası 3 sn", "tr", "u:goldfish", ""},
+		{"Japon balıklarının hafızası 3 dk", "tr", "u:goldfish", "different number"},
 		// A call to people in a sentence of its own is chatter, not a part shared.
 		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
