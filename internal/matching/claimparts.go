@@ -1071,7 +1071,7 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
 		return "percent"
 	}
-	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+	for j := i + 1; j < len(toks) && j <= i+2 && !toks[j].sentenceStart; j++ {
 		f := folded(j)
 		if _, ok := scaleWords[f]; ok {
 			continue

@@ -24,6 +24,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:bones", "Adults have 206 bones in their skeleton.", "en", "dogru"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
 		review("u:goldfish", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
 		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
 		review("u:nz", "New Zealand was the first self-governing country to give women the vote in national elections, in 1893.", "en", "dogru"),
@@ -69,6 +70,8 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		// A hyphenated compound the lexicon does not know modifies the noun after it: "soled"
 		// is no verb, and "shoes" is the subject.
 		{"Rubber-soled shoes protect you from lightning", "en", "u:tyres", "different"},
+		// A unit word after the end of the number's sentence is not its unit.
+		{"29 Oct 1923: the day Turkey was declared a republic", "en", "u:republic", ""},
 		// Units as people abbreviate them.
 		{"Japon balıklarının hafızası 3 sn", "tr", "u:goldfish", ""},
 		{"Japon balıklarının hafızası 3 dk", "tr", "u:goldfish", "different number"},
