@@ -1076,6 +1076,15 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 			return linked
 		}
 	}
+	// A word of o the lexicon does not know may be a misspelling of one of p's translations
+	// ("nutritous" for "besleyici" → nutritious): one edit apart, five letters or more.
+	if !ix.knownWord(o) {
+		for _, t := range firstN(trans, 4) {
+			if len(t) >= 5 && len(o.folded) >= 5 && edit1(t, o.folded) {
+				return linked
+			}
+		}
+	}
 	if len(trans) == 0 {
 		return unlinked
 	}

@@ -229,7 +229,7 @@ func TestSameClaimNegatedLowerBound(t *testing.T) {
 
 // TestSameClaimProhibition holds that an English negative imperative beside a clause stating
 // part of the fact-check is a warning, not a denial, while a negation of the claim itself still
-// counts.
+// counts; and a misspelling across languages.
 func TestSameClaimProhibition(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	ix.Upsert(review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"))
@@ -239,6 +239,8 @@ func TestSameClaimProhibition(t *testing.T) {
 		{"Never eat watermelon and eggs together, it'll poison you!", "en", "u:watermelon", ""},
 		{"Don't worry, eating yogurt after fish won't poison you", "en", "u:fish", "negation differs"},
 		{"Eating yogurt after fish doesn't poison you", "en", "u:fish", "negation differs"},
+		// A misspelt word across languages, one edit from a translation of the fact-check's.
+		{"eating watermelon and eggs togther poisons you", "en", "u:watermelon", ""},
 	})
 }
 
