@@ -806,6 +806,27 @@ func oneForOne(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
 			if aa.links[k] == linked && aa.with[k] == j && !p.verb && !o.verb && beforeNoun(a, i) != beforeNoun(a, k) {
 				aa.links[i] = unlinked
 			}
+			// The same word twice before two different nouns ("Şeker yemek şeker hastalığına
+			// …"), b's once before the noun of one of them: b's word states that one only.
+			if aa.links[k] == linked && aa.with[k] == j && !p.verb && !o.verb && beforeNoun(a, i) && beforeNoun(a, k) && beforeNoun(b, j) {
+				headOf := func(x int) bool { return aa.links[x+1] == linked && aa.with[x+1] == j+1 }
+				// Only where b has a word of its own before the other noun ("Beyaz ekmek yemek"
+				// for "Şeker yemek"); a word b simply does not repeat stays stated.
+				ownWordBefore := func(x int) bool {
+					if aa.links[x+1] != linked {
+						return false
+					}
+					h := aa.with[x+1] - 1
+					return h >= 0 && h < len(b.parts) && ba.links[h] == unlinked && isContent(&b.parts[h]) && !b.parts[h].verb
+				}
+				switch {
+				case headOf(k) && !headOf(i) && ownWordBefore(i):
+					aa.links[i] = unlinked
+				case headOf(i) && !headOf(k) && ownWordBefore(k):
+					aa.links[k] = unlinked
+					ba.with[j] = i
+				}
+			}
 		}
 	}
 }

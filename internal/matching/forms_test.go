@@ -101,6 +101,8 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:mrna-dna", "mRNA vaccines change your DNA.", "en", "yanlis"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
+		review("u:sugar", "Şeker yemek şeker hastalığına (diyabete) yol açar.", "tr", "kismen"),
+		review("u:tongue", "Dilin farklı bölgeleri farklı tatları algılar: tatlıyı dilin ucu, ekşiyi kenarları algılar.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
 	}
@@ -131,6 +133,11 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
 		// verb reworded while its object goes unstated.
 		{"Yumurta yemek kilo aldırır", "tr", "u:eggs-en", "different"},
+		// A word the fact-check says twice, before two nouns, is stated once by the claim
+		// before one of them; a word of the claim's own before the other is another subject.
+		{"Beyaz ekmek yemek şeker hastalığına yol açar", "tr", "u:sugar", "different subject"},
+		{"Şeker yemek şeker hastalığına yol açar", "tr", "u:sugar", ""},
+		{"Dilin ucu tatlıyı, kenarları ekşiyi algılarmış", "tr", "u:tongue", ""},
 	})
 }
 
