@@ -169,6 +169,9 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 		{"DSÖ aşıların otizme yol açtığını söyledi", "tr", "u:who", ""},
 		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
 		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
+		// The progressive typed without its r.
+		{"asilar otizme neden oluyo", "tr", "u:autism", ""},
+		{"asilar otizme neden olmuyo", "tr", "u:autism", "negation differs"},
 	})
 }
 
