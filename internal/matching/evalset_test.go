@@ -87,12 +87,12 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half (tuning data; SHOW_MISSES=1 lists its misses) and holds its
 // figures just under what this matcher measured: look-alike abstention 1.000, verdict accuracy
-// 0.792 on same-language and 0.667 on cross-language rewordings, no dogru/yanlis swap (1.000,
+// 0.792 on same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000,
 // 0.767 and 0.467 before the rules of 2026-11-26's afternoon; before KeNet and compounds: 0.994,
 // 0.667, 0.367).
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.66})
+	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69})
 }
 
 // TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
@@ -110,30 +110,30 @@ func TestProbeSet(t *testing.T) {
 
 // TestReadSet runs an earlier test half (eval/test.jsonl): it was read while tuning, so it is
 // tuning data and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.955, verdict accuracy 0.622 on same-language and 0.667 on
+// measured: look-alike abstention 0.955, verdict accuracy 0.630 on same-language and 0.667 on
 // cross-language rewordings, no dogru/yanlis swap (0.955, 0.597, 0.567 before the rules of
 // 2026-11-26's afternoon; 0.916, 0.513 and 0.567 when it was still blind).
 func TestReadSet(t *testing.T) {
 	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.95, paraphrase: 0.62, crosslang: 0.66})
+	checkHeld(t, rep, heldFigures{lookalike: 0.95, paraphrase: 0.63, crosslang: 0.66})
 }
 
 // TestBlindSet runs the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language
 // and 55 cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape
 // the rules of that afternoon, so it is tuning data now and its figures are not quality figures.
-// Held just under what this matcher measured: look-alike abstention 0.970, verdict accuracy
-// 0.658 on same-language and 0.509 on cross-language rewordings, no dogru/yanlis swap. When
+// Held just under what this matcher measured: look-alike abstention 0.973, verdict accuracy
+// 0.662 on same-language and 0.582 on cross-language rewordings, no dogru/yanlis swap. When
 // it was still blind this matcher's rules of that morning measured 0.962 (253/263), 0.604 and
 // 0.436, with 11 wrong confident matches.
 func TestBlindSet(t *testing.T) {
 	rep := runEvalFile(t, blindPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.65, crosslang: 0.50})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.58})
 }
 
 // TestTuningUnion holds the figures of the three tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl): a rule is kept only while the look-alike abstention there stays at the issue's
-// 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention 0.974,
-// verdict accuracy 0.681 on same-language and 0.591 on cross-language rewordings (0.962,
+// 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention 0.976,
+// verdict accuracy 0.685 on same-language and 0.635 on cross-language rewordings (0.970,
 // 0.641 and 0.478 before the rules of 2026-11-26's afternoon).
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
@@ -158,9 +158,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.68 || cross.VerdictAccuracy() < 0.59 {
+	if para.VerdictAccuracy() < 0.68 || cross.VerdictAccuracy() < 0.63 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.68, 0.59)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.68, 0.63)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)
