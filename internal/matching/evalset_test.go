@@ -99,10 +99,10 @@ func TestTuneSet(t *testing.T) {
 // figures just under what this matcher measured: look-alike abstention 0.806, verdict accuracy
 // 0.840 on same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.806,
 // 0.800 and 0.750 before the rules of 2026-11-26's afternoon; look-alike abstention 0.597 before
-// the identifier, light-verb noun and Turkish adjunct rules). Most look-alikes still taken leave out a part of the
-// fact-check ("Lightning is hotter than the Sun"): a rule refusing those also refused rewordings
-// of the tuning half and the development set that leave out a part ("Yumurta tüketmek kolesterolü
-// yükseltir" for "… kan kolesterolünü …").
+// the identifier, light-verb noun and Turkish adjunct rules). Most look-alikes still taken leave
+// out a part of the fact-check ("Lightning is hotter than the Sun"): a rule refusing those also
+// refused rewordings of the tuning half and the development set that leave out a part ("Yumurta
+// tüketmek kolesterolü yükseltir" for "… kan kolesterolünü …").
 func TestProbeSet(t *testing.T) {
 	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
 	checkHeld(t, rep, heldFigures{lookalike: 0.80, paraphrase: 0.83, crosslang: 0.74})
