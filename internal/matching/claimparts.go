@@ -84,6 +84,10 @@ type part struct {
 	// ident marks a number naming which one of its kind the word before it is ("tip 1",
 	// "Windows 11"): the claim that states it is about that one only, as with a name.
 	ident bool
+	// bounded says how a number is bounded where it is written: '>' after "more than" or before
+	// Turkish "fazla" with an ablative ("beşten fazla"), '=' after "only" ("only five",
+	// "yalnızca 3 saniye"), 0 otherwise.
+	bounded byte
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -113,6 +117,9 @@ type negation struct {
 	concord bool
 	// privative is the part whose own word carries the negation (an English privative), or -1.
 	privative int
+	// prohibition marks an English negative imperative opening its clause ("Don't have yogurt
+	// after fish", "Never eat watermelon with eggs"): advice against what the claim warns of.
+	prohibition bool
 }
 
 // negativeWithout reports the claim's polarity from the negations other than those skip sets aside:
@@ -171,13 +178,14 @@ var percentWords = map[string]bool{"yuzde": true, "percent": true, "%": true}
 var unitSlots = map[string]string{
 	"yil": "year", "year": "year", "years": "year", "yilinda": "year", "yasinda": "year", "yas": "year", "old": "year",
 	"derece": "degree", "degree": "degree", "degrees": "degree", "kilometre": "km", "km": "km", "kilometer": "km",
-	"kilometres": "km", "kilometers": "km", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
-	"saniye": "second", "second": "second", "seconds": "second", "dakika": "minute", "minute": "minute", "minutes": "minute",
+	"kilometres": "km", "kilometers": "km", "mil": "mile", "mile": "mile", "miles": "mile", "metre": "m", "meter": "m", "metres": "m", "meters": "m",
+	"saniye": "second", "second": "second", "seconds": "second", "sn": "second", "sec": "second", "secs": "second",
+	"dakika": "minute", "minute": "minute", "minutes": "minute", "dk": "minute", "min": "minute", "mins": "minute",
 	"saat": "hour", "hour": "hour", "hours": "hour", "gun": "day", "day": "day", "days": "day", "ay": "month",
 	"month": "month", "months": "month", "kemik": "bone", "bone": "bone", "bones": "bone", "bardak": "glass",
 	"glass": "glass", "glasses": "glass", "milyar": "billion", "billion": "billion", "milyon": "million",
 	"million": "million", "kez": "times", "kere": "times", "times": "times", "twice": "times", "sifir": "zero",
-	"zero": "zero", "zeros": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
+	"zero": "zero", "zeros": "zero", "zeroes": "zero", "duyu": "sense", "sense": "sense", "senses": "sense", "planet": "ordinal",
 	"gezegen": "ordinal", "percent": "percent",
 }
 
@@ -325,7 +333,7 @@ func splitAsides(text string) (string, []string) {
 func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	first := len(cp.parts)
 	lex := lexicalLang(lang)
-	toks := scanText(text)
+	toks := ix.joinHyphenated(text, scanText(text), lex)
 	clauses := clauseIDs(text, toks)
 	clauseBase := cp.clauses
 	shout := shouting(toks)
@@ -344,8 +352,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		return clauseBase + clauses[i]
 	}
 	negate := func(i int, concord bool) {
-		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1})
+		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1, prohibition: lex == "en" && prohibitionAt(toks, i, clauseOf)})
 	}
+	negStart := len(cp.negs)
+	// beyond holds the tokens of a negated lower bound ("not … more than 5", "5'ten uzun …
+	// -amaz"): each takes back one negation of its clause once the parts are read.
+	var beyond []int
 	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
@@ -371,6 +383,25 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if identifierLetter(toks, i, folded) {
 			// A letter naming which of its kind the word beside it is ("C vitamini", "Vitamin
 			// D", "hepatit B") is a part: vitamin D is not vitamin C.
+			continue
+		}
+		if wlang == "en" && folded == "stop" && (i == 0 || toks[i].sentenceStart || clauseOf(i-1) != clauseOf(i)) &&
+			i+1 < len(toks) && strings.HasSuffix(turkish.Fold(toks[i+1].text), "ing") {
+			// "Stop cracking your knuckles, you'll get arthritis!": a warning against what the
+			// claim says, as "don't crack" is (prohibitionAt); the verb "stop" is no part of it.
+			infos[i].function = true
+			continue
+		}
+		if ix.negatedLowerBound(toks, i, folded, wlang, clauseOf, cp.negs[negStart:]) {
+			// "don't have more than five", "can't remember anything for longer than three
+			// seconds", "üç saniyeden uzun hatırlayamaz": a negated lower bound is an upper bound,
+			// which is what "only five" and a plain "three-second memory" say. The comparative
+			// is grammar, and the negation belongs to it, not to the claim.
+			infos[i].function = true
+			if wlang == "en" {
+				infos[i+1].function = true
+			}
+			beyond = append(beyond, i)
 			continue
 		}
 		if b := ix.boundAt(toks, i, folded, wlang); b != noBound {
@@ -530,6 +561,14 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = n
 			p.slot = unitSlots[infos[i+1].folded]
 		}
+		if p.num != "" {
+			p.bounded = boundedAt(toks, i)
+			for _, b := range beyond {
+				if p.bounded == '>' && b >= i-2 && b <= i+2 {
+					p.bounded = '=' // a negated lower bound caps the number, as "only" does
+				}
+			}
+		}
 		if p.num != "" && p.slot != "" {
 			// The unit belongs to the quantity ("iki kez", "206 kemik"): compared with it.
 			k := i + 1
@@ -603,6 +642,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
 	}
+	for _, i := range beyond {
+		cp.negs = takeBackNegation(cp.negs, negStart, clauseOf(i))
+	}
 	ix.assignRoles(cp, toks, func(i int) (int, bool, bool) { return infos[i].part, infos[i].function, infos[i].prep },
 		func(i int) bool { return infos[i].place }, lex)
 	if lex == "tr" && ix.lex != nil {
@@ -616,6 +658,150 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// onlyWords are the words that cap the number after them ("only five senses").
+var onlyWords = map[string]bool{"only": true, "just": true, "yalnizca": true, "sadece": true, "yalniz": true, "sirf": true}
+
+// boundedAt says how the number at token i is bounded where it is written (part.bounded).
+func boundedAt(toks []scanned, i int) byte {
+	at := func(j int) string {
+		if j < 0 || j >= len(toks) {
+			return ""
+		}
+		return turkish.Fold(toks[j].text)
+	}
+	switch {
+	case onlyWords[at(i-1)]:
+		return '='
+	case at(i-1) == "than" && (at(i-2) == "more" || at(i-2) == "over"):
+		if at(i-3) == "no" || at(i-3) == "not" {
+			return '=' // "no more than five" caps the number
+		}
+		return '>'
+	case at(i+1) == "fazla" || at(i+2) == "fazla" && !toks[i+1].number:
+		w := at(i)
+		if at(i+2) == "fazla" {
+			w = at(i + 1)
+		}
+		for _, suf := range []string{"dan", "den", "tan", "ten"} {
+			if strings.HasSuffix(w, suf) {
+				return '>'
+			}
+		}
+	}
+	return 0
+}
+
+// prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or
+// "do not" opening its clause, with a word after it.
+func prohibitionAt(toks []scanned, i int, clauseOf func(int) int) bool {
+	opens := func(j int) bool { return j == 0 || toks[j].sentenceStart || clauseOf(j-1) != clauseOf(j) }
+	if i+1 >= len(toks) || toks[i+1].number || clauseOf(i+1) != clauseOf(i) {
+		return false
+	}
+	switch f := turkish.Fold(toks[i].text); f {
+	case "don't", "don’t", "dont", "never":
+		return opens(i)
+	case "not":
+		return i > 0 && turkish.Fold(toks[i-1].text) == "do" && opens(i-1)
+	}
+	return false
+}
+
+// negatedLowerBound reports a lower bound on a number at token i whose clause is negated: English
+// "more"/"longer" before "than" and a number, after a negation of the clause (negs holds the
+// segment's negations so far); Turkish "fazla"/"uzun" after an ablative number, before a negator
+// or a negative verb of the clause.
+func (ix *Index) negatedLowerBound(toks []scanned, i int, folded, wlang string, clauseOf func(int) int, negs []negation) bool {
+	numberAt := func(j int) bool {
+		if j < 0 || j >= len(toks) {
+			return false
+		}
+		if toks[j].number {
+			return true
+		}
+		_, ok := numberWord(turkish.Fold(toks[j].text))
+		return ok
+	}
+	if wlang == "en" {
+		if (folded != "more" && folded != "longer") || i+2 >= len(toks) || turkish.Fold(toks[i+1].text) != "than" || !numberAt(i+2) {
+			return false
+		}
+		for _, g := range negs {
+			if g.clause == clauseOf(i) && !g.concord && g.privative < 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if (folded != "fazla" && folded != "uzun") || i == 0 || !toks[i-1].number && !(i > 1 && toks[i-2].number) {
+		return false
+	}
+	prev := turkish.Fold(toks[i-1].text)
+	ablative := false
+	for _, suf := range []string{"dan", "den", "tan", "ten"} {
+		ablative = ablative || strings.HasSuffix(prev, suf)
+	}
+	if !ablative {
+		return false
+	}
+	for j := i + 1; j < len(toks) && !toks[j].sentenceStart && clauseOf(j) == clauseOf(i); j++ {
+		if f := turkish.Fold(toks[j].text); turkish.IsNegator(f) || turkish.IsNegativeVerb(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// takeBackNegation removes from negs[from:] one plain negation of clause c and the concord words
+// of that clause ("hiçbir şeyi … hatırlayamaz"), which would otherwise negate it alone.
+func takeBackNegation(negs []negation, from, c int) []negation {
+	out := negs[:from:from]
+	took := false
+	for _, g := range negs[from:] {
+		if g.clause == c && g.privative < 0 && (g.concord || !took) {
+			took = took || !g.concord
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// joinHyphenated undoes the tokenizer's split of an English hyphenated word that the lexicon
+// knows whole, with or without its hyphen ("man-made", "self-governing", "Grown-ups" as
+// "grownups", "co-existed"): one word, not two parts to be stated one by one.
+func (ix *Index) joinHyphenated(text string, toks []scanned, lex string) []scanned {
+	if lex != "en" || !strings.Contains(text, "-") {
+		return toks
+	}
+	out := make([]scanned, 0, len(toks))
+	pos := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		k := strings.Index(text[pos:], t.text)
+		if k < 0 {
+			out = append(out, t)
+			continue
+		}
+		end := pos + k + len(t.text)
+		pos = end
+		if i+1 < len(toks) && !t.number && !toks[i+1].number && strings.HasPrefix(text[end:], "-"+toks[i+1].text) {
+			toks[i+1].afterHyphen = true
+			for _, sep := range []string{"-", ""} {
+				w := t.text + sep + toks[i+1].text
+				if ix.lex != nil && len(ix.lex.Lemmas("en", strings.ToLower(w))) > 0 {
+					t.text = w
+					pos = end + 1 + len(toks[i+1].text)
+					i++
+					break
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // isNumberWord reports a number written as a word ("five", "yedi").
@@ -654,8 +840,23 @@ func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
 		}
 		return upperBound
 	}
+	// "8 glasses a day minimum": the bound word may close the phrase of the number it bounds.
+	numberBefore := false
+	for j := i - 1; j >= 0 && j >= i-6 && !toks[j+1].sentenceStart; j-- {
+		if toks[j].number {
+			numberBefore = true
+			break
+		}
+		if _, ok := numberWord(turkish.Fold(toks[j].text)); ok {
+			numberBefore = true
+			break
+		}
+	}
+	closes := i+1 >= len(toks) || toks[i+1].sentenceStart
 	if wlang == "en" {
 		switch {
+		case numberBefore && closes && (folded == "minimum" || folded == "maximum"):
+			return pick(folded == "minimum")
 		case prev == "at" && (folded == "least" || folded == "most"):
 			return pick(folded == "least")
 		case (folded == "less" || folded == "fewer") && next == "than":
@@ -731,6 +932,13 @@ func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) 
 	n := 0
 	for j := i; j < len(toks) && !toks[j].number; j++ {
 		v, ok := wordValues[folded(j)]
+		if !ok && folded(j) == "and" && n > 0 && (cur >= 100 || total >= 1000) && j+1 < len(toks) {
+			// "two hundred and six": the "and" of an English number in words.
+			if _, next := wordValues[folded(j+1)]; next && !toks[j+1].number {
+				n++
+				continue
+			}
+		}
 		if !ok {
 			break
 		}
@@ -863,7 +1071,7 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
 		return "percent"
 	}
-	for j := i + 1; j < len(toks) && j <= i+2; j++ {
+	for j := i + 1; j < len(toks) && j <= i+2 && !toks[j].sentenceStart; j++ {
 		f := folded(j)
 		if _, ok := scaleWords[f]; ok {
 			continue
@@ -941,6 +1149,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					p.role = roleAdjunct
 				}
 			case p.ent != nil:
+			case toks[i].afterHyphen, i > 0 && toks[i-1].afterHyphen && !enVerbCues[p.folded]:
+				// "rubber-soled shoes", "sugar-free drinks": the compound modifies the noun after it.
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
 				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
 				p.role, p.place = roleAdjunct, true
@@ -1444,8 +1654,27 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) && len(ix.relations.translate(ix.lex, "tr", "en", base)) > 0 {
 		plural = base
 	}
+	// A vowel-final verb takes the passive as -n ("ye-n-ir", "oku-n-ur") and the aorist as -r
+	// ("ye-r", "koru-r"): a verb stem in vowel + n or r whose stem without that consonant is a
+	// candidate and a verb too is also read as that verb ("yenirse" is "yemek" as well as
+	// "yenmek", "yerseniz" "yemek" as well as "yermek").
+	var passive string
+	stem := strings.TrimSuffix(strings.TrimSuffix(verb, "mak"), "mek")
+	if n := len(stem); verb != "" && n >= 3 && (stem[n-1] == 'n' || stem[n-1] == 'r') {
+		stem = stem[:n-1]
+	} else {
+		stem = ""
+	}
+	if r := []rune(stem); len(r) >= 2 && strings.ContainsRune("aeıioöuü", r[len(r)-1]) && contains(lemmas, stem) {
+		for _, inf := range []string{"mak", "mek"} {
+			if len(ix.relations.translate(ix.lex, "tr", "en", stem+inf)) > 0 {
+				passive = stem + inf
+				break
+			}
+		}
+	}
 	var out []string
-	for _, w := range []string{noun, plural, verb} {
+	for _, w := range []string{noun, plural, verb, passive} {
 		if w != "" {
 			out = append(out, w)
 		}

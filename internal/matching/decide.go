@@ -2,6 +2,8 @@ package matching
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -67,7 +69,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		advice := make([]bool, q.clauses)
 		anyShared := false
 		for i := range q.parts {
-			if qa.links[i] != unlinked || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+			// A generic person set aside above is no part shared with the fact-check ("Wake up
+			// people").
+			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
 				shared[q.parts[i].clause] = true
 				anyShared = true
 			}
@@ -90,7 +94,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
 			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
-		if !cross && ix.narrowingName(q, qa, i) {
+		if ix.narrowingName(q, qa, r, i) {
 			continue
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
@@ -168,7 +172,8 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	// could have stated the fact-check's part, so there it stays another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) &&
+			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
@@ -258,8 +263,22 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
+	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
+	// that states part of the fact-check warns against what the claim says will happen; it
+	// does not deny it.
+	prohibition := func(g negation) bool {
+		if !g.prohibition || rNeg {
+			return false
+		}
+		for i := range q.parts {
+			if q.parts[i].clause != g.clause && qa.links[i] == linked {
+				return true
+			}
+		}
+		return false
+	}
 	qNeg := q.negativeWithout(func(g negation) bool {
-		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g)
 	})
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
@@ -426,14 +445,31 @@ func say(c *claimParts, a sideAlign, i int) string {
 }
 
 // narrowingName reports a name that only makes the claim more specific, with nothing of the
-// fact-check in its place: a place or time adjunct ("over Antarctica") or a Turkish possessor
-// directly before a part both claims state ("Apple'ın Mac bilgisayarları").
-func (ix *Index) narrowingName(q *claimParts, qa sideAlign, i int) bool {
+// fact-check in its place: a place or time adjunct ("over Antarctica") or a name modifier
+// (nameModifier).
+func (ix *Index) narrowingName(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
+	return q.parts[i].place || ix.nameModifier(q, qa, r, i)
+}
+
+// nameModifier reports a name directly before a part both claims state that only says which one
+// it is: a Turkish possessor ("Apple'ın Mac bilgisayarları"), or the first word of a name said
+// more fully ("Albert Einstein" where the fact-check says "Einstein" alone; not "UEFA Super Cup"
+// for "UEFA Cup", where the word sits inside the fact-check's name).
+func (ix *Index) nameModifier(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
 	p := &q.parts[i]
-	if p.place {
-		return true
+	if i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+		return false
 	}
-	if p.lang != "tr" || i+1 >= len(q.parts) || qa.links[i+1] != linked || q.parts[i+1].clause != p.clause {
+	if _, suffix := splitApostrophe(p.text); suffix != "" && p.lang == "tr" {
+		// A Turkish name with its own case ending is a phrase of its own ("Mars'tan Çin Seddi"),
+		// unless the ending is the possessor's genitive.
+		return ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
+	}
+	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && !p.place && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
+		j := qa.with[i+1]
+		return j >= 0 && j < len(r.parts) && (j == 0 || r.parts[j-1].ent == nil || r.parts[j-1].clause != r.parts[j].clause)
+	}
+	if p.lang != "tr" {
 		return false
 	}
 	_, suffix := splitApostrophe(p.text)
@@ -671,6 +707,28 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
+	if q.lang != r.lang {
+		// Across languages a word first takes a part that is one of its first translations
+		// ("ülke" → country), so a looser translation of another word ("ulusal" → national, …,
+		// country) does not take that part from it.
+		for i := range q.parts {
+			p := &q.parts[i]
+			if p.num != "" || qa.links[i] != unlinked {
+				continue
+			}
+			for j := range r.parts {
+				o := &r.parts[j]
+				if o.num != "" || ra.links[j] != unlinked {
+					continue
+				}
+				if ix.topTranslation(p, o) || ix.topTranslation(o, p) {
+					qa.links[i], qa.with[i] = linked, j
+					ra.links[j], ra.with[j] = linked, i
+					break
+				}
+			}
+		}
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num != "" || qa.links[i] != unlinked {
@@ -748,6 +806,27 @@ func oneForOne(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
 			if aa.links[k] == linked && aa.with[k] == j && !p.verb && !o.verb && beforeNoun(a, i) != beforeNoun(a, k) {
 				aa.links[i] = unlinked
 			}
+			// The same word twice before two different nouns ("Şeker yemek şeker hastalığına
+			// …"), b's once before the noun of one of them: b's word states that one only.
+			if aa.links[k] == linked && aa.with[k] == j && !p.verb && !o.verb && beforeNoun(a, i) && beforeNoun(a, k) && beforeNoun(b, j) {
+				headOf := func(x int) bool { return aa.links[x+1] == linked && aa.with[x+1] == j+1 }
+				// Only where b has a word of its own before the other noun ("Beyaz ekmek yemek"
+				// for "Şeker yemek"); a word b simply does not repeat stays stated.
+				ownWordBefore := func(x int) bool {
+					if aa.links[x+1] != linked {
+						return false
+					}
+					h := aa.with[x+1] - 1
+					return h >= 0 && h < len(b.parts) && ba.links[h] == unlinked && isContent(&b.parts[h]) && !b.parts[h].verb
+				}
+				switch {
+				case headOf(k) && !headOf(i) && ownWordBefore(i):
+					aa.links[i] = unlinked
+				case headOf(i) && !headOf(k) && ownWordBefore(k):
+					aa.links[k] = unlinked
+					ba.with[j] = i
+				}
+			}
 		}
 	}
 }
@@ -772,6 +851,10 @@ func (ix *Index) relateWords(p, o *part) bool {
 		return p.ent.key == o.ent.key
 	}
 	if p.folded == o.folded {
+		return true
+	}
+	if genericPerson(p) && genericPerson(o) {
+		// "people" and "humans", "insanlar" and "people": both name anyone at all.
 		return true
 	}
 	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {
@@ -1014,12 +1097,40 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 			return linked
 		}
 	}
+	// A word of o the lexicon does not know may be a misspelling of one of p's translations
+	// ("nutritous" for "besleyici" → nutritious): one edit apart, five letters or more.
+	if !ix.knownWord(o) {
+		for _, t := range firstN(trans, 4) {
+			if len(t) >= 5 && len(o.folded) >= 5 && edit1(t, o.folded) {
+				return linked
+			}
+		}
+	}
 	if len(trans) == 0 {
 		return unlinked
 	}
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
 	return rel(o.lang, firstN(trans, 6), o.dict, false)
+}
+
+// topTranslation reports a part o that a dictionary form of p translates to first (or second):
+// the strongest cross-language link, taken before looser ones.
+func (ix *Index) topTranslation(p, o *part) bool {
+	if p.lang == "und" || o.lang == "und" || p.lang == o.lang || len(p.dict) == 0 || len(o.dict) == 0 {
+		return false
+	}
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 2) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if contains(o.dict, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstN is the first n of xs.
@@ -1135,6 +1246,13 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		if !met {
 			continue
 		}
+		// "More than five" is not "only five": the same number bounded from the other side.
+		for j := range r.parts {
+			o := &r.parts[j]
+			if o.num != "" && quantitiesMeet(p, o) && (p.bounded == '>' && o.bounded == '=' || p.bounded == '=' && o.bounded == '>') {
+				return fmt.Sprintf("different number: %s ≠ %s", boundedText(p), boundedText(o))
+			}
+		}
 		// The same number counting something else: "yedi gün" is not "yedi yıl".
 		for j := range r.parts {
 			o := &r.parts[j]
@@ -1144,6 +1262,17 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		}
 	}
 	return ""
+}
+
+// boundedText is a number as a reason writes it, with its bound ("more than 5", "only 5").
+func boundedText(p *part) string {
+	switch p.bounded {
+	case '>':
+		return "more than " + p.text
+	case '=':
+		return "only " + p.text
+	}
+	return p.text
 }
 
 // numberStated reports that r states the quantity p.
@@ -1166,7 +1295,7 @@ func sameSlot(a, b *part) bool {
 var unitSizes = map[string]struct {
 	base string
 	size float64
-}{"km": {"m", 1000}, "minute": {"second", 60}, "hour": {"second", 3600}}
+}{"km": {"m", 1000}, "mile": {"m", 1609.344}, "minute": {"second", 60}, "hour": {"second", 3600}}
 
 // baseUnit is the unit a slot is counted in at its smallest ("km" → "m").
 func baseUnit(slot string) string {
@@ -1192,7 +1321,7 @@ func quantitiesMeet(a, b *part) bool {
 		return true
 	}
 	if a.slot != b.slot && baseUnit(a.slot) == baseUnit(b.slot) {
-		return numbersMeet(inBaseUnit(a), inBaseUnit(b))
+		return numbersMeet(inBaseUnit(a), inBaseUnit(b)) || convertedMeet(inBaseUnit(a), inBaseUnit(b))
 	}
 	if numbersMeet(a.num, b.num) {
 		return true
@@ -1203,6 +1332,22 @@ func quantitiesMeet(a, b *part) bool {
 				if x == y || percentOf(x) == y || percentOf(y) == x {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// convertedMeet compares two quantities written in different units once both are in the base
+// unit: a conversion is written rounded ("26.2 miles" for 42.195 km is 42,165 m against 42,195 m),
+// so readings within half a percent of each other meet.
+func convertedMeet(a, b string) bool {
+	for _, x := range strings.Split(a, "|") {
+		for _, y := range strings.Split(b, "|") {
+			fx, err1 := strconv.ParseFloat(x, 64)
+			fy, err2 := strconv.ParseFloat(y, 64)
+			if err1 == nil && err2 == nil && fx > 0 && fy > 0 && math.Abs(fx-fy) <= 0.005*math.Max(fx, fy) {
+				return true
 			}
 		}
 	}

@@ -21,6 +21,14 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:age-en", "The Earth is about 4.5 billion years old.", "en", "dogru"),
 		review("u:age-tr", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"),
 		review("u:cup", "Turkey finished third at the 2002 World Cup.", "en", "dogru"),
+		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
+		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+		review("u:bones", "Adults have 206 bones in their skeleton.", "en", "dogru"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
+		review("u:goldfish", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+		review("u:nz", "New Zealand was the first self-governing country to give women the vote in national elections, in 1893.", "en", "dogru"),
+		review("u:water", "Everyone needs to drink at least eight glasses of water a day.", "en", "kismen"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:landing", "Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi.", "tr", "yanlis"),
@@ -42,9 +50,33 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		{"Dünya dört buçuk milyar yaşında", "tr", "u:age-tr", ""},
 		{"Turkey finished 3rd at the 2002 World Cup", "en", "u:cup", ""},
 		{"Turkey finished 2nd at the 2002 World Cup", "en", "u:cup", "different number"},
+		// A length in miles is that length in kilometres, rounded as conversions are written.
+		{"The official marathon distance is 26.2 miles", "en", "u:marathon", ""},
+		{"The official marathon distance is 42.195 miles", "en", "u:marathon", "different number"},
 		// A negated clause that restates the claim in words of its own.
 		{"the earth isn't round, it's flat", "en", "u:flat", ""},
 		{"The earth is not flat, it's round", "en", "u:flat", "negation differs"},
+		// A warning to stop doing what the claim says is its cause; a bound may close the
+		// phrase of its number.
+		{"Stop cracking your knuckles, you'll get arthritis!", "en", "u:knuckles", ""},
+		{"Everyone should drink 8 glasses of water a day minimum", "en", "u:water", ""},
+		// A hyphenated word the lexicon knows whole is one word; "and" inside a number in words.
+		{"Kadınlara ulusal seçimlerde ilk oy hakkı veren ülke 1893'te Yeni Zelanda'dır", "tr", "u:nz", ""},
+		// Across languages a word's first translation is its link before a looser one of
+		// another word ("ulusal" may be "country" too, "ülke" is "country" first).
+		{"Yeni Zelanda 1893'te kadınlara ulusal seçimlerde oy hakkı tanıyan ilk özerk ülkedir", "tr", "u:nz", ""},
+		{"Grown-ups have two hundred and six bones in their skeleton", "en", "u:bones", ""},
+		{"Grown-ups have two hundred and sixteen bones in their skeleton", "en", "u:bones", "different number"},
+		// A hyphenated compound the lexicon does not know modifies the noun after it: "soled"
+		// is no verb, and "shoes" is the subject.
+		{"Rubber-soled shoes protect you from lightning", "en", "u:tyres", "different"},
+		// A unit word after the end of the number's sentence is not its unit.
+		{"29 Oct 1923: the day Turkey was declared a republic", "en", "u:republic", ""},
+		// Units as people abbreviate them.
+		{"Japon balıklarının hafızası 3 sn", "tr", "u:goldfish", ""},
+		{"Japon balıklarının hafızası 3 dk", "tr", "u:goldfish", "different number"},
+		// A call to people in a sentence of its own is chatter, not a part shared.
+		{"The earth is flat. Wake up people #flatearth", "en", "u:flat", ""},
 		{"Vaccines don't cause autism, they cause allergies", "en", "u:autism", "negation differs"},
 		// Against a negated fact-check the post's negations count as they are.
 		{"Ay'a hiç gidilmedi, her şey stüdyoda çekildi", "tr", "u:landing", ""},
@@ -69,6 +101,8 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:mrna-dna", "mRNA vaccines change your DNA.", "en", "yanlis"),
 		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
+		review("u:sugar", "Şeker yemek şeker hastalığına (diyabete) yol açar.", "tr", "kismen"),
+		review("u:tongue", "Dilin farklı bölgeleri farklı tatları algılar: tatlıyı dilin ucu, ekşiyi kenarları algılar.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
 	}
@@ -99,6 +133,11 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		// Across languages a light verb with its noun ("kilo aldırır") is not the fact-check's
 		// verb reworded while its object goes unstated.
 		{"Yumurta yemek kilo aldırır", "tr", "u:eggs-en", "different"},
+		// A word the fact-check says twice, before two nouns, is stated once by the claim
+		// before one of them; a word of the claim's own before the other is another subject.
+		{"Beyaz ekmek yemek şeker hastalığına yol açar", "tr", "u:sugar", "different subject"},
+		{"Şeker yemek şeker hastalığına yol açar", "tr", "u:sugar", ""},
+		{"Dilin ucu tatlıyı, kenarları ekşiyi algılarmış", "tr", "u:tongue", ""},
 	})
 }
 
@@ -130,6 +169,115 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 		{"DSÖ aşıların otizme yol açtığını söyledi", "tr", "u:who", ""},
 		{"Kapalı odada vantilatörü açık bırakıp uyursan ölürsün", "tr", "u:fan", ""},
 		{"Aşılar otizme neden olmaz", "tr", "u:autism", "negation differs"},
+		// The progressive typed without its r.
+		{"asilar otizme neden oluyo", "tr", "u:autism", ""},
+		{"asilar otizme neden olmuyo", "tr", "u:autism", "negation differs"},
+	})
+}
+
+// TestSameClaimNearWords holds words WordNet links as alike without one synset: an adjective
+// satellite and its head (overcast/cloudy, enraged/angry), "also see" (smart/intelligent) and
+// derivationally related forms (remember/memory); a word it does not link stays another claim.
+func TestSameClaimNearWords(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
+		review("u:angry", "Sugar makes children angry.", "en", "yanlis"),
+		review("u:smart", "Classical music makes babies more intelligent.", "en", "yanlis"),
+		review("u:gold", "Goldfish have a memory of only three seconds.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"You don't need sunscreen on overcast days", "en", "u:sunscreen", ""},
+		{"You don't need sunscreen on rainy days", "en", "u:sunscreen", "rainy ≠ cloudy"},
+		{"Sugar makes children enraged", "en", "u:angry", ""},
+		{"Sugar makes children sleepy", "en", "u:angry", "different"},
+		{"Classical music makes babies smarter", "en", "u:smart", ""},
+		{"Goldfish can only remember three seconds", "en", "u:gold", ""},
+	})
+}
+
+// TestSameClaimVowelFinalVerbs holds the passive -n and aorist -r of a verb whose stem ends in a
+// vowel ("ye-n-irse", "ye-r-seniz" of "yemek"), which also read as other verbs ("yenmek", to
+// defeat; "yermek", to disparage).
+func TestSameClaimVowelFinalVerbs(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Karpuzla yumurtayı birlikte yerseniz insanı zehirler", "tr", "u:watermelon", ""},
+		{"Karpuzla yumurtayı birlikte satarsanız insanı zehirler", "tr", "u:watermelon", "different"},
+	})
+}
+
+// TestSameClaimNegatedLowerBound holds that "not more than N" is an upper bound, what "only N"
+// says, while the number negated without a bound stays the opposite claim and "more than N" is
+// not "only N".
+func TestSameClaimNegatedLowerBound(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:senses", "Humans have only five senses.", "en", "yanlis"),
+		review("u:senses-tr", "İnsanın yalnızca beş duyusu vardır.", "tr", "yanlis"),
+		review("u:goldfish-en", "Goldfish have a three-second memory.", "en", "yanlis"),
+		review("u:goldfish-tr", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Humans don't have more than five senses", "en", "u:senses", ""},
+		{"Humans don't have five senses", "en", "u:senses", "negation differs"},
+		// "More than five" is the other side of "only five".
+		{"Humans have more than five senses", "en", "u:senses", "different number"},
+		{"Humans have no more than five senses", "en", "u:senses", ""},
+		{"İnsanın beşten fazla duyusu vardır", "tr", "u:senses-tr", "different number"},
+		{"İnsanın yalnızca beş duyusu vardır", "tr", "u:senses-tr", ""},
+		{"Goldfish can't remember anything for longer than three seconds", "en", "u:goldfish-en", ""},
+		{"Japon balıklarının hafızası 3 saniyeden uzun sürmez", "tr", "u:goldfish-tr", ""},
+		{"Japon balıklarının hafızası 3 saniye sürmez", "tr", "u:goldfish-tr", "negation differs"},
+	})
+}
+
+// TestSameClaimProhibition holds that an English negative imperative beside a clause stating
+// part of the fact-check is a warning, not a denial, while a negation of the claim itself still
+// counts; and a misspelling across languages.
+func TestSameClaimProhibition(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"))
+	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Don't have yogurt after fish, you'll get food poisoning", "en", "u:fish", ""},
+		{"Never eat watermelon and eggs together, it'll poison you!", "en", "u:watermelon", ""},
+		{"Don't worry, eating yogurt after fish won't poison you", "en", "u:fish", "negation differs"},
+		{"Eating yogurt after fish doesn't poison you", "en", "u:fish", "negation differs"},
+		// A misspelt word across languages, one edit from a translation of the fact-check's.
+		{"eating watermelon and eggs togther poisons you", "en", "u:watermelon", ""},
+	})
+}
+
+// TestSameClaimNameSaidMoreFully holds a first name before a stated surname and a Turkish
+// possessor before a stated name, in one language and across, while a word inside the
+// fact-check's own name ("Super" in "UEFA Cup") stays another name; and two generic words for
+// people ("people", "humans") as one.
+func TestSameClaimNameSaidMoreFully(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:einstein", "Einstein failed mathematics at school.", "en", "yanlis"),
+		review("u:mac", "Mac computers can't get viruses.", "en", "yanlis"),
+		review("u:uefa", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
+		review("u:dinosaurs", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
+		review("u:volcanoes", "Volcanoes emit more carbon dioxide than humans do.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Albert Einstein failed mathematics at school", "en", "u:einstein", ""},
+		{"Apple'ın Mac bilgisayarları virüs kapmıyormuş", "tr", "u:mac", ""},
+		{"Galatasaray won the UEFA Super Cup in 2000", "en", "u:uefa", "different entity"},
+		// Two words for anyone at all name the same people.
+		{"People and dinosaurs lived at the same time", "en", "u:dinosaurs", ""},
+		{"Birds and dinosaurs lived at the same time", "en", "u:dinosaurs", "different"},
+		{"Volcanoes release more CO2 than people do", "en", "u:volcanoes", ""},
+		{"People lived alongside dinosaurs", "en", "u:dinosaurs", ""},
 	})
 }
 

@@ -408,6 +408,9 @@ type scanned struct {
 	text          string
 	number        bool
 	sentenceStart bool
+	// afterHyphen marks the second word of an English hyphenated compound the lexicon does not
+	// know whole ("soled" of "rubber-soled"): a modifier's part, never a verb.
+	afterHyphen bool
 }
 
 // scanText tokenizes with analysis.Tokenize (so numbers, apostrophes and hyphens are read the same

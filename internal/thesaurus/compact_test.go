@@ -158,9 +158,12 @@ func relatePairs(h hash.Hash, th *Thesaurus, lang string, keys []string, senses 
 	}
 }
 
-// wantDigest is publicDigest of the map-based implementation, recorded before the tables were
-// made compact: the public answers for every key must not change.
-const wantDigest = "ed456998d0adbf3a0d2b6266e94d3fca05707e2f373d9dbd1300eb9662151692"
+// wantDigest is publicDigest of the current answers: recorded from the map-based implementation
+// before the tables were made compact (ed456998…), then once more when Relate began to read
+// WordNet's near and derived links (wn-near.tsv.gz, wn-derived.tsv.gz) as synonyms, a change of
+// answers rather than of representation. TestTablesMatchReference still compares the shared
+// tables key by key.
+const wantDigest = "f6345ac4bb35996e5ee600a179c3119311215781a4c3999b0b0ae040c0c0b4d7"
 
 func TestPublicAnswersUnchanged(t *testing.T) {
 	if testing.Short() {

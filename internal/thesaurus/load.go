@@ -167,6 +167,16 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 		return err
 	}
 	t.en.setAntonyms(antAt, antTo)
+	for _, tb := range []struct {
+		name string
+		set  *pairSet
+	}{{"wn-near.tsv.gz", &t.en.near}, {"wn-derived.tsv.gz", &t.en.derived}} {
+		at, to, err := adjacency(fsys, tb.name, total, true)
+		if err != nil {
+			return err
+		}
+		*tb.set = newPairSet(at, to)
+	}
 	if err = markGeneral(fsys, "wn-general.tsv", t.en.kind); err != nil {
 		return err
 	}

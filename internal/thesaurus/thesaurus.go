@@ -117,6 +117,9 @@ type graph struct {
 	// (one bit per synset) the few synsets in a pair, so most checks need no search.
 	ant    []uint64
 	hasAnt []uint64
+	// near holds synset pairs WordNet links as close in meaning (near) and derivationally
+	// related forms of one word (derived), in the form of ant; empty for KeNet.
+	near, derived pairSet
 	// kind is each synset's part of speech, plus generalBit when it is too abstract to count as
 	// a broader term.
 	kind []uint8
@@ -364,6 +367,19 @@ func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 			}
 		}
 	}
+	// Senses WordNet links as alike (a satellite adjective and its head, "also see", a verb
+	// group) or as forms of one word (remember, memory) state the same thing, among the same
+	// common senses as a shared synset.
+	for _, a := range sx {
+		if int(a.rank()) > lim.synonym {
+			continue
+		}
+		for _, b := range sy {
+			if int(b.rank()) <= lim.synonym && (g.near.holds(a.syn(), b.syn()) || g.derived.holds(a.syn(), b.syn())) {
+				return Synonym
+			}
+		}
+	}
 	if g.isA(sx, sy, lim.hyper) {
 		return Broader
 	}
@@ -379,6 +395,38 @@ func (g *graph) antonyms(a, b int32) bool {
 		return false
 	}
 	_, ok := slices.BinarySearch(g.ant, uint64(a)<<32|uint64(b))
+	return ok
+}
+
+// pairSet is a symmetric set of synset pairs: every pair as a<<32 | b, both ways round, sorted,
+// and one bit per synset marking those in a pair, so most checks need no search.
+type pairSet struct {
+	pairs []uint64
+	has   []uint64
+}
+
+// newPairSet keeps the pairs of a compressed adjacency list.
+func newPairSet(at, to []int32) pairSet {
+	n := len(at) - 1
+	p := pairSet{has: make([]uint64, (n+63)/64)}
+	pairs := make([]uint64, 0, len(to))
+	for a := 0; a < n; a++ {
+		for _, b := range to[at[a]:at[a+1]] {
+			pairs = append(pairs, uint64(a)<<32|uint64(b))
+			p.has[a/64] |= 1 << (a % 64)
+		}
+	}
+	slices.Sort(pairs)
+	p.pairs = slices.Clone(slices.Compact(pairs))
+	return p
+}
+
+// holds reports whether synsets a and b form a pair of the set.
+func (p pairSet) holds(a, b int32) bool {
+	if int(a/64) >= len(p.has) || p.has[a/64]&(1<<(a%64)) == 0 {
+		return false
+	}
+	_, ok := slices.BinarySearch(p.pairs, uint64(a)<<32|uint64(b))
 	return ok
 }
 

@@ -64,6 +64,13 @@ func TestRelateEnglish(t *testing.T) {
 		{"accept", "reject", Antonym},
 		{"allow", "forbid", Antonym},
 		{"passed away", "died", Synonym}, // collocations inflect on one word
+		// senses WordNet links as alike or as forms of one word
+		{"enraged", "angry", Synonym},     // satellite and head (similar to)
+		{"overcast", "cloudy", Synonym},   // satellite and head (similar to)
+		{"warm", "hot", Synonym},          // also see
+		{"intelligent", "smart", Synonym}, // also see
+		{"remember", "memory", Synonym},   // derivationally related
+		{"warm", "cold", Antonym},         // near links never outweigh an opposite
 		// siblings and far relatives are not related
 		{"tea", "tobacco", Unrelated},
 		{"tea", "smoking", Unrelated},

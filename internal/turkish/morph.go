@@ -92,10 +92,12 @@ var suffixTemplates = []struct {
 	// tense, aspect, evidential, mood
 	{"DI", slotTense, Nominative, true}, {"mIs", slotTense, Nominative, true}, {"Iyor", slotTense, Nominative, true},
 	{"yor", slotTense, Nominative, true}, {"Ar", slotTense, Nominative, true}, {"Ir", slotTense, Nominative, true},
+	// the progressive as people type it, without its r ("yapıyo", "önlüyo")
+	{"Iyo", slotTense, Nominative, true},
 	{"r", slotTense, Nominative, true}, {"mAlI", slotTense, Nominative, true}, {"sA", slotTense, Nominative, true},
 	// negative tenses ("yenmez", "kapmıyor", "gitmedi", "olmamış"): the negation is read apart
 	// (IsNegativeVerb); the lemma is the verb's
-	{"mAz", slotTense, Nominative, true}, {"mIyor", slotTense, Nominative, true}, {"mAdI", slotTense, Nominative, true},
+	{"mAz", slotTense, Nominative, true}, {"mIyor", slotTense, Nominative, true}, {"mIyo", slotTense, Nominative, true}, {"mAdI", slotTense, Nominative, true},
 	{"mAmIs", slotTense, Nominative, true}, {"mAyAcAk", slotTense, Nominative, true},
 	{"ysA", slotTense, Nominative, true}, {"AcAk", slotTense, Nominative, true}, {"yAcAk", slotTense, Nominative, true},
 	// ability, passive, causative
@@ -321,7 +323,7 @@ func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 // plural ending.
 var verbEndings = func() []string {
 	var out []string
-	for _, t := range []string{"Iyor", "yor", "DI", "mIs", "AcAk", "yAcAk", "mAlI", "mAktA", "Ar", "Ir", "r", "sA",
+	for _, t := range []string{"Iyor", "yor", "Iyo", "DI", "mIs", "AcAk", "yAcAk", "mAlI", "mAktA", "Ar", "Ir", "r", "sA",
 		"yAbIlIr", "AbIlIr", "An", "yAn", "Ip", "yIp", "ArAk", "yArAk", "mAk", "mAsI", "DIk", "mIstIr", "mAktAdIr"} {
 		out = append(out, expand(t)...)
 	}

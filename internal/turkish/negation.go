@@ -24,7 +24,7 @@ func IsConcord(w string) bool { return concord[w] }
 var negativeEndings = func() []string {
 	var out []string
 	for _, t := range []string{
-		"mAz", "mIyor", "mAdI", "mAmIs", "mAyAcAk", "mAyAcAG", "mAyAn", "mAmAlI", "mAdAn",
+		"mAz", "mIyor", "mIyo", "mAdI", "mAmIs", "mAyAcAk", "mAyAcAG", "mAyAn", "mAmAlI", "mAdAn",
 		"mAdIk", "mAdIG", "mAksIzIn", "mAyIp", "mAyArAk", "mAyIz", "mAzlAr", "mAyAbIlIr",
 	} {
 		out = append(out, expand(t)...)

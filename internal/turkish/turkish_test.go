@@ -23,6 +23,7 @@ func TestLemmas(t *testing.T) {
 		{"otizme", "otizm"}, {"kanserine", "kanser"}, {"suyu", "su"}, {"donmuyor", "donmuyor"}, {"gelmistir", "gel"},
 		{"yapabilir", "yap"}, {"kaynar", "kayna"}, {"evlerimizde", "ev"}, {"insanlardan", "insan"},
 		{"yasamislar", "yasa"}, {"cikmasina", "cik"}, {"yiyen", "ye"}, {"yiyenin", "ye"}, {"diyor", "de"},
+		{"yapiyo", "yap"}, {"geliyo", "gel"}, // the progressive typed without its r
 	} {
 		if got := m.Lemmas(Fold(c.word)); !slices.Contains(got, c.lemma) {
 			t.Errorf("Lemmas(%q) = %v, want %q among them", c.word, got, c.lemma)
@@ -51,7 +52,7 @@ func TestNegativeVerb(t *testing.T) {
 		{"olmaz", true, "ol"}, {"donmuyor", true, "don"}, {"gerceklesmedi", true, "gerceklese"}, {"yapamaz", true, "yap"},
 		{"okuyamaz", true, "oku"}, {"bilinmemektedir", true, "bil"}, {"dusmez", true, "dus"}, {"olmadigi", true, "ol"},
 		{"olur", false, ""}, {"elma", false, ""}, {"otizme", false, ""}, {"namaz", false, ""}, {"kalmamistir", true, "kal"},
-		{"degil", false, ""}, {"dondurma", false, ""}, {"kalici", false, ""},
+		{"degil", false, ""}, {"dondurma", false, ""}, {"kalici", false, ""}, {"yapmiyo", true, "yap"},
 	} {
 		if got := IsNegativeVerb(c.word); got != c.neg {
 			t.Errorf("IsNegativeVerb(%q) = %v, want %v", c.word, got, c.neg)
@@ -117,7 +118,7 @@ func TestStem(t *testing.T) {
 func TestIsVerbForm(t *testing.T) {
 	for w, want := range map[string]bool{
 		"yapar": true, "donuyor": true, "gelmistir": true, "olur": true, "yapiyormus": true, "olmaz": true,
-		"kordur": false, "mavidir": false, "sigara": false,
+		"kordur": false, "mavidir": false, "sigara": false, "yapiyo": true, "radyo": false,
 	} {
 		if got := IsVerbForm(w); got != want {
 			t.Errorf("IsVerbForm(%q) = %v, want %v", w, got, want)

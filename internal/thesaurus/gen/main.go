@@ -62,6 +62,8 @@ func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, kenetDi
 		"wn-lemmas.tsv.gz":     lemmaTable(wn),
 		"wn-hypernyms.tsv.gz":  hypernymTable(hyper),
 		"wn-antonyms.tsv.gz":   antonymTable(wn.antonymPairs()),
+		"wn-near.tsv.gz":       antonymTable(wn.nearPairs()),
+		"wn-derived.tsv.gz":    antonymTable(wn.derivedPairs()),
 		"wn-exceptions.tsv.gz": exceptionTable(wn),
 		"wn-general.tsv":       generalTable(wn, hyper),
 		"wn-counts.tsv":        countTable(wn),
@@ -164,7 +166,7 @@ func hypernymTable(hyper [][]int) []byte {
 	return b.Bytes()
 }
 
-// antonymTable: one synset pair per line.
+// antonymTable: one synset pair per line (also the form of the near and derived tables).
 func antonymTable(pairs [][2]int) []byte {
 	var b bytes.Buffer
 	for _, p := range pairs {

@@ -324,6 +324,45 @@ func (wn *wordnet) antonymPairs() [][2]int {
 	return out
 }
 
+// nearPairs returns synset pairs (a < b) that WordNet links as close in meaning without making
+// them one synset: an adjective satellite and its head ("similar to", &: enraged → angry,
+// overcast → cloudy), "also see" (^: hot → warm, intelligent → smart) and verb groups ($: senses
+// of one verb grouped as alike). Derivationally related forms (+) are returned by derivedPairs.
+func (wn *wordnet) nearPairs() [][2]int {
+	return wn.pointerPairs(func(sym string) bool { return sym == "&" || sym == "^" || sym == "$" })
+}
+
+// derivedPairs returns synset pairs (a < b) holding derivationally related forms of one word in
+// different parts of speech (+: remember → memory, cloudy → cloudiness), lifted from the word
+// senses to their synsets.
+func (wn *wordnet) derivedPairs() [][2]int {
+	return wn.pointerPairs(func(sym string) bool { return sym == "+" })
+}
+
+// pointerPairs returns the synset pairs (a < b, sorted) linked by a pointer whose symbol keep
+// accepts, in either direction, between distinct synsets of any part of speech.
+func (wn *wordnet) pointerPairs(keep func(sym string) bool) [][2]int {
+	set := map[[2]int]bool{}
+	for _, s := range wn.synsets {
+		for _, p := range s.ptrs {
+			if !keep(p.sym) || p.target == s.id {
+				continue
+			}
+			a, b := s.id, p.target
+			if a > b {
+				a, b = b, a
+			}
+			set[[2]int{a, b}] = true
+		}
+	}
+	out := make([][2]int, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1] })
+	return out
+}
+
 // hypernyms returns, per synset, its hypernyms and instance hypernyms.
 func (wn *wordnet) hypernyms() [][]int {
 	out := make([][]int, len(wn.synsets))
