@@ -200,15 +200,15 @@ func TestEvalTestHalf(t *testing.T) {
 	}
 }
 
-// Figures held on the test half. No figure of this matcher has been measured on testPath yet:
-// these are the ones the rules of 2026-11-26's morning reached on the previous test half
-// (blind.jsonl, while it was still blind: look-alike abstention 0.962, same-language 0.604 and
-// cross-language 0.436 verdict accuracy, no swap), to be set to what this matcher measures on the
-// first run of the fresh test half.
+// Figures held on the test half, blind2.jsonl (622 cases), as this matcher measured them on its
+// first run there (2026-11-26): look-alike abstention 0.971 (266/274), same-language rewording
+// verdict accuracy 0.413 (119/288), cross-language 0.567 (34/60), no dogru/yanlis swap. The
+// rewordings of this half are more colloquial than the tuning files' (0.685 and 0.635 on their
+// union), which is what the held-out sets will look like.
 const (
-	heldLookalikeAbstention = 0.96
-	heldParaphraseVerdict   = 0.60
-	heldCrosslangVerdict    = 0.43
-	heldOverallAbstention   = 0.96
+	heldLookalikeAbstention = 0.97
+	heldParaphraseVerdict   = 0.41
+	heldCrosslangVerdict    = 0.56
+	heldOverallAbstention   = 0.97
 	heldSwaps               = 0
 )
