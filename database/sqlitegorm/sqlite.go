@@ -2,7 +2,7 @@
 // github.com/glebarez/sqlite adapted it to a pure-Go driver) on modernc.org/sqlite's database/sql
 // driver, which keeps a prepared statement for each *sql.Stmt instead of compiling its SQL again at
 // every execution. The code is that package's (MIT, LICENSE in this folder); what changed: the
-// driver import, the error type Translate reads, and doc comments.
+// driver import, the error type Translate reads, doc comments and an unused helper removed.
 package sqlitegorm
 
 import (
