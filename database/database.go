@@ -12,11 +12,11 @@ import (
 	"sync"
 	"time"
 
-	sqlitedriver "github.com/glebarez/go-sqlite"
-	"github.com/glebarez/sqlite"
+	"github.com/claimcheck/claimcheck/database/sqlitegorm"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+	sqlitedriver "modernc.org/sqlite"
 )
 
 // Dialect names the SQL dialect behind a connection.
@@ -38,6 +38,8 @@ type DB struct {
 
 	// stopCheckpoints ends the SQLite checkpointer (nil on PostgreSQL).
 	stopCheckpoints func()
+	// stmts keeps the hot reads prepared on SQLite (nil on PostgreSQL; see QueryPrepared).
+	stmts *stmtCache
 }
 
 // DialectOf tells which dialect a DATABASE_URL selects.
@@ -75,7 +77,7 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		if derr != nil {
 			return nil, derr
 		}
-		g, err = gorm.Open(sqlite.Open(dsn), cfg)
+		g, err = gorm.Open(sqlitegorm.Open(dsn), cfg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("database: open %s: %w", d, err)
@@ -110,6 +112,7 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 	db := &DB{Gorm: g, Dialect: d}
 	if d == SQLite {
 		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
+		db.stmts = newStmtCache(sqlDB)
 	}
 	return db, nil
 }
@@ -122,6 +125,9 @@ func (db *DB) Close() error {
 	}
 	if db.stopCheckpoints != nil {
 		db.stopCheckpoints()
+	}
+	if db.stmts != nil {
+		db.stmts.close()
 	}
 	return sqlDB.Close()
 }
@@ -155,6 +161,9 @@ func sqliteDSN(url string) (string, error) {
 		"_pragma=foreign_keys(1)",
 		"_pragma=case_sensitive_like(1)",
 		"_txlock=immediate",
+		// Times are written as "2006-01-02 15:04:05.999999999-07:00", the format earlier
+		// releases wrote, so stored times keep sorting and comparing as text.
+		"_time_format=sqlite",
 	}
 	if query != "" {
 		params = append(params, query)

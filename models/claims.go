@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -78,25 +77,37 @@ func (s *ClaimStore) Get(ctx context.Context, id string) (*Claim, error) {
 // verdict): the analysis's score, verdict, matches and basis and the experts' standing.
 const scoreColumns = "id, ai_score, ai_verdict, matches, basis, community_score, community_verdict, community_confidence, expert_count"
 
+// The score read in each dialect, one fixed text each (kept prepared on SQLite).
+const (
+	scoreSQLite   = "SELECT " + scoreColumns + " FROM claims WHERE id = ? AND " + visible
+	scorePostgres = "SELECT " + scoreColumns + " FROM claims WHERE id = $1 AND " + visible
+)
+
 // Score returns a visible claim with only the fields its score rests on (scoreColumns) filled,
 // for GET /v1/claims/{id}/score: a whole row costs that hot read most of its time in column
 // handling and GORM's reflection, so this reads nine columns straight into the struct.
 func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
-	sqlDB, err := s.db.Gorm.DB()
+	q := scoreSQLite
+	if s.db.Dialect == database.Postgres {
+		q = scorePostgres
+	}
+	rows, err := s.db.QueryPrepared(ctx, q, id)
 	if err != nil {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
-	q := "SELECT " + scoreColumns + " FROM claims WHERE id = ? AND " + visible
-	if s.db.Dialect == database.Postgres {
-		q = "SELECT " + scoreColumns + " FROM claims WHERE id = $1 AND " + visible
-	}
-	var c Claim
-	err = sqlDB.QueryRowContext(ctx, q, id).Scan(&c.ID, &c.AIScore, &c.AIVerdict, &c.Matches, &c.Basis,
-		&c.CommunityScore, &c.CommunityVerdict, &c.CommunityConfidence, &c.ExpertCount)
-	if errors.Is(err, sql.ErrNoRows) {
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("claim score %s: %w", id, err)
+		}
 		return nil, ErrNotFound
 	}
-	if err != nil {
+	var c Claim
+	if err := rows.Scan(&c.ID, &c.AIScore, &c.AIVerdict, &c.Matches, &c.Basis,
+		&c.CommunityScore, &c.CommunityVerdict, &c.CommunityConfidence, &c.ExpertCount); err != nil {
+		return nil, fmt.Errorf("claim score %s: %w", id, err)
+	}
+	if err := rows.Close(); err != nil {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
 	return &c, nil

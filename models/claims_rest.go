@@ -48,13 +48,14 @@ func ClaimsTable() RESTTable {
 }
 
 // QueryContext runs one read that internal/postgrest built from ClaimsTable (identifiers from the
-// whitelist only, every value bound), on the store's pool.
+// whitelist only, every value bound, LIMIT and OFFSET the plan's own integers), on the store's
+// pool, kept prepared by its text (database.DB.QueryPrepared).
 func (s *ClaimStore) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	sqlDB, err := s.db.Gorm.DB()
+	rows, err := s.db.QueryPrepared(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("rest read: %w", err)
 	}
-	return sqlDB.QueryContext(ctx, query, args...)
+	return rows, nil
 }
 
 // SQLDialect names the SQL flavour the store runs ("sqlite" or "postgres"), for callers that build

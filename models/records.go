@@ -158,13 +158,22 @@ type ScoreView struct {
 // no fact-check decided it).
 func (c Claim) EffectiveScore() ScoreView {
 	if c.HasCommunityScore() {
+		return c.EffectiveScoreWith(0)
+	}
+	return c.EffectiveScoreWith(c.AIConfidence())
+}
+
+// EffectiveScoreWith is EffectiveScore with the analysis's confidence (AIConfidence) given, for
+// a caller that keeps it instead of decoding the stored matches at every read.
+func (c Claim) EffectiveScoreWith(aiConfidence float64) ScoreView {
+	if c.HasCommunityScore() {
 		conf := 0.0
 		if c.CommunityConfidence != nil {
 			conf = *c.CommunityConfidence
 		}
 		return ScoreView{Score: round2(*c.CommunityScore), Verdict: V1Verdict(*c.CommunityVerdict), Experts: c.ExpertCount, Confidence: round2(conf)}
 	}
-	return ScoreView{Score: float64(c.AIScore), Verdict: V1Verdict(c.AIVerdict), Experts: 0, Confidence: round2(c.AIConfidence())}
+	return ScoreView{Score: float64(c.AIScore), Verdict: V1Verdict(c.AIVerdict), Experts: 0, Confidence: round2(aiConfidence)}
 }
 
 // AIConfidence is how sure the analysis was: the similarity of the confident fact-check match.

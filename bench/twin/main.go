@@ -42,9 +42,9 @@ import (
 	"syscall"
 	"time"
 
-	_ "github.com/glebarez/go-sqlite" // registers the "sqlite" driver Claimcheck's GORM dialect uses
 	"github.com/gofiber/fiber/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver Claimcheck's GORM dialect uses
 )
 
 func main() {
@@ -505,8 +505,8 @@ func openDB(ctx context.Context, url string, maxConns int) (store, error) {
 		return &pgStore{pool: pool}, nil
 	}
 	path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "file:")
-	// Claimcheck's pragmas (database/database.go): WAL, busy timeout, NORMAL sync, immediate writes.
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	// Claimcheck's pragmas (database/database.go): WAL, busy timeout, NORMAL sync, immediate writes, its time format.
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate&_time_format=sqlite"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)

@@ -1,7 +1,7 @@
 // Command loadtest is `make loadtest`: it builds Claimcheck and the bare twin (bench/twin), runs both
 // on a fresh database (SQLite, and PostgreSQL when LOADTEST_DATABASE_URL or TEST_DATABASE_URL is
-// set), drives them in alternating rounds over loopback and prints medians, ratios and whether the
-// targets of the "counting that costs nothing" work are met. It exits non-zero only when a request
+// set), drives them in alternating rounds over loopback and prints medians, ratios, each server's
+// CPU time per request and whether the targets of the "counting that costs nothing" work are met. It exits non-zero only when a request
 // failed (a transport error or a 4xx/5xx answer), never because a ratio falls short.
 //
 // Settings (environment):
@@ -282,7 +282,7 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	fmt.Fprintf(out, "\n== %s: %d rounds × %s (+%s warm-up) per figure, medians; compatible key: %s; %d seeded claims\n",
 		db, cfg.rounds, cfg.dur, cfg.warmup, keyText(cfg.keyMode), len(b.ids))
 	tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "request\tconns\tclaimcheck req/s\tp50\tp99\ttwin same SQL req/s\tp50\tp99\ttwin uncounted req/s\tp50\tp99\tratio\tp99 ratio\ttarget\t")
+	fmt.Fprintln(tw, "request\tconns\tclaimcheck req/s\tp50\tp99\ttwin same SQL req/s\tp50\tp99\ttwin uncounted req/s\tp50\tp99\tratio\tp99 ratio\ttarget\tCPU/req claimcheck\treference\tCPU ratio\t")
 	var verdicts []string
 	for _, ep := range endpoints {
 		if !cfg.endpoints[ep.name] {
@@ -348,7 +348,11 @@ type figures struct {
 
 type stat struct {
 	rps, p50, p99 float64 // req/s, milliseconds
-	ok            bool
+	// cpu is the server's CPU time per answered request in µs (user + system, from /proc; 0 when
+	// unknown): steadier than req/s on a shared machine, since other work takes turns on the cores
+	// but does not add to this process's CPU time.
+	cpu float64
+	ok  bool
 }
 
 func (s stat) cells() string {
@@ -356,6 +360,15 @@ func (s stat) cells() string {
 		return "–\t–\t–"
 	}
 	return fmt.Sprintf("%.0f\t%.1f ms\t%.1f ms", s.rps, s.p50, s.p99)
+}
+
+// cpuCells are the CPU per request of Claimcheck and of the reference, and the reference's share
+// of Claimcheck's (comparable with the req/s ratio).
+func cpuCells(cc, ref stat) string {
+	if !cc.ok || !ref.ok || cc.cpu <= 0 || ref.cpu <= 0 {
+		return "–\t–\t–"
+	}
+	return fmt.Sprintf("%.0f µs\t%.0f µs\t%.2f", cc.cpu, ref.cpu, ref.cpu/cc.cpu)
 }
 
 // reference is the twin figure the endpoint's target compares with.
@@ -380,7 +393,7 @@ func (f figures) row(ep endpoint, conns int) string {
 	case ep.post:
 		target = "≥0.75"
 	}
-	return fmt.Sprintf("%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t", ep.name, conns, f.cc.cells(), f.twin.cells(), f.uncounted.cells(), ratio, p99, target)
+	return fmt.Sprintf("%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t", ep.name, conns, f.cc.cells(), f.twin.cells(), f.uncounted.cells(), ratio, p99, target, cpuCells(f.cc, ref))
 }
 
 // verdict says whether the endpoint meets its target at conns ("" when it has none).
@@ -403,11 +416,14 @@ func (f figures) verdict(ep endpoint, conns int) string {
 // measure runs the rounds of one endpoint at one connection count, alternating which server goes
 // first, and returns the medians. It reports failed requests as it sees them.
 func measure(ctx context.Context, cfg config, b *bench, ep endpoint, conns int, writes *writeProbe, out io.Writer) (figures, bool) {
-	type series struct{ rps, p50, p99 []float64 }
+	type series struct{ rps, p50, p99, cpu []float64 }
 	var cc, twin, unc series
 	failed := false
-	add := func(s *series, r loadtest.Result, who string) {
+	add := func(s *series, r loadtest.Result, cpu time.Duration, who string) {
 		s.rps = append(s.rps, r.RPS())
+		if cpu > 0 && r.Requests > 0 {
+			s.cpu = append(s.cpu, float64(cpu)/float64(time.Microsecond)/float64(r.Requests))
+		}
 		s.p50 = append(s.p50, ms(r.Percentile(0.50)))
 		s.p99 = append(s.p99, ms(r.Percentile(0.99)))
 		if r.Failures() > 0 || r.Requests == 0 {
@@ -420,10 +436,21 @@ func measure(ctx context.Context, cfg config, b *bench, ep endpoint, conns int, 
 		return loadtest.Run(ctx, opts, b.target(ep, base, prefix))
 	}
 	do := func(s *series, who, base, prefix string, isCC bool) {
+		pid := b.twin.PID()
+		if isCC {
+			pid = b.cc.PID()
+		}
 		before := writes.sample(ctx)
+		cpu0, cerr := loadtest.ReadCPU(pid)
 		r := runOn(base, prefix)
+		cpu1, cerr1 := loadtest.ReadCPU(pid)
 		writes.record(ctx, isCC, before, r.Requests)
-		add(s, r, who)
+		var cpu time.Duration
+		if cerr == nil && cerr1 == nil {
+			// The warm-up's CPU is in the difference too; its requests are not counted.
+			cpu = (cpu1 - cpu0) * cfg.dur / (cfg.dur + cfg.warmup)
+		}
+		add(s, r, cpu, who)
 	}
 	for round := range cfg.rounds {
 		ccFirst := round%2 == 0
@@ -439,7 +466,11 @@ func measure(ctx context.Context, cfg config, b *bench, ep endpoint, conns int, 
 		}
 	}
 	med := func(s series) stat {
-		return stat{rps: loadtest.Median(s.rps), p50: loadtest.Median(s.p50), p99: loadtest.Median(s.p99), ok: len(s.rps) > 0}
+		st := stat{rps: loadtest.Median(s.rps), p50: loadtest.Median(s.p50), p99: loadtest.Median(s.p99), ok: len(s.rps) > 0}
+		if len(s.cpu) > 0 {
+			st.cpu = loadtest.Median(s.cpu)
+		}
+		return st
 	}
 	return figures{cc: med(cc), twin: med(twin), uncounted: med(unc)}, failed
 }

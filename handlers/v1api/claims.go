@@ -91,7 +91,8 @@ type V1ClaimsDeps struct {
 
 // V1Claims serves the /v1 claim endpoints: score, detail, search and submit.
 type V1Claims struct {
-	d V1ClaimsDeps
+	d      V1ClaimsDeps
+	scores *scoreMemo
 }
 
 // NewV1Claims builds the claim endpoints.
@@ -102,7 +103,7 @@ func NewV1Claims(d V1ClaimsDeps) *V1Claims {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &V1Claims{d: d}
+	return &V1Claims{d: d, scores: newScoreMemo()}
 }
 
 // V1SubmitPath is the submit endpoint; its quota is counted in the submission's transaction, so
@@ -445,7 +446,7 @@ func (h *V1Claims) score(c *fiber.Ctx) error {
 	}
 	switch {
 	case cl != nil:
-		return c.JSON(v1ScoreAnswer(cl))
+		return c.JSON(h.scores.answer(cl))
 	case sub == nil:
 		return v1ClaimNotFound(c, id)
 	case sub.State == models.SubmissionFailed:

@@ -1,6 +1,7 @@
 package v1api
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
@@ -50,6 +51,7 @@ func TestScoreAnswerEqualsFullOutcome(t *testing.T) {
 		{name: "corrupt matches", claim: models.Claim{AIScore: 10, AIVerdict: "belirsiz", Matches: `[{"confident":tru`, Basis: basis}},
 		{name: "matches of the wrong shape", claim: models.Claim{AIScore: 10, AIVerdict: "belirsiz", Matches: `{"confident":true}`}},
 	}
+	memo := newScoreMemo()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cl := c.claim
@@ -57,6 +59,40 @@ func TestScoreAnswerEqualsFullOutcome(t *testing.T) {
 			if got := v1ScoreAnswer(&cl); got != want {
 				t.Errorf("score %+v, want %+v", got, want)
 			}
+			// The memo's answer, first read and then kept, is the same.
+			for range 2 {
+				if got := memo.answer(&cl); got != want {
+					t.Errorf("memo score %+v, want %+v", got, want)
+				}
+			}
 		})
+	}
+	// Claims with the same stored texts but their own verdicts and expert scores share the
+	// memo's entry and still get their own answers.
+	for _, c := range cases {
+		cl := c.claim
+		for _, verdict := range []string{"belirsiz", "dogru", "yanlis"} {
+			cl.AIVerdict = verdict
+			want := v1ScoreOf(&cl, viewmodel.ClaimOutcome(&cl))
+			if got := memo.answer(&cl); got != want {
+				t.Errorf("%s as %s: memo score %+v, want %+v", c.name, verdict, got, want)
+			}
+		}
+	}
+}
+
+// TestScoreMemoStaysBounded checks the memo keeps at most scoreMemoSize texts however many
+// distinct claims are read.
+func TestScoreMemoStaysBounded(t *testing.T) {
+	memo := newScoreMemo()
+	for i := range scoreMemoSize + 50 {
+		cl := models.Claim{AIScore: 50, AIVerdict: "dogru", Matches: "[]",
+			Basis: `{"verdict":{"assessed":true,"method":"m` + strconv.Itoa(i) + `"}}`}
+		if got := memo.answer(&cl).Basis; got != "m"+strconv.Itoa(i) {
+			t.Fatalf("claim %d: basis %q", i, got)
+		}
+	}
+	if n := len(memo.m); n != scoreMemoSize {
+		t.Errorf("memo holds %d entries, want %d", n, scoreMemoSize)
 	}
 }

@@ -122,3 +122,27 @@ func TestParseStatus(t *testing.T) {
 		t.Error("a status without VmRSS parsed")
 	}
 }
+
+func TestParseStat(t *testing.T) {
+	cases := []struct {
+		name, line string
+		want       time.Duration
+		ok         bool
+	}{
+		{name: "plain", line: "1234 (claimcheck) S 1 1234 1234 0 -1 4194560 2466 0 0 0 350 47 0 0 20 0 9 0 1000 2000000000 25000",
+			want: 3970 * time.Millisecond, ok: true},
+		{name: "name with spaces and parentheses", line: "7 (a (b) c) R 1 7 7 0 -1 0 0 0 0 0 12 3 0 0 20 0 1 0 5 100 10",
+			want: 150 * time.Millisecond, ok: true},
+		{name: "no name", line: "7 a R 1", ok: false},
+		{name: "too short", line: "7 (a) R 1 2 3", ok: false},
+		{name: "not a number", line: "7 (a) R 1 7 7 0 -1 0 0 0 0 0 x 3 0", ok: false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ParseStat(c.line)
+			if (err == nil) != c.ok || got != c.want {
+				t.Errorf("ParseStat = %v, %v; want %v (ok %v)", got, err, c.want, c.ok)
+			}
+		})
+	}
+}

@@ -263,3 +263,39 @@ func (s *Sampler) Stop() {
 
 // MB formats bytes as megabytes (MiB) with one decimal.
 func MB(b int64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
+
+// clockTick is the unit of utime and stime in /proc/PID/stat: USER_HZ, 100 on Linux.
+const clockTick = 10 * time.Millisecond
+
+// ReadCPU is the CPU time pid has used so far (user plus system, all threads).
+func ReadCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrNoProc, err)
+	}
+	return ParseStat(string(b))
+}
+
+// ParseStat reads utime and stime (fields 14 and 15) from a /proc stat line. The command name
+// (field 2) is in parentheses and may hold spaces and parentheses itself, so fields are counted
+// from the last ')'.
+func ParseStat(line string) (time.Duration, error) {
+	i := strings.LastIndexByte(line, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("stat: no command name in %q", line)
+	}
+	fields := strings.Fields(line[i+1:])
+	// fields[0] is field 3 (state), so utime (14) and stime (15) are fields[11] and fields[12].
+	if len(fields) < 13 {
+		return 0, fmt.Errorf("stat: %d fields after the command name, want at least 13", len(fields))
+	}
+	var ticks int64
+	for _, f := range fields[11:13] {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("stat: %w", err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * clockTick, nil
+}

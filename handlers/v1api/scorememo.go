@@ -1,0 +1,76 @@
+package v1api
+
+import (
+	"sync"
+
+	"github.com/claimcheck/claimcheck/handlers/viewmodel"
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/models"
+)
+
+// scoreFacts is what a score answer reads from a claim's stored basis and matches: decoding
+// them (2–3 KB of JSON) at every read was a third of the score read's CPU, and an analysis
+// writes them once, so the facts of texts read lately are kept (scoreMemo).
+type scoreFacts struct {
+	// basisOK is false when the basis does not decode; the answer then takes the slow path.
+	basisOK              bool
+	method               string
+	assessed, hasVerdict bool
+	// confidence is Claim.AIConfidence of the matches.
+	confidence float64
+}
+
+// scoreKey is the stored text the facts were read from; equal texts give equal facts.
+type scoreKey struct{ basis, matches string }
+
+// scoreMemoSize bounds the memo: about 5 KB of text per entry, so at most ~5 MB.
+const scoreMemoSize = 1024
+
+// scoreMemo keeps the facts of the last scoreMemoSize distinct (basis, matches) texts, evicting
+// a random entry when full. It holds the texts themselves as keys, so an entry can never answer
+// for a claim whose stored text changed.
+type scoreMemo struct {
+	mu sync.Mutex
+	m  map[scoreKey]scoreFacts
+}
+
+func newScoreMemo() *scoreMemo { return &scoreMemo{m: make(map[scoreKey]scoreFacts, 64)} }
+
+func (sm *scoreMemo) facts(basis, matches string) scoreFacts {
+	k := scoreKey{basis, matches}
+	sm.mu.Lock()
+	f, ok := sm.m[k]
+	sm.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = readScoreFacts(basis, matches)
+	sm.mu.Lock()
+	if len(sm.m) >= scoreMemoSize {
+		for old := range sm.m { // map order is random: a random eviction
+			delete(sm.m, old)
+			break
+		}
+	}
+	sm.m[k] = f
+	sm.mu.Unlock()
+	return f
+}
+
+func readScoreFacts(basis, matches string) scoreFacts {
+	parsed, err := viewmodel.ParseBasis(basis)
+	b, ok := parsed[analysis.FieldVerdict]
+	return scoreFacts{basisOK: err == nil, method: b.Method, assessed: b.Assessed, hasVerdict: ok,
+		confidence: models.Claim{Matches: matches}.AIConfidence()}
+}
+
+// answer is v1ScoreAnswer(cl) with the decoded facts kept.
+func (sm *scoreMemo) answer(cl *models.Claim) v1Score {
+	f := sm.facts(cl.Basis, cl.Matches)
+	if !f.basisOK {
+		return v1ScoreAnswer(cl)
+	}
+	o := viewmodel.Outcome{Method: f.method, Decided: cl.AnalysisDecidedBy(f.assessed, f.hasVerdict)}
+	return v1Score{ScoreView: cl.EffectiveScoreWith(f.confidence), Decided: !viewmodel.NotEnoughEvidence(cl, o),
+		Basis: viewmodel.EvidenceBasis(cl, o)}
+}
