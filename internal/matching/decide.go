@@ -179,9 +179,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
 	// stated by the fact-check: a verb of its own in that place says something else.
-	// A verb of the claim left over is the fact-check's predicate reworded; across languages
-	// only while the fact-check has as many verbs left over: "kilo aldırır" (two verb parts)
-	// is not "raises".
+	// A verb of the claim left over is the fact-check's predicate reworded, only while the
+	// fact-check has as many verbs left over: "kilo aldırır" (two verb parts) is not "raises"
+	// nor "yükseltir".
 	unlinkedVerbs := func(c *claimParts, a sideAlign) int {
 		n := 0
 		for i := range c.parts {
@@ -192,7 +192,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		return n
 	}
 	rVerb := unlinkedVerbs(r, ra) > 0
-	rVerbCross := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
+	rVerbSame := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
 		// Across languages a verb of the claim counts too (verbs translate too loosely to be
 		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
@@ -201,9 +201,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		// of the claim in its place is the claim saying something else there.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
-				return p.num == "" && !p.place && !(p.verb && rVerbCross)
+				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
-			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerb)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerbSame)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}

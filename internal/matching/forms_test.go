@@ -300,3 +300,19 @@ func checkSameClaims(t *testing.T, ix *Index, cases []sameCase) {
 		}
 	}
 }
+
+// TestSameClaimCausativeAorist holds that a Turkish causative verb in the aorist ("azaltır",
+// "yükseltir": a t after a vowel or l before -Ir) is a verb, not a noun with the copula, so
+// another verb may reword it; while a light-verb phrase of two parts ("kilo aldırır") in place of
+// a fact-check's object and verb is still another claim.
+func TestSameClaimCausativeAorist(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:inflation", "Enflasyon paranın satın alma gücünü azaltır.", "tr", "dogru"))
+	ix.Upsert(review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Enflasyon paranın alım gücünü düşürür", "tr", "u:inflation", ""},
+		{"yumurta yemek kan kolestrolunu arttirir", "tr", "u:eggs", ""},
+		{"Yumurta yemek kilo aldırır", "tr", "u:eggs", "different"},
+		{"Enflasyon paranın alım gücünü artırır", "tr", "u:inflation", "opposite"},
+	})
+}
