@@ -236,10 +236,39 @@ func fullTurkishYear(m string) string {
 // …?", "Doğru mu ki …"): the claim is what follows.
 var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
 
-// dropQuestionFrame removes a question frame from the start of a text.
+// dropQuestionFrame removes a question frame from the start of a text, a report frame
+// (reportFrames) before the claim, and a question about it after ("…, is that true??").
 func dropQuestionFrame(text string) string {
-	return questionFrames.ReplaceAllString(text, "")
+	text = questionFrames.ReplaceAllString(text, "")
+	text = reportFrames.ReplaceAllString(text, "")
+	text = sourceFrames.ReplaceAllString(text, "")
+	return trailingQuestions.ReplaceAllString(text, "")
 }
+
+// reportFrames open a post that passes on what someone told the poster ("my mum says …", "I
+// heard that …", "apparently …", "annem diyor ki …", "duydum ki …", "bir araştırmaya göre …"):
+// who said it is no part of the claim, so the claim is what follows. Only speakers of the
+// poster's own circle, an unnamed "they" and the sources a post cites (a study, scientists, an
+// organisation named before "göre" or after "according to") are dropped: "Marie Antoinette
+// said …" is a claim about her.
+var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
+	`(my|our) (\pL+ ){0,2}(always |often |keeps |kept |once )?(says|said|told me|tells me|told us|tells us|swears|insists|claims|reckons|keeps saying)( that)?` +
+	`|(i|we) (just |once )?(heard|read|was told|were told)( somewhere| online)?( that)?` +
+	`|(people|they|everyone|everybody|someone|somebody) (say|says|said|told me|claim|claims)( that)?` +
+	`|apparently|supposedly|reportedly|allegedly` +
+	`|according to [^,]{1,40},` +
+	`|\pL+(m|im|ım|um|üm) (hep |sürekli |bana )?(diyor|dedi|söylüyor|söyledi|anlattı) ki` +
+	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
+	`|(\S+ ){0,2}(bilim insanlar|bilim adamlar|uzmanlar|doktorlar|hekimler|(bir |yeni |son )?(araştırma|çalışma|rapor))\pL* göre` +
+	`)[\s,:]+`)
+
+// sourceFrames open a post with an organisation or a person named as the source ("DSÖ'ye göre",
+// "WHO'ya göre"): a capitalised name with a Turkish dative before "göre".
+var sourceFrames = regexp.MustCompile(`^\s*\p{Lu}\pL*['’]\pL+ göre[\s,]+`)
+
+// trailingQuestions close a post that asks whether what it says is true ("…, is that true??",
+// "… doğru mu?"): the question adds nothing to the claim.
+var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|doğru mu|gerçek mi)[\s?!.]*$`)
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
 // state its claim.

@@ -316,3 +316,29 @@ func TestSameClaimCausativeAorist(t *testing.T) {
 		{"Enflasyon paranın alım gücünü artırır", "tr", "u:inflation", "opposite"},
 	})
 }
+
+// TestSameClaimReportFrames holds that the frame of a post passing on what someone said ("my
+// mum says …", "DSÖ'ye göre …", "bir araştırmaya göre …", "…, is that true??") is no part of
+// the claim, while a speaker outside the poster's circle stays: "my nan always said" is dropped,
+// the claim after it still compared.
+func TestSameClaimReportFrames(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
+		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"),
+		review("u:draught", "Sitting in a draught gives you a cold.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"my mum says yoghurt after fish will poison you, is that true??", "en", "u:fish", ""},
+		{"DSÖ'ye göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
+		{"Bilim insanlarına göre sigara içmek akciğer kanserine yol açıyor", "tr", "u:smoking", ""},
+		{"2019'da yapılan bir araştırmaya göre yumurta yemek kolesterolü yükseltiyor", "tr", "u:eggs", ""},
+		{"annem diyor ki sigara içmek akciğer kanserine yol açıyor", "tr", "u:smoking", ""},
+		{"my nan always said sitting in the sun gives you a cold", "en", "u:draught", "different"},
+		{"Einstein'a göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
+	})
+}
