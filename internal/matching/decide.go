@@ -47,6 +47,94 @@ type sideAlign struct {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
+	same, why := ix.decideWhole(q, r)
+	if same || q.clauses < 2 {
+		return same, why
+	}
+	// A post that tells a story around the claim ("Doc told my dad to go easy on the salt,
+	// eating lots of salt raises your blood pressure") states it in one clause: that clause alone
+	// may state the fact-check. Only a clause that states the whole fact-check (every subject,
+	// object, name and number of it), and only while no clause negates anything, so that a clause
+	// denying or doubting the claim ("…? Yok bence") is never set aside, nor a topic split off by
+	// a comma ("World Wide Web, Bill Gates tarafından icat edildi").
+	negatedElsewhere := func(from, to int) bool {
+		for _, g := range q.negs {
+			if (g.clause < from || g.clause > to) && !g.prohibition {
+				return true
+			}
+		}
+		return false
+	}
+	// Single clauses first, then runs of neighbouring ones (a list cut by its commas: "Eating
+	// bacon, ham and sausages raises …").
+	for n := 1; n < q.clauses; n++ {
+		for c := 0; c+n <= q.clauses; c++ {
+			if negatedElsewhere(c, c+n-1) {
+				continue
+			}
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r) {
+				if ok, _ := ix.decideWhole(sub, r); ok {
+					return true, ""
+				}
+			}
+		}
+	}
+	return same, why
+}
+
+// statesWhole reports a claim q that states the subject, every name and every number of the
+// fact-check r: a clause that leaves out what the fact-check is about ("it keeps you warm in the
+// cold") may be about anything.
+func (ix *Index) statesWhole(q, r *claimParts) bool {
+	_, ra := ix.alignParts(q, r)
+	for j := range r.parts {
+		o := &r.parts[j]
+		if o.aside {
+			continue
+		}
+		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.first) && ra.links[j] != linked {
+			return false
+		}
+	}
+	return true
+}
+
+// clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
+// than two parts that are not numbers (too little to state a claim).
+func clausesOnly(q *claimParts, from, to int) *claimParts {
+	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive}
+	words := 0
+	at := map[int]int{}
+	for i := range q.parts {
+		if q.parts[i].clause < from || q.parts[i].clause > to {
+			continue
+		}
+		p := q.parts[i]
+		p.clause -= from
+		if p.num == "" && !p.aside {
+			words++
+		}
+		at[i] = len(sub.parts)
+		sub.parts = append(sub.parts, p)
+	}
+	for _, g := range q.negs {
+		if g.clause < from || g.clause > to {
+			continue
+		}
+		g.clause -= from
+		if g.privative >= 0 {
+			g.privative = at[g.privative]
+		}
+		sub.negs = append(sub.negs, g)
+	}
+	if words < 2 {
+		return nil
+	}
+	return sub
+}
+
+// decideWhole is decide on the claim as a whole.
+func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang

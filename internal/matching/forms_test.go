@@ -342,3 +342,26 @@ func TestSameClaimReportFrames(t *testing.T) {
 		{"Einstein'a göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
 	})
 }
+
+// TestSameClaimOneClauseOfAStory holds that a post telling a story around the claim states it
+// in one clause (or a run of neighbouring ones), which alone may state the fact-check; while a
+// clause that leaves out the fact-check's subject ("it keeps you warm") or a topic split off by
+// a comma stays refused.
+func TestSameClaimOneClauseOfAStory(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:salt", "Eating too much salt raises blood pressure.", "en", "dogru"),
+		review("u:spicy", "Acılı yemekler mide ülserine neden olur.", "tr", "yanlis"),
+		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
+		review("u:web", "World Wide Web, Tim Berners-Lee tarafından CERN'de icat edildi.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Doc told my dad to go easy on the salt, eating lots of salt raises your blood pressure", "en", "u:salt", ""},
+		{"Abi o kadar acı biber yeme, acı yemek mideni ülser yapar", "tr", "u:spicy", ""},
+		{"Doc told my dad to go easy on the salt, eating lots of sugar raises your blood pressure", "en", "u:salt", "different"},
+		{"On the ski slopes you need hot chocolate, it keeps you warm in the cold", "en", "u:alcohol", "different"},
+		{"World Wide Web, Bill Gates tarafından Microsoft'ta icat edildi", "tr", "u:web", "different"},
+	})
+}
