@@ -82,9 +82,10 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	return same, why
 }
 
-// statesWhole reports a claim q that states the subject, every name and every number of the
-// fact-check r: a clause that leaves out what the fact-check is about ("it keeps you warm in the
-// cold") may be about anything.
+// statesWhole reports a claim q that states the subject and objects, every name and every
+// number of the fact-check r: a clause that leaves out a part of the fact-check may have it
+// said otherwise by the rest of the post ("it keeps you warm in the cold" after "you need hot
+// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own.
 func (ix *Index) statesWhole(q, r *claimParts) bool {
 	_, ra := ix.alignParts(q, r)
 	for j := range r.parts {
@@ -92,7 +93,11 @@ func (ix *Index) statesWhole(q, r *claimParts) bool {
 		if o.aside {
 			continue
 		}
-		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.first) && ra.links[j] != linked {
+		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+			return false
+		}
+		// A generic person ("kişi" for "insan") states no subject of its own.
+		if o.first && genericPerson(o) {
 			return false
 		}
 	}
