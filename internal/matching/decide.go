@@ -287,6 +287,14 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	rVerb := unlinkedVerbs(r, ra) > 0
 	rVerbSame := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+		// A verb of the claim stands for the fact-check's predicate reworded only when the
+		// rest of the fact-check is stated: with an object of it left out as well and a word of
+		// the claim's own in its place, the claim says another thing of the same subject ("Dogs
+		// evolved from foxes" for "Dogs see the world in black and white").
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.verb && !p.aside }); i >= 0 && rVerb && r.parts[j].role == roleCore && !cross &&
+			firstUnlinked(q, qa, func(p *part) bool { return isContent(p) && !p.verb && !p.place && p.ent == nil }) >= 0 {
+			return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+		}
 		// Across languages a verb of the claim counts too (verbs translate too loosely to be
 		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
 		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
@@ -351,6 +359,12 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	flips := comp
 	var antA, antB string
 	for i, l := range qa.links {
+		// An antonym in the place of the fact-check's subject or object ("milk" where it has
+		// "su", through "water") names another thing, not the claim's polarity flipped: only
+		// predicates and their verbs flip it (alive/dead, kalıcı/geçici).
+		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.first || o.first) && !isVerbal(p) && !isVerbal(o) {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, qa.with[i]))
+		}
 		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])

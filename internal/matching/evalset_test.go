@@ -23,6 +23,10 @@ var (
 	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
 	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
 	probesPath = filepath.Join("..", "knowledge", "testdata", "eval", "probes.jsonl")
+	// colloqPath holds rewordings and look-alikes worded the way people post (ids d-…: slang,
+	// stories around the claim, reported speech), written after the test half blind2.jsonl
+	// showed how far such posts fall; tuning data.
+	colloqPath = filepath.Join("..", "knowledge", "testdata", "eval", "colloq.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -130,15 +134,26 @@ func TestBlindSet(t *testing.T) {
 	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.58})
 }
 
-// TestTuningUnion holds the figures of the three tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl): a rule is kept only while the look-alike abstention there stays at the issue's
-// 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention 0.976,
-// verdict accuracy 0.685 on same-language and 0.635 on cross-language rewordings (0.970,
-// 0.641 and 0.478 before the rules of 2026-11-26's afternoon).
+// TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
+// same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
+// and holds its figures just under what this matcher measured: look-alike abstention 0.957,
+// verdict accuracy 0.447 on same-language and 0.565 on cross-language rewordings, no
+// dogru/yanlis swap (0.941, 0.422 and 0.522 when it was first run).
+func TestColloqSet(t *testing.T) {
+	rep := runEvalFile(t, colloqPath, os.Getenv("SHOW_MISSES") != "")
+	checkHeld(t, rep, heldFigures{lookalike: 0.95, paraphrase: 0.44, crosslang: 0.56})
+}
+
+// TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
+// blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
+// at the 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
+// 0.971 (738/760), verdict accuracy 0.589 on same-language and 0.621 on cross-language
+// rewordings. Without colloq.jsonl: 0.976, 0.693 and 0.643 (0.976, 0.685 and 0.635 before the
+// rules of 2026-11-26's evening; 0.970, 0.641 and 0.478 before those of its afternoon).
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures
@@ -158,9 +173,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.68 || cross.VerdictAccuracy() < 0.63 {
+	if para.VerdictAccuracy() < 0.58 || cross.VerdictAccuracy() < 0.62 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.68, 0.63)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.58, 0.62)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

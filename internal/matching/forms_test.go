@@ -365,3 +365,24 @@ func TestSameClaimOneClauseOfAStory(t *testing.T) {
 		{"World Wide Web, Bill Gates tarafından Microsoft'ta icat edildi", "tr", "u:web", "different"},
 	})
 }
+
+// TestSameClaimOtherPredicateAndObject holds that a claim whose verb and object both differ
+// from the fact-check's says another thing of the same subject, and that an antonym in the
+// subject's place names another thing rather than flipping the claim's polarity; while a verb
+// reworded with the rest stated still matches.
+func TestSameClaimOtherPredicateAndObject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:dogs", "Dogs see the world in black and white.", "en", "yanlis"),
+		review("u:einstein", "Einstein failed maths at school.", "en", "yanlis"),
+		review("u:boil", "Yüksek rakımlarda su daha düşük sıcaklıkta kaynar.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Dogs evolved from foxes", "en", "u:dogs", "different predicate"},
+		{"Einstein was expelled from school for cheating", "en", "u:einstein", "different predicate"},
+		{"Einstein flunked maths at school", "en", "u:einstein", ""},
+		{"Milk freezes at a higher temperature at high altitude", "en", "u:boil", "different"},
+	})
+}
