@@ -242,7 +242,8 @@ func dropQuestionFrame(text string) string {
 	text = questionFrames.ReplaceAllString(text, "")
 	text = reportFrames.ReplaceAllString(text, "")
 	text = sourceFrames.ReplaceAllString(text, "")
-	return trailingQuestions.ReplaceAllString(text, "")
+	text = trailingQuestions.ReplaceAllString(text, "")
+	return trailingReports.ReplaceAllString(text, "")
 }
 
 // reportFrames open a post that passes on what someone told the poster ("my mum says …", "I
@@ -252,7 +253,7 @@ func dropQuestionFrame(text string) string {
 // organisation named before "göre" or after "according to") are dropped: "Marie Antoinette
 // said …" is a claim about her.
 var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
-	`(my|our) (\pL+ ){0,2}(always |often |keeps |kept |once )?(says|said|told me|tells me|told us|tells us|swears|insists|claims|reckons|keeps saying)( that)?` +
+	`((my|our) ([\pL'’-]+ ){0,2}|(grandma|grandpa|granny|gran|nan|nana|mum|mom|dad) )(always |often |keeps |kept |once |just )?(says|said|told me|tells me|told us|tells us|swears|insists|claims|reckons|keeps saying)( that)?` +
 	`|(i|we) (just |once )?(heard|read|was told|were told)( somewhere| online)?( that)?` +
 	`|(people|they|everyone|everybody|someone|somebody) (say|says|said|told me|claim|claims)( that)?` +
 	`|apparently|supposedly|reportedly|allegedly` +
@@ -265,6 +266,12 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 // sourceFrames open a post with an organisation or a person named as the source ("DSÖ'ye göre",
 // "WHO'ya göre"): a capitalised name with a Turkish dative before "göre".
 var sourceFrames = regexp.MustCompile(`^\s*\p{Lu}\pL*['’]\pL+ göre[\s,]+`)
+
+// trailingReports close a post with who said it (", my dad always said", ", a biologist friend
+// told me", ", babam her kış söyler", ", biyolog arkadaşım söyledi"), which is no part of the
+// claim: a speaker of the poster's own circle (English "my", "our", "a"; a Turkish first-person
+// possessive) before a verb of saying.
+var trailingReports = regexp.MustCompile(`(?i)[,;:]\s*(((my|our|a) ([\pL'’-]+ ){0,2}(always |once |just )?(said|says|told me|told us|swears))|(([\pL]+ ){0,2}\pL+(m|im|ım|um|üm)( [\pL]+){0,2} (söyledi|söyler|söylüyor|diyor|dedi|anlattı)))[\s.!]*$`)
 
 // trailingQuestions close a post that asks whether what it says is true ("…, is that true??",
 // "… doğru mu?"): the question adds nothing to the claim.

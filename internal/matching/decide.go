@@ -985,7 +985,24 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if loanPair(p, o) || loanPair(o, p) {
 		return true
 	}
+	if ix.clipped(p, o) || ix.clipped(o, p) {
+		return true
+	}
 	return cognate(p.folded, o.folded)
+}
+
+// clipped reports an English word p that is o cut short the way people shorten words in posts
+// ("hyper" for "hyperactive", "dinos" for "dinosaurs"): four letters or more, the start of a
+// word the lexicon knows, and no word of the lexicon itself ("earth" is not "earthquake").
+func (ix *Index) clipped(p, o *part) bool {
+	if p.lang != "en" || o.lang != "en" || p.ent != nil || o.ent != nil || ix.lex == nil {
+		return false
+	}
+	short := strings.TrimSuffix(p.folded, "s")
+	if len(short) < 4 || len(o.folded) < len(short)+3 || !strings.HasPrefix(o.folded, short) {
+		return false
+	}
+	return !ix.knownWord(p) && ix.knownWord(o)
 }
 
 // loanPair reports an English part e and a Turkish part t that is its loanword, through their

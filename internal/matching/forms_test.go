@@ -386,3 +386,18 @@ func TestSameClaimOtherPredicateAndObject(t *testing.T) {
 		{"Milk freezes at a higher temperature at high altitude", "en", "u:boil", "different"},
 	})
 }
+
+// TestSameClaimClippedWords holds an English word cut short the way posts write it ("hyper"
+// for "hyperactive"), while a dictionary word that starts another ("earth", "earthquakes")
+// stays another word; and who said it closing a post (", my dad always said").
+func TestSameClaimClippedWords(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:sugar", "Sugar makes children hyperactive.", "en", "yanlis"))
+	ix.Upsert(review("u:quake", "Earthquakes can be predicted.", "en", "yanlis"))
+	ix.Upsert(review("u:melon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"sugar makes kids hyper", "en", "u:sugar", ""},
+		{"The earth can be predicted", "en", "u:quake", "different"},
+		{"My Turkish mother-in-law swears that eating watermelon and eggs together will poison you", "en", "u:melon", ""},
+	})
+}
