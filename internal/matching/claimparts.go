@@ -1362,6 +1362,9 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 	if strings.HasSuffix(prev, "'s") || strings.HasSuffix(prev, "’s") {
 		return false // a possessor, not a subject: "your car's rubber tires"
 	}
+	if enDeterminers[prev] && prev != "that" {
+		return false // a determiner opens a noun phrase: "cracking your knuckles causes …"
+	}
 	switch {
 	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):
 		return true

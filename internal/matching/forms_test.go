@@ -401,3 +401,15 @@ func TestSameClaimClippedWords(t *testing.T) {
 		{"My Turkish mother-in-law swears that eating watermelon and eggs together will poison you", "en", "u:melon", ""},
 	})
 }
+
+// TestSameClaimNounAfterDeterminer holds that an English word after a determiner ("your
+// shoes", "your hands") opens a noun phrase and is never read as the verb, so the claim's
+// subject is compared as a subject.
+func TestSameClaimNounAfterDeterminer(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The rubber soles of your shoes protect you from lightning", "en", "u:tyres", "different"},
+		{"The rubber tyres of your car protect you from lightning", "en", "u:tyres", ""},
+	})
+}
