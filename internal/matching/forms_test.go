@@ -413,3 +413,16 @@ func TestSameClaimNounAfterDeterminer(t *testing.T) {
 		{"The rubber tyres of your car protect you from lightning", "en", "u:tyres", ""},
 	})
 }
+
+// TestSameClaimNameInACompound holds that a name of the gazetteer before a Turkish compound
+// noun ("Güneş kremi": sunscreen) is part of that noun, not the Sun, so a refusal names the
+// noun that differs ("kremi ≠ sigara", not "Güneş ≠ sigara").
+func TestSameClaimNameInACompound(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
+	ix.Upsert(review("u:cream", "Bulutlu havalarda güneş kremi sürmeye gerek yoktur.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Güneş kremi kansere neden olur", "tr", "u:smoking", "kremi ≠ sigara"},
+		{"Bulutlu havada Güneş kremi sürmeye gerek yok", "tr", "u:cream", ""},
+	})
+}
