@@ -1169,6 +1169,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 			if i > 1 && !toks[i-1].sentenceStart {
 				prevprev = turkish.Fold(toks[i-2].text)
+				// A gerund's object may open with a determiner ("cracking your knuckles
+				// causes"): the word before it is what tells the verb.
+				if enDeterminers[prevprev] && i > 2 && !toks[i-2].sentenceStart {
+					prevprev = turkish.Fold(toks[i-3].text)
+				}
 			}
 			if inAdjunct && enCopulas[prev] {
 				inAdjunct = false

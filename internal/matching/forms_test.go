@@ -403,12 +403,15 @@ func TestSameClaimClippedWords(t *testing.T) {
 }
 
 // TestSameClaimNounAfterDeterminer holds that an English word after a determiner ("your
-// shoes", "your hands") opens a noun phrase and is never read as the verb, so the claim's
-// subject is compared as a subject.
+// shoes", "your knuckles") opens a noun phrase and is never read as the verb, so the claim's
+// subject is compared as a subject, and the verb after a gerund's object is found past it.
 func TestSameClaimNounAfterDeterminer(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
 	checkSameClaims(t, ix, []sameCase{
+		// The gerund's object opens with a determiner; the word after it is the verb.
+		{"cracking your knukles gives you arthritis", "en", "u:knuckles", ""},
 		{"The rubber soles of your shoes protect you from lightning", "en", "u:tyres", "different"},
 		{"The rubber tyres of your car protect you from lightning", "en", "u:tyres", ""},
 	})
