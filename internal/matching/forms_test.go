@@ -319,8 +319,8 @@ func TestSameClaimCausativeAorist(t *testing.T) {
 
 // TestSameClaimReportFrames holds that the frame of a post passing on what someone said ("my
 // mum says …", "DSÖ'ye göre …", "bir araştırmaya göre …", "…, is that true??") is no part of
-// the claim, while a speaker outside the poster's circle stays: "my nan always said" is dropped,
-// the claim after it still compared.
+// the claim: the claim after the frame is compared as it stands, so another subject after "my
+// nan always said" is still refused.
 func TestSameClaimReportFrames(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	for _, r := range []*models.Review{
