@@ -172,7 +172,7 @@ func compoundModifier(toks []scanned, i int, suffix string) bool {
 		return false
 	}
 	// The compound ending is -sI after a vowel, -I after a consonant; -yI after a vowel is the
-	// accusative ("Güneş dünyayı ısıtır").
+	// accusative ("Güneş dünyayı ısıtır"), and -lI makes an adjective ("Türkiye milli takımı").
 	last, before := next[len(next)-1], next[len(next)-2]
-	return (last == 'i' || last == 'u') && before != 'y' && (before == 's' || !strings.ContainsRune("aeiou", rune(before)))
+	return (last == 'i' || last == 'u') && before != 'y' && before != 'l' && (before == 's' || !strings.ContainsRune("aeiou", rune(before)))
 }

@@ -424,7 +424,10 @@ func TestSameClaimNameInACompound(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
 	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
 	ix.Upsert(review("u:cream", "Bulutlu havalarda güneş kremi sürmeye gerek yoktur.", "tr", "yanlis"))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
 	checkSameClaims(t, ix, []sameCase{
+		// An adjective in -lI after the name ("milli") makes no compound: Türkiye stays a name.
+		{"Almanya milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different entity"},
 		{"Güneş kremi kansere neden olur", "tr", "u:smoking", "kremi ≠ sigara"},
 		{"Bulutlu havada Güneş kremi sürmeye gerek yok", "tr", "u:cream", ""},
 	})
