@@ -53,10 +53,11 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// A post that tells a story around the claim ("Doc told my dad to go easy on the salt,
 	// eating lots of salt raises your blood pressure") states it in one clause: that clause alone
-	// may state the fact-check. Only a clause that states the whole fact-check (every subject,
-	// object, name and number of it), and only while no clause negates anything, so that a clause
-	// denying or doubting the claim ("…? Yok bence") is never set aside, nor a topic split off by
-	// a comma ("World Wide Web, Bill Gates tarafından icat edildi").
+	// may state the fact-check. Only a clause that states the fact-check's subjects, objects,
+	// names and numbers (statesWhole), and only while no other clause negates anything but a
+	// warning ("don't …"), so that a clause denying or doubting the claim ("…? Yok bence") is
+	// never set aside, nor a topic split off by a comma ("World Wide Web, Bill Gates tarafından
+	// icat edildi").
 	negatedElsewhere := func(from, to int) bool {
 		for _, g := range q.negs {
 			if (g.clause < from || g.clause > to) && !g.prohibition {
