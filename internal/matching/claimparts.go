@@ -236,10 +236,46 @@ func fullTurkishYear(m string) string {
 // …?", "Doğru mu ki …"): the claim is what follows.
 var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
 
-// dropQuestionFrame removes a question frame from the start of a text.
+// dropQuestionFrame removes a question frame from the start of a text, a report frame
+// (reportFrames) before the claim, and a question about it after ("…, is that true??").
 func dropQuestionFrame(text string) string {
-	return questionFrames.ReplaceAllString(text, "")
+	text = questionFrames.ReplaceAllString(text, "")
+	text = reportFrames.ReplaceAllString(text, "")
+	text = sourceFrames.ReplaceAllString(text, "")
+	text = trailingQuestions.ReplaceAllString(text, "")
+	return trailingReports.ReplaceAllString(text, "")
 }
+
+// reportFrames open a post that passes on what someone told the poster ("my mum says …", "I
+// heard that …", "apparently …", "annem diyor ki …", "duydum ki …", "bir araştırmaya göre …"):
+// who said it is no part of the claim, so the claim is what follows. Only speakers of the
+// poster's own circle, an unnamed "they" and the sources a post cites (a study, scientists, an
+// organisation named before "göre" or after "according to") are dropped: "Marie Antoinette
+// said …" is a claim about her.
+var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
+	`((my|our) ([\pL'’-]+ ){0,2}|(grandma|grandpa|granny|gran|nan|nana|mum|mom|dad) )(always |often |keeps |kept |once |just )?(says|said|told me|tells me|told us|tells us|swears|insists|claims|reckons|keeps saying)( that)?` +
+	`|(i|we) (just |once )?(heard|read|was told|were told)( somewhere| online)?( that)?` +
+	`|(people|they|everyone|everybody|someone|somebody) (say|says|said|told me|claim|claims)( that)?` +
+	`|apparently|supposedly|reportedly|allegedly` +
+	`|according to [^,]{1,40},` +
+	`|\pL+(m|im|ım|um|üm) (hep |sürekli |bana )?(diyor|dedi|söylüyor|söyledi|anlattı) ki` +
+	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
+	`|(\S+ ){0,2}(bilim insanlar|bilim adamlar|uzmanlar|doktorlar|hekimler|(bir |yeni |son )?(araştırma|çalışma|rapor))\pL* göre` +
+	`)[\s,:]+`)
+
+// sourceFrames open a post with an organisation or a person named as the source ("DSÖ'ye göre",
+// "WHO'ya göre"): a capitalised name with a Turkish dative before "göre".
+var sourceFrames = regexp.MustCompile(`^\s*\p{Lu}\pL*['’]\pL+ göre[\s,]+`)
+
+// trailingReports close a post with who said it (", my dad always said", ", a biologist friend
+// told me", ", babam her kış söyler", ", biyolog arkadaşım söyledi"), which is no part of the
+// claim: a speaker of the poster's own circle (English "my", "our", "a"; a Turkish first-person
+// possessive) before a verb of saying.
+var trailingReports = regexp.MustCompile(`(?i)[,;:]\s*(((my|our|a) ([\pL'’-]+ ){0,2}(always |once |just )?(said|says|told me|told us|swears))|(([\pL]+ ){0,2}\pL+(m|im|ım|um|üm)( [\pL]+){0,2} (söyledi|söyler|söylüyor|diyor|dedi|anlattı)))[\s.!]*$`)
+
+// trailingQuestions close a post that asks whether what it says is true ("…, is that true??",
+// "… doğru mu?"): the question adds nothing to the claim.
+var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|doğru mu|gerçek mi)[\s?!.]*$`)
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
 // state its claim.
@@ -1133,6 +1169,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 			if i > 1 && !toks[i-1].sentenceStart {
 				prevprev = turkish.Fold(toks[i-2].text)
+				// A gerund's object may open with a determiner ("cracking your knuckles
+				// causes"): the word before it is what tells the verb.
+				if enDeterminers[prevprev] && i > 2 && !toks[i-2].sentenceStart {
+					prevprev = turkish.Fold(toks[i-3].text)
+				}
 			}
 			if inAdjunct && enCopulas[prev] {
 				inAdjunct = false
@@ -1325,6 +1366,9 @@ func (ix *Index) englishVerbAfter(prev, prevprev, w string, adjacent bool) bool 
 	plural := func(x string) bool { return strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") }
 	if strings.HasSuffix(prev, "'s") || strings.HasSuffix(prev, "’s") {
 		return false // a possessor, not a subject: "your car's rubber tires"
+	}
+	if enDeterminers[prev] && prev != "that" {
+		return false // a determiner opens a noun phrase: "cracking your knuckles causes …"
 	}
 	switch {
 	case strings.HasSuffix(w, "ed"), ix.irregularPast(w):

@@ -47,6 +47,100 @@ type sideAlign struct {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
+	same, why := ix.decideWhole(q, r)
+	if same || q.clauses < 2 {
+		return same, why
+	}
+	// A post that tells a story around the claim ("Doc told my dad to go easy on the salt,
+	// eating lots of salt raises your blood pressure") states it in one clause: that clause alone
+	// may state the fact-check. Only a clause that states the fact-check's subjects, objects,
+	// names and numbers (statesWhole), and only while no other clause negates anything but a
+	// warning ("don't …"), so that a clause denying or doubting the claim ("…? Yok bence") is
+	// never set aside, nor a topic split off by a comma ("World Wide Web, Bill Gates tarafından
+	// icat edildi").
+	negatedElsewhere := func(from, to int) bool {
+		for _, g := range q.negs {
+			if (g.clause < from || g.clause > to) && !g.prohibition {
+				return true
+			}
+		}
+		return false
+	}
+	// Single clauses first, then runs of neighbouring ones (a list cut by its commas: "Eating
+	// bacon, ham and sausages raises …").
+	for n := 1; n < q.clauses; n++ {
+		for c := 0; c+n <= q.clauses; c++ {
+			if negatedElsewhere(c, c+n-1) {
+				continue
+			}
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r) {
+				if ok, _ := ix.decideWhole(sub, r); ok {
+					return true, ""
+				}
+			}
+		}
+	}
+	return same, why
+}
+
+// statesWhole reports a claim q that states the subject and objects, every name and every
+// number of the fact-check r: a clause that leaves out a part of the fact-check may have it
+// said otherwise by the rest of the post ("it keeps you warm in the cold" after "you need hot
+// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own.
+func (ix *Index) statesWhole(q, r *claimParts) bool {
+	_, ra := ix.alignParts(q, r)
+	for j := range r.parts {
+		o := &r.parts[j]
+		if o.aside {
+			continue
+		}
+		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+			return false
+		}
+		// A generic person ("kişi" for "insan") states no subject of its own.
+		if o.first && genericPerson(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
+// than two parts that are not numbers (too little to state a claim).
+func clausesOnly(q *claimParts, from, to int) *claimParts {
+	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive}
+	words := 0
+	at := map[int]int{}
+	for i := range q.parts {
+		if q.parts[i].clause < from || q.parts[i].clause > to {
+			continue
+		}
+		p := q.parts[i]
+		p.clause -= from
+		if p.num == "" && !p.aside {
+			words++
+		}
+		at[i] = len(sub.parts)
+		sub.parts = append(sub.parts, p)
+	}
+	for _, g := range q.negs {
+		if g.clause < from || g.clause > to {
+			continue
+		}
+		g.clause -= from
+		if g.privative >= 0 {
+			g.privative = at[g.privative]
+		}
+		sub.negs = append(sub.negs, g)
+	}
+	if words < 2 {
+		return nil
+	}
+	return sub
+}
+
+// decideWhole is decide on the claim as a whole.
+func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang
@@ -179,9 +273,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// When the claim leaves a core part of the fact-check out, everything else it says must be
 	// stated by the fact-check: a verb of its own in that place says something else.
-	// A verb of the claim left over is the fact-check's predicate reworded; across languages
-	// only while the fact-check has as many verbs left over: "kilo aldırır" (two verb parts)
-	// is not "raises".
+	// A verb of the claim left over is the fact-check's predicate reworded, only while the
+	// fact-check has as many verbs left over: "kilo aldırır" (two verb parts) is not "raises"
+	// nor "yükseltir".
 	unlinkedVerbs := func(c *claimParts, a sideAlign) int {
 		n := 0
 		for i := range c.parts {
@@ -192,8 +286,16 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		return n
 	}
 	rVerb := unlinkedVerbs(r, ra) > 0
-	rVerbCross := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
+	rVerbSame := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
 	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+		// A verb of the claim stands for the fact-check's predicate reworded only when the
+		// rest of the fact-check is stated: with an object of it left out as well and a word of
+		// the claim's own in its place, the claim says another thing of the same subject ("Dogs
+		// evolved from foxes" for "Dogs see the world in black and white").
+		if i := firstUnlinked(q, qa, func(p *part) bool { return p.verb && !p.aside }); i >= 0 && rVerb && r.parts[j].role == roleCore && !cross &&
+			firstUnlinked(q, qa, func(p *part) bool { return isContent(p) && !p.verb && !p.place && p.ent == nil }) >= 0 {
+			return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+		}
 		// Across languages a verb of the claim counts too (verbs translate too loosely to be
 		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
 		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
@@ -201,9 +303,9 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 		// of the claim in its place is the claim saying something else there.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
-				return p.num == "" && !p.place && !(p.verb && rVerbCross)
+				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
-			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerb)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerbSame)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
@@ -258,6 +360,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	flips := comp
 	var antA, antB string
 	for i, l := range qa.links {
+		// An antonym in the place of the fact-check's subject or object ("milk" where it has
+		// "su", through "water") names another thing, not the claim's polarity flipped: only
+		// predicates and their verbs flip it (alive/dead, kalıcı/geçici).
+		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.first || o.first) && !isVerbal(p) && !isVerbal(o) {
+			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, qa.with[i]))
+		}
 		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
@@ -878,7 +986,24 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if loanPair(p, o) || loanPair(o, p) {
 		return true
 	}
+	if ix.clipped(p, o) || ix.clipped(o, p) {
+		return true
+	}
 	return cognate(p.folded, o.folded)
+}
+
+// clipped reports an English word p that is o cut short the way people shorten words in posts
+// ("hyper" for "hyperactive", "dinos" for "dinosaurs"): four letters or more, the start of a
+// word the lexicon knows, and no word of the lexicon itself ("earth" is not "earthquake").
+func (ix *Index) clipped(p, o *part) bool {
+	if p.lang != "en" || o.lang != "en" || p.ent != nil || o.ent != nil || ix.lex == nil {
+		return false
+	}
+	short := strings.TrimSuffix(p.folded, "s")
+	if len(short) < 4 || len(o.folded) < len(short)+3 || !strings.HasPrefix(o.folded, short) {
+		return false
+	}
+	return !ix.knownWord(p) && ix.knownWord(o)
 }
 
 // loanPair reports an English part e and a Turkish part t that is its loanword, through their

@@ -1,6 +1,8 @@
 package matching
 
 import (
+	"strings"
+
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -140,7 +142,7 @@ func entityAt(toks []scanned, i int, shout bool) (entity, bool) {
 	base := nameBase(t.text)
 	folded := turkish.Fold(base)
 	capital := analysis.IsCapitalised(base)
-	if h, ok := lookupGaz(folded); ok && (!h.capOnly || capital && !shout) {
+	if h, ok := lookupGaz(folded); ok && (!h.capOnly || capital && !shout) && !compoundModifier(toks, i, suffix) {
 		return entity{key: "@" + h.e.key, kind: h.e.kind, gaz: true, text: base}, true
 	}
 	if shout || !capital {
@@ -157,4 +159,20 @@ func entityAt(toks []scanned, i int, shout bool) (entity, bool) {
 		return entity{key: folded, text: base}, true
 	}
 	return entity{}, false
+}
+
+// compoundModifier reports a bare name before a lower-case Turkish noun with the compound
+// ending ("Güneş kremi", "güneş gözlüğü"): the two name one thing, sunscreen, not the Sun.
+func compoundModifier(toks []scanned, i int, suffix string) bool {
+	if suffix != "" || i+1 >= len(toks) || toks[i+1].sentenceStart || toks[i+1].number || analysis.IsCapitalised(toks[i+1].text) {
+		return false
+	}
+	next := turkish.Fold(toks[i+1].text)
+	if strings.ContainsAny(next, "'’") || len(next) < 4 {
+		return false
+	}
+	// The compound ending is -sI after a vowel, -I after a consonant; -yI after a vowel is the
+	// accusative ("Güneş dünyayı ısıtır"), and -lI makes an adjective ("Türkiye milli takımı").
+	last, before := next[len(next)-1], next[len(next)-2]
+	return (last == 'i' || last == 'u') && before != 'y' && before != 'l' && (before == 's' || !strings.ContainsRune("aeiou", rune(before)))
 }

@@ -23,6 +23,10 @@ var (
 	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
 	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
 	probesPath = filepath.Join("..", "knowledge", "testdata", "eval", "probes.jsonl")
+	// colloqPath holds rewordings and look-alikes worded the way people post (ids d-…: slang,
+	// stories around the claim, reported speech), written after the test half blind2.jsonl
+	// showed how far such posts fall; tuning data.
+	colloqPath = filepath.Join("..", "knowledge", "testdata", "eval", "colloq.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -87,9 +91,9 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half (tuning data; SHOW_MISSES=1 lists its misses) and holds its
 // figures just under what this matcher measured: look-alike abstention 1.000, verdict accuracy
-// 0.792 on same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000,
-// 0.767 and 0.467 before the rules of 2026-11-26's afternoon; before KeNet and compounds: 0.994,
-// 0.667, 0.367).
+// 0.800 on same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (0.792
+// same-language before the rules of 2026-11-26's evening; 1.000, 0.767 and 0.467 before those
+// of its afternoon; before KeNet and compounds: 0.994, 0.667, 0.367).
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
 	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69})
@@ -97,22 +101,23 @@ func TestTuneSet(t *testing.T) {
 
 // TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
 // figures just under what this matcher measured: look-alike abstention 0.806, verdict accuracy
-// 0.840 on same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.806,
-// 0.800 and 0.750 before the rules of 2026-11-26's afternoon; look-alike abstention 0.597 before
+// 0.920 on same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.840
+// same-language before the rules of 2026-11-26's evening; 0.806, 0.800 and 0.750 before those
+// of its afternoon; look-alike abstention 0.597 before
 // the identifier, light-verb noun and Turkish adjunct rules). Most look-alikes still taken leave
 // out a part of the fact-check ("Lightning is hotter than the Sun"): a rule refusing those also
 // refused rewordings of the tuning half and the development set that leave out a part ("Yumurta
 // tüketmek kolesterolü yükseltir" for "… kan kolesterolünü …").
 func TestProbeSet(t *testing.T) {
 	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.80, paraphrase: 0.83, crosslang: 0.74})
+	checkHeld(t, rep, heldFigures{lookalike: 0.80, paraphrase: 0.91, crosslang: 0.74})
 }
 
 // TestReadSet runs an earlier test half (eval/test.jsonl): it was read while tuning, so it is
 // tuning data and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.955, verdict accuracy 0.630 on same-language and 0.667 on
-// cross-language rewordings, no dogru/yanlis swap (0.955, 0.597, 0.567 before the rules of
-// 2026-11-26's afternoon; 0.916, 0.513 and 0.567 when it was still blind).
+// measured: look-alike abstention 0.955, verdict accuracy 0.639 on same-language and 0.667 on
+// cross-language rewordings, no dogru/yanlis swap (0.630 same-language before the rules of
+// 2026-11-26's evening; 0.955, 0.597, 0.567 before those of its afternoon; 0.916, 0.513 and 0.567 when it was still blind).
 func TestReadSet(t *testing.T) {
 	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
 	checkHeld(t, rep, heldFigures{lookalike: 0.95, paraphrase: 0.63, crosslang: 0.66})
@@ -122,23 +127,37 @@ func TestReadSet(t *testing.T) {
 // and 55 cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape
 // the rules of that afternoon, so it is tuning data now and its figures are not quality figures.
 // Held just under what this matcher measured: look-alike abstention 0.973, verdict accuracy
-// 0.662 on same-language and 0.582 on cross-language rewordings, no dogru/yanlis swap. When
+// 0.673 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap (0.662 and
+// 0.582 before the rules of 2026-11-26's evening). When
 // it was still blind this matcher's rules of that morning measured 0.962 (253/263), 0.604 and
 // 0.436, with 11 wrong confident matches.
 func TestBlindSet(t *testing.T) {
 	rep := runEvalFile(t, blindPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.58})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.67, crosslang: 0.59})
 }
 
-// TestTuningUnion holds the figures of the three tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl): a rule is kept only while the look-alike abstention there stays at the issue's
-// 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention 0.976,
-// verdict accuracy 0.685 on same-language and 0.635 on cross-language rewordings (0.970,
-// 0.641 and 0.478 before the rules of 2026-11-26's afternoon).
+// TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
+// same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
+// and holds its figures just under what this matcher measured: look-alike abstention 0.963,
+// verdict accuracy 0.458 on same-language and 0.587 on cross-language rewordings, no
+// dogru/yanlis swap (0.941, 0.422 and 0.522 when it was first run, before the rules of
+// 2026-11-26's evening).
+func TestColloqSet(t *testing.T) {
+	rep := runEvalFile(t, colloqPath, os.Getenv("SHOW_MISSES") != "")
+	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.45, crosslang: 0.58})
+}
+
+// TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
+// blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
+// at the issue's 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
+// 0.972 (739/760), verdict accuracy 0.595 on same-language and 0.627 on cross-language
+// rewordings (0.967, 0.572 and 0.602 before the rules of 2026-11-26's evening). Without
+// colloq.jsonl: 0.976, 0.695 and 0.643 (0.976, 0.685 and 0.635 before the rules of that
+// evening; 0.970, 0.641 and 0.478 before those of its afternoon).
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures
@@ -158,9 +177,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.68 || cross.VerdictAccuracy() < 0.63 {
+	if para.VerdictAccuracy() < 0.59 || cross.VerdictAccuracy() < 0.62 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.68, 0.63)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.59, 0.62)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -300,3 +300,135 @@ func checkSameClaims(t *testing.T, ix *Index, cases []sameCase) {
 		}
 	}
 }
+
+// TestSameClaimCausativeAorist holds that a Turkish causative verb in the aorist ("azaltır",
+// "yükseltir": a t after a vowel or l before -Ir) is a verb, not a noun with the copula, so
+// another verb may reword it; while a light-verb phrase of two parts ("kilo aldırır") in place of
+// a fact-check's object and verb is still another claim.
+func TestSameClaimCausativeAorist(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:inflation", "Enflasyon paranın satın alma gücünü azaltır.", "tr", "dogru"))
+	ix.Upsert(review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Enflasyon paranın alım gücünü düşürür", "tr", "u:inflation", ""},
+		{"yumurta yemek kan kolestrolunu arttirir", "tr", "u:eggs", ""},
+		{"Yumurta yemek kilo aldırır", "tr", "u:eggs", "different"},
+		{"Enflasyon paranın alım gücünü artırır", "tr", "u:inflation", "opposite"},
+	})
+}
+
+// TestSameClaimReportFrames holds that the frame of a post passing on what someone said ("my
+// mum says …", "DSÖ'ye göre …", "bir araştırmaya göre …", "…, is that true??") is no part of
+// the claim: the claim after the frame is compared as it stands, so another subject after "my
+// nan always said" is still refused.
+func TestSameClaimReportFrames(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
+		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"),
+		review("u:draught", "Sitting in a draught gives you a cold.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"my mum says yoghurt after fish will poison you, is that true??", "en", "u:fish", ""},
+		{"DSÖ'ye göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
+		{"Bilim insanlarına göre sigara içmek akciğer kanserine yol açıyor", "tr", "u:smoking", ""},
+		{"2019'da yapılan bir araştırmaya göre yumurta yemek kolesterolü yükseltiyor", "tr", "u:eggs", ""},
+		{"annem diyor ki sigara içmek akciğer kanserine yol açıyor", "tr", "u:smoking", ""},
+		{"my nan always said sitting in the sun gives you a cold", "en", "u:draught", "different"},
+		{"Einstein'a göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
+	})
+}
+
+// TestSameClaimOneClauseOfAStory holds that a post telling a story around the claim states it
+// in one clause (or a run of neighbouring ones), which alone may state the fact-check; while a
+// clause that leaves out the fact-check's subject ("it keeps you warm") or a topic split off by
+// a comma stays refused.
+func TestSameClaimOneClauseOfAStory(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:salt", "Eating too much salt raises blood pressure.", "en", "dogru"),
+		review("u:spicy", "Acılı yemekler mide ülserine neden olur.", "tr", "yanlis"),
+		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
+		review("u:web", "World Wide Web, Tim Berners-Lee tarafından CERN'de icat edildi.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Doc told my dad to go easy on the salt, eating lots of salt raises your blood pressure", "en", "u:salt", ""},
+		{"Abi o kadar acı biber yeme, acı yemek mideni ülser yapar", "tr", "u:spicy", ""},
+		{"Doc told my dad to go easy on the salt, eating lots of sugar raises your blood pressure", "en", "u:salt", "different"},
+		{"On the ski slopes you need hot chocolate, it keeps you warm in the cold", "en", "u:alcohol", "different"},
+		{"World Wide Web, Bill Gates tarafından Microsoft'ta icat edildi", "tr", "u:web", "different"},
+	})
+}
+
+// TestSameClaimOtherPredicateAndObject holds that a claim whose verb and object both differ
+// from the fact-check's says another thing of the same subject, and that an antonym in the
+// subject's place names another thing rather than flipping the claim's polarity; while a verb
+// reworded with the rest stated still matches.
+func TestSameClaimOtherPredicateAndObject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:dogs", "Dogs see the world in black and white.", "en", "yanlis"),
+		review("u:einstein", "Einstein failed maths at school.", "en", "yanlis"),
+		review("u:boil", "Yüksek rakımlarda su daha düşük sıcaklıkta kaynar.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Dogs evolved from foxes", "en", "u:dogs", "different predicate"},
+		{"Einstein was expelled from school for cheating", "en", "u:einstein", "different predicate"},
+		{"Einstein flunked maths at school", "en", "u:einstein", ""},
+		{"Milk freezes at a higher temperature at high altitude", "en", "u:boil", "different"},
+	})
+}
+
+// TestSameClaimClippedWords holds an English word cut short the way posts write it ("hyper"
+// for "hyperactive"), while a dictionary word that starts another ("earth", "earthquakes")
+// stays another word; and who said it closing a post (", my dad always said").
+func TestSameClaimClippedWords(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:sugar", "Sugar makes children hyperactive.", "en", "yanlis"))
+	ix.Upsert(review("u:quake", "Earthquakes can be predicted.", "en", "yanlis"))
+	ix.Upsert(review("u:melon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"sugar makes kids hyper", "en", "u:sugar", ""},
+		{"The earth can be predicted", "en", "u:quake", "different"},
+		{"My Turkish mother-in-law swears that eating watermelon and eggs together will poison you", "en", "u:melon", ""},
+	})
+}
+
+// TestSameClaimNounAfterDeterminer holds that an English word after a determiner ("your
+// shoes", "your knuckles") opens a noun phrase and is never read as the verb, so the claim's
+// subject is compared as a subject, and the verb after a gerund's object is found past it.
+func TestSameClaimNounAfterDeterminer(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		// The gerund's object opens with a determiner; the word after it is the verb.
+		{"cracking your knukles gives you arthritis", "en", "u:knuckles", ""},
+		{"The rubber soles of your shoes protect you from lightning", "en", "u:tyres", "different"},
+		{"The rubber tyres of your car protect you from lightning", "en", "u:tyres", ""},
+	})
+}
+
+// TestSameClaimNameInACompound holds that a name of the gazetteer before a Turkish compound
+// noun ("Güneş kremi": sunscreen) is part of that noun, not the Sun, so a refusal names the
+// noun that differs ("kremi ≠ sigara", not "Güneş ≠ sigara").
+func TestSameClaimNameInACompound(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
+	ix.Upsert(review("u:cream", "Bulutlu havalarda güneş kremi sürmeye gerek yoktur.", "tr", "yanlis"))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		// An adjective in -lI after the name ("milli") makes no compound: Türkiye stays a name.
+		{"Almanya milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different entity"},
+		{"Güneş kremi kansere neden olur", "tr", "u:smoking", "kremi ≠ sigara"},
+		{"Bulutlu havada Güneş kremi sürmeye gerek yok", "tr", "u:cream", ""},
+	})
+}

@@ -351,8 +351,11 @@ func IsVerbForm(w string) bool {
 		}
 	}
 	for _, c := range []string{"dir", "dur", "tir", "tur"} {
-		if strings.HasSuffix(w, c) {
-			return false // the copula: a noun or adjective predicate ("kördür")
+		// The copula: a noun or adjective predicate ("kördür", "yanlıştır"). Its t follows a
+		// voiceless consonant only; a t after a vowel, l or r is the causative before the aorist
+		// ("azaltır", "yükseltir", "uzatır"), a verb.
+		if strings.HasSuffix(w, c) && !(c[0] == 't' && len(w) > 4 && strings.IndexByte("aeiuolr", w[len(w)-4]) >= 0) {
+			return false
 		}
 	}
 	for _, tail := range verbTails {

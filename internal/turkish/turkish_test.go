@@ -119,6 +119,7 @@ func TestIsVerbForm(t *testing.T) {
 	for w, want := range map[string]bool{
 		"yapar": true, "donuyor": true, "gelmistir": true, "olur": true, "yapiyormus": true, "olmaz": true,
 		"kordur": false, "mavidir": false, "sigara": false, "yapiyo": true, "radyo": false,
+		"azaltir": true, "yukseltir": true, "uzatir": true, "yanlistir": false, "sicaktir": false, "dogrudur": false,
 	} {
 		if got := IsVerbForm(w); got != want {
 			t.Errorf("IsVerbForm(%q) = %v, want %v", w, got, want)
