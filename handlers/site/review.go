@@ -327,22 +327,23 @@ func voteValuesOf(v *models.ClaimVote) voteValues {
 
 // voteForm builds the form with values and errors.
 func voteForm(loc *i18n.Localizer, action string, v voteValues, verr *community.ValidationError, change bool) experts.VoteForm {
-	f := experts.VoteForm{Action: action, Change: change, VerdictError: verr.Message("verdict")}
+	msg := func(field string) string { return verr.Localized(field, loc.TData) }
+	f := experts.VoteForm{Action: action, Change: change, VerdictError: msg("verdict")}
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
 	}
 	f.Confidence = components.Field{ID: "confidence-" + confidenceLevels[0].slug, Name: "confidence", Label: "review.conf.label",
-		Value: v.confidence, Error: verr.Message("confidence"), Required: true,
+		Value: v.confidence, Error: msg("confidence"), Required: true,
 		Hint: "review.conf.hint"}
 	for _, l := range confidenceLevels {
 		f.ConfidenceChoices = append(f.ConfidenceChoices, experts.ConfidenceChoice{Slug: l.slug, Label: l.label, Meaning: l.meaning,
 			Checked: l.slug == v.confidence})
 	}
-	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "review.field.note", Type: "textarea", Value: v.note, Error: verr.Message("note"),
+	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "review.field.note", Type: "textarea", Value: v.note, Error: msg("note"),
 		Optional: true, MaxLength: community.MaxNoteRunes, Rows: 5, Counter: true,
 		Hint: "review.field.note_hint"}
 	f.Sources = components.Field{ID: "vote-sources", Name: "sources", Label: "review.field.sources", Type: "textarea", Value: v.sources,
-		Error: verr.Message("sources"), Optional: true, Rows: 3, Placeholder: "https://",
+		Error: msg("sources"), Optional: true, Rows: 3, Placeholder: "https://",
 		Hint: loc.T("review.field.sources_hint", "Max", community.MaxSources)}
 	for _, e := range []struct{ anchor, msg string }{
 		{"verdict-" + string(analysis.VerdictTrue), f.VerdictError}, {f.Confidence.ID, f.Confidence.Error},
@@ -495,7 +496,8 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	if len(vals.sources) > maxSourcesFieldChars {
 		// Refuse before splitting: a page of text is not a list of five links.
 		err = &community.ValidationError{What: "vote", Fields: []community.FieldError{{Field: "sources",
-			Message: fmt.Sprintf("The sources field is too long. Give at most %d web addresses, one per line.", community.MaxSources)}}}
+			Message: fmt.Sprintf("The sources field is too long. Give at most %d web addresses, one per line.", community.MaxSources),
+			Key:     "review.invalid.sources_field_long", Data: map[string]any{"Max": community.MaxSources}}}}
 	} else {
 		_, err = h.d.Votes.Vote(c.UserContext(), in)
 	}
@@ -505,7 +507,7 @@ func (h *Review) vote(c *fiber.Ctx) error {
 			// An unknown level reaches the service as NaN, which it refuses; say it in the form's terms.
 			for i := range verr.Fields {
 				if verr.Fields[i].Field == "confidence" {
-					verr.Fields[i].Message = confidenceError
+					verr.Fields[i].Message, verr.Fields[i].Key, verr.Fields[i].Data = confidenceError, confidenceError, nil
 				}
 			}
 		}
@@ -555,7 +557,7 @@ func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]stri
 		}
 	}
 	if len(p.Errors) > 0 {
-		p.Meta.Title = "Error: " + p.Meta.Title
+		p.Meta.Title = i18n.T(c.UserContext(), "review.error_title", "Title", p.Meta.Title)
 	}
 	return p
 }
@@ -586,24 +588,26 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 	v := profileValues{bio: strings.TrimSpace(c.FormValue("bio")), expertise: c.FormValue("expertise"), public: c.FormValue("public") != "",
 		affiliation: strings.TrimSpace(c.FormValue("affiliation")), credentials: strings.TrimSpace(c.FormValue("credentials"))}
 	errs := map[string]string{}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	for _, f := range []struct {
-		name, label, value string
-		max                int
-	}{{"affiliation", "The affiliation", v.affiliation, MaxAffiliationChars}, {"credentials", "The credentials", v.credentials, MaxCredentialsChars}} {
+		name, value string
+		max         int
+	}{{"affiliation", v.affiliation, MaxAffiliationChars}, {"credentials", v.credentials, MaxCredentialsChars}} {
 		switch n := utf8.RuneCountInString(f.value); {
 		case !utf8.ValidString(f.value) || strings.ContainsAny(f.value, "\r\n"):
-			errs[f.name] = f.label + " must be one line of text."
+			errs[f.name] = loc.T("review.invalid." + f.name + "_line")
 		case n > f.max:
-			errs[f.name] = fmt.Sprintf("%s is %d characters long; the limit is %d.", f.label, n, f.max)
+			errs[f.name] = loc.T("review.invalid."+f.name+"_long", "N", lf.Int(int64(n)), "Max", lf.Int(int64(f.max)))
 		}
 	}
 	switch n := utf8.RuneCountInString(v.bio); {
 	case !utf8.ValidString(v.bio):
 		errs["bio"] = "review.field.bio_utf8"
 	case n > MaxBioChars:
-		errs["bio"] = fmt.Sprintf("The bio is %d characters long; the limit is %d.", n, MaxBioChars)
+		errs["bio"] = loc.T("review.invalid.bio_long", "N", lf.Int(int64(n)), "Max", lf.Int(MaxBioChars))
 	}
-	tags, msg := parseExpertise(v.expertise)
+	tags, msg := parseExpertise(loc, v.expertise)
 	if msg != "" {
 		errs["expertise"] = msg
 	}
@@ -623,12 +627,12 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 
 // parseExpertise splits the comma-separated areas, dropping blanks and repeats (ignoring case),
 // and says everything that is wrong at once: each area that is too long, and too many areas.
-func parseExpertise(raw string) ([]string, string) {
+func parseExpertise(loc *i18n.Localizer, raw string) ([]string, string) {
 	if !utf8.ValidString(raw) {
 		return nil, "review.field.areas_utf8"
 	}
 	if len(raw) > 4*MaxExpertiseTags*(MaxExpertiseTagChars+2) {
-		return nil, fmt.Sprintf("List at most %d areas, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)
+		return nil, loc.T("review.invalid.areas_text_long", "Max", MaxExpertiseTags, "Chars", MaxExpertiseTagChars)
 	}
 	tags := []string{}
 	seen := map[string]bool{}
@@ -641,11 +645,11 @@ func parseExpertise(raw string) ([]string, string) {
 		seen[strings.ToLower(t)] = true
 		tags = append(tags, t)
 		if n := utf8.RuneCountInString(t); n > MaxExpertiseTagChars {
-			problems = append(problems, fmt.Sprintf("“%s” is %d characters long; keep each area to %d.", format.Truncate(t, 30), n, MaxExpertiseTagChars))
+			problems = append(problems, loc.T("review.invalid.area_long", "Area", format.Truncate(t, 30), "N", n, "Max", MaxExpertiseTagChars))
 		}
 	}
 	if len(tags) > MaxExpertiseTags {
-		problems = append(problems, fmt.Sprintf("You listed %d areas; list at most %d.", len(tags), MaxExpertiseTags))
+		problems = append(problems, loc.T("review.invalid.areas_many", "N", len(tags), "Max", MaxExpertiseTags))
 	}
 	if len(problems) > 0 {
 		return nil, strings.Join(problems, " ")
