@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/i18n"
 )
 
@@ -40,5 +41,45 @@ func TestMatcherSentencesInTurkish(t *testing.T) {
 	r, inLang := reasonInLang(tr, relatedMatch{Different: true, Reason: "opposite meaning (more/less: the claim says high, the fact-check lower)"})
 	if !inLang || r != "karşıt anlam (fazla/az: iddia “high” diyor, doğrulama “lower”)" {
 		t.Errorf("refusal reason in Turkish: %q (%v)", r, inLang)
+	}
+}
+
+// TestScriptEvidenceInTurkish runs the offline language detector on claims written in Greek, in
+// Hebrew and in a mix of scripts, and checks that its evidence reads in Turkish on Turkish pages:
+// the sentence, the script's name and the language's name, with the Turkish percent sign first.
+func TestScriptEvidenceInTurkish(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := b.Localizer(i18n.TR)
+	off, err := analysis.NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		claim string
+		want  []string
+	}{
+		{"Τα εμβόλια προκαλούν αυτισμό", []string{"Yunanca: harflerin %100 kadarı Yunan alfabesinde", "yalnızca Yunanca kullanıyor"}},
+		{"החיסונים גורמים לאוטיזם", []string{"İbranice: harflerin %100 kadarı İbrani alfabesinde"}},
+		{"Vaccines вызывают αυτισμό", []string{"Belirlenemedi (und). Karışık alfabeler: en sık görülen", "harflerin yalnızca %"}},
+	} {
+		res, err := off.Analyze(t.Context(), analysis.Input{Claim: tc.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored := res.Basis[analysis.FieldLanguage].Detail
+		got := BasisDetailIn(tr, stored)
+		for _, want := range tc.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%q: Turkish evidence %q lacks %q (stored %q)", tc.claim, got, want, stored)
+			}
+		}
+		for _, english := range []string{"letters", "script", "Mixed", "Greek", "Hebrew", "uses"} {
+			if strings.Contains(got, english) {
+				t.Errorf("%q: English %q left in %q", tc.claim, english, got)
+			}
+		}
 	}
 }

@@ -306,6 +306,13 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 			}
 		}
 	}
+	if name, ok := data["Script"].(string); ok {
+		if code, ok := analysis.ScriptCode(name); ok {
+			if sc, err := language.ParseScript(code); err == nil {
+				data["Script"] = display.Scripts(loc.Lang().Tag()).Name(sc)
+			}
+		}
+	}
 	if r, ok := data["Reason"].(string); ok {
 		data["Reason"] = BasisDetailIn(loc, r)
 	}
