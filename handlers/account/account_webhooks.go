@@ -233,7 +233,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 	for i := range eps {
 		p.Endpoints = append(p.Endpoints, whEndpointView(loc, &eps[i], now))
 	}
-	msg := func(field string) string { return st.err.Localized(field, loc.TData) }
+	msg := func(field string) string { return st.err.Localized(field, web.FieldTranslator(loc)) }
 	p.URL = components.Field{ID: "endpoint-url", Name: "url", Label: loc.T("wh.field.url"), Type: "url", Value: st.url, Error: msg("url"),
 		Hint:        loc.T("wh.field.url_hint"),
 		Placeholder: "https://", MaxLength: webhooks.MaxURLLength, Required: true, Autocomplete: "url"}
@@ -251,7 +251,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 	if st.err != nil {
 		targets := map[string]string{"url": "endpoint-url", "event_types": "event-0", "description": "endpoint-description"}
 		for _, f := range st.err.Fields {
-			p.Errors = append(p.Errors, whpages.FormError{Target: targets[f.Field], Message: st.err.Localized(f.Field, loc.TData)})
+			p.Errors = append(p.Errors, whpages.FormError{Target: targets[f.Field], Message: st.err.Localized(f.Field, web.FieldTranslator(loc))})
 		}
 	}
 	return h.render(c, status, whpages.IndexPage(p))

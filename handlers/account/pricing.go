@@ -201,10 +201,10 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 		if !errors.As(err, &verr) {
 			verr = &validation.Errors{Fields: []validation.FieldError{{Field: "message", Message: err.Error()}}}
 		}
-		form.Name.Error = verr.Localized("name", loc.TData)
-		form.Email.Error = verr.Localized("email", loc.TData)
-		form.Company.Error = verr.Localized("company", loc.TData)
-		form.Message.Error = verr.Localized("message", loc.TData)
+		form.Name.Error = verr.Localized("name", web.FieldTranslator(loc))
+		form.Email.Error = verr.Localized("email", web.FieldTranslator(loc))
+		form.Company.Error = verr.Localized("company", web.FieldTranslator(loc))
+		form.Message.Error = verr.Localized("message", web.FieldTranslator(loc))
 		form.HasErrors = true
 		return p.render(c, fiber.StatusUnprocessableEntity, form)
 	}

@@ -327,7 +327,7 @@ func voteValuesOf(v *models.ClaimVote) voteValues {
 
 // voteForm builds the form with values and errors.
 func voteForm(loc *i18n.Localizer, action string, v voteValues, verr *community.ValidationError, change bool) experts.VoteForm {
-	msg := func(field string) string { return verr.Localized(field, loc.TData) }
+	msg := func(field string) string { return verr.Localized(field, web.FieldTranslator(loc)) }
 	f := experts.VoteForm{Action: action, Change: change, VerdictError: msg("verdict")}
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
