@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bytes"
+	"context"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -12,9 +13,11 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/app/apptest"
+	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -204,4 +207,82 @@ func upload(t *testing.T, b *apptest.Browser, session, name, content string, ext
 		req.AddCookie(c)
 	}
 	return b.Do(t, req)
+}
+
+// TestBrowserAxeTurkishFormErrors runs axe-core and the sideways-scroll check at 1280 and 375 px
+// on the Turkish form-error states whose messages came from code before: the contact-sales form,
+// the webhook form, the vote form and the expert profile, each sent wrong in the browser.
+func TestBrowserAxeTurkishFormErrors(t *testing.T) {
+	src := axeSource(t)
+	for _, d := range testdb.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := browserWithin(t, 6*time.Minute)
+			db := testdb.Open(t, d)
+			s := startServer(t, db, nil)
+			bg := t.Context()
+			claim, err := s.app.Checker.Check(bg, checking.Input{Claim: "Aşılar otizme neden olur"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			people := map[models.Role][2]string{
+				models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
+				models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
+			}
+			for role, cred := range people {
+				u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
+					t.Fatal(err)
+				}
+				if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), u.ID).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			// sendWrong fills a form's fields by selector and sends it without the browser's own
+			// checks (form.submit), then waits for the page's error summary.
+			sendWrong := func(path, form, errors string, fields map[string]string) func(context.Context, string) error {
+				return func(ctx context.Context, base string) error {
+					acts := []chromedp.Action[chromedp.Void]{chromedp.Navigate(base + path), chromedp.WaitVisible(form)}
+					for sel, v := range fields {
+						acts = append(acts, chromedp.SetValue(sel, v))
+					}
+					acts = append(acts, chromedp.Submit(form), chromedp.WaitVisible(errors))
+					return chromedp.Do(ctx, acts...)
+				}
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "contact-sales errors (tr)", act: sendWrong("/pricing?lang=tr", `[data-testid="contact-form"]`, `[data-testid="contact-form"] .field__error`,
+					map[string]string{`#contact-email`: "adres-değil"})},
+			})
+			dev := people[models.RoleUser]
+			if err := logIn(ctx, s.base, dev[0], dev[1]); err != nil {
+				t.Fatalf("log in as a developer: %v", err)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "webhook form errors (tr)", act: sendWrong("/account/webhooks", `[data-testid="create-endpoint-form"]`, `[data-testid="form-errors"]`,
+					map[string]string{`#endpoint-url`: "ftp://çok-uzun-bir-alan-adı-ile-yazılmış-bir-adres.example/webhook/yolu/burada"})},
+			})
+			if err := logOut(ctx); err != nil {
+				t.Fatalf("log out: %v", err)
+			}
+			ex := people[models.RoleExpert]
+			if err := logIn(ctx, s.base, ex[0], ex[1]); err != nil {
+				t.Fatalf("log in as an expert: %v", err)
+			}
+			checkAxe(t, ctx, s.base, src, []axePage{
+				{name: "vote errors (tr)", act: sendWrong("/review/"+claim.ID, `[data-testid="vote-form"]`, `[data-testid="vote-form"] .field__error`,
+					map[string]string{`#vote-sources`: "adres-değil\nftp://x.example/a"})},
+				{name: "profile errors (tr)", act: sendWrong("/review/profile", `[data-testid="profile-form"]`, `[data-testid="profile-form"] .field__error`,
+					map[string]string{`#profile-expertise`: "bir, iki, üç, dört, beş, altı, yedi, sekiz, dokuz, on, on bir, " + strings.Repeat("ğ", 45)})},
+			})
+		})
+	}
 }
