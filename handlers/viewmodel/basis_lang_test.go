@@ -83,3 +83,27 @@ func TestScriptEvidenceInTurkish(t *testing.T) {
 		}
 	}
 }
+
+// TestBasisDetailCasedPerLanguage checks that a translated basis sentence gets its first letter
+// upper-cased by the page's language's rules (a Turkish i becomes İ), while the stored English
+// shown on an English page keeps the English rule.
+func TestBasisDetailCasedPerLanguage(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := analysis.FieldBasis{Assessed: false, Method: "source", Detail: "Not assessed: instagram.com is a platform where anyone can post, " +
+		"so the rating of the platform says little about who posted this claim; this account or page is not rated separately."}
+	for _, tc := range []struct {
+		lang i18n.Lang
+		want string
+	}{
+		{i18n.TR, "İnstagram.com herkesin paylaşım yapabildiği bir platform"},
+		{i18n.EN, "Instagram.com is a platform where anyone can post"},
+	} {
+		got := basisView(b.Localizer(tc.lang), stored, true).Detail
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: detail %q, want it to start %q", tc.lang, got, tc.want)
+		}
+	}
+}

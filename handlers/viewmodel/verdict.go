@@ -302,7 +302,7 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	for _, k := range []string{"Lang", "Runner"} {
 		if name, ok := data[k].(string); ok && name != "" {
 			if code, ok := analysis.LanguageCode(name); ok {
-				data[k] = format.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
+				data[k] = loc.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
 			}
 		}
 	}

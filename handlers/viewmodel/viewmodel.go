@@ -142,7 +142,12 @@ func basisView(loc *i18n.Localizer, b analysis.FieldBasis, ok bool) components.B
 	} else {
 		v.Lang = string(i18n.EN)
 	}
-	v.Detail = format.UpperFirst(v.Detail)
+	if v.Lang == "" {
+		// In the page's language, so its casing rules: a Turkish sentence may start with an i.
+		v.Detail = loc.UpperFirst(v.Detail)
+	} else {
+		v.Detail = format.UpperFirst(v.Detail)
+	}
 	return v
 }
 
@@ -262,7 +267,7 @@ func languageName(loc *i18n.Localizer, code string) string {
 	if name == "" {
 		return code
 	}
-	return loc.Upper(name[:1]) + name[1:] + " (" + code + ")"
+	return loc.UpperFirst(name) + " (" + code + ")"
 }
 
 // ClaimSummaries converts a page of claims for lists, in the language of ctx.
@@ -297,7 +302,7 @@ func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.F
 		SourceDomain:    SourceDomain(c),
 		CreatedISO:      format.ISO(c.CreatedAt),
 		CreatedText:     f.Time(c.CreatedAt),
-		CreatedAgo:      loc.Upper(firstRune(f.Ago(now, c.CreatedAt))) + restRunes(f.Ago(now, c.CreatedAt)),
+		CreatedAgo:      loc.UpperFirst(f.Ago(now, c.CreatedAt)),
 		ShareURL:        shareURL,
 		Analyzer:        c.Analyzer,
 		AnalyzerVersion: c.AnalyzerVersion,
@@ -585,16 +590,3 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 
 // Decimal prints a score or confidence with at most two decimals and no trailing zeros.
 func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
-
-// firstRune and restRunes split s after its first letter, for upper-casing it with the
-// language's rules.
-func firstRune(s string) string {
-	_, n := utf8.DecodeRuneInString(s)
-	return s[:n]
-}
-
-// restRunes is s without its first letter.
-func restRunes(s string) string {
-	_, n := utf8.DecodeRuneInString(s)
-	return s[n:]
-}
