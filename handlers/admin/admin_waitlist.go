@@ -197,7 +197,7 @@ func (a *AdminWaitlist) openConfirm(c *fiber.Ctx) error {
 		return fmt.Errorf("open the beta: %w", err)
 	}
 	return web.RenderNoStore(c, fiber.StatusOK, betapages.OpenConfirm(betapages.OpenConfirmPage{Meta: a.meta(c, "beta.admin.open_title"),
-		CSRF: web.CSRFToken(c), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}))
+		CSRF: web.CSRFToken(c), Confirmed: format.For(i18n.From(c.UserContext())).Int(counts[models.WaitlistConfirmed])}))
 }
 
 // open serves POST /admin/waitlist/open. A failed run is reported; pressing again resumes it.

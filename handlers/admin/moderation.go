@@ -176,7 +176,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 			r.Via = "API"
 		}
 		if cl.HiddenAt != nil {
-			r.HiddenAt = cl.HiddenAt.UTC().Format("2 Jan 2006 15:04 UTC")
+			r.HiddenAt = stamp(i18n.From(ctx), *cl.HiddenAt)
 		}
 		if cl.HiddenReason != nil {
 			r.Reason = *cl.HiddenReason

@@ -166,7 +166,7 @@ func (h *Experts) show(c *fiber.Ctx) error {
 	for _, r := range revs {
 		p.Recent = append(p.Recent, experts.ReviewedClaim{URL: paths.Claim(r.Claim.ID),
 			Text: format.Truncate(r.Claim.Content, viewmodel.ListTextRunes), Verdict: viewmodel.VerdictView(r.Verdict),
-			Confidence: formatConfidence(r.Confidence), WhenISO: format.ISO(r.VotedAt), When: lf.Ago(now, r.VotedAt)})
+			Confidence: formatConfidence(loc, r.Confidence), WhenISO: format.ISO(r.VotedAt), When: lf.Ago(now, r.VotedAt)})
 	}
 	return h.d.Kit.Render(c, fiber.StatusOK, experts.Public(p))
 }

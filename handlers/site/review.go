@@ -409,7 +409,7 @@ func (h *Review) show(c *fiber.Ctx) error {
 func savedText(loc *i18n.Localizer, sv models.ScoreView) string {
 	slug, _ := models.VerdictFromV1(sv.Verdict)
 	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
-	return loc.N("review.saved_score", sv.Experts, "Score", formatScore(sv.Score), "Verdict", label, "Confidence", formatConfidence(sv.Confidence))
+	return loc.N("review.saved_score", sv.Experts, "Score", formatScore(loc, sv.Score), "Verdict", label, "Confidence", formatConfidence(loc, sv.Confidence))
 }
 
 // communityRuleURL is the documentation of the community score: the /docs guide section.
@@ -418,22 +418,21 @@ const communityRuleURL = "/docs#community-score"
 // savedNote explains the numbers of savedText, which otherwise read as a mistake: one vote of
 // confidence 0.9 gives a community confidence of 0.45, and a Yanlış verdict a score of 0.
 func savedNote(loc *i18n.Localizer, experts int) string {
-	factor := strconv.FormatFloat(1-math.Pow(0.5, float64(experts)), 'f', -1, 64)
-	if loc.Lang() == i18n.TR {
-		factor = strings.Replace(factor, ".", ",", 1)
-	}
+	factor := format.For(loc).Number(1-math.Pow(0.5, float64(experts)), 6)
 	return loc.N("review.saved_note", max(experts, 1), "Factor", factor)
 }
 
-// formatScore writes a 0–100 score with at most two decimals: "87.5", "100".
-func formatScore(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
+// formatScore writes a 0–100 score with at most two decimals as loc writes numbers: "87.5",
+// "87,5" in Turkish, "100".
+func formatScore(loc *i18n.Localizer, f float64) string { return format.For(loc).Number(f, 2) }
 
-// formatConfidence writes a 0–1 confidence with two decimals: "0.75".
-func formatConfidence(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+// formatConfidence writes a 0–1 confidence with two decimals as loc writes numbers: "0.75", "0,75".
+func formatConfidence(loc *i18n.Localizer, f float64) string { return format.For(loc).Fixed(f, 2) }
 
 // renderReview renders the review page with the form in the given state.
 func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals voteValues, verr *community.ValidationError, change bool, saved string) error {
 	ctx := c.UserContext()
+	loc := i18n.From(ctx)
 	u := web.CurrentUser(c)
 	vs, err := h.d.Experts.Votes(ctx, cl.ID)
 	if err != nil {
@@ -462,12 +461,12 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 	}
 	if cl.ExpertCount > 0 && cl.CommunityScore != nil && cl.CommunityVerdict != nil {
 		sv := cl.EffectiveScore()
-		p.Community = &experts.CommunitySummary{Verdict: viewmodel.VerdictView(*cl.CommunityVerdict), Score: formatScore(sv.Score),
-			Confidence: formatConfidence(sv.Confidence), Experts: sv.Experts}
+		p.Community = &experts.CommunitySummary{Verdict: viewmodel.VerdictView(*cl.CommunityVerdict), Score: formatScore(loc, sv.Score),
+			Confidence: formatConfidence(loc, sv.Confidence), Experts: sv.Experts}
 	}
 	for _, v := range vs {
-		vv := experts.VoteView{Expert: v.ExpertName, Verdict: viewmodel.VerdictView(v.Verdict), Confidence: formatConfidence(v.Confidence),
-			Note: v.Note, Sources: viewmodel.WebURLs(v.Sources), WhenISO: format.ISO(v.UpdatedAt), When: format.Ago(now, v.UpdatedAt),
+		vv := experts.VoteView{Expert: v.ExpertName, Verdict: viewmodel.VerdictView(v.Verdict), Confidence: formatConfidence(loc, v.Confidence),
+			Note: v.Note, Sources: viewmodel.WebURLs(v.Sources), WhenISO: format.ISO(v.UpdatedAt), When: format.For(loc).Ago(now, v.UpdatedAt),
 			Mine: v.ExpertID != "" && v.ExpertID == u.ID}
 		if v.ExpertID != "" {
 			vv.Href = paths.Expert(v.ExpertID)

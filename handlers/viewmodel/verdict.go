@@ -131,7 +131,17 @@ func reasonIn(loc *i18n.Localizer, r relatedMatch) string {
 // stored English, which no message says).
 func reasonInLang(loc *i18n.Localizer, r relatedMatch) (string, bool) {
 	if r.ReasonKey != "" {
-		return loc.TData(r.ReasonKey, r.ReasonData), true
+		// The similarities are written with two decimals, as loc writes numbers (0,61 in Turkish).
+		data := make(map[string]any, len(r.ReasonData))
+		for k, v := range r.ReasonData {
+			if s, ok := v.(string); ok {
+				if x, err := strconv.ParseFloat(s, 64); err == nil {
+					v = format.For(loc).Fixed(x, 2)
+				}
+			}
+			data[k] = v
+		}
+		return loc.TData(r.ReasonKey, data), true
 	}
 	return basisDetail(loc, r.Reason)
 }

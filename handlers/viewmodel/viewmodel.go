@@ -212,7 +212,7 @@ func ClaimSummary(ctx context.Context, c *models.Claim, now time.Time) component
 		s.ScoreText = ""
 	}
 	if c.HasCommunityScore() {
-		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), Decimal(*c.CommunityScore)
+		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), f.Number(*c.CommunityScore, 2)
 		s.Analyzer = analyzerResult(loc, c, o)
 	}
 	return s
@@ -542,7 +542,7 @@ func FirmLink(ctx context.Context, f *models.FirmWithDomains, c *models.Claim) *
 	loc := i18n.From(ctx)
 	trust := loc.T("firm.not_rated")
 	if f.TrustScore != nil {
-		trust = TrustText(f.TrustScore) + " / 100"
+		trust = format.For(loc).Number(*f.TrustScore, 1) + " / 100"
 	}
 	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
@@ -562,9 +562,9 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 	f := format.For(loc)
 	sv := c.EffectiveScore()
 	slug, _ := models.VerdictFromV1(sv.Verdict)
-	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: Decimal(sv.Score), Confidence: Decimal(sv.Confidence), Experts: sv.Experts}
+	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: f.Number(sv.Score, 2), Confidence: f.Number(sv.Confidence, 2), Experts: sv.Experts}
 	for _, vote := range votes {
-		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: Decimal(vote.Confidence),
+		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: f.Number(vote.Confidence, 2),
 			Note: vote.Note, When: f.Ago(now, vote.UpdatedAt)}
 		if vote.ExpertID != "" {
 			vv.Href = paths.Expert(vote.ExpertID)
@@ -582,11 +582,9 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 			cause = loc.T("community.cause.vote")
 		}
 		label := verdictLabel(loc, h.Verdict)
-		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
-			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: Decimal(h.Confidence)})
+		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: f.Number(h.Score, 2),
+			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: f.Number(h.Confidence, 2)})
 	}
 	return v
 }
 
-// Decimal prints a score or confidence with at most two decimals and no trailing zeros.
-func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }

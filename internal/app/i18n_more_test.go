@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +96,56 @@ func TestTurkishLinkAndErrorPagesHaveNoEnglishLeft(t *testing.T) {
 			t.Errorf("a form without its CSRF token: status %d, want 403", p.Status)
 		}
 		noEnglishLeft(t, english, "CSRF refusal", p)
+	})
+}
+
+// TestTurkishNumbersAndDates checks numbers and times the pages used to write the English way on
+// Turkish pages: a community score and confidence on the claim and review pages (decimal comma),
+// a vote's age ("önce", not "ago"), the firm list's count, and the dashboard's beta quota (1.000).
+func TestTurkishNumbersAndDates(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		b := apptest.Open(t, db, apptest.Options{})
+		tr := &http.Cookie{Name: "lang", Value: "tr"}
+		res := b.Post(t, "/", url.Values{"claim": {"Aşılar otizme neden olur"}})
+		if res.Status != http.StatusSeeOther {
+			t.Fatalf("checking a claim: %d", res.Status)
+		}
+		claim := res.Location
+		claimID := strings.TrimPrefix(claim, "/claims/")
+		_, expert := b.Member(t, "uzman@example.org", "Zeynep", models.RoleExpert)
+		if p := b.SendCookies(t, http.MethodPost, "/review/"+claimID, url.Values{"verdict": {"yanlis"}, "confidence": {"high"}}, expert, tr); p.Status != http.StatusSeeOther {
+			t.Fatalf("voting: %d", p.Status)
+		}
+		firm := &models.Firm{Slug: "bbc", Name: "BBC", Website: "https://www.bbc.co.uk"}
+		if err := b.App.Stores.Firms.Create(t.Context(), firm, []string{"bbc.co.uk"}); err != nil {
+			t.Fatal(err)
+		}
+		_, session := b.Member(t, "ayse@example.org", "Ayşe", models.RoleUser)
+		page := func(path, session string) apptest.Page {
+			p := b.SendCookies(t, http.MethodGet, path, nil, session, tr)
+			if p.Status != http.StatusOK {
+				t.Fatalf("%s: status %d", path, p.Status)
+			}
+			return p
+		}
+		decimalComma := regexp.MustCompile(`^\d+,\d+$`)
+		p := page(claim, "")
+		if got := strings.TrimSpace(p.Doc.Find(`[data-testid="community"] [data-testid="vote"]`).Text()); !strings.Contains(got, "0,9") || strings.Contains(got, "0.9") {
+			t.Errorf("claim page vote %q, want its confidence with a decimal comma", got)
+		}
+		if got := strings.TrimSpace(p.Doc.Find(`[data-testid="community-confidence"]`).Text()); got != "" && !decimalComma.MatchString(got) {
+			t.Errorf("claim page community confidence %q, want a decimal comma", got)
+		}
+		p = page("/review/"+claimID, expert)
+		text := p.Doc.Find("body").Text()
+		if strings.Contains(text, " ago") || !strings.Contains(text, "0,90") {
+			t.Errorf("review page: want the vote's confidence as 0,90 and its age in Turkish:\n%s", p.Doc.Find(`[data-testid="votes"], .votes`).Text())
+		}
+		if got := strings.TrimSpace(page("/firms", "").Doc.Find(`[data-testid="result-count"]`).Text()); got != "1 kuruluş" {
+			t.Errorf("firm list count %q, want 1 kuruluş", got)
+		}
+		if got := page("/account", session).Doc.Find("body").Text(); !strings.Contains(got, "1.000") {
+			t.Errorf("the dashboard's beta card does not write the free quota as 1.000")
+		}
 	})
 }
