@@ -93,7 +93,7 @@ func expertsPageURL(page int) string {
 func (h *Experts) list(c *fiber.Ctx) error {
 	page, problem := web.ParsePage(c)
 	if problem != "" {
-		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "pager.no_such_page", problem)
 	}
 	ls, total, err := h.d.Experts.ListPublic(c.UserContext(), ExpertsPerPage, (page-1)*ExpertsPerPage)
 	if err != nil {

@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math"
 	"net/url"
@@ -115,7 +114,7 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	case web.SearchProblem(c, q) != "":
 		problem = web.SearchProblem(c, q)
 	case utf8.RuneCountInString(q) > web.MaxSearchChars:
-		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), web.MaxSearchChars)
+		problem = loc.T("history.too_long", "Length", lf.Int(int64(utf8.RuneCountInString(q))), "Limit", lf.Int(web.MaxSearchChars))
 	}
 	if problem == "" {
 		page, problem = web.ParsePage(c)

@@ -154,8 +154,7 @@ func (h *Review) meta(c *fiber.Ctx, title, description string) layouts.Page {
 // unavailable answers 503 after logging err.
 func (h *Review) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("review: "+what, "err", err)
-	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "review.err.unavailable_title",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "review.err.unavailable_title", "account.unavailable")
 }
 
 // notExpert refuses a change by an account that may only look (an administrator).
@@ -207,11 +206,11 @@ func (h *Review) queue(c *fiber.Ctx) error {
 	}
 	if current.Key == "" {
 		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "review.err.no_tab_title",
-			fmt.Sprintf("%q is not a tab of the review queue. Use newest, viewed or more.", format.Truncate(tab, 40)))
+			i18n.T(c.UserContext(), "review.err.no_tab", "Tab", format.Truncate(tab, 40)))
 	}
 	page, problem := web.ParsePage(c)
 	if problem != "" {
-		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "pager.no_such_page", problem)
 	}
 	cs, total, err := h.d.Experts.Queue(c.UserContext(), models.QueueQuery{Tab: tab, ExpertID: u.ID,
 		Limit: ReviewQueuePerPage, Offset: (page - 1) * ReviewQueuePerPage})

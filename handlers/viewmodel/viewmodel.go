@@ -587,4 +587,3 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 	}
 	return v
 }
-

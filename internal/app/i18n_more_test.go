@@ -67,6 +67,13 @@ func TestTurkishLinkAndErrorPagesHaveNoEnglishLeft(t *testing.T) {
 			{"webhook unknown", http.MethodGet, "/account/webhooks/0190b8a0-0000-7000-8000-000000000000", nil, session, http.StatusNotFound},
 			{"plan editor", http.MethodGet, "/admin/plans/" + plan.ID, nil, admin, http.StatusOK},
 			{"waiting list", http.MethodGet, "/admin/waitlist", nil, admin, http.StatusOK},
+			{"history page not a number", http.MethodGet, "/claims?page=nope", nil, "", http.StatusBadRequest},
+			{"experts page not a number", http.MethodGet, "/experts?page=nope", nil, "", http.StatusBadRequest},
+			{"review page not a number", http.MethodGet, "/review?page=nope", nil, expertSession, http.StatusBadRequest},
+			{"review tab unknown", http.MethodGet, "/review?tab=nope", nil, expertSession, http.StatusBadRequest},
+			{"firm search too long", http.MethodGet, "/firms?q=" + strings.Repeat("a", 201), nil, "", http.StatusBadRequest},
+			{"hide reason too long", http.MethodPost, "/admin/claims/hide", url.Values{"claim": {"not-a-claim"}, "reason": {strings.Repeat("r", 2001)}}, admin, http.StatusUnprocessableEntity},
+			{"outbox recipient control character", http.MethodGet, "/admin/outbox?to=a%01b", nil, admin, http.StatusBadRequest},
 		} {
 			p := b.SendCookies(t, pg.method, pg.path, pg.form, pg.session, tr)
 			if pg.status != 0 && p.Status != pg.status {
