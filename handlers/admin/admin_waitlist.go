@@ -66,7 +66,8 @@ func (a *AdminWaitlist) Routes(r *web.Routes) {
 
 // meta fills admin page metadata; admin pages are never indexed.
 func (a *AdminWaitlist) meta(c *fiber.Ctx, title string) layouts.Page {
-	return layouts.Page{Title: i18n.Text(c.UserContext(), title), Path: c.Path(), Year: a.now().UTC().Year(), NoIndex: true}
+	return layouts.Page{Title: i18n.Text(c.UserContext(), title), Path: c.Path(), Query: string(c.Request().URI().QueryString()),
+		Year: a.now().UTC().Year(), NoIndex: true}
 }
 
 // filter reads search, state and page from the query; an unknown state means all.

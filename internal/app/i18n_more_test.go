@@ -94,6 +94,11 @@ func TestTurkishLinkAndErrorPagesHaveNoEnglishLeft(t *testing.T) {
 				}
 			}
 		}
+		// The waiting list's language switcher keeps the list's filter.
+		wl := b.SendCookies(t, http.MethodGet, "/admin/waitlist?state=invited", nil, admin, tr)
+		if href := wl.Doc.Find(`[data-testid=lang-switch] a[hreflang=en]`).AttrOr("href", ""); href != "/admin/waitlist?lang=en&state=invited" {
+			t.Errorf("the waiting list's switch to English %q drops the filter", href)
+		}
 		// A form sent without its CSRF token is refused with a Turkish page.
 		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(url.Values{"email": {"a@example.org"}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
