@@ -282,6 +282,10 @@ func TestBrowserAxeTurkish(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			firm := &models.Firm{Slug: "bbc", Name: "BBC", Description: "Britanya'nın kamu yayıncısı.", Website: "https://www.bbc.co.uk"}
+			if err := s.app.Stores.Firms.Create(context.Background(), firm, []string{"bbc.co.uk"}); err != nil {
+				t.Fatal(err)
+			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "home (tr)", path: "/?lang=tr"},
 				{name: "claim (tr)", path: "/claims/" + claim.ID + "?lang=tr"},
@@ -289,6 +293,11 @@ func TestBrowserAxeTurkish(t *testing.T) {
 				{name: "login (tr)", path: "/login?lang=tr"},
 				{name: "sign-up (tr)", path: "/signup?lang=tr"},
 				{name: "not found (tr)", path: "/no-such-page?lang=tr"},
+				{name: "firms (tr)", path: "/firms?lang=tr"},
+				{name: "firm (tr)", path: "/firms/bbc?lang=tr"},
+				{name: "experts (tr)", path: "/experts?lang=tr"},
+				{name: "beta (tr)", path: "/beta?lang=tr"},
+				{name: "bad page number (tr)", path: "/claims?page=nope&lang=tr"},
 			})
 		})
 	}
