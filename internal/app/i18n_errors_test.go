@@ -89,6 +89,19 @@ func TestTurkishFormErrorsHaveNoEnglishLeft(t *testing.T) {
 			t.Fatalf("second rotation: %d", p.Status)
 		}
 		noEnglishLeft(t, english, "second rotation", p, "Anahtar 24 saatten kısa bir süre önce yenilendi")
+		// A delivery the sender gave up on: its stored English error is marked as English.
+		if p = send(ep+"/test", url.Values{}, session); p.Status != http.StatusSeeOther {
+			t.Fatalf("sending a test event: %d", p.Status)
+		}
+		if err := db.Gorm.Exec("UPDATE webhook_deliveries SET state = ?, last_error = ? WHERE endpoint_id = ?",
+			models.DeliveryDead, "timed out: context deadline exceeded", eps[0].ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		p = get(ep, session)
+		if got := p.Doc.Find(`[data-testid="delivery-error"] [lang="en"]`).Text(); got != "timed out: context deadline exceeded" {
+			t.Errorf("the delivery's stored English error %q is not marked as English", got)
+		}
+		noEnglishLeft(t, english, "endpoint with a failed delivery", p, "Vazgeçildi")
 		send(ep+"/disable", url.Values{}, session)
 		noEnglishLeft(t, english, "disabled endpoint", get(ep, session), "Sizin tarafınızdan devre dışı bırakıldı.")
 
