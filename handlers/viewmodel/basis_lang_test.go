@@ -1,6 +1,7 @@
 package viewmodel
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -104,6 +105,33 @@ func TestBasisDetailCasedPerLanguage(t *testing.T) {
 		got := basisView(b.Localizer(tc.lang), stored, true).Detail
 		if !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%s: detail %q, want it to start %q", tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestStarterPublisherInTurkish checks that the starter knowledge base, the project's own
+// fact-checks, is named in Turkish in the sentences that cite it, and that the name the test
+// expects is the one the starter file uses.
+func TestStarterPublisherInTurkish(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile("../../internal/knowledge/starter/starter.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), `"`+starterPublisher+`"`) {
+		t.Fatalf("the starter knowledge base no longer names its publisher %q", starterPublisher)
+	}
+	tr := b.Localizer(i18n.TR)
+	for _, stored := range []string{
+		"According to Claimcheck starter knowledge base (source: https://doi.org/10.1002/x): Aşılar otizme yol açmaz.",
+		`Matched: "Aşılar otizme neden olur." (Claimcheck starter knowledge base, rated "Yanlış"), similarity 1.00; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree). The verdict is the fact-check's rating mapped onto the four verdicts (yanlis).`,
+	} {
+		got := BasisDetailIn(tr, stored)
+		if !strings.Contains(got, "Claimcheck başlangıç bilgi tabanı") || strings.Contains(got, "starter knowledge base") {
+			t.Errorf("%q in Turkish: %q", stored, got)
 		}
 	}
 }

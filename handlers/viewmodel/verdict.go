@@ -286,6 +286,11 @@ func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
 	return loc.TData("basis.text."+key, data), true
 }
 
+// starterPublisher is the publisher of every review of the project's own starter knowledge base
+// (internal/knowledge/starter/starter.json): the product's name for its own work, so pages say it
+// in their language.
+const starterPublisher = "Claimcheck starter knowledge base"
+
 // basisNumbers are the decimal fields of the matcher's sentences, written as loc writes numbers.
 var basisNumbers = []string{"Sim", "Floor", "Share", "Value", "Worst", "Best", "Score", "RunnerScore", "Min", "Margin"}
 
@@ -303,6 +308,11 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	}
 	if p, ok := data["Publisher"].(string); ok && p == "publisher unknown" {
 		data["Publisher"] = loc.T("basis.text.publisher_unknown")
+	}
+	for _, k := range []string{"Publisher", "Who"} {
+		if p, ok := data[k].(string); ok && p == starterPublisher {
+			data[k] = loc.T("basis.text.publisher_starter")
+		}
 	}
 	if g, ok := data["Group"].(string); ok {
 		if id := "basis.text.group." + strings.ReplaceAll(g, "/", "_"); loc.Has(id) {
