@@ -193,13 +193,13 @@ func CardBasisIn(loc *i18n.Localizer, o Outcome, basis map[string]analysis.Field
 	case !o.Decided:
 		return loc.T("result.basis.not_enough")
 	case o.Method == matching.MethodMatch && o.Source != nil:
-		return loc.T("result.basis.match_named", "Name", matchName(*o.Source))
+		return loc.T("result.basis.match_named", "Name", matchName(loc, *o.Source))
 	case o.Method == matching.MethodMatch:
 		return loc.T("result.basis.match")
 	case o.Method == methodLLMJudgement:
 		return loc.T("result.basis.model_judgement")
 	case o.Method == methodLLMFactCheck && o.Source != nil:
-		return loc.T("result.basis.model_fact_check_named", "Name", matchName(*o.Source))
+		return loc.T("result.basis.model_fact_check_named", "Name", matchName(loc, *o.Source))
 	case o.Method == methodLLMFactCheck:
 		return loc.T("result.basis.model_fact_check", "Detail", strings.TrimSpace(basis[analysis.FieldVerdict].Detail))
 	case strings.HasPrefix(o.Method, methodLLM):
@@ -212,12 +212,21 @@ func CardBasisIn(loc *i18n.Localizer, o Outcome, basis map[string]analysis.Field
 }
 
 // matchName names a fact-check in a sentence: “claim” (publisher).
-func matchName(m analysis.Match) string {
+func matchName(loc *i18n.Localizer, m analysis.Match) string {
 	s := "“" + strings.TrimSpace(m.ClaimReviewed) + "”"
-	if p := strings.TrimSpace(m.Publisher); p != "" {
+	if p := publisherName(loc, m.Publisher); p != "" {
 		s += " (" + p + ")"
 	}
 	return s
+}
+
+// publisherName is a fact-check's publisher as pages show it: as published, except the project's
+// own starter knowledge base, which is named in loc's language.
+func publisherName(loc *i18n.Localizer, publisher string) string {
+	if p := strings.TrimSpace(publisher); p != starterPublisher {
+		return p
+	}
+	return loc.T("basis.text.publisher_starter")
 }
 
 // PlainSummary is the one- or two-sentence summary of a claim with not enough evidence: what was
@@ -234,7 +243,7 @@ func PlainSummaryIn(loc *i18n.Localizer, o Outcome) string {
 		}
 	}
 	if closest != nil {
-		return s + " " + loc.T("result.summary.closest_different", "Name", matchName(closest.Match), "Reason", reasonIn(loc, *closest))
+		return s + " " + loc.T("result.summary.closest_different", "Name", matchName(loc, closest.Match), "Reason", reasonIn(loc, *closest))
 	}
 	if len(o.Related) > 0 {
 		return s + " " + loc.T("result.summary.not_close")
@@ -310,8 +319,8 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 		data["Publisher"] = loc.T("basis.text.publisher_unknown")
 	}
 	for _, k := range []string{"Publisher", "Who"} {
-		if p, ok := data[k].(string); ok && p == starterPublisher {
-			data[k] = loc.T("basis.text.publisher_starter")
+		if p, ok := data[k].(string); ok {
+			data[k] = publisherName(loc, p)
 		}
 	}
 	if g, ok := data["Group"].(string); ok {

@@ -350,7 +350,7 @@ func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.F
 // matchView converts one compared fact-check for the claim page.
 func matchView(loc *i18n.Localizer, m analysis.Match) claims.MatchView {
 	return claims.MatchView{
-		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
+		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: publisherName(loc, m.Publisher), TextualRating: m.TextualRating,
 		Verdict: VerdictView(string(m.Verdict)), Similarity: format.For(loc).Fixed(m.Similarity, 2), Used: m.Confident,
 		Sources: WebURLs(m.Sources),
 	}
