@@ -82,18 +82,73 @@ func NewFirmStore(db *database.DB, rules Rules) *FirmStore {
 	return &FirmStore{db: db, rules: rules}
 }
 
+// DomainProblem names what is wrong with a typed domain, so pages can say it in their language.
+type DomainProblem string
+
+// The ways a typed domain can be wrong (DomainError.Kind).
+const (
+	// DomainEmpty is an empty entry.
+	DomainEmpty DomainProblem = "empty"
+	// DomainTooLong is an entry far too long to be a domain name.
+	DomainTooLong DomainProblem = "too_long"
+	// DomainNotADomain is an entry that does not parse as an address with a host.
+	DomainNotADomain DomainProblem = "not_a_domain"
+	// DomainIP is an address by IP.
+	DomainIP DomainProblem = "ip"
+	// DomainInvalid is a host that is not a valid domain name.
+	DomainInvalid DomainProblem = "invalid"
+	// DomainNoDot is a single-label host.
+	DomainNoDot DomainProblem = "no_dot"
+	// DomainLonger is a domain longer than Max characters.
+	DomainLonger DomainProblem = "longer"
+	// DomainPublicSuffix is a bare public suffix (co.uk).
+	DomainPublicSuffix DomainProblem = "public_suffix"
+)
+
+// DomainError is NormalizeDomain's refusal: the kind, the entry as typed (shortened) and, for
+// DomainLonger, the limit. Error is the English sentence.
+type DomainError struct {
+	// Kind is what is wrong.
+	Kind DomainProblem
+	// Input is the entry, shortened for a message (for DomainPublicSuffix, the suffix).
+	Input string
+	// Max is the length limit DomainLonger exceeds.
+	Max int
+}
+
+// Error says what is wrong in English.
+func (e *DomainError) Error() string {
+	switch e.Kind {
+	case DomainEmpty:
+		return "the domain is empty"
+	case DomainTooLong:
+		return fmt.Sprintf("“%s…” is too long to be a domain name", e.Input)
+	case DomainNotADomain:
+		return fmt.Sprintf("“%s” is not a domain name; write it like example.com", e.Input)
+	case DomainIP:
+		return fmt.Sprintf("“%s” is an IP address; give the firm's domain name instead", e.Input)
+	case DomainNoDot:
+		return fmt.Sprintf("“%s” needs a dot, like example.com", e.Input)
+	case DomainLonger:
+		return fmt.Sprintf("“%s…” is longer than the %d characters a domain name may have", e.Input, e.Max)
+	case DomainPublicSuffix:
+		return fmt.Sprintf("“%s” is a public suffix shared by many owners; give the firm's own domain under it", e.Input)
+	}
+	return fmt.Sprintf("“%s” is not a valid domain name", e.Input)
+}
+
 // NormalizeDomain turns what an admin typed (a domain, or an address such as
 // "https://www.Example.com:8443/news") into the form claims' source domains are stored in:
-// lower-case ASCII (IDNA), no scheme, path or port, no leading "www.". Its error is a sentence for
-// people. Addresses by IP and bare public suffixes (co.uk, github.io) are refused: a firm owning
+// lower-case ASCII (IDNA), no scheme, path or port, no leading "www.". Its error is a
+// *DomainError. Addresses by IP and bare public suffixes (co.uk, github.io) are refused: a firm owning
 // one would swallow every claim under it.
 func NormalizeDomain(raw string) (string, error) {
 	in := strings.TrimSpace(raw)
 	if in == "" {
-		return "", errors.New("the domain is empty")
+		return "", &DomainError{Kind: DomainEmpty}
 	}
 	if len(in) > 2*maxDomainLen {
-		return "", fmt.Errorf("“%s…” is too long to be a domain name", truncateRunes(in, 40))
+		return "", &DomainError{Kind: DomainTooLong, Input: truncateRunes(in, 40)}
 	}
 	s := in
 	if !strings.Contains(s, "://") {
@@ -101,30 +156,30 @@ func NormalizeDomain(raw string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Hostname() == "" {
-		return "", fmt.Errorf("“%s” is not a domain name; write it like example.com", truncateRunes(in, 60))
+		return "", &DomainError{Kind: DomainNotADomain, Input: truncateRunes(in, 60)}
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
 	if net.ParseIP(host) != nil {
-		return "", fmt.Errorf("“%s” is an IP address; give the firm's domain name instead", truncateRunes(in, 60))
+		return "", &DomainError{Kind: DomainIP, Input: truncateRunes(in, 60)}
 	}
 	a, err := idna.Lookup.ToASCII(host)
 	if err != nil {
-		return "", fmt.Errorf("“%s” is not a valid domain name", truncateRunes(in, 60))
+		return "", &DomainError{Kind: DomainInvalid, Input: truncateRunes(in, 60)}
 	}
 	a = strings.TrimPrefix(strings.ToLower(a), "www.")
 	if !strings.Contains(a, ".") {
-		return "", fmt.Errorf("“%s” needs a dot, like example.com", truncateRunes(in, 60))
+		return "", &DomainError{Kind: DomainNoDot, Input: truncateRunes(in, 60)}
 	}
 	if len(a) > maxDomainLen {
-		return "", fmt.Errorf("“%s…” is longer than the %d characters a domain name may have", truncateRunes(in, 40), maxDomainLen)
+		return "", &DomainError{Kind: DomainLonger, Input: truncateRunes(in, 40), Max: maxDomainLen}
 	}
 	for _, l := range strings.Split(a, ".") {
 		if !validLabel(l) {
-			return "", fmt.Errorf("“%s” is not a valid domain name", truncateRunes(in, 60))
+			return "", &DomainError{Kind: DomainInvalid, Input: truncateRunes(in, 60)}
 		}
 	}
 	if ps, _ := publicsuffix.PublicSuffix(a); ps == a {
-		return "", fmt.Errorf("“%s” is a public suffix shared by many owners; give the firm's own domain under it", a)
+		return "", &DomainError{Kind: DomainPublicSuffix, Input: a}
 	}
 	return a, nil
 }

@@ -230,7 +230,7 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 			return a.unavailable(c, "beta access", err)
 		}
 		p.ShowBeta = true
-		p.Beta = betaView(st, u.Verified())
+		p.Beta = betaView(i18n.From(c.UserContext()), st, u.Verified())
 	}
 	if plan.MonthlyQuota == nil {
 		p.Unlimited = true
@@ -264,8 +264,8 @@ func (a *Account) renderDashboard(c *fiber.Ctx, status int, u *models.User, st d
 
 // betaView turns the account's beta standing into the dashboard card's words: an invited person
 // who has not confirmed the address yet is told to confirm it, not to join the list again.
-func betaView(st beta.Status, verified bool) betapages.AccessView {
-	v := betapages.AccessView{Has: st.Access, FreeQuota: format.Thousands(beta.AnnouncedFreeQuota)}
+func betaView(loc *i18n.Localizer, st beta.Status, verified bool) betapages.AccessView {
+	v := betapages.AccessView{Has: st.Access, FreeQuota: format.For(loc).Int(beta.AnnouncedFreeQuota)}
 	switch {
 	case st.Access:
 		v.State = "access"

@@ -159,6 +159,10 @@ func whEndpointView(loc *i18n.Localizer, ep *models.WebhookEndpoint, now time.Ti
 		v.State, v.StateText = "disabled", loc.T("wh.state.disabled")
 		if ep.DisabledReason != nil {
 			v.DisabledReason = *ep.DisabledReason
+			if v.DisabledReason == webhooks.DisabledByOwner {
+				// The store keeps the English reason the API sends; the page says it in its language.
+				v.DisabledReason = loc.T("wh.disabled_by_owner")
+			}
 		}
 	}
 	return v
@@ -229,12 +233,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 	for i := range eps {
 		p.Endpoints = append(p.Endpoints, whEndpointView(loc, &eps[i], now))
 	}
-	msg := func(field string) string {
-		if st.err == nil {
-			return ""
-		}
-		return st.err.Message(field)
-	}
+	msg := func(field string) string { return st.err.Localized(field, web.FieldTranslator(loc)) }
 	p.URL = components.Field{ID: "endpoint-url", Name: "url", Label: loc.T("wh.field.url"), Type: "url", Value: st.url, Error: msg("url"),
 		Hint:        loc.T("wh.field.url_hint"),
 		Placeholder: "https://", MaxLength: webhooks.MaxURLLength, Required: true, Autocomplete: "url"}
@@ -252,7 +251,7 @@ func (h *AccountWebhooks) renderIndex(c *fiber.Ctx, status int, u *models.User, 
 	if st.err != nil {
 		targets := map[string]string{"url": "endpoint-url", "event_types": "event-0", "description": "endpoint-description"}
 		for _, f := range st.err.Fields {
-			p.Errors = append(p.Errors, whpages.FormError{Target: targets[f.Field], Message: f.Message})
+			p.Errors = append(p.Errors, whpages.FormError{Target: targets[f.Field], Message: st.err.Localized(f.Field, web.FieldTranslator(loc))})
 		}
 	}
 	return h.render(c, status, whpages.IndexPage(p))
@@ -349,8 +348,7 @@ func (h *AccountWebhooks) rotate(c *fiber.Ctx) error {
 	switch {
 	case errors.Is(err, models.ErrRotationInProgress):
 		// A reloaded result page posts again; refusing keeps the secret the receiver may still use.
-		return h.renderDetail(c, fiber.StatusConflict, u, "", viewmodel.RotationInProgressText+
-			" To stop a leaked secret at once, delete this endpoint and add it again.")
+		return h.renderDetail(c, fiber.StatusConflict, u, "", "wh.error.rotating")
 	case err != nil:
 		return h.fail(c, "rotate webhook secret", err)
 	}

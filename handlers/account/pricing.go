@@ -10,6 +10,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/beta"
 	"github.com/claimcheck/claimcheck/internal/billing"
 	"github.com/claimcheck/claimcheck/internal/i18n"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/components"
 	"github.com/claimcheck/claimcheck/views/format"
@@ -194,19 +195,16 @@ func (p *Pricing) contact(c *fiber.Ctx) error {
 	name, email, company, message := c.FormValue("name"), c.FormValue("email"), c.FormValue("company"), c.FormValue("message")
 	_, err := p.billing.SubmitContactLead(c.UserContext(), name, email, company, message)
 	if errors.Is(err, billing.ErrInvalidLead) {
-		form := contactFields(i18n.From(c.UserContext()), name, email, company, message)
-		msg := strings.TrimPrefix(err.Error(), billing.ErrInvalidLead.Error()+": ")
-		msg = format.UpperFirst(msg) + "."
-		switch {
-		case strings.HasPrefix(msg, "Name"):
-			form.Name.Error = msg
-		case strings.HasPrefix(msg, "Email"):
-			form.Email.Error = msg
-		case strings.HasPrefix(msg, "Company"):
-			form.Company.Error = msg
-		default:
-			form.Message.Error = msg
+		loc := i18n.From(c.UserContext())
+		form := contactFields(loc, name, email, company, message)
+		var verr *validation.Errors
+		if !errors.As(err, &verr) {
+			verr = &validation.Errors{Fields: []validation.FieldError{{Field: "message", Message: err.Error()}}}
 		}
+		form.Name.Error = verr.Localized("name", web.FieldTranslator(loc))
+		form.Email.Error = verr.Localized("email", web.FieldTranslator(loc))
+		form.Company.Error = verr.Localized("company", web.FieldTranslator(loc))
+		form.Message.Error = verr.Localized("message", web.FieldTranslator(loc))
 		form.HasErrors = true
 		return p.render(c, fiber.StatusUnprocessableEntity, form)
 	}

@@ -373,7 +373,7 @@ func parseDomainLines(loc *i18n.Localizer, text string) ([]string, []string) {
 		if err != nil {
 			if !slices.Contains(seen, entry) {
 				seen = append(seen, entry)
-				bad = append(bad, format.UpperFirst(err.Error())+".")
+				bad = append(bad, domainProblem(loc, err))
 			}
 			continue
 		}
@@ -390,6 +390,16 @@ func parseDomainLines(loc *i18n.Localizer, text string) ([]string, []string) {
 		out = out[:0]
 	}
 	return out, bad
+}
+
+// domainProblem says a refused domain entry in loc's language, by the kind of its
+// *models.DomainError; another error (none is expected) is said as the store said it.
+func domainProblem(loc *i18n.Localizer, err error) string {
+	var de *models.DomainError
+	if !errors.As(err, &de) {
+		return format.UpperFirst(err.Error()) + "."
+	}
+	return loc.T("admin.firms.error.domain_"+string(de.Kind), "Input", de.Input, "Max", de.Max)
 }
 
 // takenDomainText says that another firm owns a domain.
@@ -438,6 +448,7 @@ const firmSlugTaken = "admin.firms.error.slug_taken"
 // storeRefusal turns a refusal of the store into a field message; ok is false for other errors.
 func storeRefusal(loc *i18n.Localizer, err error, errs map[string]string) (int, bool) {
 	var dt *models.DomainTakenError
+	var de *models.DomainError
 	switch {
 	case errors.As(err, &dt):
 		errs["domains"] = takenDomainText(loc, *dt) + oneFirmOnly(loc)
@@ -448,8 +459,13 @@ func storeRefusal(loc *i18n.Localizer, err error, errs map[string]string) (int, 
 	case errors.Is(err, models.ErrSlugTaken):
 		errs["slug"] = firmSlugTaken
 		return fiber.StatusConflict, true
+	case errors.As(err, &de):
+		errs["domains"] = domainProblem(loc, de)
+		return fiber.StatusUnprocessableEntity, true
 	case errors.Is(err, models.ErrInvalidFirm):
-		errs["name"] = loc.T("admin.firms.error.refused", "Reason", err.Error())
+		// The form checks the store's rules first, so this is a rule the form does not know yet; the
+		// store's English reason is not the page's language, so the page says what to do instead.
+		errs["name"] = loc.T("admin.firms.error.refused")
 		return fiber.StatusUnprocessableEntity, true
 	}
 	return 0, false

@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -61,12 +60,49 @@ type KBEntries interface {
 
 // knowledgePage serves GET /admin/knowledge.
 func (a *Admin) knowledgePage(c *fiber.Ctx) error {
-	return a.renderKnowledge(c, fiber.StatusOK, "", "")
+	return a.renderKnowledge(c, fiber.StatusOK, kbOutcome{})
+}
+
+// kbOutcome is what the last upload did, for the upload form: the summary with its skip reasons,
+// or the problem with the importer's own English diagnosis of the file.
+type kbOutcome struct {
+	result, problem, detail string
+	reasons                 []admin.Reason
+}
+
+// kbProblem is an upload refused for problem (a message id or text).
+func kbProblem(problem string) kbOutcome { return kbOutcome{problem: problem} }
+
+// kbSummary says an import's summary in loc's language: the counts, then the distinct skip
+// reasons, most frequent first; a reason without a message id is shown as the importer wrote it.
+func kbSummary(loc *i18n.Localizer, name string, sum knowledge.Summary) kbOutcome {
+	f := format.For(loc)
+	args := []any{"Name", name, "Added", f.Int(int64(sum.Added)), "Updated", f.Int(int64(sum.Updated)),
+		"Unchanged", f.Int(int64(sum.Unchanged)), "Kept", f.Int(int64(sum.Kept)), "Skipped", f.Int(int64(len(sum.Skipped)))}
+	out := kbOutcome{result: loc.T("admin.kb.summary", args...)}
+	if sum.Kept > 0 {
+		out.result = loc.T("admin.kb.summary_kept", args...)
+	}
+	top, more := sum.TopReasons(3)
+	for _, r := range top {
+		line := admin.Reason{Text: r.Reason, English: true}
+		if r.Key != "" && loc.Has("admin.kb.skip."+r.Key) {
+			line = admin.Reason{Text: loc.TData("admin.kb.skip."+r.Key, r.Data)}
+		}
+		if r.Count > 1 {
+			line.Text = f.Int(int64(r.Count)) + "× " + line.Text
+		}
+		out.reasons = append(out.reasons, line)
+	}
+	if more > 0 {
+		out.reasons = append(out.reasons, admin.Reason{Text: loc.N("admin.kb.more_reasons", more, "N", f.Int(int64(more)))})
+	}
+	return out
 }
 
 // renderKnowledge draws the entry list for the address's filters and the upload form with the
 // last import's result or error.
-func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string) error {
+func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, o kbOutcome) error {
 	ctx := c.UserContext()
 	n, err := a.d.Reviews.Count(ctx)
 	if err != nil {
@@ -79,7 +115,7 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 	state, verdict := choice(c.Query("state"), states), choice(c.Query("verdict"), verdicts)
 	page := web.PageOrFirst(c)
 	p := admin.Knowledge{Frame: a.frame(c, "knowledge", "admin.section.knowledge"), Count: i18n.From(ctx).N("admin.kb.count", int(n), "N", format.For(i18n.From(ctx)).Int(n)),
-		Result: result, Problem: problem, MaxSize: format.For(i18n.From(ctx)).Int(MaxKBUploadBytes>>20) + " MiB", Q: q,
+		Result: o.result, Reasons: o.reasons, Problem: o.problem, ProblemDetail: o.detail, MaxSize: format.For(i18n.From(ctx)).Int(MaxKBUploadBytes>>20) + " MiB", Q: q,
 		Filters: []admin.Filter{{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
 			{Name: "verdict", Label: "admin.filter.verdict", Value: verdict, Options: verdicts}}}
 	if msg := web.SearchProblem(c, q); msg != "" {
@@ -105,19 +141,20 @@ func (a *Admin) renderKnowledge(c *fiber.Ctx, status int, result, problem string
 func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.no_file")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, kbProblem("admin.kb.error.no_file"))
 	}
 	if fh.Size > MaxKBUploadBytes {
-		return a.renderKnowledge(c, fiber.StatusRequestEntityTooLarge, "", fmt.Sprintf("The file is larger than %d MiB.", MaxKBUploadBytes>>20))
+		return a.renderKnowledge(c, fiber.StatusRequestEntityTooLarge, kbProblem(i18n.T(c.UserContext(), "admin.kb.error.too_large",
+			"Max", format.For(i18n.From(c.UserContext())).Int(MaxKBUploadBytes>>20))))
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.unreadable")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, kbProblem("admin.kb.error.unreadable"))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxKBUploadBytes+1))
 	f.Close()
 	if err != nil {
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", "admin.kb.error.unreadable")
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, kbProblem("admin.kb.error.unreadable"))
 	}
 	name := filepath.Base(fh.Filename)
 	sum, err := a.d.Knowledge.Import(c.UserContext(), "upload:"+name, data)
@@ -126,11 +163,12 @@ func (a *Admin) uploadKnowledge(c *fiber.Ctx) error {
 		if errors.As(err, &ctxErr) {
 			return a.unavailable(c, "knowledge import", err)
 		}
-		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, "", i18n.T(c.UserContext(), "admin.kb.not_imported", "Name", name, "Err", err.Error()))
+		return a.renderKnowledge(c, fiber.StatusUnprocessableEntity, kbOutcome{problem: i18n.T(c.UserContext(), "admin.kb.not_imported", "Name", name),
+			detail: err.Error()})
 	}
 	a.record(c, "knowledge.import", name, map[string]any{"added": sum.Added, "updated": sum.Updated,
 		"unchanged": sum.Unchanged, "kept": sum.Kept, "skipped": len(sum.Skipped)})
-	return a.renderKnowledge(c, fiber.StatusOK, name+": "+sum.String(), "")
+	return a.renderKnowledge(c, fiber.StatusOK, kbSummary(i18n.From(c.UserContext()), name, sum))
 }
 
 // loadEntry fetches the :id entry, answering the page itself when that fails.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/beta"
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/layouts"
@@ -65,7 +66,8 @@ func (a *AdminWaitlist) Routes(r *web.Routes) {
 
 // meta fills admin page metadata; admin pages are never indexed.
 func (a *AdminWaitlist) meta(c *fiber.Ctx, title string) layouts.Page {
-	return layouts.Page{Title: title, Path: c.Path(), Year: a.now().UTC().Year(), NoIndex: true}
+	return layouts.Page{Title: i18n.Text(c.UserContext(), title), Path: c.Path(), Query: string(c.Request().URI().QueryString()),
+		Year: a.now().UTC().Year(), NoIndex: true}
 }
 
 // filter reads search, state and page from the query; an unknown state means all.
@@ -110,13 +112,21 @@ func day(t *time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04")
 }
 
+// localDay is an optional time as the page's language writes a date and time.
+func localDay(lf format.Local, t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return lf.Time(*t)
+}
+
 // page serves GET /admin/waitlist.
 func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	f, page := a.filter(c)
 	if msg := web.SearchProblem(c, f.Query); msg != "" {
 		// The page has no error slot of its own; the console frame's notice shows the message.
-		return web.RenderNoStore(c, fiber.StatusBadRequest, betapages.Admin(betapages.AdminPage{Meta: a.meta(c, "Beta waiting list"),
+		return web.RenderNoStore(c, fiber.StatusBadRequest, betapages.Admin(betapages.AdminPage{Meta: a.meta(c, "beta.admin.title"),
 			CSRF: web.CSRFToken(c), Notice: msg}))
 	}
 	f.Limit, f.Offset = WaitlistPerPage, (page-1)*WaitlistPerPage
@@ -128,28 +138,30 @@ func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	if err != nil {
 		return fmt.Errorf("admin waiting list: %w", err)
 	}
+	loc := i18n.From(ctx)
+	lf := format.For(loc)
 	var all int64
 	for _, n := range counts {
 		all += n
 	}
-	p := betapages.AdminPage{Meta: a.meta(c, "Beta waiting list"), CSRF: web.CSRFToken(c), Query: f.Query, State: string(f.State),
-		CSVURL: listURL("/admin/waitlist.csv", f.Query, f.State, 1), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}
-	p.Counts = append(p.Counts, betapages.StateCount{State: "all", Label: "All", Count: format.Thousands(all),
+	p := betapages.AdminPage{Meta: a.meta(c, "beta.admin.title"), CSRF: web.CSRFToken(c), Query: f.Query, State: string(f.State),
+		CSVURL: listURL("/admin/waitlist.csv", f.Query, f.State, 1), Confirmed: lf.Int(counts[models.WaitlistConfirmed])}
+	p.Counts = append(p.Counts, betapages.StateCount{State: "all", Label: "All", Count: lf.Int(all),
 		URL: listURL("/admin/waitlist", f.Query, "", 1), Current: f.State == ""})
 	for _, st := range models.WaitlistStates {
 		p.Counts = append(p.Counts, betapages.StateCount{State: string(st), Label: format.UpperFirst(string(st)),
-			Count: format.Thousands(counts[st]), URL: listURL("/admin/waitlist", f.Query, st, 1), Current: f.State == st})
+			Count: lf.Int(counts[st]), URL: listURL("/admin/waitlist", f.Query, st, 1), Current: f.State == st})
 	}
 	for _, e := range rows {
 		p.Rows = append(p.Rows, betapages.AdminRow{ID: e.ID, Email: e.Email, Name: e.Name, Organisation: e.Organisation,
-			IntendedUse: format.Truncate(e.IntendedUse, 120), State: string(e.State), Joined: day(&e.CreatedAt),
-			Confirmed: day(e.ConfirmedAt), Selectable: e.State == models.WaitlistConfirmed})
+			IntendedUse: format.Truncate(e.IntendedUse, 120), State: string(e.State), Joined: localDay(lf, &e.CreatedAt),
+			Confirmed: localDay(lf, e.ConfirmedAt), Selectable: e.State == models.WaitlistConfirmed})
 	}
 	switch {
 	case total == 0:
-		p.Summary = "No entries match."
+		p.Summary = "beta.admin.none"
 	default:
-		p.Summary = fmt.Sprintf("%s–%s of %s", format.Thousands(int64(f.Offset+1)), format.Thousands(int64(f.Offset+len(rows))), format.Thousands(total))
+		p.Summary = loc.T("beta.admin.range", "From", lf.Int(int64(f.Offset+1)), "To", lf.Int(int64(f.Offset+len(rows))), "Total", lf.Int(total))
 	}
 	if page > 1 {
 		p.PrevURL = listURL("/admin/waitlist", f.Query, f.State, page-1)
@@ -160,7 +172,7 @@ func (a *AdminWaitlist) page(c *fiber.Ctx) error {
 	if n := c.Query("invited"); n != "" {
 		if k, err := strconv.Atoi(n); err == nil && k >= 0 {
 			// Invitations go through the mail outbox: queued is what is true when this page shows.
-			p.Notice = format.Plural(k, "invitation") + " queued for sending; the outbox shows their delivery."
+			p.Notice = loc.N("beta.admin.invited", k, "N", lf.Int(int64(k)))
 		}
 	}
 	return web.RenderNoStore(c, fiber.StatusOK, betapages.Admin(p))
@@ -185,8 +197,8 @@ func (a *AdminWaitlist) openConfirm(c *fiber.Ctx) error {
 	if err != nil {
 		return fmt.Errorf("open the beta: %w", err)
 	}
-	return web.RenderNoStore(c, fiber.StatusOK, betapages.OpenConfirm(betapages.OpenConfirmPage{Meta: a.meta(c, "Open the beta"),
-		CSRF: web.CSRFToken(c), Confirmed: format.Thousands(counts[models.WaitlistConfirmed])}))
+	return web.RenderNoStore(c, fiber.StatusOK, betapages.OpenConfirm(betapages.OpenConfirmPage{Meta: a.meta(c, "beta.admin.open_title"),
+		CSRF: web.CSRFToken(c), Confirmed: format.For(i18n.From(c.UserContext())).Int(counts[models.WaitlistConfirmed])}))
 }
 
 // open serves POST /admin/waitlist/open. A failed run is reported; pressing again resumes it.

@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -14,7 +13,6 @@ import (
 	"github.com/claimcheck/claimcheck/handlers/web"
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/i18n"
-	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/claimcheck/claimcheck/views/pages/admin"
@@ -176,7 +174,7 @@ func (a *Admin) renderClaims(c *fiber.Ctx, status int, p admin.Claims) error {
 			r.Via = "API"
 		}
 		if cl.HiddenAt != nil {
-			r.HiddenAt = cl.HiddenAt.UTC().Format("2 Jan 2006 15:04 UTC")
+			r.HiddenAt = stamp(i18n.From(ctx), *cl.HiddenAt)
 		}
 		if cl.HiddenReason != nil {
 			r.Reason = *cl.HiddenReason
@@ -203,7 +201,7 @@ func (a *Admin) hideClaim(c *fiber.Ctx) error {
 	case reason == "":
 		p.ReasonError = "admin.claims.error.reason"
 	case utf8.RuneCountInString(reason) > MaxHideReason:
-		p.ReasonError = fmt.Sprintf("Use at most %d characters.", MaxHideReason)
+		p.ReasonError = i18n.T(c.UserContext(), "admin.claims.error.reason_long", "Max", format.For(i18n.From(c.UserContext())).Int(MaxHideReason))
 	}
 	if p.ClaimError != "" || p.ReasonError != "" {
 		return a.renderClaims(c, fiber.StatusUnprocessableEntity, p)
@@ -305,7 +303,7 @@ func (a *Admin) outbox(c *fiber.Ctx) error {
 		{Name: "state", Label: "admin.filter.state", Value: state, Options: states},
 		{Name: "kind", Label: "admin.filter.kind", Value: kind, Options: kindOpts},
 	}}
-	if msg := validation.CheckText("The recipient", to); msg != "" {
+	if msg := web.SearchProblem(c, to); msg != "" {
 		p.Error = msg
 		return a.d.Kit.Render(c, fiber.StatusBadRequest, admin.OutboxPage(p))
 	}

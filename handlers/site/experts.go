@@ -93,7 +93,7 @@ func expertsPageURL(page int) string {
 func (h *Experts) list(c *fiber.Ctx) error {
 	page, problem := web.ParsePage(c)
 	if problem != "" {
-		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "pager.no_such_page", problem)
 	}
 	ls, total, err := h.d.Experts.ListPublic(c.UserContext(), ExpertsPerPage, (page-1)*ExpertsPerPage)
 	if err != nil {
@@ -166,7 +166,7 @@ func (h *Experts) show(c *fiber.Ctx) error {
 	for _, r := range revs {
 		p.Recent = append(p.Recent, experts.ReviewedClaim{URL: paths.Claim(r.Claim.ID),
 			Text: format.Truncate(r.Claim.Content, viewmodel.ListTextRunes), Verdict: viewmodel.VerdictView(r.Verdict),
-			Confidence: formatConfidence(r.Confidence), WhenISO: format.ISO(r.VotedAt), When: lf.Ago(now, r.VotedAt)})
+			Confidence: formatConfidence(loc, r.Confidence), WhenISO: format.ISO(r.VotedAt), When: lf.Ago(now, r.VotedAt)})
 	}
 	return h.d.Kit.Render(c, fiber.StatusOK, experts.Public(p))
 }

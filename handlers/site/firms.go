@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math"
 	"net/url"
@@ -115,7 +114,7 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 	case web.SearchProblem(c, q) != "":
 		problem = web.SearchProblem(c, q)
 	case utf8.RuneCountInString(q) > web.MaxSearchChars:
-		problem = fmt.Sprintf("The search text is %d characters long; the limit is %d.", utf8.RuneCountInString(q), web.MaxSearchChars)
+		problem = loc.T("history.too_long", "Length", lf.Int(int64(utf8.RuneCountInString(q))), "Limit", lf.Int(web.MaxSearchChars))
 	}
 	if problem == "" {
 		page, problem = web.ParsePage(c)
@@ -134,7 +133,7 @@ func (h *FirmPages) list(c *fiber.Ctx) error {
 		Meta:       h.kit.Meta(c, "firms.title", "firms.meta_desc"),
 		Query:      q,
 		QueryMax:   web.MaxSearchChars,
-		CountText:  viewmodel.FirmCountText(total, q != ""),
+		CountText:  viewmodel.FirmCountText(i18n.From(c.UserContext()), total, q != ""),
 		Pagination: components.Pagination{Page: page, Pages: pages},
 	}
 	p.Meta.Canonical = h.kit.BaseURL() + firmListURL(q, page)
@@ -270,20 +269,20 @@ func trustText(loc *i18n.Localizer, t *float64) string {
 // total how many are linked.
 func trustRule(loc *i18n.Localizer, rated bool, n, total int) string {
 	tail := " " + loc.T("firms.rule.tail")
-	weight := loc.N("firms.n_claims", int(firmtrust.PriorWeight), "N", trustNum(firmtrust.PriorWeight))
+	weight := loc.N("firms.n_claims", int(firmtrust.PriorWeight), "N", trustNum(loc, firmtrust.PriorWeight))
 	if !rated {
 		why := loc.T("firms.rule.none_decided")
 		if total == 0 {
 			why = loc.T("firms.rule.none_linked")
 		}
-		return loc.T("firms.rule.unrated", "Why", why, "Mean", trustNum(firmtrust.PriorMean), "Weight", weight) + tail
+		return loc.T("firms.rule.unrated", "Why", why, "Mean", trustNum(loc, firmtrust.PriorMean), "Weight", weight) + tail
 	}
-	return loc.T("firms.rule.rated", "Rated", loc.N("firms.n_rated_claims", n, "N", n), "Mean", trustNum(firmtrust.PriorMean),
-		"Weight", weight, "W", trustNum(firmtrust.PriorWeight), "N", n) + tail
+	return loc.T("firms.rule.rated", "Rated", loc.N("firms.n_rated_claims", n, "N", n), "Mean", trustNum(loc, firmtrust.PriorMean),
+		"Weight", weight, "W", trustNum(loc, firmtrust.PriorWeight), "N", n) + tail
 }
 
 // trustNum prints a constant of the rule without needless decimals.
-func trustNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+func trustNum(loc *i18n.Localizer, f float64) string { return format.For(loc).Number(f, 3) }
 
 // trustGauge draws a score; the band words say what the colour shows.
 func trustGauge(loc *i18n.Localizer, t float64) *firms.Gauge {

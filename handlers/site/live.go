@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -244,7 +243,7 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 		if !ok {
 			slug = components.VerdictUncertain
 		}
-		it.Analysed, it.Verdict, it.VerdictSlug, it.Score = true, viewmodel.VerdictView(slug), slug, scoreText(*d.Score)
+		it.Analysed, it.Verdict, it.VerdictSlug, it.Score = true, viewmodel.VerdictView(slug), slug, scoreText(loc, *d.Score)
 		it.NotEnoughEvidence = d.Decided != nil && !*d.Decided
 	}
 	var change []string
@@ -262,7 +261,7 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 		}
 	}
 	if ev.Type == models.EventClaimScoreChanged && d.Previous != nil {
-		prev := loc.T("live.previously", "Score", scoreText(d.Previous.Score))
+		prev := loc.T("live.previously", "Score", scoreText(loc, d.Previous.Score))
 		if d.Experts > 0 {
 			prev += " · " + loc.N("live.expert_reviews", d.Experts)
 		}
@@ -272,10 +271,9 @@ func (h *Live) item(ctx context.Context, ev models.Event, now time.Time) (livepa
 	return it, true, nil
 }
 
-// scoreText writes a 0–100 score with at most one decimal: 87.5, 62.
-func scoreText(s float64) string {
-	return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64)
-}
+// scoreText writes a 0–100 score with at most one decimal as loc writes numbers: 87.5 (87,5 in
+// Turkish), 62.
+func scoreText(loc *i18n.Localizer, s float64) string { return format.For(loc).Number(s, 1) }
 
 // streamSlots counts open public streams per address and in all.
 type streamSlots struct {

@@ -356,9 +356,9 @@ func TestSubmitInvalidClaimKeepsInput(t *testing.T) {
 	}{
 		{"empty claim", "", "", "claim", "Enter the claim to check."},
 		{"blank claim", "   \n\t ", "https://example.com/a", "claim", "Enter the claim to check."},
-		{"claim over 5000 characters", long, "", "claim", "the limit is 5000"},
+		{"claim over 5000 characters", long, "", "claim", "the limit is 5,000"},
 		// A pasted article: not cut to the limit anywhere, answered with its length and the limit.
-		{"pasted 6000 characters", strings.Repeat("ş", 6000), "https://example.com/a", "claim", "The claim is 6000 characters long; the limit is 5000."},
+		{"pasted 6000 characters", strings.Repeat("ş", 6000), "https://example.com/a", "claim", "The claim is 6,000 characters long; the limit is 5,000."},
 		{"source not a URL", "The moon is made of cheese.", "not a url", "source_url", "http:// or https://"},
 		{"source with a javascript scheme", "The moon is made of cheese.", "javascript:alert(1)", "source_url", "http:// or https://"},
 	}

@@ -154,8 +154,7 @@ func (h *Review) meta(c *fiber.Ctx, title, description string) layouts.Page {
 // unavailable answers 503 after logging err.
 func (h *Review) unavailable(c *fiber.Ctx, what string, err error) error {
 	h.log.Error("review: "+what, "err", err)
-	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "review.err.unavailable_title",
-		"The database did not answer, so nothing was changed. Please try again in a minute.")
+	return h.d.Kit.ErrorPage(c, fiber.StatusServiceUnavailable, "review.err.unavailable_title", "account.unavailable")
 }
 
 // notExpert refuses a change by an account that may only look (an administrator).
@@ -207,11 +206,11 @@ func (h *Review) queue(c *fiber.Ctx) error {
 	}
 	if current.Key == "" {
 		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "review.err.no_tab_title",
-			fmt.Sprintf("%q is not a tab of the review queue. Use newest, viewed or more.", format.Truncate(tab, 40)))
+			i18n.T(c.UserContext(), "review.err.no_tab", "Tab", format.Truncate(tab, 40)))
 	}
 	page, problem := web.ParsePage(c)
 	if problem != "" {
-		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "There is no such page", problem)
+		return h.d.Kit.ErrorPage(c, fiber.StatusBadRequest, "pager.no_such_page", problem)
 	}
 	cs, total, err := h.d.Experts.Queue(c.UserContext(), models.QueueQuery{Tab: tab, ExpertID: u.ID,
 		Limit: ReviewQueuePerPage, Offset: (page - 1) * ReviewQueuePerPage})
@@ -327,22 +326,23 @@ func voteValuesOf(v *models.ClaimVote) voteValues {
 
 // voteForm builds the form with values and errors.
 func voteForm(loc *i18n.Localizer, action string, v voteValues, verr *community.ValidationError, change bool) experts.VoteForm {
-	f := experts.VoteForm{Action: action, Change: change, VerdictError: verr.Message("verdict")}
+	msg := func(field string) string { return verr.Localized(field, web.FieldTranslator(loc)) }
+	f := experts.VoteForm{Action: action, Change: change, VerdictError: msg("verdict")}
 	for _, slug := range analysis.Verdicts {
 		f.Choices = append(f.Choices, experts.VerdictChoice{Verdict: viewmodel.VerdictView(string(slug)), Checked: string(slug) == v.verdict})
 	}
 	f.Confidence = components.Field{ID: "confidence-" + confidenceLevels[0].slug, Name: "confidence", Label: "review.conf.label",
-		Value: v.confidence, Error: verr.Message("confidence"), Required: true,
+		Value: v.confidence, Error: msg("confidence"), Required: true,
 		Hint: "review.conf.hint"}
 	for _, l := range confidenceLevels {
 		f.ConfidenceChoices = append(f.ConfidenceChoices, experts.ConfidenceChoice{Slug: l.slug, Label: l.label, Meaning: l.meaning,
 			Checked: l.slug == v.confidence})
 	}
-	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "review.field.note", Type: "textarea", Value: v.note, Error: verr.Message("note"),
+	f.Note = components.Field{ID: "vote-note", Name: "note", Label: "review.field.note", Type: "textarea", Value: v.note, Error: msg("note"),
 		Optional: true, MaxLength: community.MaxNoteRunes, Rows: 5, Counter: true,
 		Hint: "review.field.note_hint"}
 	f.Sources = components.Field{ID: "vote-sources", Name: "sources", Label: "review.field.sources", Type: "textarea", Value: v.sources,
-		Error: verr.Message("sources"), Optional: true, Rows: 3, Placeholder: "https://",
+		Error: msg("sources"), Optional: true, Rows: 3, Placeholder: "https://",
 		Hint: loc.T("review.field.sources_hint", "Max", community.MaxSources)}
 	for _, e := range []struct{ anchor, msg string }{
 		{"verdict-" + string(analysis.VerdictTrue), f.VerdictError}, {f.Confidence.ID, f.Confidence.Error},
@@ -408,7 +408,7 @@ func (h *Review) show(c *fiber.Ctx) error {
 func savedText(loc *i18n.Localizer, sv models.ScoreView) string {
 	slug, _ := models.VerdictFromV1(sv.Verdict)
 	label, _ := analysis.VerdictInfo(analysis.Verdict(slug))
-	return loc.N("review.saved_score", sv.Experts, "Score", formatScore(sv.Score), "Verdict", label, "Confidence", formatConfidence(sv.Confidence))
+	return loc.N("review.saved_score", sv.Experts, "Score", formatScore(loc, sv.Score), "Verdict", label, "Confidence", formatConfidence(loc, sv.Confidence))
 }
 
 // communityRuleURL is the documentation of the community score: the /docs guide section.
@@ -417,22 +417,21 @@ const communityRuleURL = "/docs#community-score"
 // savedNote explains the numbers of savedText, which otherwise read as a mistake: one vote of
 // confidence 0.9 gives a community confidence of 0.45, and a Yanlış verdict a score of 0.
 func savedNote(loc *i18n.Localizer, experts int) string {
-	factor := strconv.FormatFloat(1-math.Pow(0.5, float64(experts)), 'f', -1, 64)
-	if loc.Lang() == i18n.TR {
-		factor = strings.Replace(factor, ".", ",", 1)
-	}
+	factor := format.For(loc).Number(1-math.Pow(0.5, float64(experts)), 6)
 	return loc.N("review.saved_note", max(experts, 1), "Factor", factor)
 }
 
-// formatScore writes a 0–100 score with at most two decimals: "87.5", "100".
-func formatScore(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
+// formatScore writes a 0–100 score with at most two decimals as loc writes numbers: "87.5",
+// "87,5" in Turkish, "100".
+func formatScore(loc *i18n.Localizer, f float64) string { return format.For(loc).Number(f, 2) }
 
-// formatConfidence writes a 0–1 confidence with two decimals: "0.75".
-func formatConfidence(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+// formatConfidence writes a 0–1 confidence with two decimals as loc writes numbers: "0.75", "0,75".
+func formatConfidence(loc *i18n.Localizer, f float64) string { return format.For(loc).Fixed(f, 2) }
 
 // renderReview renders the review page with the form in the given state.
 func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals voteValues, verr *community.ValidationError, change bool, saved string) error {
 	ctx := c.UserContext()
+	loc := i18n.From(ctx)
 	u := web.CurrentUser(c)
 	vs, err := h.d.Experts.Votes(ctx, cl.ID)
 	if err != nil {
@@ -461,12 +460,12 @@ func (h *Review) renderReview(c *fiber.Ctx, status int, cl *models.Claim, vals v
 	}
 	if cl.ExpertCount > 0 && cl.CommunityScore != nil && cl.CommunityVerdict != nil {
 		sv := cl.EffectiveScore()
-		p.Community = &experts.CommunitySummary{Verdict: viewmodel.VerdictView(*cl.CommunityVerdict), Score: formatScore(sv.Score),
-			Confidence: formatConfidence(sv.Confidence), Experts: sv.Experts}
+		p.Community = &experts.CommunitySummary{Verdict: viewmodel.VerdictView(*cl.CommunityVerdict), Score: formatScore(loc, sv.Score),
+			Confidence: formatConfidence(loc, sv.Confidence), Experts: sv.Experts}
 	}
 	for _, v := range vs {
-		vv := experts.VoteView{Expert: v.ExpertName, Verdict: viewmodel.VerdictView(v.Verdict), Confidence: formatConfidence(v.Confidence),
-			Note: v.Note, Sources: viewmodel.WebURLs(v.Sources), WhenISO: format.ISO(v.UpdatedAt), When: format.Ago(now, v.UpdatedAt),
+		vv := experts.VoteView{Expert: v.ExpertName, Verdict: viewmodel.VerdictView(v.Verdict), Confidence: formatConfidence(loc, v.Confidence),
+			Note: v.Note, Sources: viewmodel.WebURLs(v.Sources), WhenISO: format.ISO(v.UpdatedAt), When: format.For(loc).Ago(now, v.UpdatedAt),
 			Mine: v.ExpertID != "" && v.ExpertID == u.ID}
 		if v.ExpertID != "" {
 			vv.Href = paths.Expert(v.ExpertID)
@@ -495,7 +494,8 @@ func (h *Review) vote(c *fiber.Ctx) error {
 	if len(vals.sources) > maxSourcesFieldChars {
 		// Refuse before splitting: a page of text is not a list of five links.
 		err = &community.ValidationError{What: "vote", Fields: []community.FieldError{{Field: "sources",
-			Message: fmt.Sprintf("The sources field is too long. Give at most %d web addresses, one per line.", community.MaxSources)}}}
+			Message: fmt.Sprintf("The sources field is too long. Give at most %d web addresses, one per line.", community.MaxSources),
+			Key:     "review.invalid.sources_field_long", Data: map[string]any{"Max": community.MaxSources}}}}
 	} else {
 		_, err = h.d.Votes.Vote(c.UserContext(), in)
 	}
@@ -505,7 +505,7 @@ func (h *Review) vote(c *fiber.Ctx) error {
 			// An unknown level reaches the service as NaN, which it refuses; say it in the form's terms.
 			for i := range verr.Fields {
 				if verr.Fields[i].Field == "confidence" {
-					verr.Fields[i].Message = confidenceError
+					verr.Fields[i].Message, verr.Fields[i].Key, verr.Fields[i].Data = confidenceError, confidenceError, nil
 				}
 			}
 		}
@@ -555,7 +555,7 @@ func (h *Review) profileForm(c *fiber.Ctx, v profileValues, errs map[string]stri
 		}
 	}
 	if len(p.Errors) > 0 {
-		p.Meta.Title = "Error: " + p.Meta.Title
+		p.Meta.Title = i18n.T(c.UserContext(), "review.error_title", "Title", p.Meta.Title)
 	}
 	return p
 }
@@ -586,24 +586,26 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 	v := profileValues{bio: strings.TrimSpace(c.FormValue("bio")), expertise: c.FormValue("expertise"), public: c.FormValue("public") != "",
 		affiliation: strings.TrimSpace(c.FormValue("affiliation")), credentials: strings.TrimSpace(c.FormValue("credentials"))}
 	errs := map[string]string{}
+	loc := i18n.From(c.UserContext())
+	lf := format.For(loc)
 	for _, f := range []struct {
-		name, label, value string
-		max                int
-	}{{"affiliation", "The affiliation", v.affiliation, MaxAffiliationChars}, {"credentials", "The credentials", v.credentials, MaxCredentialsChars}} {
+		name, value string
+		max         int
+	}{{"affiliation", v.affiliation, MaxAffiliationChars}, {"credentials", v.credentials, MaxCredentialsChars}} {
 		switch n := utf8.RuneCountInString(f.value); {
 		case !utf8.ValidString(f.value) || strings.ContainsAny(f.value, "\r\n"):
-			errs[f.name] = f.label + " must be one line of text."
+			errs[f.name] = loc.T("review.invalid." + f.name + "_line")
 		case n > f.max:
-			errs[f.name] = fmt.Sprintf("%s is %d characters long; the limit is %d.", f.label, n, f.max)
+			errs[f.name] = loc.T("review.invalid."+f.name+"_long", "N", lf.Int(int64(n)), "Max", lf.Int(int64(f.max)))
 		}
 	}
 	switch n := utf8.RuneCountInString(v.bio); {
 	case !utf8.ValidString(v.bio):
 		errs["bio"] = "review.field.bio_utf8"
 	case n > MaxBioChars:
-		errs["bio"] = fmt.Sprintf("The bio is %d characters long; the limit is %d.", n, MaxBioChars)
+		errs["bio"] = loc.T("review.invalid.bio_long", "N", lf.Int(int64(n)), "Max", lf.Int(MaxBioChars))
 	}
-	tags, msg := parseExpertise(v.expertise)
+	tags, msg := parseExpertise(loc, v.expertise)
 	if msg != "" {
 		errs["expertise"] = msg
 	}
@@ -623,12 +625,12 @@ func (h *Review) saveProfile(c *fiber.Ctx) error {
 
 // parseExpertise splits the comma-separated areas, dropping blanks and repeats (ignoring case),
 // and says everything that is wrong at once: each area that is too long, and too many areas.
-func parseExpertise(raw string) ([]string, string) {
+func parseExpertise(loc *i18n.Localizer, raw string) ([]string, string) {
 	if !utf8.ValidString(raw) {
 		return nil, "review.field.areas_utf8"
 	}
 	if len(raw) > 4*MaxExpertiseTags*(MaxExpertiseTagChars+2) {
-		return nil, fmt.Sprintf("List at most %d areas, each up to %d characters.", MaxExpertiseTags, MaxExpertiseTagChars)
+		return nil, loc.T("review.invalid.areas_text_long", "Max", MaxExpertiseTags, "Chars", MaxExpertiseTagChars)
 	}
 	tags := []string{}
 	seen := map[string]bool{}
@@ -641,11 +643,11 @@ func parseExpertise(raw string) ([]string, string) {
 		seen[strings.ToLower(t)] = true
 		tags = append(tags, t)
 		if n := utf8.RuneCountInString(t); n > MaxExpertiseTagChars {
-			problems = append(problems, fmt.Sprintf("“%s” is %d characters long; keep each area to %d.", format.Truncate(t, 30), n, MaxExpertiseTagChars))
+			problems = append(problems, loc.T("review.invalid.area_long", "Area", format.Truncate(t, 30), "N", n, "Max", MaxExpertiseTagChars))
 		}
 	}
 	if len(tags) > MaxExpertiseTags {
-		problems = append(problems, fmt.Sprintf("You listed %d areas; list at most %d.", len(tags), MaxExpertiseTags))
+		problems = append(problems, loc.T("review.invalid.areas_many", "N", len(tags), "Max", MaxExpertiseTags))
 	}
 	if len(problems) > 0 {
 		return nil, strings.Join(problems, " ")

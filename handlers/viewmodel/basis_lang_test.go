@@ -1,9 +1,11 @@
 package viewmodel
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/i18n"
 )
 
@@ -40,5 +42,96 @@ func TestMatcherSentencesInTurkish(t *testing.T) {
 	r, inLang := reasonInLang(tr, relatedMatch{Different: true, Reason: "opposite meaning (more/less: the claim says high, the fact-check lower)"})
 	if !inLang || r != "karşıt anlam (fazla/az: iddia “high” diyor, doğrulama “lower”)" {
 		t.Errorf("refusal reason in Turkish: %q (%v)", r, inLang)
+	}
+}
+
+// TestScriptEvidenceInTurkish runs the offline language detector on claims written in Greek, in
+// Hebrew and in a mix of scripts, and checks that its evidence reads in Turkish on Turkish pages:
+// the sentence, the script's name and the language's name, with the Turkish percent sign first.
+func TestScriptEvidenceInTurkish(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := b.Localizer(i18n.TR)
+	off, err := analysis.NewOffline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		claim string
+		want  []string
+	}{
+		{"Τα εμβόλια προκαλούν αυτισμό", []string{"Yunanca: harflerin %100 kadarı Yunan alfabesinde", "yalnızca Yunanca kullanıyor"}},
+		{"החיסונים גורמים לאוטיזם", []string{"İbranice: harflerin %100 kadarı İbrani alfabesinde"}},
+		{"Vaccines вызывают αυτισμό", []string{"Belirlenemedi (und). Karışık alfabeler: en sık görülen", "harflerin yalnızca %"}},
+	} {
+		res, err := off.Analyze(t.Context(), analysis.Input{Claim: tc.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored := res.Basis[analysis.FieldLanguage].Detail
+		got := BasisDetailIn(tr, stored)
+		for _, want := range tc.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%q: Turkish evidence %q lacks %q (stored %q)", tc.claim, got, want, stored)
+			}
+		}
+		for _, english := range []string{"letters", "script", "Mixed", "Greek", "Hebrew", "uses"} {
+			if strings.Contains(got, english) {
+				t.Errorf("%q: English %q left in %q", tc.claim, english, got)
+			}
+		}
+	}
+}
+
+// TestBasisDetailCasedPerLanguage checks that a translated basis sentence gets its first letter
+// upper-cased by the page's language's rules (a Turkish i becomes İ), while the stored English
+// shown on an English page keeps the English rule.
+func TestBasisDetailCasedPerLanguage(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := analysis.FieldBasis{Assessed: false, Method: "source", Detail: "Not assessed: instagram.com is a platform where anyone can post, " +
+		"so the rating of the platform says little about who posted this claim; this account or page is not rated separately."}
+	for _, tc := range []struct {
+		lang i18n.Lang
+		want string
+	}{
+		{i18n.TR, "İnstagram.com herkesin paylaşım yapabildiği bir platform"},
+		{i18n.EN, "Instagram.com is a platform where anyone can post"},
+	} {
+		got := basisView(b.Localizer(tc.lang), stored, true).Detail
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: detail %q, want it to start %q", tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestStarterPublisherInTurkish checks that the starter knowledge base, the project's own
+// fact-checks, is named in Turkish in the sentences that cite it, and that the name the test
+// expects is the one the starter file uses.
+func TestStarterPublisherInTurkish(t *testing.T) {
+	b, err := i18n.NewBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile("../../internal/knowledge/starter/starter.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), `"`+starterPublisher+`"`) {
+		t.Fatalf("the starter knowledge base no longer names its publisher %q", starterPublisher)
+	}
+	tr := b.Localizer(i18n.TR)
+	for _, stored := range []string{
+		"According to Claimcheck starter knowledge base (source: https://doi.org/10.1002/x): Aşılar otizme yol açmaz.",
+		`Matched: "Aşılar otizme neden olur." (Claimcheck starter knowledge base, rated "Yanlış"), similarity 1.00; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree). The verdict is the fact-check's rating mapped onto the four verdicts (yanlis).`,
+	} {
+		got := BasisDetailIn(tr, stored)
+		if !strings.Contains(got, "Claimcheck başlangıç bilgi tabanı") || strings.Contains(got, "starter knowledge base") {
+			t.Errorf("%q in Turkish: %q", stored, got)
+		}
 	}
 }

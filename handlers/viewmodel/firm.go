@@ -1,37 +1,18 @@
 package viewmodel
 
 import (
-	"fmt"
-	"math"
-	"strconv"
-
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/claimcheck/claimcheck/views/format"
 )
 
-// FirmCountText says how many firms the list holds.
-func FirmCountText(total int64, searched bool) string {
-	noun := "firms"
-	if total == 1 {
-		noun = "firm"
-	}
+// FirmCountText says how many firms the list holds, in loc's language.
+func FirmCountText(loc *i18n.Localizer, total int64, searched bool) string {
+	id := "firms.count"
 	if searched {
-		verb := "match"
-		if total == 1 {
-			verb = "matches"
-		}
-		return fmt.Sprintf("%s %s %s the search", format.Thousands(total), noun, verb)
+		id = "firms.count_search"
 	}
-	return fmt.Sprintf("%s %s", format.Thousands(total), noun)
-}
-
-// TrustText shows a trust score with at most one decimal ("58.3", "75"), or "" when there is none.
-func TrustText(t *float64) string {
-	if t == nil {
-		return ""
-	}
-	return strconv.FormatFloat(math.Round(*t*10)/10, 'f', -1, 64)
+	return loc.N(id, int(total), "N", format.For(loc).Int(total))
 }
 
 // AttributionText says who attributed a claim to its firm and whether it counts toward the

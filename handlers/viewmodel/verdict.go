@@ -131,7 +131,17 @@ func reasonIn(loc *i18n.Localizer, r relatedMatch) string {
 // stored English, which no message says).
 func reasonInLang(loc *i18n.Localizer, r relatedMatch) (string, bool) {
 	if r.ReasonKey != "" {
-		return loc.TData(r.ReasonKey, r.ReasonData), true
+		// The similarities are written with two decimals, as loc writes numbers (0,61 in Turkish).
+		data := make(map[string]any, len(r.ReasonData))
+		for k, v := range r.ReasonData {
+			if s, ok := v.(string); ok {
+				if x, err := strconv.ParseFloat(s, 64); err == nil {
+					v = format.For(loc).Fixed(x, 2)
+				}
+			}
+			data[k] = v
+		}
+		return loc.TData(r.ReasonKey, data), true
 	}
 	return basisDetail(loc, r.Reason)
 }
@@ -183,13 +193,13 @@ func CardBasisIn(loc *i18n.Localizer, o Outcome, basis map[string]analysis.Field
 	case !o.Decided:
 		return loc.T("result.basis.not_enough")
 	case o.Method == matching.MethodMatch && o.Source != nil:
-		return loc.T("result.basis.match_named", "Name", matchName(*o.Source))
+		return loc.T("result.basis.match_named", "Name", matchName(loc, *o.Source))
 	case o.Method == matching.MethodMatch:
 		return loc.T("result.basis.match")
 	case o.Method == methodLLMJudgement:
 		return loc.T("result.basis.model_judgement")
 	case o.Method == methodLLMFactCheck && o.Source != nil:
-		return loc.T("result.basis.model_fact_check_named", "Name", matchName(*o.Source))
+		return loc.T("result.basis.model_fact_check_named", "Name", matchName(loc, *o.Source))
 	case o.Method == methodLLMFactCheck:
 		return loc.T("result.basis.model_fact_check", "Detail", strings.TrimSpace(basis[analysis.FieldVerdict].Detail))
 	case strings.HasPrefix(o.Method, methodLLM):
@@ -202,12 +212,21 @@ func CardBasisIn(loc *i18n.Localizer, o Outcome, basis map[string]analysis.Field
 }
 
 // matchName names a fact-check in a sentence: “claim” (publisher).
-func matchName(m analysis.Match) string {
+func matchName(loc *i18n.Localizer, m analysis.Match) string {
 	s := "“" + strings.TrimSpace(m.ClaimReviewed) + "”"
-	if p := strings.TrimSpace(m.Publisher); p != "" {
+	if p := publisherName(loc, m.Publisher); p != "" {
 		s += " (" + p + ")"
 	}
 	return s
+}
+
+// publisherName is a fact-check's publisher as pages show it: as published, except the project's
+// own starter knowledge base, which is named in loc's language.
+func publisherName(loc *i18n.Localizer, publisher string) string {
+	if p := strings.TrimSpace(publisher); p != starterPublisher {
+		return p
+	}
+	return loc.T("basis.text.publisher_starter")
 }
 
 // PlainSummary is the one- or two-sentence summary of a claim with not enough evidence: what was
@@ -224,7 +243,7 @@ func PlainSummaryIn(loc *i18n.Localizer, o Outcome) string {
 		}
 	}
 	if closest != nil {
-		return s + " " + loc.T("result.summary.closest_different", "Name", matchName(closest.Match), "Reason", reasonIn(loc, *closest))
+		return s + " " + loc.T("result.summary.closest_different", "Name", matchName(loc, closest.Match), "Reason", reasonIn(loc, *closest))
 	}
 	if len(o.Related) > 0 {
 		return s + " " + loc.T("result.summary.not_close")
@@ -276,6 +295,11 @@ func basisDetail(loc *i18n.Localizer, detail string) (string, bool) {
 	return loc.TData("basis.text."+key, data), true
 }
 
+// starterPublisher is the publisher of every review of the project's own starter knowledge base
+// (internal/knowledge/starter/starter.json): the product's name for its own work, so pages say it
+// in their language.
+const starterPublisher = "Claimcheck starter knowledge base"
+
 // basisNumbers are the decimal fields of the matcher's sentences, written as loc writes numbers.
 var basisNumbers = []string{"Sim", "Floor", "Share", "Value", "Worst", "Best", "Score", "RunnerScore", "Min", "Margin"}
 
@@ -294,6 +318,11 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	if p, ok := data["Publisher"].(string); ok && p == "publisher unknown" {
 		data["Publisher"] = loc.T("basis.text.publisher_unknown")
 	}
+	for _, k := range []string{"Publisher", "Who"} {
+		if p, ok := data[k].(string); ok {
+			data[k] = publisherName(loc, p)
+		}
+	}
 	if g, ok := data["Group"].(string); ok {
 		if id := "basis.text.group." + strings.ReplaceAll(g, "/", "_"); loc.Has(id) {
 			data["Group"] = loc.T(id)
@@ -302,7 +331,14 @@ func localizeParts(loc *i18n.Localizer, data map[string]any) {
 	for _, k := range []string{"Lang", "Runner"} {
 		if name, ok := data[k].(string); ok && name != "" {
 			if code, ok := analysis.LanguageCode(name); ok {
-				data[k] = format.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
+				data[k] = loc.UpperFirst(display.Tags(loc.Lang().Tag()).Name(language.Make(code)))
+			}
+		}
+	}
+	if name, ok := data["Script"].(string); ok {
+		if code, ok := analysis.ScriptCode(name); ok {
+			if sc, err := language.ParseScript(code); err == nil {
+				data["Script"] = display.Scripts(loc.Lang().Tag()).Name(sc)
 			}
 		}
 	}

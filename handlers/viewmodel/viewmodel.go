@@ -142,7 +142,12 @@ func basisView(loc *i18n.Localizer, b analysis.FieldBasis, ok bool) components.B
 	} else {
 		v.Lang = string(i18n.EN)
 	}
-	v.Detail = format.UpperFirst(v.Detail)
+	if v.Lang == "" {
+		// In the page's language, so its casing rules: a Turkish sentence may start with an i.
+		v.Detail = loc.UpperFirst(v.Detail)
+	} else {
+		v.Detail = format.UpperFirst(v.Detail)
+	}
 	return v
 }
 
@@ -207,7 +212,7 @@ func ClaimSummary(ctx context.Context, c *models.Claim, now time.Time) component
 		s.ScoreText = ""
 	}
 	if c.HasCommunityScore() {
-		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), Decimal(*c.CommunityScore)
+		s.ByExperts, s.Verdict, s.ScoreText = true, VerdictView(*c.CommunityVerdict), f.Number(*c.CommunityScore, 2)
 		s.Analyzer = analyzerResult(loc, c, o)
 	}
 	return s
@@ -262,7 +267,7 @@ func languageName(loc *i18n.Localizer, code string) string {
 	if name == "" {
 		return code
 	}
-	return loc.Upper(name[:1]) + name[1:] + " (" + code + ")"
+	return loc.UpperFirst(name) + " (" + code + ")"
 }
 
 // ClaimSummaries converts a page of claims for lists, in the language of ctx.
@@ -297,7 +302,7 @@ func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.F
 		SourceDomain:    SourceDomain(c),
 		CreatedISO:      format.ISO(c.CreatedAt),
 		CreatedText:     f.Time(c.CreatedAt),
-		CreatedAgo:      loc.Upper(firstRune(f.Ago(now, c.CreatedAt))) + restRunes(f.Ago(now, c.CreatedAt)),
+		CreatedAgo:      loc.UpperFirst(f.Ago(now, c.CreatedAt)),
 		ShareURL:        shareURL,
 		Analyzer:        c.Analyzer,
 		AnalyzerVersion: c.AnalyzerVersion,
@@ -345,7 +350,7 @@ func ClaimShow(ctx context.Context, c *models.Claim, basis map[string]analysis.F
 // matchView converts one compared fact-check for the claim page.
 func matchView(loc *i18n.Localizer, m analysis.Match) claims.MatchView {
 	return claims.MatchView{
-		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: m.Publisher, TextualRating: m.TextualRating,
+		ClaimReviewed: m.ClaimReviewed, URL: webURL(m.URL), Publisher: publisherName(loc, m.Publisher), TextualRating: m.TextualRating,
 		Verdict: VerdictView(string(m.Verdict)), Similarity: format.For(loc).Fixed(m.Similarity, 2), Used: m.Confident,
 		Sources: WebURLs(m.Sources),
 	}
@@ -537,7 +542,7 @@ func FirmLink(ctx context.Context, f *models.FirmWithDomains, c *models.Claim) *
 	loc := i18n.From(ctx)
 	trust := loc.T("firm.not_rated")
 	if f.TrustScore != nil {
-		trust = TrustText(f.TrustScore) + " / 100"
+		trust = format.For(loc).Number(*f.TrustScore, 1) + " / 100"
 	}
 	l := &claims.FirmLink{Name: f.Name, Href: paths.Firm(f.Slug), Trust: trust,
 		ByAdmin: c.FirmSource != nil && *c.FirmSource == "admin", Confirmed: c.AttributionConfirmed()}
@@ -557,9 +562,9 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 	f := format.For(loc)
 	sv := c.EffectiveScore()
 	slug, _ := models.VerdictFromV1(sv.Verdict)
-	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: Decimal(sv.Score), Confidence: Decimal(sv.Confidence), Experts: sv.Experts}
+	v := &claims.CommunityView{Verdict: VerdictView(slug), Score: f.Number(sv.Score, 2), Confidence: f.Number(sv.Confidence, 2), Experts: sv.Experts}
 	for _, vote := range votes {
-		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: Decimal(vote.Confidence),
+		vv := claims.VoteView{Expert: vote.ExpertName, Verdict: VerdictView(vote.Verdict), Confidence: f.Number(vote.Confidence, 2),
 			Note: vote.Note, When: f.Ago(now, vote.UpdatedAt)}
 		if vote.ExpertID != "" {
 			vv.Href = paths.Expert(vote.ExpertID)
@@ -577,24 +582,8 @@ func CommunityView(ctx context.Context, c *models.Claim, votes []models.VoteList
 			cause = loc.T("community.cause.vote")
 		}
 		label := verdictLabel(loc, h.Verdict)
-		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: Decimal(h.Score),
-			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: Decimal(h.Confidence)})
+		v.History = append(v.History, claims.HistoryRow{When: f.Time(h.CreatedAt), Cause: cause, Score: f.Number(h.Score, 2),
+			Verdict: label, Experts: strconv.Itoa(h.Experts), Confidence: f.Number(h.Confidence, 2)})
 	}
 	return v
-}
-
-// Decimal prints a score or confidence with at most two decimals and no trailing zeros.
-func Decimal(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
-
-// firstRune and restRunes split s after its first letter, for upper-casing it with the
-// language's rules.
-func firstRune(s string) string {
-	_, n := utf8.DecodeRuneInString(s)
-	return s[:n]
-}
-
-// restRunes is s without its first letter.
-func restRunes(s string) string {
-	_, n := utf8.DecodeRuneInString(s)
-	return s[n:]
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/views/components"
+	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 )
@@ -57,7 +58,7 @@ func Field(id, name, label, typ, autocomplete, value, errMsg string) components.
 
 // FieldMessage is the error of field in verr in the request's language ("" when it is fine).
 func FieldMessage(c *fiber.Ctx, verr *validation.Errors, field string) string {
-	return verr.Localized(field, i18n.From(c.UserContext()).TData)
+	return verr.Localized(field, FieldTranslator(i18n.From(c.UserContext())))
 }
 
 // SearchProblem says, in the page's language, what is wrong with a search box's text q ("" when
@@ -76,4 +77,22 @@ func FieldErr(verr *accounts.ValidationError, name string) string {
 		return ""
 	}
 	return verr.Message(name)
+}
+
+// FieldTranslator is the translator a form's field errors are said with in loc's language
+// (validation.Errors.Localized): whole numbers in their data are written the way loc writes
+// numbers ("2.001" in Turkish), except Count, which picks the plural form.
+func FieldTranslator(loc *i18n.Localizer) validation.Translator {
+	f := format.For(loc)
+	return func(key string, data map[string]any) string {
+		out := make(map[string]any, len(data))
+		for k, v := range data {
+			if n, ok := v.(int); ok && k != "Count" {
+				out[k] = f.Int(int64(n))
+				continue
+			}
+			out[k] = v
+		}
+		return loc.TData(key, out)
+	}
 }

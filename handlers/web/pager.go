@@ -1,10 +1,10 @@
 package web
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/i18n"
 	"github.com/claimcheck/claimcheck/views/format"
 	"github.com/gofiber/fiber/v2"
 )
@@ -21,7 +21,7 @@ func ParsePage(c *fiber.Ctx) (page int, problem string) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > MaxPage {
-		return 1, fmt.Sprintf("%q is not a page number. Pages are numbered from 1.", format.Truncate(s, 40))
+		return 1, i18n.T(c.UserContext(), "pager.not_a_page", "Value", format.Truncate(s, 40))
 	}
 	return n, ""
 }

@@ -116,6 +116,29 @@ var matchTexts = []basisText{
 	{"glossary", regexp.MustCompile(`(?s)^turkish→English glossary: (?P<Translated>\d+) term\(s\) translated, (?P<Kept>\d+) name\(s\)/number\(s\) kept, (?P<Negations>\d+) negation\(s\) kept as English negations, (?P<Dropped>\d+) untranslatable word\(s\) dropped(?: \((?P<Examples>.*)\))?\.$`)},
 	{"glossary_none", regexp.MustCompile(`^not translated offline: there is no (?P<Lang>\pL[\pL ()-]*?)→English glossary, so the query keeps the claim's words as written \((?P<How>stopwords kept too, because this language's negation words are not listed here|stopwords kept too, because no stopword list for it is installed \(stopwords-iso\)|stopwords dropped except negations)\)\.$`)},
 	{"language_no_list", regexp.MustCompile(`^no stopword list here for a language in (?P<Script>\pL+) script\.$`)},
+	// A script only one language uses, and letters of several scripts (language.go).
+	{"language_mixed", regexp.MustCompile(`^mixed scripts: the most common, (?P<Script>\pL+), has only (?P<Share>\d+)% of the letters\.$`)},
+	{"language_script", regexp.MustCompile(`^(?P<Lang>\pL[\pL ()-]*?): (?P<Share>\d+)% of the letters are (?P<Script>\pL[\pL ()]*?) script, which among the languages detected here only \pL[\pL ()-]*? uses\.$`)},
+}
+
+// scriptCodes are the ISO 15924 codes of the script names the language detector writes
+// (scriptName in language.go), so pages can name a script in their own language.
+var scriptCodes = map[string]string{
+	"Latin": "Latn", "Cyrillic": "Cyrl", "Greek": "Grek", "Arabic": "Arab", "Hebrew": "Hebr", "Devanagari": "Deva",
+	"Bengali": "Beng", "Gujarati": "Gujr", "Thai": "Thai", "Hangul": "Hang", "Hiragana": "Hira", "Katakana": "Kana",
+	"Han": "Hani", "Armenian": "Armn", "Georgian": "Geor", "Tamil": "Taml", "Sinhala": "Sinh", "Gurmukhi": "Guru",
+	"Ethiopic": "Ethi", "Khmer": "Khmr", "Lao": "Laoo", "Myanmar": "Mymr", "Japanese (kana with kanji)": "Jpan",
+}
+
+// ScriptCode is the ISO 15924 code of a script the detector names in its evidence ("Greek" →
+// "Grek"); ok is false for a name it does not use.
+func ScriptCode(name string) (string, bool) {
+	for n, code := range scriptCodes {
+		if strings.EqualFold(n, name) {
+			return code, true
+		}
+	}
+	return "", false
 }
 
 // LanguageCode is the code of a language the detector names in its evidence ("Turkish" → "tr"),

@@ -33,6 +33,9 @@ func TestEveryFixedReasonHasAMessage(t *testing.T) {
 		{"X.com is a platform where anyone can post, so the rating of the platform says little about who posted this claim (Lin et al. 2023 rate x.com as a whole at 0.31); this account or page is not rated separately.", "platform_rated", true},
 		{"keywords: aşı, otizm → health (weighted score 4; also science 1)", "category_keywords", false},
 		{"According to Teyit (source: https://teyit.org/x): Aşılar otizme yol açmaz.", "according_source", true},
+		{"Mixed scripts: the most common, Latin, has only 35% of the letters.", "language_mixed", true},
+		{"Greek: 100% of the letters are Greek script, which among the languages detected here only Greek uses.", "language_script", false},
+		{"Japanese: 90% of the letters are Japanese (kana with kanji) script, which among the languages detected here only Japanese uses.", "language_script", false},
 		{"Something no table knows.", "", false},
 	} {
 		key, data, ok := BasisMessage(tc.stored)

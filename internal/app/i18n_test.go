@@ -282,6 +282,10 @@ func TestBrowserAxeTurkish(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			firm := &models.Firm{Slug: "bbc", Name: "BBC", Description: "Britanya'nın kamu yayıncısı.", Website: "https://www.bbc.co.uk"}
+			if err := s.app.Stores.Firms.Create(context.Background(), firm, []string{"bbc.co.uk"}); err != nil {
+				t.Fatal(err)
+			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "home (tr)", path: "/?lang=tr"},
 				{name: "claim (tr)", path: "/claims/" + claim.ID + "?lang=tr"},
@@ -289,15 +293,22 @@ func TestBrowserAxeTurkish(t *testing.T) {
 				{name: "login (tr)", path: "/login?lang=tr"},
 				{name: "sign-up (tr)", path: "/signup?lang=tr"},
 				{name: "not found (tr)", path: "/no-such-page?lang=tr"},
+				{name: "firms (tr)", path: "/firms?lang=tr"},
+				{name: "firm (tr)", path: "/firms/bbc?lang=tr"},
+				{name: "experts (tr)", path: "/experts?lang=tr"},
+				{name: "beta (tr)", path: "/beta?lang=tr"},
+				{name: "bad page number (tr)", path: "/claims?page=nope&lang=tr"},
 			})
 		})
 	}
 }
 
-// TestBrowserTurkishJourney is a Turkish visitor in Chromium: switch the language with the
-// header link, check a claim, sign up, and receive the verification mail in Turkish. (The
-// account dashboard it lands on is translated in phase B; the check stops at its language.)
+// TestBrowserTurkishJourney is a Turkish visitor in Chromium at phone width: switch the language
+// with the header link, check a claim, sign up, receive the verification mail and land on the
+// dashboard. Every step's page is Turkish — its heading, <html lang>, and no English message text
+// in what it shows — and so are the mail's subject, text and HTML.
 func TestBrowserTurkishJourney(t *testing.T) {
+	english := englishLeft(t)
 	for _, d := range testdb.Dialects() {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := browser(t)
@@ -309,6 +320,35 @@ func TestBrowserTurkishJourney(t *testing.T) {
 				}
 				return l
 			}
+			// turkish checks the page in the browser: <html lang="tr">, the heading want, and no
+			// English message text in what it shows (content marked as English or not to translate
+			// is data: a stored analyzer sentence, a claim).
+			turkish := func(step, heading, want string) {
+				t.Helper()
+				if l := lang(); l != "tr" {
+					t.Errorf("%s: <html lang=%q>, want tr", step, l)
+				}
+				if h := strings.TrimSpace(text(t, ctx, chromedp.Text(heading))); h != want {
+					t.Errorf("%s: heading %q, want %q", step, h, want)
+				}
+				shown := text(t, ctx, chromedp.Evaluate[string](`(() => {
+					const body = document.body.cloneNode(true);
+					body.querySelectorAll('script, style, [lang="en"], [translate="no"]').forEach(e => e.remove());
+					const attrs = [...document.querySelectorAll('[aria-label], [placeholder], [title], [alt]')]
+						.filter(e => !e.closest('[lang="en"], [translate="no"]'))
+						.map(e => ['aria-label', 'placeholder', 'title', 'alt'].map(a => e.getAttribute(a) || '').join(' '));
+					return document.title + ' ' + body.textContent + ' ' + attrs.join(' ');
+				})()`))
+				shown = strings.Join(strings.Fields(shown), " ")
+				if !strings.Contains(shown, want) {
+					t.Fatalf("%s: the page text read from the browser lacks its own heading %q: %.300q", step, want, shown)
+				}
+				for _, run := range english {
+					if wordIn(shown, run) {
+						t.Errorf("%s: English left on the Turkish page: %q", step, run)
+					}
+				}
+			}
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800), chromedp.Navigate(s.base+"/"),
 				chromedp.WaitVisible(`[data-testid="claim-form"]`)); err != nil {
 				t.Fatal(err)
@@ -317,22 +357,21 @@ func TestBrowserTurkishJourney(t *testing.T) {
 				t.Fatalf("a browser that asked for nothing gets %q, want en", l)
 			}
 			// The switcher is visible at phone width, one tap.
-			err := chromedp.Do(ctx,
+			if err := chromedp.Do(ctx,
 				chromedp.Click(`[data-testid="lang-switch"] a[hreflang="tr"]`),
 				chromedp.WaitVisible(`[data-testid="claim-form"]`),
+			); err != nil {
+				t.Fatalf("switch the language: %v", err)
+			}
+			turkish("home after switching", "#home-title", "Bir iddiayı sorgulayın")
+			if err := chromedp.Do(ctx,
 				chromedp.SendKeys(`textarea[name="claim"]`, "Aşılar otizme neden olur"),
 				chromedp.Submit(`[data-testid="claim-form"]`),
 				chromedp.WaitVisible(`[data-testid="verdict-badge"]`),
-			)
-			if err != nil {
-				t.Fatalf("switch and check a claim: %v", err)
+			); err != nil {
+				t.Fatalf("check a claim: %v", err)
 			}
-			if l := lang(); l != "tr" {
-				t.Errorf("the claim page after switching is %q, want tr (the cookie keeps the choice)", l)
-			}
-			if h := text(t, ctx, chromedp.Text(`#method-title`)); h != "Bu sonuç nasıl hesaplandı?" {
-				t.Errorf("claim page heading %q, want it in Turkish", h)
-			}
+			turkish("claim page", "#method-title", "Bu sonuç nasıl hesaplandı?")
 			// Status labels are upper-cased by CSS; under <html lang="tr"> the browser applies the
 			// Turkish rules, so i becomes İ and ı becomes I.
 			if used := text(t, ctx, chromedp.Text(`[data-testid="match-used"]`)); used != "HÜKÜM BURADAN ALINDI" {
@@ -342,20 +381,22 @@ func TestBrowserTurkishJourney(t *testing.T) {
 				t.Errorf("basis status %q, want DEĞERLENDİRİLDİ (Turkish dotted capital İ)", st)
 			}
 			email := "ayse-" + string(d) + "@haber.example"
-			err = chromedp.Do(ctx,
-				chromedp.Navigate(s.base+"/signup"),
-				chromedp.WaitVisible(`input[name="email"]`),
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/signup"), chromedp.WaitVisible(`input[name="email"]`)); err != nil {
+				t.Fatal(err)
+			}
+			turkish("sign-up page", "h1", "Hesabınızı oluşturun")
+			if err := chromedp.Do(ctx,
 				chromedp.SendKeys(`input[name="name"]`, "Ayşe Yılmaz"),
 				chromedp.SendKeys(`input[name="email"]`, email),
 				chromedp.SendKeys(`input[name="password"]`, "kirmizi-Balon-42-uçuyor"),
 				chromedp.Click(`[data-testid="submit"]`),
 				chromedp.WaitVisible(`[data-testid="account"]`),
-			)
-			if err != nil {
+			); err != nil {
 				t.Fatalf("sign up: %v", err)
 			}
-			if l := lang(); l != "tr" {
-				t.Errorf("the dashboard is %q, want tr", l)
+			turkish("dashboard", "[data-testid=account] h1", "Hesabınız")
+			if got := text(t, ctx, chromedp.Text(`[data-testid="account"]`)); !strings.Contains(got, "Ayşe Yılmaz olarak oturum açtınız.") {
+				t.Errorf("the dashboard does not greet the account in Turkish:\n%s", got)
 			}
 			u, err := s.app.Stores.Accounts.UserByEmail(context.Background(), email)
 			if err != nil {
@@ -370,11 +411,26 @@ func TestBrowserTurkishJourney(t *testing.T) {
 			}
 			found := false
 			for _, m := range mails {
-				if m.ToAddr == email && strings.HasPrefix(m.DedupeKey, "verify:") {
-					found = true
-					if m.Subject != "E-posta adresinizi doğrulayın" || !strings.Contains(m.TextBody, "Merhaba Ayşe Yılmaz,") ||
-						!strings.Contains(m.HTMLBody, `lang="tr"`) {
-						t.Errorf("verification mail is not Turkish: %q\n%s", m.Subject, m.TextBody)
+				if m.ToAddr != email || !strings.HasPrefix(m.DedupeKey, "verify:") {
+					continue
+				}
+				found = true
+				if m.Subject != "E-posta adresinizi doğrulayın" {
+					t.Errorf("verification mail subject %q, want it in Turkish", m.Subject)
+				}
+				for part, want := range map[string][]string{
+					m.TextBody: {"Merhaba Ayşe Yılmaz,", "E-posta adresini doğrula:", "48 saat", "Claimcheck hesabınızda"},
+					m.HTMLBody: {`<html lang="tr">`, "Merhaba Ayşe Yılmaz,", "E-posta adresini doğrula", "Ya da bu bağlantıyı açın:"},
+				} {
+					for _, w := range want {
+						if !strings.Contains(part, w) {
+							t.Errorf("verification mail lacks %q:\n%s", w, part)
+						}
+					}
+					for _, english := range []string{"Confirm", "Hello", "expires", "address"} {
+						if strings.Contains(part, english) {
+							t.Errorf("verification mail still says %q:\n%s", english, part)
+						}
 					}
 				}
 			}

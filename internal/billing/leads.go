@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/internal/validation"
+
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -19,7 +21,8 @@ const (
 )
 
 // SubmitContactLead validates and stores a contact-sales request. It works without Stripe: it is
-// the Enterprise path when Stripe is not configured. Validation errors wrap ErrInvalidLead.
+// the Enterprise path when Stripe is not configured. Validation errors wrap ErrInvalidLead and a
+// *validation.Errors naming every bad field with its message id (pricing.contact.invalid.*).
 func (s *Service) SubmitContactLead(ctx context.Context, name, email, company, message string) (*models.ContactLead, error) {
 	l := &models.ContactLead{
 		Name:    strings.TrimSpace(name),
@@ -27,15 +30,24 @@ func (s *Service) SubmitContactLead(ctx context.Context, name, email, company, m
 		Company: strings.TrimSpace(company),
 		Message: strings.TrimSpace(message),
 	}
-	switch {
-	case l.Name == "" || utf8.RuneCountInString(l.Name) > maxLeadName:
-		return nil, fmt.Errorf("%w: name must be 1–%d characters", ErrInvalidLead, maxLeadName)
-	case len(l.Email) > maxLeadEmail || !plainAddress(l.Email):
-		return nil, fmt.Errorf("%w: email address is not valid", ErrInvalidLead)
-	case utf8.RuneCountInString(l.Company) > maxLeadCompany:
-		return nil, fmt.Errorf("%w: company must be at most %d characters", ErrInvalidLead, maxLeadCompany)
-	case utf8.RuneCountInString(l.Message) > maxLeadMessage:
-		return nil, fmt.Errorf("%w: message must be at most %d characters", ErrInvalidLead, maxLeadMessage)
+	var fields []validation.FieldError
+	bad := func(field, msg, key string, max int) {
+		fields = append(fields, validation.FieldError{Field: field, Message: msg, Key: key, Data: map[string]any{"Max": max}})
+	}
+	if l.Name == "" || utf8.RuneCountInString(l.Name) > maxLeadName {
+		bad("name", fmt.Sprintf("Name must be 1–%d characters.", maxLeadName), "pricing.contact.invalid.name", maxLeadName)
+	}
+	if len(l.Email) > maxLeadEmail || !plainAddress(l.Email) {
+		bad("email", "Email address is not valid.", "pricing.contact.invalid.email", maxLeadEmail)
+	}
+	if utf8.RuneCountInString(l.Company) > maxLeadCompany {
+		bad("company", fmt.Sprintf("Company must be at most %d characters.", maxLeadCompany), "pricing.contact.invalid.company", maxLeadCompany)
+	}
+	if utf8.RuneCountInString(l.Message) > maxLeadMessage {
+		bad("message", fmt.Sprintf("Message must be at most %d characters.", maxLeadMessage), "pricing.contact.invalid.message", maxLeadMessage)
+	}
+	if len(fields) > 0 {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidLead, &validation.Errors{Fields: fields})
 	}
 	if err := s.store.CreateContactLead(ctx, l); err != nil {
 		return nil, fmt.Errorf("billing: %w", err)

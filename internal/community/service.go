@@ -111,20 +111,24 @@ func New(cfg Config) *Service {
 // blank lines) or a *ValidationError listing every bad field.
 func Validate(in VoteInput) (VoteInput, error) {
 	var fields []FieldError
-	bad := func(f, msg string) { fields = append(fields, FieldError{Field: f, Message: msg}) }
+	bad := func(f, msg, key string, data map[string]any) {
+		fields = append(fields, FieldError{Field: f, Message: msg, Key: "review.invalid." + key, Data: data})
+	}
 	in.Verdict = strings.TrimSpace(in.Verdict)
 	if !analysis.ValidVerdict(in.Verdict) {
-		bad("verdict", verdictChoiceMessage())
+		msg, data := verdictChoiceMessage()
+		bad("verdict", msg, "verdict", data)
 	}
 	if math.IsNaN(in.Confidence) || math.IsInf(in.Confidence, 0) || in.Confidence < 0 || in.Confidence > 1 {
-		bad("confidence", "Enter a confidence between 0 (a guess) and 1 (certain), for example 0.8.")
+		bad("confidence", "Enter a confidence between 0 (a guess) and 1 (certain), for example 0.8.", "confidence", nil)
 	}
 	in.Note = strings.TrimSpace(in.Note)
-	switch {
+	switch n := utf8.RuneCountInString(in.Note); {
 	case !utf8.ValidString(in.Note):
-		bad("note", "The note must be valid text (UTF-8).")
-	case utf8.RuneCountInString(in.Note) > MaxNoteRunes:
-		bad("note", fmt.Sprintf("The note is %d characters long; the limit is %d.", utf8.RuneCountInString(in.Note), MaxNoteRunes))
+		bad("note", "The note must be valid text (UTF-8).", "note_utf8", nil)
+	case n > MaxNoteRunes:
+		bad("note", fmt.Sprintf("The note is %d characters long; the limit is %d.", n, MaxNoteRunes), "note_long",
+			map[string]any{"N": n, "Max": MaxNoteRunes})
 	}
 	var sources []string
 	for _, s := range in.Sources {
@@ -136,8 +140,8 @@ func Validate(in VoteInput) (VoteInput, error) {
 	if in.Sources == nil {
 		in.Sources = []string{}
 	}
-	if msg := sourcesProblem(sources); msg != "" {
-		bad("sources", msg)
+	if msg, key, data := sourcesProblem(sources); msg != "" {
+		bad("sources", msg, key, data)
 	}
 	if len(fields) > 0 {
 		return in, &ValidationError{What: "vote", Fields: fields}
@@ -146,21 +150,27 @@ func Validate(in VoteInput) (VoteInput, error) {
 }
 
 // verdictChoiceMessage asks for a verdict by the names the vote form shows ("Doğru", "Kısmen
-// doğru", …), not by the slugs the form posts, which an expert never sees.
-func verdictChoiceMessage() string {
+// doğru", …), not by the slugs the form posts, which an expert never sees; data holds the names
+// as A, B, C and D for the message pages write.
+func verdictChoiceMessage() (string, map[string]any) {
 	labels := make([]string, len(analysis.Verdicts))
+	data := map[string]any{}
 	for i, v := range analysis.Verdicts {
 		label, _ := analysis.VerdictInfo(v)
 		labels[i] = "“" + label + "”"
+		data[string(rune('A'+i))] = label
 	}
-	return "Choose a verdict: " + strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1] + "."
+	return "Choose a verdict: " + strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1] + ".", data
 }
 
 // sourcesProblem says what is wrong with the source list, or "": every bad source is named, so
-// one submit is enough to fix them all.
-func sourcesProblem(sources []string) string {
+// one submit is enough to fix them all. key (under review.invalid) and data are the same for
+// pages: the line numbers of each kind as First (all but the last, joined by commas) and Last,
+// so each language joins them with its own "and".
+func sourcesProblem(sources []string) (msg, key string, data map[string]any) {
 	if len(sources) > MaxSources {
-		return fmt.Sprintf("You gave %d sources; cite at most %d, one per line.", len(sources), MaxSources)
+		return fmt.Sprintf("You gave %d sources; cite at most %d, one per line.", len(sources), MaxSources), "sources_many",
+			map[string]any{"N": len(sources), "Max": MaxSources}
 	}
 	var long, notWeb []string
 	for i, s := range sources {
@@ -173,13 +183,19 @@ func sourcesProblem(sources []string) string {
 		}
 	}
 	var msgs []string
+	data = map[string]any{"Max": MaxSourceChars}
 	if len(long) > 0 {
 		msgs = append(msgs, sourceList(long)+" longer than "+strconv.Itoa(MaxSourceChars)+" characters.")
+		data["LongFirst"], data["LongLast"] = strings.Join(long[:len(long)-1], ", "), long[len(long)-1]
 	}
 	if len(notWeb) > 0 {
 		msgs = append(msgs, sourceList(notWeb)+" not a web address. Give full addresses starting with https:// or http://, one per line.")
+		data["WebFirst"], data["WebLast"] = strings.Join(notWeb[:len(notWeb)-1], ", "), notWeb[len(notWeb)-1]
 	}
-	return strings.Join(msgs, " ")
+	if len(msgs) == 0 {
+		return "", "", nil
+	}
+	return strings.Join(msgs, " "), "sources", data
 }
 
 // sourceList names sources by their line: "Source 2 is", "Sources 1 and 3 are", "Sources 1, 2 and 4 are".

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -235,6 +236,16 @@ func (l *Localizer) Upper(s string) string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.upper.String(s)
+}
+
+// UpperFirst upper-cases the first letter of s with the language's rules ("iddia" → "İddia" in
+// Turkish, "Iddia" in English) and leaves the rest as it is.
+func (l *Localizer) UpperFirst(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return l.Upper(s[:n]) + s[n:]
 }
 
 // Lower lower-cases s with the language's rules (Turkish I → ı, İ → i).

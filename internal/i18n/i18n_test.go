@@ -148,6 +148,10 @@ func TestTurkishCasing(t *testing.T) {
 		{tr.Lower("IŞIK İZMİR"), "ışık izmir"},
 		{en.Upper("istanbul"), "ISTANBUL"},
 		{en.Lower("IZMIR"), "izmir"},
+		{tr.UpperFirst("iddia ılık"), "İddia ılık"},
+		{tr.UpperFirst("ılık"), "Ilık"},
+		{en.UpperFirst("iddia"), "Iddia"},
+		{tr.UpperFirst(""), ""},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

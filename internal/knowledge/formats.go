@@ -41,8 +41,13 @@ type Skip struct {
 	URL string
 	// Claim is the claim text as written, for the import summary.
 	Claim string
-	// Reason says why, in words a user can act on.
+	// Reason says why, in words a user can act on (English, as the command line and logs show it).
 	Reason string
+	// Key is the message id (under admin.kb.skip) pages say Reason with in their language; ""
+	// for a reason that quotes the rating vocabulary's own words, which pages show as it is.
+	Key string
+	// Data fills the message's template.
+	Data map[string]any
 }
 
 // Citation is one source a review cites, stored in models.Review.Citations as a JSON array.
@@ -942,31 +947,44 @@ func (p *parser) add(r rawReview) error {
 	if p.count > MaxReviewsPerDocument {
 		return fmt.Errorf("more than %d reviews in one document; split it into several files", MaxReviewsPerDocument)
 	}
-	skip := func(reason string) error {
-		p.skips = append(p.skips, Skip{URL: r.url, Claim: clip(r.claim, 200), Reason: reason})
+	skip := func(reason, key string, kv ...any) error {
+		var data map[string]any
+		if len(kv) > 0 {
+			data = map[string]any{}
+			for i := 0; i+1 < len(kv); i += 2 {
+				data[kv[i].(string)] = kv[i+1]
+			}
+		}
+		p.skips = append(p.skips, Skip{URL: r.url, Claim: clip(r.claim, 200), Reason: reason, Key: key, Data: data})
 		return nil
 	}
-	switch {
+	switch n := utf8.RuneCountInString(r.claim); {
 	case r.url == "":
-		return skip("no review url")
+		return skip("no review url", "no_url")
 	case !validURL(r.url):
-		return skip(fmt.Sprintf("review url '%s' is not an absolute http(s) URL or a urn:", clip(r.url, 200)))
+		return skip(fmt.Sprintf("review url '%s' is not an absolute http(s) URL or a urn:", clip(r.url, 200)), "bad_url", "URL", clip(r.url, 200))
 	case r.claim == "":
-		return skip("no claim text (claimReviewed)")
+		return skip("no claim text (claimReviewed)", "no_claim")
 	case !utf8.ValidString(r.claim):
-		return skip("claim text is not valid UTF-8")
-	case utf8.RuneCountInString(r.claim) > MaxClaimRunes:
-		return skip(fmt.Sprintf("claim text is %d characters, over the %d limit", utf8.RuneCountInString(r.claim), MaxClaimRunes))
+		return skip("claim text is not valid UTF-8", "claim_utf8")
+	case n > MaxClaimRunes:
+		return skip(fmt.Sprintf("claim text is %d characters, over the %d limit", n, MaxClaimRunes), "claim_long", "N", n, "Max", MaxClaimRunes)
 	}
 	if prev, dup := p.seen[r.url]; dup {
 		if prev == r.claim {
-			return skip("repeats an earlier review in this document")
+			return skip("repeats an earlier review in this document", "repeat")
 		}
-		return skip("review url is already used by another claim in this document")
+		return skip("review url is already used by another claim in this document", "url_reused")
 	}
 	verdict, ok, reason := p.ratings.Map(r.textual, r.value, r.best, r.worst)
 	if !ok {
-		return skip(reason)
+		switch {
+		case reason == noRatingReason:
+			return skip(reason, "no_rating")
+		case reason == fmt.Sprintf("rating '%s' %s", strings.TrimSpace(r.textual), unknownRatingWord):
+			return skip(reason, "unknown_rating", "Rating", strings.TrimSpace(r.textual))
+		}
+		return skip(reason, "")
 	}
 	p.seen[r.url] = r.claim
 	lang := r.lang

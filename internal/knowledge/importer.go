@@ -89,32 +89,50 @@ func (s Summary) String() string {
 		out = fmt.Sprintf("added %d, updated %d, unchanged %d, kept %d as an admin curated them, skipped %d",
 			s.Added, s.Updated, s.Unchanged, s.Kept, len(s.Skipped))
 	}
-	if len(s.Skipped) == 0 {
+	top, more := s.TopReasons(3)
+	if len(top) == 0 {
 		return out
 	}
-	counts := map[string]int{}
-	var order []string
-	for _, sk := range s.Skipped {
-		if counts[sk.Reason] == 0 {
-			order = append(order, sk.Reason)
+	parts := make([]string, 0, len(top)+1)
+	for _, r := range top {
+		if r.Count > 1 {
+			parts = append(parts, fmt.Sprintf("%d× %s", r.Count, r.Reason))
+		} else {
+			parts = append(parts, r.Reason)
 		}
-		counts[sk.Reason]++
 	}
-	sort.SliceStable(order, func(i, j int) bool { return counts[order[i]] > counts[order[j]] })
-	const shown = 3
-	parts := make([]string, 0, shown+1)
-	for i, r := range order {
-		if i == shown {
-			more := len(order) - shown
-			parts = append(parts, fmt.Sprintf("%d more %s", more, map[bool]string{true: "reason", false: "reasons"}[more == 1]))
-			break
-		}
-		if counts[r] > 1 {
-			r = fmt.Sprintf("%d× %s", counts[r], r)
-		}
-		parts = append(parts, r)
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("%d more %s", more, map[bool]string{true: "reason", false: "reasons"}[more == 1]))
 	}
 	return out + " (" + strings.Join(parts, "; ") + ")"
+}
+
+// SkipReason is one distinct reason reviews were skipped for, with how many were.
+type SkipReason struct {
+	// Skip is the first review skipped for it (its Reason, Key and Data say the reason).
+	Skip
+	// Count is how many reviews were skipped for it.
+	Count int
+}
+
+// TopReasons is the distinct skip reasons, most frequent first (ties in document order), at most
+// n of them, and how many distinct reasons were left out.
+func (s Summary) TopReasons(n int) (top []SkipReason, more int) {
+	index := map[string]int{}
+	var all []SkipReason
+	for _, sk := range s.Skipped {
+		if i, ok := index[sk.Reason]; ok {
+			all[i].Count++
+			continue
+		}
+		index[sk.Reason] = len(all)
+		all = append(all, SkipReason{Skip: sk, Count: 1})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Count > all[j].Count })
+	if len(all) > n {
+		return all[:n], len(all) - n
+	}
+	return all, 0
 }
 
 // add folds one upsert result into the summary.

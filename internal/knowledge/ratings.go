@@ -383,11 +383,19 @@ func MapRating(textual string, value, best, worst *float64) (v analysis.Verdict,
 	return BuiltinRatings().Map(textual, value, best, worst)
 }
 
+// The fixed refusals of Map that the import summary says in the reader's language (formats.go).
+const (
+	// noRatingReason is a review without any rating.
+	noRatingReason = "no rating (neither reviewRating.alternateName nor ratingValue)"
+	// unknownRatingWord follows an unknown rating word when the X-Fact maps are installed.
+	unknownRatingWord = "is not a known rating word"
+)
+
 // Map is MapRating with this vocabulary. A textual rating it does not know says, when the X-Fact
 // maps are not installed, that they might have known it.
 func (r *Ratings) Map(textual string, value, best, worst *float64) (v analysis.Verdict, ok bool, reason string) {
 	vocab := r.vocab
-	unknown := "is not a known rating word"
+	unknown := unknownRatingWord
 	if r.missing != "" {
 		unknown = "is not one of Claimcheck's rating words, and the X-Fact label maps that know 35 fact-checkers' own words are not installed (" +
 			r.missing + "; see README, \"Datasets\")"
@@ -431,7 +439,7 @@ func (r *Ratings) Map(textual string, value, best, worst *float64) (v analysis.V
 		return numV, true, numReason
 	}
 	if value == nil {
-		return "", false, "no rating (neither reviewRating.alternateName nor ratingValue)"
+		return "", false, noRatingReason
 	}
 	return "", false, numReason
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/claimcheck/claimcheck/internal/validation"
 )
 
 // MaxURLLength caps a receiver URL.
@@ -126,51 +128,59 @@ type Guard struct {
 	Resolver Resolver
 }
 
-// CheckURL says what is wrong with raw as a receiver URL, in words for the person who typed it;
-// "" means it is acceptable. With the guard on, a host that is, or resolves to, a non-public
-// address is refused; the sender checks again on every connection, so a later DNS change cannot
-// get around it.
-func (g Guard) CheckURL(ctx context.Context, raw string) string {
+// CheckURL says what is wrong with raw as a receiver URL: a FieldError for the field "url" whose
+// Message is the English sentence the API sends and whose Key (under wh.invalid) is the message
+// pages write in the reader's language; the zero FieldError means it is acceptable. With the
+// guard on, a host that is, or resolves to, a non-public address is refused; the sender checks
+// again on every connection, so a later DNS change cannot get around it.
+func (g Guard) CheckURL(ctx context.Context, raw string) validation.FieldError {
+	bad := func(key, msg string, kv ...any) validation.FieldError {
+		data := map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			data[kv[i].(string)] = kv[i+1]
+		}
+		return validation.FieldError{Field: "url", Message: msg, Key: "wh.invalid." + key, Data: data}
+	}
 	if raw == "" {
-		return "Enter the URL of your receiver, e.g. https://example.com/webhooks/claimcheck."
+		return bad("url_empty", "Enter the URL of your receiver, e.g. https://example.com/webhooks/claimcheck.")
 	}
 	if len(raw) > MaxURLLength {
-		return fmt.Sprintf("Use a URL of at most %d characters.", MaxURLLength)
+		return bad("url_long", fmt.Sprintf("Use a URL of at most %d characters.", MaxURLLength), "Max", MaxURLLength)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || !u.IsAbs() || u.Opaque != "" {
-		return "Enter an absolute URL that starts with https:// or http://."
+		return bad("url_relative", "Enter an absolute URL that starts with https:// or http://.")
 	}
 	if u.Scheme != "https" && u.Scheme != "http" {
-		return "Use an https:// or http:// URL."
+		return bad("url_scheme", "Use an https:// or http:// URL.")
 	}
 	if u.User != nil {
-		return "Leave out the user name and password: receivers verify the webhook-signature header instead."
+		return bad("url_user", "Leave out the user name and password: receivers verify the webhook-signature header instead.")
 	}
 	host := u.Hostname()
 	if host == "" {
-		return "The URL needs a host name, e.g. https://example.com/webhooks."
+		return bad("url_host", "The URL needs a host name, e.g. https://example.com/webhooks.")
 	}
 	if u.Fragment != "" || strings.HasSuffix(raw, "#") {
-		return "Leave out the #fragment: it is never sent to the receiver."
+		return bad("url_fragment", "Leave out the #fragment: it is never sent to the receiver.")
 	}
 	if p := u.Port(); p != "" {
 		if n, err := parsePort(p); err != nil || n == 0 {
-			return "The port must be a number from 1 to 65535."
+			return bad("url_port", "The port must be a number from 1 to 65535.")
 		}
 	}
 	if g.AllowPrivate {
-		return ""
+		return validation.FieldError{}
 	}
-	switch bad, resolved, err := NonPublicAddress(ctx, g.Resolver, host); {
+	switch addr, resolved, err := NonPublicAddress(ctx, g.Resolver, host); {
 	case errors.Is(err, ErrHostNotFound):
-		return fmt.Sprintf("The host %s could not be found. Check the address, or try again if its DNS was just set up.", host)
-	case bad != "" && resolved:
-		return fmt.Sprintf("The host %s resolves to %s, a private, loopback or link-local address, which webhooks may not call. Use an address on the public internet.", host, bad)
-	case bad != "":
-		return fmt.Sprintf("This URL points to a private, loopback or link-local address (%s), which webhooks may not call. Use an address on the public internet.", bad)
+		return bad("url_not_found", fmt.Sprintf("The host %s could not be found. Check the address, or try again if its DNS was just set up.", host), "Host", host)
+	case addr != "" && resolved:
+		return bad("url_resolves_private", fmt.Sprintf("The host %s resolves to %s, a private, loopback or link-local address, which webhooks may not call. Use an address on the public internet.", host, addr), "Host", host, "Addr", addr)
+	case addr != "":
+		return bad("url_private", fmt.Sprintf("This URL points to a private, loopback or link-local address (%s), which webhooks may not call. Use an address on the public internet.", addr), "Addr", addr)
 	}
-	return ""
+	return validation.FieldError{}
 }
 
 // ErrHostNotFound is a host name that resolves to no address.

@@ -151,9 +151,14 @@ func TestCheckURL(t *testing.T) {
 			guard webhooks.Guard
 			want  string
 		}{{"guard on", guard, tc.guardMsg}, {"allow private", open, tc.openMsg}} {
-			got := g.guard.CheckURL(context.Background(), tc.url)
+			fe := g.guard.CheckURL(context.Background(), tc.url)
+			got := fe.Message
 			if (g.want == "") != (got == "") || !strings.Contains(got, g.want) {
 				t.Errorf("%s: CheckURL(%.60q) = %q, want message containing %q", g.name, tc.url, got, g.want)
+			}
+			// Pages say it in the reader's language through the message id.
+			if (got == "") != (fe.Key == "") || (got != "" && !strings.HasPrefix(fe.Key, "wh.invalid.")) {
+				t.Errorf("%s: CheckURL(%.60q) has message id %q for %q", g.name, tc.url, fe.Key, got)
 			}
 		}
 	}

@@ -38,9 +38,9 @@ type FieldError = validation.FieldError
 // ValidationError lists every invalid input of a request, so the owner can fix them all at once.
 type ValidationError = validation.Errors
 
-// URLChecker says what is wrong with a receiver URL ("" = acceptable); Guard is one.
+// URLChecker says what is wrong with a receiver URL (the zero FieldError = acceptable); Guard is one.
 type URLChecker interface {
-	CheckURL(ctx context.Context, raw string) string
+	CheckURL(ctx context.Context, raw string) FieldError
 }
 
 // Service registers and manages endpoints for their owners; the worker does the sending.
@@ -63,8 +63,9 @@ func NewService(store *models.WebhookStore, urls URLChecker, now func() time.Tim
 func (s *Service) Validate(ctx context.Context, in EndpointInput) (EndpointInput, error) {
 	var errs []FieldError
 	in.URL = strings.TrimSpace(in.URL)
-	if msg := s.urls.CheckURL(ctx, in.URL); msg != "" {
-		errs = append(errs, FieldError{Field: "url", Message: msg})
+	if fe := s.urls.CheckURL(ctx, in.URL); fe.Message != "" {
+		fe.Field = "url"
+		errs = append(errs, fe)
 	}
 	var unknown []string
 	want := map[string]bool{}
@@ -76,14 +77,17 @@ func (s *Service) Validate(ctx context.Context, in EndpointInput) (EndpointInput
 			unknown = append(unknown, t)
 		}
 	}
+	types := strings.Join(models.EventTypes, ", ")
 	switch {
 	case slices.Contains(unknown, ""):
-		errs = append(errs, FieldError{Field: "event_types", Message: "Each event type must be a non-empty string: " + strings.Join(models.EventTypes, ", ") + "."})
+		errs = append(errs, FieldError{Field: "event_types", Message: "Each event type must be a non-empty string: " + types + ".",
+			Key: "wh.invalid.event_empty", Data: map[string]any{"Types": types}})
 	case len(unknown) > 0:
-		errs = append(errs, FieldError{Field: "event_types", Message: fmt.Sprintf("Unknown event type %q. Choose from %s.",
-			clip(unknown[0], 60), strings.Join(models.EventTypes, ", "))})
+		errs = append(errs, FieldError{Field: "event_types", Message: fmt.Sprintf("Unknown event type %q. Choose from %s.", clip(unknown[0], 60), types),
+			Key: "wh.invalid.event_unknown", Data: map[string]any{"Type": clip(unknown[0], 60), "Types": types}})
 	case len(want) == 0:
-		errs = append(errs, FieldError{Field: "event_types", Message: "Choose at least one event type: " + strings.Join(models.EventTypes, ", ") + "."})
+		errs = append(errs, FieldError{Field: "event_types", Message: "Choose at least one event type: " + types + ".",
+			Key: "wh.invalid.event_none", Data: map[string]any{"Types": types}})
 	}
 	in.EventTypes = in.EventTypes[:0:0]
 	for _, t := range models.EventTypes {
@@ -93,9 +97,11 @@ func (s *Service) Validate(ctx context.Context, in EndpointInput) (EndpointInput
 	}
 	in.Description = strings.TrimSpace(in.Description)
 	if utf8.RuneCountInString(in.Description) > MaxDescription {
-		errs = append(errs, FieldError{Field: "description", Message: fmt.Sprintf("Use at most %d characters for the description.", MaxDescription)})
+		errs = append(errs, FieldError{Field: "description", Message: fmt.Sprintf("Use at most %d characters for the description.", MaxDescription),
+			Key: "wh.invalid.description_long", Data: map[string]any{"Max": MaxDescription}})
 	} else if strings.ContainsFunc(in.Description, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		errs = append(errs, FieldError{Field: "description", Message: "Write the description on one line, without control characters."})
+		errs = append(errs, FieldError{Field: "description", Message: "Write the description on one line, without control characters.",
+			Key: "wh.invalid.description_line"})
 	}
 	if len(errs) > 0 {
 		return in, &ValidationError{What: "webhook endpoint", Fields: errs}
@@ -128,7 +134,8 @@ func (s *Service) Create(ctx context.Context, owner models.WebhookOwner, in Endp
 	err = s.store.CreateEndpoint(ctx, owner, ep)
 	if errors.Is(err, models.ErrWebhookDuplicate) {
 		return nil, &ValidationError{What: "webhook endpoint", Fields: []FieldError{{Field: "url", Message: "You already have an endpoint " +
-			"with this URL, so it would receive every event twice. To change its event types, delete it and add it again."}}}
+			"with this URL, so it would receive every event twice. To change its event types, delete it and add it again.",
+			Key: "wh.invalid.url_duplicate"}}}
 	}
 	if err != nil {
 		return nil, err

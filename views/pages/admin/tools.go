@@ -79,13 +79,22 @@ type Outbox struct {
 	Pager Pager
 }
 
+// Reason is one line of an import's skip reasons; English marks a reason said as the importer
+// stored it (it quotes the file's own rating words), not in the page's language.
+type Reason struct {
+	Text    string
+	English bool
+}
+
 // Knowledge is the /admin/knowledge page: the knowledge base's entries and the upload form.
 type Knowledge struct {
 	Frame
 	// Count says how many fact-checks the knowledge base holds.
 	Count string
-	// Result summarises the last import; Problem says why it failed.
-	Result, Problem string
+	// Result summarises the last import, Reasons why reviews were skipped; Problem says why it
+	// failed, ProblemDetail is the importer's own English diagnosis of the file ("" = none).
+	Result, Problem, ProblemDetail string
+	Reasons                        []Reason
 	// MaxSize is the upload limit in words.
 	MaxSize string
 	// Q is the search text; Filters are the state and verdict selects.
