@@ -185,34 +185,14 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			people := map[models.Role][2]string{
-				models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
-				models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
+			people, ids := turkishPeople(t, s, d)
+			// The new-key page is opened once per width: the plan must allow two more keys.
+			enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
+			if err != nil {
+				t.Fatal(err)
 			}
-			for role, cred := range people {
-				u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
-					t.Fatal(err)
-				}
-				if role == models.RoleUser {
-					// The new-key page is opened once per width: the plan must allow two more keys.
-					enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := s.app.Stores.Accounts.SetPlan(bg, u.ID, &enterprise.ID, time.Now()); err != nil {
-						t.Fatal(err)
-					}
-				}
+			if err := s.app.Stores.Accounts.SetPlan(bg, ids[models.RoleUser], &enterprise.ID, time.Now()); err != nil {
+				t.Fatal(err)
 			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "history (tr)", path: "/claims?lang=tr"},
@@ -305,4 +285,33 @@ func mustUser(t *testing.T, b *apptest.Browser, email string) *models.User {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// turkishPeople signs up a verified developer and a verified expert whose accounts keep Turkish
+// as their language, returning each role's e-mail and password and its user id.
+func turkishPeople(t *testing.T, s *server, d database.Dialect) (map[models.Role][2]string, map[models.Role]string) {
+	t.Helper()
+	bg := t.Context()
+	people := map[models.Role][2]string{
+		models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
+		models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
+	}
+	ids := map[models.Role]string{}
+	for role, cred := range people {
+		u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		ids[role] = u.ID
+	}
+	return people, ids
 }

@@ -237,25 +237,9 @@ func TestBrowserAxeTurkishFormErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			people := map[models.Role][2]string{
-				models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
-				models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
-			}
-			for role, cred := range people {
-				u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
-					t.Fatal(err)
-				}
-				if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), u.ID).Error; err != nil {
+			people, ids := turkishPeople(t, s, d)
+			for _, id := range ids {
+				if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), id).Error; err != nil {
 					t.Fatal(err)
 				}
 			}
