@@ -287,10 +287,15 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	c.DatasetsDir = get("DATASETS_DIR", strings.TrimSuffix(c.DataDir, "/")+"/datasets")
 	c.DatabaseURL = get("DATABASE_URL", strings.TrimSuffix(c.DataDir, "/")+"/claimcheck.db")
 	c.ListenAddr = get("LISTEN_ADDR", fmt.Sprintf("127.0.0.1:%d", c.Port))
+	// Links in pages and mails must reach the port the server listens on, so an unset BASE_URL
+	// follows LISTEN_ADDR's port rather than PORT's.
+	listenPort := strconv.Itoa(c.Port)
 	if _, port, err := net.SplitHostPort(c.ListenAddr); err != nil || port == "" {
 		errs = append(errs, fmt.Sprintf("LISTEN_ADDR=%q: want host:port, e.g. 127.0.0.1:3000 or 0.0.0.0:3000", c.ListenAddr))
+	} else {
+		listenPort = port
 	}
-	c.BaseURL = strings.TrimSuffix(get("BASE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
+	c.BaseURL = strings.TrimSuffix(get("BASE_URL", "http://localhost:"+listenPort), "/")
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Sprintf("BASE_URL=%q: want an absolute http(s) URL", c.BaseURL))
 	}

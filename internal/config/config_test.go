@@ -112,6 +112,26 @@ func TestConfigListenAddr(t *testing.T) {
 	}
 }
 
+// TestConfigBaseURLFollowsListenPort: without BASE_URL, links point at the port the server
+// listens on, whether PORT or LISTEN_ADDR chose it.
+func TestConfigBaseURLFollowsListenPort(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "http://localhost:3000"},
+		{map[string]string{"PORT": "8080"}, "http://localhost:8080"},
+		{map[string]string{"LISTEN_ADDR": "127.0.0.1:3998"}, "http://localhost:3998"},
+		{map[string]string{"PORT": "8080", "LISTEN_ADDR": "0.0.0.0:9000"}, "http://localhost:9000"},
+		{map[string]string{"LISTEN_ADDR": "0.0.0.0:9000", "BASE_URL": "https://cc.example"}, "https://cc.example"},
+	} {
+		c, err := FromLookup(lookup(tc.env))
+		if err != nil || c.BaseURL != tc.want {
+			t.Errorf("%v: base URL %q (%v), want %q", tc.env, c.BaseURL, err, tc.want)
+		}
+	}
+}
+
 // TestConfigHSTS: a year by default, 0 turns the header off.
 func TestConfigHSTS(t *testing.T) {
 	c, err := FromLookup(lookup(nil))
