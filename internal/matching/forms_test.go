@@ -432,3 +432,23 @@ func TestSameClaimNameInACompound(t *testing.T) {
 		{"Bulutlu havada Güneş kremi sürmeye gerek yok", "tr", "u:cream", ""},
 	})
 }
+
+// TestSameClaimInvertedQuestion holds that an English yes/no question opened by an auxiliary
+// ("Does cracking your knuckles give you arthritis?") has its subject right after the
+// auxiliary and its verb bare after the subject, so it is compared as the statement it asks
+// about; the look-alike with another subject is still refused.
+func TestSameClaimInvertedQuestion(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
+	ix.Upsert(review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"))
+	ix.Upsert(review("u:soda", "Baking soda cures cancer.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		// A noun after the subject's first word is part of the subject, not the verb.
+		{"Can baking soda cure cancer?", "en", "u:soda", ""},
+		{"Can baking soda cure diabetes?", "en", "u:soda", "different"},
+		{"Does cracking your knuckles give you arthritis?", "en", "u:knuckles", ""},
+		{"Does smoking cause lung cancer?", "en", "u:smoking", ""},
+		{"Does drinking tea cause lung cancer?", "en", "u:smoking", "different"},
+		{"Does cracking your neck give you arthritis?", "en", "u:knuckles", "different"},
+	})
+}
