@@ -408,6 +408,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			continue
 		}
 		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
+			if negativeQuestionAt(text, toks, i) {
+				// "Isn't Istanbul the capital of Turkey?" asks for agreement with the positive
+				// statement, as "değil mi?" does below.
+				infos[i].function = true
+				continue
+			}
 			negate(i, false)
 			infos[i].function = true
 			continue
@@ -727,6 +733,22 @@ func boundedAt(toks []scanned, i int) byte {
 		}
 	}
 	return 0
+}
+
+// negativeQuestionAt reports a contracted negative auxiliary or copula opening the last
+// sentence of a text that ends in a question mark ("Isn't Istanbul the capital of Turkey?",
+// "Doesn't sugar make kids hyper?"): a negative yes/no question, which leans to the positive
+// answer and so passes on the positive claim.
+func negativeQuestionAt(text string, toks []scanned, i int) bool {
+	if i != 0 && !toks[i].sentenceStart || !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+		return false
+	}
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return false
+		}
+	}
+	return true
 }
 
 // prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or

@@ -452,3 +452,17 @@ func TestSameClaimInvertedQuestion(t *testing.T) {
 		{"Does cracking your neck give you arthritis?", "en", "u:knuckles", "different"},
 	})
 }
+
+// TestSameClaimNegativeQuestion holds that a negative yes/no question ("Isn't Istanbul the
+// capital of Turkey?") passes on the positive claim, as "değil mi?" does, while the same
+// words stated ("Istanbul isn't the capital of Turkey") still negate it.
+func TestSameClaimNegativeQuestion(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:capital", "Istanbul is the capital of Turkey.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Isn't Istanbul the capital of Turkey?", "en", "u:capital", ""},
+		{"Istanbul isn't the capital of Turkey?", "en", "u:capital", "negation differs"},
+		{"Istanbul isn't the capital of Turkey.", "en", "u:capital", "negation differs"},
+		{"Isn't Ankara the capital of Turkey?", "en", "u:capital", "different"},
+	})
+}
