@@ -408,6 +408,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			continue
 		}
 		if strings.HasSuffix(whole, "n't") || strings.HasSuffix(whole, "n’t") {
+			if negativeQuestionAt(text, toks, i) {
+				// "Isn't Istanbul the capital of Turkey?" asks for agreement with the positive
+				// statement, as "değil mi?" does below.
+				infos[i].function = true
+				continue
+			}
 			negate(i, false)
 			infos[i].function = true
 			continue
@@ -727,6 +733,22 @@ func boundedAt(toks []scanned, i int) byte {
 		}
 	}
 	return 0
+}
+
+// negativeQuestionAt reports a contracted negative auxiliary or copula opening the last
+// sentence of a text that ends in a question mark ("Isn't Istanbul the capital of Turkey?",
+// "Doesn't sugar make kids hyper?"): a negative yes/no question, which leans to the positive
+// answer and so passes on the positive claim.
+func negativeQuestionAt(text string, toks []scanned, i int) bool {
+	if i != 0 && !toks[i].sentenceStart || !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+		return false
+	}
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].sentenceStart {
+			return false
+		}
+	}
+	return true
 }
 
 // prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or
@@ -1142,7 +1164,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 	if lex == "en" {
 		inAdjunct, inPlace := false, false
 		firstSeen, verbSeen := false, false
+		invVerb := -1
 		for i := range toks {
+			if toks[i].sentenceStart || i == 0 {
+				invVerb = ix.invertedVerb(toks, at, i)
+			}
 			pi, function, prep := at(i)
 			if prep {
 				inAdjunct, inPlace = true, placeAt(i)
@@ -1182,6 +1208,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
 			}
 			switch {
+			case invVerb >= 0 && i < invVerb && !inAdjunct:
+				// The subject of a question opened by an auxiliary: no verb before invVerb.
+			case i == invVerb:
+				p.role, p.verb, verbSeen, inAdjunct = rolePredicate, true, true, false
 			case inAdjunct:
 				// A name in a place or time adjunct ("over Antarctica") stays a core part but is
 				// known as a place.
@@ -1315,6 +1345,59 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		}
 	}
 }
+
+// invertedVerb finds the verb of an English yes/no question opened by an auxiliary at start
+// ("Does cracking your knuckles give you arthritis?", "Does smoking cause lung cancer?"): the
+// subject follows the auxiliary, so the word after it is no verb, and the verb is bare. It is
+// the first bare content word after the subject's first that a determiner or an object pronoun
+// follows ("give you", "lower your"), else the word right after the subject's first when the
+// lexicon knows it as a verb ("smoking cause", not "baking soda"); -1 when the sentence opens otherwise or no such word is found.
+func (ix *Index) invertedVerb(toks []scanned, at func(int) (int, bool, bool), start int) int {
+	if start >= len(toks) || !invertingAuxiliaries[turkish.Fold(toks[start].text)] {
+		return -1
+	}
+	end := start + 1
+	for end < len(toks) && !toks[end].sentenceStart {
+		end++
+	}
+	bare := func(k int) bool {
+		w := turkish.Fold(toks[k].text)
+		pi, _, _ := at(k)
+		return pi >= 0 && !toks[k].number && len(w) > 2 && !strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ed") &&
+			!strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ly") && isASCIIWord(w) && !unicode.IsUpper([]rune(toks[k].text)[0])
+	}
+	first := -1
+	for k := start + 1; k < end; k++ {
+		if pi, _, prep := at(k); prep {
+			return -1 // a preposition before any verb: not the shape this reads
+		} else if pi < 0 {
+			continue
+		}
+		if first < 0 {
+			first = k
+			continue
+		}
+		if bare(k) && k+1 < end && (enDeterminers[turkish.Fold(toks[k+1].text)] || enObjectPronouns[turkish.Fold(toks[k+1].text)]) {
+			return k
+		}
+	}
+	if v, ok := ix.lex.(verbLexicon); ok && first >= 0 && first+1 < end && bare(first+1) && v.IsVerb(turkish.Fold(toks[first+1].text)) {
+		return first + 1
+	}
+	return -1
+}
+
+// verbLexicon is a Lexicon that knows which English words are verbs (thesaurus.Thesaurus).
+type verbLexicon interface {
+	IsVerb(word string) bool
+}
+
+// invertingAuxiliaries open an English yes/no question when they start a sentence.
+var invertingAuxiliaries = map[string]bool{"do": true, "does": true, "did": true, "can": true, "could": true,
+	"will": true, "would": true, "should": true, "may": true, "might": true}
+
+// enObjectPronouns are object pronouns: after a bare word, that word is the verb ("give you").
+var enObjectPronouns = map[string]bool{"you": true, "me": true, "us": true, "them": true, "him": true, "it": true, "people": true, "kids": true, "children": true}
 
 // identifierLetter reports a single letter that tells which one of its kind the word beside it
 // names ("C vitamini", "Vitamin D", "hepatitis B"), the way a number does ("Type 1"): written as

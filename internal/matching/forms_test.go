@@ -432,3 +432,37 @@ func TestSameClaimNameInACompound(t *testing.T) {
 		{"Bulutlu havada Güneş kremi sürmeye gerek yok", "tr", "u:cream", ""},
 	})
 }
+
+// TestSameClaimInvertedQuestion holds that an English yes/no question opened by an auxiliary
+// ("Does cracking your knuckles give you arthritis?") has its subject right after the
+// auxiliary and its verb bare after the subject, so it is compared as the statement it asks
+// about; the look-alike with another subject is still refused.
+func TestSameClaimInvertedQuestion(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
+	ix.Upsert(review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"))
+	ix.Upsert(review("u:soda", "Baking soda cures cancer.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		// A noun after the subject's first word is part of the subject, not the verb.
+		{"Can baking soda cure cancer?", "en", "u:soda", ""},
+		{"Can baking soda cure diabetes?", "en", "u:soda", "different"},
+		{"Does cracking your knuckles give you arthritis?", "en", "u:knuckles", ""},
+		{"Does smoking cause lung cancer?", "en", "u:smoking", ""},
+		{"Does drinking tea cause lung cancer?", "en", "u:smoking", "different"},
+		{"Does cracking your neck give you arthritis?", "en", "u:knuckles", "different"},
+	})
+}
+
+// TestSameClaimNegativeQuestion holds that a negative yes/no question ("Isn't Istanbul the
+// capital of Turkey?") passes on the positive claim, as "değil mi?" does, while the same
+// words stated ("Istanbul isn't the capital of Turkey") still negate it.
+func TestSameClaimNegativeQuestion(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:capital", "Istanbul is the capital of Turkey.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Isn't Istanbul the capital of Turkey?", "en", "u:capital", ""},
+		{"Istanbul isn't the capital of Turkey?", "en", "u:capital", "negation differs"},
+		{"Istanbul isn't the capital of Turkey.", "en", "u:capital", "negation differs"},
+		{"Isn't Ankara the capital of Turkey?", "en", "u:capital", "different"},
+	})
+}

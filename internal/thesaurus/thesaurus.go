@@ -273,6 +273,17 @@ var detachRules = [numPOS][]struct{ suffix, ending string }{
 	adj:  {{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}},
 }
 
+// IsVerb reports whether an English word is a form of a WordNet verb ("cure", "gives"): the
+// matcher reads the verb of a question opened by an auxiliary by it.
+func (t *Thesaurus) IsVerb(word string) bool {
+	for _, l := range t.candidates(strings.ToLower(word)) {
+		if t.hasPOS(l, verb) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 	for _, s := range t.senses.get(lemma) {

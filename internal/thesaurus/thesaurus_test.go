@@ -246,6 +246,15 @@ func TestLemmas(t *testing.T) {
 	}
 }
 
+func TestIsVerb(t *testing.T) {
+	th := open(t)
+	for word, want := range map[string]bool{"cure": true, "gives": true, "caused": true, "soda": false, "cancer": false, "qwxz": false} {
+		if got := th.IsVerb(word); got != want {
+			t.Errorf("IsVerb(%q) = %v, want %v", word, got, want)
+		}
+	}
+}
+
 func TestRelationString(t *testing.T) {
 	names := map[Relation]string{Unrelated: "unrelated", Same: "same", Synonym: "synonym", Broader: "broader", Narrower: "narrower", Antonym: "antonym"}
 	for r, want := range names {
