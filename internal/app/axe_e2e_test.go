@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/claimcheck/claimcheck/internal/checking"
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
@@ -26,32 +25,7 @@ func TestBrowserAxeEveryPage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			people := map[models.Role][2]string{
-				models.RoleUser:   {"dev-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
-				models.RoleExpert: {"expert-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
-			}
-			ids := map[models.Role]string{}
-			for role, cred := range people {
-				u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
-					t.Fatal(err)
-				}
-				if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
-					t.Fatal(err)
-				}
-				ids[role] = u.ID
-			}
-			// The new-key page is opened once per width: the developer's plan must allow two keys.
-			enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.app.Stores.Accounts.SetPlan(bg, ids[models.RoleUser], &enterprise.ID, time.Now()); err != nil {
-				t.Fatal(err)
-			}
+			people, ids := browserPeople(t, s, d, "")
 			const adminEmail, adminPassword = "admin@newsroom.example", "kirmizi-Balon-42-uçuyor"
 			if _, err := s.app.Accounts.CreateAdmin(bg, adminEmail, "Ada Admin", adminPassword); err != nil {
 				t.Fatal(err)
@@ -77,18 +51,9 @@ func TestBrowserAxeEveryPage(t *testing.T) {
 			if err := logIn(ctx, s.base, dev[0], dev[1]); err != nil {
 				t.Fatalf("log in as a developer: %v", err)
 			}
-			newKey := func(ctx context.Context, base string) error {
-				return chromedp.Do(ctx,
-					chromedp.Navigate(base+"/account"),
-					chromedp.WaitVisible(`[data-testid="create-key-form"]`),
-					chromedp.SetValue(`[data-testid="create-key-form"] input[name="name"]`, "axe key"),
-					chromedp.Click(`[data-testid="create-key"]`),
-					chromedp.WaitVisible(`[data-testid="new-key"]`),
-				)
-			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "dashboard", path: "/account"},
-				{name: "new key", act: newKey},
+				{name: "new key", act: createKey("axe key")},
 				{name: "keys", path: "/account"},
 				{name: "security", path: "/account/security"},
 				{name: "webhooks", path: "/account/webhooks"},

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/claimcheck/claimcheck/database"
+	"github.com/claimcheck/claimcheck/models"
 )
 
 // axeWidths are the viewport widths every page is checked at: a laptop and a small phone.
@@ -118,4 +120,57 @@ func logOut(ctx context.Context) error {
 		chromedp.Submit(`[data-testid="logout-form"]`),
 		chromedp.WaitReady(`[data-testid="nav-login"]`),
 	)
+}
+
+// browserPeople signs up a verified developer on the Enterprise plan (the new-key page is opened
+// once per width, so the plan must allow two more keys) and a verified expert, returning each
+// role's e-mail and password and its user id. A language other than "" is kept on both accounts.
+func browserPeople(t *testing.T, s *server, d database.Dialect, language string) (map[models.Role][2]string, map[models.Role]string) {
+	t.Helper()
+	bg := t.Context()
+	people := map[models.Role][2]string{
+		models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
+		models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
+	}
+	ids := map[models.Role]string{}
+	for role, cred := range people {
+		u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
+			t.Fatal(err)
+		}
+		if language != "" {
+			if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, language, time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids[role] = u.ID
+	}
+	enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.app.Stores.Accounts.SetPlan(bg, ids[models.RoleUser], &enterprise.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return people, ids
+}
+
+// createKey is the browser action that creates an API key named name on the dashboard and
+// waits for the page that shows it once.
+func createKey(name string) func(context.Context, string) error {
+	return func(ctx context.Context, base string) error {
+		return chromedp.Do(ctx,
+			chromedp.Navigate(base+"/account"),
+			chromedp.WaitVisible(`[data-testid="create-key-form"]`),
+			chromedp.SetValue(`[data-testid="create-key-form"] input[name="name"]`, name),
+			chromedp.Click(`[data-testid="create-key"]`),
+			chromedp.WaitVisible(`[data-testid="new-key"]`),
+		)
+	}
 }

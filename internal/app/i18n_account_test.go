@@ -185,15 +185,7 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			people, ids := turkishPeople(t, s, d)
-			// The new-key page is opened once per width: the plan must allow two more keys.
-			enterprise, err := s.app.Stores.Plans.BySlug(bg, "enterprise")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.app.Stores.Accounts.SetPlan(bg, ids[models.RoleUser], &enterprise.ID, time.Now()); err != nil {
-				t.Fatal(err)
-			}
+			people, _ := browserPeople(t, s, d, "tr")
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "history (tr)", path: "/claims?lang=tr"},
 				{name: "pricing (tr)", path: "/pricing?lang=tr"},
@@ -203,18 +195,9 @@ func TestBrowserAxeTurkishAccount(t *testing.T) {
 			if err := logIn(ctx, s.base, dev[0], dev[1]); err != nil {
 				t.Fatalf("log in as a developer: %v", err)
 			}
-			newKey := func(ctx context.Context, base string) error {
-				return chromedp.Do(ctx,
-					chromedp.Navigate(base+"/account"),
-					chromedp.WaitVisible(`[data-testid="create-key-form"]`),
-					chromedp.SetValue(`[data-testid="create-key-form"] input[name="name"]`, "axe anahtarı"),
-					chromedp.Click(`[data-testid="create-key"]`),
-					chromedp.WaitVisible(`[data-testid="new-key"]`),
-				)
-			}
 			checkAxe(t, ctx, s.base, src, []axePage{
 				{name: "dashboard (tr)", path: "/account"},
-				{name: "new key (tr)", act: newKey},
+				{name: "new key (tr)", act: createKey("axe anahtarı")},
 				{name: "security (tr)", path: "/account/security"},
 				{name: "webhooks (tr)", path: "/account/webhooks"},
 				{name: "custom model (tr)", path: "/account/model"},
@@ -285,33 +268,4 @@ func mustUser(t *testing.T, b *apptest.Browser, email string) *models.User {
 		t.Fatal(err)
 	}
 	return u
-}
-
-// turkishPeople signs up a verified developer and a verified expert whose accounts keep Turkish
-// as their language, returning each role's e-mail and password and its user id.
-func turkishPeople(t *testing.T, s *server, d database.Dialect) (map[models.Role][2]string, map[models.Role]string) {
-	t.Helper()
-	bg := t.Context()
-	people := map[models.Role][2]string{
-		models.RoleUser:   {"gelistirici-" + string(d) + "@example.com", "mavi-Deniz-2026-kumsal"},
-		models.RoleExpert: {"uzman-" + string(d) + "@university.example", "tarih-Uzmani-1769-Korsika"},
-	}
-	ids := map[models.Role]string{}
-	for role, cred := range people {
-		u, _, err := s.app.Accounts.SignUp(bg, cred[0], cred[1], "Elif Demir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.app.Stores.Accounts.MarkEmailVerified(bg, u.ID, u.CreatedAt); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.app.Accounts.SetRole(bg, u.ID, role); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.app.Stores.Accounts.SetLanguage(bg, u.ID, "tr", time.Now().UTC()); err != nil {
-			t.Fatal(err)
-		}
-		ids[role] = u.ID
-	}
-	return people, ids
 }

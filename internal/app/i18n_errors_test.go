@@ -237,7 +237,7 @@ func TestBrowserAxeTurkishFormErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			people, ids := turkishPeople(t, s, d)
+			people, ids := browserPeople(t, s, d, "tr")
 			for _, id := range ids {
 				if err := db.Gorm.Exec("UPDATE users SET beta_access_at = ? WHERE id = ?", time.Now().UTC(), id).Error; err != nil {
 					t.Fatal(err)
