@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/validation"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -948,14 +949,7 @@ func (p *parser) add(r rawReview) error {
 		return fmt.Errorf("more than %d reviews in one document; split it into several files", MaxReviewsPerDocument)
 	}
 	skip := func(reason, key string, kv ...any) error {
-		var data map[string]any
-		if len(kv) > 0 {
-			data = map[string]any{}
-			for i := 0; i+1 < len(kv); i += 2 {
-				data[kv[i].(string)] = kv[i+1]
-			}
-		}
-		p.skips = append(p.skips, Skip{URL: r.url, Claim: clip(r.claim, 200), Reason: reason, Key: key, Data: data})
+		p.skips = append(p.skips, Skip{URL: r.url, Claim: clip(r.claim, 200), Reason: reason, Key: key, Data: validation.Params(kv...)})
 		return nil
 	}
 	switch n := utf8.RuneCountInString(r.claim); {

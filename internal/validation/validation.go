@@ -23,6 +23,21 @@ type FieldError struct {
 	Data map[string]any
 }
 
+// Params turns ("Name", v, …) into a message's template data (FieldError.Data); nil when there
+// is none, and a name that is not a string is skipped.
+func Params(kv ...any) map[string]any {
+	if len(kv) < 2 {
+		return nil
+	}
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		if k, ok := kv[i].(string); ok {
+			m[k] = kv[i+1]
+		}
+	}
+	return m
+}
+
 // Translator writes a message id with its data in a reader's language (i18n.Localizer.TData).
 type Translator func(key string, data map[string]any) string
 

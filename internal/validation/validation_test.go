@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -108,6 +109,25 @@ func TestCheckText(t *testing.T) {
 	} {
 		if got := CheckText("q", tc.in); got != tc.want {
 			t.Errorf("CheckText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParams: names pair with the value after them; an odd last name and a name that is not a
+// string are left out, and no pair at all is no data.
+func TestParams(t *testing.T) {
+	for _, tc := range []struct {
+		kv   []any
+		want map[string]any
+	}{
+		{nil, nil},
+		{[]any{"Max"}, nil},
+		{[]any{"Max", 5}, map[string]any{"Max": 5}},
+		{[]any{"Host", "a.example", "Addr", "10.0.0.1", "Odd"}, map[string]any{"Host": "a.example", "Addr": "10.0.0.1"}},
+		{[]any{3, "x", "Line", 2}, map[string]any{"Line": 2}},
+	} {
+		if got := Params(tc.kv...); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Params(%v) = %v, want %v", tc.kv, got, tc.want)
 		}
 	}
 }

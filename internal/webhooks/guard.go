@@ -135,11 +135,7 @@ type Guard struct {
 // again on every connection, so a later DNS change cannot get around it.
 func (g Guard) CheckURL(ctx context.Context, raw string) validation.FieldError {
 	bad := func(key, msg string, kv ...any) validation.FieldError {
-		data := map[string]any{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			data[kv[i].(string)] = kv[i+1]
-		}
-		return validation.FieldError{Field: "url", Message: msg, Key: "wh.invalid." + key, Data: data}
+		return validation.FieldError{Field: "url", Message: msg, Key: "wh.invalid." + key, Data: validation.Params(kv...)}
 	}
 	if raw == "" {
 		return bad("url_empty", "Enter the URL of your receiver, e.g. https://example.com/webhooks/claimcheck.")
