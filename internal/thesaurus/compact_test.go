@@ -319,8 +319,8 @@ func TestTablesMatchReference(t *testing.T) {
 				t.Fatalf("%s: antonyms(%d, %d) = %v, reference %v", name, a, next, got, ref)
 			}
 		}
-		if len(g.ant) != len(pairs) {
-			t.Errorf("%s: %d antonym pairs, reference %d", name, len(g.ant), len(pairs))
+		if len(g.ant.pairs) != len(pairs) {
+			t.Errorf("%s: %d antonym pairs, reference %d", name, len(g.ant.pairs), len(pairs))
 		}
 	}
 }

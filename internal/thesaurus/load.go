@@ -166,7 +166,7 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	t.en.setAntonyms(antAt, antTo)
+	t.en.ant = newPairSet(antAt, antTo)
 	for _, tb := range []struct {
 		name string
 		set  *pairSet
@@ -222,21 +222,6 @@ func markGeneral(fsys fs.FS, name string, kind []uint8) error {
 	})
 }
 
-// setAntonyms keeps the antonym pairs of a compressed adjacency list in g.
-func (g *graph) setAntonyms(at, to []int32) {
-	n := len(at) - 1
-	g.hasAnt = make([]uint64, (n+63)/64)
-	pairs := make([]uint64, 0, len(to))
-	for a := 0; a < n; a++ {
-		for _, b := range to[at[a]:at[a+1]] {
-			pairs = append(pairs, uint64(a)<<32|uint64(b))
-			g.hasAnt[a/64] |= 1 << (a % 64)
-		}
-	}
-	slices.Sort(pairs)
-	g.ant = slices.Clone(slices.Compact(pairs))
-}
-
 // loadKeNet decodes the Turkish WordNet tables: synsets (part of speech, hypernyms, antonyms),
 // lemmas with their senses, abstract top levels and the interlingual translations.
 func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
@@ -274,7 +259,7 @@ func (t *Thesaurus) loadKeNet(fsys fs.FS) error {
 	}
 	t.tr.hyperAt, t.tr.hyperTo = compress(hypFrom, hypTo, total)
 	t.tr.kind = slices.Clip(t.tr.kind)
-	t.tr.setAntonyms(compress(antFrom, antTo, total))
+	t.tr.ant = newPairSet(compress(antFrom, antTo, total))
 	if err = markGeneral(fsys, "kenet-general.tsv", t.tr.kind); err != nil {
 		return err
 	}

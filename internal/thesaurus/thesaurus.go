@@ -113,12 +113,10 @@ type graph struct {
 	// hyper is a compressed adjacency list: synset i's hypernyms are hyperTo[hyperAt[i]:hyperAt[i+1]].
 	hyperAt []int32
 	hyperTo []int32
-	// ant holds every recorded antonym pair as a<<32 | b, both ways round, sorted; hasAnt marks
-	// (one bit per synset) the few synsets in a pair, so most checks need no search.
-	ant    []uint64
-	hasAnt []uint64
+	// ant holds every recorded antonym pair.
+	ant pairSet
 	// near holds synset pairs WordNet links as close in meaning (near) and derivationally
-	// related forms of one word (derived), in the form of ant; empty for KeNet.
+	// related forms of one word (derived); empty for KeNet.
 	near, derived pairSet
 	// kind is each synset's part of speech, plus generalBit when it is too abstract to count as
 	// a broader term.
@@ -401,13 +399,7 @@ func (g *graph) relateLemmas(sx, sy []sense, lim limits) Relation {
 }
 
 // antonyms reports whether synsets a and b are recorded as opposites.
-func (g *graph) antonyms(a, b int32) bool {
-	if g.hasAnt[a/64]&(1<<(a%64)) == 0 {
-		return false
-	}
-	_, ok := slices.BinarySearch(g.ant, uint64(a)<<32|uint64(b))
-	return ok
-}
+func (g *graph) antonyms(a, b int32) bool { return g.ant.holds(a, b) }
 
 // pairSet is a symmetric set of synset pairs: every pair as a<<32 | b, both ways round, sorted,
 // and one bit per synset marking those in a pair, so most checks need no search.
