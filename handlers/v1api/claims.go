@@ -193,17 +193,21 @@ func v1ScoreOf(cl *models.Claim, o viewmodel.Outcome) v1Score {
 // v1ScoreAnswer is v1ScoreOf(cl, viewmodel.ClaimOutcome(cl)) without what the score does not
 // show: the outcome decoded every compared fact-check in full and the basis (2-3 KB of
 // explanations) twice, a third of the hot score read's CPU. Here the basis is decoded once and
-// the matches only for the confidence.
+// the matches only for the confidence (readScoreFacts).
 func v1ScoreAnswer(cl *models.Claim) v1Score {
-	basis, err := viewmodel.ParseBasis(cl.Basis)
-	b, ok := basis[analysis.FieldVerdict]
-	o := viewmodel.Outcome{Method: b.Method}
-	if err == nil {
-		o.Decided = cl.AnalysisDecidedBy(b.Assessed, ok)
+	return v1ScoreFrom(cl, readScoreFacts(cl.Basis, cl.Matches))
+}
+
+// v1ScoreFrom is the score answer of cl from the facts read from its stored basis and matches.
+func v1ScoreFrom(cl *models.Claim, f scoreFacts) v1Score {
+	o := viewmodel.Outcome{Method: f.method}
+	if f.basisOK {
+		o.Decided = cl.AnalysisDecidedBy(f.assessed, f.hasVerdict)
 	} else {
 		o.Decided = cl.AnalysisDecided()
 	}
-	return v1ScoreOf(cl, o)
+	return v1Score{ScoreView: cl.EffectiveScoreWith(f.confidence), Decided: !viewmodel.NotEnoughEvidence(cl, o),
+		Basis: viewmodel.EvidenceBasis(cl, o)}
 }
 
 // v1FactCheck is an earlier fact-check the analysis compared the claim with.

@@ -12,7 +12,8 @@ import (
 // them (2–3 KB of JSON) at every read was a third of the score read's CPU, and an analysis
 // writes them once, so the facts of texts read lately are kept (scoreMemo).
 type scoreFacts struct {
-	// basisOK is false when the basis does not decode; the answer then takes the slow path.
+	// basisOK is false when the basis does not decode; the answer then falls back to the
+	// claim's own fields (Claim.AnalysisDecided).
 	basisOK              bool
 	method               string
 	assessed, hasVerdict bool
@@ -66,11 +67,5 @@ func readScoreFacts(basis, matches string) scoreFacts {
 
 // answer is v1ScoreAnswer(cl) with the decoded facts kept.
 func (sm *scoreMemo) answer(cl *models.Claim) v1Score {
-	f := sm.facts(cl.Basis, cl.Matches)
-	if !f.basisOK {
-		return v1ScoreAnswer(cl)
-	}
-	o := viewmodel.Outcome{Method: f.method, Decided: cl.AnalysisDecidedBy(f.assessed, f.hasVerdict)}
-	return v1Score{ScoreView: cl.EffectiveScoreWith(f.confidence), Decided: !viewmodel.NotEnoughEvidence(cl, o),
-		Basis: viewmodel.EvidenceBasis(cl, o)}
+	return v1ScoreFrom(cl, sm.facts(cl.Basis, cl.Matches))
 }
