@@ -18,7 +18,10 @@ var (
 	tunePath  = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
 	readPath  = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
 	blindPath = filepath.Join("..", "knowledge", "testdata", "eval", "blind.jsonl")
-	testPath  = filepath.Join("..", "knowledge", "testdata", "eval", "blind2.jsonl")
+	testPath  = filepath.Join("..", "knowledge", "testdata", "eval", "blind3.jsonl")
+	// blind2Path was the test half until blind3.jsonl replaced it: its pass or fail decided
+	// between variants of a rule, so it is tuning data now.
+	blind2Path = filepath.Join("..", "knowledge", "testdata", "eval", "blind2.jsonl")
 	// probesPath holds hand-written probes (ids p-…) of three known holes: short identifiers
 	// (vitamin C/D), the noun of a light-verb predicate (kanser yapar), a fact-check part the post
 	// leaves out; both look-alikes and rewordings that must keep matching. Tuning data.
@@ -137,6 +140,16 @@ func TestBlindSet(t *testing.T) {
 	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.67, crosslang: 0.59})
 }
 
+// TestBlind2Set runs the previous test half (eval/blind2.jsonl, 622 cases written blind on
+// 2026-11-26). Its pass or fail decided between variants of the one-clause rule (decide.go)
+// about six times, so it is tuning data now and its figures are not quality figures. Held just
+// under what this matcher measured: look-alike abstention 0.974, verdict accuracy 0.413 on
+// same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap.
+func TestBlind2Set(t *testing.T) {
+	rep := runEvalFile(t, blind2Path, os.Getenv("SHOW_MISSES") != "")
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.41, crosslang: 0.59})
+}
+
 // TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
 // same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
 // and holds its figures just under what this matcher measured: look-alike abstention 0.963,
@@ -222,19 +235,15 @@ func TestEvalTestHalf(t *testing.T) {
 	}
 }
 
-// Figures held on the test half, blind2.jsonl (622 cases). Its first run (2026-11-26, the
-// matcher before colloq.jsonl was written): look-alike abstention 0.971 (266/274), same-language
-// rewording verdict accuracy 0.413, cross-language 0.567 (34/60), no dogru/yanlis swap. After
-// the rules tuned on colloq.jsonl: 0.974 (267/274), 0.413, 0.600 (36/60), no swap; the same after
-// the question rules that followed (auxiliary-first and negative questions). While those
-// rules were written, this test's pass or fail (not its output) decided between variants of the
-// one-clause rule (decide.go) about six times, so that rule is not fully blind to this half. Its
-// rewordings are more colloquial than most tuning files' (0.699 and 0.643 on the union of
-// tune, test and blind), which is what the held-out sets will look like.
+// Figures held on the test half, blind3.jsonl (788 cases, written blind on 2026-11-26 after
+// blind2.jsonl had been used for pass/fail while tuning). Its first run, on the matcher of that
+// morning (before any rule written after blind3.jsonl existed): look-alike abstention 0.972
+// (315/324), same-language rewording verdict accuracy 0.515 (right review for 189/404),
+// cross-language 0.467 (28/60), no dogru/yanlis swap.
 const (
 	heldLookalikeAbstention = 0.97
-	heldParaphraseVerdict   = 0.41
-	heldCrosslangVerdict    = 0.60
+	heldParaphraseVerdict   = 0.51
+	heldCrosslangVerdict    = 0.46
 	heldOverallAbstention   = 0.97
 	heldSwaps               = 0
 )
