@@ -68,12 +68,13 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// Single clauses first, then runs of neighbouring ones (a list cut by its commas: "Eating
 	// bacon, ham and sausages raises …").
+	_, wholeRA := ix.alignParts(q, r)
 	for n := 1; n < q.clauses; n++ {
 		for c := 0; c+n <= q.clauses; c++ {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r) {
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
@@ -86,23 +87,54 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 // statesWhole reports a claim q that states the subject and objects, every name and every
 // number of the fact-check r: a clause that leaves out a part of the fact-check may have it
 // said otherwise by the rest of the post ("it keeps you warm in the cold" after "you need hot
-// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own.
-func (ix *Index) statesWhole(q, r *claimParts) bool {
+// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own. One
+// object or complement of the fact-check may be left out, as a whole claim may leave it out
+// ("depremler ne zaman nerede olacak … tahmin edilebiliyor" for "… olacağı …"), while the
+// whole post (whole: r aligned with all of it) does not state it elsewhere; the subject phrase
+// never may.
+func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 	_, ra := ix.alignParts(q, r)
+	left, subj := 0, subjectEnd(r)
 	for j := range r.parts {
 		o := &r.parts[j]
 		if o.aside {
 			continue
 		}
-		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+		if o.num != "" && !numberStated(o, q) {
 			return false
+		}
+		if o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+			if j <= subj || o.ent != nil || whole.links[j] == linked {
+				return false
+			}
+			left++
 		}
 		// A generic person ("kişi" for "insan") states no subject of its own.
 		if o.first && genericPerson(o) {
 			return false
 		}
 	}
-	return true
+	return left <= 1
+}
+
+// subjectEnd is the index of the last part of c's subject phrase: its first core part, with
+// the modifiers before it ("Drinking alcohol", "akciğer kanseri"), or -1.
+func subjectEnd(c *claimParts) int {
+	for i := range c.parts {
+		if !c.parts[i].first {
+			continue
+		}
+		for j := i; j < len(c.parts) && c.parts[j].clause == c.parts[i].clause; j++ {
+			if c.parts[j].role == roleCore {
+				return j
+			}
+			if c.parts[j].role != roleModifier {
+				break
+			}
+		}
+		return i
+	}
+	return -1
 }
 
 // clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
@@ -508,7 +540,7 @@ func beforeNoun(a *claimParts, i int) bool {
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
 func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
-	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !genericPerson(o) }) >= 0 {
+	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !o.verb && !genericPerson(o) }) >= 0 {
 		return
 	}
 	for i := range a.parts {

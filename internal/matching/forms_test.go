@@ -466,3 +466,29 @@ func TestSameClaimNegativeQuestion(t *testing.T) {
 		{"Isn't Ankara the capital of Turkey?", "en", "u:capital", "different"},
 	})
 }
+
+// TestSameClaimClauseOfAPost holds that one clause of a post may state the fact-check while
+// leaving out one of its objects, when the rest of the post states nothing of the fact-check
+// ("Hollandalı adam yine bildi, …"), but never its subject: "it keeps you warm" after "you need
+// hot chocolate" is about the chocolate. A generic person beside a reworded verb ("gives people
+// lung cancer") is no part of its own.
+func TestSameClaimClauseOfAPost(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:quake", "Depremlerin ne zaman ve nerede olacağı önceden kesin olarak tahmin edilebilir.", "tr", "yanlis"),
+		review("u:antibiotics", "Antibiotics cure viral infections such as colds and flu.", "en", "yanlis"),
+		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
+		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak kesin olarak tahmin edilebiliyor", "tr", "u:quake", ""},
+		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak", "tr", "u:quake", "different"},
+		{"Got the flu again, my mum says just take amoxicillin, antibiotics will knock out a cold or flu", "en", "u:antibiotics", ""},
+		{"On the ski slopes you need hot chocolate, it keeps you warm in the cold", "en", "u:alcohol", "different"},
+		{"Smoking gives people lung cancer", "en", "u:smoking", ""},
+		{"Vaping gives people lung cancer", "en", "u:smoking", "different"},
+		{"Smoking gives people throat cancer", "en", "u:smoking", "different"},
+	})
+}
