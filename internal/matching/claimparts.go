@@ -398,6 +398,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
 	var contrasts []contrast
+	// doubled marks a negative participle whose negation the "yok" after it takes back.
+	doubled := map[int]bool{}
 	for i, t := range toks {
 		infos[i].part = -1
 		whole := turkish.Fold(t.text)
@@ -481,6 +483,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
 			// "değil mi?" asks for agreement with the positive statement.
+			infos[i].function = true
+		case wlang == "tr" && strings.HasPrefix(folded, "yok") && turkish.IsNegator(folded) && i > 0 && !toks[i].sentenceStart &&
+			clauseOf(i-1) == clauseOf(i) && turkish.IsNegativeParticiple(infos[i-1].folded):
+			// "bunu bilmeyen yok", "sigara içmeyen yok" (there is no one who does not): two
+			// negations, saying that everyone does; neither negates the claim.
+			doubled[i-1] = true
 			infos[i].function = true
 		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
 			if wlang == "tr" && strings.HasPrefix(folded, "degil") {
@@ -630,8 +638,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			case "tr":
 				switch root, priv := privativeRoot(folded); {
 				case turkish.IsNegativeVerb(folded) && p.ent == nil:
-					p.neg = true
-					negate(i, false)
+					if !doubled[i] {
+						p.neg = true
+						negate(i, false)
+					}
 					p.lemmas = ix.morph.Positive(folded)
 				case priv && p.ent == nil && len(root) >= 3:
 					// "gereksiz" (without need) is "gerek yok": the root, negated.

@@ -492,3 +492,16 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 		{"Smoking gives people throat cancer", "en", "u:smoking", "different"},
 	})
 }
+
+// TestSameClaimDoubleNegation holds that a negative participle before "yok" ("bunu bilmeyen
+// yok": there is no one who does not know it) negates nothing, while a negated claim beside it
+// is still negated.
+func TestSameClaimDoubleNegation(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"sigara icen akciger kanseri oluyor bunu bilmeyen yok", "tr", "u:smoking", ""},
+		{"Sigara içen akciğer kanseri oluyor, bunu bilmeyen yok", "tr", "u:smoking", ""},
+		{"Sigara içen akciğer kanseri olmuyor, bunu bilmeyen yok", "tr", "u:smoking", "negation differs"},
+	})
+}
