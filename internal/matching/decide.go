@@ -68,13 +68,13 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// Single clauses first, then runs of neighbouring ones (a list cut by its commas: "Eating
 	// bacon, ham and sausages raises …").
-	_, wholeRA := ix.alignParts(q, r)
+	wholeQA, wholeRA := ix.alignParts(q, r)
 	for n := 1; n < q.clauses; n++ {
 		for c := 0; c+n <= q.clauses; c++ {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) {
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
@@ -87,11 +87,13 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 // statesWhole reports a claim q that states the subject and objects, every name and every
 // number of the fact-check r: a clause that leaves out a part of the fact-check may have it
 // said otherwise by the rest of the post ("it keeps you warm in the cold" after "you need hot
-// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own. One
-// object or complement of the fact-check may be left out, as a whole claim may leave it out
-// ("depremler ne zaman nerede olacak … tahmin edilebiliyor" for "… olacağı …"), while the
-// whole post (whole: r aligned with all of it) does not state it elsewhere; the subject phrase
-// never may.
+// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own. A part
+// another clause of the post states is stated (whole: r aligned with all of the post), and one
+// object or complement no clause states may be left out, as a whole claim may leave it out
+// ("depremler ne zaman nerede olacak … tahmin edilebiliyor" for "… olacağı …"); names never
+// may, and the subject phrase must be stated by the clause itself: a subject only another
+// clause states ("Fun fact for the Olympics: the games …") may be what that clause talks about,
+// not the claim (a wrong verdict is worse than none).
 func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 	_, ra := ix.alignParts(q, r)
 	left, subj := 0, subjectEnd(r)
@@ -104,10 +106,17 @@ func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 			return false
 		}
 		if o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
-			if j <= subj || o.ent != nil || whole.links[j] == linked {
+			switch {
+			case j <= subj:
 				return false
+			case whole.links[j] == linked:
+				// Stated by another clause of the post ("Hamileyken de doğumdan sonra da Mozart
+				// açtım, bebekleri daha akıllı yapıyormuş").
+			case o.ent != nil:
+				return false
+			default:
+				left++
 			}
-			left++
 		}
 		// A generic person ("kişi" for "insan") states no subject of its own.
 		if o.first && genericPerson(o) {
@@ -115,6 +124,38 @@ func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 		}
 	}
 	return left <= 1
+}
+
+// substitutedElsewhere reports a clause of q outside clauses from to to that states the
+// fact-check r with one noun of its own in the place of one of r's ("Different parts of the nose
+// detect different smells, like sweet at the tip" for "… of the tongue … tastes"): the post is
+// about another thing, and the clause that matches only repeats an example. A noun counts only
+// between two parts of its own clause that r states (a = the whole post aligned with r).
+func substitutedElsewhere(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, from, to int) bool {
+	if q.lang != r.lang {
+		return false
+	}
+	linkedIn := func(i, step int) bool {
+		for k := i + step; k >= 0 && k < len(q.parts) && q.parts[k].clause == q.parts[i].clause; k += step {
+			if qa.links[k] == linked {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.clause >= from && p.clause <= to || qa.links[i] != unlinked || !isNoun(p) && !(p.role == roleModifier && p.num == "" && !p.aside) {
+			continue
+		}
+		if !linkedIn(i, -1) || !linkedIn(i, 1) {
+			continue
+		}
+		if counterpart(q, qa, r, ra, i, false, func(o *part) bool { return isNoun(o) || o.role == roleModifier && o.num == "" && !o.aside }) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // subjectEnd is the index of the last part of c's subject phrase: its first core part, with

@@ -469,8 +469,8 @@ func TestSameClaimNegativeQuestion(t *testing.T) {
 
 // TestSameClaimClauseOfAPost holds that one clause of a post may state the fact-check while
 // leaving out one of its objects, when the rest of the post states nothing of the fact-check
-// ("Hollandalı adam yine bildi, …"), but never its subject: "it keeps you warm" after "you need
-// hot chocolate" is about the chocolate. A generic person beside a reworded verb ("gives people
+// ("Hollandalı adam yine bildi, …"), or a part another clause states, but never its subject:
+// "it keeps you warm" after "you need hot chocolate" is about the chocolate. A generic person beside a reworded verb ("gives people
 // lung cancer") is no part of its own.
 func TestSameClaimClauseOfAPost(t *testing.T) {
 	ix := NewIndex(WithLexicon(testLexicon(t)))
@@ -479,10 +479,22 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 		review("u:antibiotics", "Antibiotics cure viral infections such as colds and flu.", "en", "yanlis"),
 		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:olympics", "The Olympic Games originated in ancient Greece.", "en", "dogru"),
+		review("u:mozart", "Bebeklere Mozart dinletmek onları daha zeki yapar.", "tr", "yanlis"),
+		review("u:tongue", "Different parts of the tongue detect different tastes, such as sweet at the tip and bitter at the back.", "en", "yanlis"),
+		review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"),
 	} {
 		ix.Upsert(r)
 	}
 	checkSameClaims(t, ix, []sameCase{
+		// A part the clause leaves out may be stated by another clause of the post, unless
+		// that clause puts a word of its own in the place of one of the fact-check's.
+		{"Hamileyken de doğumdan sonra da Mozart açtım, bebekleri daha akıllı yapıyormuş", "tr", "u:mozart", ""},
+		// The subject must be stated by the clause itself: another clause may be about
+		// something else.
+		{"Fun fact for the Olympics: the games were born in ancient Greece", "en", "u:olympics", "different"},
+		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+		{"Different parts of the nose detect different smells, like sweet at the tip", "en", "u:tongue", "different"},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak kesin olarak tahmin edilebiliyor", "tr", "u:quake", ""},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak", "tr", "u:quake", "different"},
 		{"Got the flu again, my mum says just take amoxicillin, antibiotics will knock out a cold or flu", "en", "u:antibiotics", ""},
