@@ -304,6 +304,11 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		if cross && !isNoun(p) {
 			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
 		}
+		if p.verb && p.role == roleAdjunct && p.lang == "tr" {
+			// A converb ("kırmızı görünce", "yiyince") opens a clause of when or how: a detail
+			// the claim adds, in no part's place.
+			continue
+		}
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
@@ -373,12 +378,14 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
 		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
 		// read as a locative), so a core part of the fact-check left out with a Turkish adjunct
-		// of the claim in its place is the claim saying something else there.
+		// of the claim in its place is the claim saying something else there; but not a
+		// converb ("kırmızı görünce" where the fact-check says "kırmızı renge"), which no case
+		// ending makes.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
-			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerbSame)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil && !(p.verb && p.role == roleAdjunct)) && !(p.verb && rVerbSame)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}

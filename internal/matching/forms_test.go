@@ -517,3 +517,16 @@ func TestSameClaimDoubleNegation(t *testing.T) {
 		{"Sigara içen akciğer kanseri olmuyor, bunu bilmeyen yok", "tr", "u:smoking", "negation differs"},
 	})
 }
+
+// TestSameClaimConverb holds that a Turkish converb ("görünce": when it sees) opens a detail of
+// when or how that the claim adds, in the place of no part of the fact-check, while another
+// colour before it is still another claim.
+func TestSameClaimConverb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Boğalar kırmızı görünce sinirlenirmiş", "tr", "u:bulls", ""},
+		{"Boğalar yeşil görünce sinirlenirmiş", "tr", "u:bulls", "different"},
+		{"İnekler kırmızı görünce sinirlenirmiş", "tr", "u:bulls", "different"},
+	})
+}
