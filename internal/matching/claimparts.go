@@ -92,6 +92,10 @@ type part struct {
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
 	verb bool
+	// standard marks the standard of a comparison: the word after "than" or after "as … as",
+	// a Turkish ablative before the adjective ("Sahra'dan büyük"), the word before "kadar"
+	// ("yıldırım kadar sıcak").
+	standard bool
 }
 
 // claimParts is a claim read into parts.
@@ -109,6 +113,8 @@ type claimParts struct {
 	// passive marks an English passive with its agent ("was invented by"): its subject is the
 	// object of the active voice.
 	passive bool
+	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
+	superlative bool
 }
 
 // negation is one negating word of a claim.
@@ -694,6 +700,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
 	}
+	ix.markComparison(cp, toks, func(i int) (int, string) { return infos[i].part, infos[i].folded }, clauseOf, lex)
 	for _, i := range beyond {
 		cp.negs = takeBackNegation(cp.negs, negStart, clauseOf(i))
 	}
@@ -710,6 +717,87 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			cp.parts[i].first = false
 		}
 	}
+}
+
+// markComparison marks the superlative of a claim and the standard of its comparisons
+// (claimParts.superlative, part.standard), which say one claim in two ways: "No desert is
+// bigger than the Sahara" is "The Sahara is the largest desert", and "The Sun is not as hot as
+// lightning" is "Lightning is hotter than the Sun".
+func (ix *Index) markComparison(cp *claimParts, toks []scanned, at func(int) (int, string), clauseOf func(int) int, lex string) {
+	// next is the first part after token i in its clause, or -1.
+	next := func(i int) int {
+		for k := i + 1; k < len(toks) && clauseOf(k) == clauseOf(i); k++ {
+			if p, _ := at(k); p >= 0 {
+				return p
+			}
+		}
+		return -1
+	}
+	mark := func(p int) {
+		if p >= 0 && cp.parts[p].num == "" {
+			cp.parts[p].standard = true
+		}
+	}
+	for i, t := range toks {
+		if t.number {
+			continue
+		}
+		p, folded := at(i)
+		switch lex {
+		case "en":
+			switch {
+			case folded == "most" || folded == "best" || folded == "worst":
+				cp.superlative = true
+			case p >= 0 && len(folded) >= 6 && strings.HasSuffix(folded, "est") && shorterLemma(ix.enLemmas(folded), folded):
+				cp.superlative = true // "largest", "hottest"
+			case folded == "than":
+				mark(next(i))
+			case folded == "as":
+				// "as hot as lightning": the standard follows the second "as".
+				for k := i + 2; k <= i+3 && k < len(toks) && clauseOf(k) == clauseOf(i); k++ {
+					if _, f := at(k); f == "as" {
+						mark(next(k))
+						break
+					}
+				}
+			}
+		case "tr":
+			whole := turkish.Fold(t.text)
+			switch {
+			case folded == "en" && p < 0 && next(i) >= 0:
+				cp.superlative = true
+			case folded == "kadar" && i > 0 && clauseOf(i-1) == clauseOf(i):
+				if q, _ := at(i - 1); q >= 0 {
+					mark(q)
+				}
+			case p >= 0 && i+1 < len(toks) && clauseOf(i+1) == clauseOf(i) && !toks[i+1].number && ablative(ix.morph, whole):
+				if n, _ := at(i + 1); n >= 0 && !cp.parts[n].verb {
+					mark(p) // "Sahra'dan büyük", "Güneş'ten daha sıcak" (daha is a function word)
+				} else if _, f := at(i + 1); f == "daha" {
+					mark(p)
+				}
+			}
+		}
+	}
+}
+
+// shorterLemma reports a lemma shorter than the word: the word is an inflected form of it.
+func shorterLemma(lemmas []string, w string) bool {
+	for _, l := range lemmas {
+		if len(l) < len(w) && len(l) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// ablative reports a folded Turkish word in the ablative, a name's ending after its apostrophe
+// included ("Sahra'dan").
+func ablative(m *turkish.Morphology, whole string) bool {
+	if _, suffix := splitApostrophe(whole); suffix != "" {
+		return m.CaseOf("xx"+suffix) == turkish.Ablative
+	}
+	return m.CaseOf(whole) == turkish.Ablative
 }
 
 // onlyWords are the words that cap the number after them ("only five senses").

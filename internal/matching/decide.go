@@ -424,7 +424,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// claim may have a passive translation.
 	// One claim in the passive with its agent, the other active: their subjects are swapped by
 	// grammar, so a swap is the same claim and its absence a different one.
-	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive {
+	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive && !inverted(q, qa, r, ra) {
 		return false, why
 	} else if why == "" && q.passive != r.passive && !cross && sameSubject(q, qa, r, ra) {
 		return false, "different subject: the subject of one claim is the agent of the other"
@@ -466,7 +466,8 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		return false
 	}
 	qNeg := q.negativeWithout(func(g negation) bool {
-		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g)
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) ||
+			!rNeg && comparedTo(q, qa, r, g.clause)
 	})
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
@@ -486,6 +487,84 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// comparedTo reports a negated comparison in clause c of q whose standard is the subject of r,
+// a superlative or a comparison the other way round: "No desert on Earth is bigger than the
+// Sahara" states "The Sahara is the largest desert", "Güneş'in yüzeyi bile yıldırım kadar
+// sıcak değildir" states "Yıldırım Güneş'ten daha sıcaktır", when every word of the clause is
+// the fact-check's or its antonym. The negation belongs to the comparison, not to the claim:
+// "No desert is smaller than the Sahara" says the opposite of "… the largest desert". ("The Sahara isn't bigger than the Gobi", with the Sahara as
+// its subject, still denies it.)
+func comparedTo(q *claimParts, qa sideAlign, r *claimParts, c int) bool {
+	subj := subjectEnd(r)
+	// Every word of the comparison must be the fact-check's or its antonym ("No desert is
+	// smaller than the Sahara" then says the opposite).
+	for i := range q.parts {
+		if p := &q.parts[i]; p.clause == c && isContent(p) && qa.links[i] == unlinked {
+			return false
+		}
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if !p.standard || p.clause != c {
+			continue
+		}
+		// The standard's phrase, its modifiers included ("brown eggs", "kahverengi yumurta"),
+		// must state r's subject.
+		from := i
+		for from > 0 && q.parts[from-1].clause == c && q.parts[from-1].role == roleModifier {
+			from--
+		}
+		isSubject := false
+		for k := from; k <= i; k++ {
+			if qa.links[k] == linked && qa.with[k] <= subj {
+				isSubject = true
+			}
+		}
+		if !isSubject {
+			continue
+		}
+		if r.superlative {
+			return true
+		}
+		// The other way round: r's standard is what q compares, before q's standard.
+		for k := 0; k < from; k++ {
+			if qa.links[k] == linked && q.parts[k].clause == c && inStandard(r, qa.with[k]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inStandard reports part j of c as the standard of a comparison or a modifier of it ("beyaz"
+// of "beyaz kabuklu yumurtadan").
+func inStandard(c *claimParts, j int) bool {
+	for ; j < len(c.parts); j++ {
+		if c.parts[j].standard {
+			return true
+		}
+		if c.parts[j].role != roleModifier || j+1 >= len(c.parts) || c.parts[j+1].clause != c.parts[j].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// inverted reports a claim that compares the other way round from r ("The Sun is not as hot as
+// lightning" for "Lightning is hotter than the Sun"): its subjects are swapped by the
+// comparison, which is no different claim while its negation is the comparison's (comparedTo).
+func inverted(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) bool {
+	if r.superlative {
+		return false
+	}
+	for _, g := range q.negs {
+		if comparedTo(q, qa, r, g.clause) {
+			return true
+		}
+	}
+	return false
 }
 
 // restatingClause reports a clause of a post of several clauses whose negation belongs to a

@@ -530,3 +530,30 @@ func TestSameClaimConverb(t *testing.T) {
 		{"İnekler kırmızı görünce sinirlenirmiş", "tr", "u:bulls", "different"},
 	})
 }
+
+// TestSameClaimNegatedComparison holds that a negated comparison whose standard is the
+// fact-check's subject states a superlative ("No desert is bigger than the Sahara") or the
+// comparison the other way round ("Not even the Sun is as hot as lightning"), while the same
+// words with the subject compared, or an antonym, still differ.
+func TestSameClaimNegatedComparison(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:sahara-en", "The Sahara is the largest desert in the world.", "en", "kismen"),
+		review("u:sahara-tr", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
+		review("u:lightning-en", "Lightning is hotter than the surface of the Sun.", "en", "dogru"),
+		review("u:lightning-tr", "Yıldırım, Güneş'in yüzeyinden daha sıcaktır.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"No desert on Earth is bigger than the Sahara", "en", "u:sahara-en", ""},
+		{"No desert is smaller than the Sahara", "en", "u:sahara-en", "opposite"},
+		{"The Sahara is not the largest desert", "en", "u:sahara-en", "negation differs"},
+		{"Dünyada Sahra'dan büyük çöl yoktur", "tr", "u:sahara-tr", ""},
+		{"Sahra'dan küçük çöl yoktur", "tr", "u:sahara-tr", "opposite"},
+		{"Not even the surface of the Sun is as hot as lightning", "en", "u:lightning-en", ""},
+		{"Lightning is not as hot as the surface of the Sun", "en", "u:lightning-en", "negation differs"},
+		{"Güneş'in yüzeyi bile yıldırım kadar sıcak değildir", "tr", "u:lightning-tr", ""},
+		{"Yıldırım Güneş'in yüzeyi kadar sıcak değildir", "tr", "u:lightning-tr", "negation differs"},
+	})
+}
