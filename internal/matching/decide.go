@@ -309,6 +309,9 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 			// the claim adds, in no part's place.
 			continue
 		}
+		if verbalNoun(p) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
+			continue // a verb used as a noun for another ("tuz yemek" for "tuz tüketmek")
+		}
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
@@ -773,6 +776,19 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
+// verbalNoun reports a verb used as a noun: a Turkish infinitive ("yemek", "tüketmek") or an
+// English gerund ("eating"). Two of them in one place are the claim's verb in other words ("Çok
+// tuz yemek" for "Fazla tuz tüketmek"), compared on meaning only, as verbs are.
+func verbalNoun(p *part) bool {
+	switch p.lang {
+	case "tr":
+		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded)
+	case "en":
+		return strings.HasSuffix(p.folded, "ing") && shorterLemma(p.lemmas, p.folded)
+	}
+	return false
+}
+
 // otherModifier finds an unlinked modifier of the claim directly before a part linked to a part
 // of the fact-check that has an unlinked modifier of its own directly before it; -1, -1 when none.
 func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
@@ -785,7 +801,7 @@ func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 		if !modifier(q, qa, i) || qa.links[i+1] != linked {
 			continue
 		}
-		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) {
+		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) && !(verbalNoun(&q.parts[i]) && verbalNoun(&r.parts[h-1])) {
 			return i, h - 1
 		}
 	}

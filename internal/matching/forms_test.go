@@ -557,3 +557,18 @@ func TestSameClaimNegatedComparison(t *testing.T) {
 		{"Yıldırım Güneş'in yüzeyi kadar sıcak değildir", "tr", "u:lightning-tr", "negation differs"},
 	})
 }
+
+// TestSameClaimVerbalNouns holds that a verb used as a noun (a Turkish infinitive, an English
+// gerund) in the place of another is the claim's verb in other words, compared on meaning as
+// verbs are, while another object beside it is still another claim.
+func TestSameClaimVerbalNouns(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:salt-tr", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"))
+	ix.Upsert(review("u:salt-en", "Eating too much salt raises blood pressure.", "en", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Çok tuz yemek tansiyonu yükseltir", "tr", "u:salt-tr", ""},
+		{"Çok şeker yemek tansiyonu yükseltir", "tr", "u:salt-tr", "different"},
+		{"Consuming too much salt raises blood pressure", "en", "u:salt-en", ""},
+		{"Consuming too much sugar raises blood pressure", "en", "u:salt-en", "different"},
+	})
+}
