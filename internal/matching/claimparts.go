@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
-
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -708,6 +708,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		func(i int) bool { return infos[i].place }, lex)
 	if lex == "tr" && ix.lex != nil {
 		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
+		ix.markTimeAdverbs(cp, first)
 	}
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
@@ -798,6 +799,47 @@ func ablative(m *turkish.Morphology, whole string) bool {
 		return m.CaseOf("xx"+suffix) == turkish.Ablative
 	}
 	return m.CaseOf(whole) == turkish.Ablative
+}
+
+// markTimeAdverbs reads a Turkish time noun with the plural possessive ("sabahları", "geceleri",
+// "kışları": in the mornings, at night, in winters) as an adjunct of time, which a rewording may
+// add, from part from on. A time noun is one whose first English translations the lexicon has
+// as a kind of time period.
+func (ix *Index) markTimeAdverbs(cp *claimParts, from int) {
+	for i := from; i < len(cp.parts); i++ {
+		p := &cp.parts[i]
+		if p.ent != nil || p.num != "" || p.verb || p.place {
+			continue
+		}
+		stem, ok := strings.CutSuffix(p.folded, "lari")
+		if !ok {
+			stem, ok = strings.CutSuffix(p.folded, "leri")
+		}
+		if !ok || len(stem) < 3 || !ix.timeNoun(stem) {
+			continue
+		}
+		p.role, p.place = roleAdjunct, true
+		if p.first {
+			// The subject is the next core part of the clause.
+			p.first = false
+			for k := i + 1; k < len(cp.parts) && cp.parts[k].clause == p.clause; k++ {
+				if cp.parts[k].role == roleCore && cp.parts[k].num == "" {
+					cp.parts[k].first = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// timeNoun reports a folded Turkish noun naming a time of day or year ("sabah", "gece", "kış").
+func (ix *Index) timeNoun(stem string) bool {
+	for _, t := range firstN(ix.lex.Translate("tr", "en", stem), 2) {
+		if ix.lex.Relate("en", t, "time period") == thesaurus.Broader {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyWords are the words that cap the number after them ("only five senses").

@@ -572,3 +572,15 @@ func TestSameClaimVerbalNouns(t *testing.T) {
 		{"Consuming too much sugar raises blood pressure", "en", "u:salt-en", "different"},
 	})
 }
+
+// TestSameClaimTimeAdverb holds that a Turkish time noun with the plural possessive
+// ("sabahları": in the mornings) is a detail of time the claim adds, not its subject.
+func TestSameClaimTimeAdverb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Sabahları sıcak limonlu su içmek kanseri iyileştiriyor", "tr", "u:lemon", ""},
+		{"Sabahları sıcak limonlu su içmek diyabeti iyileştiriyor", "tr", "u:lemon", "different"},
+		{"Sabahları sıcak zencefilli su içmek kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+	})
+}
