@@ -584,3 +584,14 @@ func TestSameClaimTimeAdverb(t *testing.T) {
 		{"Sabahları sıcak zencefilli su içmek kanseri iyileştiriyor", "tr", "u:lemon", "different"},
 	})
 }
+
+// TestSameClaimApproximateNumber holds that a Turkish hedge on a number ("yaklaşık",
+// "civarında") is grammar, as "about" is, while another number is still another claim.
+func TestSameClaimApproximateNumber(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:age", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Dünya'nın yaşı 4.5 milyar yıl civarında", "tr", "u:age", ""},
+		{"Dünya'nın yaşı 6 milyar yıl civarında", "tr", "u:age", "different number"},
+	})
+}
