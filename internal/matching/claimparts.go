@@ -1365,7 +1365,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
 				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
 				p.role, p.place = roleAdjunct, true
-			case enCopulas[prev]:
+			case enCopulas[prev] || negatedCopula(prev, prevprev):
 				p.role = rolePredicate
 				// A passive ("are formed", "was torn down").
 				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
@@ -1565,6 +1565,17 @@ func identifierLetter(toks []scanned, i int, folded string) bool {
 // enCopulas make the content word after them a nominal predicate ("are blind").
 var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"becomes": true, "become": true, "became": true}
+
+// negatedCopula reports a negated copula just before a word ("isn't finite", "is not
+// finite", "aren't"): the word is a nominal predicate, as after "is".
+func negatedCopula(prev, prevprev string) bool {
+	for _, n := range []string{"n't", "n’t", "nt"} {
+		if c, ok := strings.CutSuffix(prev, n); ok && enCopulas[c] {
+			return true
+		}
+	}
+	return (prev == "not" || prev == "never") && enCopulas[prevprev]
+}
 
 // enComparatives are comparatives and superlatives the lexicon reduces to another word ("worse"
 // → "bad"): not verb forms.

@@ -595,3 +595,17 @@ func TestSameClaimApproximateNumber(t *testing.T) {
 		{"Dünya'nın yaşı 6 milyar yıl civarında", "tr", "u:age", "different number"},
 	})
 }
+
+// TestSameClaimNegatedCopula holds that the word after a negated copula ("isn't finite") is a
+// nominal predicate as after "is", so its antonym in the fact-check ("infinite") flips the
+// negation back.
+func TestSameClaimNegatedCopula(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:universe", "The universe is infinite.", "en", "belirsiz"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The universe isn't finite", "en", "u:universe", ""},
+		{"The universe is not finite", "en", "u:universe", ""},
+		{"The universe isn't infinite", "en", "u:universe", "negation differs"},
+		{"The universe is finite", "en", "u:universe", "opposite"},
+	})
+}
