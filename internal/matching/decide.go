@@ -841,19 +841,9 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 // part of the fact-check after the fact-check's subject, which links back to a part of the claim
 // after the claim's subject.
 func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
-	qs, rs := -1, -1
-	for i := range q.parts {
-		if q.parts[i].first {
-			qs = i
-			break
-		}
-	}
-	for j := range r.parts {
-		if r.parts[j].first {
-			rs = j
-			break
-		}
-	}
+	// The subject is the head of the subject phrase: "tyres" of "your car's rubber tyres" (a
+	// possessor and modifiers before it), "alcohol" of "drinking alcohol".
+	qs, rs := subjectEnd(q), subjectEnd(r)
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
 	}

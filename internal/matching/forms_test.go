@@ -609,3 +609,17 @@ func TestSameClaimNegatedCopula(t *testing.T) {
 		{"The universe is finite", "en", "u:universe", "opposite"},
 	})
 }
+
+// TestSameClaimSubjectHead holds that the subject compared for a swap is the head of the subject
+// phrase, not a possessor or modifier before it ("Your car's rubber tires" for "The rubber
+// tyres on a car"), while subject and object swapped are still another claim.
+func TestSameClaimSubjectHead(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix.Upsert(review("u:volcano", "Volcanoes emit more carbon dioxide than humans.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Your car's rubber tires protect you from lightning", "en", "u:tyres", ""},
+		{"Your car's metal body protects you from lightning", "en", "u:tyres", "different"},
+		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano", "different"},
+	})
+}
