@@ -1889,7 +1889,9 @@ func (ix *Index) enLemmas(folded string) []string {
 			}
 		}
 	}
-	if s := enStem(folded); !contains(out, s) {
+	// The light stemmer only for a word the lexicon has no other base form of: "came" is
+	// "come", not "cam".
+	if s := enStem(folded); !contains(out, s) && len(out) < 2 {
 		out = append(out, s)
 	}
 	return out

@@ -623,3 +623,18 @@ func TestSameClaimSubjectHead(t *testing.T) {
 		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano", "different"},
 	})
 }
+
+// TestSameClaimIrregularPast holds that an English word whose base form the lexicon knows gets
+// no light-stemmer reading besides ("came" is "come", not "cam", which the lexicon relates to a
+// translation of "milli"), so the Turkish word keeps its own translation's link.
+func TestSameClaimIrregularPast(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	if l := ix.enLemmas("came"); contains(l, "cam") {
+		t.Errorf("enLemmas(came) = %v, want no light stem", l)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Turkey's national team came third at the 2002 World Cup", "en", "u:cup", ""},
+		{"Turkey's national team came second at the 2002 World Cup", "en", "u:cup", "different number"},
+	})
+}
