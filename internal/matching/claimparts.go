@@ -710,6 +710,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
 		ix.markTimeAdverbs(cp, first)
 	}
+	mergeCompoundQuantities(cp, first)
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
 			cp.parts[i].aside = true
@@ -840,6 +841,44 @@ func (ix *Index) timeNoun(stem string) bool {
 		}
 	}
 	return false
+}
+
+// mergeCompoundQuantities reads a quantity written in two units of one measure as one ("42 km
+// 195 metre", "42 km and 195 m" = 42.195 km; "1 hour 30 minutes" = 1.5 hours), from part from
+// on: the smaller unit's number is a part of the larger one's, not a number of its own.
+func mergeCompoundQuantities(cp *claimParts, from int) {
+	size := func(slot string) (float64, bool) {
+		if u, ok := unitSizes[slot]; ok {
+			return u.size, true
+		}
+		for _, u := range unitSizes {
+			if u.base == slot {
+				return 1, true
+			}
+		}
+		return 0, false
+	}
+	for i := from; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.num == "" || n.num == "" || p.clause != n.clause || baseUnit(p.slot) != baseUnit(n.slot) || p.slot == n.slot {
+			continue
+		}
+		ps, ok1 := size(p.slot)
+		ns, ok2 := size(n.slot)
+		pv, err1 := strconv.ParseFloat(p.num, 64)
+		nv, err2 := strconv.ParseFloat(n.num, 64)
+		if !ok1 || !ok2 || err1 != nil || err2 != nil || ns >= ps || nv*ns >= ps {
+			continue
+		}
+		p.num = strconv.FormatFloat(pv+nv*ns/ps, 'f', -1, 64)
+		p.text += " " + n.text
+		cp.parts = append(cp.parts[:i+1], cp.parts[i+2:]...)
+		for k := range cp.negs {
+			if cp.negs[k].privative > i {
+				cp.negs[k].privative--
+			}
+		}
+	}
 }
 
 // onlyWords are the words that cap the number after them ("only five senses").

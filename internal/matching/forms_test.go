@@ -638,3 +638,15 @@ func TestSameClaimIrregularPast(t *testing.T) {
 		{"Turkey's national team came second at the 2002 World Cup", "en", "u:cup", "different number"},
 	})
 }
+
+// TestSameClaimCompoundQuantity holds that a quantity written in two units of one measure ("42
+// km 195 metre") is one quantity (42.195 km), while another sum is another number.
+func TestSameClaimCompoundQuantity(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:marathon", "Maraton koşusunun resmi mesafesi 42,195 kilometredir.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Maraton resmi olarak 42 km 195 metre", "tr", "u:marathon", ""},
+		{"Maraton resmi olarak 42 km 500 metre", "tr", "u:marathon", "different number"},
+		{"Maraton resmi olarak 42 km", "tr", "u:marathon", "different number"},
+	})
+}
