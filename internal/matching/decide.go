@@ -118,8 +118,9 @@ func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 				left++
 			}
 		}
-		// A generic person ("kişi" for "insan") states no subject of its own.
-		if o.first && genericPerson(o) {
+		// A generic person ("kişi" for "insan") states no subject of its own: the clause must
+		// state it as the fact-check's own word, not through a generic person of another form.
+		if o.first && genericPerson(o) && !(ra.links[j] == linked && sameGeneric(q, ra.with[j], o)) {
 			return false
 		}
 	}
@@ -156,6 +157,12 @@ func substitutedElsewhere(q *claimParts, qa sideAlign, r *claimParts, ra sideAli
 		}
 	}
 	return false
+}
+
+// sameGeneric reports part i of q as the same generic-person word as o ("people" for "People",
+// "insanlar" for "İnsanlar"), by its lemmas.
+func sameGeneric(q *claimParts, i int, o *part) bool {
+	return i >= 0 && i < len(q.parts) && genericPerson(&q.parts[i]) && shareLemma(q.parts[i].lemmas, o.lemmas)
 }
 
 // subjectEnd is the index of the last part of c's subject phrase: its first core part, with

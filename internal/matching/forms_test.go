@@ -650,3 +650,15 @@ func TestSameClaimCompoundQuantity(t *testing.T) {
 		{"Maraton resmi olarak 42 km", "tr", "u:marathon", "different number"},
 	})
 }
+
+// TestSameClaimGenericSubjectClause holds that one clause of a post may state a fact-check whose
+// subject is a generic person when it says that very word ("people" for "People"), while another
+// subject in that clause is still another claim.
+func TestSameClaimGenericSubjectClause(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:brain", "People are either left-brained or right-brained (logical or creative).", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Took a quiz at work and I'm right-brained, people are either left-brained or right-brained", "en", "u:brain", ""},
+		{"Took a quiz at work and I'm right-brained, dolphins are either left-brained or right-brained", "en", "u:brain", "different"},
+	})
+}
