@@ -74,7 +74,7 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA, earlier(q, wholeRA, c)) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
@@ -91,15 +91,12 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 // another clause of the post states is stated (whole: r aligned with all of the post), and one
 // object or complement no clause states may be left out, as a whole claim may leave it out
 // ("depremler ne zaman nerede olacak … tahmin edilebiliyor" for "… olacağı …"); names never
-// may, and the subject phrase must be stated by the clause itself, or, for a clause with no
-// subject of its own, by a clause before it (before: r's part j stated there).
-func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign, before func(j int) bool) bool {
-	qa, ra := ix.alignParts(q, r)
+// may, and the subject phrase must be stated by the clause itself: a subject only another
+// clause states ("Fun fact for the Olympics: the games …") may be what that clause talks about,
+// not the claim (a wrong verdict is worse than none).
+func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
+	_, ra := ix.alignParts(q, r)
 	left, subj := 0, subjectEnd(r)
-	// A clause with no subject of its own ("…, it makes babies smarter", "…, everything is
-	// black and white to them") takes it from a clause before it: the fact-check's subject
-	// stated there is the clause's.
-	ownSubject := firstUnlinked(q, qa, func(p *part) bool { return p.first && isContent(p) && !p.place }) >= 0
 	for j := range r.parts {
 		o := &r.parts[j]
 		if o.aside {
@@ -110,7 +107,7 @@ func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign, before func(j in
 		}
 		if o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
 			switch {
-			case j <= subj && (ownSubject || !before(j)):
+			case j <= subj:
 				return false
 			case whole.links[j] == linked:
 				// Stated by another clause of the post ("Hamileyken de doğumdan sonra da Mozart
@@ -160,18 +157,6 @@ func substitutedElsewhere(q *claimParts, qa sideAlign, r *claimParts, ra sideAli
 		}
 	}
 	return false
-}
-
-// earlier returns whether r's part j is stated (whole: r aligned with all of q) by a part of q
-// in a clause before clause c.
-func earlier(q *claimParts, whole sideAlign, c int) func(j int) bool {
-	return func(j int) bool {
-		if whole.links[j] != linked {
-			return false
-		}
-		i := whole.with[j]
-		return i >= 0 && i < len(q.parts) && q.parts[i].clause < c
-	}
 }
 
 // sameGeneric reports part i of q as the same generic-person word as o ("people" for "People",

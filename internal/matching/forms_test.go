@@ -490,11 +490,10 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 		// A part the clause leaves out may be stated by another clause of the post, unless
 		// that clause puts a word of its own in the place of one of the fact-check's.
 		{"Hamileyken de doğumdan sonra da Mozart açtım, bebekleri daha akıllı yapıyormuş", "tr", "u:mozart", ""},
-		// A clause with no subject of its own takes the fact-check's subject from a clause
-		// before it, but not one with a subject of its own.
-		{"Fun fact for the Olympics: the games were born in ancient Greece", "en", "u:olympics", ""},
-		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", ""},
-		{"Sabahları aç karnına sıcak limonlu su için, zencefil kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+		// The subject must be stated by the clause itself: another clause may be about
+		// something else.
+		{"Fun fact for the Olympics: the games were born in ancient Greece", "en", "u:olympics", "different"},
+		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", "different"},
 		{"Different parts of the nose detect different smells, like sweet at the tip", "en", "u:tongue", "different"},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak kesin olarak tahmin edilebiliyor", "tr", "u:quake", ""},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak", "tr", "u:quake", "different"},
