@@ -3,6 +3,7 @@ package matching
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -231,6 +232,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
 	genericAside(q, qa, r, ra)
 	genericAside(r, ra, q, qa)
+	participantAside(q, qa, r, ra, cross)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
@@ -687,6 +689,46 @@ func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
 	}
 }
 
+// participantAside sets aside a Turkish subject participle of the claim ("aşı yaptıran", "aşısı
+// olanların": those who get the shot) in the place of the fact-check's generic person ("insanı",
+// "insan"): both name the people the claim is about, the participle by what they do.
+func participantAside(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) {
+	if cross {
+		return
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.lang != "tr" || !subjectParticiple(p) {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, false, func(o *part) bool { return isContent(o) && genericPerson(o) }); j >= 0 {
+			qa.links[i], ra.links[j] = chatter, chatter
+		}
+	}
+}
+
+// subjectParticiple reports a Turkish subject participle ("yaptıran", "olanların") of a verb the
+// lexicon knows.
+func subjectParticiple(p *part) bool {
+	for _, d := range p.dict {
+		if k := strings.LastIndexByte(d, ' '); k >= 0 {
+			d = d[k+1:] // the verb of a phrase ("aşı yapmak")
+		}
+		stem, ok := strings.CutSuffix(d, "mak")
+		if !ok {
+			stem, ok = strings.CutSuffix(d, "mek")
+		}
+		if ok && len(stem) >= 2 && strings.HasPrefix(p.folded, stem) && participleEnding.MatchString(p.folded[len(stem):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// participleEnding is a Turkish subject participle's ending, after a causative ("yap-tır-an"), with
+// its plural and case, folded.
+var participleEnding = regexp.MustCompile(`^([dt][iu]r|t)?y?[ae]n(l[ae]r)?(i|u|in|un|nin|[ae]|d[ae]|d[ae]n|l[ae]rin)?$`)
+
 // genericPersons are the words for anyone at all (folded, Turkish as stems).
 var genericPersons = map[string]bool{"human": true, "humans": true, "people": true, "person": true,
 	"everyone": true, "everybody": true, "insan": true, "herkes": true, "kisi": true}
@@ -699,7 +741,19 @@ func genericPerson(p *part) bool {
 	if genericPersons[p.folded] {
 		return true
 	}
-	return p.lang == "tr" && genericPersons[trStem(p.folded)]
+	if p.lang != "tr" {
+		return false
+	}
+	if genericPersons[trStem(p.folded)] {
+		return true
+	}
+	// An inflected form the light stemmer cuts too far ("insanı" → "insa"): its lemmas.
+	for _, l := range p.lemmas {
+		if genericPersons[l] && len(l) >= 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // say is how a reason names part i of claim c: the word as the claim writes it, lower-case

@@ -662,3 +662,18 @@ func TestSameClaimGenericSubjectClause(t *testing.T) {
 		{"Took a quiz at work and I'm right-brained, dolphins are either left-brained or right-brained", "en", "u:brain", "different"},
 	})
 }
+
+// TestSameClaimParticipant holds that a Turkish subject participle ("aşı yaptıran", "aşısı
+// olanların": those who get the shot) in the place of the fact-check's generic person ("insanı",
+// "insan") names the same people, while another outcome is still another claim.
+func TestSameClaimParticipant(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:flu", "Grip aşısı insanı gribe yakalandırır.", "tr", "yanlis"))
+	ix.Upsert(review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Grip aşısı yaptıran grip olurmuş", "tr", "u:flu", ""},
+		{"Grip aşısı yaptıran felç olurmuş", "tr", "u:flu", "different"},
+		{"mRNA aşısı olanların DNA'sı bozuluyormuş", "tr", "u:mrna", ""},
+		{"mRNA aşısı olanların kalbi bozuluyormuş", "tr", "u:mrna", "different"},
+	})
+}
