@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
-
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -92,6 +92,10 @@ type part struct {
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
 	verb bool
+	// standard marks the standard of a comparison: the word after "than" or after "as … as",
+	// a Turkish ablative before the adjective ("Sahra'dan büyük"), the word before "kadar"
+	// ("yıldırım kadar sıcak").
+	standard bool
 }
 
 // claimParts is a claim read into parts.
@@ -109,6 +113,8 @@ type claimParts struct {
 	// passive marks an English passive with its agent ("was invented by"): its subject is the
 	// object of the active voice.
 	passive bool
+	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
+	superlative bool
 }
 
 // negation is one negating word of a claim.
@@ -398,6 +404,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
 	var contrasts []contrast
+	// doubled marks a negative participle whose negation the "yok" after it takes back.
+	doubled := map[int]bool{}
 	for i, t := range toks {
 		infos[i].part = -1
 		whole := turkish.Fold(t.text)
@@ -481,6 +489,12 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
 			// "değil mi?" asks for agreement with the positive statement.
+			infos[i].function = true
+		case wlang == "tr" && strings.HasPrefix(folded, "yok") && turkish.IsNegator(folded) && i > 0 && !toks[i].sentenceStart &&
+			clauseOf(i-1) == clauseOf(i) && turkish.IsNegativeParticiple(infos[i-1].folded):
+			// "bunu bilmeyen yok", "sigara içmeyen yok" (there is no one who does not): two
+			// negations, saying that everyone does; neither negates the claim.
+			doubled[i-1] = true
 			infos[i].function = true
 		case turkish.IsNegator(folded) || wlang == "en" && negationWords[folded] || lex == "tr" && (folded == "not" || strings.HasSuffix(folded, "n't")):
 			if wlang == "tr" && strings.HasPrefix(folded, "degil") {
@@ -630,8 +644,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			case "tr":
 				switch root, priv := privativeRoot(folded); {
 				case turkish.IsNegativeVerb(folded) && p.ent == nil:
-					p.neg = true
-					negate(i, false)
+					if !doubled[i] {
+						p.neg = true
+						negate(i, false)
+					}
 					p.lemmas = ix.morph.Positive(folded)
 				case priv && p.ent == nil && len(root) >= 3:
 					// "gereksiz" (without need) is "gerek yok": the root, negated.
@@ -684,6 +700,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		infos[i].part = len(cp.parts)
 		cp.parts = append(cp.parts, p)
 	}
+	ix.markComparison(cp, toks, func(i int) (int, string) { return infos[i].part, infos[i].folded }, clauseOf, lex)
 	for _, i := range beyond {
 		cp.negs = takeBackNegation(cp.negs, negStart, clauseOf(i))
 	}
@@ -691,13 +708,175 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		func(i int) bool { return infos[i].place }, lex)
 	if lex == "tr" && ix.lex != nil {
 		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
+		ix.markTimeAdverbs(cp, first)
 	}
+	mergeCompoundQuantities(cp, first)
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
 			cp.parts[i].aside = true
 			cp.parts[i].role = roleAdjunct
 			cp.parts[i].verb = false
 			cp.parts[i].first = false
+		}
+	}
+}
+
+// markComparison marks the superlative of a claim and the standard of its comparisons
+// (claimParts.superlative, part.standard), which say one claim in two ways: "No desert is
+// bigger than the Sahara" is "The Sahara is the largest desert", and "The Sun is not as hot as
+// lightning" is "Lightning is hotter than the Sun".
+func (ix *Index) markComparison(cp *claimParts, toks []scanned, at func(int) (int, string), clauseOf func(int) int, lex string) {
+	// next is the first part after token i in its clause, or -1.
+	next := func(i int) int {
+		for k := i + 1; k < len(toks) && clauseOf(k) == clauseOf(i); k++ {
+			if p, _ := at(k); p >= 0 {
+				return p
+			}
+		}
+		return -1
+	}
+	mark := func(p int) {
+		if p >= 0 && cp.parts[p].num == "" {
+			cp.parts[p].standard = true
+		}
+	}
+	for i, t := range toks {
+		if t.number {
+			continue
+		}
+		p, folded := at(i)
+		switch lex {
+		case "en":
+			switch {
+			case folded == "most" || folded == "best" || folded == "worst":
+				cp.superlative = true
+			case p >= 0 && len(folded) >= 6 && strings.HasSuffix(folded, "est") && shorterLemma(ix.enLemmas(folded), folded):
+				cp.superlative = true // "largest", "hottest"
+			case folded == "than":
+				mark(next(i))
+			case folded == "as":
+				// "as hot as lightning": the standard follows the second "as".
+				for k := i + 2; k <= i+3 && k < len(toks) && clauseOf(k) == clauseOf(i); k++ {
+					if _, f := at(k); f == "as" {
+						mark(next(k))
+						break
+					}
+				}
+			}
+		case "tr":
+			whole := turkish.Fold(t.text)
+			switch {
+			case folded == "en" && p < 0 && next(i) >= 0:
+				cp.superlative = true
+			case folded == "kadar" && i > 0 && clauseOf(i-1) == clauseOf(i):
+				if q, _ := at(i - 1); q >= 0 {
+					mark(q)
+				}
+			case p >= 0 && i+1 < len(toks) && clauseOf(i+1) == clauseOf(i) && !toks[i+1].number && ablative(ix.morph, whole):
+				if n, _ := at(i + 1); n >= 0 && !cp.parts[n].verb {
+					mark(p) // "Sahra'dan büyük", "Güneş'ten daha sıcak" (daha is a function word)
+				} else if _, f := at(i + 1); f == "daha" {
+					mark(p)
+				}
+			}
+		}
+	}
+}
+
+// shorterLemma reports a lemma shorter than the word: the word is an inflected form of it.
+func shorterLemma(lemmas []string, w string) bool {
+	for _, l := range lemmas {
+		if len(l) < len(w) && len(l) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// ablative reports a folded Turkish word in the ablative, a name's ending after its apostrophe
+// included ("Sahra'dan").
+func ablative(m *turkish.Morphology, whole string) bool {
+	if _, suffix := splitApostrophe(whole); suffix != "" {
+		return m.CaseOf("xx"+suffix) == turkish.Ablative
+	}
+	return m.CaseOf(whole) == turkish.Ablative
+}
+
+// markTimeAdverbs reads a Turkish time noun with the plural possessive ("sabahları", "geceleri",
+// "kışları": in the mornings, at night, in winters) as an adjunct of time, which a rewording may
+// add, from part from on. A time noun is one whose first English translations the lexicon has
+// as a kind of time period.
+func (ix *Index) markTimeAdverbs(cp *claimParts, from int) {
+	for i := from; i < len(cp.parts); i++ {
+		p := &cp.parts[i]
+		if p.ent != nil || p.num != "" || p.verb || p.place {
+			continue
+		}
+		stem, ok := strings.CutSuffix(p.folded, "lari")
+		if !ok {
+			stem, ok = strings.CutSuffix(p.folded, "leri")
+		}
+		if !ok || len(stem) < 3 || !ix.timeNoun(stem) {
+			continue
+		}
+		p.role, p.place = roleAdjunct, true
+		if p.first {
+			// The subject is the next core part of the clause.
+			p.first = false
+			for k := i + 1; k < len(cp.parts) && cp.parts[k].clause == p.clause; k++ {
+				if cp.parts[k].role == roleCore && cp.parts[k].num == "" {
+					cp.parts[k].first = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// timeNoun reports a folded Turkish noun naming a time of day or year ("sabah", "gece", "kış").
+func (ix *Index) timeNoun(stem string) bool {
+	for _, t := range firstN(ix.lex.Translate("tr", "en", stem), 2) {
+		if ix.lex.Relate("en", t, "time period") == thesaurus.Broader {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeCompoundQuantities reads a quantity written in two units of one measure as one ("42 km
+// 195 metre", "42 km and 195 m" = 42.195 km; "1 hour 30 minutes" = 1.5 hours), from part from
+// on: the smaller unit's number is a part of the larger one's, not a number of its own.
+func mergeCompoundQuantities(cp *claimParts, from int) {
+	size := func(slot string) (float64, bool) {
+		if u, ok := unitSizes[slot]; ok {
+			return u.size, true
+		}
+		for _, u := range unitSizes {
+			if u.base == slot {
+				return 1, true
+			}
+		}
+		return 0, false
+	}
+	for i := from; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.num == "" || n.num == "" || p.clause != n.clause || baseUnit(p.slot) != baseUnit(n.slot) || p.slot == n.slot {
+			continue
+		}
+		ps, ok1 := size(p.slot)
+		ns, ok2 := size(n.slot)
+		pv, err1 := strconv.ParseFloat(p.num, 64)
+		nv, err2 := strconv.ParseFloat(n.num, 64)
+		if !ok1 || !ok2 || err1 != nil || err2 != nil || ns >= ps || nv*ns >= ps {
+			continue
+		}
+		p.num = strconv.FormatFloat(pv+nv*ns/ps, 'f', -1, 64)
+		p.text += " " + n.text
+		cp.parts = append(cp.parts[:i+1], cp.parts[i+2:]...)
+		for k := range cp.negs {
+			if cp.negs[k].privative > i {
+				cp.negs[k].privative--
+			}
 		}
 	}
 }
@@ -1225,7 +1404,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			case strings.HasSuffix(p.folded, "ly") && len(p.folded) > 4 && !strings.HasSuffix(p.folded, "ply"):
 				// An adverb of manner or degree ("roughly", "mainly") says how, not what.
 				p.role, p.place = roleAdjunct, true
-			case enCopulas[prev]:
+			case enCopulas[prev] || negatedCopula(prev, prevprev):
 				p.role = rolePredicate
 				// A passive ("are formed", "was torn down").
 				p.verb = strings.HasSuffix(p.folded, "ed") || ix.irregularPast(p.folded) && !enComparatives[p.folded]
@@ -1425,6 +1604,17 @@ func identifierLetter(toks []scanned, i int, folded string) bool {
 // enCopulas make the content word after them a nominal predicate ("are blind").
 var enCopulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"becomes": true, "become": true, "became": true}
+
+// negatedCopula reports a negated copula just before a word ("isn't finite", "is not
+// finite", "aren't"): the word is a nominal predicate, as after "is".
+func negatedCopula(prev, prevprev string) bool {
+	for _, n := range []string{"n't", "n’t", "nt"} {
+		if c, ok := strings.CutSuffix(prev, n); ok && enCopulas[c] {
+			return true
+		}
+	}
+	return (prev == "not" || prev == "never") && enCopulas[prevprev]
+}
 
 // enComparatives are comparatives and superlatives the lexicon reduces to another word ("worse"
 // → "bad"): not verb forms.
@@ -1738,7 +1928,9 @@ func (ix *Index) enLemmas(folded string) []string {
 			}
 		}
 	}
-	if s := enStem(folded); !contains(out, s) {
+	// The light stemmer only for a word the lexicon has no other base form of: "came" is
+	// "come", not "cam".
+	if s := enStem(folded); !contains(out, s) && len(out) < 2 {
 		out = append(out, s)
 	}
 	return out

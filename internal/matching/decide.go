@@ -3,6 +3,7 @@ package matching
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,12 +69,13 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	}
 	// Single clauses first, then runs of neighbouring ones (a list cut by its commas: "Eating
 	// bacon, ham and sausages raises …").
+	wholeQA, wholeRA := ix.alignParts(q, r)
 	for n := 1; n < q.clauses; n++ {
 		for c := 0; c+n <= q.clauses; c++ {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r) {
+			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
@@ -86,23 +88,102 @@ func (ix *Index) decide(q, r *claimParts) (bool, string) {
 // statesWhole reports a claim q that states the subject and objects, every name and every
 // number of the fact-check r: a clause that leaves out a part of the fact-check may have it
 // said otherwise by the rest of the post ("it keeps you warm in the cold" after "you need hot
-// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own.
-func (ix *Index) statesWhole(q, r *claimParts) bool {
+// chocolate"), and a generic person ("kişi" for "insan") states no subject of its own. A part
+// another clause of the post states is stated (whole: r aligned with all of the post), and one
+// object or complement no clause states may be left out, as a whole claim may leave it out
+// ("depremler ne zaman nerede olacak … tahmin edilebiliyor" for "… olacağı …"); names never
+// may, and the subject phrase must be stated by the clause itself: a subject only another
+// clause states ("Fun fact for the Olympics: the games …") may be what that clause talks about,
+// not the claim (a wrong verdict is worse than none).
+func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
 	_, ra := ix.alignParts(q, r)
+	left, subj := 0, subjectEnd(r)
 	for j := range r.parts {
 		o := &r.parts[j]
 		if o.aside {
 			continue
 		}
-		if o.num != "" && !numberStated(o, q) || o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+		if o.num != "" && !numberStated(o, q) {
 			return false
 		}
-		// A generic person ("kişi" for "insan") states no subject of its own.
-		if o.first && genericPerson(o) {
+		if o.num == "" && !o.verb && (o.ent != nil || o.role == roleCore) && ra.links[j] != linked {
+			switch {
+			case j <= subj:
+				return false
+			case whole.links[j] == linked:
+				// Stated by another clause of the post ("Hamileyken de doğumdan sonra da Mozart
+				// açtım, bebekleri daha akıllı yapıyormuş").
+			case o.ent != nil:
+				return false
+			default:
+				left++
+			}
+		}
+		// A generic person ("kişi" for "insan") states no subject of its own: the clause must
+		// state it as the fact-check's own word, not through a generic person of another form.
+		if o.first && genericPerson(o) && !(ra.links[j] == linked && sameGeneric(q, ra.with[j], o)) {
 			return false
 		}
 	}
-	return true
+	return left <= 1
+}
+
+// substitutedElsewhere reports a clause of q outside clauses from to to that states the
+// fact-check r with one noun of its own in the place of one of r's ("Different parts of the nose
+// detect different smells, like sweet at the tip" for "… of the tongue … tastes"): the post is
+// about another thing, and the clause that matches only repeats an example. A noun counts only
+// between two parts of its own clause that r states (a = the whole post aligned with r).
+func substitutedElsewhere(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, from, to int) bool {
+	if q.lang != r.lang {
+		return false
+	}
+	linkedIn := func(i, step int) bool {
+		for k := i + step; k >= 0 && k < len(q.parts) && q.parts[k].clause == q.parts[i].clause; k += step {
+			if qa.links[k] == linked {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.clause >= from && p.clause <= to || qa.links[i] != unlinked || !isNoun(p) && !(p.role == roleModifier && p.num == "" && !p.aside) {
+			continue
+		}
+		if !linkedIn(i, -1) || !linkedIn(i, 1) {
+			continue
+		}
+		if counterpart(q, qa, r, ra, i, false, func(o *part) bool { return isNoun(o) || o.role == roleModifier && o.num == "" && !o.aside }) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameGeneric reports part i of q as the same generic-person word as o ("people" for "People",
+// "insanlar" for "İnsanlar"), by its lemmas.
+func sameGeneric(q *claimParts, i int, o *part) bool {
+	return i >= 0 && i < len(q.parts) && genericPerson(&q.parts[i]) && shareLemma(q.parts[i].lemmas, o.lemmas)
+}
+
+// subjectEnd is the index of the last part of c's subject phrase: its first core part, with
+// the modifiers before it ("Drinking alcohol", "akciğer kanseri"), or -1.
+func subjectEnd(c *claimParts) int {
+	for i := range c.parts {
+		if !c.parts[i].first {
+			continue
+		}
+		for j := i; j < len(c.parts) && c.parts[j].clause == c.parts[i].clause; j++ {
+			if c.parts[j].role == roleCore {
+				return j
+			}
+			if c.parts[j].role != roleModifier {
+				break
+			}
+		}
+		return i
+	}
+	return -1
 }
 
 // clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
@@ -151,6 +232,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
 	genericAside(q, qa, r, ra)
 	genericAside(r, ra, q, qa)
+	participantAside(q, qa, r, ra, cross)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
@@ -231,6 +313,14 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		if cross && !isNoun(p) {
 			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
 		}
+		if p.verb && p.role == roleAdjunct && p.lang == "tr" {
+			// A converb ("kırmızı görünce", "yiyince") opens a clause of when or how: a detail
+			// the claim adds, in no part's place.
+			continue
+		}
+		if verbalNoun(p) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
+			continue // a verb used as a noun for another ("tuz yemek" for "tuz tüketmek")
+		}
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
@@ -300,12 +390,14 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		// set aside as the same predicate in other words), and so does a noun in an adjunct. A
 		// Turkish adjunct counts as well: a case ending may be misread ("diyabete", a dative,
 		// read as a locative), so a core part of the fact-check left out with a Turkish adjunct
-		// of the claim in its place is the claim saying something else there.
+		// of the claim in its place is the claim saying something else there; but not a
+		// converb ("kırmızı görünce" where the fact-check says "kırmızı renge"), which no case
+		// ending makes.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
-			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil) && !(p.verb && rVerbSame)
+			return p.num == "" && (p.role >= roleModifier || p.lang == "tr" && !p.aside && p.ent == nil && !(p.verb && p.role == roleAdjunct)) && !(p.verb && rVerbSame)
 		}); i >= 0 {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 		}
@@ -344,7 +436,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// claim may have a passive translation.
 	// One claim in the passive with its agent, the other active: their subjects are swapped by
 	// grammar, so a swap is the same claim and its absence a different one.
-	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive {
+	if why := swapped(q, qa, r, ra, cross); why != "" && q.passive == r.passive && !inverted(q, qa, r, ra) {
 		return false, why
 	} else if why == "" && q.passive != r.passive && !cross && sameSubject(q, qa, r, ra) {
 		return false, "different subject: the subject of one claim is the agent of the other"
@@ -386,7 +478,8 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		return false
 	}
 	qNeg := q.negativeWithout(func(g negation) bool {
-		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g)
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) ||
+			!rNeg && comparedTo(q, qa, r, g.clause)
 	})
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
@@ -406,6 +499,84 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// comparedTo reports a negated comparison in clause c of q whose standard is the subject of r,
+// a superlative or a comparison the other way round: "No desert on Earth is bigger than the
+// Sahara" states "The Sahara is the largest desert", "Güneş'in yüzeyi bile yıldırım kadar
+// sıcak değildir" states "Yıldırım Güneş'ten daha sıcaktır", when every word of the clause is
+// the fact-check's or its antonym. The negation belongs to the comparison, not to the claim:
+// "No desert is smaller than the Sahara" says the opposite of "… the largest desert". ("The Sahara isn't bigger than the Gobi", with the Sahara as
+// its subject, still denies it.)
+func comparedTo(q *claimParts, qa sideAlign, r *claimParts, c int) bool {
+	subj := subjectEnd(r)
+	// Every word of the comparison must be the fact-check's or its antonym ("No desert is
+	// smaller than the Sahara" then says the opposite).
+	for i := range q.parts {
+		if p := &q.parts[i]; p.clause == c && isContent(p) && qa.links[i] == unlinked {
+			return false
+		}
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if !p.standard || p.clause != c {
+			continue
+		}
+		// The standard's phrase, its modifiers included ("brown eggs", "kahverengi yumurta"),
+		// must state r's subject.
+		from := i
+		for from > 0 && q.parts[from-1].clause == c && q.parts[from-1].role == roleModifier {
+			from--
+		}
+		isSubject := false
+		for k := from; k <= i; k++ {
+			if qa.links[k] == linked && qa.with[k] <= subj {
+				isSubject = true
+			}
+		}
+		if !isSubject {
+			continue
+		}
+		if r.superlative {
+			return true
+		}
+		// The other way round: r's standard is what q compares, before q's standard.
+		for k := 0; k < from; k++ {
+			if qa.links[k] == linked && q.parts[k].clause == c && inStandard(r, qa.with[k]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inStandard reports part j of c as the standard of a comparison or a modifier of it ("beyaz"
+// of "beyaz kabuklu yumurtadan").
+func inStandard(c *claimParts, j int) bool {
+	for ; j < len(c.parts); j++ {
+		if c.parts[j].standard {
+			return true
+		}
+		if c.parts[j].role != roleModifier || j+1 >= len(c.parts) || c.parts[j+1].clause != c.parts[j].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// inverted reports a claim that compares the other way round from r ("The Sun is not as hot as
+// lightning" for "Lightning is hotter than the Sun"): its subjects are swapped by the
+// comparison, which is no different claim while its negation is the comparison's (comparedTo).
+func inverted(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) bool {
+	if r.superlative {
+		return false
+	}
+	for _, g := range q.negs {
+		if comparedTo(q, qa, r, g.clause) {
+			return true
+		}
+	}
+	return false
 }
 
 // restatingClause reports a clause of a post of several clauses whose negation belongs to a
@@ -508,7 +679,7 @@ func beforeNoun(a *claimParts, i int) bool {
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
 func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
-	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !genericPerson(o) }) >= 0 {
+	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !o.verb && !genericPerson(o) }) >= 0 {
 		return
 	}
 	for i := range a.parts {
@@ -517,6 +688,46 @@ func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
 		}
 	}
 }
+
+// participantAside sets aside a Turkish subject participle of the claim ("aşı yaptıran", "aşısı
+// olanların": those who get the shot) in the place of the fact-check's generic person ("insanı",
+// "insan"): both name the people the claim is about, the participle by what they do.
+func participantAside(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) {
+	if cross {
+		return
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.lang != "tr" || !subjectParticiple(p) {
+			continue
+		}
+		if j := counterpart(q, qa, r, ra, i, false, func(o *part) bool { return isContent(o) && genericPerson(o) }); j >= 0 {
+			qa.links[i], ra.links[j] = chatter, chatter
+		}
+	}
+}
+
+// subjectParticiple reports a Turkish subject participle ("yaptıran", "olanların") of a verb the
+// lexicon knows.
+func subjectParticiple(p *part) bool {
+	for _, d := range p.dict {
+		if k := strings.LastIndexByte(d, ' '); k >= 0 {
+			d = d[k+1:] // the verb of a phrase ("aşı yapmak")
+		}
+		stem, ok := strings.CutSuffix(d, "mak")
+		if !ok {
+			stem, ok = strings.CutSuffix(d, "mek")
+		}
+		if ok && len(stem) >= 2 && strings.HasPrefix(p.folded, stem) && participleEnding.MatchString(p.folded[len(stem):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// participleEnding is a Turkish subject participle's ending, after a causative ("yap-tır-an"), with
+// its plural and case, folded.
+var participleEnding = regexp.MustCompile(`^([dt][iu]r|t)?y?[ae]n(l[ae]r)?(i|u|in|un|nin|[ae]|d[ae]|d[ae]n|l[ae]rin)?$`)
 
 // genericPersons are the words for anyone at all (folded, Turkish as stems).
 var genericPersons = map[string]bool{"human": true, "humans": true, "people": true, "person": true,
@@ -530,7 +741,19 @@ func genericPerson(p *part) bool {
 	if genericPersons[p.folded] {
 		return true
 	}
-	return p.lang == "tr" && genericPersons[trStem(p.folded)]
+	if p.lang != "tr" {
+		return false
+	}
+	if genericPersons[trStem(p.folded)] {
+		return true
+	}
+	// An inflected form the light stemmer cuts too far ("insanı" → "insa"): its lemmas.
+	for _, l := range p.lemmas {
+		if genericPersons[l] && len(l) >= 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // say is how a reason names part i of claim c: the word as the claim writes it, lower-case
@@ -614,6 +837,19 @@ func hasVerb(c *claimParts) bool {
 	return false
 }
 
+// verbalNoun reports a verb used as a noun: a Turkish infinitive ("yemek", "tüketmek") or an
+// English gerund ("eating"). Two of them in one place are the claim's verb in other words ("Çok
+// tuz yemek" for "Fazla tuz tüketmek"), compared on meaning only, as verbs are.
+func verbalNoun(p *part) bool {
+	switch p.lang {
+	case "tr":
+		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded)
+	case "en":
+		return strings.HasSuffix(p.folded, "ing") && shorterLemma(p.lemmas, p.folded)
+	}
+	return false
+}
+
 // otherModifier finds an unlinked modifier of the claim directly before a part linked to a part
 // of the fact-check that has an unlinked modifier of its own directly before it; -1, -1 when none.
 func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
@@ -626,7 +862,7 @@ func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 		if !modifier(q, qa, i) || qa.links[i+1] != linked {
 			continue
 		}
-		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) {
+		if h := qa.with[i+1]; h > 0 && modifier(r, ra, h-1) && !(verbalNoun(&q.parts[i]) && verbalNoun(&r.parts[h-1])) {
 			return i, h - 1
 		}
 	}
@@ -666,19 +902,9 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 // part of the fact-check after the fact-check's subject, which links back to a part of the claim
 // after the claim's subject.
 func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
-	qs, rs := -1, -1
-	for i := range q.parts {
-		if q.parts[i].first {
-			qs = i
-			break
-		}
-	}
-	for j := range r.parts {
-		if r.parts[j].first {
-			rs = j
-			break
-		}
-	}
+	// The subject is the head of the subject phrase: "tyres" of "your car's rubber tyres" (a
+	// possessor and modifiers before it), "alcohol" of "drinking alcohol".
+	qs, rs := subjectEnd(q), subjectEnd(r)
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
 	}

@@ -466,3 +466,214 @@ func TestSameClaimNegativeQuestion(t *testing.T) {
 		{"Isn't Ankara the capital of Turkey?", "en", "u:capital", "different"},
 	})
 }
+
+// TestSameClaimClauseOfAPost holds that one clause of a post may state the fact-check while
+// leaving out one of its objects, when the rest of the post states nothing of the fact-check
+// ("Hollandalı adam yine bildi, …"), or a part another clause states, but never its subject:
+// "it keeps you warm" after "you need hot chocolate" is about the chocolate. A generic person beside a reworded verb ("gives people
+// lung cancer") is no part of its own.
+func TestSameClaimClauseOfAPost(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:quake", "Depremlerin ne zaman ve nerede olacağı önceden kesin olarak tahmin edilebilir.", "tr", "yanlis"),
+		review("u:antibiotics", "Antibiotics cure viral infections such as colds and flu.", "en", "yanlis"),
+		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
+		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:olympics", "The Olympic Games originated in ancient Greece.", "en", "dogru"),
+		review("u:mozart", "Bebeklere Mozart dinletmek onları daha zeki yapar.", "tr", "yanlis"),
+		review("u:tongue", "Different parts of the tongue detect different tastes, such as sweet at the tip and bitter at the back.", "en", "yanlis"),
+		review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		// A part the clause leaves out may be stated by another clause of the post, unless
+		// that clause puts a word of its own in the place of one of the fact-check's.
+		{"Hamileyken de doğumdan sonra da Mozart açtım, bebekleri daha akıllı yapıyormuş", "tr", "u:mozart", ""},
+		// The subject must be stated by the clause itself: another clause may be about
+		// something else.
+		{"Fun fact for the Olympics: the games were born in ancient Greece", "en", "u:olympics", "different"},
+		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+		{"Different parts of the nose detect different smells, like sweet at the tip", "en", "u:tongue", "different"},
+		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak kesin olarak tahmin edilebiliyor", "tr", "u:quake", ""},
+		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak", "tr", "u:quake", "different"},
+		{"Got the flu again, my mum says just take amoxicillin, antibiotics will knock out a cold or flu", "en", "u:antibiotics", ""},
+		{"On the ski slopes you need hot chocolate, it keeps you warm in the cold", "en", "u:alcohol", "different"},
+		{"Smoking gives people lung cancer", "en", "u:smoking", ""},
+		{"Vaping gives people lung cancer", "en", "u:smoking", "different"},
+		{"Smoking gives people throat cancer", "en", "u:smoking", "different"},
+	})
+}
+
+// TestSameClaimDoubleNegation holds that a negative participle before "yok" ("bunu bilmeyen
+// yok": there is no one who does not know it) negates nothing, while a negated claim beside it
+// is still negated.
+func TestSameClaimDoubleNegation(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"sigara icen akciger kanseri oluyor bunu bilmeyen yok", "tr", "u:smoking", ""},
+		{"Sigara içen akciğer kanseri oluyor, bunu bilmeyen yok", "tr", "u:smoking", ""},
+		{"Sigara içen akciğer kanseri olmuyor, bunu bilmeyen yok", "tr", "u:smoking", "negation differs"},
+	})
+}
+
+// TestSameClaimConverb holds that a Turkish converb ("görünce": when it sees) opens a detail of
+// when or how that the claim adds, in the place of no part of the fact-check, while another
+// colour before it is still another claim.
+func TestSameClaimConverb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Boğalar kırmızı görünce sinirlenirmiş", "tr", "u:bulls", ""},
+		{"Boğalar yeşil görünce sinirlenirmiş", "tr", "u:bulls", "different"},
+		{"İnekler kırmızı görünce sinirlenirmiş", "tr", "u:bulls", "different"},
+	})
+}
+
+// TestSameClaimNegatedComparison holds that a negated comparison whose standard is the
+// fact-check's subject states a superlative ("No desert is bigger than the Sahara") or the
+// comparison the other way round ("Not even the Sun is as hot as lightning"), while the same
+// words with the subject compared, or an antonym, still differ.
+func TestSameClaimNegatedComparison(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:sahara-en", "The Sahara is the largest desert in the world.", "en", "kismen"),
+		review("u:sahara-tr", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
+		review("u:lightning-en", "Lightning is hotter than the surface of the Sun.", "en", "dogru"),
+		review("u:lightning-tr", "Yıldırım, Güneş'in yüzeyinden daha sıcaktır.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"No desert on Earth is bigger than the Sahara", "en", "u:sahara-en", ""},
+		{"No desert is smaller than the Sahara", "en", "u:sahara-en", "opposite"},
+		{"The Sahara is not the largest desert", "en", "u:sahara-en", "negation differs"},
+		{"Dünyada Sahra'dan büyük çöl yoktur", "tr", "u:sahara-tr", ""},
+		{"Sahra'dan küçük çöl yoktur", "tr", "u:sahara-tr", "opposite"},
+		{"Not even the surface of the Sun is as hot as lightning", "en", "u:lightning-en", ""},
+		{"Lightning is not as hot as the surface of the Sun", "en", "u:lightning-en", "negation differs"},
+		{"Güneş'in yüzeyi bile yıldırım kadar sıcak değildir", "tr", "u:lightning-tr", ""},
+		{"Yıldırım Güneş'in yüzeyi kadar sıcak değildir", "tr", "u:lightning-tr", "negation differs"},
+	})
+}
+
+// TestSameClaimVerbalNouns holds that a verb used as a noun (a Turkish infinitive, an English
+// gerund) in the place of another is the claim's verb in other words, compared on meaning as
+// verbs are, while another object beside it is still another claim.
+func TestSameClaimVerbalNouns(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:salt-tr", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"))
+	ix.Upsert(review("u:salt-en", "Eating too much salt raises blood pressure.", "en", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Çok tuz yemek tansiyonu yükseltir", "tr", "u:salt-tr", ""},
+		{"Çok şeker yemek tansiyonu yükseltir", "tr", "u:salt-tr", "different"},
+		{"Consuming too much salt raises blood pressure", "en", "u:salt-en", ""},
+		{"Consuming too much sugar raises blood pressure", "en", "u:salt-en", "different"},
+	})
+}
+
+// TestSameClaimTimeAdverb holds that a Turkish time noun with the plural possessive
+// ("sabahları": in the mornings) is a detail of time the claim adds, not its subject.
+func TestSameClaimTimeAdverb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Sabahları sıcak limonlu su içmek kanseri iyileştiriyor", "tr", "u:lemon", ""},
+		{"Sabahları sıcak limonlu su içmek diyabeti iyileştiriyor", "tr", "u:lemon", "different"},
+		{"Sabahları sıcak zencefilli su içmek kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+	})
+}
+
+// TestSameClaimApproximateNumber holds that a Turkish hedge on a number ("yaklaşık",
+// "civarında") is grammar, as "about" is, while another number is still another claim.
+func TestSameClaimApproximateNumber(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:age", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Dünya'nın yaşı 4.5 milyar yıl civarında", "tr", "u:age", ""},
+		{"Dünya'nın yaşı 6 milyar yıl civarında", "tr", "u:age", "different number"},
+	})
+}
+
+// TestSameClaimNegatedCopula holds that the word after a negated copula ("isn't finite") is a
+// nominal predicate as after "is", so its antonym in the fact-check ("infinite") flips the
+// negation back.
+func TestSameClaimNegatedCopula(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:universe", "The universe is infinite.", "en", "belirsiz"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The universe isn't finite", "en", "u:universe", ""},
+		{"The universe is not finite", "en", "u:universe", ""},
+		{"The universe isn't infinite", "en", "u:universe", "negation differs"},
+		{"The universe is finite", "en", "u:universe", "opposite"},
+	})
+}
+
+// TestSameClaimSubjectHead holds that the subject compared for a swap is the head of the subject
+// phrase, not a possessor or modifier before it ("Your car's rubber tires" for "The rubber
+// tyres on a car"), while subject and object swapped are still another claim.
+func TestSameClaimSubjectHead(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix.Upsert(review("u:volcano", "Volcanoes emit more carbon dioxide than humans.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Your car's rubber tires protect you from lightning", "en", "u:tyres", ""},
+		{"Your car's metal body protects you from lightning", "en", "u:tyres", "different"},
+		{"Humans emit more carbon dioxide than volcanoes", "en", "u:volcano", "different"},
+	})
+}
+
+// TestSameClaimIrregularPast holds that an English word whose base form the lexicon knows gets
+// no light-stemmer reading besides ("came" is "come", not "cam", which the lexicon relates to a
+// translation of "milli"), so the Turkish word keeps its own translation's link.
+func TestSameClaimIrregularPast(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	if l := ix.enLemmas("came"); contains(l, "cam") {
+		t.Errorf("enLemmas(came) = %v, want no light stem", l)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Turkey's national team came third at the 2002 World Cup", "en", "u:cup", ""},
+		{"Turkey's national team came second at the 2002 World Cup", "en", "u:cup", "different number"},
+	})
+}
+
+// TestSameClaimCompoundQuantity holds that a quantity written in two units of one measure ("42
+// km 195 metre") is one quantity (42.195 km), while another sum is another number.
+func TestSameClaimCompoundQuantity(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:marathon", "Maraton koşusunun resmi mesafesi 42,195 kilometredir.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Maraton resmi olarak 42 km 195 metre", "tr", "u:marathon", ""},
+		{"Maraton resmi olarak 42 km 500 metre", "tr", "u:marathon", "different number"},
+		{"Maraton resmi olarak 42 km", "tr", "u:marathon", "different number"},
+	})
+}
+
+// TestSameClaimGenericSubjectClause holds that one clause of a post may state a fact-check whose
+// subject is a generic person when it says that very word ("people" for "People"), while another
+// subject in that clause is still another claim.
+func TestSameClaimGenericSubjectClause(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:brain", "People are either left-brained or right-brained (logical or creative).", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Took a quiz at work and I'm right-brained, people are either left-brained or right-brained", "en", "u:brain", ""},
+		{"Took a quiz at work and I'm right-brained, dolphins are either left-brained or right-brained", "en", "u:brain", "different"},
+	})
+}
+
+// TestSameClaimParticipant holds that a Turkish subject participle ("aşı yaptıran", "aşısı
+// olanların": those who get the shot) in the place of the fact-check's generic person ("insanı",
+// "insan") names the same people, while another outcome is still another claim.
+func TestSameClaimParticipant(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:flu", "Grip aşısı insanı gribe yakalandırır.", "tr", "yanlis"))
+	ix.Upsert(review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Grip aşısı yaptıran grip olurmuş", "tr", "u:flu", ""},
+		{"Grip aşısı yaptıran felç olurmuş", "tr", "u:flu", "different"},
+		{"mRNA aşısı olanların DNA'sı bozuluyormuş", "tr", "u:mrna", ""},
+		{"mRNA aşısı olanların kalbi bozuluyormuş", "tr", "u:mrna", "different"},
+	})
+}

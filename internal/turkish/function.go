@@ -14,6 +14,7 @@ ben sen biz siz beni seni bizi sizi bana sana bize size benim senin bizim sizin 
 kendi kendisi kendileri kendine kendini kendisini kendimizi
 bir birisi biri birkac bazi bazilari her herkes hersey herhangi hepsi hep tum butun cogu coklari
 cok daha en pek gayet oldukca epey fazlasiyla asiri tamamen tamamiyla kesin kesinlikle mutlaka
+yaklasik civarinda civari takriben
 gercekten gercekte aslinda hakikaten resmen adeta sanki galiba belki muhtemelen bence bana_gore
 iste yani sey seyler sunu acaba lutfen arkadaslar arkadas abi abla hocam millet ey
 icin gibi kadar gore karsin ragmen dolayi oturu uzere beri once sonra tarafindan hakkinda

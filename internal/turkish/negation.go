@@ -47,6 +47,25 @@ func IsNegativeVerb(w string) bool {
 	return ok
 }
 
+// IsNegativeParticiple reports a folded negative participle in -mAyAn ("bilmeyen", "içmeyenler",
+// "görmeyen"): "… -mAyAn yok" (there is no one who does not …) is a double negation, saying
+// that everyone does.
+func IsNegativeParticiple(w string) bool {
+	w, _ = SplitApostrophe(w)
+	for _, tail := range []string{"", "ler", "lar"} {
+		head, ok := strings.CutSuffix(w, tail)
+		if !ok {
+			continue
+		}
+		for _, e := range []string{"meyen", "mayan"} {
+			if stem, ok := strings.CutSuffix(head, e); ok && len(stem) >= 2 && hasVowel(stem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // negativeStem splits a negative verb form before its negative -mA and returns the stem.
 func negativeStem(w string) (string, bool) {
 	w, _ = SplitApostrophe(w)

@@ -149,3 +149,17 @@ func TestUnintensified(t *testing.T) {
 		}
 	}
 }
+
+func TestNegativeParticiple(t *testing.T) {
+	for _, c := range []struct {
+		word string
+		want bool
+	}{
+		{"bilmeyen", true}, {"icmeyenler", true}, {"gormeyen", true}, {"inanmayan", true},
+		{"bilen", false}, {"bilmez", false}, {"yemeyi", false}, {"meyan", false}, {"kalmadi", false},
+	} {
+		if got := IsNegativeParticiple(c.word); got != c.want {
+			t.Errorf("IsNegativeParticiple(%q) = %v, want %v", c.word, got, c.want)
+		}
+	}
+}
