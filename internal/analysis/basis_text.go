@@ -85,6 +85,7 @@ var matchTexts = []basisText{
 	{"reason_entity_unstated", regexp.MustCompile(`(?s)^different entity: the claim names (?P<A>.+), the fact-check does not$`)},
 	{"reason_number_unstated", regexp.MustCompile(`(?s)^different number: the claim says (?P<A>.+), the fact-check does not$`)},
 	{"reason_claim_unstated", regexp.MustCompile(`(?s)^different claim: the claim also says (?P<A>.+), the fact-check does not$`)},
+	{"reason_subject_only", regexp.MustCompile(`(?s)^different claim: the claim does not say what the fact-check says of (?P<A>.+)$`)},
 	{"reason_subject_agent", regexp.MustCompile(`^` + q("different subject: the subject of one claim is the agent of the other") + `$`)},
 	{"reason_entity", regexp.MustCompile(`(?s)^different entity: (?P<A>.+) ≠ (?P<B>.+)$`)},
 	{"reason_number", regexp.MustCompile(`(?s)^different number: (?P<A>.+) ≠ (?P<B>.+)$`)},

@@ -48,6 +48,82 @@ type sideAlign struct {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
+	same, why := ix.decideClauses(q, r)
+	if !same {
+		return false, why
+	}
+	// Whatever the clauses agree on, a post that states only what the fact-check is about
+	// ("5G", "aşılar", "Smoking kills", "Devekuşları uçabilir") says nothing the fact-check
+	// rated: a verb is never compared by its spelling (see decideWhole), so it is the rest of
+	// the fact-check's claim that the post must state somewhere.
+	if _, ra := ix.alignParts(q, r); subjectOnly(q, r, ra) {
+		return false, fmt.Sprintf("different claim: the claim does not say what the fact-check says of %s", say(r, ra, max(subjectEnd(r), 0)))
+	}
+	return true, ""
+}
+
+// subjectOnly reports a fact-check r none of whose predicate side (predicateSide) q states (ra:
+// r aligned with all of q): the post names what the fact-check is about and says something else
+// of it, or nothing.
+//
+// A predicate side that is a verb alone ("can kill you") may be said with another verb ("ölürsün"),
+// as verbs are compared on meaning only: there a verb of q's own is enough.
+func subjectOnly(q, r *claimParts, ra sideAlign) bool {
+	side := predicateSide(r)
+	verbsOnly := true
+	for _, j := range side {
+		o := &r.parts[j]
+		verbal := o.verb || o.verbLike || verbalNoun(o) // "yemek zehirler": the verb said as a noun
+		// Across languages a verb links through loose translations ("katmayın" → add → raise),
+		// so there only the other parts of the predicate side count.
+		if (ra.links[j] == linked || ra.links[j] == opposite) && !(verbal && q.lang != r.lang) || o.num != "" && numberStated(o, q) {
+			return false
+		}
+		// A generic person ("insanı zehirler") names anyone at all: stated or not, it is no
+		// content of its own.
+		verbsOnly = verbsOnly && (verbal || genericPerson(o))
+	}
+	if verbsOnly && firstUnlinked(q, sideAlign{links: make([]link, len(q.parts))}, func(p *part) bool { return (p.verb || p.verbLike) && !p.aside }) >= 0 {
+		return false
+	}
+	return len(side) > 0
+}
+
+// predicateSide is what a claim says of its subject, by the positions claimParts reads: in
+// English the predicate and all that follows it ("causes lung cancer", "is visible from space");
+// in Turkish, verb-final, the closing predicate with the word before it, its object, complement
+// or adjunct ("otizme neden olur", "tansiyonu yükseltir", "maymunlardan evrimleşti", "kördür").
+// Asides never count.
+func predicateSide(c *claimParts) []int {
+	var side []int
+	if c.lang == "en" {
+		for j := range c.parts {
+			if c.parts[j].role == rolePredicate || len(side) > 0 {
+				if !c.parts[j].aside {
+					side = append(side, j)
+				}
+			}
+		}
+		return side
+	}
+	k := len(c.parts) - 1
+	for k >= 0 && (c.parts[k].aside || c.parts[k].role != rolePredicate) {
+		k--
+	}
+	for ; k >= 0 && c.parts[k].role == rolePredicate && !c.parts[k].aside; k-- {
+		side = append(side, k)
+	}
+	if k >= 0 && !c.parts[k].first && !c.parts[k].aside {
+		// Not the modifiers before it: the reading by position often takes the subject phrase
+		// for them ("Fazla tuz tüketmek tansiyonu …").
+		side = append(side, k)
+	}
+	return side
+}
+
+// decideClauses is decide on the claim as a whole, then on each clause or run of clauses of a
+// longer post.
+func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
 	same, why := ix.decideWhole(q, r)
 	if same || q.clauses < 2 {
 		return same, why
@@ -1191,11 +1267,11 @@ func (ix *Index) relateWords(p, o *part) bool {
 		// "people" and "humans", "insanlar" and "people": both name anyone at all.
 		return true
 	}
-	if p.lang == o.lang && (turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o)) {
+	if p.lang == o.lang && (sameLemma(p, o) || ix.misspelt(p, o)) {
 		return true
 	}
 	if p, o := asLang(p, o.lang), asLang(o, p.lang); p.lang == o.lang && p.lang != "und" {
-		if turkish.Meet(p.lemmas, o.lemmas) || shareLemma(p.lemmas, o.lemmas) || ix.misspelt(p, o) {
+		if sameLemma(p, o) || ix.misspelt(p, o) {
 			return true
 		}
 	}
@@ -1216,6 +1292,30 @@ func (ix *Index) relateWords(p, o *part) bool {
 		return true
 	}
 	return cognate(p.folded, o.folded)
+}
+
+// sameLemma reports two words of one language with a lemma candidate in common that is a
+// plausible reading of both (see plausibleLemma); it replaces turkish.Meet here, which takes
+// any shared candidate of three letters.
+func sameLemma(p, o *part) bool {
+	for _, x := range p.lemmas {
+		// A two-letter candidate only when it is one of the words as written ("su").
+		short := len(x) < 3 && x != p.lemmas[0] && x != o.lemmas[0]
+		if x != "" && !short && contains(o.lemmas, x) && plausibleLemma(p, x) && plausibleLemma(o, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// plausibleLemma reports a lemma candidate x of w that may be its lemma. The light stemmer
+// also undoes consonant softening on every cut of a Turkish word's end, so a short candidate is
+// often a cut no reading supports: "sigara" gives "sik" (from "sig"), the stem of "sık";
+// "ciğerleri" gives "cik" (from "ciğ"), the stem of "çıkmak"; two unrelated words would meet
+// on it. A candidate of three letters or fewer that is not the start of the word as written
+// counts only when the lexicon knows it as a form of the word ("dibi" → "dip").
+func plausibleLemma(w *part, x string) bool {
+	return w.lang != "tr" || len(x) >= 4 || len(w.lemmas) == 0 || strings.HasPrefix(w.lemmas[0], x) || contains(w.dict, x)
 }
 
 // clipped reports an English word p that is o cut short the way people shorten words in posts

@@ -73,7 +73,7 @@ func TestDevSet(t *testing.T) {
 	}
 	check("recall@1 overall", rep.Overall.Recall(), 0.64)
 	check("recall@1 typo", rep.ByKind["typo"].Recall(), 0.95)
-	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.93)
+	check("recall@1 ascii", rep.ByKind["ascii"].Recall(), 0.91)
 	check("recall@1 paraphrase", rep.ByKind["paraphrase"].Recall(), 0.37)
 	check("recall@1 crosslang", rep.ByKind["crosslang"].Recall(), 0.66)
 	check("abstention overall", rep.Overall.Abstention(), 0.99)

@@ -677,3 +677,47 @@ func TestSameClaimParticipant(t *testing.T) {
 		{"mRNA aşısı olanların kalbi bozuluyormuş", "tr", "u:mrna", "different"},
 	})
 }
+
+// TestSameClaimStatesMoreThanItsSubject holds that a post naming only what a fact-check is about
+// ("5G", "aşılar", a bare topic) or saying something else of it with a verb of its own
+// ("Smoking kills", "Devekuşları uçabilir") states nothing the fact-check rated, while a verb
+// in other words with the rest of the fact-check stated ("gives you lung cancer"), and another
+// verb where the fact-check's predicate side is a verb alone ("ölürsün" for "can kill you"),
+// still state it.
+func TestSameClaimStatesMoreThanItsSubject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:5g", "5G towers spread COVID-19.", "en", "yanlis"),
+		review("u:vax", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:ostrich", "Devekuşları tehlike anında başlarını kuma gömer.", "tr", "yanlis"),
+		review("u:salt", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"),
+		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"5G", "en", "u:5g", "different"},
+		{"aşılar", "tr", "u:vax", "different"},
+		{"Smoking kills", "en", "u:smoking", "does not say what the fact-check says of"},
+		{"Devekuşları uçabilir", "tr", "u:ostrich", "different"},
+		{"tuz zehir", "tr", "u:salt", "different"},
+		{"Smoking gives you lung cancer", "en", "u:smoking", ""},
+		{"Aşılar otizm yapıyormuş", "tr", "u:vax", ""},
+		{"Devekuşu korkunca kafasını kuma sokar", "tr", "u:ostrich", ""},
+		{"Sleeping with the fan on in a closed room kills you", "en", "u:fan", ""},
+	})
+}
+
+// TestSameClaimShortStemCuts holds that two Turkish words do not meet on a short cut of their
+// ends the stemmer made by undoing a consonant softening ("sigara" → "sik", the stem of "sık"):
+// a post about smoking is not the fact-check about shaving, while inflected forms of one word
+// still meet ("kılları", "kıllar"; "tuzlu", "tuz").
+func TestSameClaimShortStemCuts(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:shave", "Tıraş olmak kılların daha kalın ve sık çıkmasına neden olur.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"sigara ciğerleri kanser ediyor", "tr", "u:shave", "different"},
+		{"Tıraş olunca kıllar daha kalın ve sık çıkıyor", "tr", "u:shave", ""},
+	})
+}

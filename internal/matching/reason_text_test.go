@@ -71,6 +71,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"Sugar makes adults hyperactive", "en", "u:sugar", "reason_detail"},
 		{"Penicillin discovered Alexander Fleming", "en", "u:passive", "reason_subject_agent"},
 		{"Eating carrots improves your eyesight more than glasses", "en", "u:eat", "reason_claim_unstated"},
+		{"Smoking kills", "en", "u:smoking", "reason_subject_only"},
 	} {
 		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
 		if !known || same {
