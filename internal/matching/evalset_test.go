@@ -18,7 +18,11 @@ var (
 	tunePath  = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
 	readPath  = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
 	blindPath = filepath.Join("..", "knowledge", "testdata", "eval", "blind.jsonl")
-	testPath  = filepath.Join("..", "knowledge", "testdata", "eval", "blind3.jsonl")
+	testPath  = filepath.Join("..", "knowledge", "testdata", "eval", "blind4.jsonl")
+	// blind3Path was the test half until blind4.jsonl replaced it: its aggregate figures were
+	// seen while one rule was chosen (a variant of the clause rule in decide.go was dropped after
+	// a run that showed a swap), so it is tuning data now.
+	blind3Path = filepath.Join("..", "knowledge", "testdata", "eval", "blind3.jsonl")
 	// blind2Path was the test half until blind3.jsonl replaced it: its pass or fail decided
 	// between variants of a rule, so it is tuning data now.
 	blind2Path = filepath.Join("..", "knowledge", "testdata", "eval", "blind2.jsonl")
@@ -160,6 +164,17 @@ func TestBlind2Set(t *testing.T) {
 	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.42, crosslang: 0.59})
 }
 
+// TestBlind3Set runs the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written
+// blind on 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is
+// tuning data now and its figures are not quality figures. Held just under what this matcher
+// measured: look-alike abstention 0.975, verdict accuracy 0.537 on same-language and 0.450 on
+// cross-language rewordings, no dogru/yanlis swap (0.972, 0.515 and 0.467 on its first run, on
+// the matcher of that morning).
+func TestBlind3Set(t *testing.T) {
+	rep := runEvalFile(t, blind3Path, os.Getenv("SHOW_MISSES") != "")
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.44})
+}
+
 // TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
 // same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
 // and holds its figures just under what this matcher measured: look-alike abstention 0.968,
@@ -251,15 +266,16 @@ func TestEvalTestHalf(t *testing.T) {
 	}
 }
 
-// Figures held on the test half, blind3.jsonl (788 cases, written blind on 2026-11-26 after
-// blind2.jsonl had been used for pass/fail while tuning). Its first run, on the matcher of that
-// morning (before any rule written after blind3.jsonl existed): look-alike abstention 0.972
-// (315/324), same-language rewording verdict accuracy 0.515 (right review for 189/404),
-// cross-language 0.467 (28/60), no dogru/yanlis swap.
+// Figures held on the test half, blind4.jsonl (785 cases, written blind on 2026-11-26 after
+// blind3.jsonl's aggregate figures had been seen while a rule was chosen). Its first run, on the
+// matcher after the predicate-side rule (decide.go subjectOnly): look-alike abstention 0.981
+// (315/321), same-language rewording verdict accuracy 0.557 (right review for 211/404),
+// cross-language 0.400 (24/60), no dogru/yanlis swap. The matcher of that morning, before any
+// rule of the day, measured 0.978 (314/321), 0.532 and 0.417 (25/60) on it, no swap.
 const (
 	heldLookalikeAbstention = 0.97
-	heldParaphraseVerdict   = 0.51
-	heldCrosslangVerdict    = 0.46
+	heldParaphraseVerdict   = 0.55
+	heldCrosslangVerdict    = 0.39
 	heldOverallAbstention   = 0.97
 	heldSwaps               = 0
 )
