@@ -81,7 +81,7 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 			case quiet[c.Path()]:
 				level = slog.LevelDebug
 			}
-			logRequest(c, cfg, level, route, status, elapsed)
+			logRequest(c, cfg, level, route, status, start, elapsed)
 		}
 		return nil
 	}
@@ -119,7 +119,7 @@ func (r *requestSeries) of(m *Metrics, method, route string, status int) *series
 // has one (NewLogger, line.go), else as a record handed to the handler itself rather than through
 // Logger.LogAttrs, which looks up its caller's program counter for every line (a stack walk; the
 // handlers here do not print the source) and allocates the attribute list.
-func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, elapsed time.Duration) {
+func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, start time.Time, elapsed time.Duration) {
 	ctx := c.UserContext()
 	if !cfg.Log.Enabled(ctx, level) {
 		return
@@ -129,7 +129,8 @@ func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, st
 		path = path[:maxLoggedPath] + "…"
 	}
 	l := requestLine{
-		time: time.Now(), level: level, requestID: c.GetRespHeader(fiber.HeaderXRequestID), method: c.Method(),
+		// The end of the request, as the middleware measured it: one clock reading fewer.
+		time: start.Add(elapsed), level: level, requestID: c.GetRespHeader(fiber.HeaderXRequestID), method: c.Method(),
 		route: route, path: path, status: status, duration: float64(elapsed.Microseconds()) / 1000,
 		bytes: responseBytes(c), ip: c.IP(),
 	}
