@@ -3,6 +3,8 @@ package models_test
 import (
 	"context"
 	"errors"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,6 +73,24 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 				if got.Basis != whole.Basis || got.Matches != whole.Matches || got.AIVerdict != whole.AIVerdict {
 					t.Errorf("basis/matches/verdict %q %q %q, want %q %q %q", got.Basis, got.Matches, got.AIVerdict, whole.Basis, whole.Matches, whole.AIVerdict)
 				}
+				// ScoreWith: the same columns, the two texts handed to read (copied here, since
+				// they are valid only during the call) rather than kept.
+				var basis, matches string
+				calls := 0
+				with, err := s.Claims.ScoreWith(ctx, c.ID, func(b, m string) { basis, matches = strings.Clone(b), strings.Clone(m); calls++ })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if calls != 1 || basis != whole.Basis || matches != whole.Matches {
+					t.Errorf("ScoreWith read %d times: %q %q, want once %q %q", calls, basis, matches, whole.Basis, whole.Matches)
+				}
+				if with.Basis != "" || with.Matches != "" {
+					t.Errorf("ScoreWith kept the texts: %q %q", with.Basis, with.Matches)
+				}
+				with.Basis, with.Matches = got.Basis, got.Matches
+				if !reflect.DeepEqual(*with, *got) {
+					t.Errorf("ScoreWith %+v, Score %+v", *with, *got)
+				}
 			})
 		}
 		hidden := models.Claim{ID: uuid.Must(uuid.NewV7()).String(), Content: "hidden", Language: "en", Category: "health",
@@ -83,6 +103,9 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 		for _, id := range []string{hidden.ID, uuid.Must(uuid.NewV7()).String()} {
 			if _, err := s.Claims.Score(ctx, id); !errors.Is(err, models.ErrNotFound) {
 				t.Errorf("score of %s: %v, want ErrNotFound", id, err)
+			}
+			if _, err := s.Claims.ScoreWith(ctx, id, func(string, string) { t.Errorf("read called for %s", id) }); !errors.Is(err, models.ErrNotFound) {
+				t.Errorf("ScoreWith of %s: %v, want ErrNotFound", id, err)
 			}
 		}
 	})

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/claimcheck/claimcheck/database"
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 )
 
@@ -111,6 +113,65 @@ func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
 	return &c, nil
+}
+
+// ScoreWith is Score for a caller that reads only what the claim's basis and matches say, which
+// are most of the row's bytes (2–3 KB of JSON): the returned claim has every score column but
+// those two, and read gets their texts, valid only until it returns (on PostgreSQL they are the
+// connection's own buffer, read in place through pgx instead of copied twice by database/sql;
+// read must copy what it keeps, e.g. strings.Clone).
+func (s *ClaimStore) ScoreWith(ctx context.Context, id string, read func(basis, matches string)) (*Claim, error) {
+	if s.db.Dialect != database.Postgres {
+		c, err := s.Score(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		read(c.Basis, c.Matches)
+		c.Basis, c.Matches = "", ""
+		return c, nil
+	}
+	var c *Claim
+	err := s.db.WithPgx(ctx, func(conn *pgx.Conn) error {
+		rows, err := conn.Query(ctx, scorePostgres, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		if !rows.Next() {
+			return rows.Err()
+		}
+		var cl Claim
+		// nil skips the matches and the basis (scoreColumns' 4th and 5th), read from the row's
+		// own bytes below.
+		if err := rows.Scan(&cl.ID, &cl.AIScore, &cl.AIVerdict, nil, nil,
+			&cl.CommunityScore, &cl.CommunityVerdict, &cl.CommunityConfidence, &cl.ExpertCount); err != nil {
+			return err
+		}
+		raw := rows.RawValues()
+		read(bytesText(raw[4]), bytesText(raw[3]))
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		c = &cl
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("claim score %s: %w", id, err)
+	}
+	if c == nil {
+		return nil, ErrNotFound
+	}
+	return c, nil
+}
+
+// bytesText is b as a string without copying it: only for ScoreWith's texts, which are read
+// while b is valid (both columns are text, sent as their UTF-8 bytes in either format).
+func bytesText(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // ClaimFilter narrows the history listing.

@@ -21,7 +21,7 @@
 //
 // Configuration: TWIN_DATABASE_URL (postgres://… or a SQLite file path, migrated by Claimcheck
 // beforehand), TWIN_ADDR (default 127.0.0.1:3901), TWIN_MAX_CONNS (default 20, Claimcheck's
-// DB_MAX_OPEN_CONNS default; SQLite is capped at 8 as Claimcheck caps it).
+// DB_MAX_OPEN_CONNS default; SQLite is capped at 8, the largest SQLite pool Claimcheck opens).
 package main
 
 import (

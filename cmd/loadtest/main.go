@@ -447,8 +447,9 @@ func measure(ctx context.Context, cfg config, b *bench, ep endpoint, conns int, 
 		writes.record(ctx, isCC, before, r.Requests)
 		var cpu time.Duration
 		if cerr == nil && cerr1 == nil {
-			// The warm-up's CPU is in the difference too; its requests are not counted.
-			cpu = (cpu1 - cpu0) * cfg.dur / (cfg.dur + cfg.warmup)
+			// The warm-up's CPU is in the difference too; its requests are not counted. In floating
+			// point: nanoseconds times nanoseconds overflow int64 from runs of about 2 s up.
+			cpu = warmupShare(cpu1-cpu0, cfg.dur, cfg.warmup)
 		}
 		add(s, r, cpu, who)
 	}
@@ -473,6 +474,12 @@ func measure(ctx context.Context, cfg config, b *bench, ep endpoint, conns int, 
 		return st
 	}
 	return figures{cc: med(cc), twin: med(twin), uncounted: med(unc)}, failed
+}
+
+// warmupShare is the part of cpu, measured over a warm-up and a run, that falls in the run,
+// taking the CPU as evenly spread over both.
+func warmupShare(cpu, run, warmup time.Duration) time.Duration {
+	return time.Duration(float64(cpu) * float64(run) / float64(run+warmup))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -5,6 +5,7 @@ package apikey
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/metering"
@@ -29,9 +30,12 @@ func V1FromRequest(c *fiber.Ctx) string {
 
 // SetHeaders writes the rate-limit headers (and Retry-After when refused) of an admission.
 func SetHeaders(c *fiber.Ctx, a metering.Admission) {
-	for k, v := range metering.Headers(a) {
-		c.Set(k, v)
-	}
+	h := &c.Response().Header
+	var buf [20]byte
+	metering.EachHeader(a, func(name string, value int64) {
+		// SetBytesV copies the value, so one buffer serves every header.
+		h.SetBytesV(name, strconv.AppendInt(buf[:0], value, 10))
+	})
 }
 
 // AuthError classifies an authentication failure: missing key, bad key, or an internal failure.

@@ -36,6 +36,9 @@ type V1ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
 	// Score reads only the fields a claim's score rests on (the hot /score read).
 	Score(ctx context.Context, id string) (*models.Claim, error)
+	// ScoreWith is Score with the basis and matches handed to read (valid only until it
+	// returns) instead of kept in the claim (models.ClaimStore.ScoreWith).
+	ScoreWith(ctx context.Context, id string, read func(basis, matches string)) (*models.Claim, error)
 }
 
 // V1Submissions is the submission queue.
@@ -202,7 +205,7 @@ func v1ScoreAnswer(cl *models.Claim) v1Score {
 func v1ScoreFrom(cl *models.Claim, f scoreFacts) v1Score {
 	o := viewmodel.Outcome{Method: f.method}
 	if f.basisOK {
-		o.Decided = cl.AnalysisDecidedBy(f.assessed, f.hasVerdict)
+		o.Decided = cl.AnalysisDecidedFrom(f.assessed, f.hasVerdict, func() bool { return f.confidentMatch })
 	} else {
 		o.Decided = cl.AnalysisDecided()
 	}
@@ -444,13 +447,24 @@ func v1StoreFailed(c *fiber.Ctx, log *slog.Logger, what string, err error) error
 
 func (h *V1Claims) score(c *fiber.Ctx) error {
 	id := c.Params("id")
-	cl, sub, err := h.lookup(c.UserContext(), id, h.d.Claims.Score)
+	var facts scoreFacts
+	cl, sub, err := h.lookup(c.UserContext(), id, func(ctx context.Context, id string) (*models.Claim, error) {
+		return h.d.Claims.ScoreWith(ctx, id, func(basis, matches string) { facts = h.scores.facts(basis, matches) })
+	})
+	if err == nil && cl != nil && !facts.basisOK {
+		// A basis that does not decode: the answer falls back to the claim's own reading of it
+		// (v1ScoreFrom), which needs the text; rare enough to read the claim again.
+		cl, sub, err = h.lookup(c.UserContext(), id, h.d.Claims.Score)
+		if err == nil && cl != nil {
+			facts = h.scores.facts(cl.Basis, cl.Matches)
+		}
+	}
 	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim score", err)
 	}
 	switch {
 	case cl != nil:
-		return c.JSON(h.scores.answer(cl))
+		return c.JSON(v1ScoreFrom(cl, facts))
 	case sub == nil:
 		return v1ClaimNotFound(c, id)
 	case sub.State == models.SubmissionFailed:

@@ -1,6 +1,7 @@
 package v1api
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
@@ -19,6 +20,8 @@ type scoreFacts struct {
 	assessed, hasVerdict bool
 	// confidence is Claim.AIConfidence of the matches.
 	confidence float64
+	// confidentMatch is Claim.HasConfidentMatch of the matches.
+	confidentMatch bool
 }
 
 // scoreKey is the stored text the facts were read from; equal texts give equal facts.
@@ -37,6 +40,8 @@ type scoreMemo struct {
 
 func newScoreMemo() *scoreMemo { return &scoreMemo{m: make(map[scoreKey]scoreFacts, 64)} }
 
+// facts are the facts of the texts; they may be borrowed (models.ClaimStore.ScoreWith hands over
+// the connection's buffer), so a new entry keeps copies of them.
 func (sm *scoreMemo) facts(basis, matches string) scoreFacts {
 	k := scoreKey{basis, matches}
 	sm.mu.Lock()
@@ -46,6 +51,7 @@ func (sm *scoreMemo) facts(basis, matches string) scoreFacts {
 		return f
 	}
 	f = readScoreFacts(basis, matches)
+	k = scoreKey{strings.Clone(basis), strings.Clone(matches)}
 	sm.mu.Lock()
 	if len(sm.m) >= scoreMemoSize {
 		for old := range sm.m { // map order is random: a random eviction
@@ -61,8 +67,9 @@ func (sm *scoreMemo) facts(basis, matches string) scoreFacts {
 func readScoreFacts(basis, matches string) scoreFacts {
 	parsed, err := viewmodel.ParseBasis(basis)
 	b, ok := parsed[analysis.FieldVerdict]
+	m := models.Claim{Matches: matches}
 	return scoreFacts{basisOK: err == nil, method: b.Method, assessed: b.Assessed, hasVerdict: ok,
-		confidence: models.Claim{Matches: matches}.AIConfidence()}
+		confidence: m.AIConfidence(), confidentMatch: m.HasConfidentMatch()}
 }
 
 // answer is v1ScoreAnswer(cl) with the decoded facts kept.

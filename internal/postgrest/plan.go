@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Request limits: PostgREST has none, but a public endpoint needs some. They answer 400 PGRST100
@@ -53,6 +54,8 @@ type Plan struct {
 	profile     bool
 	prefApplied string
 	location    string
+	// built is the SELECT the plan was last asked for (Plan.SQL).
+	built atomic.Pointer[builtSQL]
 }
 
 // outItem is one key of the JSON objects, in select order.

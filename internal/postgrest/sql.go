@@ -48,8 +48,26 @@ func quoteIdent(name string) string {
 func (p *Plan) columnSQL(i int) string { return quoteIdent(p.table.Columns[i].Name) }
 
 // SQL is the SELECT with WHERE/ORDER/LIMIT/OFFSET; every request value is a bound argument (on
-// SQLite, LIMIT and OFFSET are written as the plan's integers).
+// SQLite, LIMIT and OFFSET are written as the plan's integers). A plan is immutable and shared by
+// the requests the parse cache gives it to (cache.go), so its text and arguments are built once
+// and shared too; the arguments are only read by the driver.
 func (p *Plan) SQL(d Dialect) (query string, args []any) {
+	if b := p.built.Load(); b != nil && b.d == d {
+		return b.query, b.args
+	}
+	query, args = p.buildSQL(d)
+	p.built.Store(&builtSQL{d: d, query: query, args: args})
+	return query, args
+}
+
+// builtSQL is a plan's SELECT in one dialect.
+type builtSQL struct {
+	d     Dialect
+	query string
+	args  []any
+}
+
+func (p *Plan) buildSQL(d Dialect) (query string, args []any) {
 	s := &sqlBuilder{d: d}
 	s.b.WriteString("SELECT ")
 	if len(p.cols) == 0 {

@@ -3,9 +3,11 @@ package telemetry
 import (
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // UnmatchedRoute is the route label of requests no route pattern claimed (the not-found fallback),
@@ -41,6 +43,7 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 	for _, p := range cfg.Quiet {
 		quiet[p] = true
 	}
+	var series requestSeries
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
 		if cfg.Metrics != nil {
@@ -59,8 +62,9 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 		route := RoutePattern(c)
 		method := methodLabel(c.Method())
 		if m := cfg.Metrics; m != nil {
-			m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
-			m.requestDuration.WithLabelValues(method, route, statusClass(status)).Observe(elapsed.Seconds())
+			s := series.of(m, method, route, status)
+			s.requests.Inc()
+			s.duration.Observe(elapsed.Seconds())
 			if status == fiber.StatusTooManyRequests {
 				surface, reason := "unknown", "other"
 				if cfg.Refusal != nil {
@@ -77,16 +81,45 @@ func Middleware(cfg HTTPConfig) fiber.Handler {
 			case quiet[c.Path()]:
 				level = slog.LevelDebug
 			}
-			logRequest(c, cfg, level, route, status, elapsed)
+			logRequest(c, cfg, level, route, status, start, elapsed)
 		}
 		return nil
 	}
 }
 
-// logRequest writes the request's one line. It hands the record to the handler itself rather
-// than through Logger.LogAttrs, which looks up its caller's program counter for every line (a
-// stack walk; the handlers here do not print the source) and allocates the attribute list.
-func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, elapsed time.Duration) {
+// requestSeries keeps the request counter and duration histogram of each (method, route, status)
+// seen: looking them up by label values hashes the values and formats the status for every
+// request. The keys are as bounded as the series themselves (constant methods, route patterns).
+type requestSeries struct{ m sync.Map }
+
+type seriesKey struct {
+	method, route string
+	status        int
+}
+
+type seriesOf struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
+}
+
+func (r *requestSeries) of(m *Metrics, method, route string, status int) *seriesOf {
+	k := seriesKey{method, route, status}
+	if s, ok := r.m.Load(k); ok {
+		return s.(*seriesOf)
+	}
+	s := &seriesOf{
+		requests: m.requests.WithLabelValues(method, route, strconv.Itoa(status)),
+		duration: m.requestDuration.WithLabelValues(method, route, statusClass(status)),
+	}
+	r.m.Store(k, s)
+	return s
+}
+
+// logRequest writes the request's one line: through the process logger's own encoder when it
+// has one (NewLogger, line.go), else as a record handed to the handler itself rather than through
+// Logger.LogAttrs, which looks up its caller's program counter for every line (a stack walk; the
+// handlers here do not print the source) and allocates the attribute list.
+func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, status int, start time.Time, elapsed time.Duration) {
 	ctx := c.UserContext()
 	if !cfg.Log.Enabled(ctx, level) {
 		return
@@ -95,21 +128,31 @@ func logRequest(c *fiber.Ctx, cfg HTTPConfig, level slog.Level, route string, st
 	if len(path) > maxLoggedPath {
 		path = path[:maxLoggedPath] + "…"
 	}
-	r := slog.NewRecord(time.Now(), level, "request", 0)
+	l := requestLine{
+		// The end of the request, as the middleware measured it: one clock reading fewer.
+		time: start.Add(elapsed), level: level, requestID: c.GetRespHeader(fiber.HeaderXRequestID), method: c.Method(),
+		route: route, path: path, status: status, duration: float64(elapsed.Microseconds()) / 1000,
+		bytes: responseBytes(c), ip: c.IP(),
+	}
+	if cfg.KeyPrefix != nil {
+		l.keyPrefix = cfg.KeyPrefix(c)
+	}
+	if h, ok := cfg.Log.Handler().(*lineHandler); ok && h.writeRequest(ctx, &l) {
+		return
+	}
+	r := slog.NewRecord(l.time, level, "request", 0)
 	r.AddAttrs(
-		slog.String("request_id", c.GetRespHeader(fiber.HeaderXRequestID)),
-		slog.String("method", c.Method()),
+		slog.String("request_id", l.requestID),
+		slog.String("method", l.method),
 		slog.String("route", route),
 		slog.String("path", path),
 		slog.Int("status", status),
-		slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
-		slog.Int("bytes", responseBytes(c)),
-		slog.String("ip", c.IP()),
+		slog.Float64("duration_ms", l.duration),
+		slog.Int("bytes", l.bytes),
+		slog.String("ip", l.ip),
 	)
-	if cfg.KeyPrefix != nil {
-		if p := cfg.KeyPrefix(c); p != "" {
-			r.AddAttrs(slog.String("key_prefix", p))
-		}
+	if l.keyPrefix != "" {
+		r.AddAttrs(slog.String("key_prefix", l.keyPrefix))
 	}
 	_ = cfg.Log.Handler().Handle(ctx, r)
 }
