@@ -106,12 +106,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, log *slog
 		defer a.Close()
 		// A soft memory limit that follows the live heap, unless GOMEMLIMIT or GOGC is set.
 		defer telemetry.StartMemoryLimit(env)()
-		// What only starting up touched of the executable stops counting in the resident memory.
-		if n, err := telemetry.ReleaseStartupPages(); err != nil {
-			log.Warn("release startup pages", "err", err)
-		} else {
-			log.Debug("released the executable's startup pages", "bytes", n)
-		}
 		return a.Serve(ctx)
 	case "migrate":
 		return migrate(ctx, cfg, args, stdout)
