@@ -872,7 +872,7 @@ func (ix *Index) nameModifier(q *claimParts, qa sideAlign, r *claimParts, i int)
 		// unless the ending is the possessor's genitive.
 		return ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
 	}
-	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && !p.place && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
+	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && (!p.place || n.place) && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
 		j := qa.with[i+1]
 		return j >= 0 && j < len(r.parts) && (j == 0 || r.parts[j-1].ent == nil || r.parts[j-1].clause != r.parts[j].clause)
 	}

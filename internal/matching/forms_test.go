@@ -721,3 +721,18 @@ func TestSameClaimShortStemCuts(t *testing.T) {
 		{"Tıraş olunca kıllar daha kalın ve sık çıkıyor", "tr", "u:shave", ""},
 	})
 }
+
+// TestSameClaimNameBeforeAName holds that a name written before a name both claims state, inside
+// a place adjunct ("at the 2002 FIFA World Cup" for "2002 Dünya Kupası'nda"), says which one it
+// is, as a name said more fully does; a name on its own that the fact-check does not state is
+// still another claim.
+func TestSameClaimNameBeforeAName(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The Turkish national football team came third in the 2002 FIFA World Cup", "en", "u:cup", ""},
+		{"The Turkish national football team came third in the 2002 World Cup", "en", "u:cup", ""},
+		{"The Turkish national football team came third in the 2002 FIFA rankings", "en", "u:cup", "different"},
+	})
+}
+
