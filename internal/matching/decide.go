@@ -1187,11 +1187,33 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	back(q, qa, r, ra, true)
 	back(r, ra, q, qa, false)
+	if q.lang != r.lang {
+		ix.saidAgain(r, ra)
+	}
 	if q.lang == r.lang {
 		oneForOne(q, qa, r, ra)
 		oneForOne(r, ra, q, qa)
 	}
 	return qa, ra
+}
+
+// saidAgain links a word a claim says again in another clause ("deprem olur; 'deprem havası' …")
+// where the other claim, in another language, states it once: the second mention is stated by
+// the part that states the first. Within one language oneForOne keeps the two apart instead (a word said as a
+// modifier and again on its own may be two things there: "DNA vaccines alter your DNA").
+func (ix *Index) saidAgain(a *claimParts, aa sideAlign) {
+	for i := range a.parts {
+		p := &a.parts[i]
+		if aa.links[i] != unlinked || p.num != "" || p.aside || p.role < roleCore {
+			continue
+		}
+		for k := range a.parts {
+			if k != i && aa.links[k] == linked && a.parts[k].num == "" && ix.relateWords(p, &a.parts[k]) {
+				aa.links[i], aa.with[i] = linked, aa.with[k]
+				break
+			}
+		}
+	}
 }
 
 // oneForOne keeps a word of b from stating two words of a that stand apart, within one language:

@@ -736,3 +736,17 @@ func TestSameClaimNameBeforeAName(t *testing.T) {
 	})
 }
 
+// TestSameClaimWordSaidAgain holds that a word the fact-check says again in a second clause
+// ("deprem olur; 'deprem havası' diye bir şey vardır") is stated, across languages, by the one
+// word of the claim that states its first mention; another outcome is still another claim.
+func TestSameClaimWordSaidAgain(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
+	ix.Upsert(review("u:box", "An aeroplane's 'black box' flight recorder is black.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Hot, muggy weather brings earthquakes", "en", "u:quake", ""},
+		{"Hot, muggy weather brings tornadoes", "en", "u:quake", "different"},
+		{"Uçakların kara kutusu gerçekten siyah mı?", "tr", "u:box", ""},
+		{"Uçakların kara kutusu gerçekten turuncu mu?", "tr", "u:box", "different"},
+	})
+}
