@@ -306,8 +306,8 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// "Humans", "people", "insanlar" where the other claim says "we" or no one at all: a
 	// generic person is the implied subject of both, not a claim of its own. Only when the other
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
-	genericAside(q, qa, r, ra)
-	genericAside(r, ra, q, qa)
+	genericAside(q, qa, r, ra, true)
+	genericAside(r, ra, q, qa, false)
 	participantAside(q, qa, r, ra, cross)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
@@ -754,8 +754,14 @@ func beforeNoun(a *claimParts, i int) bool {
 
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
-func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
-	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !o.verb && !genericPerson(o) }) >= 0 {
+// The claim's (fromClaim) generic person is set aside when only details of b (modifiers,
+// adjuncts) are left, as none of those stands in a subject's or object's place ("insanı
+// öldürebilir" for "… with an electric fan running can kill you"); the fact-check's is not, as a
+// claim's word left over may be its subject said otherwise ("flowering plants" for "Humans").
+func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+	if firstUnlinked(b, ba, func(o *part) bool {
+		return isContent(o) && !o.verb && !genericPerson(o) && (o.role >= roleCore || !fromClaim)
+	}) >= 0 {
 		return
 	}
 	for i := range a.parts {

@@ -750,3 +750,18 @@ func TestSameClaimWordSaidAgain(t *testing.T) {
 		{"Uçakların kara kutusu gerçekten turuncu mu?", "tr", "u:box", "different"},
 	})
 }
+
+// TestSameClaimGenericObject holds that the claim's generic person ("insanı öldürebilir") where
+// the fact-check says "you" is set aside when the fact-check has only details (modifiers,
+// adjuncts) left unstated, while the fact-check's own generic subject is not set aside against a
+// claim with a word of its own in its place ("flowering plants" for "Humans").
+func TestSameClaimGenericObject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"))
+	ix.Upsert(review("u:dino", "Humans and dinosaurs lived at the same time.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Kapalı odada vantilatör açık uyumak insanı öldürebilir", "tr", "u:fan", ""},
+		{"Kapalı odada klima açık uyumak insanı öldürebilir", "tr", "u:fan", "different"},
+		{"Dinosaurs and flowering plants lived at the same time", "en", "u:dino", "different"},
+	})
+}
