@@ -92,6 +92,9 @@ type part struct {
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
 	verb bool
+	// possessor marks a Turkish genitive before its possessed noun ("Arabanın lastikleri"):
+	// the head of the phrase is that noun.
+	possessor bool
 	// standard marks the standard of a comparison: the word after "than" or after "as … as",
 	// a Turkish ablative before the adjective ("Sahra'dan büyük"), the word before "kadar"
 	// ("yıldırım kadar sıcak").
@@ -211,7 +214,26 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
 	}
+	ix.markPossessors(cp)
 	return cp
+}
+
+// markPossessors marks a Turkish noun in the genitive directly before a noun of its clause with
+// a possessive ending ("Arabanın lastikleri": the car's tyres): the phrase is about the second
+// noun, its head, as "tyres" is of "your car's tyres".
+func (ix *Index) markPossessors(cp *claimParts) {
+	for i := 0; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.lang != "tr" || p.num != "" || p.ent != nil || p.verb || n.clause != p.clause || n.num != "" || n.verb || n.role != roleCore || n.aside != p.aside {
+			continue
+		}
+		if _, suf := splitApostrophe(p.text); suf != "" {
+			continue // a name's ending (nameModifier reads those)
+		}
+		if ix.morph.CaseOf(p.folded) == turkish.Genitive && strings.IndexByte("iu", n.folded[len(n.folded)-1]) >= 0 {
+			p.possessor = true
+		}
+	}
 }
 
 // shortYears are years written with an apostrophe and two digits ("in '89").

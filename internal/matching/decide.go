@@ -244,14 +244,24 @@ func sameGeneric(q *claimParts, i int, o *part) bool {
 
 // subjectEnd is the index of the last part of c's subject phrase: its first core part, with
 // the modifiers before it ("Drinking alcohol", "akciğer kanseri"), or -1.
-func subjectEnd(c *claimParts) int {
+func subjectEnd(c *claimParts) int { return subjectPhraseEnd(c, false) }
+
+// subjectHead is subjectEnd past a Turkish possessor ("lastikleri" of "Arabanın lastikleri",
+// as "tyres" of "your car's tyres"): the word the subject phrase is about.
+func subjectHead(c *claimParts) int { return subjectPhraseEnd(c, true) }
+
+// subjectPhraseEnd is subjectEnd, or subjectHead with heads set.
+func subjectPhraseEnd(c *claimParts, heads bool) int {
 	for i := range c.parts {
 		if !c.parts[i].first {
 			continue
 		}
 		for j := i; j < len(c.parts) && c.parts[j].clause == c.parts[i].clause; j++ {
-			if c.parts[j].role == roleCore {
+			if c.parts[j].role == roleCore && !(heads && c.parts[j].possessor) {
 				return j
+			}
+			if c.parts[j].possessor {
+				continue
 			}
 			if c.parts[j].role != roleModifier {
 				break
@@ -986,7 +996,7 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
 	// The subject is the head of the subject phrase: "tyres" of "your car's rubber tyres" (a
 	// possessor and modifiers before it), "alcohol" of "drinking alcohol".
-	qs, rs := subjectEnd(q), subjectEnd(r)
+	qs, rs := subjectHead(q), subjectHead(r)
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
 	}

@@ -765,3 +765,16 @@ func TestSameClaimGenericObject(t *testing.T) {
 		{"Dinosaurs and flowering plants lived at the same time", "en", "u:dino", "different"},
 	})
 }
+
+// TestSameClaimTurkishPossessor holds that a Turkish genitive before its possessed noun
+// ("Arabanın lastikleri": the car's tyres) is not the head of the subject phrase, so the phrase
+// is not read as swapped with "The rubber tyres on a car"; another possessed noun is still
+// another claim.
+func TestSameClaimTurkishPossessor(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Arabanın lastikleri sizi yıldırımdan korur", "tr", "u:tyres", ""},
+		{"Arabanın camları sizi yıldırımdan korur", "tr", "u:tyres", "different"},
+	})
+}
