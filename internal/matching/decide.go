@@ -442,7 +442,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// could have stated the fact-check's part, so there it stays another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) &&
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
 			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
@@ -712,6 +712,35 @@ func besideLinkedNoun(q *claimParts, qa sideAlign, i int) bool {
 		}
 	}
 	return false
+}
+
+// headOfStatedPhrase reports, across languages, a noun of q right after a modifier or name of
+// its phrase that states a word of r which is itself followed by a word of r the claim states
+// ("lastik tekerlekleri" for "rubber tyres", "Sidney şehridir" for "Sydney is the capital"): the
+// two words of the phrase say together what r's two words say, where one translation is loose
+// ("tekerlek" is a wheel), when the modifier or name is the same word or a first translation.
+// Not after a verb or a verb used as a noun ("Drinking coffee" is
+// another habit), nor where r's word is followed by a word the claim leaves out ("Brown bread"
+// for "Kahverengi kabuklu yumurta").
+func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
+	k := i - 1
+	if k < 0 || q.parts[k].clause != q.parts[i].clause || qa.links[k] != linked || q.parts[i].verbLike {
+		return false
+	}
+	m := &q.parts[k]
+	if m.verb || m.verbLike || verbalNoun(m) || m.num != "" || m.aside || m.role != roleModifier && m.ent == nil {
+		return false
+	}
+	j := qa.with[k]
+	if j < 0 || j+1 >= len(r.parts) || r.parts[j+1].clause != r.parts[j].clause {
+		return false
+	}
+	if o := &r.parts[j]; !ix.relateWords(m, o) && !ix.topTranslation(m, o) && !ix.topTranslation(o, m) {
+		return false // stated only loosely ("colour" for "kırmızı", a kind of colour)
+	}
+	n := &r.parts[j+1]
+	// An English plural may have been read as the verb ("The rubber tyres on a car protect …").
+	return ra.links[j+1] == linked && (!n.verb || n.verbLike) && !verbalNoun(n) && n.num == ""
 }
 
 // linkAcronyms links a name written as its initials ("NZ", "DSÖ'ye", "ABD") to the run of

@@ -778,3 +778,30 @@ func TestSameClaimTurkishPossessor(t *testing.T) {
 		{"Arabanın camları sizi yıldırımdan korur", "tr", "u:tyres", "different"},
 	})
 }
+
+// TestSameClaimHeadOfStatedPhrase holds that, across languages, a noun right after a modifier
+// or name that states a fact-check word followed by another stated word is that phrase said with
+// a loose head ("lastik tekerlekler" for "rubber tyres", "Sidney şehridir" for "Sydney is the
+// capital"), while a head after a word linked only as a broader term ("the colour blue" for
+// "kırmızı renge"), after a verb used as a noun ("Drinking coffee"), or where the fact-check's
+// word is followed by a word the claim leaves out ("Brown bread" for "Kahverengi kabuklu
+// yumurta") is still another claim.
+func TestSameClaimHeadOfStatedPhrase(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+		review("u:sydney", "Sydney is the capital of Australia.", "en", "yanlis"),
+		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
+		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Yıldırım düştüğünde arabanın içindeysen lastik tekerlekler seni korur", "tr", "u:tyres", ""},
+		{"Avustralya'nın başkenti Sidney şehridir", "tr", "u:sydney", ""},
+		{"Bulls are calmed by the colour blue", "en", "u:bulls", "different"},
+		{"Brown bread is more nutritious than white bread", "en", "u:eggs", "different"},
+		{"Drinking coffee causes lung cancer", "en", "u:smoking", "different"},
+	})
+}
