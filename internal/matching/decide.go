@@ -319,6 +319,16 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	genericAside(q, qa, r, ra, true)
 	genericAside(r, ra, q, qa, false)
 	participantAside(q, qa, r, ra, cross)
+	// A name of the fact-check that only says which one its next name is ("Emperor Nero",
+	// "James Naismith") may be left out: the claim names the same one ("Neron", "Naismith").
+	// Not before an acronym ("Sivrisinekler HIV …": a capitalised subject before a name of a
+	// thing).
+	for j := range r.parts {
+		if ra.links[j] == unlinked && r.parts[j].ent != nil && j+1 < len(r.parts) && strings.ToUpper(r.parts[j+1].text) != r.parts[j+1].text &&
+			ix.nameModifier(r, ra, q, j) {
+			ra.links[j] = chatter
+		}
+	}
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part

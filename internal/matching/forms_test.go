@@ -805,3 +805,18 @@ func TestSameClaimHeadOfStatedPhrase(t *testing.T) {
 		{"Drinking coffee causes lung cancer", "en", "u:smoking", "different"},
 	})
 }
+
+// TestSameClaimFactCheckNameSaidMoreFully holds that a name or title of the fact-check that only
+// says which one its next name is ("Emperor Nero", "James Naismith") may be left out by the
+// claim, while a capitalised subject before an acronym ("Sivrisinekler HIV …") is still a part
+// the claim must state.
+func TestSameClaimFactCheckNameSaidMoreFully(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"))
+	ix.Upsert(review("u:hiv", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Neron, Roma alevler içindeyken keman çalmış", "tr", "u:nero", ""},
+		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
+		{"Bed bugs can transmit HIV", "en", "u:hiv", "different"},
+	})
+}
