@@ -92,6 +92,8 @@ type part struct {
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
 	verb bool
+	// afterAnd marks a word right after "and" or "ve": the second of two coordinated words.
+	afterAnd bool
 	// possessor marks a Turkish genitive before its possessed noun ("Arabanın lastikleri"):
 	// the head of the phrase is that noun.
 	possessor bool
@@ -584,6 +586,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		}
 		folded := infos[i].folded
 		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
+		p.afterAnd = i > 0 && !t.sentenceStart && (infos[i-1].folded == "and" || infos[i-1].folded == "ve")
 		if t.number {
 			p.num = numberKey(t.text, lang)
 			next := i + 1

@@ -1244,6 +1244,7 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	back(r, ra, q, qa, false)
 	if q.lang != r.lang {
 		ix.saidAgain(r, ra)
+		coordinatedPair(q, qa, r, ra)
 	}
 	if q.lang == r.lang {
 		oneForOne(q, qa, r, ra)
@@ -1267,6 +1268,31 @@ func (ix *Index) saidAgain(a *claimParts, aa sideAlign) {
 				aa.links[i], aa.with[i] = linked, aa.with[k]
 				break
 			}
+		}
+	}
+}
+
+// coordinatedPair links, across languages, the second of two coordinated words ("hot and muggy")
+// to the second of the other claim's ("sıcak ve bunaltıcı") when the first words state each
+// other and neither second word is stated otherwise: the pair is said in the same slot, where a
+// loose translation or a gap of the lexicon (muggy, bunaltıcı) leaves them apart. Not for
+// names, numbers, verbs or verbs used as nouns ("Smoking and drinking").
+func coordinatedPair(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	plain := func(p *part) bool {
+		return p.num == "" && p.ent == nil && !p.verb && !p.verbLike && !verbalNoun(p) && !p.aside
+	}
+	for i := 1; i < len(q.parts); i++ {
+		p, prev := &q.parts[i], &q.parts[i-1]
+		if !p.afterAnd || qa.links[i] != unlinked || qa.links[i-1] != linked || prev.clause != p.clause || !plain(p) || !plain(prev) {
+			continue
+		}
+		j := qa.with[i-1] + 1
+		if j <= 0 || j >= len(r.parts) || ra.links[j] != unlinked || ra.links[j-1] != linked || ra.with[j-1] != i-1 {
+			continue
+		}
+		if o := &r.parts[j]; o.afterAnd && o.clause == r.parts[j-1].clause && plain(o) && plain(&r.parts[j-1]) {
+			qa.links[i], qa.with[i] = linked, j
+			ra.links[j], ra.with[j] = linked, i
 		}
 	}
 }

@@ -820,3 +820,16 @@ func TestSameClaimFactCheckNameSaidMoreFully(t *testing.T) {
 		{"Bed bugs can transmit HIV", "en", "u:hiv", "different"},
 	})
 }
+
+// TestSameClaimCoordinatedPair holds that, across languages, the second of two coordinated words
+// ("hot and muggy") states the second of the fact-check's ("sıcak ve bunaltıcı") when the first
+// words state each other, while a first word that does not ("cold and muggy") leaves the claim
+// another one.
+func TestSameClaimCoordinatedPair(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Earthquakes happen when the weather is hot and muggy", "en", "u:quake", ""},
+		{"Earthquakes happen when the weather is cold and muggy", "en", "u:quake", "different"},
+	})
+}
