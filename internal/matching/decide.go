@@ -724,8 +724,8 @@ func besideLinkedNoun(q *claimParts, qa sideAlign, i int) bool {
 	return false
 }
 
-// headOfStatedPhrase reports, across languages, a noun of q right after a modifier or name of
-// its phrase that states a word of r which is itself followed by a word of r the claim states
+// headOfStatedPhrase reports, across languages, a noun of q right after a modifier, name or
+// core word of its phrase that states a word of r which is itself followed by a word of r the claim states
 // ("lastik tekerlekleri" for "rubber tyres", "Sidney şehridir" for "Sydney is the capital"): the
 // two words of the phrase say together what r's two words say, where one translation is loose
 // ("tekerlek" is a wheel), when the modifier or name is the same word or a first translation.
@@ -738,7 +738,7 @@ func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, 
 		return false
 	}
 	m := &q.parts[k]
-	if m.verb || m.verbLike || verbalNoun(m) || m.num != "" || m.aside || m.role != roleModifier && m.ent == nil {
+	if m.verb || m.verbLike || verbalNoun(m) || m.num != "" || m.aside || m.role != roleModifier && m.role != roleCore && m.ent == nil {
 		return false
 	}
 	j := qa.with[k]

@@ -833,3 +833,15 @@ func TestSameClaimCoordinatedPair(t *testing.T) {
 		{"Earthquakes happen when the weather is cold and muggy", "en", "u:quake", "different"},
 	})
 }
+
+// TestSameClaimHeadAfterStatedCore holds that headOfStatedPhrase also reads a word that
+// states a fact-check word as a core part before the head ("… şey lastik tekerleklerdir", where
+// "lastik" is no modifier by position), with "arabadayken" (while in the car) stating the car.
+func TestSameClaimHeadAfterStatedCore(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Arabadayken seni yıldırımdan koruyan şey lastik tekerleklerdir", "tr", "u:tyres", ""},
+		{"Arabadayken seni yıldırımdan koruyan şey metal kasadır", "tr", "u:tyres", "different"},
+	})
+}
