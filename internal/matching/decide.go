@@ -363,6 +363,12 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
 			continue
 		}
+		if cross && ix.nameModifier(q, qa, r, i) {
+			// Across languages any part of the fact-check left over is a counterpart; a name
+			// that only says which one the next, stated name is ("FIFA World Cup") is in no
+			// part's place.
+			continue
+		}
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
 			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}

@@ -733,6 +733,9 @@ func TestSameClaimNameBeforeAName(t *testing.T) {
 		{"The Turkish national football team came third in the 2002 FIFA World Cup", "en", "u:cup", ""},
 		{"The Turkish national football team came third in the 2002 World Cup", "en", "u:cup", ""},
 		{"The Turkish national football team came third in the 2002 FIFA rankings", "en", "u:cup", "different"},
+		// Across languages a part of the fact-check left over ("futbol") is no counterpart of it.
+		{"The Turkish national team came 3rd in the 2002 FIFA World Cup", "en", "u:cup", ""},
+		{"The Turkish national team came 3rd in the 2002 Asian Cup", "en", "u:cup", "different"},
 	})
 }
 
