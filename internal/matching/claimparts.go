@@ -1555,7 +1555,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 // subject follows the auxiliary, so the word after it is no verb, and the verb is bare. It is
 // the first bare content word after the subject's first that a determiner or an object pronoun
 // follows ("give you", "lower your"), else the word right after the subject's first when the
-// lexicon knows it as a verb ("smoking cause", not "baking soda"); -1 when the sentence opens otherwise or no such word is found.
+// lexicon knows it as a verb ("smoking cause", not "baking soda"), which is also where a
+// preposition before such a determiner sends it ("Did Turkey finish 3rd at the …"); -1 when the
+// sentence opens otherwise or no such word is found.
 func (ix *Index) invertedVerb(toks []scanned, at func(int) (int, bool, bool), start int) int {
 	if start >= len(toks) || !invertingAuxiliaries[turkish.Fold(toks[start].text)] {
 		return -1
@@ -1573,7 +1575,9 @@ func (ix *Index) invertedVerb(toks []scanned, at func(int) (int, bool, bool), st
 	first := -1
 	for k := start + 1; k < end; k++ {
 		if pi, _, prep := at(k); prep {
-			return -1 // a preposition before any verb: not the shape this reads
+			// A preposition before a verb followed by a determiner: the verb, if any, is the word
+			// right after the subject's first ("Did Turkey finish 3rd at the 2002 World Cup?").
+			break
 		} else if pi < 0 {
 			continue
 		}

@@ -848,3 +848,16 @@ func TestSameClaimHeadAfterStatedCore(t *testing.T) {
 		{"Arabadayken seni yıldırımdan koruyan şey metal kasadır", "tr", "u:tyres", "different"},
 	})
 }
+
+// TestSameClaimInvertedQuestionWithPreposition holds that an English question opened by an
+// auxiliary finds its verb right after the subject's first word when a preposition comes before
+// any determiner ("Did Turkey remove six zeros from its currency …?"), while another object is
+// still another claim.
+func TestSameClaimInvertedQuestionWithPreposition(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Did Turkey remove six zeros from its currency in 2005?", "en", "u:lira", ""},
+		{"Did Turkey remove six stars from its flag in 2005?", "en", "u:lira", "different"},
+	})
+}
