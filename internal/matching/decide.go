@@ -358,6 +358,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 
+	ix.dateAside(q, qa, r)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
@@ -757,6 +758,49 @@ func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, 
 	n := &r.parts[j+1]
 	// An English plural may have been read as the verb ("The rubber tyres on a car protect …").
 	return ra.links[j+1] == linked && (!n.verb || n.verbLike) && !verbalNoun(n) && n.num == ""
+}
+
+// dateAside sets aside a month the claim names right before a year the fact-check states, and
+// a day of the month before it ("on 1 January 2005", "in November '89", "1 Ocak 2005'te" for
+// "in 2005", "in 1989"): the date said more exactly. A month is a word the lexicon has as a kind
+// of month (for Turkish, through its translations); only before a year ("Mars is the ninth
+// planet" is no date, whatever the lexicon says of "Mars").
+func (ix *Index) dateAside(q *claimParts, qa sideAlign, r *claimParts) {
+	if ix.lex == nil {
+		return
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, y := &q.parts[i], &q.parts[i+1]
+		if qa.links[i] != unlinked || p.ent == nil || p.num != "" || y.num == "" || y.slot != "year" || y.clause != p.clause || !numberStated(y, r) || !ix.isMonth(p) {
+			continue
+		}
+		qa.links[i] = chatter
+		if d := i - 1; d >= 0 && q.parts[d].num != "" && q.parts[d].clause == p.clause && !numberStated(&q.parts[d], r) {
+			if n, err := strconv.Atoi(q.parts[d].num); err == nil && n >= 1 && n <= 31 {
+				qa.links[d] = chatter
+			}
+		}
+	}
+}
+
+// isMonth reports a word the lexicon has as a kind of month ("January"; "Ocak" through
+// "january").
+func (ix *Index) isMonth(p *part) bool {
+	words := p.dict
+	if p.lang == "tr" {
+		words = nil
+		for _, d := range p.dict {
+			words = append(words, ix.relations.translate(ix.lex, "tr", "en", d)...)
+		}
+	} else if p.lang != "en" {
+		return false
+	}
+	for _, w := range words {
+		if ix.relations.relate(ix.lex, "en", w, "month") == thesaurus.Broader {
+			return true
+		}
+	}
+	return false
 }
 
 // linkAcronyms links a name written as its initials ("NZ", "DSÖ'ye", "ABD") to the run of

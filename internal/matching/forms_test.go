@@ -861,3 +861,16 @@ func TestSameClaimInvertedQuestionWithPreposition(t *testing.T) {
 		{"Did Turkey remove six stars from its flag in 2005?", "en", "u:lira", "different"},
 	})
 }
+
+// TestSameClaimDateSaidMoreExactly holds that a month (and a day) before a year the fact-check
+// states is the date said more exactly ("in November '89" for "in 1989"), while another year is
+// still another claim.
+func TestSameClaimDateSaidMoreExactly(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:wall", "The Berlin Wall fell in 1989.", "en", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The Berlin Wall fell in November '89", "en", "u:wall", ""},
+		{"The Berlin Wall fell on 9 November 1989", "en", "u:wall", ""},
+		{"The Berlin Wall fell in November 1991", "en", "u:wall", "different"},
+	})
+}
