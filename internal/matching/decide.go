@@ -359,6 +359,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	}
 
 	ix.dateAside(q, qa, r)
+	namedSubject(q, qa, r, ra)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
@@ -801,6 +802,51 @@ func (ix *Index) isMonth(p *part) bool {
 		}
 	}
 	return false
+}
+
+// namedSubject sets aside the rest of the fact-check's subject phrase when it opens with a name
+// the claim states as its own subject and goes on in common words the claim leaves out ("Türkiye
+// milli futbol takımı" for "Turkey"): the claim names the subject by the name in it. Only a name
+// without a case ending, followed by lower-case words up to the head of the phrase, and only when
+// the claim states all the rest of the fact-check.
+func namedSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	s := firstPart(r)
+	if s < 0 || r.parts[s].ent == nil || ra.links[s] != linked || !r.parts[s].first {
+		return
+	}
+	if _, suf := splitApostrophe(r.parts[s].text); suf != "" {
+		return
+	}
+	if i := ra.with[s]; i < 0 || i >= len(q.parts) || !q.parts[i].first || qa.links[i] != linked || qa.with[i] != s {
+		return
+	}
+	end := -1
+	for j := s + 1; j < len(r.parts) && r.parts[j].clause == r.parts[s].clause; j++ {
+		o := &r.parts[j]
+		if ra.links[j] != unlinked || o.ent != nil || o.num != "" || o.verb || o.aside || strings.ToLower(o.text) != o.text {
+			return
+		}
+		if o.role == roleCore {
+			end = j
+			break
+		}
+		if o.role != roleModifier {
+			return
+		}
+	}
+	if end < 0 {
+		return
+	}
+	// Only when the claim states all the rest of the fact-check: with a part left over ("üçüncü"
+	// for "şampiyon oldu") the phrase is what keeps the two claims apart.
+	for j := end + 1; j < len(r.parts); j++ {
+		if o := &r.parts[j]; ra.links[j] == unlinked && !o.aside && !(o.num != "" && numberStated(o, q)) {
+			return
+		}
+	}
+	for j := s + 1; j <= end; j++ {
+		ra.links[j] = chatter
+	}
 }
 
 // linkAcronyms links a name written as its initials ("NZ", "DSÖ'ye", "ABD") to the run of

@@ -874,3 +874,17 @@ func TestSameClaimDateSaidMoreExactly(t *testing.T) {
 		{"The Berlin Wall fell in November 1991", "en", "u:wall", "different"},
 	})
 }
+
+// TestSameClaimNamedSubject holds that a claim may name the fact-check's subject by the name
+// that opens its phrase ("Turkey" for "Türkiye milli futbol takımı"), while a word of its own in
+// that phrase ("basketbol") or another outcome ("şampiyon" for "üçüncü") is still another
+// claim.
+func TestSameClaimNamedSubject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Did Turkey finish 3rd at the 2002 World Cup?", "en", "u:cup", ""},
+		{"Türkiye milli basketbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different"},
+		{"Türkiye 2002 Dünya Kupası'nda şampiyon oldu", "tr", "u:cup", "different"},
+	})
+}
