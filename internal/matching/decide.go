@@ -461,7 +461,10 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
-			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) {
+			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) &&
+			// Across languages a verb used as a noun ("…, removing six zeros") where the
+			// fact-check has a verb left over ("atıldı") is its predicate reworded, as verbs are.
+			!(cross && verbalNoun(p) && firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}

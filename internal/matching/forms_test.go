@@ -888,3 +888,15 @@ func TestSameClaimNamedSubject(t *testing.T) {
 		{"Türkiye 2002 Dünya Kupası'nda şampiyon oldu", "tr", "u:cup", "different"},
 	})
 }
+
+// TestSameClaimVerbalNounForAVerb holds that, across languages, a verb used as a noun
+// ("…, removing six zeros") where the fact-check has a verb left over ("atıldı") is the
+// predicate reworded, while a noun of the claim's own is still another claim.
+func TestSameClaimVerbalNounForAVerb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Turkey redenominated the lira on 1 January 2005, removing six zeros", "en", "u:lira", ""},
+		{"Turkey redenominated the lira on 1 January 2005, printing new money", "en", "u:lira", "different"},
+	})
+}
