@@ -127,7 +127,7 @@ func TestProbeSet(t *testing.T) {
 
 // TestReadSet runs an earlier test half (eval/test.jsonl): it was read while tuning, so it is
 // tuning data and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.974, verdict accuracy 0.664 on same-language and 0.767 on
+// measured: look-alike abstention 0.974, verdict accuracy 0.664 on same-language and 0.833 on
 // cross-language rewordings, no dogru/yanlis swap (0.974, 0.647 and 0.667 before the
 // cross-language round; 0.955, 0.655 and 0.700 before the
 // predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
@@ -136,14 +136,14 @@ func TestProbeSet(t *testing.T) {
 // 0.916, 0.513 and 0.567 when it was still blind).
 func TestReadSet(t *testing.T) {
 	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.76})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.83})
 }
 
 // TestBlindSet runs the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language
 // and 55 cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape
 // the rules of the WordNet-links round, so it is tuning data now and its figures are not quality figures.
 // Held just under what this matcher measured: look-alike abstention 0.977, verdict accuracy
-// 0.719 on same-language and 0.745 on cross-language rewordings, no dogru/yanlis swap (0.977,
+// 0.719 on same-language and 0.764 on cross-language rewordings, no dogru/yanlis swap (0.977,
 // 0.719 and 0.600 before the cross-language round; 0.973,
 // 0.723 and 0.618 before the predicate-side rule (decide.go subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of the colloquial round;
 // 0.673 same-language before questions opened by an auxiliary were read; 0.662 and 0.582
@@ -152,13 +152,13 @@ func TestReadSet(t *testing.T) {
 // 0.436, with 11 wrong confident matches.
 func TestBlindSet(t *testing.T) {
 	rep := runEvalFile(t, blindPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.74})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76})
 }
 
 // TestBlind2Set runs the previous test half (eval/blind2.jsonl, 622 cases written blind on
 // 2026-11-26). Its pass or fail decided between variants of the one-clause rule (decide.go)
 // about six times, so it is tuning data now and its figures are not quality figures. Held just
-// under what this matcher measured: look-alike abstention 0.978, verdict accuracy 0.438 on
+// under what this matcher measured: look-alike abstention 0.978, verdict accuracy 0.441 on
 // same-language and 0.683 on cross-language rewordings, no dogru/yanlis swap (0.978, 0.427 and
 // 0.600 before the cross-language round). When it was
 // demoted: 0.974, 0.413 and 0.600; the colloquial round's rules then swapped one ("Çin tuzu
@@ -166,7 +166,7 @@ func TestBlindSet(t *testing.T) {
 // predicate-side rule (decide.go subjectOnly) refuses.
 func TestBlind2Set(t *testing.T) {
 	rep := runEvalFile(t, blind2Path, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.43, crosslang: 0.68})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.68})
 }
 
 // TestBlind3Set runs the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written
@@ -184,7 +184,7 @@ func TestBlind3Set(t *testing.T) {
 // TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
 // same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
 // and holds its figures just under what this matcher measured: look-alike abstention 0.968,
-// verdict accuracy 0.504 on same-language and 0.717 on cross-language rewordings, no
+// verdict accuracy 0.512 on same-language and 0.717 on cross-language rewordings, no
 // dogru/yanlis swap (0.968, 0.496 and 0.565 before the cross-language round; 0.963, 0.507 and
 // 0.587 before the predicate-side rule (decide.go
 // subjectOnly); 0.963, 0.460 and 0.587 before the clause, comparison and verbal-noun rules
@@ -193,17 +193,18 @@ func TestBlind3Set(t *testing.T) {
 // colloq.jsonl).
 func TestColloqSet(t *testing.T) {
 	rep := runEvalFile(t, colloqPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.50, crosslang: 0.71})
+	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.51, crosslang: 0.71})
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
 // at the issue's 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
-// 0.979 (744/760), verdict accuracy 0.632 (546/864) on same-language and 0.733 (118/161) on
+// 0.979 (744/760), verdict accuracy 0.635 (549/864) on same-language and 0.752 (121/161) on
 // cross-language rewordings (0.979 (744/760), 0.626 (541/864) and 0.615 (99/161) before the
 // cross-language round: a word the fact-check says again, the head after a stated word, a
 // coordinated pair, the fact-check's name said more fully, a Turkish possessor, the claim's
-// generic object, names before names, -(y)ken, questions with a preposition; 0.972 (739/760), 0.634 (548/864) and 0.640 (103/161) before the
+// generic object, names before names, -(y)ken, questions with a preposition, a month before a
+// year, a subject named by its name, a gerund for a verb; 0.972 (739/760), 0.634 (548/864) and 0.640 (103/161) before the
 // predicate-side rule (decide.go subjectOnly), which refuses a post that states only what the
 // fact-check is about; 0.972, 0.598 (517/864) and 0.627 (101/161) before the clause,
 // comparison and verbal-noun rules of the colloquial round; 0.595 same-language before
@@ -234,9 +235,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.63 || cross.VerdictAccuracy() < 0.73 {
+	if para.VerdictAccuracy() < 0.63 || cross.VerdictAccuracy() < 0.75 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.63, 0.73)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.63, 0.75)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)
