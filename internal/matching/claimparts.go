@@ -92,6 +92,11 @@ type part struct {
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
 	verb bool
+	// afterAnd marks a word right after "and" or "ve": the second of two coordinated words.
+	afterAnd bool
+	// possessor marks a Turkish genitive before its possessed noun ("Arabanın lastikleri"):
+	// the head of the phrase is that noun.
+	possessor bool
 	// standard marks the standard of a comparison: the word after "than" or after "as … as",
 	// a Turkish ablative before the adjective ("Sahra'dan büyük"), the word before "kadar"
 	// ("yıldırım kadar sıcak").
@@ -211,7 +216,26 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	for _, a := range asides {
 		ix.parseSegment(cp, a, lang, true)
 	}
+	ix.markPossessors(cp)
 	return cp
+}
+
+// markPossessors marks a Turkish noun in the genitive directly before a noun of its clause with
+// a possessive ending ("Arabanın lastikleri": the car's tyres): the phrase is about the second
+// noun, its head, as "tyres" is of "your car's tyres".
+func (ix *Index) markPossessors(cp *claimParts) {
+	for i := 0; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.lang != "tr" || p.num != "" || p.ent != nil || p.verb || n.clause != p.clause || n.num != "" || n.verb || n.role != roleCore || n.aside != p.aside {
+			continue
+		}
+		if _, suf := splitApostrophe(p.text); suf != "" {
+			continue // a name's ending (nameModifier reads those)
+		}
+		if ix.morph.CaseOf(p.folded) == turkish.Genitive && strings.IndexByte("iu", n.folded[len(n.folded)-1]) >= 0 {
+			p.possessor = true
+		}
+	}
 }
 
 // shortYears are years written with an apostrophe and two digits ("in '89").
@@ -562,6 +586,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		}
 		folded := infos[i].folded
 		p := part{text: t.text, folded: folded, lang: lex, role: roleCore}
+		p.afterAnd = i > 0 && !t.sentenceStart && (infos[i-1].folded == "and" || infos[i-1].folded == "ve")
 		if t.number {
 			p.num = numberKey(t.text, lang)
 			next := i + 1
@@ -1530,7 +1555,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 // subject follows the auxiliary, so the word after it is no verb, and the verb is bare. It is
 // the first bare content word after the subject's first that a determiner or an object pronoun
 // follows ("give you", "lower your"), else the word right after the subject's first when the
-// lexicon knows it as a verb ("smoking cause", not "baking soda"); -1 when the sentence opens otherwise or no such word is found.
+// lexicon knows it as a verb ("smoking cause", not "baking soda"), which is also where a
+// preposition before such a determiner sends it ("Did Turkey finish 3rd at the …"); -1 when the
+// sentence opens otherwise or no such word is found.
 func (ix *Index) invertedVerb(toks []scanned, at func(int) (int, bool, bool), start int) int {
 	if start >= len(toks) || !invertingAuxiliaries[turkish.Fold(toks[start].text)] {
 		return -1
@@ -1548,7 +1575,9 @@ func (ix *Index) invertedVerb(toks []scanned, at func(int) (int, bool, bool), st
 	first := -1
 	for k := start + 1; k < end; k++ {
 		if pi, _, prep := at(k); prep {
-			return -1 // a preposition before any verb: not the shape this reads
+			// A preposition before a verb followed by a determiner: the verb, if any, is the word
+			// right after the subject's first ("Did Turkey finish 3rd at the 2002 World Cup?").
+			break
 		} else if pi < 0 {
 			continue
 		}

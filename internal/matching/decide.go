@@ -244,14 +244,24 @@ func sameGeneric(q *claimParts, i int, o *part) bool {
 
 // subjectEnd is the index of the last part of c's subject phrase: its first core part, with
 // the modifiers before it ("Drinking alcohol", "akciğer kanseri"), or -1.
-func subjectEnd(c *claimParts) int {
+func subjectEnd(c *claimParts) int { return subjectPhraseEnd(c, false) }
+
+// subjectHead is subjectEnd past a Turkish possessor ("lastikleri" of "Arabanın lastikleri",
+// as "tyres" of "your car's tyres"): the word the subject phrase is about.
+func subjectHead(c *claimParts) int { return subjectPhraseEnd(c, true) }
+
+// subjectPhraseEnd is subjectEnd, or subjectHead with heads set.
+func subjectPhraseEnd(c *claimParts, heads bool) int {
 	for i := range c.parts {
 		if !c.parts[i].first {
 			continue
 		}
 		for j := i; j < len(c.parts) && c.parts[j].clause == c.parts[i].clause; j++ {
-			if c.parts[j].role == roleCore {
+			if c.parts[j].role == roleCore && !(heads && c.parts[j].possessor) {
 				return j
+			}
+			if c.parts[j].possessor {
+				continue
 			}
 			if c.parts[j].role != roleModifier {
 				break
@@ -306,9 +316,19 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// "Humans", "people", "insanlar" where the other claim says "we" or no one at all: a
 	// generic person is the implied subject of both, not a claim of its own. Only when the other
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
-	genericAside(q, qa, r, ra)
-	genericAside(r, ra, q, qa)
+	genericAside(q, qa, r, ra, true)
+	genericAside(r, ra, q, qa, false)
 	participantAside(q, qa, r, ra, cross)
+	// A name of the fact-check that only says which one its next name is ("Emperor Nero",
+	// "James Naismith") may be left out: the claim names the same one ("Neron", "Naismith").
+	// Not before an acronym ("Sivrisinekler HIV …": a capitalised subject before a name of a
+	// thing).
+	for j := range r.parts {
+		if ra.links[j] == unlinked && r.parts[j].ent != nil && j+1 < len(r.parts) && strings.ToUpper(r.parts[j+1].text) != r.parts[j+1].text &&
+			ix.nameModifier(r, ra, q, j) {
+			ra.links[j] = chatter
+		}
+	}
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
@@ -338,9 +358,17 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 
+	ix.dateAside(q, qa, r)
+	namedSubject(q, qa, r, ra)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
+			continue
+		}
+		if cross && ix.nameModifier(q, qa, r, i) {
+			// Across languages any part of the fact-check left over is a counterpart; a name
+			// that only says which one the next, stated name is ("FIFA World Cup") is in no
+			// part's place.
 			continue
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
@@ -432,8 +460,11 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	// could have stated the fact-check's part, so there it stays another claim.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(!cross && rFull && besideLinkedNoun(q, qa, i)) &&
-			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) {
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
+			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) &&
+			// Across languages a verb used as a noun ("…, removing six zeros") where the
+			// fact-check has a verb left over ("atıldı") is its predicate reworded, as verbs are.
+			!(cross && verbalNoun(p) && firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0) {
 			return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
 		}
 	}
@@ -704,6 +735,123 @@ func besideLinkedNoun(q *claimParts, qa sideAlign, i int) bool {
 	return false
 }
 
+// headOfStatedPhrase reports, across languages, a noun of q right after a modifier, name or
+// core word of its phrase that states a word of r which is itself followed by a word of r the claim states
+// ("lastik tekerlekleri" for "rubber tyres", "Sidney şehridir" for "Sydney is the capital"): the
+// two words of the phrase say together what r's two words say, where one translation is loose
+// ("tekerlek" is a wheel), when the modifier or name is the same word or a first translation.
+// Not after a verb or a verb used as a noun ("Drinking coffee" is
+// another habit), nor where r's word is followed by a word the claim leaves out ("Brown bread"
+// for "Kahverengi kabuklu yumurta").
+func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
+	k := i - 1
+	if k < 0 || q.parts[k].clause != q.parts[i].clause || qa.links[k] != linked || q.parts[i].verbLike {
+		return false
+	}
+	m := &q.parts[k]
+	if m.verb || m.verbLike || verbalNoun(m) || m.num != "" || m.aside || m.role != roleModifier && m.role != roleCore && m.ent == nil {
+		return false
+	}
+	j := qa.with[k]
+	if j < 0 || j+1 >= len(r.parts) || r.parts[j+1].clause != r.parts[j].clause {
+		return false
+	}
+	if o := &r.parts[j]; !ix.relateWords(m, o) && !ix.topTranslation(m, o) && !ix.topTranslation(o, m) {
+		return false // stated only loosely ("colour" for "kırmızı", a kind of colour)
+	}
+	n := &r.parts[j+1]
+	// An English plural may have been read as the verb ("The rubber tyres on a car protect …").
+	return ra.links[j+1] == linked && (!n.verb || n.verbLike) && !verbalNoun(n) && n.num == ""
+}
+
+// dateAside sets aside a month the claim names right before a year the fact-check states, and
+// a day of the month before it ("on 1 January 2005", "in November '89", "1 Ocak 2005'te" for
+// "in 2005", "in 1989"): the date said more exactly. A month is a word the lexicon has as a kind
+// of month (for Turkish, through its translations); only before a year ("Mars is the ninth
+// planet" is no date, whatever the lexicon says of "Mars").
+func (ix *Index) dateAside(q *claimParts, qa sideAlign, r *claimParts) {
+	if ix.lex == nil {
+		return
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, y := &q.parts[i], &q.parts[i+1]
+		if qa.links[i] != unlinked || p.ent == nil || p.num != "" || y.num == "" || y.slot != "year" || y.clause != p.clause || !numberStated(y, r) || !ix.isMonth(p) {
+			continue
+		}
+		qa.links[i] = chatter
+		if d := i - 1; d >= 0 && q.parts[d].num != "" && q.parts[d].clause == p.clause && !numberStated(&q.parts[d], r) {
+			if n, err := strconv.Atoi(q.parts[d].num); err == nil && n >= 1 && n <= 31 {
+				qa.links[d] = chatter
+			}
+		}
+	}
+}
+
+// isMonth reports a word the lexicon has as a kind of month ("January"; "Ocak" through
+// "january").
+func (ix *Index) isMonth(p *part) bool {
+	words := p.dict
+	if p.lang == "tr" {
+		words = nil
+		for _, d := range p.dict {
+			words = append(words, ix.relations.translate(ix.lex, "tr", "en", d)...)
+		}
+	} else if p.lang != "en" {
+		return false
+	}
+	for _, w := range words {
+		if ix.relations.relate(ix.lex, "en", w, "month") == thesaurus.Broader {
+			return true
+		}
+	}
+	return false
+}
+
+// namedSubject sets aside the rest of the fact-check's subject phrase when it opens with a name
+// the claim states as its own subject and goes on in common words the claim leaves out ("Türkiye
+// milli futbol takımı" for "Turkey"): the claim names the subject by the name in it. Only a name
+// without a case ending, followed by lower-case words up to the head of the phrase, and only when
+// the claim states all the rest of the fact-check.
+func namedSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	s := firstPart(r)
+	if s < 0 || r.parts[s].ent == nil || ra.links[s] != linked || !r.parts[s].first {
+		return
+	}
+	if _, suf := splitApostrophe(r.parts[s].text); suf != "" {
+		return
+	}
+	if i := ra.with[s]; i < 0 || i >= len(q.parts) || !q.parts[i].first || qa.links[i] != linked || qa.with[i] != s {
+		return
+	}
+	end := -1
+	for j := s + 1; j < len(r.parts) && r.parts[j].clause == r.parts[s].clause; j++ {
+		o := &r.parts[j]
+		if ra.links[j] != unlinked || o.ent != nil || o.num != "" || o.verb || o.aside || strings.ToLower(o.text) != o.text {
+			return
+		}
+		if o.role == roleCore {
+			end = j
+			break
+		}
+		if o.role != roleModifier {
+			return
+		}
+	}
+	if end < 0 {
+		return
+	}
+	// Only when the claim states all the rest of the fact-check: with a part left over ("üçüncü"
+	// for "şampiyon oldu") the phrase is what keeps the two claims apart.
+	for j := end + 1; j < len(r.parts); j++ {
+		if o := &r.parts[j]; ra.links[j] == unlinked && !o.aside && !(o.num != "" && numberStated(o, q)) {
+			return
+		}
+	}
+	for j := s + 1; j <= end; j++ {
+		ra.links[j] = chatter
+	}
+}
+
 // linkAcronyms links a name written as its initials ("NZ", "DSÖ'ye", "ABD") to the run of
 // capitalised parts of the other claim it abbreviates ("New Zealand", "Dünya Sağlık Örgütü",
 // "Amerika Birleşik Devletleri"), both ways.
@@ -754,8 +902,14 @@ func beforeNoun(a *claimParts, i int) bool {
 
 // genericAside sets aside the generic-person parts of a that b does not state ("humans" for the
 // "we" of "We only use 10 percent of our brains"), when every content part of b is stated by a.
-func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
-	if firstUnlinked(b, ba, func(o *part) bool { return isContent(o) && !o.verb && !genericPerson(o) }) >= 0 {
+// The claim's (fromClaim) generic person is set aside when only details of b (modifiers,
+// adjuncts) are left, as none of those stands in a subject's or object's place ("insanı
+// öldürebilir" for "… with an electric fan running can kill you"); the fact-check's is not, as a
+// claim's word left over may be its subject said otherwise ("flowering plants" for "Humans").
+func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+	if firstUnlinked(b, ba, func(o *part) bool {
+		return isContent(o) && !o.verb && !genericPerson(o) && (o.role >= roleCore || !fromClaim)
+	}) >= 0 {
 		return
 	}
 	for i := range a.parts {
@@ -872,7 +1026,7 @@ func (ix *Index) nameModifier(q *claimParts, qa sideAlign, r *claimParts, i int)
 		// unless the ending is the possessor's genitive.
 		return ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
 	}
-	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && !p.place && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
+	if n := &q.parts[i+1]; p.ent != nil && n.ent != nil && !p.aside && !n.aside && (!p.place || n.place) && (i == 0 || q.parts[i-1].ent == nil || q.parts[i-1].clause != p.clause) {
 		j := qa.with[i+1]
 		return j >= 0 && j < len(r.parts) && (j == 0 || r.parts[j-1].ent == nil || r.parts[j-1].clause != r.parts[j].clause)
 	}
@@ -980,7 +1134,7 @@ func isContent(p *part) bool { return p.num == "" && !p.aside }
 func swapped(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, cross bool) string {
 	// The subject is the head of the subject phrase: "tyres" of "your car's rubber tyres" (a
 	// possessor and modifiers before it), "alcohol" of "drinking alcohol".
-	qs, rs := subjectEnd(q), subjectEnd(r)
+	qs, rs := subjectHead(q), subjectHead(r)
 	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != linked || !hasVerb(q) || !hasVerb(r) {
 		return "" // "X is Y" says the same as "Y is X"
 	}
@@ -1187,11 +1341,59 @@ func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	back(q, qa, r, ra, true)
 	back(r, ra, q, qa, false)
+	if q.lang != r.lang {
+		ix.saidAgain(r, ra)
+		coordinatedPair(q, qa, r, ra)
+	}
 	if q.lang == r.lang {
 		oneForOne(q, qa, r, ra)
 		oneForOne(r, ra, q, qa)
 	}
 	return qa, ra
+}
+
+// saidAgain links a word a claim says again in another clause ("deprem olur; 'deprem havası' …")
+// where the other claim, in another language, states it once: the second mention is stated by
+// the part that states the first. Within one language oneForOne keeps the two apart instead (a word said as a
+// modifier and again on its own may be two things there: "DNA vaccines alter your DNA").
+func (ix *Index) saidAgain(a *claimParts, aa sideAlign) {
+	for i := range a.parts {
+		p := &a.parts[i]
+		if aa.links[i] != unlinked || p.num != "" || p.aside || p.role < roleCore {
+			continue
+		}
+		for k := range a.parts {
+			if k != i && aa.links[k] == linked && a.parts[k].num == "" && ix.relateWords(p, &a.parts[k]) {
+				aa.links[i], aa.with[i] = linked, aa.with[k]
+				break
+			}
+		}
+	}
+}
+
+// coordinatedPair links, across languages, the second of two coordinated words ("hot and muggy")
+// to the second of the other claim's ("sıcak ve bunaltıcı") when the first words state each
+// other and neither second word is stated otherwise: the pair is said in the same slot, where a
+// loose translation or a gap of the lexicon (muggy, bunaltıcı) leaves them apart. Not for
+// names, numbers, verbs or verbs used as nouns ("Smoking and drinking").
+func coordinatedPair(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	plain := func(p *part) bool {
+		return p.num == "" && p.ent == nil && !p.verb && !p.verbLike && !verbalNoun(p) && !p.aside
+	}
+	for i := 1; i < len(q.parts); i++ {
+		p, prev := &q.parts[i], &q.parts[i-1]
+		if !p.afterAnd || qa.links[i] != unlinked || qa.links[i-1] != linked || prev.clause != p.clause || !plain(p) || !plain(prev) {
+			continue
+		}
+		j := qa.with[i-1] + 1
+		if j <= 0 || j >= len(r.parts) || ra.links[j] != unlinked || ra.links[j-1] != linked || ra.with[j-1] != i-1 {
+			continue
+		}
+		if o := &r.parts[j]; o.afterAnd && o.clause == r.parts[j-1].clause && plain(o) && plain(&r.parts[j-1]) {
+			qa.links[i], qa.with[i] = linked, j
+			ra.links[j], ra.with[j] = linked, i
+		}
+	}
 }
 
 // oneForOne keeps a word of b from stating two words of a that stand apart, within one language:

@@ -98,13 +98,15 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 
 // TestTuneSet runs the tuning half (tuning data; SHOW_MISSES=1 lists its misses) and holds its
 // figures just under what this matcher measured: look-alike abstention 1.000, verdict accuracy
-// 0.800 on same-language and 0.667 on cross-language rewordings, no dogru/yanlis swap (1.000,
+// 0.800 on same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000,
+// 0.800 and 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
+// coordinatedPair, the fact-check's name said more fully); 1.000,
 // 0.808 and 0.700 before the predicate-side rule (decide.go subjectOnly); 1.000, 0.800 and 0.700 before the clause, comparison and verbal-noun rules of the colloquial round;
 // 0.792 same-language before the rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before
 // those of the WordNet-links round; before KeNet and compounds: 0.994, 0.667, 0.367).
 func TestTuneSet(t *testing.T) {
 	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.66})
+	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69})
 }
 
 // TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
@@ -125,22 +127,24 @@ func TestProbeSet(t *testing.T) {
 
 // TestReadSet runs an earlier test half (eval/test.jsonl): it was read while tuning, so it is
 // tuning data and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.974, verdict accuracy 0.647 on same-language and 0.667 on
-// cross-language rewordings, no dogru/yanlis swap (0.955, 0.655 and 0.700 before the
+// measured: look-alike abstention 0.974, verdict accuracy 0.664 on same-language and 0.833 on
+// cross-language rewordings, no dogru/yanlis swap (0.974, 0.647 and 0.667 before the
+// cross-language round; 0.955, 0.655 and 0.700 before the
 // predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
 // comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 // rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 // 0.916, 0.513 and 0.567 when it was still blind).
 func TestReadSet(t *testing.T) {
 	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.66})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.83})
 }
 
 // TestBlindSet runs the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language
 // and 55 cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape
 // the rules of the WordNet-links round, so it is tuning data now and its figures are not quality figures.
 // Held just under what this matcher measured: look-alike abstention 0.977, verdict accuracy
-// 0.719 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap (0.973,
+// 0.719 on same-language and 0.764 on cross-language rewordings, no dogru/yanlis swap (0.977,
+// 0.719 and 0.600 before the cross-language round; 0.973,
 // 0.723 and 0.618 before the predicate-side rule (decide.go subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of the colloquial round;
 // 0.673 same-language before questions opened by an auxiliary were read; 0.662 and 0.582
 // before the rules tuned on colloq.jsonl). When
@@ -148,52 +152,59 @@ func TestReadSet(t *testing.T) {
 // 0.436, with 11 wrong confident matches.
 func TestBlindSet(t *testing.T) {
 	rep := runEvalFile(t, blindPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.59})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76})
 }
 
 // TestBlind2Set runs the previous test half (eval/blind2.jsonl, 622 cases written blind on
 // 2026-11-26). Its pass or fail decided between variants of the one-clause rule (decide.go)
 // about six times, so it is tuning data now and its figures are not quality figures. Held just
-// under what this matcher measured: look-alike abstention 0.978, verdict accuracy 0.427 on
-// same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap. When it was
+// under what this matcher measured: look-alike abstention 0.978, verdict accuracy 0.441 on
+// same-language and 0.683 on cross-language rewordings, no dogru/yanlis swap (0.978, 0.427 and
+// 0.600 before the cross-language round). When it was
 // demoted: 0.974, 0.413 and 0.600; the colloquial round's rules then swapped one ("Çin tuzu
 // zehir, yemeklere katmayın!" taken as "Eating too much salt raises blood pressure"), which the
 // predicate-side rule (decide.go subjectOnly) refuses.
 func TestBlind2Set(t *testing.T) {
 	rep := runEvalFile(t, blind2Path, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.42, crosslang: 0.59})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.68})
 }
 
 // TestBlind3Set runs the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written
 // blind on 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is
 // tuning data now and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.975, verdict accuracy 0.537 on same-language and 0.450 on
-// cross-language rewordings, no dogru/yanlis swap (0.972, 0.515 and 0.467 on its first run, on
-// the matcher of that morning).
+// measured: look-alike abstention 0.975, verdict accuracy 0.540 on same-language and 0.567 on
+// cross-language rewordings, no dogru/yanlis swap (0.975, 0.537 and 0.450 before the
+// cross-language round; 0.972, 0.515 and 0.467 on its first run, on the matcher of that
+// morning).
 func TestBlind3Set(t *testing.T) {
 	rep := runEvalFile(t, blind3Path, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.44})
+	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.56})
 }
 
 // TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
 // same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
 // and holds its figures just under what this matcher measured: look-alike abstention 0.968,
-// verdict accuracy 0.496 on same-language and 0.565 on cross-language rewordings, no
-// dogru/yanlis swap (0.963, 0.507 and 0.587 before the predicate-side rule (decide.go
+// verdict accuracy 0.512 on same-language and 0.717 on cross-language rewordings, no
+// dogru/yanlis swap (0.968, 0.496 and 0.565 before the cross-language round; 0.963, 0.507 and
+// 0.587 before the predicate-side rule (decide.go
 // subjectOnly); 0.963, 0.460 and 0.587 before the clause, comparison and verbal-noun rules
 // of the colloquial round; 0.458 same-language before negative questions were read as asking
 // for agreement; 0.941, 0.422 and 0.522 when it was first run, before the rules tuned on
 // colloq.jsonl).
 func TestColloqSet(t *testing.T) {
 	rep := runEvalFile(t, colloqPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.49, crosslang: 0.56})
+	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.51, crosslang: 0.71})
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
 // at the issue's 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
-// 0.979 (744/760), verdict accuracy 0.626 (541/864) on same-language and 0.615 (99/161) on
-// cross-language rewordings (0.972 (739/760), 0.634 (548/864) and 0.640 (103/161) before the
+// 0.979 (744/760), verdict accuracy 0.635 (549/864) on same-language and 0.752 (121/161) on
+// cross-language rewordings (0.979 (744/760), 0.626 (541/864) and 0.615 (99/161) before the
+// cross-language round: a word the fact-check says again, the head after a stated word, a
+// coordinated pair, the fact-check's name said more fully, a Turkish possessor, the claim's
+// generic object, names before names, -(y)ken, questions with a preposition, a month before a
+// year, a subject named by its name, a gerund for a verb; 0.972 (739/760), 0.634 (548/864) and 0.640 (103/161) before the
 // predicate-side rule (decide.go subjectOnly), which refuses a post that states only what the
 // fact-check is about; 0.972, 0.598 (517/864) and 0.627 (101/161) before the clause,
 // comparison and verbal-noun rules of the colloquial round; 0.595 same-language before
@@ -224,9 +235,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.62 || cross.VerdictAccuracy() < 0.61 {
+	if para.VerdictAccuracy() < 0.63 || cross.VerdictAccuracy() < 0.75 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.62, 0.61)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.63, 0.75)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

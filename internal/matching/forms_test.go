@@ -721,3 +721,182 @@ func TestSameClaimShortStemCuts(t *testing.T) {
 		{"Tıraş olunca kıllar daha kalın ve sık çıkıyor", "tr", "u:shave", ""},
 	})
 }
+
+// TestSameClaimNameBeforeAName holds that a name written before a name both claims state, inside
+// a place adjunct ("at the 2002 FIFA World Cup" for "2002 Dünya Kupası'nda"), says which one it
+// is, as a name said more fully does; a name on its own that the fact-check does not state is
+// still another claim.
+func TestSameClaimNameBeforeAName(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The Turkish national football team came third in the 2002 FIFA World Cup", "en", "u:cup", ""},
+		{"The Turkish national football team came third in the 2002 World Cup", "en", "u:cup", ""},
+		{"The Turkish national football team came third in the 2002 FIFA rankings", "en", "u:cup", "different"},
+		// Across languages a part of the fact-check left over ("futbol") is no counterpart of it.
+		{"The Turkish national team came 3rd in the 2002 FIFA World Cup", "en", "u:cup", ""},
+		{"The Turkish national team came 3rd in the 2002 Asian Cup", "en", "u:cup", "different"},
+	})
+}
+
+// TestSameClaimWordSaidAgain holds that a word the fact-check says again in a second clause
+// ("deprem olur; 'deprem havası' diye bir şey vardır") is stated, across languages, by the one
+// word of the claim that states its first mention; another outcome is still another claim.
+func TestSameClaimWordSaidAgain(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
+	ix.Upsert(review("u:box", "An aeroplane's 'black box' flight recorder is black.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Hot, muggy weather brings earthquakes", "en", "u:quake", ""},
+		{"Hot, muggy weather brings tornadoes", "en", "u:quake", "different"},
+		{"Uçakların kara kutusu gerçekten siyah mı?", "tr", "u:box", ""},
+		{"Uçakların kara kutusu gerçekten turuncu mu?", "tr", "u:box", "different"},
+	})
+}
+
+// TestSameClaimGenericObject holds that the claim's generic person ("insanı öldürebilir") where
+// the fact-check says "you" is set aside when the fact-check has only details (modifiers,
+// adjuncts) left unstated, while the fact-check's own generic subject is not set aside against a
+// claim with a word of its own in its place ("flowering plants" for "Humans").
+func TestSameClaimGenericObject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"))
+	ix.Upsert(review("u:dino", "Humans and dinosaurs lived at the same time.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Kapalı odada vantilatör açık uyumak insanı öldürebilir", "tr", "u:fan", ""},
+		{"Kapalı odada klima açık uyumak insanı öldürebilir", "tr", "u:fan", "different"},
+		{"Dinosaurs and flowering plants lived at the same time", "en", "u:dino", "different"},
+	})
+}
+
+// TestSameClaimTurkishPossessor holds that a Turkish genitive before its possessed noun
+// ("Arabanın lastikleri": the car's tyres) is not the head of the subject phrase, so the phrase
+// is not read as swapped with "The rubber tyres on a car"; another possessed noun is still
+// another claim.
+func TestSameClaimTurkishPossessor(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Arabanın lastikleri sizi yıldırımdan korur", "tr", "u:tyres", ""},
+		{"Arabanın camları sizi yıldırımdan korur", "tr", "u:tyres", "different"},
+	})
+}
+
+// TestSameClaimHeadOfStatedPhrase holds that, across languages, a noun right after a modifier
+// or name that states a fact-check word followed by another stated word is that phrase said with
+// a loose head ("lastik tekerlekler" for "rubber tyres", "Sidney şehridir" for "Sydney is the
+// capital"), while a head after a word linked only as a broader term ("the colour blue" for
+// "kırmızı renge"), after a verb used as a noun ("Drinking coffee"), or where the fact-check's
+// word is followed by a word the claim leaves out ("Brown bread" for "Kahverengi kabuklu
+// yumurta") is still another claim.
+func TestSameClaimHeadOfStatedPhrase(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+		review("u:sydney", "Sydney is the capital of Australia.", "en", "yanlis"),
+		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
+		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"Yıldırım düştüğünde arabanın içindeysen lastik tekerlekler seni korur", "tr", "u:tyres", ""},
+		{"Avustralya'nın başkenti Sidney şehridir", "tr", "u:sydney", ""},
+		{"Bulls are calmed by the colour blue", "en", "u:bulls", "different"},
+		{"Brown bread is more nutritious than white bread", "en", "u:eggs", "different"},
+		{"Drinking coffee causes lung cancer", "en", "u:smoking", "different"},
+	})
+}
+
+// TestSameClaimFactCheckNameSaidMoreFully holds that a name or title of the fact-check that only
+// says which one its next name is ("Emperor Nero", "James Naismith") may be left out by the
+// claim, while a capitalised subject before an acronym ("Sivrisinekler HIV …") is still a part
+// the claim must state.
+func TestSameClaimFactCheckNameSaidMoreFully(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"))
+	ix.Upsert(review("u:hiv", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Neron, Roma alevler içindeyken keman çalmış", "tr", "u:nero", ""},
+		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
+		{"Bed bugs can transmit HIV", "en", "u:hiv", "different"},
+	})
+}
+
+// TestSameClaimCoordinatedPair holds that, across languages, the second of two coordinated words
+// ("hot and muggy") states the second of the fact-check's ("sıcak ve bunaltıcı") when the first
+// words state each other, while a first word that does not ("cold and muggy") leaves the claim
+// another one.
+func TestSameClaimCoordinatedPair(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Earthquakes happen when the weather is hot and muggy", "en", "u:quake", ""},
+		{"Earthquakes happen when the weather is cold and muggy", "en", "u:quake", "different"},
+	})
+}
+
+// TestSameClaimHeadAfterStatedCore holds that headOfStatedPhrase also reads a word that
+// states a fact-check word as a core part before the head ("… şey lastik tekerleklerdir", where
+// "lastik" is no modifier by position), with "arabadayken" (while in the car) stating the car.
+func TestSameClaimHeadAfterStatedCore(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Arabadayken seni yıldırımdan koruyan şey lastik tekerleklerdir", "tr", "u:tyres", ""},
+		{"Arabadayken seni yıldırımdan koruyan şey metal kasadır", "tr", "u:tyres", "different"},
+	})
+}
+
+// TestSameClaimInvertedQuestionWithPreposition holds that an English question opened by an
+// auxiliary finds its verb right after the subject's first word when a preposition comes before
+// any determiner ("Did Turkey remove six zeros from its currency …?"), while another object is
+// still another claim.
+func TestSameClaimInvertedQuestionWithPreposition(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Did Turkey remove six zeros from its currency in 2005?", "en", "u:lira", ""},
+		{"Did Turkey remove six stars from its flag in 2005?", "en", "u:lira", "different"},
+	})
+}
+
+// TestSameClaimDateSaidMoreExactly holds that a month (and a day) before a year the fact-check
+// states is the date said more exactly ("in November '89" for "in 1989"), while another year is
+// still another claim.
+func TestSameClaimDateSaidMoreExactly(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:wall", "The Berlin Wall fell in 1989.", "en", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"The Berlin Wall fell in November '89", "en", "u:wall", ""},
+		{"The Berlin Wall fell on 9 November 1989", "en", "u:wall", ""},
+		{"The Berlin Wall fell in November 1991", "en", "u:wall", "different"},
+	})
+}
+
+// TestSameClaimNamedSubject holds that a claim may name the fact-check's subject by the name
+// that opens its phrase ("Turkey" for "Türkiye milli futbol takımı"), while a word of its own in
+// that phrase ("basketbol") or another outcome ("şampiyon" for "üçüncü") is still another
+// claim.
+func TestSameClaimNamedSubject(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Did Turkey finish 3rd at the 2002 World Cup?", "en", "u:cup", ""},
+		{"Türkiye milli basketbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different"},
+		{"Türkiye 2002 Dünya Kupası'nda şampiyon oldu", "tr", "u:cup", "different"},
+	})
+}
+
+// TestSameClaimVerbalNounForAVerb holds that, across languages, a verb used as a noun
+// ("…, removing six zeros") where the fact-check has a verb left over ("atıldı") is the
+// predicate reworded, while a noun of the claim's own is still another claim.
+func TestSameClaimVerbalNounForAVerb(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Turkey redenominated the lira on 1 January 2005, removing six zeros", "en", "u:lira", ""},
+		{"Turkey redenominated the lira on 1 January 2005, printing new money", "en", "u:lira", "different"},
+	})
+}

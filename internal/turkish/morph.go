@@ -64,6 +64,8 @@ var suffixTemplates = []struct {
 	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
 	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
 	{"k", slotCopula, Nominative, true},
+	// "while" (-(y)ken) follows a case or a tense as the copula does ("arabadayken", "giderken")
+	{"ken", slotCopula, Nominative, true}, {"yken", slotCopula, Nominative, true},
 	// conditional, with its person ("yenirse", "uyursan", "gelirsek"): after the tense it follows
 	{"sA", slotCopula, Nominative, true}, {"ysA", slotCopula, Nominative, true}, {"sAn", slotCopula, Nominative, true},
 	{"sAm", slotCopula, Nominative, true}, {"sAk", slotCopula, Nominative, true}, {"sAnIz", slotCopula, Nominative, true},
@@ -84,7 +86,7 @@ var suffixTemplates = []struct {
 	{"mAk", slotNominal, Nominative, true}, {"mA", slotNominal, Nominative, true}, {"DIk", slotNominal, Nominative, true},
 	{"DIG", slotNominal, Nominative, true}, {"yAn", slotNominal, Nominative, true}, {"An", slotNominal, Nominative, true},
 	{"AcAk", slotNominal, Nominative, true}, {"yAcAk", slotNominal, Nominative, true}, {"AcAG", slotNominal, Nominative, true},
-	{"yAcAG", slotNominal, Nominative, true}, {"ken", slotNominal, Nominative, true}, {"yken", slotNominal, Nominative, true},
+	{"yAcAG", slotNominal, Nominative, true},
 	{"ArAk", slotNominal, Nominative, true}, {"yArAk", slotNominal, Nominative, true}, {"yIp", slotNominal, Nominative, true},
 	{"Ip", slotNominal, Nominative, true}, {"mAktA", slotNominal, Nominative, true}, {"IS", slotNominal, Nominative, true},
 	{"lIk", slotNominal, Nominative, false}, {"lIG", slotNominal, Nominative, false}, {"lI", slotNominal, Nominative, false},
