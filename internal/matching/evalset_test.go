@@ -282,11 +282,13 @@ func TestEvalTestHalf(t *testing.T) {
 // matcher after the predicate-side rule (decide.go subjectOnly): look-alike abstention 0.981
 // (315/321), same-language rewording verdict accuracy 0.557 (right review for 211/404),
 // cross-language 0.400 (24/60), no dogru/yanlis swap. The matcher of that morning, before any
-// rule of the day, measured 0.978 (314/321), 0.532 and 0.417 (25/60) on it, no swap.
+// rule of the day, measured 0.978 (314/321), 0.532 and 0.417 (25/60) on it, no swap. After the
+// cross-language round that followed (rules shaped on tuning data only; this half was run once,
+// after the round, and not to choose a rule): 0.975 (313/321), 0.562 and 0.450 (27/60), no swap.
 const (
 	heldLookalikeAbstention = 0.97
 	heldParaphraseVerdict   = 0.55
-	heldCrosslangVerdict    = 0.39
+	heldCrosslangVerdict    = 0.44
 	heldOverallAbstention   = 0.97
 	heldSwaps               = 0
 )
