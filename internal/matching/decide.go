@@ -1709,7 +1709,11 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if len(p.dict) == 0 || len(o.dict) == 0 {
 		return unlinked
 	}
+	// A name is related by what it names, never as a kind of something: "Caligula" is an
+	// instance of "emperor" in WordNet, but in the place of "Emperor Nero" it names another man.
+	hyperOK := p.ent == nil && o.ent == nil
 	rel := func(lang string, as, bs []string, hyper bool) link {
+		hyper = hyper && hyperOK
 		out := unlinked
 		for _, a := range as {
 			for _, b := range bs {

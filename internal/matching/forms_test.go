@@ -900,3 +900,15 @@ func TestSameClaimVerbalNounForAVerb(t *testing.T) {
 		{"Turkey redenominated the lira on 1 January 2005, printing new money", "en", "u:lira", "different"},
 	})
 }
+
+// TestSameClaimNameNotAKind holds that a name is never stated by a word it is a kind of: WordNet
+// has Caligula as an instance of "emperor", but a post about Caligula is not the fact-check
+// about Emperor Nero, while a common noun may still be said more specifically.
+func TestSameClaimNameNotAKind(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"Caligula played the fiddle while Rome burned", "en", "u:nero", "different"},
+		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
+	})
+}
