@@ -96,104 +96,89 @@ func runEvalFile(t *testing.T, path string, showMisses bool) Report {
 	return rep
 }
 
-// TestTuneSet runs the tuning half (tuning data; SHOW_MISSES=1 lists its misses) and holds its
-// figures just under what this matcher measured: look-alike abstention 1.000, verdict accuracy
-// 0.800 on same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000,
-// 0.800 and 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
-// coordinatedPair, the fact-check's name said more fully); 1.000,
-// 0.808 and 0.700 before the predicate-side rule (decide.go subjectOnly); 1.000, 0.800 and 0.700 before the clause, comparison and verbal-noun rules of the colloquial round;
-// 0.792 same-language before the rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before
-// those of the WordNet-links round; before KeNet and compounds: 0.994, 0.667, 0.367).
-func TestTuneSet(t *testing.T) {
-	rep := runEvalFile(t, tunePath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69})
-}
-
-// TestProbeSet runs the probes (tuning data, SHOW_MISSES=1 lists misses) and holds their
-// figures just under what this matcher measured: look-alike abstention 0.806, verdict accuracy
-// 0.880 on same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.940
-// same-language before the predicate-side rule (decide.go subjectOnly), which refuses "HPV aşısı
-// … korur" for "… önlemeye yardımcı olur"; the same before and after the rules of the colloquial round; 0.920 same-language before that, 0.840
-// same-language before the rules tuned on colloq.jsonl; 0.806, 0.800 and 0.750 before those
-// of the WordNet-links round; look-alike abstention 0.597 before
-// the identifier, light-verb noun and Turkish adjunct rules). Most look-alikes still taken leave
-// out a part of the fact-check ("Lightning is hotter than the Sun"): a rule refusing those also
-// refused rewordings of the tuning half and the development set that leave out a part ("Yumurta
-// tüketmek kolesterolü yükseltir" for "… kan kolesterolünü …").
-func TestProbeSet(t *testing.T) {
-	rep := runEvalFile(t, probesPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74})
-}
-
-// TestReadSet runs an earlier test half (eval/test.jsonl): it was read while tuning, so it is
-// tuning data and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.974, verdict accuracy 0.664 on same-language and 0.833 on
-// cross-language rewordings, no dogru/yanlis swap (0.974, 0.647 and 0.667 before the
-// cross-language round; 0.955, 0.655 and 0.700 before the
-// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
-// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
-// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
-// 0.916, 0.513 and 0.567 when it was still blind).
-func TestReadSet(t *testing.T) {
-	rep := runEvalFile(t, readPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.83})
-}
-
-// TestBlindSet runs the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language
-// and 55 cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape
-// the rules of the WordNet-links round, so it is tuning data now and its figures are not quality figures.
-// Held just under what this matcher measured: look-alike abstention 0.977, verdict accuracy
-// 0.719 on same-language and 0.764 on cross-language rewordings, no dogru/yanlis swap (0.977,
-// 0.719 and 0.600 before the cross-language round; 0.973,
-// 0.723 and 0.618 before the predicate-side rule (decide.go subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of the colloquial round;
-// 0.673 same-language before questions opened by an auxiliary were read; 0.662 and 0.582
-// before the rules tuned on colloq.jsonl). When
-// it was still blind this matcher's rules of that morning measured 0.962 (253/263), 0.604 and
-// 0.436, with 11 wrong confident matches.
-func TestBlindSet(t *testing.T) {
-	rep := runEvalFile(t, blindPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76})
-}
-
-// TestBlind2Set runs the previous test half (eval/blind2.jsonl, 622 cases written blind on
-// 2026-11-26). Its pass or fail decided between variants of the one-clause rule (decide.go)
-// about six times, so it is tuning data now and its figures are not quality figures. Held just
-// under what this matcher measured: look-alike abstention 0.978, verdict accuracy 0.441 on
-// same-language and 0.683 on cross-language rewordings, no dogru/yanlis swap (0.978, 0.427 and
-// 0.600 before the cross-language round). When it was
-// demoted: 0.974, 0.413 and 0.600; the colloquial round's rules then swapped one ("Çin tuzu
-// zehir, yemeklere katmayın!" taken as "Eating too much salt raises blood pressure"), which the
-// predicate-side rule (decide.go subjectOnly) refuses.
-func TestBlind2Set(t *testing.T) {
-	rep := runEvalFile(t, blind2Path, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.68})
-}
-
-// TestBlind3Set runs the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written
-// blind on 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is
-// tuning data now and its figures are not quality figures. Held just under what this matcher
-// measured: look-alike abstention 0.975, verdict accuracy 0.540 on same-language and 0.567 on
-// cross-language rewordings, no dogru/yanlis swap (0.975, 0.537 and 0.450 before the
-// cross-language round; 0.972, 0.515 and 0.467 on its first run, on the matcher of that
-// morning).
-func TestBlind3Set(t *testing.T) {
-	rep := runEvalFile(t, blind3Path, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.56})
-}
-
-// TestColloqSet runs the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365
-// same-language and 46 cross-language rewordings; tuning data, SHOW_MISSES=1 lists its misses)
-// and holds its figures just under what this matcher measured: look-alike abstention 0.968,
-// verdict accuracy 0.512 on same-language and 0.717 on cross-language rewordings, no
-// dogru/yanlis swap (0.968, 0.496 and 0.565 before the cross-language round; 0.963, 0.507 and
-// 0.587 before the predicate-side rule (decide.go
-// subjectOnly); 0.963, 0.460 and 0.587 before the clause, comparison and verbal-noun rules
-// of the colloquial round; 0.458 same-language before negative questions were read as asking
-// for agreement; 0.941, 0.422 and 0.522 when it was first run, before the rules tuned on
-// colloq.jsonl).
-func TestColloqSet(t *testing.T) {
-	rep := runEvalFile(t, colloqPath, os.Getenv("SHOW_MISSES") != "")
-	checkHeld(t, rep, heldFigures{lookalike: 0.96, paraphrase: 0.51, crosslang: 0.71})
+// TestTuningFiles runs each tuning file on its own (SHOW_MISSES=1 lists the misses; run one with
+// -run 'TestTuningFiles/colloq') and holds its figures just under what this matcher measured,
+// with no dogru/yanlis swap. These are tuning data: rules were shaped on them, so their figures
+// are not quality figures (see TestEvalTestHalf). Each row says what the file is and what it
+// measured before each round of rules.
+func TestTuningFiles(t *testing.T) {
+	for _, f := range []struct {
+		name string
+		path string
+		held heldFigures
+	}{
+		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.800 on
+		// same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
+		// 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
+		// coordinatedPair, the fact-check's name said more fully); 1.000, 0.808 and 0.700 before the
+		// predicate-side rule (decide.go subjectOnly); 1.000, 0.800 and 0.700 before the clause,
+		// comparison and verbal-noun rules of the colloquial round; 0.792 same-language before the
+		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
+		// before KeNet and compounds: 0.994, 0.667, 0.367).
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69}},
+		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
+		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.940
+		// same-language before the predicate-side rule (decide.go subjectOnly), which refuses "HPV
+		// aşısı … korur" for "… önlemeye yardımcı olur"; the same before and after the rules of the
+		// colloquial round; 0.920 same-language before that, 0.840 same-language before the rules
+		// tuned on colloq.jsonl; 0.806, 0.800 and 0.750 before those of the WordNet-links round;
+		// look-alike abstention 0.597 before the identifier, light-verb noun and Turkish adjunct
+		// rules). Most look-alikes still taken leave out a part of the fact-check ("Lightning is
+		// hotter than the Sun"): a rule refusing those also refused rewordings of the tuning half and
+		// the development set that leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "…
+		// kan kolesterolünü …").
+		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74}},
+		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
+		// and its figures are not quality figures. Measured: look-alike abstention 0.974, verdict
+		// accuracy 0.664 on same-language and 0.833 on cross-language rewordings, no dogru/yanlis swap
+		// (0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
+		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
+		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
+		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
+		// 0.916, 0.513 and 0.567 when it was still blind).
+		{"test", readPath, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.83}},
+		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
+		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
+		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
+		// figures. Measured: look-alike abstention 0.977, verdict accuracy 0.719 on same-language and
+		// 0.764 on cross-language rewordings, no dogru/yanlis swap (0.977, 0.719 and 0.600 before the
+		// cross-language round; 0.973, 0.723 and 0.618 before the predicate-side rule (decide.go
+		// subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of
+		// the colloquial round; 0.673 same-language before questions opened by an auxiliary were read;
+		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
+		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
+		// confident matches.
+		{"blind", blindPath, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76}},
+		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
+		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
+		// times, so it is tuning data now and its figures are not quality figures. Measured:
+		// look-alike abstention 0.978, verdict accuracy 0.441 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.978, 0.427 and 0.600 before the
+		// cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
+		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
+		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
+		{"blind2", blind2Path, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.68}},
+		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
+		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
+		// now and its figures are not quality figures. Measured: look-alike abstention 0.975, verdict
+		// accuracy 0.540 on same-language and 0.567 on cross-language rewordings, no dogru/yanlis swap
+		// (0.975, 0.537 and 0.450 before the cross-language round; 0.972, 0.515 and 0.467 on its first
+		// run, on the matcher of that morning).
+		{"blind3", blind3Path, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.56}},
+		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
+		// and 46 cross-language rewordings), measured: look-alike abstention 0.968, verdict accuracy
+		// 0.512 on same-language and 0.717 on cross-language rewordings, no dogru/yanlis swap (0.968,
+		// 0.496 and 0.565 before the cross-language round; 0.963, 0.507 and 0.587 before the
+		// predicate-side rule (decide.go subjectOnly); 0.963, 0.460 and 0.587 before the clause,
+		// comparison and verbal-noun rules of the colloquial round; 0.458 same-language before
+		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
+		// first run, before the rules tuned on colloq.jsonl).
+		{"colloq", colloqPath, heldFigures{lookalike: 0.96, paraphrase: 0.51, crosslang: 0.71}},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
+		})
+	}
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
