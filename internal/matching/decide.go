@@ -83,8 +83,12 @@ func subjectOnly(q, r *claimParts, ra sideAlign) bool {
 		// content of its own.
 		verbsOnly = verbsOnly && (verbal || genericPerson(o))
 	}
-	if verbsOnly && firstUnlinked(q, sideAlign{links: make([]link, len(q.parts))}, func(p *part) bool { return (p.verb || p.verbLike) && !p.aside }) >= 0 {
-		return false
+	if verbsOnly {
+		for i := range q.parts {
+			if p := &q.parts[i]; (p.verb || p.verbLike) && !p.aside {
+				return false
+			}
+		}
 	}
 	return len(side) > 0
 }
