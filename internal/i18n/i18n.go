@@ -19,6 +19,8 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/language"
+
+	"github.com/claimcheck/claimcheck/internal/validation"
 )
 
 // Lang is a language the site is written in, as its BCP 47 code ("en", "tr").
@@ -182,7 +184,7 @@ func (l *Localizer) Lang() Lang { return l.lang }
 // shows its id, so a forgotten key is visible on the page and caught by the key checks rather
 // than rendering nothing.
 func (l *Localizer) T(id string, kv ...any) string {
-	return l.localize(id, nil, pairs(kv))
+	return l.localize(id, nil, validation.Params(kv...))
 }
 
 // TData is the message id with its template data as a map (validation errors carry theirs so).
@@ -196,7 +198,7 @@ func (l *Localizer) TData(id string, data map[string]any) string {
 
 // N is the message id in the plural form count calls for; count is also {{.Count}}.
 func (l *Localizer) N(id string, count int, kv ...any) string {
-	data := pairs(kv)
+	data := validation.Params(kv...)
 	if data == nil {
 		data = map[string]any{}
 	}
@@ -258,27 +260,13 @@ func (l *Localizer) Lower(s string) string {
 // HTML is a message that carries markup (emphasis, a link), with every data value escaped; the
 // message files are the project's own text, the data may come from anyone.
 func (l *Localizer) HTML(id string, kv ...any) string {
-	data := pairs(kv)
+	data := validation.Params(kv...)
 	for k, v := range data {
 		if s, ok := v.(string); ok {
 			data[k] = html.EscapeString(s)
 		}
 	}
 	return l.localize(id, nil, data)
-}
-
-// pairs turns ("Name", v, …) into template data; an odd last name is ignored.
-func pairs(kv []any) map[string]any {
-	if len(kv) < 2 {
-		return nil
-	}
-	m := make(map[string]any, len(kv)/2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		if k, ok := kv[i].(string); ok {
-			m[k] = kv[i+1]
-		}
-	}
-	return m
 }
 
 // ctxKey is the context key of the request's Localizer.
