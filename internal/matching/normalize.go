@@ -379,17 +379,28 @@ honestly totally thing things stuff`
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
 func isStop(lang, folded string) bool {
+	for _, set := range stopSetsFor(lang) {
+		if set[folded] {
+			return true
+		}
+	}
+	return false
+}
+
+// stopSetsFor returns the stopword sets a word of the text's language is looked up in: its
+// language's, and for undetermined text both.
+func stopSetsFor(lang string) []map[string]bool {
 	sets := stopSets()
 	switch lexicalLang(lang) {
 	case "en":
-		return sets["en"][folded]
+		return []map[string]bool{sets["en"]}
 	case "tr":
 		if lang == "und" || lang == "" {
-			return sets["tr"][folded] || sets["en"][folded]
+			return []map[string]bool{sets["tr"], sets["en"]}
 		}
-		return sets["tr"][folded]
+		return []map[string]bool{sets["tr"]}
 	}
-	return false
+	return nil
 }
 
 // stemFor applies the language's light stemmer to a folded word.

@@ -2,7 +2,9 @@ package turkish
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestFold(t *testing.T) {
@@ -162,5 +164,61 @@ func TestNegativeParticiple(t *testing.T) {
 		if got := IsNegativeParticiple(c.word); got != c.want {
 			t.Errorf("IsNegativeParticiple(%q) = %v, want %v", c.word, got, c.want)
 		}
+	}
+}
+
+// TestFoldByRuneIsFoldNormalized checks the table path against the normalizing one: every rune
+// the table holds, alone and between letters, and strings that mix them with marks and runes
+// outside the table (which must take the normalizing path).
+func TestFoldByRuneIsFoldNormalized(t *testing.T) {
+	var inputs []string
+	for r := rune(foldTableFirst); r < foldTableEnd; r++ {
+		s := string(r)
+		inputs = append(inputs, s, "Ab"+s+"Iİ", s+"\u0307", "\u0301"+s, s+s)
+	}
+	inputs = append(inputs,
+		"YANLIŞ", "Aşıların", "İstanbul'da", "ISIRGAN", "cafe\u0301", "Ǆemal", "ﬁnal", "Ωmega", "5G 🚀 kuleleri",
+		"mars’tan", "A\u030a", "Ångström", "ǅ", "ǈ", "ß", "ẞ", "İ\u0307", "I\u0307", "ŉ", "ǰ")
+	for _, in := range inputs {
+		want := foldNormalized(in)
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, normalizing path gives %q", in, got, want)
+		}
+	}
+}
+
+// FuzzFold holds Fold equal to its normalizing path on any input that is not all ASCII (an
+// all-ASCII input is only lower-cased).
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Aşıların", "İI", "cafe\u0301", "ǅ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if !utf8.ValidString(in) || isASCII(in) {
+			return
+		}
+		if got, want := Fold(in), foldNormalized(in); got != want {
+			t.Errorf("Fold(%q) = %q, normalizing path gives %q", in, got, want)
+		}
+	})
+}
+
+// TestStemMemo checks that a memoized stem is the stem, asked once or again, and that the memo
+// stops growing at its bound.
+func TestStemMemo(t *testing.T) {
+	m := NewMorphology()
+	for _, w := range []string{"asilarin", "kitabi", "kaynamaz", "mars'tan", "2023'te", "otizm", "asilarin"} {
+		want := m.stem(w)
+		for range 2 {
+			if got := m.Stem(w); got != want {
+				t.Errorf("Stem(%q) = %q, want %q", w, got, want)
+			}
+		}
+	}
+	for i := range maxStemMemo + 100 {
+		m.Stem("kelime" + strings.Repeat("a", i%7) + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676%26)) + string(rune('a'+i/17576%26)))
+	}
+	if n := m.memoized.Load(); n > maxStemMemo {
+		t.Errorf("memo holds %d stems, above its bound %d", n, maxStemMemo)
 	}
 }
