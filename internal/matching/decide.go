@@ -2030,9 +2030,17 @@ func percentOf(x string) string {
 // memory whatever the traffic.
 type lexCache struct {
 	mu    sync.RWMutex
-	rel   map[string]thesaurus.Relation
-	trans map[string][]string
+	rel   map[relKey]thesaurus.Relation
+	trans map[transKey][]string
 }
+
+// relKey and transKey key the cache by their strings as they are, so a lookup that hits builds
+// no key string (concatenated keys were most of a hit's cost); a missing entry stores clones, so
+// a word sliced from a long post does not keep the post alive.
+type (
+	relKey   struct{ lang, a, b string }
+	transKey struct{ from, to, w string }
+)
 
 // maxLexCache bounds the cached answers (each a few dozen bytes).
 const maxLexCache = 200_000
@@ -2051,7 +2059,7 @@ func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
 			return r
 		}
 	}
-	k := lang + "\x00" + a + "\x00" + b
+	k := relKey{lang, a, b}
 	c.mu.RLock()
 	r, ok := c.rel[k]
 	c.mu.RUnlock()
@@ -2059,9 +2067,10 @@ func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
 		return r
 	}
 	r = lx.Relate(lang, a, b)
+	k = relKey{strings.Clone(lang), strings.Clone(a), strings.Clone(b)}
 	c.mu.Lock()
 	if c.rel == nil || len(c.rel) >= maxLexCache {
-		c.rel = map[string]thesaurus.Relation{}
+		c.rel = map[relKey]thesaurus.Relation{}
 	}
 	c.rel[k] = r
 	c.mu.Unlock()
@@ -2070,7 +2079,7 @@ func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
 
 // translate is lx.Translate, cached.
 func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
-	k := from + to + "\x00" + w
+	k := transKey{from, to, w}
 	c.mu.RLock()
 	t, ok := c.trans[k]
 	c.mu.RUnlock()
@@ -2078,9 +2087,10 @@ func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
 		return t
 	}
 	t = lx.Translate(from, to, w)
+	k = transKey{strings.Clone(from), strings.Clone(to), strings.Clone(w)}
 	c.mu.Lock()
 	if c.trans == nil || len(c.trans) >= maxLexCache {
-		c.trans = map[string][]string{}
+		c.trans = map[transKey][]string{}
 	}
 	c.trans[k] = t
 	c.mu.Unlock()
