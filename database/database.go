@@ -41,6 +41,9 @@ type DB struct {
 	stopCheckpoints func()
 	// stmts keeps the hot reads prepared on SQLite (nil on PostgreSQL; see QueryPrepared).
 	stmts *stmtCache
+	// txStmts keeps the statements of SQLite write transactions prepared (nil on PostgreSQL,
+	// whose driver caches its own; see gatedTx.ExecContext).
+	txStmts *stmtCache
 }
 
 // DialectOf tells which dialect a DATABASE_URL selects.
@@ -96,8 +99,10 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		// while busy_timeout queues writers instead of failing them.
 		maxOpen = min(maxOpen, sqliteMaxConns(runtime.GOMAXPROCS(0)))
 	}
+	var txStmts *stmtCache
 	if d == SQLite {
-		if err := gateWrites(g, sqlDB, sqliteBusyTimeout); err != nil {
+		txStmts = newStmtCache(sqlDB)
+		if err := gateWrites(g, sqlDB, sqliteBusyTimeout, txStmts); err != nil {
 			return nil, err
 		}
 	}
@@ -110,7 +115,7 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("database: ping %s: %w", d, err)
 	}
-	db := &DB{Gorm: g, Dialect: d}
+	db := &DB{Gorm: g, Dialect: d, txStmts: txStmts}
 	if d == SQLite {
 		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
 		db.stmts = newStmtCache(sqlDB)
@@ -129,6 +134,9 @@ func (db *DB) Close() error {
 	}
 	if db.stmts != nil {
 		db.stmts.close()
+	}
+	if db.txStmts != nil {
+		db.txStmts.close()
 	}
 	return sqlDB.Close()
 }

@@ -2,9 +2,12 @@ package database
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 func queryN(t *testing.T, db *DB, query string, args ...any) int {
@@ -64,5 +67,57 @@ func TestQueryPreparedKeepsStatementsAndSeesWrites(t *testing.T) {
 	}
 	if want := "2026-11-26 05:58:04.845877+00:00"; text != want {
 		t.Errorf("time stored as %q, want %q", text, want)
+	}
+}
+
+// TestTransactionStatementsKeptPrepared runs the same insert in many transactions: each runs on
+// the one statement kept for its text (schema changes are not kept), stores its own values (a
+// time in the format a plain statement stores), and a rolled-back one leaves nothing.
+func TestTransactionStatementsKeptPrepared(t *testing.T) {
+	db := openTestSQLite(t)
+	if err := db.Gorm.Transaction(func(tx *gorm.DB) error {
+		return tx.Exec("CREATE TABLE stamps (n integer NOT NULL, at datetime NOT NULL)").Error
+	}); err != nil {
+		t.Fatal(err)
+	}
+	when := time.Date(2026, 11, 26, 5, 58, 4, 845877000, time.UTC)
+	for i := range 6 {
+		err := db.Gorm.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec("INSERT INTO stamps (n, at) VALUES (?, ?)", i, when).Error; err != nil {
+				return err
+			}
+			var n int
+			if err := tx.Raw("SELECT count(*) FROM stamps WHERE n = ?", i).Scan(&n).Error; err != nil {
+				return err
+			}
+			if n != 1 {
+				t.Errorf("transaction %d sees %d rows of its own insert, want 1", i, n)
+			}
+			if i == 5 {
+				return errRollback
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errRollback) {
+			t.Fatal(err)
+		}
+	}
+	if n := len(db.txStmts.m); n != 2 {
+		t.Errorf("%d statements kept for the transactions' two texts, want 2", n)
+	}
+	var rows []struct {
+		N  int
+		At string
+	}
+	if err := db.Gorm.Raw("SELECT n, CAST(at AS text) AS at FROM stamps ORDER BY n").Scan(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d rows stored, want 5 (the sixth rolled back)", len(rows))
+	}
+	for i, r := range rows {
+		if r.N != i || r.At != "2026-11-26 05:58:04.845877+00:00" {
+			t.Errorf("row %d = %+v", i, r)
+		}
 	}
 }
