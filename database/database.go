@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/database/sqlitegorm"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -44,6 +46,10 @@ type DB struct {
 	// txStmts keeps the statements of SQLite write transactions prepared (nil on PostgreSQL,
 	// whose driver caches its own; see gatedTx.ExecContext).
 	txStmts *stmtCache
+	// pgx is the PostgreSQL connection pool (nil on SQLite). GORM's database/sql pool borrows
+	// its connections from it, so the hot reads (QueryRows) and the stores share one set of
+	// connections and one cap.
+	pgx *pgxpool.Pool
 }
 
 // DialectOf tells which dialect a DATABASE_URL selects.
@@ -69,10 +75,22 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		NowFunc:                func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 	d := DialectOf(url)
+	maxOpen := opt.MaxOpenConns
+	if maxOpen <= 0 {
+		maxOpen = 20
+	}
 	var g *gorm.DB
+	var pool *pgxpool.Pool
 	var err error
 	if d == Postgres {
-		g, err = gorm.Open(postgres.Open(url), cfg)
+		pool, err = openPgxPool(ctx, url, maxOpen)
+		if err != nil {
+			return nil, err
+		}
+		g, err = gorm.Open(postgres.New(postgres.Config{Conn: stdlib.OpenDBFromPool(pool)}), cfg)
+		if err != nil {
+			pool.Close()
+		}
 	} else {
 		if ferr := registerSQLiteFunctions(); ferr != nil {
 			return nil, ferr
@@ -88,11 +106,10 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 	}
 	sqlDB, err := g.DB()
 	if err != nil {
+		if pool != nil {
+			pool.Close()
+		}
 		return nil, fmt.Errorf("database: %w", err)
-	}
-	maxOpen := opt.MaxOpenConns
-	if maxOpen <= 0 {
-		maxOpen = 20
 	}
 	if d == SQLite {
 		// One writer at a time is SQLite's rule; a small pool keeps readers concurrent under WAL
@@ -107,15 +124,22 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		}
 	}
 	sqlDB.SetMaxOpenConns(maxOpen)
-	sqlDB.SetMaxIdleConns(maxOpen)
-	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	if d == SQLite {
+		// On PostgreSQL idle connections go back to the pgx pool (stdlib.OpenDBFromPool keeps
+		// none in database/sql).
+		sqlDB.SetMaxIdleConns(maxOpen)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := sqlDB.PingContext(pctx); err != nil {
 		_ = sqlDB.Close()
+		if pool != nil {
+			pool.Close()
+		}
 		return nil, fmt.Errorf("database: ping %s: %w", d, err)
 	}
-	db := &DB{Gorm: g, Dialect: d, txStmts: txStmts}
+	db := &DB{Gorm: g, Dialect: d, txStmts: txStmts, pgx: pool}
 	if d == SQLite {
 		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
 		db.stmts = newStmtCache(sqlDB)
@@ -138,7 +162,11 @@ func (db *DB) Close() error {
 	if db.txStmts != nil {
 		db.txStmts.close()
 	}
-	return sqlDB.Close()
+	err = sqlDB.Close()
+	if db.pgx != nil {
+		db.pgx.Close()
+	}
+	return err
 }
 
 // sqliteMaxConns is the SQLite pool's cap on a machine of procs cores: two connections per core,

@@ -2,8 +2,9 @@ package models
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
+
+	"github.com/claimcheck/claimcheck/database"
 )
 
 // RESTColumn is one column a REST table exposes; Type is its PostgreSQL type name (text, uuid,
@@ -49,9 +50,9 @@ func ClaimsTable() RESTTable {
 
 // QueryContext runs one read that internal/postgrest built from ClaimsTable (identifiers from the
 // whitelist only, every value bound, LIMIT and OFFSET the plan's own integers), on the store's
-// pool, kept prepared by its text (database.DB.QueryPrepared).
-func (s *ClaimStore) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	rows, err := s.db.QueryPrepared(ctx, query, args...)
+// pool, on PostgreSQL through pgx itself and on SQLite kept prepared by its text (database.DB.QueryRows).
+func (s *ClaimStore) QueryContext(ctx context.Context, query string, args ...any) (database.Rows, error) {
+	rows, err := s.db.QueryRows(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("rest read: %w", err)
 	}

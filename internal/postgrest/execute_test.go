@@ -270,7 +270,7 @@ func TestExecute(t *testing.T) {
 			t.Run(sc.name, func(t *testing.T) {
 				tb := claimsTable()
 				tb.MaxRows = sc.maxRows
-				resp, err := Execute(context.Background(), sqlDB, d, tb, sc.req)
+				resp, err := Execute(context.Background(), SQL(sqlDB), d, tb, sc.req)
 				if err != nil {
 					t.Fatalf("Execute: %v", err)
 				}

@@ -150,7 +150,7 @@ func FuzzExecuteSQLite(f *testing.F) {
 	seed(f, sqlDB, SQLite)
 	tb := claimsTable()
 	f.Fuzz(func(t *testing.T, rawQuery, accept, rangeHeader, prefer string) {
-		resp, err := Execute(context.Background(), sqlDB, SQLite, tb, Request{RawQuery: rawQuery, Accept: accept, Range: rangeHeader, Prefer: prefer})
+		resp, err := Execute(context.Background(), SQL(sqlDB), SQLite, tb, Request{RawQuery: rawQuery, Accept: accept, Range: rangeHeader, Prefer: prefer})
 		if err != nil || resp.Status >= 500 {
 			t.Fatalf("%d %s: %v", resp.Status, resp.Body, err)
 		}

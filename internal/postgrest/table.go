@@ -9,6 +9,8 @@ package postgrest
 import (
 	"context"
 	"database/sql"
+
+	"github.com/claimcheck/claimcheck/database"
 )
 
 // ColumnType decides how values are validated, bound and rendered, so both dialects agree.
@@ -97,9 +99,33 @@ type Request struct {
 	AcceptProfile string // Accept-Profile header; "" or "public" ok, else 406 PGRST106
 }
 
-// Querier is satisfied by *sql.DB, *sql.Conn and *sql.Tx.
+// Querier runs the SQL this package builds; the table's store is one, and SQL makes one of a
+// database/sql handle.
 type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (database.Rows, error)
+}
+
+// SQL is a database/sql handle (*sql.DB, *sql.Conn, *sql.Tx) as a Querier.
+func SQL(q interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}) Querier {
+	return sqlQuerier{q}
+}
+
+// sqlQuerier is SQL's Querier.
+type sqlQuerier struct {
+	q interface {
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	}
+}
+
+// QueryContext runs query on the handle.
+func (s sqlQuerier) QueryContext(ctx context.Context, query string, args ...any) (database.Rows, error) {
+	rows, err := s.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
 }
 
 // Response is a complete HTTP answer.
