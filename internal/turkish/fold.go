@@ -50,35 +50,33 @@ func Fold(s string) string {
 	return foldNormalized(s)
 }
 
-// foldTableFirst and foldTableEnd bound the runes foldTable holds: Latin-1, the Latin Extended
-// blocks (every Turkish letter) and General Punctuation (typographic quotes and dashes).
-const (
-	foldTableFirst = 0x80
-	foldTableEnd   = 0x2070
+// foldLatin and foldPunct hold, for each rune of their block that folds on its own, what
+// foldNormalized makes of it alone: Latin-1 and the Latin Extended-A and -B blocks (every Turkish
+// letter) from U+0080, and General Punctuation (typographic quotes and dashes) from U+2000. ""
+// marks a rune whose fold depends on its neighbours (a combining mark). Other runes take the
+// normalizing path.
+var (
+	foldLatin = buildFoldTable(0x80, 0x250)
+	foldPunct = buildFoldTable(0x2000, 0x2070)
 )
 
-// foldTable holds, for each rune of its range that folds on its own, what foldNormalized makes of
-// it alone; "" marks a rune whose fold depends on its neighbours (a combining mark) or lies
-// outside the Latin and punctuation blocks.
-var foldTable = buildFoldTable()
-
-// buildFoldTable folds each rune of the table's range once through the normalizing path.
-func buildFoldTable() []string {
-	t := make([]string, foldTableEnd-foldTableFirst)
-	for r := rune(foldTableFirst); r < foldTableEnd; r++ {
-		if (r >= 0x250 && r < 0x1E00) || r >= 0x1F00 && r < 0x2000 || unicode.Is(unicode.Mn, r) || !utf8.ValidRune(r) {
+// buildFoldTable folds each rune of [first, end) once through the normalizing path.
+func buildFoldTable(first, end rune) []string {
+	t := make([]string, end-first)
+	for r := first; r < end; r++ {
+		if unicode.Is(unicode.Mn, r) {
 			continue
 		}
-		t[r-foldTableFirst] = foldNormalized(string(r))
+		t[r-first] = foldNormalized(string(r))
 	}
 	return t
 }
 
-// foldByRune folds s a rune at a time from foldTable, which gives what foldNormalized gives
-// whenever every rune is in the table: such runes are composed letters, none of which
+// foldByRune folds s a rune at a time from the tables, which give what foldNormalized gives
+// whenever every rune is in a table: such runes are composed letters, none of which
 // normalization joins with a neighbour. Claims are folded word by word many times per analysis,
 // and the three normalization passes were a fifth of an analysis's CPU. It reports false when a
-// rune is outside the table.
+// rune is outside the tables.
 func foldByRune(s string) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -92,8 +90,10 @@ func foldByRune(s string) (string, bool) {
 				r = '\'' // as foldNormalized writes it; an all-ASCII s keeps it (Fold's first path)
 			}
 			b.WriteByte(byte(r))
-		case r < foldTableEnd && foldTable[r-foldTableFirst] != "":
-			b.WriteString(foldTable[r-foldTableFirst])
+		case r < 0x250 && foldLatin[r-0x80] != "":
+			b.WriteString(foldLatin[r-0x80])
+		case r >= 0x2000 && r < 0x2070 && foldPunct[r-0x2000] != "":
+			b.WriteString(foldPunct[r-0x2000])
 		default:
 			return "", false
 		}
