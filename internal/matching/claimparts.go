@@ -120,6 +120,8 @@ type claimParts struct {
 	passive bool
 	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
 	superlative bool
+	// readings are runs of the post's pieces with its frame set aside (frame.go).
+	readings []reading
 }
 
 // negation is one negating word of a claim.
@@ -217,6 +219,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		ix.parseSegment(cp, a, lang, true)
 	}
 	ix.markPossessors(cp)
+	cp.readings = ix.frameReadings(main, lang)
 	return cp
 }
 

@@ -1,0 +1,247 @@
+package matching
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// A post often wraps its claim in a frame: who says it ("my sister in law swears …", "…, my mate
+// says …"), the poster's own story or advice around it ("Put a coat on or you'll catch a cold,
+// …", "love my vindaloo but …"), a tag question or an aside after it ("… or is that just a
+// Facebook thing?"). The comma clauses of claimParts cut some of these off; the rest sit inside a
+// clause, where the reading by position takes a word of the frame for the claim's subject
+// ("reminder", "sister"). A post is therefore also read in pieces cut where a frame ends: at a
+// conjunction that opens a clause and after a reporting frame. A run of pieces is one more
+// reading of the post, and the post states the fact-check when one reading states it whole
+// (statedByReading): the frame is set aside as chatter only when what it frames states the
+// fact-check, so a frame word standing in the place of a fact-check part is still a different
+// claim (the reading that leaves it out misses that part).
+
+// reading is a run of pieces of a post read as a claim of its own.
+type reading struct {
+	parts *claimParts
+	// negatedElsewhere marks a reading while a piece of the post outside it negates something
+	// other than a warning ("…, but I don't believe it"): that piece may deny the reading.
+	negatedElsewhere bool
+}
+
+// maxPieces bounds the pieces a post is read in (runs grow with their square).
+const maxPieces = 8
+
+// frameWords scans a post's words, numbers (with their inner points and commas) and clause
+// punctuation.
+var frameWords = regexp.MustCompile(`\d+(?:[.,:]\d+)*|[\pL\pN]+(?:['’\-][\pL\pN]+)*|[,;.!?…:\n]`)
+
+// clauseConjunctions open a clause of their own after the word before them: a contrast, a
+// reason, a consequence ("… but my mate says …", "… çünkü lastikler …").
+var clauseConjunctions = map[string]bool{"but": true, "because": true, "bc": true, "cuz": true, "coz": true,
+	"ama": true, "fakat": true, "ancak": true, "cunku": true, "halbuki": true, "oysa": true, "oysaki": true}
+
+// clauseOpeners are the pronouns and auxiliaries that show "or" and "so" open a clause ("or
+// you'll catch a cold", "or is that just …", "so I'm skipping …") rather than join two words
+// ("vaccines or antibiotics", "so hot").
+var clauseOpeners = map[string]bool{"i": true, "i'm": true, "im": true, "you": true, "you'll": true, "you're": true,
+	"we": true, "we're": true, "they": true, "they're": true, "he": true, "she": true, "it": true, "it's": true,
+	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true}
+
+// speakerWords open the speaker of a reporting frame: a possessive, a pronoun or a word for anyone
+// ("my mate says", "she read that", "people swear that"). A speaker named by a name is left
+// alone: "Marie Antoinette said …" is a claim about her.
+var speakerWords = map[string]bool{"my": true, "our": true, "your": true, "his": true, "her": true, "their": true,
+	"a": true, "an": true, "the": true, "some": true, "i": true, "we": true, "you": true, "he": true, "she": true,
+	"they": true, "people": true, "everyone": true, "everybody": true, "someone": true, "somebody": true}
+
+// reportVerbRoots are the verbs whose kinds report what someone says or thinks (WordNet: "swear"
+// and "insist" are kinds of saying, "reckon" of thinking, "claim" and "warn" of communicating).
+var reportVerbRoots = []string{"say", "tell", "think", "communicate", "know", "hear"}
+
+// denialRoots are the verbs whose kinds report a claim to deny or doubt it ("deny", "reject",
+// "question"): what such a frame frames is not what the post says.
+var denialRoots = []string{"deny", "doubt", "disagree"}
+
+// frameReadings reads text (the post with its question and report frames dropped, as parseClaim
+// reads it) in pieces and returns each run of pieces that one of its cuts bounds: runs cut only
+// at punctuation are the comma clauses decideClauses already tries.
+func (ix *Index) frameReadings(text, lang string) []reading {
+	type piece struct {
+		from, to int
+		// byFrame marks a piece whose start was cut by a conjunction or a frame, not by
+		// punctuation.
+		byFrame bool
+	}
+	words := frameWords.FindAllStringIndex(text, -1)
+	var pieces []piece
+	start, byFrame := 0, false
+	cut := func(at int, frame bool) {
+		if strings.TrimSpace(strings.Trim(text[start:at], ",;.!?…:\n ")) != "" {
+			pieces = append(pieces, piece{start, at, byFrame})
+		}
+		start, byFrame = at, frame
+	}
+	lex := lexicalLang(lang)
+	pieceStart := true // the next word opens a piece
+	for k := 0; k < len(words); k++ {
+		w := text[words[k][0]:words[k][1]]
+		f := turkish.Fold(w)
+		if strings.ContainsAny(w, ",;.!?…:\n") && !unicode.IsDigit(rune(w[0])) {
+			cut(words[k][1], false)
+			pieceStart = true
+			continue
+		}
+		next := ""
+		if k+1 < len(words) {
+			next = turkish.Fold(text[words[k+1][0]:words[k+1][1]])
+		}
+		switch {
+		case k > 0 && !pieceStart && (clauseConjunctions[f] || (f == "or" || f == "so") && clauseOpeners[next]):
+			// The conjunction opens the next piece; a frame may follow it ("but my mate says").
+			cut(words[k][0], true)
+			pieceStart = true
+			continue
+		case lex == "tr" && f == "diye" && k > 0:
+			// "balıkla yoğurt zehirler diye": the complement closes before "diye".
+			cut(words[k][0], true)
+			cut(words[k][1], true)
+			pieceStart = true
+			continue
+		}
+		if pieceStart && lex == "en" {
+			if end := ix.reportFrameEnd(text, words, k); end > k {
+				k = end
+				cut(words[k][1], true)
+				pieceStart = true
+				continue
+			}
+		}
+		pieceStart = false
+	}
+	cut(len(text), false)
+	if len(pieces) < 2 || len(pieces) > maxPieces {
+		return nil
+	}
+	negated := make([]bool, len(pieces))
+	for i, p := range pieces {
+		for _, g := range ix.parsePiece(text[p.from:p.to], lang).negs {
+			if !g.prohibition {
+				negated[i] = true
+			}
+		}
+	}
+	var out []reading
+	for a := range pieces {
+		for b := a; b < len(pieces); b++ {
+			if a == 0 && b == len(pieces)-1 {
+				continue // the whole post
+			}
+			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) {
+				continue // a run of comma clauses
+			}
+			cp := ix.parsePiece(text[pieces[a].from:pieces[b].to], lang)
+			rd := reading{parts: cp}
+			for i := range pieces {
+				rd.negatedElsewhere = rd.negatedElsewhere || (i < a || i > b) && negated[i]
+			}
+			out = append(out, rd)
+		}
+	}
+	return out
+}
+
+// parsePiece reads a piece of a post into parts, as parseClaim reads a post.
+func (ix *Index) parsePiece(text, lang string) *claimParts {
+	cp := &claimParts{lang: lang}
+	ix.parseSegment(cp, text, lang, false)
+	ix.markPossessors(cp)
+	return cp
+}
+
+// reportFrameEnd finds a reporting frame opening at word k of text: a speaker of at most four
+// words opened by a possessive, a pronoun or a word for anyone, then a verb of saying or
+// thinking (by the lexicon's kinds of reportVerbRoots, not of denialRoots) and "that", "me" or
+// "us" after it; it returns the index of the frame's last word, or -1. No word of the speaker
+// may be a name or a negation ("nobody says", "Einstein said" are claims of their own).
+func (ix *Index) reportFrameEnd(text string, words [][]int, k int) int {
+	if ix.lex == nil {
+		return -1
+	}
+	at := func(i int) string { return text[words[i][0]:words[i][1]] }
+	if !speakerWords[turkish.Fold(at(k))] {
+		return -1
+	}
+	for v := k + 1; v < len(words) && v <= k+4; v++ {
+		w := at(v)
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) || negationWords[turkish.Fold(w)] {
+			return -1
+		}
+		if !ix.reportVerb(turkish.Fold(w)) {
+			continue
+		}
+		end := v
+		for end+1 < len(words) && end < v+2 {
+			switch turkish.Fold(at(end + 1)) {
+			case "that", "me", "us":
+				end++
+				continue
+			}
+			break
+		}
+		if end+2 >= len(words) {
+			return -1 // too little left to state a claim
+		}
+		return end
+	}
+	return -1
+}
+
+// reportVerb reports an English finite verb of saying or thinking ("swears", "reckons", "said",
+// "read"), by the lexicon's kinds: a kind of one of reportVerbRoots and of none of denialRoots.
+func (ix *Index) reportVerb(folded string) bool {
+	if !strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ed") && !ix.irregularPast(folded) && folded != "read" {
+		return false // a finite form: "say" alone is as likely an imperative or an infinitive
+	}
+	is := func(roots []string, lemma string) bool {
+		for _, root := range roots {
+			switch ix.lex.Relate("en", lemma, root) {
+			case thesaurus.Same, thesaurus.Synonym, thesaurus.Broader:
+				return true
+			}
+		}
+		return false
+	}
+	for _, l := range ix.lex.Lemmas("en", folded) {
+		if is(reportVerbRoots, l) && !is(denialRoots, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// statedByReading reports a reading of post q (frameReadings) that states fact-check r whole:
+// it states the fact-check's subject, names, numbers and all but one of its objects itself
+// (statesWhole against its own alignment, so nothing outside it counts), decideWhole finds no
+// part differing, and it says what the fact-check says of its subject (subjectOnly). A reading
+// is not tried while a piece outside it negates (the frame may deny what it frames).
+func (ix *Index) statedByReading(q, r *claimParts) bool {
+	for _, rd := range q.readings {
+		if rd.negatedElsewhere {
+			continue
+		}
+		_, ra := ix.alignParts(rd.parts, r)
+		if !ix.statesWhole(rd.parts, r, ra) {
+			continue
+		}
+		if ok, _ := ix.decideWhole(rd.parts, r); !ok {
+			continue
+		}
+		if _, ra := ix.alignParts(rd.parts, r); subjectOnly(rd.parts, r, ra) {
+			continue
+		}
+		return true
+	}
+	return false
+}
