@@ -60,9 +60,9 @@ var speakerWords = map[string]bool{"my": true, "our": true, "your": true, "his":
 // and "insist" are kinds of saying, "reckon" of thinking, "claim" and "warn" of communicating).
 var reportVerbRoots = []string{"say", "tell", "think", "communicate", "know", "hear"}
 
-// denialRoots are the verbs whose kinds report a claim to deny or doubt it ("deny", "reject",
-// "question"): what such a frame frames is not what the post says.
-var denialRoots = []string{"deny", "doubt", "disagree"}
+// denialRoots are the verbs whose kinds report a claim to deny or doubt it ("deny",
+// "reject", "question", "pretend"): what such a frame frames is not what the post says.
+var denialRoots = []string{"deny", "doubt", "disagree", "challenge", "pretend"}
 
 // frameReadings reads text (the post with its question and report frames dropped, as parseClaim
 // reads it) in pieces and returns each run of pieces that one of its cuts bounds: runs cut only
@@ -178,7 +178,10 @@ func (ix *Index) reportFrameEnd(text string, words [][]int, k int) int {
 		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) || negationWords[turkish.Fold(w)] {
 			return -1
 		}
-		if !ix.reportVerb(turkish.Fold(w)) {
+		// A verb without an ending of its own follows a plural speaker ("people reckon", "my
+		// parents think", "I heard").
+		prev := turkish.Fold(at(v - 1))
+		if !ix.reportVerb(turkish.Fold(w), speakerWords[prev] || strings.HasSuffix(prev, "s")) {
 			continue
 		}
 		end := v
@@ -200,9 +203,11 @@ func (ix *Index) reportFrameEnd(text string, words [][]int, k int) int {
 
 // reportVerb reports an English finite verb of saying or thinking ("swears", "reckons", "said",
 // "read"), by the lexicon's kinds: a kind of one of reportVerbRoots and of none of denialRoots.
-func (ix *Index) reportVerb(folded string) bool {
-	if !strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ed") && !ix.irregularPast(folded) && folded != "read" {
-		return false // a finite form: "say" alone is as likely an imperative or an infinitive
+// A form without an ending counts only where plural says it is finite: alone it is as likely an
+// imperative, an infinitive or a noun ("the vaccine claim").
+func (ix *Index) reportVerb(folded string, plural bool) bool {
+	if !plural && !strings.HasSuffix(folded, "s") && !strings.HasSuffix(folded, "ed") && !ix.irregularPast(folded) && folded != "read" {
+		return false
 	}
 	is := func(roots []string, lemma string) bool {
 		for _, root := range roots {

@@ -1,0 +1,79 @@
+package matching
+
+import "testing"
+
+// TestFrameReadings holds the reading of a post in pieces (frame.go): a claim framed by who
+// says it, by the poster's story before "but" or "because", or by a tag question after "or" is
+// the fact-check's claim; the same frame around another claim, a frame that denies or is
+// denied, and a speaker named by a name are not set aside.
+func TestFrameReadings(t *testing.T) {
+	ix := starterIndex(t)
+	for _, c := range []struct {
+		claim, lang, url string
+		same             bool
+	}{
+		// A story before "but", then a reporting frame.
+		{"love my vindaloo but my mate says spicy food causes ulcers, is that true?", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", true},
+		// A tag question after "or".
+		{"Do vaccines actually trigger autism or is that just a Facebook thing?", "en", "urn:claimcheck:starter:vaccines-autism-en", true},
+		// Advice, then the reason for it after "because".
+		{"My dad always says buy gold because the price of gold never drops", "en", "urn:claimcheck:starter:gold-never-falls-en", true},
+		{"My nan always says put a hat on because most of your body heat escapes through your head", "en", "urn:claimcheck:starter:head-heat-loss-en", true},
+		// An aside about the claim before "but" / "ama".
+		{"They tell us to stop driving but volcanoes release more carbon dioxide than all humans", "en", "urn:claimcheck:starter:volcanoes-co2-en", true},
+		{"Doktorlar saklıyor ama sodyum bikarbonat kanseri tedavi ediyor, araştırın", "tr", "urn:claimcheck:starter:baking-soda-cancer-tr", true},
+
+		// The same frames around another claim.
+		{"love my vindaloo but my mate says spicy food causes hair loss", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", false},
+		{"Do vaccines actually trigger allergies or is that just a Facebook thing?", "en", "urn:claimcheck:starter:vaccines-autism-en", false},
+		{"My nan always says put a hat on because most of your body heat escapes through your feet", "en", "urn:claimcheck:starter:head-heat-loss-en", false},
+		// A frame that denies what it frames, a piece that denies it, a speaker who is no one.
+		{"love my vindaloo but my doctor denies spicy food causes ulcers", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", false},
+		{"I don't believe it but my mate says spicy food causes ulcers", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", false},
+		{"love my vindaloo but nobody says spicy food causes ulcers", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", false},
+		// A frame word in the place of a fact-check part: the reading without it misses the part.
+		{"My nan always says put a hat on because most of your body heat escapes", "en", "urn:claimcheck:starter:head-heat-loss-en", false},
+	} {
+		same, why, known := ix.SameClaim(c.claim, c.lang, c.url)
+		if !known {
+			t.Fatalf("no review %s", c.url)
+		}
+		if same != c.same {
+			t.Errorf("SameClaim(%q, %s) = %v (%s), want %v", c.claim, c.url, same, why, c.same)
+		}
+	}
+}
+
+// TestReportFrameEnd holds which openings of a piece are reporting frames: a speaker of the
+// poster's circle or anyone, a verb the lexicon has as a kind of saying or thinking, "that" or
+// "me" after it; not a verb of denial, a negated speaker, a named one, nor a frame with too
+// little after it.
+func TestReportFrameEnd(t *testing.T) {
+	ix := starterIndex(t)
+	for _, c := range []struct {
+		text string
+		end  string // the frame's last word, "" for none
+	}{
+		{"my sister in law swears the jabs gave her boy autism", "swears"},
+		{"my mate says spicy food causes ulcers", "says"},
+		{"she read that bicarbonate of soda cures cancer", "that"},
+		{"my neighbour told me that fish with yoghurt is poisonous", "that"},
+		{"people reckon the 5G rollout spreads the virus", "reckon"},
+		{"my doctor denies spicy food causes ulcers", ""},
+		{"my doctor doubts spicy food causes ulcers", ""},
+		{"my doctor questions that spicy food causes ulcers", ""},
+		{"nobody says spicy food causes ulcers", ""},
+		{"my friend Einstein said we use ten percent of our brains", ""},
+		{"my mate says so", ""},
+		{"spicy food causes ulcers", ""},
+	} {
+		words := frameWords.FindAllStringIndex(c.text, -1)
+		got := ""
+		if end := ix.reportFrameEnd(c.text, words, 0); end >= 0 {
+			got = c.text[words[end][0]:words[end][1]]
+		}
+		if got != c.end {
+			t.Errorf("reportFrameEnd(%q) ends at %q, want %q", c.text, got, c.end)
+		}
+	}
+}
