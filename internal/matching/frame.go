@@ -28,6 +28,9 @@ type reading struct {
 	// negatedElsewhere marks a reading while a piece of the post outside it negates something
 	// other than a warning ("…, but I don't believe it"): that piece may deny the reading.
 	negatedElsewhere bool
+	// antecedent is the post before a reading opened by a subject pronoun ("…, it makes babies
+	// smarter"): what the pronoun stands for is said there.
+	antecedent *claimParts
 }
 
 // maxPieces bounds the pieces a post is read in (runs grow with their square).
@@ -64,16 +67,18 @@ var reportVerbRoots = []string{"say", "tell", "think", "communicate", "know", "h
 // "reject", "question", "pretend"): what such a frame frames is not what the post says.
 var denialRoots = []string{"deny", "doubt", "disagree", "challenge", "pretend"}
 
-// frameReadings reads text (the post with its question and report frames dropped, as parseClaim
-// reads it) in pieces and returns each run of pieces that one of its cuts bounds: runs cut only
-// at punctuation are the comma clauses decideClauses already tries.
-func (ix *Index) frameReadings(text, lang string) []reading {
-	type piece struct {
-		from, to int
-		// byFrame marks a piece whose start was cut by a conjunction or a frame, not by
-		// punctuation.
-		byFrame bool
-	}
+// piece is a span of a post's text (byte offsets) that a frame or punctuation bounds.
+type piece struct {
+	from, to int
+	// byFrame marks a piece whose start was cut by a conjunction or a frame, not by
+	// punctuation.
+	byFrame bool
+}
+
+// framePieces cuts text (the post with its question and report frames dropped, as parseClaim
+// reads it) at its clause punctuation, before a conjunction that opens a clause, around Turkish
+// "diye" and after a reporting frame (reportFrameEnd).
+func (ix *Index) framePieces(text, lang string) []piece {
 	words := frameWords.FindAllStringIndex(text, -1)
 	var pieces []piece
 	start, byFrame := 0, false
@@ -98,7 +103,8 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 			next = turkish.Fold(text[words[k+1][0]:words[k+1][1]])
 		}
 		switch {
-		case k > 0 && !pieceStart && (clauseConjunctions[f] || (f == "or" || f == "so") && clauseOpeners[next]):
+		case k > 0 && !pieceStart && (clauseConjunctions[f] && next != "of" || (f == "or" || f == "so") && clauseOpeners[next]):
+			// Not "because of", a preposition ("… is healing because of the Montreal Protocol").
 			// The conjunction opens the next piece; a frame may follow it ("but my mate says").
 			cut(words[k][0], true)
 			pieceStart = true
@@ -121,6 +127,14 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 		pieceStart = false
 	}
 	cut(len(text), false)
+	return pieces
+}
+
+// frameReadings reads text in pieces (framePieces) and returns each run of pieces that one of
+// its cuts by a frame bounds: runs cut only at punctuation are the comma clauses decideClauses
+// already tries, and the whole post is decided as a whole.
+func (ix *Index) frameReadings(text, lang string) []reading {
+	pieces := ix.framePieces(text, lang)
 	if len(pieces) < 2 || len(pieces) > maxPieces {
 		return nil
 	}
@@ -141,15 +155,34 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) {
 				continue // a run of comma clauses
 			}
-			cp := ix.parsePiece(text[pieces[a].from:pieces[b].to], lang)
+			run := text[pieces[a].from:pieces[b].to]
+			cp := ix.parsePiece(run, lang)
 			rd := reading{parts: cp}
 			for i := range pieces {
 				rd.negatedElsewhere = rd.negatedElsewhere || (i < a || i > b) && negated[i]
+			}
+			if a > 0 && !rd.negatedElsewhere && subjectPronoun(run) {
+				// "I play Mozart to my newborn every night because it makes babies smarter":
+				// the pronoun stands for a phrase of the pieces before.
+				rd.antecedent = ix.parsePiece(text[:pieces[a].from], lang)
 			}
 			out = append(out, rd)
 		}
 	}
 	return out
+}
+
+// subjectPronouns stand for a phrase said before them, as the subject of their clause.
+var subjectPronouns = map[string]bool{"it": true, "it's": true, "its": true, "they": true, "they're": true, "theyre": true}
+
+// subjectPronoun reports a run of pieces opened, after its conjunction, by a subject pronoun
+// (subjectPronouns) and a word after it.
+func subjectPronoun(run string) bool {
+	words := frameWords.FindAllString(run, 4)
+	for len(words) > 0 && (clauseConjunctions[turkish.Fold(words[0])] || words[0] == "or" || words[0] == "so") {
+		words = words[1:]
+	}
+	return len(words) > 1 && subjectPronouns[turkish.Fold(words[0])]
 }
 
 // parsePiece reads a piece of a post into parts, as parseClaim reads a post.
@@ -237,7 +270,7 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 			continue
 		}
 		_, ra := ix.alignParts(rd.parts, r)
-		if !ix.statesWhole(rd.parts, r, ra) {
+		if !ix.statesWhole(rd.parts, r, ra) && !(rd.antecedent != nil && ix.statesWhole(rd.parts, ix.subjectSaidBefore(rd.antecedent, r), ra)) {
 			continue
 		}
 		if ok, _ := ix.decideWhole(rd.parts, r); !ok {
@@ -249,4 +282,30 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 		return true
 	}
 	return false
+}
+
+// subjectSaidBefore is fact-check r with the parts the post before a reading opened by a
+// subject pronoun states set aside as stated, when that part of the post states every word of
+// r's subject phrase but its verbs ("I play Mozart to my newborn …" for "Playing Mozart to babies
+// …"): the pronoun stands for a phrase said there. It is r itself when that part of the post
+// leaves a word of the subject phrase out.
+func (ix *Index) subjectSaidBefore(before, r *claimParts) *claimParts {
+	_, ra := ix.alignParts(before, r)
+	subj := subjectEnd(r)
+	if subj < 0 {
+		return r
+	}
+	for j := 0; j <= subj; j++ {
+		if o := &r.parts[j]; !o.aside && !o.verb && ra.links[j] != linked {
+			return r
+		}
+	}
+	rr := *r
+	rr.parts = append([]part(nil), r.parts...)
+	for j := range rr.parts {
+		if j <= subj || ra.links[j] == linked {
+			rr.parts[j].aside = true
+		}
+	}
+	return &rr
 }

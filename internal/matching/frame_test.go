@@ -1,6 +1,9 @@
 package matching
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFrameReadings holds the reading of a post in pieces (frame.go): a claim framed by who
 // says it, by the poster's story before "but" or "because", or by a tag question after "or" is
@@ -33,6 +36,14 @@ func TestFrameReadings(t *testing.T) {
 		{"love my vindaloo but nobody says spicy food causes ulcers", "en", "urn:claimcheck:starter:spicy-food-ulcers-en", false},
 		// A frame word in the place of a fact-check part: the reading without it misses the part.
 		{"My nan always says put a hat on because most of your body heat escapes", "en", "urn:claimcheck:starter:head-heat-loss-en", false},
+
+		// A reading opened by a subject pronoun, whose subject the story before it names.
+		{"I play Mozart to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", true},
+		{"Got my daughter the HPV jab, the doctor said it helps prevent cervical cancer", "en", "urn:claimcheck:starter:hpv-vaccine-cervical-cancer-en", true},
+		// … where the story names another subject, or the reading says another thing of it.
+		{"I play Bach to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
+		{"I play Mozart to my newborn every night because it makes babies sleep", "en", "urn:claimcheck:starter:mozart-effect-en", false},
+		{"Got my daughter the flu jab, the doctor said it helps prevent cervical cancer", "en", "urn:claimcheck:starter:hpv-vaccine-cervical-cancer-en", false},
 	} {
 		same, why, known := ix.SameClaim(c.claim, c.lang, c.url)
 		if !known {
@@ -74,6 +85,33 @@ func TestReportFrameEnd(t *testing.T) {
 		}
 		if got != c.end {
 			t.Errorf("reportFrameEnd(%q) ends at %q, want %q", c.text, got, c.end)
+		}
+	}
+}
+
+// TestFramePieces holds where a post is cut into pieces: at clause punctuation, before a
+// conjunction that opens a clause (not "because of", a preposition, nor "or" between two
+// nouns), around Turkish "diye" and after a reporting frame.
+func TestFramePieces(t *testing.T) {
+	ix := starterIndex(t)
+	for _, c := range []struct {
+		text, lang string
+		pieces     []string
+	}{
+		{"love my vindaloo but my mate says spicy food causes ulcers", "en", []string{"love my vindaloo", "but my mate says", "spicy food causes ulcers"}},
+		{"Do vaccines trigger autism or is that just a Facebook thing?", "en", []string{"Do vaccines trigger autism", "or is that just a Facebook thing?"}},
+		{"Do vaccines or antibiotics trigger autism?", "en", []string{"Do vaccines or antibiotics trigger autism?"}},
+		{"the ozone hole is healing because of the Montreal Protocol", "en", []string{"the ozone hole is healing because of the Montreal Protocol"}},
+		{"I play Mozart every night because it makes babies smarter", "en", []string{"I play Mozart every night", "because it makes babies smarter"}},
+		{"Annem cacık koymaz, balıkla yoğurt zehirler diye", "tr", []string{"Annem cacık koymaz,", "balıkla yoğurt zehirler", "diye"}},
+		{"Doktorlar saklıyor ama karbonat kanseri tedavi ediyor", "tr", []string{"Doktorlar saklıyor", "ama karbonat kanseri tedavi ediyor"}},
+	} {
+		var got []string
+		for _, p := range ix.framePieces(c.text, c.lang) {
+			got = append(got, strings.TrimSpace(c.text[p.from:p.to]))
+		}
+		if strings.Join(got, " | ") != strings.Join(c.pieces, " | ") {
+			t.Errorf("framePieces(%q) = %q, want %q", c.text, got, c.pieces)
 		}
 	}
 }
