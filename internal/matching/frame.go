@@ -117,7 +117,7 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			continue
 		}
 		if pieceStart && lex == "en" {
-			if end := ix.reportFrameEnd(text, words, k); end > k {
+			if end := ix.reportFrameEnd(text, words, k); end >= k {
 				k = end
 				cut(words[k][1], true)
 				pieceStart = true
@@ -152,16 +152,17 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 			if a == 0 && b == len(pieces)-1 {
 				continue // the whole post
 			}
-			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) {
+			run := text[pieces[a].from:pieces[b].to]
+			pronoun := a > 0 && subjectPronoun(run)
+			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) && !pronoun {
 				continue // a run of comma clauses
 			}
-			run := text[pieces[a].from:pieces[b].to]
 			cp := ix.parsePiece(run, lang)
 			rd := reading{parts: cp}
 			for i := range pieces {
 				rd.negatedElsewhere = rd.negatedElsewhere || (i < a || i > b) && negated[i]
 			}
-			if a > 0 && !rd.negatedElsewhere && subjectPronoun(run) {
+			if pronoun && !rd.negatedElsewhere {
 				// "I play Mozart to my newborn every night because it makes babies smarter":
 				// the pronoun stands for a phrase of the pieces before.
 				rd.antecedent = ix.parsePiece(text[:pieces[a].from], lang)
@@ -194,7 +195,8 @@ func (ix *Index) parsePiece(text, lang string) *claimParts {
 }
 
 // reportFrameEnd finds a reporting frame opening at word k of text: a speaker of at most four
-// words opened by a possessive, a pronoun or a word for anyone, then a verb of saying or
+// words opened by a possessive, a pronoun or a word for anyone (or none, after the first word of
+// the text: the clause before names the speaker), then a verb of saying or
 // thinking (by the lexicon's kinds of reportVerbRoots, not of denialRoots) and "that", "me" or
 // "us" after it; it returns the index of the frame's last word, or -1. No word of the speaker
 // may be a name or a negation ("nobody says", "Einstein said" are claims of their own).
@@ -203,17 +205,27 @@ func (ix *Index) reportFrameEnd(text string, words [][]int, k int) int {
 		return -1
 	}
 	at := func(i int) string { return text[words[i][0]:words[i][1]] }
-	if !speakerWords[turkish.Fold(at(k))] {
+	first := k + 1
+	switch {
+	case speakerWords[turkish.Fold(at(k))]:
+	case k > 0 && ix.reportVerb(turkish.Fold(at(k)), false):
+		// The speaker said before, in the clause the comma closes ("my mum has been pushing
+		// vitamin C on me, says it keeps colds away").
+		first = k
+	default:
 		return -1
 	}
-	for v := k + 1; v < len(words) && v <= k+4; v++ {
+	for v := first; v < len(words) && v <= k+4; v++ {
 		w := at(v)
 		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) || negationWords[turkish.Fold(w)] {
 			return -1
 		}
 		// A verb without an ending of its own follows a plural speaker ("people reckon", "my
 		// parents think", "I heard").
-		prev := turkish.Fold(at(v - 1))
+		prev := ""
+		if v > k {
+			prev = turkish.Fold(at(v - 1))
+		}
 		if !ix.reportVerb(turkish.Fold(w), speakerWords[prev] || strings.HasSuffix(prev, "s")) {
 			continue
 		}
@@ -263,30 +275,40 @@ func (ix *Index) reportVerb(folded string, plural bool) bool {
 // it states the fact-check's subject, names, numbers and all but one of its objects itself
 // (statesWhole against its own alignment, so nothing outside it counts), decideWhole finds no
 // part differing, and it says what the fact-check says of its subject (subjectOnly). A reading
-// is not tried while a piece outside it negates (the frame may deny what it frames).
+// is not tried while a piece outside it negates (the frame may deny what it frames). A reading
+// opened by a subject pronoun is compared with r's subject phrase set aside when the post
+// before it states that phrase (subjectSaidBefore).
 func (ix *Index) statedByReading(q, r *claimParts) bool {
+	states := func(rd *claimParts, r *claimParts) bool {
+		_, ra := ix.alignParts(rd, r)
+		if !ix.statesWhole(rd, r, ra) {
+			return false
+		}
+		if ok, _ := ix.decideWhole(rd, r); !ok {
+			return false
+		}
+		_, ra = ix.alignParts(rd, r)
+		return !subjectOnly(rd, r, ra)
+	}
 	for _, rd := range q.readings {
 		if rd.negatedElsewhere {
 			continue
 		}
-		_, ra := ix.alignParts(rd.parts, r)
-		if !ix.statesWhole(rd.parts, r, ra) && !(rd.antecedent != nil && ix.statesWhole(rd.parts, ix.subjectSaidBefore(rd.antecedent, r), ra)) {
-			continue
+		if states(rd.parts, r) {
+			return true
 		}
-		if ok, _ := ix.decideWhole(rd.parts, r); !ok {
-			continue
+		if rd.antecedent != nil {
+			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && states(rd.parts, rr) {
+				return true
+			}
 		}
-		if _, ra := ix.alignParts(rd.parts, r); subjectOnly(rd.parts, r, ra) {
-			continue
-		}
-		return true
 	}
 	return false
 }
 
-// subjectSaidBefore is fact-check r with the parts the post before a reading opened by a
-// subject pronoun states set aside as stated, when that part of the post states every word of
-// r's subject phrase but its verbs ("I play Mozart to my newborn …" for "Playing Mozart to babies
+// subjectSaidBefore is fact-check r with its subject phrase and the other words before its
+// predicate side that the post before a reading opened by a subject pronoun states set aside as
+// stated, when that part of the post states every word of r's subject phrase but its verbs ("I play Mozart to my newborn …" for "Playing Mozart to babies
 // …"): the pronoun stands for a phrase said there. It is r itself when that part of the post
 // leaves a word of the subject phrase out.
 func (ix *Index) subjectSaidBefore(before, r *claimParts) *claimParts {
@@ -302,8 +324,20 @@ func (ix *Index) subjectSaidBefore(before, r *claimParts) *claimParts {
 	}
 	rr := *r
 	rr.parts = append([]part(nil), r.parts...)
+	said := make([]bool, len(r.parts))
+	for j := 0; j <= subj; j++ {
+		said[j] = true
+	}
+	// A word of the subject's side said before ("Mozart" of "Playing Mozart to babies",
+	// read apart from "Playing"), never one of what the fact-check says of it.
+	for j, l := range ra.links {
+		said[j] = said[j] || l == linked
+	}
+	for _, j := range predicateSide(r) {
+		said[j] = j <= subj
+	}
 	for j := range rr.parts {
-		if j <= subj || ra.links[j] == linked {
+		if said[j] {
 			rr.parts[j].aside = true
 		}
 	}

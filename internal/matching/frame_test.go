@@ -40,7 +40,12 @@ func TestFrameReadings(t *testing.T) {
 		// A reading opened by a subject pronoun, whose subject the story before it names.
 		{"I play Mozart to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", true},
 		{"Got my daughter the HPV jab, the doctor said it helps prevent cervical cancer", "en", "urn:claimcheck:starter:hpv-vaccine-cervical-cancer-en", true},
+		{"my mum has been pushing vitamin C on me since I was 5, says it keeps colds away", "en", "urn:claimcheck:starter:vitamin-c-colds-en", true},
+		{"dogs are totally colorblind, they only see black & white", "en", "urn:claimcheck:starter:dogs-black-white-en", true},
 		// … where the story names another subject, or the reading says another thing of it.
+		{"I take vitamin C every day, it keeps me awake", "en", "urn:claimcheck:starter:vitamin-c-colds-en", false},
+		{"my mum has been pushing zinc on me since I was 5, says it keeps colds away", "en", "urn:claimcheck:starter:vitamin-c-colds-en", false},
+		{"cats are totally colorblind, they only see black & white", "en", "urn:claimcheck:starter:dogs-black-white-en", false},
 		{"I play Bach to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
 		{"I play Mozart to my newborn every night because it makes babies sleep", "en", "urn:claimcheck:starter:mozart-effect-en", false},
 		{"Got my daughter the flu jab, the doctor said it helps prevent cervical cancer", "en", "urn:claimcheck:starter:hpv-vaccine-cervical-cancer-en", false},
@@ -76,11 +81,18 @@ func TestReportFrameEnd(t *testing.T) {
 		{"nobody says spicy food causes ulcers", ""},
 		{"my friend Einstein said we use ten percent of our brains", ""},
 		{"my mate says so", ""},
+		{"pushing vitamin C, says it keeps colds away", "says"}, // after the clause naming the speaker
 		{"spicy food causes ulcers", ""},
 	} {
 		words := frameWords.FindAllStringIndex(c.text, -1)
+		k := 0 // the frame opens the text, or follows its first comma
+		for i, w := range words {
+			if c.text[w[0]:w[1]] == "," {
+				k = i + 1
+			}
+		}
 		got := ""
-		if end := ix.reportFrameEnd(c.text, words, 0); end >= 0 {
+		if end := ix.reportFrameEnd(c.text, words, k); end >= 0 {
 			got = c.text[words[end][0]:words[end][1]]
 		}
 		if got != c.end {
