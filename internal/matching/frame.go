@@ -152,7 +152,16 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 			if a == 0 && b == len(pieces)-1 {
 				continue // the whole post
 			}
-			run := text[pieces[a].from:pieces[b].to]
+			// Pieces cut by a frame stay clauses of their own: read as one, "to stop driving but
+			// humans release more …" takes "stop" for the subject.
+			var b2 strings.Builder
+			for i := a; i <= b; i++ {
+				if i > a && pieces[i].byFrame {
+					b2.WriteString(", ")
+				}
+				b2.WriteString(text[pieces[i].from:pieces[i].to])
+			}
+			run := b2.String()
 			pronoun := a > 0 && subjectPronoun(run)
 			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) && !pronoun {
 				continue // a run of comma clauses
@@ -298,12 +307,27 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 			return true
 		}
 		if rd.antecedent != nil {
-			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && states(rd.parts, rr) {
+			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && ix.ownWordsStated(rd.parts, rr) && states(rd.parts, rr) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// ownWordsStated reports a reading every subject, object and predicate word of which but its
+// verbs (and the word right after the pronoun, where its verb stands) r states: read after a pronoun, whose subject the reading by position cannot see, a
+// word of its own ("it makes dogs smarter" for "… makes babies smarter") may be taken for a
+// verb and pass as the predicate reworded.
+func (ix *Index) ownWordsStated(rd, r *claimParts) bool {
+	qa, _ := ix.alignParts(rd, r)
+	for i := range rd.parts {
+		// The first word after the pronoun stands where its verb does ("it keeps colds away").
+		if p := &rd.parts[i]; p.num == "" && !p.aside && !p.verb && !(i == 0 && p.verbLike) && !p.place && p.role != roleAdjunct && qa.links[i] != linked {
+			return false
+		}
+	}
+	return true
 }
 
 // subjectSaidBefore is fact-check r with its subject phrase and the other words before its

@@ -46,6 +46,11 @@ func TestFrameReadings(t *testing.T) {
 		{"I take vitamin C every day, it keeps me awake", "en", "urn:claimcheck:starter:vitamin-c-colds-en", false},
 		{"my mum has been pushing zinc on me since I was 5, says it keeps colds away", "en", "urn:claimcheck:starter:vitamin-c-colds-en", false},
 		{"cats are totally colorblind, they only see black & white", "en", "urn:claimcheck:starter:dogs-black-white-en", false},
+		// A word of the reading's own after the pronoun ("dogs", which the reading by position
+		// may take for a verb).
+		{"I play Mozart to my dog every night because it makes dogs smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
+		// Pieces cut by a frame stay clauses of their own, so the comparison keeps its subject.
+		{"They tell us to stop driving but humans release more carbon dioxide than volcanoes", "en", "urn:claimcheck:starter:volcanoes-co2-en", false},
 		{"I play Bach to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
 		{"I play Mozart to my newborn every night because it makes babies sleep", "en", "urn:claimcheck:starter:mozart-effect-en", false},
 		{"Got my daughter the flu jab, the doctor said it helps prevent cervical cancer", "en", "urn:claimcheck:starter:hpv-vaccine-cervical-cancer-en", false},
