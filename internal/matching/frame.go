@@ -93,7 +93,7 @@ func (ix *Index) framePieces(text, lang string) []piece {
 	for k := 0; k < len(words); k++ {
 		w := text[words[k][0]:words[k][1]]
 		f := turkish.Fold(w)
-		if strings.ContainsAny(w, ",;.!?…:\n") && !unicode.IsDigit(rune(w[0])) {
+		if punctuation(w) {
 			cut(words[k][1], false)
 			pieceStart = true
 			continue
@@ -167,6 +167,9 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 				continue // a run of comma clauses
 			}
 			cp := ix.parsePiece(run, lang)
+			if len(cp.parts) == numbers(cp) {
+				continue // no word to state a claim with
+			}
 			rd := reading{parts: cp}
 			for i := range pieces {
 				rd.negatedElsewhere = rd.negatedElsewhere || (i < a || i > b) && negated[i]
@@ -180,6 +183,22 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 		}
 	}
 	return out
+}
+
+// numbers counts the parts of c that are numbers.
+func numbers(c *claimParts) int {
+	n := 0
+	for i := range c.parts {
+		if c.parts[i].num != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// punctuation reports a clause punctuation mark scanned by frameWords.
+func punctuation(w string) bool {
+	return strings.ContainsAny(w, ",;.!?…:\n") && !unicode.IsDigit(rune(w[0]))
 }
 
 // subjectPronouns stand for a phrase said before them, as the subject of their clause.
