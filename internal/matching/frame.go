@@ -25,9 +25,9 @@ import (
 // reading is a run of pieces of a post read as a claim of its own.
 type reading struct {
 	parts *claimParts
-	// negatedElsewhere marks a reading while a piece of the post outside it negates something
-	// other than a warning ("…, but I don't believe it"): that piece may deny the reading.
-	negatedElsewhere bool
+	// negatedElsewhere are the pieces of the post outside the reading that negate something
+	// other than a warning ("…, but I don't believe it"): such a piece may deny the reading.
+	negatedElsewhere []*claimParts
 	// antecedent is the post before a reading opened by a subject pronoun ("…, it makes babies
 	// smarter"): what the pronoun stands for is said there.
 	antecedent *claimParts
@@ -138,11 +138,12 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 	if len(pieces) < 2 || len(pieces) > maxPieces {
 		return nil
 	}
-	negated := make([]bool, len(pieces))
+	negated := make([]*claimParts, len(pieces))
 	for i, p := range pieces {
-		for _, g := range ix.parsePiece(text[p.from:p.to], lang).negs {
+		cp := ix.parsePiece(text[p.from:p.to], lang)
+		for _, g := range cp.negs {
 			if !g.prohibition {
-				negated[i] = true
+				negated[i] = cp
 			}
 		}
 	}
@@ -162,19 +163,22 @@ func (ix *Index) frameReadings(text, lang string) []reading {
 				b2.WriteString(text[pieces[i].from:pieces[i].to])
 			}
 			run := b2.String()
+			var elsewhere []*claimParts
+			for i := range pieces {
+				if (i < a || i > b) && negated[i] != nil {
+					elsewhere = append(elsewhere, negated[i])
+				}
+			}
 			pronoun := a > 0 && subjectPronoun(run)
-			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) && !pronoun {
-				continue // a run of comma clauses
+			if !pieces[a].byFrame && (b+1 == len(pieces) || !pieces[b+1].byFrame) && !pronoun && elsewhere == nil {
+				continue // a run of comma clauses, which decideClauses tries
 			}
 			cp := ix.parsePiece(run, lang)
 			if len(cp.parts) == numbers(cp) {
 				continue // no word to state a claim with
 			}
-			rd := reading{parts: cp}
-			for i := range pieces {
-				rd.negatedElsewhere = rd.negatedElsewhere || (i < a || i > b) && negated[i]
-			}
-			if pronoun && !rd.negatedElsewhere {
+			rd := reading{parts: cp, negatedElsewhere: elsewhere}
+			if pronoun && elsewhere == nil {
 				// "I play Mozart to my newborn every night because it makes babies smarter":
 				// the pronoun stands for a phrase of the pieces before.
 				rd.antecedent = ix.parsePiece(text[:pieces[a].from], lang)
@@ -319,7 +323,7 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 		return !subjectOnly(rd, r, ra)
 	}
 	for _, rd := range q.readings {
-		if rd.negatedElsewhere {
+		if !ix.storyNegations(rd.negatedElsewhere, r) {
 			continue
 		}
 		if states(rd.parts, r) {
@@ -327,6 +331,60 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 		}
 		if rd.antecedent != nil {
 			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && ix.ownWordsStated(rd.parts, rr) && states(rd.parts, rr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storyNegations reports negated pieces of a post that only tell the poster's story around the
+// claim ("Kahvaltısız güne başlamam, …", "Look at the horizon, no curve. …", "…, o çizgiler
+// normal değil"), so they deny nothing a reading states: each shares no word with fact-check r
+// and has a word of its own, none a word of truth ("true", "doğru") or of saying and believing
+// ("I don't believe it", "sanmıyorum"). A piece that denies the claim refers to it by a pronoun
+// and such words, or shares its words ("…, but it doesn't cause autism").
+func (ix *Index) storyNegations(pieces []*claimParts, r *claimParts) bool {
+	for _, c := range pieces {
+		qa, _ := ix.alignParts(c, r)
+		words := 0
+		for i := range c.parts {
+			p := &c.parts[i]
+			if qa.links[i] == linked || qa.links[i] == opposite || ix.truthOrBelief(p) {
+				return false
+			}
+			if p.num == "" {
+				words++
+			}
+		}
+		if words == 0 {
+			return false // "No." alone says no to the claim
+		}
+	}
+	return true
+}
+
+// truthOrBelief reports a word the lexicon relates to truth ("true", "false", "doğru",
+// "yanlış") or has as a kind of saying or believing ("believe", "think", "inanmak", "sanmak").
+func (ix *Index) truthOrBelief(p *part) bool {
+	if ix.lex == nil {
+		return true
+	}
+	lang, words := "en", p.lemmas
+	roots, verbs := []string{"true", "false"}, reportVerbRoots
+	if p.lang == "tr" {
+		lang, words = "tr", p.dict
+		roots, verbs = []string{"doğru", "yanlış", "gerçek"}, []string{"inanmak", "sanmak", "düşünmek", "söylemek", "demek"}
+	}
+	for _, w := range append([]string{p.folded}, words...) {
+		for _, root := range roots {
+			if ix.lex.Relate(lang, w, root) != thesaurus.Unrelated {
+				return true
+			}
+		}
+		for _, root := range verbs {
+			switch ix.lex.Relate(lang, w, root) {
+			case thesaurus.Same, thesaurus.Synonym, thesaurus.Broader:
 				return true
 			}
 		}

@@ -49,6 +49,14 @@ func TestFrameReadings(t *testing.T) {
 		// A word of the reading's own after the pronoun ("dogs", which the reading by position
 		// may take for a verb).
 		{"I play Mozart to my dog every night because it makes dogs smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
+		// A negated piece that tells the poster's story around the claim denies nothing of it.
+		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, o çizgiler normal değil", "tr", "urn:claimcheck:starter:chemtrails-tr", true},
+		{"We are not alone, there is life on other planets", "en", "urn:claimcheck:starter:alien-life-en", true},
+		// … but one with a word of truth or belief, or a word of the claim, may deny it.
+		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, bu doğru değil", "tr", "urn:claimcheck:starter:chemtrails-tr", false},
+		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, hiç sanmıyorum", "tr", "urn:claimcheck:starter:chemtrails-tr", false},
+		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, uçaklar kimyasal püskürtmüyor", "tr", "urn:claimcheck:starter:chemtrails-tr", false},
+		{"We are not alone, I don't believe there is life on other planets", "en", "urn:claimcheck:starter:alien-life-en", false},
 		// Pieces cut by a frame stay clauses of their own, so the comparison keeps its subject.
 		{"They tell us to stop driving but humans release more carbon dioxide than volcanoes", "en", "urn:claimcheck:starter:volcanoes-co2-en", false},
 		{"I play Bach to my newborn every night because it makes babies smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
