@@ -45,12 +45,13 @@ var frameWords = regexp.MustCompile(`\d+(?:[.,:]\d+)*|[\pL\pN]+(?:['’\-][\pL\p
 var clauseConjunctions = map[string]bool{"but": true, "because": true, "bc": true, "cuz": true, "coz": true,
 	"ama": true, "fakat": true, "ancak": true, "cunku": true, "halbuki": true, "oysa": true, "oysaki": true}
 
-// clauseOpeners are the pronouns and auxiliaries that show "or" and "so" open a clause ("or
-// you'll catch a cold", "or is that just …", "so I'm skipping …") rather than join two words
-// ("vaccines or antibiotics", "so hot").
+// clauseOpeners are the pronouns and auxiliaries that show "or", "so" and "and" open a clause
+// ("or you'll catch a cold", "or is that just …", "so I'm skipping …", "and nobody will admit
+// it") rather than join two words ("vaccines or antibiotics", "so hot", "bacon and ham").
 var clauseOpeners = map[string]bool{"i": true, "i'm": true, "im": true, "you": true, "you'll": true, "you're": true,
 	"we": true, "we're": true, "they": true, "they're": true, "he": true, "she": true, "it": true, "it's": true,
-	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true}
+	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true,
+	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true}
 
 // speakerWords open the speaker of a reporting frame: a possessive, a pronoun or a word for anyone
 // ("my mate says", "she read that", "people swear that"). A speaker named by a name is left
@@ -103,7 +104,7 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			next = turkish.Fold(text[words[k+1][0]:words[k+1][1]])
 		}
 		switch {
-		case k > 0 && !pieceStart && (clauseConjunctions[f] && next != "of" || (f == "or" || f == "so") && clauseOpeners[next]):
+		case k > 0 && !pieceStart && (clauseConjunctions[f] && next != "of" || (f == "or" || f == "so" || f == "and") && clauseOpeners[next]):
 			// Not "because of", a preposition ("… is healing because of the Montreal Protocol").
 			// The conjunction opens the next piece; a frame may follow it ("but my mate says").
 			cut(words[k][0], true)

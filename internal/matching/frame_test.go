@@ -50,6 +50,7 @@ func TestFrameReadings(t *testing.T) {
 		// may take for a verb).
 		{"I play Mozart to my dog every night because it makes dogs smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
 		// A negated piece that tells the poster's story around the claim denies nothing of it.
+		{"my sister in law swears the jabs are what gave her boy autism, vaccines cause it and nobody will admit it", "en", "urn:claimcheck:starter:vaccines-autism-en", true},
 		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, o çizgiler normal değil", "tr", "urn:claimcheck:starter:chemtrails-tr", true},
 		{"We are not alone, there is life on other planets", "en", "urn:claimcheck:starter:alien-life-en", true},
 		// … but one with a word of truth or belief, or a word of the claim, may deny it.
@@ -126,6 +127,8 @@ func TestFramePieces(t *testing.T) {
 		{"love my vindaloo but my mate says spicy food causes ulcers", "en", []string{"love my vindaloo", "but my mate says", "spicy food causes ulcers"}},
 		{"Do vaccines trigger autism or is that just a Facebook thing?", "en", []string{"Do vaccines trigger autism", "or is that just a Facebook thing?"}},
 		{"Do vaccines or antibiotics trigger autism?", "en", []string{"Do vaccines or antibiotics trigger autism?"}},
+		{"vaccines cause it and nobody will admit it", "en", []string{"vaccines cause it", "and nobody will admit it"}},
+		{"Bacon and ham increase your risk of bowel cancer", "en", []string{"Bacon and ham increase your risk of bowel cancer"}},
 		{"the ozone hole is healing because of the Montreal Protocol", "en", []string{"the ozone hole is healing because of the Montreal Protocol"}},
 		{"I play Mozart every night because it makes babies smarter", "en", []string{"I play Mozart every night", "because it makes babies smarter"}},
 		{"Annem cacık koymaz, balıkla yoğurt zehirler diye", "tr", []string{"Annem cacık koymaz,", "balıkla yoğurt zehirler", "diye"}},
