@@ -78,7 +78,7 @@ type piece struct {
 
 // framePieces cuts text (the post with its question and report frames dropped, as parseClaim
 // reads it) at its clause punctuation, before a conjunction that opens a clause, around Turkish
-// "diye" and after a reporting frame (reportFrameEnd).
+// "diye", after a word and "that" opening a piece and after a reporting frame (reportFrameEnd).
 func (ix *Index) framePieces(text, lang string) []piece {
 	words := frameWords.FindAllStringIndex(text, -1)
 	var pieces []piece
@@ -113,6 +113,14 @@ func (ix *Index) framePieces(text, lang string) []piece {
 		case lex == "tr" && f == "diye" && k > 0:
 			// "balıkla yoğurt zehirler diye": the complement closes before "diye".
 			cut(words[k][0], true)
+			cut(words[k][1], true)
+			pieceStart = true
+			continue
+		}
+		if pieceStart && lex == "en" && next == "that" && k+3 < len(words) && !englishFunction(f) && !punctuation(text[words[k+2][0]:words[k+2][1]]) {
+			// "reminder that ciggies cause lung cancer", "crazy that humans only use 10% …": a
+			// word on the claim, then the claim.
+			k++
 			cut(words[k][1], true)
 			pieceStart = true
 			continue

@@ -49,6 +49,9 @@ func TestFrameReadings(t *testing.T) {
 		// A word of the reading's own after the pronoun ("dogs", which the reading by position
 		// may take for a verb).
 		{"I play Mozart to my dog every night because it makes dogs smarter", "en", "urn:claimcheck:starter:mozart-effect-en", false},
+		// A word on the claim and "that" before it.
+		{"Watched Lucy last night, crazy that humans only use 10% of their brains", "en", "urn:claimcheck:starter:ten-percent-brain-en", true},
+		{"Watched Lucy last night, crazy that humans only use 20% of their brains", "en", "urn:claimcheck:starter:ten-percent-brain-en", false},
 		// A negated piece that tells the poster's story around the claim denies nothing of it.
 		{"my sister in law swears the jabs are what gave her boy autism, vaccines cause it and nobody will admit it", "en", "urn:claimcheck:starter:vaccines-autism-en", true},
 		{"Gökyüzüne bakın, uçaklar bize gizlice kimyasal püskürtüyor, o çizgiler normal değil", "tr", "urn:claimcheck:starter:chemtrails-tr", true},
@@ -129,6 +132,8 @@ func TestFramePieces(t *testing.T) {
 		{"Do vaccines or antibiotics trigger autism?", "en", []string{"Do vaccines or antibiotics trigger autism?"}},
 		{"vaccines cause it and nobody will admit it", "en", []string{"vaccines cause it", "and nobody will admit it"}},
 		{"Bacon and ham increase your risk of bowel cancer", "en", []string{"Bacon and ham increase your risk of bowel cancer"}},
+		{"crazy that humans only use 10% of their brains", "en", []string{"crazy that", "humans only use 10% of their brains"}},
+		{"the vaccine that causes autism", "en", []string{"the vaccine that causes autism"}},
 		{"the ozone hole is healing because of the Montreal Protocol", "en", []string{"the ozone hole is healing because of the Montreal Protocol"}},
 		{"I play Mozart every night because it makes babies smarter", "en", []string{"I play Mozart every night", "because it makes babies smarter"}},
 		{"Annem cacık koymaz, balıkla yoğurt zehirler diye", "tr", []string{"Annem cacık koymaz,", "balıkla yoğurt zehirler", "diye"}},
