@@ -331,7 +331,12 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 		_, ra = ix.alignParts(rd, r)
 		return !subjectOnly(rd, r, ra)
 	}
-	for _, rd := range q.readings {
+	if q.readings == nil {
+		// Read once per post, when a decision first needs it: a review is never read so.
+		rds := ix.frameReadings(q.frameText, q.lang)
+		q.readings = &rds
+	}
+	for _, rd := range *q.readings {
 		if !ix.storyNegations(rd.negatedElsewhere, r) {
 			continue
 		}
