@@ -16,11 +16,14 @@ import (
 // Facebook thing?"). The comma clauses of claimParts cut some of these off; the rest sit inside a
 // clause, where the reading by position takes a word of the frame for the claim's subject
 // ("reminder", "sister"). A post is therefore also read in pieces cut where a frame ends: at a
-// conjunction that opens a clause and after a reporting frame. A run of pieces is one more
-// reading of the post, and the post states the fact-check when one reading states it whole
-// (statedByReading): the frame is set aside as chatter only when what it frames states the
-// fact-check, so a frame word standing in the place of a fact-check part is still a different
-// claim (the reading that leaves it out misses that part).
+// conjunction that opens a clause, after a reporting frame and after a word and "that" opening
+// the post (framePieces). A run of pieces is one more reading of the post, and the post states
+// the fact-check when one reading states it whole (statedByReading): the frame is set aside as
+// chatter only when what it frames states the fact-check, so a frame word standing in the place
+// of a fact-check part is still a different claim (the reading that leaves it out misses that
+// part). A reading opened by a pronoun ("…, it keeps colds away") is read with the story before
+// it, where its subject is named; a negated piece outside a reading keeps it from stating the
+// fact-check unless that piece only tells the poster's story (storyNegations).
 
 // reading is a run of pieces of a post read as a claim of its own.
 type reading struct {
@@ -237,9 +240,8 @@ func (ix *Index) parsePiece(text, lang string) *claimParts {
 
 // reportFrameEnd finds a reporting frame opening at word k of text: a speaker of at most four
 // words opened by a possessive, a pronoun or a word for anyone (or none, after the first word of
-// the text: the clause before names the speaker), then a verb of saying or
-// thinking (by the lexicon's kinds of reportVerbRoots, not of denialRoots) and "that", "me" or
-// "us" after it; it returns the index of the frame's last word, or -1. No word of the speaker
+// the text: the clause before names the speaker), then a verb of saying or thinking (by the
+// lexicon's kinds of reportVerbRoots, not of denialRoots) and "that", "me" or "us" after it; it returns the index of the frame's last word, or -1. No word of the speaker
 // may be a name or a negation ("nobody says", "Einstein said" are claims of their own).
 func (ix *Index) reportFrameEnd(text string, words [][]int, k int) int {
 	if ix.lex == nil {
@@ -316,9 +318,10 @@ func (ix *Index) reportVerb(folded string, plural bool) bool {
 // it states the fact-check's subject, names, numbers and all but one of its objects itself
 // (statesWhole against its own alignment, so nothing outside it counts), decideWhole finds no
 // part differing, and it says what the fact-check says of its subject (subjectOnly). A reading
-// is not tried while a piece outside it negates (the frame may deny what it frames). A reading
-// opened by a subject pronoun is compared with r's subject phrase set aside when the post
-// before it states that phrase (subjectSaidBefore).
+// is not tried while a piece outside it negates, unless that piece only tells the poster's story
+// (storyNegations): the frame may deny what it frames. A reading opened by a subject pronoun is
+// compared with r's subject phrase set aside when the post before it states that phrase
+// (subjectSaidBefore) and the reading says no word of its own (ownWordsStated).
 func (ix *Index) statedByReading(q, r *claimParts) bool {
 	states := func(rd *claimParts, r *claimParts) bool {
 		_, ra := ix.alignParts(rd, r)
@@ -406,10 +409,11 @@ func (ix *Index) truthOrBelief(p *part) bool {
 	return false
 }
 
-// ownWordsStated reports a reading every subject, object and predicate word of which but its
-// verbs (and the word right after the pronoun, where its verb stands) r states: read after a pronoun, whose subject the reading by position cannot see, a
-// word of its own ("it makes dogs smarter" for "… makes babies smarter") may be taken for a
-// verb and pass as the predicate reworded.
+// ownWordsStated reports a reading every subject, object and predicate word of which r states,
+// but its verbs and the word right after the pronoun, where its verb stands: read after a
+// pronoun, whose subject the reading by position cannot see, a word of its own ("it makes dogs
+// smarter" for "… makes babies smarter") may be taken for a verb and pass as the predicate
+// reworded.
 func (ix *Index) ownWordsStated(rd, r *claimParts) bool {
 	qa, _ := ix.alignParts(rd, r)
 	for i := range rd.parts {
@@ -423,9 +427,10 @@ func (ix *Index) ownWordsStated(rd, r *claimParts) bool {
 
 // subjectSaidBefore is fact-check r with its subject phrase and the other words before its
 // predicate side that the post before a reading opened by a subject pronoun states set aside as
-// stated, when that part of the post states every word of r's subject phrase but its verbs ("I play Mozart to my newborn …" for "Playing Mozart to babies
-// …"): the pronoun stands for a phrase said there. It is r itself when that part of the post
-// leaves a word of the subject phrase out.
+// stated, when that part of the post states every word of r's subject phrase but its verbs ("I
+// play Mozart to my newborn …" for "Playing Mozart to babies …"): the pronoun stands for a
+// phrase said there. It is r itself when that part of the post leaves a word of the subject
+// phrase out.
 func (ix *Index) subjectSaidBefore(before, r *claimParts) *claimParts {
 	_, ra := ix.alignParts(before, r)
 	subj := subjectEnd(r)
