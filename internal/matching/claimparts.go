@@ -120,6 +120,11 @@ type claimParts struct {
 	passive bool
 	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
 	superlative bool
+	// frameText is the text read, kept to read it in pieces when a decision needs it (frame.go).
+	frameText string
+	// readings are runs of the post's pieces with its frame set aside, read once frameText is
+	// needed (frame.go).
+	readings *[]reading
 }
 
 // negation is one negating word of a claim.
@@ -217,6 +222,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		ix.parseSegment(cp, a, lang, true)
 	}
 	ix.markPossessors(cp)
+	cp.frameText = main
 	return cp
 }
 

@@ -49,6 +49,9 @@ type sideAlign struct {
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	same, why := ix.decideClauses(q, r)
+	if !same && ix.statedByReading(q, r) {
+		return true, "" // a frame around the claim (frame.go)
+	}
 	if !same {
 		return false, why
 	}
