@@ -1,0 +1,238 @@
+package matching
+
+import (
+	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// Rules that keep a look-alike from taking a fact-check's verdict: each finds a part the
+// alignment took as stated (or as a verb, which is never compared by spelling) where the other
+// claim in fact says something else.
+
+// posLexicon is a Lexicon that knows the parts of speech of English words (thesaurus.Thesaurus).
+type posLexicon interface {
+	IsVerb(word string) bool
+	IsNoun(word string) bool
+}
+
+// nounOnly reports an English word the lexicon knows as a noun and not as a verb ("viruses",
+// "dinosaurs", "tyres"; not "self-governing", an adjective).
+func (ix *Index) nounOnly(folded string) bool {
+	v, ok := ix.lex.(posLexicon)
+	return ok && len(folded) >= 3 && v.IsNoun(folded) && !v.IsVerb(folded)
+}
+
+// factCheckNouns reads as nouns the parts of the fact-check r that the claim does not state and
+// that the reading by position took for verbs by their -s ("can't get viruses", "Humans and
+// dinosaurs lived") although the lexicon knows them with no verb sense: a verb is compared on
+// meaning only, so "crash" or "mammoths" would pass for "viruses" or "dinosaurs". Only the
+// fact-check's parts left unstated: the claim's own misread plurals ("Smoking cigarettes leads
+// to …") would then stand against the fact-check's verb. r is copied when a part changes.
+func (ix *Index) factCheckNouns(r *claimParts, ra sideAlign) *claimParts {
+	out := r
+	for j := range r.parts {
+		o := &r.parts[j]
+		if ra.links[j] != unlinked || o.lang != "en" || !(o.verb || o.verbLike) || o.num != "" || o.ent != nil || o.aside || !ix.nounOnly(o.folded) {
+			continue
+		}
+		if out == r {
+			c := *r
+			c.parts = append([]part(nil), r.parts...)
+			out = &c
+		}
+		p := &out.parts[j]
+		p.verb, p.verbLike = false, false
+		if p.role == rolePredicate {
+			p.role = roleCore
+		}
+	}
+	return out
+}
+
+// oneWayStand finds, across languages, a word of the fact-check linked to a part of the claim
+// that states something else (its own link goes to another part of the fact-check, or nowhere),
+// while the claim has a word of its own left unstated: "et" (meat) taken as stated by "Eating",
+// which states "tüketimi", with "potatoes" left over; "red" by "öfkelenir" with "yeşil" left
+// over. The loose link (a translation of a translation) is all that joins the two, and the word
+// left over is what the claim says in the fact-check's place. A word the fact-check says twice
+// ("deprem olur; 'deprem havası'") is stated once for both. Only this way round: a word of the
+// claim linked loosely beside a word of the fact-check left over is most often the claim's own
+// filler or a word of a phrase translation ("food poisoning" for "zehirler"). It returns the
+// part left over in q and the loosely linked part of r; -1, -1 when there is none.
+func (ix *Index) oneWayStand(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang == r.lang {
+		return -1, -1
+	}
+	noun := func(p *part) bool {
+		return p.num == "" && !p.aside && !p.place && !p.verb && (!p.verbLike || p.lang == "en" && ix.nounOnly(p.folded)) && !verbalNoun(p) && !genericPerson(p) &&
+			(p.ent != nil || p.role == roleCore || p.role == roleModifier || p.role == rolePredicate)
+	}
+	j := -1
+	for k, l := range ra.links {
+		if l != linked || !noun(&r.parts[k]) {
+			continue
+		}
+		o := ra.with[k]
+		if qa.links[o] == unlinked {
+			j = k
+			break
+		}
+		if m := qa.with[o]; qa.links[o] == linked && m != k && ra.links[m] == linked && ra.with[m] == o && !sameLemma(&r.parts[m], &r.parts[k]) && r.parts[m].folded != r.parts[k].folded {
+			j = k
+			break
+		}
+	}
+	if j < 0 {
+		return -1, -1
+	}
+	// The word left over may be the one that states the loosely linked part ("meat" for "et",
+	// which "Eating" took first): then the two are the same part, not two.
+	i := firstUnlinked(q, qa, noun)
+	if i < 0 {
+		return -1, -1
+	}
+	if p, o := &q.parts[i], &r.parts[j]; ix.relateWords(p, o) || ix.lexRelate(p, o, true) == linked || ix.lexRelate(o, p, false) == linked ||
+		ix.translatesAsWritten(p, o) || ix.translatesAsWritten(o, p) {
+		return -1, -1
+	}
+	return i, j
+}
+
+// translatesAsWritten reports a part o, of another language, written as one of the first
+// translations of p: "et" (meat) is a translation of "meat", though its dictionary forms read it
+// as the verb stem of "etmek".
+func (ix *Index) translatesAsWritten(p, o *part) bool {
+	if ix.lex == nil || p.lang == o.lang || p.lang == "und" || o.lang == "und" {
+		return false
+	}
+	for _, d := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, d), 6) {
+			if turkish.Fold(t) == o.folded {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameHeadLeftOut finds a name of the fact-check whose last word, its head, the claim does not
+// state while it states the word before it: "Berlin" for "Berlin Duvarı" names the city, not the
+// wall, as "Çin" is not "Çin Seddi". The head must be a common noun made part of the name: in
+// Turkish a word with the possessive ending of a compound ("Duvarı", "Seddi"), in English a word
+// outside the gazetteer ("Wall", not "China" of "Great Wall of China", whose head comes
+// before "of"). It returns the part of q standing for the name and the head left out; -1, -1
+// when there is none. A name said more fully ("Emperor Nero" for "Nero") keeps its head.
+func nameHeadLeftOut(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	for k := 1; k < len(r.parts); k++ {
+		h, m := &r.parts[k], &r.parts[k-1]
+		if ra.links[k] != unlinked || h.ent == nil || h.aside || h.num != "" || m.ent == nil || m.clause != h.clause || h.place != m.place || ra.links[k-1] != linked {
+			continue
+		}
+		if q.parts[ra.with[k-1]].folded != m.folded {
+			continue // "Olympics" names the whole of "Olympic Games"
+		}
+		if k+1 < len(r.parts) && r.parts[k+1].ent != nil && r.parts[k+1].clause == h.clause {
+			continue // not the last word of the name
+		}
+		switch h.lang {
+		case "tr":
+			name, suffix := splitApostrophe(h.text)
+			w := turkish.Fold(name)
+			if suffix != "" || len(w) < 4 || !strings.ContainsRune("iu", rune(w[len(w)-1])) || contains(h.dict, w) {
+				continue
+			}
+		case "en":
+			if h.ent.gaz {
+				continue
+			}
+		default:
+			continue
+		}
+		return ra.with[k-1], k
+	}
+	return -1, -1
+}
+
+// otherMeans finds a Turkish phrase verb of the fact-check ("para basarak", "para basmak": a
+// noun and a verb the lexicon knows as one phrase) that the claim leaves wholly unstated while
+// it says another verb of its own ("borçlanarak", "ihracat yaparak") beside a verb both state
+// ("zenginleşebilir"): the shared verb is the predicate, so the verb left over is not the
+// fact-check's predicate reworded but another means or cause in its place. It returns the
+// claim's verb and the noun of the fact-check's phrase; -1, -1 when there is none.
+func otherMeans(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != "tr" || r.lang != "tr" {
+		return -1, -1
+	}
+	shared := false
+	for i := range q.parts {
+		if qa.links[i] == linked && q.parts[i].verb && r.parts[qa.with[i]].verb && !q.parts[i].aside {
+			shared = true
+		}
+	}
+	if !shared {
+		return -1, -1
+	}
+	j := -1
+	for k := 0; k+1 < len(r.parts) && j < 0; k++ {
+		n, v := &r.parts[k], &r.parts[k+1]
+		if ra.links[k] == unlinked && ra.links[k+1] == unlinked && n.verb && v.verb && !n.aside && len(n.dict) == 1 && len(v.dict) == 1 &&
+			n.dict[0] == v.dict[0] && strings.Contains(n.dict[0], " ") && !verbalNoun(n) && converb(v) {
+			j = k
+		}
+	}
+	if j < 0 {
+		return -1, -1
+	}
+	// The claim's verb must come before a verb both state, in its clause: a means or a cause
+	// said on the way to the predicate, not the predicate itself ("sebep oluyor" for "yol açar").
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || !p.verb || p.aside || p.num != "" {
+			continue
+		}
+		for k := i + 1; k < len(q.parts) && q.parts[k].clause == p.clause; k++ {
+			if qa.links[k] == linked && q.parts[k].verb {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// movedModifier finds a word of the claim directly before a word it modifies, both stated by
+// the fact-check, where the first is stated by a word before another head ("Yüksek rakımlarda",
+// left unstated) while the fact-check has a word of its own before the second ("düşük
+// sıcaklıkta", its antonym): "daha yüksek sıcaklıkta" took "yüksek" from the altitude, and
+// says the opposite temperature. It returns the claim's word and the fact-check's word before the shared head;
+// -1, -1 when there is none.
+func (ix *Index) movedModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	plain := func(p *part) bool { return p.num == "" && !p.aside && !p.verb && p.ent == nil }
+	for i := 0; i+1 < len(q.parts); i++ {
+		if qa.links[i] != linked || qa.links[i+1] != linked || q.parts[i+1].clause != q.parts[i].clause || !plain(&q.parts[i]) || !plain(&q.parts[i+1]) {
+			continue
+		}
+		m, h := qa.with[i], qa.with[i+1]
+		if m+1 == h || m+1 >= len(r.parts) || h < 1 {
+			continue
+		}
+		if ra.links[m+1] != unlinked || !plain(&r.parts[m+1]) || r.parts[m+1].clause != r.parts[m].clause {
+			continue // the word's partner keeps its own head
+		}
+		// The two heads are in two phrases of the fact-check (another stated word between
+		// them, or the other order), not one phrase the claim says more briefly ("Yumurta
+		// kolesterolü" for "Yumurta yemek kan kolesterolünü").
+		apart := h < m
+		for k := m + 2; k < h-1 && !apart; k++ {
+			apart = ra.links[k] == linked
+		}
+		// And the fact-check's word there is the claim's antonym: the claim says the opposite
+		// of that head, not something more of it.
+		p, o := &q.parts[i], &r.parts[h-1]
+		if apart && ra.links[h-1] == unlinked && plain(o) && o.clause == r.parts[h].clause &&
+			(ix.lexRelate(p, o, true) == opposite || ix.lexRelate(o, p, false) == opposite) {
+			return i, h - 1
+		}
+	}
+	return -1, -1
+}
