@@ -219,6 +219,9 @@ func (ix *Index) movedModifier(q *claimParts, qa sideAlign, r *claimParts, ra si
 		if ra.links[m+1] != unlinked || !plain(&r.parts[m+1]) || r.parts[m+1].clause != r.parts[m].clause {
 			continue // the word's partner keeps its own head
 		}
+		if r.parts[m+1].folded == r.parts[h].folded || sameLemma(&r.parts[m+1], &r.parts[h]) {
+			continue // one head said twice ("sol beyinli ya da sağ beyinli"): a pair, not two phrases
+		}
 		// The two heads are in two phrases of the fact-check (another stated word between
 		// them, or the other order), not one phrase the claim says more briefly ("Yumurta
 		// kolesterolü" for "Yumurta yemek kan kolesterolünü").
@@ -232,6 +235,46 @@ func (ix *Index) movedModifier(q *claimParts, qa sideAlign, r *claimParts, ra si
 		if apart && ra.links[h-1] == unlinked && plain(o) && o.clause == r.parts[h].clause &&
 			(ix.lexRelate(p, o, true) == opposite || ix.lexRelate(o, p, false) == opposite) {
 			return i, h - 1
+		}
+	}
+	return -1, -1
+}
+
+// predicateLeftOut finds a verb of the fact-check and its object, both left unstated, while the
+// claim's verb is stated only by a verb of the fact-check's adjunct: "Roma'yı Neron kendisi ateşe
+// verdi" meets "while Rome burned" of "Emperor Nero played the fiddle while Rome burned", and
+// says nothing of what the fact-check says Nero did. It returns the verb and the object; -1, -1
+// when there is none.
+func predicateLeftOut(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	inAdjunct := false
+	for i := range q.parts {
+		if p := &q.parts[i]; p.verb && !p.aside && qa.links[i] == linked {
+			o := &r.parts[qa.with[i]]
+			if o.role != roleAdjunct && !o.place {
+				return -1, -1 // a verb of the claim states the fact-check's own predicate
+			}
+			inAdjunct = true
+		}
+	}
+	if !inAdjunct {
+		return -1, -1
+	}
+	for v := range r.parts {
+		o := &r.parts[v]
+		if ra.links[v] != unlinked || !o.verb || o.aside || o.role != rolePredicate {
+			continue
+		}
+		// The object next to its verb: after it in English, before it in Turkish.
+		j := v + 1
+		if r.lang == "tr" {
+			j = v - 1
+		}
+		if j < 0 || j >= len(r.parts) {
+			continue
+		}
+		if n := &r.parts[j]; ra.links[j] == unlinked && n.clause == o.clause && n.role == roleCore && !n.first && !n.place && !n.aside &&
+			n.num == "" && n.ent == nil && !n.verb && !genericPerson(n) {
+			return v, j
 		}
 	}
 	return -1, -1
