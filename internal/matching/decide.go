@@ -1510,7 +1510,7 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if loanPair(p, o) || loanPair(o, p) {
 		return true
 	}
-	if ix.clipped(p, o) || ix.clipped(o, p) {
+	if ix.clipped(p, o) || ix.clipped(o, p) || ix.clippedCompound(p, o) || ix.clippedCompound(o, p) {
 		return true
 	}
 	return cognate(p.folded, o.folded)
