@@ -532,6 +532,9 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		isContent(&q.parts[i]) && isContent(&r.parts[j]) && !q.parts[i].place && !r.parts[j].place {
 		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 	}
+	if i, j := subjectAsStandard(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
 	if v, j := predicateLeftOut(q, qa, r, ra); v >= 0 {
 		return false, fmt.Sprintf("different predicate: the claim does not say %s %s", r.parts[v].text, r.parts[j].text)
 	}

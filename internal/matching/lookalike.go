@@ -279,3 +279,20 @@ func predicateLeftOut(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) 
 	}
 	return -1, -1
 }
+
+// subjectAsStandard finds a claim whose subject is stated by the fact-check's standard of
+// comparison while the fact-check's own subject is left unstated: "İnekler arabalardan daha
+// fazla karbondioksit salar" meets "insanlardan" of "Volkanlar insanlardan daha fazla …" (KeNet
+// has "inek" as a swot, a kind of person), and compares another thing. A comparison turned
+// round ("İnsanlar volkanlardan daha az …") states the fact-check's subject as well. It
+// returns the claim's subject and the fact-check's; -1, -1 when there is none.
+func subjectAsStandard(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	qs, rs := subjectHead(q), subjectHead(r)
+	if qs < 0 || rs < 0 || qa.links[qs] != linked || ra.links[rs] != unlinked || q.parts[qs].standard {
+		return -1, -1
+	}
+	if o := &r.parts[qa.with[qs]]; o.standard && isContent(&r.parts[rs]) && !r.parts[rs].place {
+		return qs, rs
+	}
+	return -1, -1
+}

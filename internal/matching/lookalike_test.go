@@ -46,6 +46,9 @@ func TestLookalikeRules(t *testing.T) {
 		{"movedModifier", "Tuzlu su daha yüksek sıcaklıkta kaynar", "tr", "water-boils-altitude-tr", "different detail"},
 		{"movedModifier", "At high altitude water boils at a lower temperature", "en", "water-boils-altitude-en", ""},
 		{"movedModifier", "Test çözdüm, sağ beyinliymişim yani yaratıcıymışım; insanlar ikiye ayrılıyormuş", "tr", "left-right-brain-tr", ""},
+		// subjectAsStandard: the claim's subject stated by the fact-check's standard.
+		{"subjectAsStandard", "İnekler arabalardan daha fazla karbondioksit salar", "tr", "volcanoes-co2-tr", "different subject"},
+		{"subjectAsStandard", "Volkanlar insanlardan fazla CO2 salar", "tr", "volcanoes-co2-tr", ""},
 		// predicateLeftOut: the claim's verb meets only the fact-check's adjunct.
 		{"predicateLeftOut", "Roma'yı İmparator Neron kendisi ateşe verdi", "tr", "nero-fiddle-en", "different predicate"},
 		{"predicateLeftOut", "Nero fiddled while Rome burned", "en", "nero-fiddle-en", ""},
