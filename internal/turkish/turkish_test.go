@@ -25,6 +25,7 @@ func TestLemmas(t *testing.T) {
 		{"yasamislar", "yasa"}, {"cikmasina", "cik"}, {"yiyen", "ye"}, {"yiyenin", "ye"}, {"diyor", "de"},
 		{"yapiyo", "yap"}, {"geliyo", "gel"}, // the progressive typed without its r
 		{"arabadayken", "araba"}, {"icindeyken", "ic"}, {"giderken", "gid"}, // "while": after a case or a tense
+		{"caliyordu", "cal"}, {"takiyordu", "tak"}, {"saniyordu", "san"}, // the past copula after a tense
 	} {
 		if got := m.Lemmas(Fold(c.word)); !slices.Contains(got, c.lemma) {
 			t.Errorf("Lemmas(%q) = %v, want %q among them", c.word, got, c.lemma)
