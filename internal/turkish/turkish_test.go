@@ -81,7 +81,7 @@ func TestCaseOf(t *testing.T) {
 }
 
 func TestFunctionWords(t *testing.T) {
-	for _, w := range []string{"ve", "bir", "icin", "diyorlar", "olarak"} {
+	for _, w := range []string{"ve", "bir", "icin", "diyorlar", "olarak", "muydu", "midir", "olduguna"} {
 		if !IsFunctionWord(w) {
 			t.Errorf("%q is not a function word", w)
 		}
