@@ -296,3 +296,41 @@ func subjectAsStandard(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign)
 	}
 	return -1, -1
 }
+
+// placeForCore finds, in English, a noun of a claim's place or time adjunct standing
+// where the fact-check has a core noun of its own, the two left unstated and both words the
+// lexicon knows: "exactly when a volcano will erupt" (a when-clause, read as an adjunct) where
+// the fact-check says "when and where an earthquake will strike". A detail the claim adds is in
+// no part's place; in the place of the fact-check's subject or object it says another thing. It
+// returns the two parts; -1, -1 when there is none.
+func (ix *Index) placeForCore(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != "en" || r.lang != "en" {
+		return -1, -1
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || !p.place || p.verb || p.verbLike || p.ent != nil || p.num != "" || p.aside || !ix.knownWord(p) {
+			continue
+		}
+		j := counterpart(q, qa, r, ra, i, false, func(o *part) bool {
+			return isNoun(o) && o.role == roleCore && !o.place && o.ent == nil && !o.verbLike && !genericPerson(o)
+		})
+		if j < 0 || !ix.knownWord(&r.parts[j]) || ix.lexRelate(p, &r.parts[j], true) != unlinked || ix.lexRelate(&r.parts[j], p, false) != unlinked {
+			continue
+		}
+		// Each the subject of a clause of its own, its verb next ("a volcano will erupt", "an
+		// earthquake will strike"): not a place or time said beside the claim ("on the
+		// internet"), which may stand where the fact-check leaves a word out.
+		if i+1 < len(q.parts) && j+1 < len(r.parts) && qa.links[i+1] == unlinked && q.parts[i+1].clause == p.clause &&
+			ix.englishVerb(q.parts[i+1].folded) && (r.parts[j+1].verb || ix.englishVerb(r.parts[j+1].folded)) {
+			return i, j
+		}
+	}
+	return -1, -1
+}
+
+// englishVerb reports an English word the lexicon knows as a verb.
+func (ix *Index) englishVerb(folded string) bool {
+	v, ok := ix.lex.(posLexicon)
+	return ok && v.IsVerb(folded)
+}

@@ -46,6 +46,10 @@ func TestLookalikeRules(t *testing.T) {
 		{"movedModifier", "Tuzlu su daha yüksek sıcaklıkta kaynar", "tr", "water-boils-altitude-tr", "different detail"},
 		{"movedModifier", "At high altitude water boils at a lower temperature", "en", "water-boils-altitude-en", ""},
 		{"movedModifier", "Test çözdüm, sağ beyinliymişim yani yaratıcıymışım; insanlar ikiye ayrılıyormuş", "tr", "left-right-brain-tr", ""},
+		// placeForCore: the subject of a when-clause in the place of the fact-check's.
+		{"placeForCore", "Scientists can predict exactly when a volcano will erupt", "en", "earthquake-prediction-en", "different"},
+		{"placeForCore", "Scientists can predict exactly when an earthquake will hit", "en", "earthquake-prediction-en", ""},
+		{"placeForCore", "Private browsing makes you anonymous on the internet", "en", "incognito-anonymous-en", ""},
 		// subjectAsStandard: the claim's subject stated by the fact-check's standard.
 		{"subjectAsStandard", "İnekler arabalardan daha fazla karbondioksit salar", "tr", "volcanoes-co2-tr", "different subject"},
 		{"subjectAsStandard", "Volkanlar insanlardan fazla CO2 salar", "tr", "volcanoes-co2-tr", ""},
