@@ -3,6 +3,7 @@ package matching
 import (
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -333,4 +334,46 @@ func (ix *Index) placeForCore(q *claimParts, qa sideAlign, r *claimParts, ra sid
 func (ix *Index) englishVerb(folded string) bool {
 	v, ok := ix.lex.(posLexicon)
 	return ok && v.IsVerb(folded)
+}
+
+// kindForHead finds, within one language, a claim word linked to the head of a fact-check phrase
+// only as a kind of it (a hypernym link, not the same word nor a synonym) while the head's own
+// modifier is left unstated: "Kışın" (winter) meets "havalarda" (weather) of "Bulutlu havalarda",
+// and names another kind of weather than the cloudy one. It returns the claim's word and the
+// fact-check's modifier; -1, -1 when there is none.
+func (ix *Index) kindForHead(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != r.lang || ix.lex == nil {
+		return -1, -1
+	}
+	for i := range q.parts {
+		if qa.links[i] != linked {
+			continue
+		}
+		p, h := &q.parts[i], qa.with[i]
+		if h < 1 || p.verb || p.verbLike || p.role == rolePredicate || p.ent != nil || p.num != "" || p.aside {
+			continue // a predicate word meets a head loosely ("real" for "species")
+		}
+		o, m := &r.parts[h], &r.parts[h-1]
+		if ra.links[h-1] != unlinked || m.role != roleModifier || m.verb || m.num != "" || m.ent != nil || m.aside || m.clause != o.clause || o.verb {
+			continue
+		}
+		if ix.relateWords(p, o) || ix.synonyms(p.lang, p.dict, o.dict) {
+			continue
+		}
+		return i, h - 1
+	}
+	return -1, -1
+}
+
+// synonyms reports two lists of dictionary forms with a pair the lexicon calls the same word or
+// synonyms.
+func (ix *Index) synonyms(lang string, as, bs []string) bool {
+	for _, a := range as {
+		for _, b := range bs {
+			if rel := ix.relations.relate(ix.lex, lang, a, b); rel == thesaurus.Same || rel == thesaurus.Synonym {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -46,6 +46,10 @@ func TestLookalikeRules(t *testing.T) {
 		{"movedModifier", "Tuzlu su daha yüksek sıcaklıkta kaynar", "tr", "water-boils-altitude-tr", "different detail"},
 		{"movedModifier", "At high altitude water boils at a lower temperature", "en", "water-boils-altitude-en", ""},
 		{"movedModifier", "Test çözdüm, sağ beyinliymişim yani yaratıcıymışım; insanlar ikiye ayrılıyormuş", "tr", "left-right-brain-tr", ""},
+		// kindForHead: another kind of the head whose modifier is left out.
+		{"kindForHead", "Kışın güneş kremi sürmeye gerek yoktur", "tr", "sunscreen-cloudy-days-tr", "different detail"},
+		{"kindForHead", "Bulutlu havada güneş kremine gerek yok", "tr", "sunscreen-cloudy-days-tr", ""},
+		{"kindForHead", "yes, evolution is real: living things changed and diversified over millions of years", "en", "evolution-en", ""},
 		// placeForCore: the subject of a when-clause in the place of the fact-check's.
 		{"placeForCore", "Scientists can predict exactly when a volcano will erupt", "en", "earthquake-prediction-en", "different"},
 		{"placeForCore", "Scientists can predict exactly when an earthquake will hit", "en", "earthquake-prediction-en", ""},
