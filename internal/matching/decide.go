@@ -532,14 +532,14 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		isContent(&q.parts[i]) && isContent(&r.parts[j]) && !q.parts[i].place && !r.parts[j].place {
 		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 	}
-	if i, j := ix.kindForHead(q, qa, r, ra); i >= 0 {
-		return false, fmt.Sprintf("different detail: %s ≠ %s %s", say(q, qa, i), r.parts[j].text, r.parts[j+1].text)
-	}
 	if i, j := ix.placeForCore(q, qa, r, ra); i >= 0 {
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 	}
 	if i, j := subjectAsStandard(q, qa, r, ra); i >= 0 {
 		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
+	if i, j := ix.kindForHead(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s %s", say(q, qa, i), r.parts[j].text, r.parts[j+1].text)
 	}
 	if v, j := predicateLeftOut(q, qa, r, ra); v >= 0 {
 		return false, fmt.Sprintf("different predicate: the claim does not say %s %s", r.parts[v].text, r.parts[j].text)
