@@ -57,7 +57,8 @@ func (ix *Index) factCheckNouns(r *claimParts, ra sideAlign) *claimParts {
 // which states "tüketimi", with "potatoes" left over; "red" by "öfkelenir" with "yeşil" left
 // over. The loose link (a translation of a translation) is all that joins the two, and the word
 // left over is what the claim says in the fact-check's place. A word the fact-check says twice
-// ("deprem olur; 'deprem havası'") is stated once for both. Only this way round: a word of the
+// ("deprem olur; 'deprem havası'") is stated once for both, and a word of a phrase translating the
+// claim's word ("carbon dioxide" for "karbondioksit") by that word. Only this way round: a word of the
 // claim linked loosely beside a word of the fact-check left over is most often the claim's own
 // filler or a word of a phrase translation ("food poisoning" for "zehirler"). It returns the
 // part left over in q and the loosely linked part of r; -1, -1 when there is none.
@@ -79,7 +80,8 @@ func (ix *Index) oneWayStand(q *claimParts, qa sideAlign, r *claimParts, ra side
 			j = k
 			break
 		}
-		if m := qa.with[o]; qa.links[o] == linked && m != k && ra.links[m] == linked && ra.with[m] == o && !sameLemma(&r.parts[m], &r.parts[k]) && r.parts[m].folded != r.parts[k].folded {
+		if m := qa.with[o]; qa.links[o] == linked && m != k && ra.links[m] == linked && ra.with[m] == o && !sameLemma(&r.parts[m], &r.parts[k]) && r.parts[m].folded != r.parts[k].folded &&
+			!ix.inPhraseTranslation(&q.parts[o], &r.parts[k], &r.parts[m]) {
 			j = k
 			break
 		}
@@ -98,6 +100,31 @@ func (ix *Index) oneWayStand(q *claimParts, qa sideAlign, r *claimParts, ra side
 		return -1, -1
 	}
 	return i, j
+}
+
+// inPhraseTranslation reports parts o and n, both words of one phrase translating p ("carbon"
+// and "dioxide" of "carbon dioxide" for "karbondioksit"): p states the whole phrase, so each of
+// its words.
+func (ix *Index) inPhraseTranslation(p, o, n *part) bool {
+	if ix.lex == nil || p.lang == o.lang || p.lang == "und" || o.lang == "und" {
+		return false
+	}
+	in := func(x *part, words []string) bool {
+		for _, w := range words {
+			if w == x.folded || contains(x.dict, w) || contains(x.lemmas, w) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, d), 6) {
+			if words := strings.Fields(turkish.Fold(t)); len(words) > 1 && in(o, words) && in(n, words) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // translatesAsWritten reports a part o, of another language, written as one of the first
