@@ -1506,7 +1506,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		// lightNoun makes the noun of a light verb a content part when the clause has no object
 		// before it, or when the light verb is "yapmak" (make X Y: Y is the result, a complement).
 		lightNoun := func(verb string) {
-			if p.ent == nil && ix.morph.CaseOf(p.folded) != turkish.Accusative && (!objectIn[p.clause] || ix.isMakeVerb(verb)) {
+			// A word the lexicon knows as written only looks accusative ("zeki", "uykulu"):
+			// with "yapmak" it is the result, a complement ("daha zeki yapar").
+			acc := ix.morph.CaseOf(p.folded) == turkish.Accusative && !(ix.isMakeVerb(verb) && ix.knownTR(p.folded))
+			if p.ent == nil && !acc && (!objectIn[p.clause] || ix.isMakeVerb(verb)) {
 				p.role, p.verb = roleCore, false
 			}
 		}

@@ -320,6 +320,7 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	cross := q.lang != r.lang
 	q, comp, compWhy := complemented(q, r)
 	qa, ra := ix.alignParts(q, r)
+	r = ix.factCheckNouns(r, ra)
 	// "Humans", "people", "insanlar" where the other claim says "we" or no one at all: a
 	// generic person is the implied subject of both, not a claim of its own. Only when the other
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
@@ -385,6 +386,9 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 			continue
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
+	}
+	if i, k := nameHeadLeftOut(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different entity: %s ≠ %s %s", say(q, qa, i), r.parts[k-1].text, r.parts[k].text)
 	}
 	if why := numbersDiffer(q, qa, r); why != "" {
 		return false, why
@@ -530,6 +534,27 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 	if i, j := firstPart(q), firstPart(r); i >= 0 && j >= 0 && qa.links[i] == unlinked && ra.links[j] == unlinked &&
 		isContent(&q.parts[i]) && isContent(&r.parts[j]) && !q.parts[i].place && !r.parts[j].place {
 		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
+	if i, j := ix.placeForCore(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
+	}
+	if i, j := subjectAsStandard(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different subject: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
+	if i, j := ix.kindForHead(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s %s", say(q, qa, i), r.parts[j].text, r.parts[j+1].text)
+	}
+	if v, j := predicateLeftOut(q, qa, r, ra); v >= 0 {
+		return false, fmt.Sprintf("different predicate: the claim does not say %s %s", r.parts[v].text, r.parts[j].text)
+	}
+	if i, j := ix.movedModifier(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s", say(q, qa, i), say(r, ra, j))
+	}
+	if i, j := otherMeans(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different detail: %s ≠ %s %s", say(q, qa, i), r.parts[j].text, r.parts[j+1].text)
+	}
+	if i, j := ix.oneWayStand(q, qa, r, ra); i >= 0 {
+		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
 	}
 	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
 	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
@@ -1497,7 +1522,7 @@ func (ix *Index) relateWords(p, o *part) bool {
 	if loanPair(p, o) || loanPair(o, p) {
 		return true
 	}
-	if ix.clipped(p, o) || ix.clipped(o, p) {
+	if ix.clipped(p, o) || ix.clipped(o, p) || ix.clippedCompound(p, o) || ix.clippedCompound(o, p) {
 		return true
 	}
 	return cognate(p.folded, o.folded)

@@ -282,6 +282,17 @@ func (t *Thesaurus) IsVerb(word string) bool {
 	return false
 }
 
+// IsNoun reports whether an English word is a form of a WordNet noun ("viruses", "tyres"): the
+// matcher reads a plural the position took for a verb as the noun it is by it.
+func (t *Thesaurus) IsNoun(word string) bool {
+	for _, l := range t.candidates(strings.ToLower(word)) {
+		if t.hasPOS(l, noun) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasPOS reports whether lemma has a sense in part of speech p.
 func (t *Thesaurus) hasPOS(lemma string, p int) bool {
 	for _, s := range t.senses.get(lemma) {

@@ -3,11 +3,14 @@ package turkish
 // functionWords are Turkish words (folded) that carry no claim content: conjunctions, particles,
 // pronouns and demonstratives, postpositions, quantifiers and intensifiers, the light and copular
 // verbs' common forms (with "hale"/"haline": "hale getirir" = makes, "haline gelir" = becomes),
-// discourse fillers, hedges and the evidential "they say" frames social-media posts wrap claims in. Negators are not here (see IsNegator): polarity is compared on its own.
+// discourse fillers, hedges and the evidential "they say" frames social-media posts wrap claims in,
+// and the question particle with its copula ("muydu", "midir"). Negators are not here (see
+// IsNegator): polarity is compared on its own.
 // "su" is left out because folded "şu" (that) is "su" (water), and "neden" because "neden olur"
 // (causes) carries a claim's predicate.
 var functionWords = set(`
 ve veya ya yada ile ama fakat ancak lakin ki de da mi mu ise eger hem ne nasil nerede niye nicin
+miydi muydu miymis muymus midir mudur misin musun miyiz muyuz misiniz musunuz
 yoksa oysa halbuki cunku zira dahi bile sadece yalnizca yalniz ancak ayrica hatta ustelik
 bu o bunlar sunlar onlar bunu sunu onu buna suna ona bunun sunun onun bunda sunda onda bundan ondan
 ben sen biz siz beni seni bizi sizi bana sana bize size benim senin bizim sizin onlarin bunlarin
@@ -20,7 +23,7 @@ iste yani sey seyler sunu acaba lutfen arkadaslar arkadas abi abla hocam millet 
 icin gibi kadar gore karsin ragmen dolayi oturu uzere beri once sonra tarafindan hakkinda
 dair ait ile_ilgili boyunca itibaren sayesinde yuzunden diye
 olarak olan olani olanlar olmak olur olurlar oldu olmus olmustur olmaktadir olabilir oluyor olacak
-olmasi oldugu oldugunu olduklari olduklarini olsa olsun idi imis iken ise
+olmasi oldugu oldugunu olduguna oldugundan olduklari olduklarini olsa olsun idi imis iken ise
 var vardir varmis
 etmek eder ediyor etti etmis edilir edildi edilmis edilmistir edebilir
 diyor diyorlar denir deniyor denildi dedi demis demisler soyleniyor soylenir soylendi soyluyor

@@ -66,6 +66,9 @@ var suffixTemplates = []struct {
 	{"sInIz", slotCopula, Nominative, true}, {"sInlAr", slotCopula, Nominative, true}, {"ydI", slotCopula, Nominative, true},
 	{"ymIs", slotCopula, Nominative, true}, {"mIs", slotCopula, Nominative, true}, {"mIstIr", slotCopula, Nominative, true}, {"m", slotCopula, Nominative, true},
 	{"k", slotCopula, Nominative, true},
+	// the past copula after a tense ending in a consonant ("sanıyordu", "inanıyordu",
+	// "gelecekti"): the vowel-final "ydI" is listed above
+	{"DI", slotCopula, Nominative, true},
 	// "while" (-(y)ken) follows a case or a tense as the copula does ("arabadayken", "giderken")
 	{"ken", slotCopula, Nominative, true}, {"yken", slotCopula, Nominative, true},
 	// conditional, with its person ("yenirse", "uyursan", "gelirsek"): after the tense it follows

@@ -27,6 +27,7 @@ func TestLemmas(t *testing.T) {
 		{"yasamislar", "yasa"}, {"cikmasina", "cik"}, {"yiyen", "ye"}, {"yiyenin", "ye"}, {"diyor", "de"},
 		{"yapiyo", "yap"}, {"geliyo", "gel"}, // the progressive typed without its r
 		{"arabadayken", "araba"}, {"icindeyken", "ic"}, {"giderken", "gid"}, // "while": after a case or a tense
+		{"caliyordu", "cal"}, {"takiyordu", "tak"}, {"saniyordu", "san"}, // the past copula after a tense
 	} {
 		if got := m.Lemmas(Fold(c.word)); !slices.Contains(got, c.lemma) {
 			t.Errorf("Lemmas(%q) = %v, want %q among them", c.word, got, c.lemma)
@@ -82,7 +83,7 @@ func TestCaseOf(t *testing.T) {
 }
 
 func TestFunctionWords(t *testing.T) {
-	for _, w := range []string{"ve", "bir", "icin", "diyorlar", "olarak"} {
+	for _, w := range []string{"ve", "bir", "icin", "diyorlar", "olarak", "muydu", "midir", "olduguna"} {
 		if !IsFunctionWord(w) {
 			t.Errorf("%q is not a function word", w)
 		}
