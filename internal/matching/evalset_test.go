@@ -129,53 +129,57 @@ func TestTuningFiles(t *testing.T) {
 		// kan kolesterolünü …").
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
-		// and its figures are not quality figures. Measured: look-alike abstention 0.974, verdict
-		// accuracy 0.664 on same-language and 0.833 on cross-language rewordings, no dogru/yanlis swap
-		// (0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
+		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
+		// accuracy 0.672 on same-language and 0.833 on cross-language rewordings, no dogru/yanlis swap
+		// (0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
+		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.97, paraphrase: 0.66, crosslang: 0.83}},
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.83}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.977, verdict accuracy 0.719 on same-language and
-		// 0.764 on cross-language rewordings, no dogru/yanlis swap (0.977, 0.719 and 0.600 before the
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.719 on same-language and
+		// 0.782 on cross-language rewordings, no dogru/yanlis swap (0.977, 0.719 and 0.764 before
+		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.977, 0.719 and 0.600 before the
 		// cross-language round; 0.973, 0.723 and 0.618 before the predicate-side rule (decide.go
 		// subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of
 		// the colloquial round; 0.673 same-language before questions opened by an auxiliary were read;
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.71, crosslang: 0.78}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.978, verdict accuracy 0.448 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.978, 0.441 and 0.683 before the frame
-		// round (frame.go); 0.978, 0.427 and 0.600 before the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
+		// look-alike abstention 0.996, verdict accuracy 0.448 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.978, 0.441 and 0.683 before
+		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.978, 0.427 and 0.600 before
+		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.44, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
-		// now and its figures are not quality figures. Measured: look-alike abstention 0.978, verdict
-		// accuracy 0.559 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
-		// (0.978, 0.537 and 0.567 before the frame round (frame.go); 0.975, 0.540 and 0.567 after the
+		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
+		// accuracy 0.567 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
+		// (0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
+		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.97, paraphrase: 0.55, crosslang: 0.58}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.56, crosslang: 0.58}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
-		// and 46 cross-language rewordings), measured: look-alike abstention 0.968, verdict accuracy
-		// 0.532 on same-language and 0.739 on cross-language rewordings, no dogru/yanlis swap (0.968,
-		// 0.512 and 0.717 before the frame round (frame.go); 0.968, 0.496 and 0.565 before the
+		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
+		// 0.534 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.968,
+		// 0.512 and 0.717 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.968, 0.496 and 0.565 before the
 		// cross-language round; 0.963, 0.507 and 0.587 before the
 		// predicate-side rule (decide.go subjectOnly); 0.963, 0.460 and 0.587 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.458 same-language before
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.96, paraphrase: 0.53, crosslang: 0.73}},
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -186,11 +190,16 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
 // at the issue's 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
-// 0.979 (744/760), verdict accuracy 0.644 (556/864) on same-language and 0.758 (122/161) on
-// cross-language rewordings (0.979 (744/760), 0.635 (549/864) and 0.752 (121/161) before the
-// frame round (frame.go): a post read in pieces cut where its frame ends, a reporting frame, a
+// 0.988 (751/760), verdict accuracy 0.646 (558/864) on same-language and 0.770 (124/161) on
+// cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
+// round alone (frame.go: a post read in pieces cut where its frame ends, a reporting frame, a
 // conjunction opening a clause, a subject pronoun read with the story before it, a negated piece
-// that only tells the poster's story; 0.979 (744/760), 0.626 (541/864) and 0.615 (99/161) before the
+// that only tells the poster's story); 0.988 (751/760), 0.638 (551/864) and 0.764 (123/161) after
+// the look-alike round alone (lookalike.go, lexgap.go: a fact-check noun read as a verb, a loose
+// one-way link across languages, a name without its head, a moved modifier, another means, the
+// predicate left out, a subject as the standard of comparison, a clipped compound; the Turkish
+// past copula and question particle); 0.979 (744/760), 0.635 (549/864) and 0.752 (121/161) before
+// both; 0.979 (744/760), 0.626 (541/864) and 0.615 (99/161) before the
 // cross-language round: a word the fact-check says again, the head after a stated word, a
 // coordinated pair, the fact-check's name said more fully, a Turkish possessor, the claim's
 // generic object, names before names, -(y)ken, questions with a preposition, a month before a
@@ -225,9 +234,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.75 {
+	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.76 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.75)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.76)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)
