@@ -26,6 +26,9 @@ func openPgxPool(ctx context.Context, url string, maxConns int) (*pgxpool.Pool, 
 	return pool, nil
 }
 
+// PgxPool is the PostgreSQL connection pool, for its statistics; nil on SQLite.
+func (db *DB) PgxPool() *pgxpool.Pool { return db.pgx }
+
 // WithPgx runs fn on one of the pool's PostgreSQL connections through pgx itself, for a hot read
 // that would otherwise pay database/sql's conversion of every column to a driver value (a copy
 // of each text column, however large) before it is scanned again: fn may scan what it needs and

@@ -31,6 +31,11 @@ func buildMetrics(db *database.DB, log *slog.Logger) (*telemetry.Metrics, error)
 	if err := m.RegisterDBStats(sqlDB, "claimcheck"); err != nil {
 		return nil, err
 	}
+	if pool := db.PgxPool(); pool != nil {
+		if err := m.RegisterPgxPool(pool, "claimcheck"); err != nil {
+			return nil, err
+		}
+	}
 	if err := db.Gorm.Use(telemetry.NewQueryTimer(m)); err != nil {
 		return nil, fmt.Errorf("metrics: query timer: %w", err)
 	}

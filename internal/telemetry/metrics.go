@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/IBM/pgxpoolprometheus"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -96,6 +98,17 @@ func New() *Metrics {
 func (m *Metrics) RegisterDBStats(db *sql.DB, name string) error {
 	if err := m.Registry.Register(collectors.NewDBStatsCollector(db, name)); err != nil {
 		return fmt.Errorf("telemetry: register pool stats of %s: %w", name, err)
+	}
+	return nil
+}
+
+// RegisterPgxPool exposes the PostgreSQL pool's statistics (pgxpool_* with db_name=name): on
+// PostgreSQL database/sql borrows its connections from this pool and keeps none idle, so its
+// go_sql_* figures show only the connections in use; the pool's total, idle and acquired
+// connections and its waits for an empty pool are these.
+func (m *Metrics) RegisterPgxPool(pool *pgxpool.Pool, name string) error {
+	if err := m.Registry.Register(pgxpoolprometheus.NewCollector(pool, map[string]string{"db_name": name})); err != nil {
+		return fmt.Errorf("telemetry: register pgx pool stats of %s: %w", name, err)
 	}
 	return nil
 }
