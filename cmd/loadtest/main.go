@@ -18,6 +18,9 @@
 //	                            claimcheck_loadtest on it
 //	LOADTEST_WORKDIR=bin/loadtest   the SQLite file and the servers' logs (the binaries are
 //	                            bin/claimcheck and bin/twin)
+//	LOADTEST_BASELINE=PATH      measure this build against that claimcheck binary (built from an
+//	                            earlier commit) on one database, in alternating rounds, instead
+//	                            of against the twin
 package main
 
 import (
@@ -68,6 +71,8 @@ type config struct {
 	endpoints map[string]bool
 	pgURL     string
 	workdir   string
+	// baseline is a claimcheck binary to measure this build against instead of the twin.
+	baseline string
 }
 
 func env(name, def string) string {
@@ -118,6 +123,11 @@ func readConfig() (config, error) {
 			c.databases = append(c.databases, d)
 		default:
 			return c, fmt.Errorf("LOADTEST_DATABASES: %q is neither sqlite nor postgres", d)
+		}
+	}
+	if c.baseline = os.Getenv("LOADTEST_BASELINE"); c.baseline != "" {
+		if st, err := os.Stat(c.baseline); err != nil || st.IsDir() {
+			return c, fmt.Errorf("LOADTEST_BASELINE=%q: not a claimcheck binary", c.baseline)
 		}
 	}
 	c.endpoints = map[string]bool{}
@@ -175,6 +185,7 @@ type bench struct {
 	db        string
 	dbURL     string
 	cc, twin  *loadtest.Process
+	ccBase    string
 	compatKey string
 	v1Key     string
 	ids       []string
@@ -202,7 +213,11 @@ func run(ctx context.Context, cfg config, out io.Writer) (bool, error) {
 			fmt.Fprintln(out, "PostgreSQL: skipped (no LOADTEST_DATABASE_URL or TEST_DATABASE_URL)")
 			continue
 		}
-		f, err := runDatabase(ctx, cfg, db, bin, twinBin, out)
+		measureDB := func() (bool, error) { return runDatabase(ctx, cfg, db, bin, twinBin, out) }
+		if cfg.baseline != "" {
+			measureDB = func() (bool, error) { return runBaseline(ctx, cfg, db, bin, cfg.baseline, out) }
+		}
+		f, err := measureDB()
 		if err != nil {
 			return true, fmt.Errorf("%s: %w", db, err)
 		}
@@ -211,19 +226,19 @@ func run(ctx context.Context, cfg config, out io.Writer) (bool, error) {
 	return failed, nil
 }
 
-func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out io.Writer) (failed bool, err error) {
-	b := &bench{db: db}
-	switch db {
+// prepare makes b's fresh database of kind db, migrated by bin, with its two keys.
+func prepare(ctx context.Context, cfg config, b *bench, bin string) (err error) {
+	switch b.db {
 	case "postgres":
 		b.dbURL, err = loadtest.FreshPostgres(ctx, cfg.pgURL, "claimcheck_loadtest")
 	default:
 		b.dbURL, err = loadtest.FreshSQLite(cfg.workdir, "loadtest")
 	}
 	if err != nil {
-		return false, err
+		return err
 	}
 	if err := loadtest.MigrateWithBinary(ctx, bin, b.dbURL); err != nil {
-		return false, err
+		return err
 	}
 	huge := 1_000_000_000
 	compat := loadtest.KeySpec{Name: "loadtest unlimited", Plan: "enterprise"}
@@ -234,28 +249,43 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	// a large per-key quota.
 	secrets, _, err := loadtest.IssueKeys(ctx, b.dbURL, compat, loadtest.KeySpec{Name: "loadtest v1", Plan: "beta-free", Quota: &huge})
 	if err != nil {
-		return false, err
+		return err
 	}
 	b.compatKey, b.v1Key = secrets[0], secrets[1]
+	return nil
+}
 
-	ccPort, err := loadtest.FreePort()
+// startClaimcheck starts bin serving b's database on a free port, named name in its log file.
+func startClaimcheck(cfg config, b *bench, name, bin string) (*loadtest.Process, string, error) {
+	port, err := loadtest.FreePort()
 	if err != nil {
+		return nil, "", err
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	p, err := loadtest.Start(name, bin, []string{"serve"}, []string{
+		"DATABASE_URL=" + b.dbURL, "PORT=" + strconv.Itoa(port), "BASE_URL=" + base,
+		"DATA_DIR=" + filepath.Join(cfg.workdir, "data-"+name+"-"+b.db),
+		// The burst limit stays on (its counter is part of a /v1 request's cost) but far above the load.
+		"V1_BURST_LIMIT=1000000",
+	}, base, filepath.Join(cfg.workdir, name+"-"+b.db+".log"))
+	return p, base, err
+}
+
+func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out io.Writer) (failed bool, err error) {
+	b := &bench{db: db}
+	if err := prepare(ctx, cfg, b, bin); err != nil {
 		return false, err
 	}
 	twinPort, err := loadtest.FreePort()
 	if err != nil {
 		return false, err
 	}
-	ccBase, twinBase := fmt.Sprintf("http://127.0.0.1:%d", ccPort), fmt.Sprintf("http://127.0.0.1:%d", twinPort)
-	b.cc, err = loadtest.Start("claimcheck", bin, []string{"serve"}, []string{
-		"DATABASE_URL=" + b.dbURL, "PORT=" + strconv.Itoa(ccPort), "BASE_URL=" + ccBase,
-		"DATA_DIR=" + filepath.Join(cfg.workdir, "data-"+db),
-		// The burst limit stays on (its counter is part of a /v1 request's cost) but far above the load.
-		"V1_BURST_LIMIT=1000000",
-	}, ccBase, filepath.Join(cfg.workdir, "claimcheck-"+db+".log"))
+	twinBase := fmt.Sprintf("http://127.0.0.1:%d", twinPort)
+	b.cc, b.ccBase, err = startClaimcheck(cfg, b, "claimcheck", bin)
 	if err != nil {
 		return false, err
 	}
+	ccBase := b.ccBase
 	defer b.cc.Stop(10 * time.Second)
 	b.twin, err = loadtest.Start("twin", twinBin, nil, []string{"TWIN_DATABASE_URL=" + b.dbURL, "TWIN_ADDR=127.0.0.1:" + strconv.Itoa(twinPort)},
 		twinBase, filepath.Join(cfg.workdir, "twin-"+db+".log"))
