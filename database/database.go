@@ -43,9 +43,9 @@ type DB struct {
 	stopCheckpoints func()
 	// stmts keeps the hot reads prepared on SQLite (nil on PostgreSQL; see QueryPrepared).
 	stmts *stmtCache
-	// txStmts keeps the statements of SQLite write transactions prepared (nil on PostgreSQL,
-	// whose driver caches its own; see gatedTx.ExecContext).
-	txStmts *stmtCache
+	// gormStmts keeps GORM's data statements prepared on SQLite, in and out of transactions (nil
+	// on PostgreSQL, whose driver caches its own; see database/writegate.go prepared).
+	gormStmts *stmtCache
 	// pgx is the PostgreSQL connection pool (nil on SQLite). GORM's database/sql pool borrows
 	// its connections from it, so the hot reads (QueryRows) and the stores share one set of
 	// connections and one cap.
@@ -116,10 +116,10 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		// while busy_timeout queues writers instead of failing them.
 		maxOpen = min(maxOpen, sqliteMaxConns(runtime.GOMAXPROCS(0)))
 	}
-	var txStmts *stmtCache
+	var gormStmts *stmtCache
 	if d == SQLite {
-		txStmts = newStmtCache(sqlDB)
-		if err := gateWrites(g, sqlDB, sqliteBusyTimeout, txStmts); err != nil {
+		gormStmts = newStmtCache(sqlDB)
+		if err := gateWrites(g, sqlDB, sqliteBusyTimeout, gormStmts); err != nil {
 			return nil, err
 		}
 	}
@@ -139,7 +139,7 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("database: ping %s: %w", d, err)
 	}
-	db := &DB{Gorm: g, Dialect: d, txStmts: txStmts, pgx: pool}
+	db := &DB{Gorm: g, Dialect: d, gormStmts: gormStmts, pgx: pool}
 	if d == SQLite {
 		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
 		db.stmts = newStmtCache(sqlDB)
@@ -159,8 +159,8 @@ func (db *DB) Close() error {
 	if db.stmts != nil {
 		db.stmts.close()
 	}
-	if db.txStmts != nil {
-		db.txStmts.close()
+	if db.gormStmts != nil {
+		db.gormStmts.close()
 	}
 	err = sqlDB.Close()
 	if db.pgx != nil {

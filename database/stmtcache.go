@@ -25,12 +25,16 @@ func newStmtCache(db *sql.DB) *stmtCache {
 	return &stmtCache{db: db, m: map[string]*sql.Stmt{}}
 }
 
+// cached returns the statement kept for query, or nil.
+func (c *stmtCache) cached(query string) *sql.Stmt {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.m[query]
+}
+
 // stmt returns the prepared statement for query, preparing it once; nil when the cache is full.
 func (c *stmtCache) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	c.mu.RLock()
-	st, ok := c.m[query]
-	c.mu.RUnlock()
-	if ok {
+	if st := c.cached(query); st != nil {
 		return st, nil
 	}
 	c.mu.Lock()

@@ -70,16 +70,21 @@ func TestQueryPreparedKeepsStatementsAndSeesWrites(t *testing.T) {
 	}
 }
 
-// TestTransactionStatementsKeptPrepared runs the same insert in many transactions: each runs on
-// the one statement kept for its text (schema changes are not kept), stores its own values (a
-// time in the format a plain statement stores), and a rolled-back one leaves nothing.
-func TestTransactionStatementsKeptPrepared(t *testing.T) {
+// TestGormStatementsKeptPrepared runs the same insert in many transactions and the same read
+// outside them: each runs on the one statement kept for its text (schema changes are not kept),
+// stores its own values (a time in the format a plain statement stores), a rolled-back one
+// leaves nothing, and a read sees what was committed since.
+func TestGormStatementsKeptPrepared(t *testing.T) {
 	db := openTestSQLite(t)
 	if err := db.Gorm.Transaction(func(tx *gorm.DB) error {
 		return tx.Exec("CREATE TABLE stamps (n integer NOT NULL, at datetime NOT NULL)").Error
 	}); err != nil {
 		t.Fatal(err)
 	}
+	if err := db.Gorm.Exec("CREATE INDEX stamps_n ON stamps (n)").Error; err != nil {
+		t.Fatal(err)
+	}
+	kept := len(db.gormStmts.m) // the setup's insert into counter
 	when := time.Date(2026, 11, 26, 5, 58, 4, 845877000, time.UTC)
 	for i := range 6 {
 		err := db.Gorm.Transaction(func(tx *gorm.DB) error {
@@ -101,9 +106,16 @@ func TestTransactionStatementsKeptPrepared(t *testing.T) {
 		if err != nil && !errors.Is(err, errRollback) {
 			t.Fatal(err)
 		}
+		var n int64
+		if err := db.Gorm.Raw("SELECT count(*) FROM stamps").Scan(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		if want := int64(min(i+1, 5)); n != want {
+			t.Errorf("after transaction %d a read outside sees %d rows, want %d", i, n, want)
+		}
 	}
-	if n := len(db.txStmts.m); n != 2 {
-		t.Errorf("%d statements kept for the transactions' two texts, want 2", n)
+	if n := len(db.gormStmts.m) - kept; n != 3 {
+		t.Errorf("%d statements kept for the three texts run, want 3", n)
 	}
 	var rows []struct {
 		N  int
