@@ -82,7 +82,7 @@ func (ix *Index) pronounForPart(q, r *claimParts) string {
 	antecedent := false
 	for _, s := range postPieces.FindAllString(q.frameText, -1) {
 		words := frameWords.FindAllString(s, -1)
-		cp := ix.parsePiece(strings.TrimRight(s, ",;.!?…:\n "), q.lang)
+		cp := ix.parsePiece(strings.TrimRight(s, pieceEnd), q.lang)
 		pa, _ := ix.alignParts(cp, r)
 		statesPart := slices.Contains(pa.links, linked)
 		opening := true
@@ -109,9 +109,33 @@ func (ix *Index) pronounForPart(q, r *claimParts) string {
 	return ""
 }
 
-// postPieces cuts a post's text at its clause punctuation, marking each piece that a question
-// mark closes.
+// postPieces cuts a post's text at its clause punctuation, each piece with the marks that close
+// it (a question mark says the piece asks).
 var postPieces = regexp.MustCompile(`[^,;.!?…:\n]+[,;.!?…:\n]*`)
+
+// pieceEnd are the marks that close a piece of postPieces or denialPieces.
+const pieceEnd = ",;.!?…:\n -–—"
+
+// dashCut is a dash standing between two words ("vaccines cause autism - false").
+var dashCut = regexp.MustCompile(`\s[-–—]+\s`)
+
+// denialPieces cuts a post's text as postPieces does, and also at a dash between words and
+// before a conjunction that opens a clause ("… but that's a lie", "… ama hepsi yalan").
+func denialPieces(text string) []string {
+	var out []string
+	for _, s := range postPieces.FindAllString(dashCut.ReplaceAllString(text, ", "), -1) {
+		words := frameWords.FindAllStringIndex(s, -1)
+		from := 0
+		for k, w := range words {
+			if k > 0 && clauseConjunctions[turkish.Fold(s[w[0]:w[1]])] {
+				out = append(out, s[from:w[0]])
+				from = w[0]
+			}
+		}
+		out = append(out, s[from:])
+	}
+	return out
+}
 
 // refusals are the interjections that answer a claim with no ("Nope", "Hayır"), beside the
 // negation words a claim is read with (negationWords).
@@ -127,7 +151,7 @@ func (ix *Index) deniedAfter(q, r *claimParts) string {
 	if ix.lex == nil || q.frameText == "" {
 		return ""
 	}
-	spans := postPieces.FindAllString(q.frameText, -1)
+	spans := denialPieces(q.frameText)
 	if len(spans) < 2 {
 		return ""
 	}
@@ -139,9 +163,9 @@ func (ix *Index) deniedAfter(q, r *claimParts) string {
 	pieces := make([]pc, len(spans))
 	last := -1
 	for k, s := range spans {
-		text := strings.TrimSpace(strings.TrimRight(s, ",;.!?…:\n "))
+		text := strings.TrimSpace(strings.TrimRight(s, pieceEnd))
 		cp := ix.parsePiece(text, q.lang)
-		pieces[k] = pc{cp, text, strings.Contains(s[len(strings.TrimRight(s, ",;.!?…:\n ")):], "?")}
+		pieces[k] = pc{cp, text, strings.Contains(s[len(strings.TrimRight(s, pieceEnd)):], "?")}
 		qa, _ := ix.alignParts(cp, r)
 		for i := range cp.parts {
 			if qa.links[i] == linked || qa.links[i] == opposite {
@@ -178,7 +202,7 @@ func (ix *Index) denial(c *claimParts, text string) bool {
 		negated = negated || !g.prohibition && g.privative < 0
 	}
 	content := 0
-	truth, falsehood, doubt, verbal := false, false, false, false
+	truth, falsehood, doubt, verbal, name := false, false, false, false, false
 	for i := range c.parts {
 		p := &c.parts[i]
 		if p.num != "" {
@@ -194,8 +218,9 @@ func (ix *Index) denial(c *claimParts, text string) bool {
 		// lexicon also has as a word of doubt).
 		doubt = doubt || ix.kindOf(p, doubtRoots) && !(p.verb && ix.kindOf(p, beliefRoots))
 		verbal = verbal || p.verb || p.verbLike || turkishVerb(p)
+		name = name || p.ent != nil
 	}
-	first := turkish.Fold(words[0])
+	first, end := turkish.Fold(words[0]), turkish.Fold(words[len(words)-1])
 	person := false
 	for _, w := range words {
 		person = person || personalPronouns[turkish.Fold(w)]
@@ -205,9 +230,10 @@ func (ix *Index) denial(c *claimParts, text string) bool {
 		return false
 	case negated && truth:
 		return true
-	case negated && content <= 1 && negationWords[first]:
-		// "No way", "yok öyle bir şey"; not a verb ("asla atlamayın": advice).
-		return !verbal
+	case negated && content <= 1 && (negationWords[first] || negationWords[end]):
+		// "No way", "yok öyle bir şey", "Absolutely not", "yeah no"; not a verb ("asla
+		// atlamayın": advice) nor a name ("…, Kanberra değil": not that one but the one said).
+		return !verbal && !name
 	case len(words) == 1 && refusals[first]:
 		return true
 	case !negated && falsehood && !person && content <= 2:
@@ -244,7 +270,7 @@ func turkishVerb(p *part) bool {
 var (
 	truthRoots     = map[string][]string{"en": {"true", "correct"}, "tr": {"doğru", "gerçek"}}
 	beliefRoots    = map[string][]string{"en": {"believe", "think"}, "tr": {"inanmak", "sanmak"}}
-	falsehoodRoots = map[string][]string{"en": {"falsehood", "deception", "myth", "false", "nonsense"}, "tr": {"yalan"}}
+	falsehoodRoots = map[string][]string{"en": {"falsehood", "deception", "myth", "false", "nonsense", "debunk", "refute", "disprove"}, "tr": {"yalan"}}
 	doubtRoots     = map[string][]string{"en": {"doubt"}, "tr": {"şüphe"}}
 )
 
