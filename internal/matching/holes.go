@@ -25,7 +25,10 @@ func (ix *Index) holes(q, r *claimParts) string {
 	if why := ix.deniedAfter(q, r); why != "" {
 		return why
 	}
-	return oneWordTwoParts(q, r, ix)
+	if why := oneWordTwoParts(q, r, ix); why != "" {
+		return why
+	}
+	return subjectUnstated(q, r, ix)
 }
 
 // pronouns are the words that stand for a phrase said elsewhere, in English and Turkish (with the
@@ -35,6 +38,10 @@ var pronouns = map[string]bool{"it": true, "they": true, "them": true, "this": t
 	"bu": true, "bunu": true, "buna": true, "bundan": true, "bunlar": true, "bunları": true, "bunlara": true,
 	"şu": true, "şunu": true, "şuna": true, "şundan": true, "şunlar": true,
 	"o": true, "onu": true, "ona": true, "ondan": true, "onlar": true, "onları": true, "onlara": true}
+
+// questionAux are the auxiliaries that open an English question before its subject.
+var questionAux = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"can": true, "could": true, "will": true, "would": true, "should": true, "has": true, "have": true}
 
 // subjectForms are the pronouns that stand as a subject; determiners those that may also open a
 // noun phrase ("this vaccine", "bu kadar", "that vaccines …").
@@ -90,7 +97,8 @@ func (ix *Index) pronounForPart(q, r *claimParts) string {
 			lw, f := strings.ToLower(w), turkish.Fold(w)
 			if !pronouns[lw] {
 				antecedent = antecedent || own[f]
-				opening = opening && (clauseConjunctions[f] || f == "and" || f == "or" || f == "so" || punctuation(w))
+				// A question's auxiliary keeps the place open: "Does it cause cancer?".
+				opening = opening && (clauseConjunctions[f] || f == "and" || f == "or" || f == "so" || punctuation(w) || questionAux[f])
 				continue
 			}
 			subject := subjectForms[lw] && (opening || lw == "bunlar" || lw == "onlar" || lw == "şunlar" || lw == "bu" || lw == "şu" || lw == "o")
@@ -98,8 +106,10 @@ func (ix *Index) pronounForPart(q, r *claimParts) string {
 			if antecedent || !statesPart {
 				continue
 			}
-			if determiners[lw] && k+1 < len(words) && !punctuation(words[k+1]) && !stated[turkish.Fold(words[k+1])] {
-				continue // "this vaccine", "bu kadar", "that vaccines cause …"
+			if next := turkish.Fold(words[min(k+1, len(words)-1)]); determiners[lw] && k+1 < len(words) && !punctuation(words[k+1]) && !stated[next] && !(lexicalLang(q.lang) == "en" && englishFunction(next)) {
+				// "this vaccine", "that vaccines cause …", "bu kadar" (but "does that to you"): a
+				// Turkish word after "bu" opens a phrase of its own ("bu yüzden", "bu da").
+				continue
 			}
 			if j := missing(subject); j >= 0 {
 				return fmt.Sprintf("different %s: the claim says %s where the fact-check says %s", roleName(&r.parts[j]), w, r.parts[j].text)
@@ -332,6 +342,51 @@ func oneWordTwoParts(q, r *claimParts, ix *Index) string {
 		}
 		if again && !other {
 			return fmt.Sprintf("different subject: %s states %s, not %s", q.parts[i].text, r.parts[qa.with[i]].text, o.text)
+		}
+	}
+	return ""
+}
+
+// subjectUnstated reports a post that states none of the fact-check's subject phrase (two words or
+// more, up to the first word of r the post states) and has a word of its own before the first
+// word it shares with r ("Does coffee actually cause high blood pressure?" for "Fazla tuz
+// tüketmek tansiyonu yükseltir"): the post's word stands where the fact-check's subject does. A
+// question's reading may take that word for a verb ("Do vaccines …"), so a verb with a noun's
+// ending counts too.
+func subjectUnstated(q, r *claimParts, ix *Index) string {
+	qa, ra := ix.alignParts(q, r)
+	f := firstPart(r)
+	if f < 0 {
+		return ""
+	}
+	run, end := 0, -1
+	for j := range r.parts {
+		if ra.links[j] == linked || ra.links[j] == opposite {
+			break
+		}
+		if o := &r.parts[j]; o.num == "" && !o.aside && !o.verb && !genericPerson(o) {
+			run++
+		}
+		end = j
+	}
+	if end < f || run < 2 {
+		return ""
+	}
+	// A reading that found no subject at all ("Does coffee actually cause …", read as two verbs)
+	// took it for a verb: there the first of two words before the shared ones is the subject.
+	noSubject := firstPart(q) < 0
+	var own []int
+	for i := range q.parts {
+		if qa.links[i] == linked || qa.links[i] == opposite {
+			break
+		}
+		if p := &q.parts[i]; p.num == "" && !p.aside && !p.place && !genericPerson(p) {
+			own = append(own, i)
+		}
+	}
+	for _, i := range own {
+		if p := &q.parts[i]; !p.verb || p.verbLike || noSubject && len(own) > 1 {
+			return fmt.Sprintf("different subject: %s ≠ %s", p.text, r.parts[f].text)
 		}
 	}
 	return ""

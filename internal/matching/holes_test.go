@@ -24,7 +24,12 @@ func TestHoles(t *testing.T) {
 		{"pronounForPart", "Sigara buna yol açıyor arkadaşlar", "tr", "smoking-lung-cancer-tr", "different object"},
 		{"pronounForPart", "Bu otizme neden oluyor", "tr", "vaccines-autism-tr", "different subject"},
 		{"pronounForPart", "Bunlar otizme yol açıyor", "tr", "vaccines-autism-tr", "different subject"},
+		{"pronounForPart", "Does it really cause autism?", "en", "vaccines-autism-en", "different subject"},
+		{"pronounForPart", "Does it cause cancer?", "en", "smoking-lung-cancer-en", "different subject"},
+		{"pronounForPart", "Smoking does that to your lungs", "en", "smoking-lung-cancer-en", "different object"},
 		{"pronounForPart", "I play Mozart to my baby because it makes babies smarter", "en", "mozart-effect-en", ""},
+		{"pronounForPart", "this vaccine causes autism", "en", "vaccines-autism-en", ""},
+		{"pronounForPart", "Bu kadar yıldız varken sadece bizde mi hayat olacak? Dünya dışında da yaşam var", "tr", "alien-life-tr", ""},
 		{"pronounForPart", "Get the HPV jab, it helps protect against cervical cancer", "en", "hpv-vaccine-cervical-cancer-en", ""},
 		{"pronounForPart", "dogs are totally colorblind, they only see black & white", "en", "dogs-black-white-en", ""},
 		{"pronounForPart", "5G korona yayıyor, bu doğru mu?", "tr", "5g-covid-tr", ""},
@@ -64,6 +69,13 @@ func TestHoles(t *testing.T) {
 		{"oneWordTwoParts", "Do vaccines actually trigger diabetes?", "en", "sugar-diabetes-tr", "different subject"},
 		{"oneWordTwoParts", "Do vaccines really cause diabetes", "en", "sugar-diabetes-tr", "different subject"},
 		{"oneWordTwoParts", "Eating sugar causes diabetes", "en", "sugar-diabetes-tr", ""},
+		// subjectUnstated: none of the fact-check's subject phrase, a word of the post's own
+		// in its place (a question's reading takes it for a verb).
+		{"subjectUnstated", "Does coffee actually cause high blood pressure?", "en", "salt-blood-pressure-tr", "different subject"},
+		{"subjectUnstated", "Does vaping actually trigger high blood pressure?", "en", "salt-blood-pressure-tr", "different subject"},
+		{"subjectUnstated", "Does eating too much salt raise blood pressure?", "en", "salt-blood-pressure-en", ""},
+		{"subjectUnstated", "Eating lots of salt raises your blood pressure", "en", "salt-blood-pressure-en", ""},
+		{"subjectUnstated", "Tuz tüketmek tansiyonu yükseltir", "tr", "salt-blood-pressure-tr", ""},
 		{"oneWordTwoParts", "Şeker diyabete yol açar mı", "tr", "sugar-diabetes-tr", ""},
 	} {
 		cases = append(cases, sameCase{c.claim, c.lang, starterURL(c.review), c.reason})
