@@ -14,8 +14,10 @@ import (
 // of the fact-check to a pronoun whose antecedent it never names ("vaccines cause it"), state the
 // claim only to deny it after ("Vaccines cause autism, that's not true", "…? Nope"), or have one
 // of its words stand for two parts of the fact-check through a loose translation ("diabetes" for
-// both "şeker" and "şeker hastalığı"). Each is checked once the decision has accepted (holes),
-// so it can only turn a match into an abstention: a wrong verdict is worse than none.
+// both "şeker" and "şeker hastalığı"), or state none of the fact-check's subject with a word of
+// its own in its place, which a question's reading took for a verb ("Does coffee actually cause
+// high blood pressure?"). Each is checked once the decision has accepted (holes), so it can only
+// turn a match into an abstention: a wrong verdict is worse than none.
 
 // holes reports why post q does not state fact-check r after all, or "" when it does.
 func (ix *Index) holes(q, r *claimParts) string {
