@@ -49,11 +49,16 @@ type sideAlign struct {
 // its antonym state the same thing).
 func (ix *Index) decide(q, r *claimParts) (bool, string) {
 	same, why := ix.decideClauses(q, r)
-	if !same && ix.statedByReading(q, r) {
-		return true, "" // a frame around the claim (frame.go)
-	}
-	if !same {
+	byReading := !same && ix.statedByReading(q, r) // a frame around the claim (frame.go)
+	if !same && !byReading {
 		return false, why
+	}
+	// A post stating the claim may still leave a part to a pronoun or deny it (holes.go).
+	if why := ix.holes(q, r); why != "" {
+		return false, why
+	}
+	if byReading {
+		return true, ""
 	}
 	// Whatever the clauses agree on, a post that states only what the fact-check is about
 	// ("5G", "aşılar", "Smoking kills", "Devekuşları uçabilir") says nothing the fact-check
