@@ -12,13 +12,16 @@ import (
 // The evaluation set's files (internal/knowledge/testdata/eval). tune.jsonl, test.jsonl (an
 // earlier test half, read while tuning) and blind.jsonl (written blind on 2026-11-26, its failures
 // read since) are tuning data: rules may be shaped on them, and their figures are not quality
-// figures. testPath is the test half, written blind and never read to change a rule; it is the one
-// path TestEvalTestHalf reads, so a fresh test half replaces it here alone.
+// figures. testPath and testPath2 are the test halves, written blind and never read to change a
+// rule; they are the paths TestEvalTestHalf reads, so a fresh test half replaces one here alone.
 var (
 	tunePath  = filepath.Join("..", "knowledge", "testdata", "eval", "tune.jsonl")
 	readPath  = filepath.Join("..", "knowledge", "testdata", "eval", "test.jsonl")
 	blindPath = filepath.Join("..", "knowledge", "testdata", "eval", "blind.jsonl")
 	testPath  = filepath.Join("..", "knowledge", "testdata", "eval", "blind4.jsonl")
+	// testPath2 is a second test half, written blind after the rules of blind4.jsonl's last
+	// runs but one had been shaped, and run once after the last round.
+	testPath2 = filepath.Join("..", "knowledge", "testdata", "eval", "blind5.jsonl")
 	// blind3Path was the test half until blind4.jsonl replaced it: its aggregate figures were
 	// seen while one rule was chosen (a variant of the clause rule in decide.go was dropped after
 	// a run that showed a swap), so it is tuning data now.
@@ -252,45 +255,55 @@ const (
 	targetCrosslangVerdict    = 0.75
 )
 
-// TestEvalTestHalf runs the test half (testPath), which no rule was shaped on (its failures are
-// not read to change one), and holds its figures. Abstaining is preferred to a wrong verdict, so
-// the look-alike abstention and the absence of dogru/yanlis swaps are held tightest. It skips
-// while the test half is absent.
+// TestEvalTestHalf runs each test half — files no rule was shaped on (their failures are not read
+// to change one) — and holds its figures. Abstaining is preferred to a wrong verdict, so the
+// look-alike abstention and the absence of dogru/yanlis swaps are held tightest. A half skips
+// while its file is absent.
 func TestEvalTestHalf(t *testing.T) {
-	rep := runEvalFile(t, testPath, false)
-	check := func(name string, got, min, target float64) {
-		t.Helper()
-		if target > 0 {
-			t.Logf("%s = %.3f (target %.2f: %s)", name, got, target, map[bool]string{true: "met", false: "NOT met"}[got >= target])
-		}
-		if got < min {
-			t.Errorf("%s = %.3f, below the %.3f held", name, got, min)
-		}
-	}
-	check("look-alike abstention", rep.ByKind["lookalike"].Abstention(), heldLookalikeAbstention, targetLookalikeAbstention)
-	check("same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), heldParaphraseVerdict, targetParaphraseVerdict)
-	check("cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), heldCrosslangVerdict, targetCrosslangVerdict)
-	check("abstention (look-alikes, the half's only claims without a review)", rep.Overall.Abstention(), heldOverallAbstention, 0)
-	if c := rep.Confusion; c[0][2]+c[2][0] > heldSwaps {
-		t.Errorf("dogru/yanlis swapped %d times (held: %d): %v", c[0][2]+c[2][0], heldSwaps, c)
+	for _, half := range []struct {
+		name, path string
+		held       heldFigures
+		// overall is the abstention held over the whole half (look-alikes are its only claims
+		// without a review).
+		overall float64
+	}{
+		// blind4.jsonl (785 cases, written blind on 2026-11-26 after blind3.jsonl's aggregate
+		// figures had been seen while a rule was chosen). Its first run, on the matcher after the
+		// predicate-side rule (decide.go subjectOnly): look-alike abstention 0.981 (315/321),
+		// same-language rewording verdict accuracy 0.557 (right review for 211/404), cross-language
+		// 0.400 (24/60), no dogru/yanlis swap. The matcher of that morning, before any rule of the
+		// day, measured 0.978 (314/321), 0.532 and 0.417 (25/60) on it, no swap. After the
+		// cross-language round that followed (rules shaped on tuning data only; this half was run
+		// once, after the round, and not to choose a rule): 0.975 (313/321), 0.562 and 0.450
+		// (27/60), no swap. After the frame and look-alike rounds that followed (frame.go,
+		// lookalike.go, lexgap.go; shaped on tuning data only, this half run once after both were
+		// merged): 0.975 (313/321), 0.572 (right review for 216/404) and 0.500 (30/60), no swap;
+		// the same after the holes round (holes.go).
+		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.57, crosslang: 0.49}, 0.97},
+		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
+		// shaped; run once, on the matcher after the holes round, with no rule changed since):
+		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
+		// (right review for 92/206), cross-language 0.500 (20/40), no dogru/yanlis swap.
+		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.48, crosslang: 0.49}, 0.96},
+	} {
+		t.Run(half.name, func(t *testing.T) {
+			rep := runEvalFile(t, half.path, false)
+			check := func(name string, got, min, target float64) {
+				t.Helper()
+				if target > 0 {
+					t.Logf("%s = %.3f (target %.2f: %s)", name, got, target, map[bool]string{true: "met", false: "NOT met"}[got >= target])
+				}
+				if got < min {
+					t.Errorf("%s = %.3f, below the %.3f held", name, got, min)
+				}
+			}
+			check("look-alike abstention", rep.ByKind["lookalike"].Abstention(), half.held.lookalike, targetLookalikeAbstention)
+			check("same-language rewording verdict accuracy", rep.ByKind["paraphrase"].VerdictAccuracy(), half.held.paraphrase, targetParaphraseVerdict)
+			check("cross-language rewording verdict accuracy", rep.ByKind["crosslang"].VerdictAccuracy(), half.held.crosslang, targetCrosslangVerdict)
+			check("abstention (look-alikes, the half's only claims without a review)", rep.Overall.Abstention(), half.overall, 0)
+			if c := rep.Confusion; c[0][2]+c[2][0] > 0 {
+				t.Errorf("dogru/yanlis swapped %d times: %v", c[0][2]+c[2][0], c)
+			}
+		})
 	}
 }
-
-// Figures held on the test half, blind4.jsonl (785 cases, written blind on 2026-11-26 after
-// blind3.jsonl's aggregate figures had been seen while a rule was chosen). Its first run, on the
-// matcher after the predicate-side rule (decide.go subjectOnly): look-alike abstention 0.981
-// (315/321), same-language rewording verdict accuracy 0.557 (right review for 211/404),
-// cross-language 0.400 (24/60), no dogru/yanlis swap. The matcher of that morning, before any
-// rule of the day, measured 0.978 (314/321), 0.532 and 0.417 (25/60) on it, no swap. After the
-// cross-language round that followed (rules shaped on tuning data only; this half was run once,
-// after the round, and not to choose a rule): 0.975 (313/321), 0.562 and 0.450 (27/60), no swap.
-// After the frame and look-alike rounds that followed (frame.go, lookalike.go, lexgap.go; shaped
-// on tuning data only, this half run once after both were merged): 0.975 (313/321), 0.572
-// (right review for 216/404) and 0.500 (30/60), no swap.
-const (
-	heldLookalikeAbstention = 0.97
-	heldParaphraseVerdict   = 0.57
-	heldCrosslangVerdict    = 0.49
-	heldOverallAbstention   = 0.97
-	heldSwaps               = 0
-)
