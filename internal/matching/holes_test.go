@@ -5,15 +5,7 @@ import "testing"
 // TestHoles holds posts that took a fact-check's verdict while not stating it, before the rules
 // of holes.go (each group names its rule), with posts of the same shapes that must keep matching.
 func TestHoles(t *testing.T) {
-	ix := starterIndex(t)
-	var cases []sameCase
-	for _, c := range []struct {
-		rule   string
-		claim  string
-		lang   string
-		review string
-		reason string
-	}{
+	checkStarterRules(t, []starterRuleCase{
 		// pronounForPart: a pronoun where the fact-check names a part, with no antecedent.
 		{"pronounForPart", "vaccines cause it", "en", "vaccines-autism-en", "different object"},
 		{"pronounForPart", "smoking causes it", "en", "smoking-lung-cancer-en", "different object"},
@@ -77,8 +69,5 @@ func TestHoles(t *testing.T) {
 		{"subjectUnstated", "Eating lots of salt raises your blood pressure", "en", "salt-blood-pressure-en", ""},
 		{"subjectUnstated", "Tuz tüketmek tansiyonu yükseltir", "tr", "salt-blood-pressure-tr", ""},
 		{"oneWordTwoParts", "Şeker diyabete yol açar mı", "tr", "sugar-diabetes-tr", ""},
-	} {
-		cases = append(cases, sameCase{c.claim, c.lang, starterURL(c.review), c.reason})
-	}
-	checkSameClaims(t, ix, cases)
+	})
 }

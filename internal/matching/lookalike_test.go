@@ -5,19 +5,25 @@ import "testing"
 // starterURL is the address of a starter fact-check by its name.
 func starterURL(name string) string { return "urn:claimcheck:starter:" + name }
 
+// starterRuleCase is one post checked against a starter fact-check (by name), in a table grouped
+// by the rule it holds: reason "" wants the same claim, any other a refusal whose reason holds it.
+type starterRuleCase struct{ rule, claim, lang, review, reason string }
+
+// checkStarterRules runs the cases through the starter index's SameClaim.
+func checkStarterRules(t *testing.T, rows []starterRuleCase) {
+	t.Helper()
+	cases := make([]sameCase, 0, len(rows))
+	for _, c := range rows {
+		cases = append(cases, sameCase{c.claim, c.lang, starterURL(c.review), c.reason})
+	}
+	checkSameClaims(t, starterIndex(t), cases)
+}
+
 // TestLookalikeRules holds the look-alikes of the tuning files that took a fact-check's verdict
 // before the rules of lookalike.go (each group names its rule), with rewordings of the same
 // fact-checks that must keep matching.
 func TestLookalikeRules(t *testing.T) {
-	ix := starterIndex(t)
-	var cases []sameCase
-	for _, c := range []struct {
-		rule   string
-		claim  string
-		lang   string
-		review string
-		reason string
-	}{
+	checkStarterRules(t, []starterRuleCase{
 		// factCheckNouns: "viruses", "dinosaurs", "tyres" are nouns, whatever their -s.
 		{"factCheckNouns", "Mac computers never crash", "en", "mac-viruses-en", "different"},
 		{"factCheckNouns", "Mac computers don't need defragmenting", "en", "mac-viruses-en", "different"},
@@ -64,10 +70,7 @@ func TestLookalikeRules(t *testing.T) {
 		// assignRoles (lightNoun): "uykulu" with "yapmak" is the result, no verb.
 		{"lightNoun", "Bebeklere Mozart dinletmek onları daha uykulu yapar", "tr", "mozart-effect-tr", "different"},
 		{"lightNoun", "Bebeklere Mozart dinletmek onları daha akıllı yapar", "tr", "mozart-effect-tr", ""},
-	} {
-		cases = append(cases, sameCase{c.claim, c.lang, starterURL(c.review), c.reason})
-	}
-	checkSameClaims(t, ix, cases)
+	})
 }
 
 // TestClippedCompound holds a word naming a one-word compound the dictionaries do not list by
