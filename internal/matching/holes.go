@@ -61,6 +61,20 @@ var (
 // and one whose antecedent states the fact-check's part ("I play Mozart to my baby because it
 // makes babies smarter") leaves nothing unstated.
 func (ix *Index) pronounForPart(q, r *claimParts) string {
+	// Most posts have no pronoun: they need none of the parsing and aligning of their pieces
+	// below, which was a tenth of an accepted analysis's CPU.
+	pieces := postPieces.FindAllString(q.frameText, -1)
+	pieceWords := make([][]string, len(pieces))
+	anyPronoun := false
+	for n, s := range pieces {
+		pieceWords[n] = frameWords.FindAllString(s, -1)
+		for _, w := range pieceWords[n] {
+			anyPronoun = anyPronoun || pronouns[strings.ToLower(w)]
+		}
+	}
+	if !anyPronoun {
+		return ""
+	}
 	qa, ra := ix.alignParts(q, r)
 	// The subject by its first part: the Turkish reading by position may take an object into
 	// the subject phrase ("Aşılar otizme").
@@ -89,8 +103,8 @@ func (ix *Index) pronounForPart(q, r *claimParts) string {
 		}
 	}
 	antecedent := false
-	for _, s := range postPieces.FindAllString(q.frameText, -1) {
-		words := frameWords.FindAllString(s, -1)
+	for n, s := range pieces {
+		words := pieceWords[n]
 		cp := ix.parsePiece(strings.TrimRight(s, pieceEnd), q.lang)
 		pa, _ := ix.alignParts(cp, r)
 		statesPart := slices.Contains(pa.links, linked)
