@@ -197,12 +197,19 @@ func run(ctx context.Context, cfg config, out io.Writer) (bool, error) {
 	}
 	// The same binary `make build` makes, and the twin beside it.
 	bin, twinBin := filepath.Join("bin", "claimcheck"), filepath.Join("bin", "twin")
-	fmt.Fprintf(out, "building %s and %s …\n", bin, twinBin)
+	if cfg.baseline != "" {
+		fmt.Fprintf(out, "building %s …\n", bin)
+	} else {
+		fmt.Fprintf(out, "building %s and %s …\n", bin, twinBin)
+	}
 	if err := loadtest.Build(ctx, "./cmd/claimcheck", bin); err != nil {
 		return false, err
 	}
-	if err := loadtest.Build(ctx, "./bench/twin", twinBin); err != nil {
-		return false, err
+	if cfg.baseline == "" {
+		// The twin is the reference unless another build is (LOADTEST_BASELINE).
+		if err := loadtest.Build(ctx, "./bench/twin", twinBin); err != nil {
+			return false, err
+		}
 	}
 	if cfg.pgURL == "" {
 		fmt.Fprintln(out, "PostgreSQL: skipped (set LOADTEST_DATABASE_URL or TEST_DATABASE_URL to include it)")
