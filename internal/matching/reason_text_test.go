@@ -72,6 +72,8 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"Penicillin discovered Alexander Fleming", "en", "u:passive", "reason_subject_agent"},
 		{"Eating carrots improves your eyesight more than glasses", "en", "u:eat", "reason_claim_unstated"},
 		{"Smoking kills", "en", "u:smoking", "reason_subject_only"},
+		{"vaccines cause it", "en", "u:vax", "reason_pronoun"},
+		{"Vaccines cause autism, that's not true", "en", "u:vax", "reason_denied"},
 	} {
 		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
 		if !known || same {
@@ -86,6 +88,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"different number: the claim says tip 1, the fact-check does not", "reason_number_unstated"},
 		{"opposite meaning (with/without: the claim says with, the fact-check without)", "reason_opposite_group"},
 		{"not about the same claim", "reason_not_same"},
+		{"different subject: diabetes states şeker hastalığına, not Şeker", "reason_subject_states"},
 	} {
 		reasonMessage(t, tr, c.stored, c.key)
 	}
