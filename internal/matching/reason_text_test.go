@@ -72,7 +72,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"Penicillin discovered Alexander Fleming", "en", "u:passive", "reason_subject_agent"},
 		{"Eating carrots improves your eyesight more than glasses", "en", "u:eat", "reason_claim_unstated"},
 		{"Smoking kills", "en", "u:smoking", "reason_subject_only"},
-		{"vaccines cause it", "en", "u:vax", "reason_pronoun"},
+		{"vaccines cause it", "en", "u:vax", "reason_pronoun_object"},
 		{"Vaccines cause autism, that's not true", "en", "u:vax", "reason_denied"},
 	} {
 		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
@@ -89,6 +89,10 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"opposite meaning (with/without: the claim says with, the fact-check without)", "reason_opposite_group"},
 		{"not about the same claim", "reason_not_same"},
 		{"different subject: diabetes states şeker hastalığına, not Şeker", "reason_subject_states"},
+		{"different subject: the claim says It where the fact-check says Vaccines", "reason_pronoun_subject"},
+		{"different entity: the claim says it where the fact-check says HPV", "reason_pronoun_entity"},
+		{"different predicate: the claim says that where the fact-check says cause", "reason_pronoun_predicate"},
+		{"different detail: the claim says that where the fact-check says lungs", "reason_pronoun_detail"},
 	} {
 		reasonMessage(t, tr, c.stored, c.key)
 	}
