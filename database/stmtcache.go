@@ -33,21 +33,32 @@ func (c *stmtCache) cached(query string) *sql.Stmt {
 }
 
 // stmt returns the prepared statement for query, preparing it once; nil when the cache is full.
+// It prepares without holding the lock: preparing may wait for a pooled connection, and the
+// statements of every other caller look the cache up meanwhile (two callers preparing one text
+// at once keep the first and close the other).
 func (c *stmtCache) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st := c.cached(query); st != nil {
 		return st, nil
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if st, ok := c.m[query]; ok {
-		return st, nil
-	}
-	if len(c.m) >= stmtCacheSize {
+	c.mu.RLock()
+	full := len(c.m) >= stmtCacheSize
+	c.mu.RUnlock()
+	if full {
 		return nil, nil
 	}
 	st, err := c.db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if kept, ok := c.m[query]; ok {
+		_ = st.Close()
+		return kept, nil
+	}
+	if len(c.m) >= stmtCacheSize {
+		_ = st.Close()
+		return nil, nil
 	}
 	c.m[query] = st
 	return st, nil

@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 	"time"
@@ -131,5 +132,41 @@ func TestGormStatementsKeptPrepared(t *testing.T) {
 		if r.N != i || r.At != "2026-11-26 05:58:04.845877+00:00" {
 			t.Errorf("row %d = %+v", i, r)
 		}
+	}
+}
+
+// TestStatementCacheConcurrentFirstUse runs one new text from many goroutines at once: each
+// gets its answer and the cache keeps one statement for the text.
+func TestStatementCacheConcurrentFirstUse(t *testing.T) {
+	db := openTestSQLite(t)
+	const q = "SELECT n + ? + 1000 FROM counter WHERE id = 1"
+	errs := make(chan error, 16)
+	for i := range 16 {
+		go func() {
+			rows, err := db.QueryPrepared(context.Background(), q, i)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer rows.Close()
+			var n int
+			if !rows.Next() {
+				errs <- errors.New("no row")
+				return
+			}
+			if err := rows.Scan(&n); err != nil || n != i+1000 {
+				errs <- fmt.Errorf("run %d: got %d (%v), want %d", i, n, err, i+1000)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := len(db.stmts.m); n != 1 {
+		t.Errorf("%d statements kept for one text, want 1", n)
 	}
 }
