@@ -381,32 +381,22 @@ func (ix *Index) storyNegations(pieces []*claimParts, r *claimParts) bool {
 	return true
 }
 
+// truthOrFalse and sayOrBelieve are the roots truthOrBelief relates a word to, by language.
+var (
+	truthOrFalse = map[string][]string{"en": {"true", "false"}, "tr": {"doğru", "yanlış", "gerçek"}}
+	sayOrBelieve = map[string][]string{"en": reportVerbRoots, "tr": {"inanmak", "sanmak", "düşünmek", "söylemek", "demek"}}
+)
+
 // truthOrBelief reports a word the lexicon relates to truth ("true", "false", "doğru",
 // "yanlış") or has as a kind of saying or believing ("believe", "think", "inanmak", "sanmak").
 func (ix *Index) truthOrBelief(p *part) bool {
 	if ix.lex == nil {
 		return true
 	}
-	lang, words := "en", p.lemmas
-	roots, verbs := []string{"true", "false"}, reportVerbRoots
-	if p.lang == "tr" {
-		lang, words = "tr", p.dict
-		roots, verbs = []string{"doğru", "yanlış", "gerçek"}, []string{"inanmak", "sanmak", "düşünmek", "söylemek", "demek"}
-	}
-	for _, w := range append([]string{p.folded}, words...) {
-		for _, root := range roots {
-			if ix.lex.Relate(lang, w, root) != thesaurus.Unrelated {
-				return true
-			}
-		}
-		for _, root := range verbs {
-			switch ix.lex.Relate(lang, w, root) {
-			case thesaurus.Same, thesaurus.Synonym, thesaurus.Broader:
-				return true
-			}
-		}
-	}
-	return false
+	return ix.relatesTo(p, truthOrFalse, func(_ string, r thesaurus.Relation) bool { return r != thesaurus.Unrelated }) ||
+		ix.relatesTo(p, sayOrBelieve, func(_ string, r thesaurus.Relation) bool {
+			return r == thesaurus.Same || r == thesaurus.Synonym || r == thesaurus.Broader
+		})
 }
 
 // ownWordsStated reports a reading every subject, object and predicate word of which r states,

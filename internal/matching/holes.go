@@ -309,19 +309,23 @@ func (ix *Index) truthWord(p *part) bool {
 // synonym of one, or in English a kind of one: KeNet's Turkish kinds are too broad ("atlama" as
 // a kind of "yanlış").
 func (ix *Index) kindOf(p *part, roots map[string][]string) bool {
+	return ix.relatesTo(p, roots, func(lang string, r thesaurus.Relation) bool {
+		return r == thesaurus.Same || r == thesaurus.Synonym || r == thesaurus.Broader && lang == "en"
+	})
+}
+
+// relatesTo reports a word of p — as written, or one of its English lemmas or Turkish dictionary
+// forms — that the lexicon relates to one of roots (of the word's language) in a way accept
+// takes: the one walk behind kindOf and truthOrBelief.
+func (ix *Index) relatesTo(p *part, roots map[string][]string, accept func(lang string, r thesaurus.Relation) bool) bool {
 	lang, words := "en", p.lemmas
 	if p.lang == "tr" {
 		lang, words = "tr", p.dict
 	}
 	for _, w := range append([]string{p.folded}, words...) {
 		for _, root := range roots[lang] {
-			switch ix.lex.Relate(lang, w, root) {
-			case thesaurus.Same, thesaurus.Synonym:
+			if accept(lang, ix.lex.Relate(lang, w, root)) {
 				return true
-			case thesaurus.Broader:
-				if lang == "en" {
-					return true
-				}
 			}
 		}
 	}
