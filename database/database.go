@@ -50,6 +50,34 @@ type DB struct {
 	// its connections from it, so the hot reads (QueryRows) and the stores share one set of
 	// connections and one cap.
 	pgx *pgxpool.Pool
+	// group shares one COMMIT among concurrent transactions on SQLite (nil on PostgreSQL; see
+	// database/groupcommit.go).
+	group *groupCommit
+}
+
+// InTx runs fn in a transaction, committed when fn returns nil, and reports fn's own error apart
+// from the transaction's (err is fnErr when fn failed). On SQLite the transactions of callers
+// waiting at the same moment are savepoints of one transaction with one COMMIT
+// (database/groupcommit.go); fn must not open another transaction on a context of its own and
+// wait for it, which would wait for its own group.
+func (db *DB) InTx(ctx context.Context, fn func(*gorm.DB) error) (fnErr, err error) {
+	if db.group != nil {
+		return db.group.run(ctx, fn)
+	}
+	err = db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		fnErr = fn(tx)
+		return fnErr
+	})
+	return fnErr, err
+}
+
+// GroupCommits reports, on SQLite, how many group COMMITs ran and how many transactions they
+// carried (zero on PostgreSQL).
+func (db *DB) GroupCommits() (groups, transactions int64) {
+	if db.group == nil {
+		return 0, 0
+	}
+	return db.group.stats()
 }
 
 // DialectOf tells which dialect a DATABASE_URL selects.
@@ -143,6 +171,7 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 	if d == SQLite {
 		db.stopCheckpoints = startCheckpointer(sqlDB, checkpointInterval)
 		db.stmts = newStmtCache(sqlDB)
+		db.group = newGroupCommit(g)
 	}
 	return db, nil
 }

@@ -61,10 +61,8 @@ func NewTransactor(db *database.DB) *Transactor { return &Transactor{db: db} }
 // what fn registered with Tx.OnRollback runs, after the rollback).
 func (t *Transactor) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	undo := &txUndo{}
-	var fnErr error
-	err := t.db.Gorm.WithContext(ctx).Transaction(func(g *gorm.DB) error {
-		fnErr = fn(Tx{g: g, undo: undo})
-		return fnErr
+	fnErr, err := t.db.InTx(ctx, func(g *gorm.DB) error {
+		return fn(Tx{g: g, undo: undo})
 	})
 	if fnErr != nil {
 		undo.rolledBack()

@@ -36,6 +36,11 @@ func buildMetrics(db *database.DB, log *slog.Logger) (*telemetry.Metrics, error)
 			return nil, err
 		}
 	}
+	if db.Dialect == database.SQLite {
+		if err := m.RegisterGroupCommits(db.GroupCommits); err != nil {
+			return nil, err
+		}
+	}
 	if err := db.Gorm.Use(telemetry.NewQueryTimer(m)); err != nil {
 		return nil, fmt.Errorf("metrics: query timer: %w", err)
 	}

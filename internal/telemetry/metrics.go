@@ -113,6 +113,26 @@ func (m *Metrics) RegisterPgxPool(pool *pgxpool.Pool, name string) error {
 	return nil
 }
 
+// RegisterGroupCommits exposes how SQLite's concurrent transactions share their COMMITs
+// (database/groupcommit.go): claimcheck_db_group_commits_total COMMITs carried
+// claimcheck_db_group_transactions_total transactions, so their ratio is the mean group size.
+func (m *Metrics) RegisterGroupCommits(stats func() (groups, transactions int64)) error {
+	commits := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "claimcheck_db_group_commits_total",
+		Help: "SQLite group COMMITs, each carrying the transactions of callers that waited together.",
+	}, func() float64 { g, _ := stats(); return float64(g) })
+	transactions := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "claimcheck_db_group_transactions_total",
+		Help: "Transactions committed in SQLite group COMMITs.",
+	}, func() float64 { _, n := stats(); return float64(n) })
+	for _, c := range []prometheus.Collector{commits, transactions} {
+		if err := m.Registry.Register(c); err != nil {
+			return fmt.Errorf("telemetry: register group commits: %w", err)
+		}
+	}
+	return nil
+}
+
 // Register adds a collector, such as the queue collector, to the registry.
 func (m *Metrics) Register(c prometheus.Collector) error {
 	if err := m.Registry.Register(c); err != nil {

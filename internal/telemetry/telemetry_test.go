@@ -308,6 +308,19 @@ func TestMetricsQueryTimerAndPool(t *testing.T) {
 		if got, ok := sample(t, m.Registry, open, map[string]string{"db_name": "claimcheck"}); !ok || got < 1 {
 			t.Errorf("%s = %v (%v), want at least 1", open, got, ok)
 		}
+		if db.Dialect == database.SQLite {
+			if err := m.RegisterGroupCommits(db.GroupCommits); err != nil {
+				t.Fatal(err)
+			}
+			if err := models.NewTransactor(db).InTx(context.Background(), func(models.Tx) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"claimcheck_db_group_commits_total", "claimcheck_db_group_transactions_total"} {
+				if got, ok := sample(t, m.Registry, name, nil); !ok || got < 1 {
+					t.Errorf("%s = %v (%v), want at least the one transaction", name, got, ok)
+				}
+			}
+		}
 	})
 }
 
