@@ -22,6 +22,9 @@ var (
 	// testPath2 is a second test half, written blind after the rules of blind4.jsonl's last
 	// runs but one had been shaped, and run once after the last round.
 	testPath2 = filepath.Join("..", "knowledge", "testdata", "eval", "blind5.jsonl")
+	// testPath3 is a third test half, written blind while this session's rules were shaped
+	// (see the eval README's "blind6.jsonl").
+	testPath3 = filepath.Join("..", "knowledge", "testdata", "eval", "blind6.jsonl")
 	// blind3Path was the test half until blind4.jsonl replaced it: its aggregate figures were
 	// seen while one rule was chosen (a variant of the clause rule in decide.go was dropped after
 	// a run that showed a swap), so it is tuning data now.
@@ -285,6 +288,13 @@ func TestEvalTestHalf(t *testing.T) {
 		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
 		// (right review for 92/206), cross-language 0.500 (20/40), no dogru/yanlis swap.
 		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.48, crosslang: 0.49}, 0.96},
+		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
+		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
+		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
+		// rewording verdict accuracy 0.421 (right review for 51/140), cross-language 0.580
+		// (29/50, 21 of them on the expected review, 8 on its twin in the other language), no
+		// dogru/yanlis swap.
+		{"blind6", testPath3, heldFigures{lookalike: 0.95, paraphrase: 0.42, crosslang: 0.58}, 0.95},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
