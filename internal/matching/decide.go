@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,12 +43,58 @@ type sideAlign struct {
 	with []int
 }
 
+// clone copies a so the caller may change its links without changing a remembered alignment.
+func (a sideAlign) clone() sideAlign {
+	return sideAlign{links: slices.Clone(a.links), with: slices.Clone(a.with)}
+}
+
+// decision is one search's same-claim decisions of a post against its candidates. The rules ask
+// for the same alignment again and again (decideClauses aligns the post, then each run of its
+// clauses twice; statedByReading, holes and decide's last check align the post once more) and
+// parse the same pieces of the post for every candidate (holes.go): a decision remembers both.
+// Claims and pieces are never changed once read (a rule that changes one copies it, see
+// complemented and factCheckNouns), so an alignment is remembered by the two claims' addresses.
+// It lives for one search, so it holds no more than that search's own claims.
+type decision struct {
+	*Index
+	aligned map[[2]*claimParts][2]sideAlign
+	pieces  map[[2]string]*claimParts
+}
+
+// newDecision starts the decisions of one search.
+func (ix *Index) newDecision() *decision {
+	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{}}
+}
+
+// alignParts is Index.alignParts, remembered: each call gets its own copy, which the rules
+// change (genericAside, dateAside, …).
+func (ix *decision) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+	k := [2]*claimParts{q, r}
+	al, ok := ix.aligned[k]
+	if !ok {
+		al[0], al[1] = ix.Index.alignParts(q, r)
+		ix.aligned[k] = al
+	}
+	return al[0].clone(), al[1].clone()
+}
+
+// parsePiece is Index.parsePiece, remembered (the pieces are read only).
+func (ix *decision) parsePiece(text, lang string) *claimParts {
+	k := [2]string{text, lang}
+	cp, ok := ix.pieces[k]
+	if !ok {
+		cp = ix.Index.parsePiece(text, lang)
+		ix.pieces[k] = cp
+	}
+	return cp
+}
+
 // decide reports whether review r states the same claim as q, and when it does not, the part
 // that differs ("different subject: tea ≠ smoking"). Similarity plays no part: every core part
 // (subject, predicate, object, entity) of each claim must be stated by the other, numbers for the
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
-func (ix *Index) decide(q, r *claimParts) (bool, string) {
+func (ix *decision) decide(q, r *claimParts) (bool, string) {
 	same, why := ix.decideClauses(q, r)
 	byReading := !same && ix.statedByReading(q, r) // a frame around the claim (frame.go)
 	if !same && !byReading {
@@ -135,7 +182,7 @@ func predicateSide(c *claimParts) []int {
 
 // decideClauses is decide on the claim as a whole, then on each clause or run of clauses of a
 // longer post.
-func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
+func (ix *decision) decideClauses(q, r *claimParts) (bool, string) {
 	same, why := ix.decideWhole(q, r)
 	if same || q.clauses < 2 {
 		return same, why
@@ -183,7 +230,7 @@ func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
 // may, and the subject phrase must be stated by the clause itself: a subject only another
 // clause states ("Fun fact for the Olympics: the games …") may be what that clause talks about,
 // not the claim (a wrong verdict is worse than none).
-func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
+func (ix *decision) statesWhole(q, r *claimParts, whole sideAlign) bool {
 	_, ra := ix.alignParts(q, r)
 	left, subj := 0, subjectEnd(r)
 	for j := range r.parts {
@@ -319,7 +366,7 @@ func clausesOnly(q *claimParts, from, to int) *claimParts {
 }
 
 // decideWhole is decide on the claim as a whole.
-func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
+func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang
