@@ -57,22 +57,24 @@ func (a sideAlign) clone() sideAlign {
 // It lives for one search, so it holds no more than that search's own claims.
 type decision struct {
 	*Index
-	aligned map[[2]*claimParts][2]sideAlign
-	pieces  map[[2]string]*claimParts
+	aligned     map[[2]*claimParts][2]sideAlign
+	pieces      map[[2]string]*claimParts
+	compoundsOf map[*claimParts][]compound
 }
 
 // newDecision starts the decisions of one search.
 func (ix *Index) newDecision() *decision {
-	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{}}
+	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{},
+		compoundsOf: map[*claimParts][]compound{}}
 }
 
-// alignParts is Index.alignParts, remembered: each call gets its own copy, which the rules
-// change (genericAside, dateAside, …).
+// alignParts is alignAnew, remembered: each call gets its own copy, which the rules change
+// (genericAside, dateAside, …).
 func (ix *decision) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 	k := [2]*claimParts{q, r}
 	al, ok := ix.aligned[k]
 	if !ok {
-		al[0], al[1] = ix.Index.alignParts(q, r)
+		al[0], al[1] = ix.alignAnew(q, r)
 		ix.aligned[k] = al
 	}
 	return al[0].clone(), al[1].clone()
@@ -1308,11 +1310,12 @@ func roleName(p *part) string {
 	return "detail"
 }
 
-// alignParts links the parts of the claim q and the fact-check r both ways. Words link first by
+// alignAnew links the parts of the claim q and the fact-check r both ways (alignParts remembers
+// what it finds). Words link first by
 // spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
 // translations, antonyms) then links only parts both of which are still unlinked, one to one, so
 // "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
-func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
 	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
 	cheap := func(a, b *claimParts, s sideAlign) {
