@@ -1635,8 +1635,18 @@ func loanPair(e, t *part) bool {
 		return false
 	}
 	for _, a := range firstN(ens, 2) {
+		if len(a) < 5 {
+			continue
+		}
+		spelt := ""
 		for _, b := range firstN(t.lemmas, 4) {
-			if loanword(a, b) {
+			if len(b) < 5 {
+				continue
+			}
+			if spelt == "" {
+				spelt = turkishSpelling(a) // once per English lemma, only when a Turkish one may be its loanword
+			}
+			if spelledAs(spelt, b) {
 				return true
 			}
 		}
