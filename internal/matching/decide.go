@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,11 +42,6 @@ type sideAlign struct {
 	with []int
 }
 
-// clone copies a so the caller may change its links without changing a remembered alignment.
-func (a sideAlign) clone() sideAlign {
-	return sideAlign{links: slices.Clone(a.links), with: slices.Clone(a.with)}
-}
-
 // decision is one search's same-claim decisions of a post against its candidates. The rules ask
 // for the same alignment again and again (decideClauses aligns the post, then each run of its
 // clauses twice; statedByReading, holes and decide's last check align the post once more) and
@@ -60,12 +54,19 @@ type decision struct {
 	aligned     map[[2]*claimParts][2]sideAlign
 	pieces      map[[2]string]*claimParts
 	compoundsOf map[*claimParts][]compound
+	clauses     map[clauseRun]*claimParts
+}
+
+// clauseRun is a run of clauses of a post (clausesOnly's arguments).
+type clauseRun struct {
+	q        *claimParts
+	from, to int
 }
 
 // newDecision starts the decisions of one search.
 func (ix *Index) newDecision() *decision {
 	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{},
-		compoundsOf: map[*claimParts][]compound{}}
+		compoundsOf: map[*claimParts][]compound{}, clauses: map[clauseRun]*claimParts{}}
 }
 
 // alignParts is alignAnew, remembered: each call gets its own copy, which the rules change
@@ -77,7 +78,24 @@ func (ix *decision) alignParts(q, r *claimParts) (qa, ra sideAlign) {
 		al[0], al[1] = ix.alignAnew(q, r)
 		ix.aligned[k] = al
 	}
-	return al[0].clone(), al[1].clone()
+	// Copies of both sides in one allocation per slice type (capacity cut, so no append runs
+	// into the other side).
+	nq, nr := len(al[0].links), len(al[1].links)
+	links := append(append(make([]link, 0, nq+nr), al[0].links...), al[1].links...)
+	with := append(append(make([]int, 0, nq+nr), al[0].with...), al[1].with...)
+	return sideAlign{links: links[:nq:nq], with: with[:nq:nq]}, sideAlign{links: links[nq:], with: with[nq:]}
+}
+
+// clausesOnly is clausesOnly, remembered: decideClauses tries the same runs of the post's
+// clauses against every candidate, and a run read once keeps its remembered compounds.
+func (ix *decision) clausesOnly(q *claimParts, from, to int) *claimParts {
+	k := clauseRun{q, from, to}
+	sub, ok := ix.clauses[k]
+	if !ok {
+		sub = clausesOnly(q, from, to)
+		ix.clauses[k] = sub
+	}
+	return sub
 }
 
 // parsePiece is Index.parsePiece, remembered (the pieces are read only).
@@ -212,7 +230,7 @@ func (ix *decision) decideClauses(q, r *claimParts) (bool, string) {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
+			if sub := ix.clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
