@@ -55,6 +55,7 @@ type decision struct {
 	pieces      map[[2]string]*claimParts
 	compoundsOf map[*claimParts][]compound
 	clauses     map[clauseRun]*claimParts
+	translated  map[transOf][]string
 }
 
 // clauseRun is a run of clauses of a post (clausesOnly's arguments).
@@ -66,7 +67,8 @@ type clauseRun struct {
 // newDecision starts the decisions of one search.
 func (ix *Index) newDecision() *decision {
 	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{},
-		compoundsOf: map[*claimParts][]compound{}, clauses: map[clauseRun]*claimParts{}}
+		compoundsOf: map[*claimParts][]compound{}, clauses: map[clauseRun]*claimParts{},
+		translated: map[transOf][]string{}}
 }
 
 // alignParts is alignAnew, remembered: each call gets its own copy, which the rules change
@@ -1805,7 +1807,7 @@ func droppedVowel(a, b string) bool {
 
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
 // forms, across languages through the translations of p's.
-func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	if p.lang == "und" || o.lang == "und" {
 		// A word of undetermined language is tried as Turkish, then as English.
 		out := unlinked
@@ -1853,17 +1855,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if p.lang == o.lang {
 		return rel(p.lang, p.dict, o.dict, true)
 	}
-	var trans []string
-	for _, a := range p.dict {
-		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 6) {
-			if o.lang == "tr" {
-				t = turkish.Fold(t)
-			}
-			if !contains(trans, t) {
-				trans = append(trans, t)
-			}
-		}
-	}
+	trans := ix.translations(p, o.lang)
 	for _, t := range trans {
 		if contains(o.dict, t) {
 			return linked
@@ -1884,6 +1876,41 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
 	return rel(o.lang, firstN(trans, 6), o.dict, false)
+}
+
+// translations are the first translations of p's dictionary forms into lang (folded for
+// Turkish), each once. A decision remembers them by the part's dictionary forms, which every
+// copy of a part shares (clausesOnly, asLang): alignAnew tries each word of a claim against every
+// word of the other, and across languages each try needs p's translations.
+func (ix *decision) translations(p *part, lang string) []string {
+	if len(p.dict) == 0 {
+		return nil
+	}
+	k := transOf{&p.dict[0], len(p.dict), p.lang, lang}
+	if trans, ok := ix.translated[k]; ok {
+		return trans
+	}
+	var trans []string
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, lang, a), 6) {
+			if lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(trans, t) {
+				trans = append(trans, t)
+			}
+		}
+	}
+	ix.translated[k] = trans
+	return trans
+}
+
+// transOf keys a decision's remembered translations: a part's dictionary forms (by where they
+// are held: a part's forms are never changed once read), its language and the language wanted.
+type transOf struct {
+	dict     *string
+	n        int
+	from, to string
 }
 
 // topTranslation reports a part o that a dictionary form of p translates to first (or second):
