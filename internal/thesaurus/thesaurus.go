@@ -313,13 +313,50 @@ func (t *Thesaurus) candidates(w string) []string {
 
 // relateEN relates two lower-case English words.
 func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Relation {
-	if a == "" || b == "" {
+	ra, rb := enReading{word: a, mask: maskA}, enReading{word: b, mask: maskB}
+	return t.relateReadings(&ra, &rb, lim)
+}
+
+// enReading is an English word with its WordNet lemma candidates and their senses in a set of
+// parts of speech, each read when first needed: relateTR relates every English translation of
+// one word to every one of the other's, and reading a word's candidates again for each pair
+// (exception lists and suffix rules, each a binary search) was most of a Turkish relation's cost.
+type enReading struct {
+	word   string
+	mask   posMask
+	cands  []string
+	read   bool
+	senses [][]sense
+}
+
+// candidates are the reading's lemma candidates (Thesaurus.candidates).
+func (r *enReading) candidates(t *Thesaurus) []string {
+	if !r.read {
+		r.cands, r.read = t.candidates(r.word), true
+	}
+	return r.cands
+}
+
+// sensesOf are the senses of the reading's i-th candidate in its mask (Thesaurus.sensesOf).
+func (r *enReading) sensesOf(t *Thesaurus, i int) []sense {
+	if r.senses == nil {
+		r.senses = make([][]sense, len(r.cands))
+		for k, x := range r.cands {
+			r.senses[k] = t.sensesOf(x, r.mask)
+		}
+	}
+	return r.senses[i]
+}
+
+// relateReadings is relateEN of two readings.
+func (t *Thesaurus) relateReadings(a, b *enReading, lim limits) Relation {
+	if a.word == "" || b.word == "" {
 		return Unrelated
 	}
-	if a == b {
+	if a.word == b.word {
 		return Same
 	}
-	ca, cb := t.candidates(a), t.candidates(b)
+	ca, cb := a.candidates(t), b.candidates(t)
 	for _, x := range ca {
 		for _, y := range cb {
 			if x == y {
@@ -328,9 +365,9 @@ func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Rela
 		}
 	}
 	best := Unrelated
-	for _, x := range ca {
-		for _, y := range cb {
-			if r := t.en.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
+	for i := range ca {
+		for j := range cb {
+			if r := t.en.relateLemmas(a.sensesOf(t, i), b.sensesOf(t, j), lim); r == Antonym {
 				return Antonym
 			} else if r != Unrelated && (best == Unrelated || r < best) {
 				best = r
@@ -542,13 +579,21 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	best := Unrelated
 	shared := 0
 	antonym := false
+	ra := make([]enReading, len(ea))
+	for i, x := range ea {
+		ra[i] = enReading{word: x, mask: ma}
+	}
+	rb := make([]enReading, len(eb))
+	for j, y := range eb {
+		rb[j] = enReading{word: y, mask: mb}
+	}
 	for i, x := range ea {
 		for j, y := range eb {
 			lim := pivotLimits
 			if i >= pivotTranslations || j >= pivotTranslations {
 				lim = antonymOnly
 			}
-			r := t.relateEN(x, y, lim, ma, mb)
+			r := t.relateReadings(&ra[i], &rb[j], lim)
 			switch {
 			case r == Antonym:
 				antonym = true
