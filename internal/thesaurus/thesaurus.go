@@ -532,16 +532,17 @@ func (t *Thesaurus) senseCount(w string) int {
 	return len(t.senses.get(w))
 }
 
-// relateKeNet relates two Turkish words through KeNet's own synsets: a shared synset among both
-// words' first senses, a shallow hypernym path or a recorded antonym. Antonym wins.
-func (t *Thesaurus) relateKeNet(a, b string) Relation {
+// relateKeNet relates two Turkish words, by their dictionary forms fa and fb (trForms), through
+// KeNet's own synsets: a shared synset among both words' first senses, a shallow hypernym path or
+// a recorded antonym. Antonym wins.
+func (t *Thesaurus) relateKeNet(fa, fb []string) Relation {
 	best := Unrelated
-	for _, x := range t.trForms(a) {
+	for _, x := range fa {
 		sx := t.trSenses.get(x)
 		if len(sx) == 0 {
 			continue
 		}
-		for _, y := range t.trForms(b) {
+		for _, y := range fb {
 			sy := t.trSenses.get(y)
 			if len(sy) == 0 {
 				continue
@@ -570,11 +571,13 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
 		return Same
 	}
-	if r := t.relateKeNet(a, b); r != Unrelated {
+	// Each word's dictionary forms, read once for KeNet, the pivot and the parts of speech.
+	fa, fb := t.trForms(a), t.trForms(b)
+	if r := t.relateKeNet(fa, fb); r != Unrelated {
 		return r
 	}
-	ea, eb := t.pivot(a, pivotAntonymTranslations), t.pivot(b, pivotAntonymTranslations)
-	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
+	ea, eb := t.pivot(fa, pivotAntonymTranslations), t.pivot(fb, pivotAntonymTranslations)
+	ma, mb := trPOSOf(a, fa), trPOSOf(b, fb)
 	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
 	shared := 0
@@ -645,10 +648,11 @@ func trPOS(w string) posMask {
 	return nominalPOS
 }
 
-// trPOSOf is trPOS of the dictionary forms a Turkish word stands for ("azal" → "azalmak": verb).
-func (t *Thesaurus) trPOSOf(w string) posMask {
+// trPOSOf is trPOS of the dictionary forms a Turkish word w stands for (forms, its trForms:
+// "azal" → "azalmak": verb).
+func trPOSOf(w string, forms []string) posMask {
 	var m posMask
-	for _, f := range t.trForms(w) {
+	for _, f := range forms {
 		m |= trPOS(f)
 	}
 	if m == 0 {
@@ -657,12 +661,12 @@ func (t *Thesaurus) trPOSOf(w string) posMask {
 	return m
 }
 
-// pivot returns the first n English translations of a Turkish word (any of its de-folded forms):
-// FreeDict's, whose ranking the pivot rules were set on, or KeNet's for a word FreeDict lacks
-// ("kalıcı").
-func (t *Thesaurus) pivot(w string, n int) []string {
+// pivot returns the first n English translations of a Turkish word by its dictionary forms
+// (trForms: any of its de-folded forms): FreeDict's, whose ranking the pivot rules were set on,
+// or KeNet's for a word FreeDict lacks ("kalıcı").
+func (t *Thesaurus) pivot(forms []string, n int) []string {
 	var out []string
-	for _, f := range t.trForms(w) {
+	for _, f := range forms {
 		list := splitList(t.trEn.get(f))
 		if len(list) == 0 {
 			list = splitList(t.kTrEn.get(f))
