@@ -47,7 +47,8 @@ type sideAlign struct {
 // clauses twice; statedByReading, holes and decide's last check align the post once more) and
 // parse the same pieces of the post for every candidate (holes.go): a decision remembers both.
 // Claims and pieces are never changed once read (a rule that changes one copies it, see
-// complemented and factCheckNouns), so an alignment is remembered by the two claims' addresses.
+// complemented and factCheckNouns; the readings frame.go keeps with a post are no part an
+// alignment reads), so an alignment is remembered by the two claims' addresses.
 // It lives for one search, so it holds no more than that search's own claims.
 type decision struct {
 	*Index
@@ -1331,10 +1332,10 @@ func roleName(p *part) string {
 }
 
 // alignAnew links the parts of the claim q and the fact-check r both ways (alignParts remembers
-// what it finds). Words link first by
-// spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
-// translations, antonyms) then links only parts both of which are still unlinked, one to one, so
-// "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
+// what it finds). Words link first by spelling, morphology and the analyzer's terms; the lexicon
+// (synonyms, safe hypernyms, translations, antonyms) then links only parts both of which are
+// still unlinked, one to one, so "lunch" cannot lean on "meal" (already linked to "meal") to pass
+// for "breakfast".
 func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
 	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
