@@ -1,9 +1,12 @@
 package matching
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -211,5 +214,69 @@ func TestSyntheticIndexSearch(t *testing.T) {
 	cs := ix.Search("Vaccines cause autism", "en", 3)
 	if len(cs) == 0 || cs[0].Similarity < 0.5 {
 		t.Errorf("no close synthetic review:%s", fmtCands(cs))
+	}
+}
+
+// BenchmarkAnalyzeTuningClaims times one full analysis of a real claim from the tuning files
+// (tune.jsonl and colloq.jsonl: rewordings, look-alikes and posts worded the way people post)
+// against the starter knowledge base with the thesaurus, the path whose matching decision
+// (decide.go, claimparts.go, frame.go) dominates an analysis's CPU.
+func BenchmarkAnalyzeTuningClaims(b *testing.B) {
+	a := starterAnalyzer(b)
+	var queries []string
+	for _, path := range []string{tunePath, colloqPath} {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Skipf("no tuning file: %v", err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			var q EvalQuery
+			if json.Unmarshal(sc.Bytes(), &q) == nil && q.Query != "" {
+				queries = append(queries, q.Query)
+			}
+		}
+		f.Close()
+	}
+	if len(queries) == 0 {
+		b.Fatal("no queries in the tuning files")
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := a.Analyze(ctx, analysis.Input{Claim: queries[i%len(queries)]}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// loadClaimTexts are the claims the load test sends to the analyse endpoint
+// (internal/loadtest/seed.go ClaimTexts), each sent with a request number appended.
+var loadClaimTexts = []string{
+	"Vaccines cause autism in children",
+	"Aşılar otizme neden olur",
+	"5G towers spread the coronavirus",
+	"Drinking hot water cures COVID-19",
+	"The Great Wall of China is visible from space",
+	"Limon suyu kanseri tedavi eder",
+	"Climate change is a hoax invented by scientists",
+	"Humans only use ten percent of their brains",
+}
+
+// BenchmarkAnalyzeLoadClaims times one analysis of the load test's claims (numbered as the load
+// test numbers them) against the starter knowledge base: the CPU per analysis that issue 16's
+// analyse ratio measures, with the lexicon's answers already cached as in a running server.
+func BenchmarkAnalyzeLoadClaims(b *testing.B) {
+	a := starterAnalyzer(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		claim := fmt.Sprintf("%s (%d)", loadClaimTexts[i%len(loadClaimTexts)], i)
+		if _, err := a.Analyze(ctx, analysis.Input{Claim: claim}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

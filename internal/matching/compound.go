@@ -50,11 +50,22 @@ func (ix *Index) compounds(c *claimParts) []compound {
 	return out
 }
 
+// compounds is Index.compounds, remembered: alignAnew asks for both claims' compounds twice
+// per alignment, and a decision aligns each claim with many others. The result is read only.
+func (ix *decision) compounds(c *claimParts) []compound {
+	out, ok := ix.compoundsOf[c]
+	if !ok {
+		out = ix.Index.compounds(c)
+		ix.compoundsOf[c] = out
+	}
+	return out
+}
+
 // linkCompounds links the parts of a's compounds that a part or a compound of b states: the
 // same lemma, a synonym, a safe hypernym in the claim's favour (within a language) or a
 // translation (across). fromClaim says a is the claim. Only links are added: an antonym found
 // through a compound is left to the word-by-word reading, which places it.
-func (ix *Index) linkCompounds(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+func (ix *decision) linkCompounds(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
 	bc := ix.compounds(b)
 	for _, c := range ix.compounds(a) {
 		if aa.links[c.at] != unlinked && aa.links[c.at+1] != unlinked {
@@ -150,7 +161,7 @@ func (ix *Index) statesCompound(la string, forms []string, lb string, other []st
 // compoundHeadOnly finds a compound of the fact-check whose first word no part of the claim
 // states while its head is linked to a claim part that is not the same word and does not state
 // the compound; it returns that claim part and the compound's first index, or -1, -1.
-func (ix *Index) compoundHeadOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+func (ix *decision) compoundHeadOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	for _, d := range ix.compounds(r) {
 		if ra.links[d.at] != unlinked || ra.links[d.at+1] != linked {
 			continue

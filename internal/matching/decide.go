@@ -42,12 +42,82 @@ type sideAlign struct {
 	with []int
 }
 
+// decision is one search's same-claim decisions of a post against its candidates. The rules ask
+// for the same alignment again and again (decideClauses aligns the post, then each run of its
+// clauses twice; statedByReading, holes and decide's last check align the post once more) and
+// parse the same pieces of the post for every candidate (holes.go): a decision remembers both.
+// Claims and pieces are never changed once read (a rule that changes one copies it, see
+// complemented and factCheckNouns; the readings frame.go keeps with a post are no part an
+// alignment reads), so an alignment is remembered by the two claims' addresses.
+// It lives for one search, so it holds no more than that search's own claims.
+type decision struct {
+	*Index
+	aligned     map[[2]*claimParts][2]sideAlign
+	pieces      map[[2]string]*claimParts
+	compoundsOf map[*claimParts][]compound
+	clauses     map[clauseRun]*claimParts
+	translated  map[transOf][]string
+}
+
+// clauseRun is a run of clauses of a post (clausesOnly's arguments).
+type clauseRun struct {
+	q        *claimParts
+	from, to int
+}
+
+// newDecision starts the decisions of one search.
+func (ix *Index) newDecision() *decision {
+	return &decision{Index: ix, aligned: map[[2]*claimParts][2]sideAlign{}, pieces: map[[2]string]*claimParts{},
+		compoundsOf: map[*claimParts][]compound{}, clauses: map[clauseRun]*claimParts{},
+		translated: map[transOf][]string{}}
+}
+
+// alignParts is alignAnew, remembered: each call gets its own copy, which the rules change
+// (genericAside, dateAside, …).
+func (ix *decision) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+	k := [2]*claimParts{q, r}
+	al, ok := ix.aligned[k]
+	if !ok {
+		al[0], al[1] = ix.alignAnew(q, r)
+		ix.aligned[k] = al
+	}
+	// Copies of both sides in one allocation per slice type (capacity cut, so no append runs
+	// into the other side).
+	nq, nr := len(al[0].links), len(al[1].links)
+	links := append(append(make([]link, 0, nq+nr), al[0].links...), al[1].links...)
+	with := append(append(make([]int, 0, nq+nr), al[0].with...), al[1].with...)
+	return sideAlign{links: links[:nq:nq], with: with[:nq:nq]}, sideAlign{links: links[nq:], with: with[nq:]}
+}
+
+// clausesOnly is clausesOnly, remembered: decideClauses tries the same runs of the post's
+// clauses against every candidate, and a run read once keeps its remembered compounds.
+func (ix *decision) clausesOnly(q *claimParts, from, to int) *claimParts {
+	k := clauseRun{q, from, to}
+	sub, ok := ix.clauses[k]
+	if !ok {
+		sub = clausesOnly(q, from, to)
+		ix.clauses[k] = sub
+	}
+	return sub
+}
+
+// parsePiece is Index.parsePiece, remembered (the pieces are read only).
+func (ix *decision) parsePiece(text, lang string) *claimParts {
+	k := [2]string{text, lang}
+	cp, ok := ix.pieces[k]
+	if !ok {
+		cp = ix.Index.parsePiece(text, lang)
+		ix.pieces[k] = cp
+	}
+	return cp
+}
+
 // decide reports whether review r states the same claim as q, and when it does not, the part
 // that differs ("different subject: tea ≠ smoking"). Similarity plays no part: every core part
 // (subject, predicate, object, entity) of each claim must be stated by the other, numbers for the
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
-func (ix *Index) decide(q, r *claimParts) (bool, string) {
+func (ix *decision) decide(q, r *claimParts) (bool, string) {
 	same, why := ix.decideClauses(q, r)
 	byReading := !same && ix.statedByReading(q, r) // a frame around the claim (frame.go)
 	if !same && !byReading {
@@ -135,7 +205,7 @@ func predicateSide(c *claimParts) []int {
 
 // decideClauses is decide on the claim as a whole, then on each clause or run of clauses of a
 // longer post.
-func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
+func (ix *decision) decideClauses(q, r *claimParts) (bool, string) {
 	same, why := ix.decideWhole(q, r)
 	if same || q.clauses < 2 {
 		return same, why
@@ -163,7 +233,7 @@ func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
+			if sub := ix.clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
@@ -183,7 +253,7 @@ func (ix *Index) decideClauses(q, r *claimParts) (bool, string) {
 // may, and the subject phrase must be stated by the clause itself: a subject only another
 // clause states ("Fun fact for the Olympics: the games …") may be what that clause talks about,
 // not the claim (a wrong verdict is worse than none).
-func (ix *Index) statesWhole(q, r *claimParts, whole sideAlign) bool {
+func (ix *decision) statesWhole(q, r *claimParts, whole sideAlign) bool {
 	_, ra := ix.alignParts(q, r)
 	left, subj := 0, subjectEnd(r)
 	for j := range r.parts {
@@ -319,7 +389,7 @@ func clausesOnly(q *claimParts, from, to int) *claimParts {
 }
 
 // decideWhole is decide on the claim as a whole.
-func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
+func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// Word order is compared only within one known language: text of undetermined language may
 	// be Turkish (verb-final) or English.
 	cross := q.lang != r.lang
@@ -1261,11 +1331,12 @@ func roleName(p *part) string {
 	return "detail"
 }
 
-// alignParts links the parts of the claim q and the fact-check r both ways. Words link first by
-// spelling, morphology and the analyzer's terms; the lexicon (synonyms, safe hypernyms,
-// translations, antonyms) then links only parts both of which are still unlinked, one to one, so
-// "lunch" cannot lean on "meal" (already linked to "meal") to pass for "breakfast".
-func (ix *Index) alignParts(q, r *claimParts) (qa, ra sideAlign) {
+// alignAnew links the parts of the claim q and the fact-check r both ways (alignParts remembers
+// what it finds). Words link first by spelling, morphology and the analyzer's terms; the lexicon
+// (synonyms, safe hypernyms, translations, antonyms) then links only parts both of which are
+// still unlinked, one to one, so "lunch" cannot lean on "meal" (already linked to "meal") to pass
+// for "breakfast".
+func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	qa = sideAlign{links: make([]link, len(q.parts)), with: make([]int, len(q.parts))}
 	ra = sideAlign{links: make([]link, len(r.parts)), with: make([]int, len(r.parts))}
 	cheap := func(a, b *claimParts, s sideAlign) {
@@ -1585,8 +1656,18 @@ func loanPair(e, t *part) bool {
 		return false
 	}
 	for _, a := range firstN(ens, 2) {
+		if len(a) < 5 {
+			continue
+		}
+		spelt := ""
 		for _, b := range firstN(t.lemmas, 4) {
-			if loanword(a, b) {
+			if len(b) < 5 {
+				continue
+			}
+			if spelt == "" {
+				spelt = turkishSpelling(a) // once per English lemma, only when a Turkish one may be its loanword
+			}
+			if spelledAs(spelt, b) {
 				return true
 			}
 		}
@@ -1727,7 +1808,7 @@ func droppedVowel(a, b string) bool {
 
 // lexRelate asks the lexicon how two parts relate: within a language through their dictionary
 // forms, across languages through the translations of p's.
-func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
+func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	if p.lang == "und" || o.lang == "und" {
 		// A word of undetermined language is tried as Turkish, then as English.
 		out := unlinked
@@ -1775,17 +1856,7 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	if p.lang == o.lang {
 		return rel(p.lang, p.dict, o.dict, true)
 	}
-	var trans []string
-	for _, a := range p.dict {
-		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), 6) {
-			if o.lang == "tr" {
-				t = turkish.Fold(t)
-			}
-			if !contains(trans, t) {
-				trans = append(trans, t)
-			}
-		}
-	}
+	trans := ix.translations(p, o.lang)
 	for _, t := range trans {
 		if contains(o.dict, t) {
 			return linked
@@ -1806,6 +1877,41 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
 	return rel(o.lang, firstN(trans, 6), o.dict, false)
+}
+
+// translations are the first translations of p's dictionary forms into lang (folded for
+// Turkish), each once. A decision remembers them by the part's dictionary forms, which every
+// copy of a part shares (clausesOnly, asLang): alignAnew tries each word of a claim against every
+// word of the other, and across languages each try needs p's translations.
+func (ix *decision) translations(p *part, lang string) []string {
+	if len(p.dict) == 0 {
+		return nil
+	}
+	k := transOf{&p.dict[0], len(p.dict), p.lang, lang}
+	if trans, ok := ix.translated[k]; ok {
+		return trans
+	}
+	var trans []string
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, lang, a), 6) {
+			if lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(trans, t) {
+				trans = append(trans, t)
+			}
+		}
+	}
+	ix.translated[k] = trans
+	return trans
+}
+
+// transOf keys a decision's remembered translations: a part's dictionary forms (by where they
+// are held: a part's forms are never changed once read), its language and the language wanted.
+type transOf struct {
+	dict     *string
+	n        int
+	from, to string
 }
 
 // topTranslation reports a part o that a dictionary form of p translates to first (or second):

@@ -322,7 +322,7 @@ func (ix *Index) reportVerb(folded string, plural bool) bool {
 // (storyNegations): the frame may deny what it frames. A reading opened by a subject pronoun is
 // compared with r's subject phrase set aside when the post before it states that phrase
 // (subjectSaidBefore) and the reading says no word of its own (ownWordsStated).
-func (ix *Index) statedByReading(q, r *claimParts) bool {
+func (ix *decision) statedByReading(q, r *claimParts) bool {
 	states := func(rd *claimParts, r *claimParts) bool {
 		_, ra := ix.alignParts(rd, r)
 		if !ix.statesWhole(rd, r, ra) {
@@ -361,7 +361,7 @@ func (ix *Index) statedByReading(q, r *claimParts) bool {
 // and has a word of its own, none a word of truth ("true", "doğru") or of saying and believing
 // ("I don't believe it", "sanmıyorum"). A piece that denies the claim refers to it by a pronoun
 // and such words, or shares its words ("…, but it doesn't cause autism").
-func (ix *Index) storyNegations(pieces []*claimParts, r *claimParts) bool {
+func (ix *decision) storyNegations(pieces []*claimParts, r *claimParts) bool {
 	for _, c := range pieces {
 		qa, _ := ix.alignParts(c, r)
 		words := 0
@@ -404,7 +404,7 @@ func (ix *Index) truthOrBelief(p *part) bool {
 // pronoun, whose subject the reading by position cannot see, a word of its own ("it makes dogs
 // smarter" for "… makes babies smarter") may be taken for a verb and pass as the predicate
 // reworded.
-func (ix *Index) ownWordsStated(rd, r *claimParts) bool {
+func (ix *decision) ownWordsStated(rd, r *claimParts) bool {
 	qa, _ := ix.alignParts(rd, r)
 	for i := range rd.parts {
 		// The first word after the pronoun stands where its verb does ("it keeps colds away").
@@ -421,7 +421,7 @@ func (ix *Index) ownWordsStated(rd, r *claimParts) bool {
 // play Mozart to my newborn …" for "Playing Mozart to babies …"): the pronoun stands for a
 // phrase said there. It is r itself when that part of the post leaves a word of the subject
 // phrase out.
-func (ix *Index) subjectSaidBefore(before, r *claimParts) *claimParts {
+func (ix *decision) subjectSaidBefore(before, r *claimParts) *claimParts {
 	_, ra := ix.alignParts(before, r)
 	subj := subjectEnd(r)
 	if subj < 0 {

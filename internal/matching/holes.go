@@ -20,7 +20,7 @@ import (
 // turn a match into an abstention: a wrong verdict is worse than none.
 
 // holes reports why post q does not state fact-check r after all, or "" when it does.
-func (ix *Index) holes(q, r *claimParts) string {
+func (ix *decision) holes(q, r *claimParts) string {
 	if why := ix.pronounForPart(q, r); why != "" {
 		return why
 	}
@@ -60,7 +60,7 @@ var (
 // of the post's own ("Get the HPV jab, it helps …") may stand for that word, said in other words,
 // and one whose antecedent states the fact-check's part ("I play Mozart to my baby because it
 // makes babies smarter") leaves nothing unstated.
-func (ix *Index) pronounForPart(q, r *claimParts) string {
+func (ix *decision) pronounForPart(q, r *claimParts) string {
 	// Most posts have no pronoun: they need none of the parsing and aligning of their pieces
 	// below, which was a tenth of an accepted analysis's CPU.
 	pieces := postPieces.FindAllString(q.frameText, -1)
@@ -173,7 +173,7 @@ var refusals = map[string]bool{"nope": true, "nah": true, "hayir": true, "yok": 
 // the opposite of what it states, and the whole-post reading would take the fact-check's verdict
 // for it. A piece a question mark closes asks ("…, değil mi?", "…, right?") and denies nothing; a
 // denial before the claim ("don't believe the lies, vaccines cause autism") frames it.
-func (ix *Index) deniedAfter(q, r *claimParts) string {
+func (ix *decision) deniedAfter(q, r *claimParts) string {
 	if ix.lex == nil || q.frameText == "" {
 		return ""
 	}
@@ -338,7 +338,7 @@ func (ix *Index) relatesTo(p *part, roots map[string][]string, accept func(lang 
 // yemek şeker hastalığına yol açar", in "Do vaccines actually trigger diabetes?"): the post
 // states the compound, not the subject, and its own subject, whatever the reading took it for,
 // is another.
-func oneWordTwoParts(q, r *claimParts, ix *Index) string {
+func oneWordTwoParts(q, r *claimParts, ix *decision) string {
 	qa, ra := ix.alignParts(q, r)
 	subj := firstPart(r) // not subjectEnd: the Turkish reading by position runs it into the object
 	for j := 0; j <= subj && j < len(r.parts); j++ {
@@ -373,7 +373,7 @@ func oneWordTwoParts(q, r *claimParts, ix *Index) string {
 // tüketmek tansiyonu yükseltir"): the post's word stands where the fact-check's subject does. A
 // question's reading may take that word for a verb ("Do vaccines …"), so a verb with a noun's
 // ending counts too.
-func subjectUnstated(q, r *claimParts, ix *Index) string {
+func subjectUnstated(q, r *claimParts, ix *decision) string {
 	qa, ra := ix.alignParts(q, r)
 	f := firstPart(r)
 	if f < 0 {

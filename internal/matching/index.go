@@ -397,6 +397,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	}
 	out := make([]Candidate, len(cands))
 	var qp *claimParts
+	dec := ix.newDecision()
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
@@ -404,7 +405,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 			if qp == nil {
 				qp = ix.parseClaim(claim, lang)
 			}
-			if same, why := ix.decide(qp, ix.reviewParts(out[i].Review)); !same {
+			if same, why := dec.decide(qp, ix.reviewParts(out[i].Review)); !same {
 				out[i].Rejected = why
 			}
 		} else {
@@ -431,7 +432,7 @@ func (ix *Index) SameClaim(claim, lang, reviewURL string) (same bool, reason str
 	if lang == "" {
 		lang = "und"
 	}
-	same, reason = ix.decide(ix.parseClaim(claim, lang), ix.reviewParts(d))
+	same, reason = ix.newDecision().decide(ix.parseClaim(claim, lang), ix.reviewParts(d))
 	return same, reason, true
 }
 

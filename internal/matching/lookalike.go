@@ -62,7 +62,7 @@ func (ix *Index) factCheckNouns(r *claimParts, ra sideAlign) *claimParts {
 // claim linked loosely beside a word of the fact-check left over is most often the claim's own
 // filler or a word of a phrase translation ("food poisoning" for "zehirler"). It returns the
 // part left over in q and the loosely linked part of r; -1, -1 when there is none.
-func (ix *Index) oneWayStand(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+func (ix *decision) oneWayStand(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	if q.lang == r.lang {
 		return -1, -1
 	}
@@ -234,7 +234,7 @@ func otherMeans(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, 
 // sıcaklıkta", its antonym): "daha yüksek sıcaklıkta" took "yüksek" from the altitude, and
 // says the opposite temperature. It returns the claim's word and the fact-check's word before the shared head;
 // -1, -1 when there is none.
-func (ix *Index) movedModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+func (ix *decision) movedModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	plain := func(p *part) bool { return p.num == "" && !p.aside && !p.verb && p.ent == nil }
 	for i := 0; i+1 < len(q.parts); i++ {
 		if qa.links[i] != linked || qa.links[i+1] != linked || q.parts[i+1].clause != q.parts[i].clause || !plain(&q.parts[i]) || !plain(&q.parts[i+1]) {
@@ -331,7 +331,7 @@ func subjectAsStandard(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign)
 // the fact-check says "when and where an earthquake will strike". A detail the claim adds is in
 // no part's place; in the place of the fact-check's subject or object it says another thing. It
 // returns the two parts; -1, -1 when there is none.
-func (ix *Index) placeForCore(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+func (ix *decision) placeForCore(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	if q.lang != "en" || r.lang != "en" {
 		return -1, -1
 	}

@@ -296,6 +296,7 @@ func turkishSpelling(w string) string {
 		w = s + "izm"
 	}
 	var b strings.Builder
+	b.Grow(len(w) + 2)
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		next := byte(0)
@@ -341,9 +342,11 @@ func turkishSpelling(w string) string {
 // "otizm", "hyperactive" and "hiperaktif"): the English word as Turkish would spell it is the
 // Turkish word or one edit from it, both of five letters or more.
 func loanword(en, tr string) bool {
-	if len(en) < 5 || len(tr) < 5 {
-		return false
-	}
-	t := turkishSpelling(en)
-	return t == tr || len(t) >= 5 && edit1(t, tr)
+	return len(en) >= 5 && spelledAs(turkishSpelling(en), tr)
+}
+
+// spelledAs is loanword for an English word already spelt as Turkish would (turkishSpelling), so
+// a caller trying one English word against several Turkish ones spells it once.
+func spelledAs(spelt, tr string) bool {
+	return len(tr) >= 5 && (spelt == tr || len(spelt) >= 5 && edit1(spelt, tr))
 }

@@ -313,13 +313,50 @@ func (t *Thesaurus) candidates(w string) []string {
 
 // relateEN relates two lower-case English words.
 func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Relation {
-	if a == "" || b == "" {
+	ra, rb := enReading{word: a, mask: maskA}, enReading{word: b, mask: maskB}
+	return t.relateReadings(&ra, &rb, lim)
+}
+
+// enReading is an English word with its WordNet lemma candidates and their senses in a set of
+// parts of speech, each read when first needed: relateTR relates every English translation of
+// one word to every one of the other's, and reading a word's candidates again for each pair
+// (exception lists and suffix rules, each a binary search) was most of a Turkish relation's cost.
+type enReading struct {
+	word   string
+	mask   posMask
+	cands  []string
+	read   bool
+	senses [][]sense
+}
+
+// candidates are the reading's lemma candidates (Thesaurus.candidates).
+func (r *enReading) candidates(t *Thesaurus) []string {
+	if !r.read {
+		r.cands, r.read = t.candidates(r.word), true
+	}
+	return r.cands
+}
+
+// sensesOf are the senses of the reading's i-th candidate in its mask (Thesaurus.sensesOf).
+func (r *enReading) sensesOf(t *Thesaurus, i int) []sense {
+	if r.senses == nil {
+		r.senses = make([][]sense, len(r.cands))
+		for k, x := range r.cands {
+			r.senses[k] = t.sensesOf(x, r.mask)
+		}
+	}
+	return r.senses[i]
+}
+
+// relateReadings is relateEN of two readings.
+func (t *Thesaurus) relateReadings(a, b *enReading, lim limits) Relation {
+	if a.word == "" || b.word == "" {
 		return Unrelated
 	}
-	if a == b {
+	if a.word == b.word {
 		return Same
 	}
-	ca, cb := t.candidates(a), t.candidates(b)
+	ca, cb := a.candidates(t), b.candidates(t)
 	for _, x := range ca {
 		for _, y := range cb {
 			if x == y {
@@ -328,9 +365,9 @@ func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Rela
 		}
 	}
 	best := Unrelated
-	for _, x := range ca {
-		for _, y := range cb {
-			if r := t.en.relateLemmas(t.sensesOf(x, maskA), t.sensesOf(y, maskB), lim); r == Antonym {
+	for i := range ca {
+		for j := range cb {
+			if r := t.en.relateLemmas(a.sensesOf(t, i), b.sensesOf(t, j), lim); r == Antonym {
 				return Antonym
 			} else if r != Unrelated && (best == Unrelated || r < best) {
 				best = r
@@ -495,16 +532,17 @@ func (t *Thesaurus) senseCount(w string) int {
 	return len(t.senses.get(w))
 }
 
-// relateKeNet relates two Turkish words through KeNet's own synsets: a shared synset among both
-// words' first senses, a shallow hypernym path or a recorded antonym. Antonym wins.
-func (t *Thesaurus) relateKeNet(a, b string) Relation {
+// relateKeNet relates two Turkish words, by their dictionary forms fa and fb (trForms), through
+// KeNet's own synsets: a shared synset among both words' first senses, a shallow hypernym path or
+// a recorded antonym. Antonym wins.
+func (t *Thesaurus) relateKeNet(fa, fb []string) Relation {
 	best := Unrelated
-	for _, x := range t.trForms(a) {
+	for _, x := range fa {
 		sx := t.trSenses.get(x)
 		if len(sx) == 0 {
 			continue
 		}
-		for _, y := range t.trForms(b) {
+		for _, y := range fb {
 			sy := t.trSenses.get(y)
 			if len(sy) == 0 {
 				continue
@@ -533,22 +571,32 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	if a == b || fold(a) == fold(b) && (isASCII(a) || isASCII(b)) {
 		return Same
 	}
-	if r := t.relateKeNet(a, b); r != Unrelated {
+	// Each word's dictionary forms, read once for KeNet, the pivot and the parts of speech.
+	fa, fb := t.trForms(a), t.trForms(b)
+	if r := t.relateKeNet(fa, fb); r != Unrelated {
 		return r
 	}
-	ea, eb := t.pivot(a, pivotAntonymTranslations), t.pivot(b, pivotAntonymTranslations)
-	ma, mb := t.trPOSOf(a), t.trPOSOf(b)
+	ea, eb := t.pivot(fa, pivotAntonymTranslations), t.pivot(fb, pivotAntonymTranslations)
+	ma, mb := trPOSOf(a, fa), trPOSOf(b, fb)
 	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
 	shared := 0
 	antonym := false
+	ra := make([]enReading, len(ea))
+	for i, x := range ea {
+		ra[i] = enReading{word: x, mask: ma}
+	}
+	rb := make([]enReading, len(eb))
+	for j, y := range eb {
+		rb[j] = enReading{word: y, mask: mb}
+	}
 	for i, x := range ea {
 		for j, y := range eb {
 			lim := pivotLimits
 			if i >= pivotTranslations || j >= pivotTranslations {
 				lim = antonymOnly
 			}
-			r := t.relateEN(x, y, lim, ma, mb)
+			r := t.relateReadings(&ra[i], &rb[j], lim)
 			switch {
 			case r == Antonym:
 				antonym = true
@@ -600,10 +648,11 @@ func trPOS(w string) posMask {
 	return nominalPOS
 }
 
-// trPOSOf is trPOS of the dictionary forms a Turkish word stands for ("azal" → "azalmak": verb).
-func (t *Thesaurus) trPOSOf(w string) posMask {
+// trPOSOf is trPOS of the dictionary forms a Turkish word w stands for (forms, its trForms:
+// "azal" → "azalmak": verb).
+func trPOSOf(w string, forms []string) posMask {
 	var m posMask
-	for _, f := range t.trForms(w) {
+	for _, f := range forms {
 		m |= trPOS(f)
 	}
 	if m == 0 {
@@ -612,12 +661,12 @@ func (t *Thesaurus) trPOSOf(w string) posMask {
 	return m
 }
 
-// pivot returns the first n English translations of a Turkish word (any of its de-folded forms):
-// FreeDict's, whose ranking the pivot rules were set on, or KeNet's for a word FreeDict lacks
-// ("kalıcı").
-func (t *Thesaurus) pivot(w string, n int) []string {
+// pivot returns the first n English translations of a Turkish word by its dictionary forms
+// (trForms: any of its de-folded forms): FreeDict's, whose ranking the pivot rules were set on,
+// or KeNet's for a word FreeDict lacks ("kalıcı").
+func (t *Thesaurus) pivot(forms []string, n int) []string {
 	var out []string
-	for _, f := range t.trForms(w) {
+	for _, f := range forms {
 		list := splitList(t.trEn.get(f))
 		if len(list) == 0 {
 			list = splitList(t.kTrEn.get(f))
