@@ -137,7 +137,8 @@ func (g *graph) pos(s int32) uint8 { return g.kind[s] &^ generalBit }
 // isGeneral reports whether synset s is too abstract to count as a broader term.
 func (g *graph) isGeneral(s int32) bool { return g.kind[s]&generalBit != 0 }
 
-// Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
+// Thesaurus holds the tables, arrays in the embedded image (image.go); it is read-only and safe
+// for concurrent use.
 type Thesaurus struct {
 	senses senseTable        // English lemma → senses, nouns first, each part of speech in rank order
 	en     graph             // WordNet 3.0
