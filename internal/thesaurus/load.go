@@ -28,7 +28,7 @@ func readTable(fsys fs.FS, name string) (string, error) {
 	var b strings.Builder
 	if n := len(raw); n >= 4 {
 		// ISIZE (the size modulo 2³²) is only a hint, bounded so that a damaged trailer cannot
-		// make Open reserve more than a plausible table; the copy below checks the data.
+		// make load reserve more than a plausible table; the copy below checks the data.
 		b.Grow(min(int(binary.LittleEndian.Uint32(raw[n-4:])), 16*n))
 	}
 	if _, err := io.Copy(&b, zr); err != nil {
@@ -38,7 +38,7 @@ func readTable(fsys fs.FS, name string) (string, error) {
 }
 
 // eachLine calls fn with every line of a table. Lines are substrings of one string holding the
-// whole table; what the tables keep is copied out of it, so it is garbage once Open returns.
+// whole table; what the tables keep is copied out of it, so it is garbage once load returns.
 func eachLine(fsys fs.FS, name string, fn func(line string) error) error {
 	text, err := readTable(fsys, name)
 	if err != nil {
@@ -90,7 +90,7 @@ func eachID(s string, n int32, fn func(id int32)) error {
 	return nil
 }
 
-// load decodes every table of fsys into t.
+// load decodes every table of fsys into t; WriteImage lays the result out as the image Open reads.
 func (t *Thesaurus) load(fsys fs.FS) error {
 	var total int32
 	var starts [numPOS + 1]int32

@@ -5,17 +5,22 @@
 package thesaurus
 
 //go:generate go run ./gen -out data
+//go:generate go run ./genimage -out data/tables.img
 
 import (
-	"embed"
+	_ "embed" // the table image
 	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 )
 
-//go:embed data/*.gz data/*.tsv
-var dataFS embed.FS
+// image is data/tables.img, the tables as Open uses them (image.go). A string, so that the
+// linker puts it in read-only data: its pages are shared with the executable file and become
+// resident only when a look-up reads them.
+//
+//go:embed data/tables.img
+var image string
 
 // Relation is how two lemmas relate in meaning.
 type Relation int
@@ -132,7 +137,8 @@ func (g *graph) pos(s int32) uint8 { return g.kind[s] &^ generalBit }
 // isGeneral reports whether synset s is too abstract to count as a broader term.
 func (g *graph) isGeneral(s int32) bool { return g.kind[s]&generalBit != 0 }
 
-// Thesaurus holds the decoded tables; it is read-only and safe for concurrent use.
+// Thesaurus holds the tables, arrays in the embedded image (image.go); it is read-only and safe
+// for concurrent use.
 type Thesaurus struct {
 	senses senseTable        // English lemma → senses, nouns first, each part of speech in rank order
 	en     graph             // WordNet 3.0
@@ -148,11 +154,12 @@ type Thesaurus struct {
 	kTrEn    dict
 }
 
-// Open decodes the embedded tables. It takes a noticeable fraction of a second, so call it once
-// at startup and share the result.
+// Open returns the embedded tables. It points the Thesaurus at the table image in the binary's
+// read-only data and checks the image's header, so it is cheap and keeps almost nothing on the
+// heap; sharing one Thesaurus still saves repeating the checks.
 func Open() (*Thesaurus, error) {
-	t := &Thesaurus{}
-	if err := t.load(dataFS); err != nil {
+	t, err := decodeImage(image)
+	if err != nil {
 		return nil, fmt.Errorf("open thesaurus: %w", err)
 	}
 	return t, nil

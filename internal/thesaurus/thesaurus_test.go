@@ -1,6 +1,7 @@
 package thesaurus
 
 import (
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -274,12 +275,12 @@ func BenchmarkOpen(b *testing.B) {
 
 func TestLoadRejectsDamagedTables(t *testing.T) {
 	good := fstest.MapFS{}
-	entries, err := dataFS.ReadDir("data")
+	entries, err := fs.ReadDir(tables(), "data")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		b, err := dataFS.ReadFile("data/" + e.Name())
+		b, err := fs.ReadFile(tables(), "data/"+e.Name())
 		if err != nil {
 			t.Fatal(err)
 		}
