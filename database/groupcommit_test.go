@@ -66,16 +66,7 @@ func insert(id int) func(*gorm.DB) error {
 func TestGroupCommitTakesTheWaitingCallers(t *testing.T) {
 	db, gc := openGroupTest(t)
 	ctx := context.Background()
-	hold := make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		_, err := db.InTx(ctx, func(tx *gorm.DB) error {
-			<-hold
-			return insert(0)(tx)
-		})
-		first <- err
-	}()
-	waitLeading(t, gc)
+	release := holdFirst(t, db, gc)
 	var wg sync.WaitGroup
 	errs := make([]error, 10)
 	for i := range 10 {
@@ -86,11 +77,8 @@ func TestGroupCommitTakesTheWaitingCallers(t *testing.T) {
 		}()
 	}
 	queued(t, gc, 10)
-	close(hold)
+	release()
 	wg.Wait()
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
 	for i, err := range errs {
 		if err != nil {
 			t.Errorf("caller %d: %v", i+1, err)
@@ -101,6 +89,30 @@ func TestGroupCommitTakesTheWaitingCallers(t *testing.T) {
 	}
 	if groups, jobs := db.GroupCommits(); groups != 2 || jobs != 11 {
 		t.Errorf("%d groups carried %d transactions, want 2 carrying 11", groups, jobs)
+	}
+}
+
+// holdFirst starts a caller that leads a group and holds it open, writing row 0, until release
+// is called; release then waits for that caller's outcome. Callers started meanwhile queue for
+// the next group.
+func holdFirst(t *testing.T, db *DB, gc *groupCommit) (release func()) {
+	t.Helper()
+	hold := make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		_, err := db.InTx(context.Background(), func(tx *gorm.DB) error {
+			<-hold
+			return insert(0)(tx)
+		})
+		first <- err
+	}()
+	waitLeading(t, gc)
+	return func() {
+		t.Helper()
+		close(hold)
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -218,16 +230,7 @@ func TestGroupCommitKeepsCallersApart(t *testing.T) {
 // transaction on an interrupted write), and the other callers' work is committed.
 func TestGroupCommitCancelledCallerHarmsNoOne(t *testing.T) {
 	db, gc := openGroupTest(t)
-	hold := make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		_, err := db.InTx(context.Background(), func(tx *gorm.DB) error {
-			<-hold
-			return insert(0)(tx)
-		})
-		first <- err
-	}()
-	waitLeading(t, gc)
+	release := holdFirst(t, db, gc)
 	errs := make(chan error, 3)
 	cctx, cancel := context.WithCancel(context.Background())
 	calls := []func(){
@@ -245,10 +248,7 @@ func TestGroupCommitCancelledCallerHarmsNoOne(t *testing.T) {
 		go call()
 		queued(t, gc, i+1)
 	}
-	close(hold)
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
+	release()
 	for range calls {
 		if err := <-errs; err != nil {
 			t.Error(err)
@@ -263,16 +263,7 @@ func TestGroupCommitCancelledCallerHarmsNoOne(t *testing.T) {
 // and it is told why; the group's other callers are committed.
 func TestGroupCommitCallerGoneBeforeItsTurn(t *testing.T) {
 	db, gc := openGroupTest(t)
-	hold := make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		_, err := db.InTx(context.Background(), func(tx *gorm.DB) error {
-			<-hold
-			return insert(0)(tx)
-		})
-		first <- err
-	}()
-	waitLeading(t, gc)
+	release := holdFirst(t, db, gc)
 	cctx, cancel := context.WithCancel(context.Background())
 	gone := make(chan error, 1)
 	go func() {
@@ -287,10 +278,7 @@ func TestGroupCommitCallerGoneBeforeItsTurn(t *testing.T) {
 	}()
 	queued(t, gc, 2)
 	cancel()
-	close(hold)
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if err := <-gone; !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled caller: %v, want context.Canceled", err)
 	}
@@ -307,16 +295,7 @@ func TestGroupCommitCallerGoneBeforeItsTurn(t *testing.T) {
 // told, including the one that ran before and succeeded; nothing of the group is committed.
 func TestGroupCommitAbortTellsEveryone(t *testing.T) {
 	db, gc := openGroupTest(t)
-	hold := make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		_, err := db.InTx(context.Background(), func(tx *gorm.DB) error {
-			<-hold
-			return insert(0)(tx)
-		})
-		first <- err
-	}()
-	waitLeading(t, gc)
+	release := holdFirst(t, db, gc)
 	errs := make([]chan error, 3)
 	work := []func(*gorm.DB) error{
 		insert(1),
@@ -336,10 +315,7 @@ func TestGroupCommitAbortTellsEveryone(t *testing.T) {
 		}()
 		queued(t, gc, i+1)
 	}
-	close(hold)
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
+	release()
 	for i := range work {
 		err := <-errs[i]
 		if err == nil {

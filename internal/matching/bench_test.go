@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/loadtest"
 	"github.com/claimcheck/claimcheck/models"
 )
 
@@ -252,19 +253,6 @@ func BenchmarkAnalyzeTuningClaims(b *testing.B) {
 	}
 }
 
-// loadClaimTexts are the claims the load test sends to the analyse endpoint
-// (internal/loadtest/seed.go ClaimTexts), each sent with a request number appended.
-var loadClaimTexts = []string{
-	"Vaccines cause autism in children",
-	"Aşılar otizme neden olur",
-	"5G towers spread the coronavirus",
-	"Drinking hot water cures COVID-19",
-	"The Great Wall of China is visible from space",
-	"Limon suyu kanseri tedavi eder",
-	"Climate change is a hoax invented by scientists",
-	"Humans only use ten percent of their brains",
-}
-
 // BenchmarkAnalyzeLoadClaims times one analysis of the load test's claims (numbered as the load
 // test numbers them) against the starter knowledge base: the CPU per analysis that issue 16's
 // analyse ratio measures, with the lexicon's answers already cached as in a running server.
@@ -274,7 +262,7 @@ func BenchmarkAnalyzeLoadClaims(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		claim := fmt.Sprintf("%s (%d)", loadClaimTexts[i%len(loadClaimTexts)], i)
+		claim := fmt.Sprintf("%s (%d)", loadtest.ClaimTexts[i%len(loadtest.ClaimTexts)], i)
 		if _, err := a.Analyze(ctx, analysis.Input{Claim: claim}); err != nil {
 			b.Fatal(err)
 		}
