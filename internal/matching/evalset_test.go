@@ -37,6 +37,9 @@ var (
 	// stories around the claim, reported speech), written after the test half blind2.jsonl
 	// showed how far such posts fall; tuning data.
 	colloqPath = filepath.Join("..", "knowledge", "testdata", "eval", "colloq.jsonl")
+	// colloq2Path holds a second set of posts worded the way people post (ids h-…), written
+	// before the matcher was run on them to find general causes of wrong abstention; tuning data.
+	colloq2Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq2.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -183,6 +186,11 @@ func TestTuningFiles(t *testing.T) {
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
+		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
+		// same-language and 60 cross-language rewordings), measured on its first run: look-alike
+		// abstention 0.967 (58/60), verdict accuracy 0.536 on same-language and 0.617 on
+		// cross-language rewordings, no dogru/yanlis swap.
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.53, crosslang: 0.61}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -191,10 +199,13 @@ func TestTuningFiles(t *testing.T) {
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
-// at the 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
-// 0.988 (751/760), verdict accuracy 0.646 (558/864) on same-language and 0.770 (124/161) on
-// cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
+// blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
+// there stays at the 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
+// added (same matcher): look-alike abstention 0.987 (809/820), verdict accuracy 0.638 (595/933)
+// on same-language and 0.729 (161/221) on cross-language rewordings; the held rewording figures
+// went down to these because the new file is harder, not because a rule lost a case. Without
+// colloq2.jsonl: look-alike abstention 0.988 (751/760), verdict accuracy 0.646 (558/864) on
+// same-language and 0.770 (124/161) on cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
 // round alone (frame.go: a post read in pieces cut where its frame ends, a reporting frame, a
 // conjunction opening a clause, a subject pronoun read with the story before it, a negated piece
 // that only tells the poster's story); 0.988 (751/760), 0.638 (551/864) and 0.764 (123/161) after
@@ -217,7 +228,7 @@ func TestTuningFiles(t *testing.T) {
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath, colloqPath} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures
@@ -237,9 +248,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.76 {
+	if para.VerdictAccuracy() < 0.63 || cross.VerdictAccuracy() < 0.72 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.76)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.63, 0.72)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)
