@@ -2,6 +2,7 @@ package matching
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -644,9 +645,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		} else if q, ok := quantityWords[folded]; ok {
 			p.num = q
 			p.slot = "percent"
-		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
+		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && ix.unitSlot(infos[i+1].folded, lex) != "" {
 			p.num = n
-			p.slot = unitSlots[infos[i+1].folded]
+			p.slot = ix.unitSlot(infos[i+1].folded, lex)
 		}
 		if p.num != "" {
 			p.bounded = boundedAt(toks, i)
@@ -1298,6 +1299,46 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	}
 	return "", false
 }
+
+// unitSlot is the slot a word after an ambiguous Turkish number word names (softNumberWords:
+// "yedi", "altı" are numbers only before a unit): a unit as written, through its stem or lemmas
+// ("sıfırı"), or through a synonym the lexicon gives of a unit word ("sene" for "yıl"), so that
+// "yedi sene" is the count "yedi yıl" is. Digits need no unit to be a number, so their unit stays
+// the one written (a synonym there, "100 kat" read as "100 kez", turns a comparison into a count).
+func (ix *Index) unitSlot(folded, lex string) string {
+	if s := unitOf(folded); s != "" {
+		return s
+	}
+	if s, ok := unitSlots[trStem(folded)]; ok {
+		return s
+	}
+	if ix.lex == nil || hasDigit(folded) || utf8.RuneCountInString(folded) < 2 {
+		return ""
+	}
+	cands := []string{folded}
+	if lex == "tr" {
+		cands = append(cands, turkishLemmas(folded)...)
+	}
+	for _, c := range cands {
+		for _, u := range unitWords {
+			if ix.lex.Relate(lex, c, u) == thesaurus.Synonym {
+				return unitSlots[u]
+			}
+		}
+	}
+	return ""
+}
+
+// unitWords are the unit words of unitSlots, sorted so that a word the lexicon makes a synonym
+// of two of them always gets the same one.
+var unitWords = func() []string {
+	out := make([]string, 0, len(unitSlots))
+	for w := range unitSlots {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // unitOf is the slot a unit word names, as written or through its lemmas ("kemik", "saniyedir").
 func unitOf(folded string) string {

@@ -2020,6 +2020,9 @@ func quantitiesMeet(a, b *part) bool {
 	if numbersMeet(a.num, b.num) {
 		return true
 	}
+	if shortYearOf(a, b) || shortYearOf(b, a) {
+		return true
+	}
 	if a.slot == "percent" || b.slot == "percent" {
 		for _, x := range strings.Split(a.num, "|") {
 			for _, y := range strings.Split(b.num, "|") {
@@ -2027,6 +2030,21 @@ func quantitiesMeet(a, b *part) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// shortYearOf reports a bare two-digit number that is year y cut to its last two digits, the
+// way people post a year with or without its apostrophe and ending ("89da", "89 kasımında",
+// "november 89"): the writer left the century out, as "'89" does.
+func shortYearOf(p, y *part) bool {
+	if y.slot != "year" || p.slot != "" || len(p.num) != 2 || p.num[0] < '0' || p.num[0] > '9' || p.num[1] < '0' || p.num[1] > '9' {
+		return false
+	}
+	for _, k := range strings.Split(y.num, "|") {
+		if len(k) == 4 && k[2:] == p.num {
+			return true
 		}
 	}
 	return false

@@ -187,10 +187,12 @@ func TestTuningFiles(t *testing.T) {
 		// first run, before the rules tuned on colloq.jsonl).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
-		// same-language and 60 cross-language rewordings), measured on its first run: look-alike
-		// abstention 0.967 (58/60), verdict accuracy 0.536 on same-language and 0.617 on
-		// cross-language rewordings, no dogru/yanlis swap.
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.53, crosslang: 0.61}},
+		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.967
+		// (58/60), verdict accuracy 0.551 on same-language and 0.617 on cross-language rewordings,
+		// no dogru/yanlis swap (0.967, 0.536 and 0.617 on its first run, before numbers as posted:
+		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
+		// claimparts.go unitSlot)).
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.61}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -201,9 +203,11 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
 // there stays at the 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
-// added (same matcher): look-alike abstention 0.987 (809/820), verdict accuracy 0.638 (595/933)
-// on same-language and 0.729 (161/221) on cross-language rewordings; the held rewording figures
-// went down to these because the new file is harder, not because a rule lost a case. Without
+// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.640 (597/933) on
+// same-language and 0.729 (161/221) on cross-language rewordings (0.987, 0.638 (595/933) and
+// 0.729 before numbers as posted: a two-digit year, a unit's synonym after a Turkish number word).
+// The held rewording figures went down to 0.63 and 0.72 when colloq2.jsonl was added, because the
+// new file is harder, not because a rule lost a case. Without
 // colloq2.jsonl: look-alike abstention 0.988 (751/760), verdict accuracy 0.646 (558/864) on
 // same-language and 0.770 (124/161) on cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
 // round alone (frame.go: a post read in pieces cut where its frame ends, a reporting frame, a

@@ -912,3 +912,33 @@ func TestSameClaimNameNotAKind(t *testing.T) {
 		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
 	})
 }
+
+// TestSameClaimNumbersAsPosted holds numbers written the way people post: a year cut to two
+// digits without the apostrophe ("89da", "89 kasımında"), a unit word the lexicon knows as a
+// synonym of a unit ("sene" for "yıl", "yrs" for "years") and a Turkish number word before an
+// inflected unit ("altı sıfırı"), each with another number that must still be refused.
+func TestSameClaimNumbersAsPosted(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:berlin", "Berlin Duvarı 1989'da yıkıldı.", "tr", "dogru"),
+		review("u:berlin-en", "The Berlin Wall fell in 1989.", "en", "dogru"),
+		review("u:gum", "Yutulan sakız yedi yıl boyunca midede kalır.", "tr", "yanlis"),
+		review("u:gum-en", "Swallowed chewing gum stays in your stomach for seven years.", "en", "yanlis"),
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"berlin duvari 89da yikildi", "tr", "u:berlin", ""},
+		{"berlin duvarı 89 kasımında yıkılmıştı", "tr", "u:berlin", ""},
+		{"berlin duvarı 88 kasımında yıkılmıştı", "tr", "u:berlin", "different number"},
+		{"the berlin wall fell in november 89", "en", "u:berlin-en", ""},
+		{"the berlin wall fell in november 86", "en", "u:berlin-en", "different number"},
+		{"Yuttuğun sakız yedi sene midede duruyormuş", "tr", "u:gum", ""},
+		{"Yuttuğun sakız yedi gün midede duruyormuş", "tr", "u:gum", "different number"},
+		{"swallowed gum stays in your stomach for 7 yrs", "en", "u:gum-en", ""},
+		{"swallowed gum stays in your stomach for 7 days", "en", "u:gum-en", "different number"},
+		{"2005'te Türk lirasından altı sıfırı attılar", "tr", "u:lira", ""},
+		{"2005'te Türk lirasından dört sıfırı attılar", "tr", "u:lira", "different number"},
+	})
+}
