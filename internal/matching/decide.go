@@ -1805,8 +1805,32 @@ func (ix *Index) lexRelate(p, o *part, fromClaim bool) link {
 	}
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
-	return rel(o.lang, firstN(trans, 6), o.dict, false)
+	l := rel(o.lang, firstN(trans, 6), o.dict, false)
+	if l != opposite {
+		return l
+	}
+	// A dictionary lists a word's senses one after another ("stuffy": havasız, kapalı, …, soğuk
+	// as in aloof), so an antonym reached through a later translation is the opposite of another
+	// sense: only the main translations of p's forms may flip the claim ("finite" → "sonlu",
+	// against "sonsuz").
+	var main []string
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), mainTranslations) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			main = append(main, t)
+		}
+	}
+	if rel(o.lang, main, o.dict, false) == opposite {
+		return opposite
+	}
+	return unlinked
 }
+
+// mainTranslations is how many of a word's first translations carry its main sense, the only
+// ones an antonym across languages is taken through.
+const mainTranslations = 2
 
 // topTranslation reports a part o that a dictionary form of p translates to first (or second):
 // the strongest cross-language link, taken before looser ones.

@@ -136,19 +136,23 @@ func TestTuningFiles(t *testing.T) {
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
-		// accuracy 0.672 on same-language and 0.833 on cross-language rewordings, no dogru/yanlis swap
-		// (0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
+		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
+		// (0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
+		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.83}},
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.86}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.719 on same-language and
-		// 0.782 on cross-language rewordings, no dogru/yanlis swap (0.977, 0.719 and 0.764 before
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.723 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.782 before an
+		// antonym across languages was taken only through a word's main translations (decide.go
+		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
+		// claimparts.go unitSlot); 0.977, 0.719 and 0.764 before
 		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.977, 0.719 and 0.600 before the
 		// cross-language round; 0.973, 0.723 and 0.618 before the predicate-side rule (decide.go
 		// subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of
@@ -156,7 +160,7 @@ func TestTuningFiles(t *testing.T) {
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.71, crosslang: 0.78}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.72, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
@@ -170,12 +174,13 @@ func TestTuningFiles(t *testing.T) {
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.567 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
-		// (0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
+		// accuracy 0.574 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
+		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.56, crosslang: 0.58}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.58}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
 		// 0.534 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.968,
@@ -188,11 +193,13 @@ func TestTuningFiles(t *testing.T) {
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.967
-		// (58/60), verdict accuracy 0.551 on same-language and 0.617 on cross-language rewordings,
-		// no dogru/yanlis swap (0.967, 0.536 and 0.617 on its first run, before numbers as posted:
+		// (58/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
+		// no dogru/yanlis swap (0.967, 0.551 and 0.617 before an antonym across languages was taken
+		// only through a word's main translations (decide.go lexRelate); 0.967, 0.536 and 0.617 on
+		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.61}},
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.63}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -204,7 +211,9 @@ func TestTuningFiles(t *testing.T) {
 // blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
 // there stays at the 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
 // added: look-alike abstention 0.987 (809/820), verdict accuracy 0.640 (597/933) on
-// same-language and 0.729 (161/221) on cross-language rewordings (0.987, 0.638 (595/933) and
+// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 and 0.729 (161/221)
+// before an antonym across languages was taken only through a word's main translations
+// (decide.go lexRelate); 0.987, 0.638 (595/933) and
 // 0.729 before numbers as posted: a two-digit year, a unit's synonym after a Turkish number word).
 // The held rewording figures went down to 0.63 and 0.72 when colloq2.jsonl was added, because the
 // new file is harder, not because a rule lost a case. Without
@@ -252,9 +261,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.63 || cross.VerdictAccuracy() < 0.72 {
+	if para.VerdictAccuracy() < 0.639 || cross.VerdictAccuracy() < 0.74 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.63, 0.72)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.639, 0.74)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

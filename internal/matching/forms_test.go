@@ -942,3 +942,25 @@ func TestSameClaimNumbersAsPosted(t *testing.T) {
 		{"2005'te Türk lirasından dört sıfırı attılar", "tr", "u:lira", "different number"},
 	})
 }
+
+// TestSameClaimRemoteTranslationNoAntonym holds that across languages an antonym reached only
+// through a word's remote translations (another of its senses: "stuffy" is also "soğuk", aloof)
+// does not flip the claim, while an antonym of its main translation still does ("finite" is
+// "sonlu", the opposite of "sonsuz").
+func TestSameClaimRemoteTranslationNoAntonym(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	for _, r := range []*models.Review{
+		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur.", "tr", "yanlis"),
+		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
+	} {
+		ix.Upsert(r)
+	}
+	checkSameClaims(t, ix, []sameCase{
+		{"earthquakes happen when the weather is hot and stuffy", "en", "u:quake", ""},
+		// Before, "cold" against "sıcak" and "stuffy" against "bunaltıcı" were two antonyms that
+		// cancelled out, and this was taken.
+		{"earthquakes happen when the weather is cold and stuffy", "en", "u:quake", "different"},
+		{"The universe is infinite", "en", "u:universe", ""},
+		{"The universe is finite", "en", "u:universe", "opposite"},
+	})
+}
