@@ -217,6 +217,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	cp := &claimParts{lang: lang}
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
+	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
@@ -267,6 +268,30 @@ var turkishShortYears = regexp.MustCompile(`(^|[\s(])\d\d['’](da|de|ta|te|dan|
 func fullTurkishYear(m string) string {
 	i := strings.IndexAny(m, "'’")
 	return fullYear(m[:i]) + m[i:]
+}
+
+// numericDates are dates written in digits, day first as Turkish and British posts write them
+// ("29.10.1923", "29/10/1923'te"); the year may carry a Turkish ending after its apostrophe.
+var numericDates = regexp.MustCompile(`(^|[\s(])(\d{1,2})[./](\d{1,2})[./](\d{4})\b`)
+
+// monthNames are the months in order, as a fact-check names them, per lexical language.
+var monthNames = map[string][12]string{
+	"tr": {"Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"},
+	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+}
+
+// spelledDate writes a numeric date as its day, month name and year ("29 Ekim 1923"), the way a
+// fact-check states one, so each is compared as a part; a string that is no calendar date (a
+// month above 12, a day above 31) is left as it is.
+func spelledDate(m, lex string) string {
+	g := numericDates.FindStringSubmatch(m)
+	day, _ := strconv.Atoi(g[2])
+	month, _ := strconv.Atoi(g[3])
+	names, ok := monthNames[lex]
+	if !ok || day < 1 || day > 31 || month < 1 || month > 12 {
+		return m
+	}
+	return g[1] + strconv.Itoa(day) + " " + names[month-1] + " " + g[4]
 }
 
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that

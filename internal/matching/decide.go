@@ -810,6 +810,13 @@ func (ix *Index) dateAside(q *claimParts, qa sideAlign, r *claimParts) {
 	if ix.lex == nil {
 		return
 	}
+	// A fact-check that names a month of its own states the date as exactly: a month of the
+	// claim left unlinked is another month ("29 Kasım 1923" for "29 Ekim 1923").
+	for j := range r.parts {
+		if o := &r.parts[j]; o.ent != nil && o.num == "" && ix.isMonth(o) {
+			return
+		}
+	}
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, y := &q.parts[i], &q.parts[i+1]
 		if qa.links[i] != unlinked || p.ent == nil || p.num != "" || y.num == "" || y.slot != "year" || y.clause != p.clause || !numberStated(y, r) || !ix.isMonth(p) {

@@ -164,18 +164,20 @@ func TestTuningFiles(t *testing.T) {
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.448 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.978, 0.441 and 0.683 before
+		// look-alike abstention 0.996, verdict accuracy 0.451 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.448 and 0.683 before dates in
+		// digits were read (claimparts.go spelledDate); 0.978, 0.441 and 0.683 before
 		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.978, 0.427 and 0.600 before
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.44, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.45, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.574 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
-		// (0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
+		// accuracy 0.577 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
+		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
 		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first

@@ -964,3 +964,21 @@ func TestSameClaimRemoteTranslationNoAntonym(t *testing.T) {
 		{"The universe is finite", "en", "u:universe", "opposite"},
 	})
 }
+
+// TestSameClaimNumericDate holds a date written in digits ("29.10.1923", "29/10/1923") as the
+// day, month and year it names, while another day, month or year is still another claim (a month
+// before a year is set aside as the date said more exactly only when the fact-check names none).
+func TestSameClaimNumericDate(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"29.10.1923 Cumhuriyet ilan edildi 🇹🇷", "tr", "u:republic", ""},
+		{"Türkiye Cumhuriyeti 29.10.1923'te ilan edildi", "tr", "u:republic", ""},
+		{"Turkey was declared a republic on 29/10/1923", "en", "u:republic", ""},
+		{"Türkiye Cumhuriyeti 29.10.1924'te ilan edildi", "tr", "u:republic", "different number"},
+		{"Türkiye Cumhuriyeti 28.10.1923'te ilan edildi", "tr", "u:republic", "different number"},
+		{"Türkiye Cumhuriyeti 29.11.1923'te ilan edildi", "tr", "u:republic", "different"},
+		{"Türkiye Cumhuriyeti 29 Kasım 1923'te ilan edildi", "tr", "u:republic", "different"},
+		{"Türkiye Cumhuriyeti 1923'te ilan edildi", "tr", "u:republic", ""},
+	})
+}
