@@ -517,6 +517,9 @@ func (ix *Index) decideWhole(q, r *claimParts) (bool, string) {
 		// converb ("kırmızı görünce" where the fact-check says "kırmızı renge"), which no case
 		// ending makes.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
+			if verbalNoun(p) && verbalNoun(&r.parts[j]) && p.lang == r.parts[j].lang {
+				return false // the act named by another verb ("et yemek" for "et tüketimi"), as verbs are
+			}
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
@@ -1117,9 +1120,27 @@ func hasVerb(c *claimParts) bool {
 func verbalNoun(p *part) bool {
 	switch p.lang {
 	case "tr":
-		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded)
+		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded) || deverbalNoun(p)
 	case "en":
 		return strings.HasSuffix(p.folded, "ing") && shorterLemma(p.lemmas, p.folded)
+	}
+	return false
+}
+
+// deverbalNoun reports a Turkish noun made from a verb by -(I)m or -(I)ş whose dictionary forms
+// hold that verb too ("tüketimi": tüketim, tüketmek; "inişi": iniş, inmek): it names the act,
+// as the verbal noun in -mAk does ("et tüketimi" is "et tüketmek").
+func deverbalNoun(p *part) bool {
+	for _, d := range p.dict {
+		for _, suf := range []string{"im", "um", "is", "us"} {
+			stem, ok := strings.CutSuffix(d, suf)
+			if !ok || len(stem) < 2 {
+				continue
+			}
+			if contains(p.dict, stem+"mak") || contains(p.dict, stem+"mek") {
+				return true
+			}
+		}
 	}
 	return false
 }

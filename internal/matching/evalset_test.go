@@ -123,7 +123,8 @@ func TestTuningFiles(t *testing.T) {
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
 		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
-		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.940
+		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
+		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
 		// same-language before the predicate-side rule (decide.go subjectOnly), which refuses "HPV
 		// aşısı … korur" for "… önlemeye yardımcı olur"; the same before and after the rules of the
 		// colloquial round; 0.920 same-language before that, 0.840 same-language before the rules
@@ -133,7 +134,7 @@ func TestTuningFiles(t *testing.T) {
 		// hotter than the Sun"): a rule refusing those also refused rewordings of the tuning half and
 		// the development set that leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "…
 		// kan kolesterolünü …").
-		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74}},
+		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
 		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
@@ -148,8 +149,9 @@ func TestTuningFiles(t *testing.T) {
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.723 on same-language and
-		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.782 before an
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.727 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.800 before a
+		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
 		// antonym across languages was taken only through a word's main translations (decide.go
 		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
 		// claimparts.go unitSlot); 0.977, 0.719 and 0.764 before
@@ -175,17 +177,20 @@ func TestTuningFiles(t *testing.T) {
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.577 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
-		// (0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
+		// accuracy 0.577 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
+		// deverbalNoun); 0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
 		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
 		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.58}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.59}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
-		// 0.534 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.968,
+		// 0.537 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
+		// deverbalNoun); 0.968,
 		// 0.512 and 0.717 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.968, 0.496 and 0.565 before the
 		// cross-language round; 0.963, 0.507 and 0.587 before the
 		// predicate-side rule (decide.go subjectOnly); 0.963, 0.460 and 0.587 before the clause,
@@ -212,13 +217,15 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
 // there stays at the issue's 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
-// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.640 (597/933) on
-// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 and 0.729 (161/221)
+// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
+// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
+// before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
+// 0.729 (161/221)
 // before an antonym across languages was taken only through a word's main translations
 // (decide.go lexRelate); 0.987, 0.638 (595/933) and
 // 0.729 before numbers as posted: a two-digit year, a unit's synonym after a Turkish number word).
-// The held rewording figures went down to 0.63 and 0.72 when colloq2.jsonl was added, because the
-// new file is harder, not because a rule lost a case. Without
+// The held rewording figures went down (to 0.63 and 0.72) when colloq2.jsonl was added, because the
+// new file is harder, not because a rule lost a case; they have been raised since with the rules. Without
 // colloq2.jsonl: look-alike abstention 0.988 (751/760), verdict accuracy 0.646 (558/864) on
 // same-language and 0.770 (124/161) on cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
 // round alone (frame.go: a post read in pieces cut where its frame ends, a reporting frame, a
@@ -263,9 +270,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.639 || cross.VerdictAccuracy() < 0.74 {
+	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.74 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.639, 0.74)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.74)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -982,3 +982,18 @@ func TestSameClaimNumericDate(t *testing.T) {
 		{"Türkiye Cumhuriyeti 1923'te ilan edildi", "tr", "u:republic", ""},
 	})
 }
+
+// TestSameClaimDeverbalNoun holds that a Turkish noun made from a verb ("tüketim" from
+// "tüketmek", "üretim" from "üretmek") stands for its verb, as a verbal noun does: "et yemek"
+// rewords "et tüketimi" as "tuz yemek" rewords "tuz tüketmek" (TestSameClaimVerbalNouns), while
+// another object or another part of the claim is still another claim.
+func TestSameClaimDeverbalNoun(t *testing.T) {
+	ix := NewIndex(WithLexicon(testLexicon(t)))
+	ix.Upsert(review("u:meat", "İşlenmiş et tüketimi bağırsak kanseri riskini artırır.", "tr", "dogru"))
+	checkSameClaims(t, ix, []sameCase{
+		{"İşlenmiş et yemek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},
+		{"İşlenmiş et tüketmek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},
+		{"İşlenmiş et yemek bağırsak kanseri riskini azaltır", "tr", "u:meat", "different"},
+		{"Kırmızı şarap içmek bağırsak kanseri riskini artırır", "tr", "u:meat", "different"},
+	})
+}
