@@ -166,14 +166,16 @@ func TestTuningFiles(t *testing.T) {
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.451 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.448 and 0.683 before dates in
+		// look-alike abstention 0.996, verdict accuracy 0.462 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.451 and 0.683 before a post that
+		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
+		// 0.683 before dates in
 		// digits were read (claimparts.go spelledDate); 0.978, 0.441 and 0.683 before
 		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.978, 0.427 and 0.600 before
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.45, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.46, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
