@@ -2,6 +2,7 @@ package matching
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -216,6 +217,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	cp := &claimParts{lang: lang}
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
+	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
@@ -266,6 +268,30 @@ var turkishShortYears = regexp.MustCompile(`(^|[\s(])\d\d['’](da|de|ta|te|dan|
 func fullTurkishYear(m string) string {
 	i := strings.IndexAny(m, "'’")
 	return fullYear(m[:i]) + m[i:]
+}
+
+// numericDates are dates written in digits, day first as Turkish and British posts write them
+// ("29.10.1923", "29/10/1923'te"); the year may carry a Turkish ending after its apostrophe.
+var numericDates = regexp.MustCompile(`(^|[\s(])(\d{1,2})[./](\d{1,2})[./](\d{4})\b`)
+
+// monthNames are the months in order, as a fact-check names them, per lexical language.
+var monthNames = map[string][12]string{
+	"tr": {"Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"},
+	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+}
+
+// spelledDate writes a numeric date as its day, month name and year ("29 Ekim 1923"), the way a
+// fact-check states one, so each is compared as a part; a string that is no calendar date (a
+// month above 12, a day above 31) is left as it is.
+func spelledDate(m, lex string) string {
+	g := numericDates.FindStringSubmatch(m)
+	day, _ := strconv.Atoi(g[2])
+	month, _ := strconv.Atoi(g[3])
+	names, ok := monthNames[lex]
+	if !ok || day < 1 || day > 31 || month < 1 || month > 12 {
+		return m
+	}
+	return g[1] + strconv.Itoa(day) + " " + names[month-1] + " " + g[4]
 }
 
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that
@@ -644,9 +670,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		} else if q, ok := quantityWords[folded]; ok {
 			p.num = q
 			p.slot = "percent"
-		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && unitSlots[infos[i+1].folded] != "" {
+		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && ix.unitSlot(infos[i+1].folded, lex) != "" {
 			p.num = n
-			p.slot = unitSlots[infos[i+1].folded]
+			p.slot = ix.unitSlot(infos[i+1].folded, lex)
 		}
 		if p.num != "" {
 			p.bounded = boundedAt(toks, i)
@@ -1298,6 +1324,46 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	}
 	return "", false
 }
+
+// unitSlot is the slot a word after an ambiguous Turkish number word names (softNumberWords:
+// "yedi", "altı" are numbers only before a unit): a unit as written, through its stem or lemmas
+// ("sıfırı"), or through a synonym the lexicon gives of a unit word ("sene" for "yıl"), so that
+// "yedi sene" is the count "yedi yıl" is. Digits need no unit to be a number, so their unit stays
+// the one written (a synonym there, "100 kat" read as "100 kez", turns a comparison into a count).
+func (ix *Index) unitSlot(folded, lex string) string {
+	if s := unitOf(folded); s != "" {
+		return s
+	}
+	if s, ok := unitSlots[trStem(folded)]; ok {
+		return s
+	}
+	if ix.lex == nil || hasDigit(folded) || utf8.RuneCountInString(folded) < 2 {
+		return ""
+	}
+	cands := []string{folded}
+	if lex == "tr" {
+		cands = append(cands, turkishLemmas(folded)...)
+	}
+	for _, c := range cands {
+		for _, u := range unitWords {
+			if ix.lex.Relate(lex, c, u) == thesaurus.Synonym {
+				return unitSlots[u]
+			}
+		}
+	}
+	return ""
+}
+
+// unitWords are the unit words of unitSlots, sorted so that a word the lexicon makes a synonym
+// of two of them always gets the same one.
+var unitWords = func() []string {
+	out := make([]string, 0, len(unitSlots))
+	for w := range unitSlots {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // unitOf is the slot a unit word names, as written or through its lemmas ("kemik", "saniyedir").
 func unitOf(folded string) string {

@@ -587,6 +587,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		// converb ("kırmızı görünce" where the fact-check says "kırmızı renge"), which no case
 		// ending makes.
 		if i := firstUnlinked(q, qa, func(p *part) bool {
+			if verbalNoun(p) && verbalNoun(&r.parts[j]) && p.lang == r.parts[j].lang {
+				return false // the act named by another verb ("et yemek" for "et tüketimi"), as verbs are
+			}
 			if cross {
 				return p.num == "" && !p.place && !(p.verb && rVerbSame)
 			}
@@ -879,6 +882,13 @@ func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, 
 func (ix *Index) dateAside(q *claimParts, qa sideAlign, r *claimParts) {
 	if ix.lex == nil {
 		return
+	}
+	// A fact-check that names a month of its own states the date as exactly: a month of the
+	// claim left unlinked is another month ("29 Kasım 1923" for "29 Ekim 1923").
+	for j := range r.parts {
+		if o := &r.parts[j]; o.ent != nil && o.num == "" && ix.isMonth(o) {
+			return
+		}
 	}
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, y := &q.parts[i], &q.parts[i+1]
@@ -1180,9 +1190,27 @@ func hasVerb(c *claimParts) bool {
 func verbalNoun(p *part) bool {
 	switch p.lang {
 	case "tr":
-		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded)
+		return (strings.HasSuffix(p.folded, "mak") || strings.HasSuffix(p.folded, "mek")) && contains(p.dict, p.folded) || deverbalNoun(p)
 	case "en":
 		return strings.HasSuffix(p.folded, "ing") && shorterLemma(p.lemmas, p.folded)
+	}
+	return false
+}
+
+// deverbalNoun reports a Turkish noun made from a verb by -(I)m or -(I)ş whose dictionary forms
+// hold that verb too ("tüketimi": tüketim, tüketmek; "inişi": iniş, inmek): it names the act,
+// as the verbal noun in -mAk does ("et tüketimi" is "et tüketmek").
+func deverbalNoun(p *part) bool {
+	for _, d := range p.dict {
+		for _, suf := range []string{"im", "um", "is", "us"} {
+			stem, ok := strings.CutSuffix(d, suf)
+			if !ok || len(stem) < 2 {
+				continue
+			}
+			if contains(p.dict, stem+"mak") || contains(p.dict, stem+"mek") {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -1876,7 +1904,27 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	}
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
-	return rel(o.lang, firstN(trans, 6), o.dict, false)
+	l := rel(o.lang, firstN(trans, 6), o.dict, false)
+	if l != opposite {
+		return l
+	}
+	// A dictionary lists a word's senses one after another ("stuffy": havasız, kapalı, …, soğuk
+	// as in aloof), so an antonym reached through a later translation is the opposite of another
+	// sense: only the main translations of p's forms may flip the claim ("finite" → "sonlu",
+	// against "sonsuz").
+	var main []string
+	for _, a := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), mainTranslations) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			main = append(main, t)
+		}
+	}
+	if rel(o.lang, main, o.dict, false) == opposite {
+		return opposite
+	}
+	return unlinked
 }
 
 // translations are the first translations of p's dictionary forms into lang (folded for
@@ -1913,6 +1961,10 @@ type transOf struct {
 	n        int
 	from, to string
 }
+
+// mainTranslations is how many of a word's first translations carry its main sense, the only
+// ones an antonym across languages is taken through.
+const mainTranslations = 2
 
 // topTranslation reports a part o that a dictionary form of p translates to first (or second):
 // the strongest cross-language link, taken before looser ones.
@@ -2126,6 +2178,9 @@ func quantitiesMeet(a, b *part) bool {
 	if numbersMeet(a.num, b.num) {
 		return true
 	}
+	if shortYearOf(a, b) || shortYearOf(b, a) {
+		return true
+	}
 	if a.slot == "percent" || b.slot == "percent" {
 		for _, x := range strings.Split(a.num, "|") {
 			for _, y := range strings.Split(b.num, "|") {
@@ -2133,6 +2188,21 @@ func quantitiesMeet(a, b *part) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// shortYearOf reports a bare two-digit number that is year y cut to its last two digits, the
+// way people post a year with or without its apostrophe and ending ("89da", "89 kasımında",
+// "november 89"): the writer left the century out, as "'89" does.
+func shortYearOf(p, y *part) bool {
+	if y.slot != "year" || p.slot != "" || len(p.num) != 2 || p.num[0] < '0' || p.num[0] > '9' || p.num[1] < '0' || p.num[1] > '9' {
+		return false
+	}
+	for _, k := range strings.Split(y.num, "|") {
+		if len(k) == 4 && k[2:] == p.num {
+			return true
 		}
 	}
 	return false

@@ -40,6 +40,9 @@ var (
 	// stories around the claim, reported speech), written after the test half blind2.jsonl
 	// showed how far such posts fall; tuning data.
 	colloqPath = filepath.Join("..", "knowledge", "testdata", "eval", "colloq.jsonl")
+	// colloq2Path holds a second set of posts worded the way people post (ids h-…), written
+	// before the matcher was run on them to find general causes of wrong abstention; tuning data.
+	colloq2Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq2.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -123,7 +126,8 @@ func TestTuningFiles(t *testing.T) {
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
 		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
-		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.940
+		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
+		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
 		// same-language before the predicate-side rule (decide.go subjectOnly), which refuses "HPV
 		// aşısı … korur" for "… önlemeye yardımcı olur"; the same before and after the rules of the
 		// colloquial round; 0.920 same-language before that, 0.840 same-language before the rules
@@ -133,22 +137,27 @@ func TestTuningFiles(t *testing.T) {
 		// hotter than the Sun"): a rule refusing those also refused rewordings of the tuning half and
 		// the development set that leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "…
 		// kan kolesterolünü …").
-		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.74}},
+		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
-		// accuracy 0.672 on same-language and 0.833 on cross-language rewordings, no dogru/yanlis swap
-		// (0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
+		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
+		// (0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
+		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.83}},
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.86}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.719 on same-language and
-		// 0.782 on cross-language rewordings, no dogru/yanlis swap (0.977, 0.719 and 0.764 before
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.727 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.800 before a
+		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
+		// antonym across languages was taken only through a word's main translations (decide.go
+		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
+		// claimparts.go unitSlot); 0.977, 0.719 and 0.764 before
 		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.977, 0.719 and 0.600 before the
 		// cross-language round; 0.973, 0.723 and 0.618 before the predicate-side rule (decide.go
 		// subjectOnly); 0.973, 0.681 and 0.600 before the clause, comparison and verbal-noun rules of
@@ -156,29 +165,37 @@ func TestTuningFiles(t *testing.T) {
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.71, crosslang: 0.78}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.72, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.448 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.978, 0.441 and 0.683 before
+		// look-alike abstention 0.996, verdict accuracy 0.462 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.451 and 0.683 before a post that
+		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
+		// 0.683 before dates in
+		// digits were read (claimparts.go spelledDate); 0.978, 0.441 and 0.683 before
 		// the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.978, 0.427 and 0.600 before
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.44, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.46, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.567 on same-language and 0.583 on cross-language rewordings, no dogru/yanlis swap
-		// (0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
+		// accuracy 0.577 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
+		// deverbalNoun); 0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
+		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
+		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.56, crosslang: 0.58}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.59}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
-		// 0.534 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.968,
+		// 0.537 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
+		// deverbalNoun); 0.968,
 		// 0.512 and 0.717 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.968, 0.496 and 0.565 before the
 		// cross-language round; 0.963, 0.507 and 0.587 before the
 		// predicate-side rule (decide.go subjectOnly); 0.963, 0.460 and 0.587 before the clause,
@@ -186,6 +203,15 @@ func TestTuningFiles(t *testing.T) {
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
+		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
+		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.967
+		// (58/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
+		// no dogru/yanlis swap (0.967, 0.551 and 0.617 before an antonym across languages was taken
+		// only through a word's main translations (decide.go lexRelate); 0.967, 0.536 and 0.617 on
+		// its first run, before numbers as posted:
+		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
+		// claimparts.go unitSlot)).
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.63}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -194,10 +220,19 @@ func TestTuningFiles(t *testing.T) {
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl, colloq.jsonl): a rule is kept only while the look-alike abstention there stays
-// at the issue's 0.97 or above and no dogru/yanlis swap appears. Measured: look-alike abstention
-// 0.988 (751/760), verdict accuracy 0.646 (558/864) on same-language and 0.770 (124/161) on
-// cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
+// blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
+// there stays at the issue's 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
+// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
+// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
+// before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
+// 0.729 (161/221)
+// before an antonym across languages was taken only through a word's main translations
+// (decide.go lexRelate); 0.987, 0.638 (595/933) and
+// 0.729 before numbers as posted: a two-digit year, a unit's synonym after a Turkish number word).
+// The held rewording figures went down (to 0.63 and 0.72) when colloq2.jsonl was added, because the
+// new file is harder, not because a rule lost a case; they have been raised since with the rules. Without
+// colloq2.jsonl: look-alike abstention 0.988 (751/760), verdict accuracy 0.646 (558/864) on
+// same-language and 0.770 (124/161) on cross-language rewordings (0.979 (744/760), 0.644 (556/864) and 0.758 (122/161) after the frame
 // round alone (frame.go: a post read in pieces cut where its frame ends, a reporting frame, a
 // conjunction opening a clause, a subject pronoun read with the story before it, a negated piece
 // that only tells the poster's story); 0.988 (751/760), 0.638 (551/864) and 0.764 (123/161) after
@@ -220,7 +255,7 @@ func TestTuningFiles(t *testing.T) {
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath, colloqPath} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures
@@ -240,9 +275,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.76 {
+	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.74 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.76)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.74)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -368,6 +368,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	if lang == "" {
 		lang = "und"
 	}
+	claim = ix.spellHashtags(claim, lang)
 	q := analyzeText(claim, lang)
 	keys := q.features()
 	ix.mu.RLock()
@@ -432,7 +433,7 @@ func (ix *Index) SameClaim(claim, lang, reviewURL string) (same bool, reason str
 	if lang == "" {
 		lang = "und"
 	}
-	same, reason = ix.newDecision().decide(ix.parseClaim(claim, lang), ix.reviewParts(d))
+	same, reason = ix.newDecision().decide(ix.parseClaim(ix.spellHashtags(claim, lang), lang), ix.reviewParts(d))
 	return same, reason, true
 }
 
