@@ -37,6 +37,13 @@ func TestLookalikeRules(t *testing.T) {
 		{"oneWayStand", "Boğalar yeşil renge öfkelenir", "tr", "bulls-red-en", "different"},
 		{"oneWayStand", "Eating processed meat increases the risk of bowel cancer", "en", "processed-meat-cancer-tr", ""},
 		{"oneWayStand", "Boğalar kırmızı renge öfkelenir", "tr", "bulls-red-en", ""},
+		// A dictionary's translation read as its own lemma (internal/thesaurus enReading.headword):
+		// "bağırsak" (bowel) is no longer joined to "akciğer" (lung) through a reading as the verb
+		// "bağırmak" (to shout, "bellow") and akciğer's "bellows".
+		{"headword", "Sigara içmek bağırsak kanserine yol açar", "tr", "smoking-lung-cancer-tr", "different"},
+		{"headword", "İşlenmiş et tüketimi akciğer kanseri riskini artırır", "tr", "processed-meat-cancer-tr", "different"},
+		{"headword", "Sigara içmek akciğer kanserine neden olur", "tr", "smoking-lung-cancer-tr", ""},
+		{"headword", "İşlenmiş et yemek bağırsak kanseri riskini artırır", "tr", "processed-meat-cancer-tr", ""},
 		// nameHeadLeftOut: "Berlin" is the city, not "Berlin Duvarı".
 		{"nameHeadLeftOut", "Berlin 1989'da yıkıldı", "tr", "berlin-wall-1989-tr", "different entity"},
 		{"nameHeadLeftOut", "Berlin fell in 1989", "en", "berlin-wall-1989-en", "different entity"},

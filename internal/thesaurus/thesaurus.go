@@ -329,11 +329,17 @@ func (t *Thesaurus) relateEN(a, b string, lim limits, maskA, maskB posMask) Rela
 // one word to every one of the other's, and reading a word's candidates again for each pair
 // (exception lists and suffix rules, each a binary search) was most of a Turkish relation's cost.
 type enReading struct {
-	word   string
-	mask   posMask
-	cands  []string
-	read   bool
-	senses [][]sense
+	word string
+	mask posMask
+	// headword marks a dictionary's translation: a dictionary gives its translations as lemmas,
+	// so the senses of one WordNet has as a lemma are that lemma's only, not also those of the
+	// lemma it would be an inflected form of ("bellows", akciğer's translation, is the device and
+	// never the verb "bellow" that "bağırmak", to shout, translates to). Its other base forms
+	// still count as the same word, which relateTR then weighs by part of speech.
+	headword bool
+	cands    []string
+	read     bool
+	senses   [][]sense
 }
 
 // candidates are the reading's lemma candidates (Thesaurus.candidates).
@@ -342,6 +348,16 @@ func (r *enReading) candidates(t *Thesaurus) []string {
 		r.cands, r.read = t.candidates(r.word), true
 	}
 	return r.cands
+}
+
+// senseCandidates are the candidates whose senses the reading has: only the word itself when it
+// is a headword WordNet has as a lemma (candidates puts it first).
+func (r *enReading) senseCandidates(t *Thesaurus) []string {
+	c := r.candidates(t)
+	if r.headword && len(c) > 1 && c[0] == r.word && t.senses.has(r.word) {
+		return c[:1]
+	}
+	return c
 }
 
 // sensesOf are the senses of the reading's i-th candidate in its mask (Thesaurus.sensesOf).
@@ -372,8 +388,8 @@ func (t *Thesaurus) relateReadings(a, b *enReading, lim limits) Relation {
 		}
 	}
 	best := Unrelated
-	for i := range ca {
-		for j := range cb {
+	for i := range a.senseCandidates(t) {
+		for j := range b.senseCandidates(t) {
 			if r := t.en.relateLemmas(a.sensesOf(t, i), b.sensesOf(t, j), lim); r == Antonym {
 				return Antonym
 			} else if r != Unrelated && (best == Unrelated || r < best) {
@@ -591,11 +607,11 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	antonym := false
 	ra := make([]enReading, len(ea))
 	for i, x := range ea {
-		ra[i] = enReading{word: x, mask: ma}
+		ra[i] = enReading{word: x, mask: ma, headword: true}
 	}
 	rb := make([]enReading, len(eb))
 	for j, y := range eb {
-		rb[j] = enReading{word: y, mask: mb}
+		rb[j] = enReading{word: y, mask: mb, headword: true}
 	}
 	for i, x := range ea {
 		for j, y := range eb {

@@ -141,6 +141,12 @@ func TestRelateTurkish(t *testing.T) {
 		{"köpek", "kedi", Unrelated}, // siblings
 		{"grip", "nezle", Unrelated},
 		{"virüs", "bakteri", Unrelated},
+		// A translation is the lemma a dictionary gives, never an inflected form of another:
+		// akciğer's "bellows" (the device) is not the verb "bellow" that bağırmak (to shout)
+		// translates to, and "lay down arms" is "surrender" (it was their antonym through a
+		// reading of "surrender" as another lemma's form).
+		{"bağırmak", "akciğer", Unrelated},
+		{"teslim olmak", "silahları bırakmak", Synonym},
 	}
 	for _, c := range cases {
 		if got := th.Relate("tr", c.a, c.b); got != c.want {
