@@ -316,19 +316,25 @@ func TestEvalTestHalf(t *testing.T) {
 		// (27/60), no swap. After the frame and look-alike rounds that followed (frame.go,
 		// lookalike.go, lexgap.go; shaped on tuning data only, this half run once after both were
 		// merged): 0.975 (313/321), 0.572 (right review for 216/404) and 0.500 (30/60), no swap;
-		// the same after the holes round (holes.go).
-		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.57, crosslang: 0.49}, 0.97},
+		// the same after the holes round (holes.go). After the next session's round (colloq2.jsonl
+		// tuning: numbers and dates as posted, antonyms across languages through main translations
+		// only, deverbal nouns, hashtag posts; then a translation read as its own lemma in the
+		// thesaurus), run once after both: 0.975 (313/321), 0.577 (217/404) and 0.550 (33/60), no
+		// swap.
+		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.57, crosslang: 0.54}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
 		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
-		// (right review for 92/206), cross-language 0.500 (20/40), no dogru/yanlis swap.
-		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.48, crosslang: 0.49}, 0.96},
+		// (right review for 92/206), cross-language 0.500 (20/40), no dogru/yanlis swap. After the
+		// next session's round (see blind4): 0.970, 0.485 and 0.525 (21/40), no swap.
+		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.48, crosslang: 0.52}, 0.96},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
 		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
 		// rewording verdict accuracy 0.421 (right review for 51/140), cross-language 0.580
 		// (29/50, 21 of them on the expected review, 8 on its twin in the other language), no
-		// dogru/yanlis swap.
+		// dogru/yanlis swap. After that round (see blind4): 0.955, 0.429 (right review for 51/140)
+		// and 0.580, no swap.
 		{"blind6", testPath3, heldFigures{lookalike: 0.95, paraphrase: 0.42, crosslang: 0.58}, 0.95},
 	} {
 		t.Run(half.name, func(t *testing.T) {
