@@ -196,7 +196,7 @@ func (gc *groupCommit) commit(group []*groupJob) []groupWake {
 		if err := exec("SAVEPOINT cc_group"); err != nil {
 			return gc.abort(tx, out, i, fmt.Errorf("savepoint: %w", err))
 		}
-		fnErr, panicked := runJob(tx, j)
+		panicked, fnErr := runJob(tx, j)
 		if fnErr != nil || panicked != nil {
 			if err := exec("ROLLBACK TO cc_group"); err != nil {
 				// The caller's work could not be undone on its own: nothing of the group may
@@ -222,13 +222,13 @@ func (gc *groupCommit) commit(group []*groupJob) []groupWake {
 
 // runJob runs one caller's function on the shared transaction, on the caller's context, and
 // catches its panic so that the others' work goes on.
-func runJob(tx *gorm.DB, j *groupJob) (fnErr error, panicked any) {
+func runJob(tx *gorm.DB, j *groupJob) (panicked any, fnErr error) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p
 		}
 	}()
-	return j.fn(tx.WithContext(j.ctx)), nil
+	return nil, j.fn(tx.WithContext(j.ctx))
 }
 
 // groupTx is the shared transaction as the callers' work sees it: its statements run to their
