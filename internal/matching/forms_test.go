@@ -3,8 +3,6 @@ package matching
 import (
 	"strings"
 	"testing"
-
-	"github.com/claimcheck/claimcheck/models"
 )
 
 // TestSameClaimNumberFormsAndRestatements holds how people write numbers (a two-digit year
@@ -13,8 +11,7 @@ import (
 // negated clause of other words ("isn't round, it's flat"), each with the look-alike that must
 // still be refused.
 func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:berlin", "Berlin Duvarı 1989'da yıkıldı.", "tr", "dogru"),
 		review("u:pluto", "Plüton, Güneş Sistemi'nin dokuzuncu gezegenidir.", "tr", "yanlis"),
 		review("u:brain", "We only use 10 percent of our brains.", "en", "yanlis"),
@@ -32,9 +29,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:landing", "Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Berlin duvarı 89'da yıkıldı", "tr", "u:berlin", ""},
 		{"Berlin duvarı 79'da yıkıldı", "tr", "u:berlin", "different number"},
@@ -87,8 +82,7 @@ func TestSameClaimNumberFormsAndRestatements(t *testing.T) {
 // fact-check stated, a word beside a stated noun narrows it, while a word of its own elsewhere,
 // or across languages, is another claim.
 func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
 		review("u:ozone", "The ozone hole is recovering.", "en", "dogru"),
 		review("u:evolution", "Canlılar evrimle zaman içinde değişti.", "tr", "dogru"),
@@ -103,9 +97,7 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 		review("u:eggs-en", "Eating eggs raises your blood cholesterol.", "en", "kismen"),
 		review("u:sugar", "Şeker yemek şeker hastalığına (diyabete) yol açar.", "tr", "kismen"),
 		review("u:tongue", "Dilin farklı bölgeleri farklı tatları algılar: tatlıyı dilin ucu, ekşiyi kenarları algılar.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"The mRNA covid vaccines change your DNA", "en", "u:mrna", ""},
 		{"The ozone hole over Antarctica is recovering", "en", "u:ozone", ""},
@@ -144,17 +136,14 @@ func TestSameClaimWordBesideAStatedNoun(t *testing.T) {
 // TestSameClaimTurkishVerbForms holds forms people post: a name as its initials ("NZ", "DSÖ"),
 // a Turkish conditional with its person ("uyursan"), a negative aorist ("olmaz" still negates).
 func TestSameClaimTurkishVerbForms(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
 		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:btc", "Bitcoin payments are anonymous and untraceable.", "en", "yanlis"),
 		review("u:msg", "MSG is harmful to your health.", "en", "yanlis"),
 		review("u:nz", "New Zealand was the first country to give women the vote.", "en", "dogru"),
 		review("u:who", "Dünya Sağlık Örgütü aşıların otizme yol açtığını söyledi.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// An English word that denies its root: "untraceable" is "can't be traced".
 		{"Bitcoin payments can't be traced", "en", "u:btc", ""},
@@ -179,15 +168,12 @@ func TestSameClaimTurkishVerbForms(t *testing.T) {
 // satellite and its head (overcast/cloudy, enraged/angry), "also see" (smart/intelligent) and
 // derivationally related forms (remember/memory); a word it does not link stays another claim.
 func TestSameClaimNearWords(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:sunscreen", "You don't need sunscreen on cloudy days.", "en", "yanlis"),
 		review("u:angry", "Sugar makes children angry.", "en", "yanlis"),
 		review("u:smart", "Classical music makes babies more intelligent.", "en", "yanlis"),
 		review("u:gold", "Goldfish have a memory of only three seconds.", "en", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"You don't need sunscreen on overcast days", "en", "u:sunscreen", ""},
 		{"You don't need sunscreen on rainy days", "en", "u:sunscreen", "rainy ≠ cloudy"},
@@ -202,8 +188,9 @@ func TestSameClaimNearWords(t *testing.T) {
 // vowel ("ye-n-irse", "ye-r-seniz" of "yemek"), which also read as other verbs ("yenmek", to
 // defeat; "yermek", to disparage).
 func TestSameClaimVowelFinalVerbs(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Karpuzla yumurtayı birlikte yerseniz insanı zehirler", "tr", "u:watermelon", ""},
 		{"Karpuzla yumurtayı birlikte satarsanız insanı zehirler", "tr", "u:watermelon", "different"},
@@ -214,15 +201,12 @@ func TestSameClaimVowelFinalVerbs(t *testing.T) {
 // says, while the number negated without a bound stays the opposite claim and "more than N" is
 // not "only N".
 func TestSameClaimNegatedLowerBound(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:senses", "Humans have only five senses.", "en", "yanlis"),
 		review("u:senses-tr", "İnsanın yalnızca beş duyusu vardır.", "tr", "yanlis"),
 		review("u:goldfish-en", "Goldfish have a three-second memory.", "en", "yanlis"),
 		review("u:goldfish-tr", "Japon balıklarının hafızası yalnızca 3 saniyedir.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Humans don't have more than five senses", "en", "u:senses", ""},
 		{"Humans don't have five senses", "en", "u:senses", "negation differs"},
@@ -241,9 +225,10 @@ func TestSameClaimNegatedLowerBound(t *testing.T) {
 // part of the fact-check is a warning, not a denial, while a negation of the claim itself still
 // counts; and a misspelling across languages.
 func TestSameClaimProhibition(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"))
-	ix.Upsert(review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
+		review("u:watermelon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Don't have yogurt after fish, you'll get food poisoning", "en", "u:fish", ""},
 		{"Never eat watermelon and eggs together, it'll poison you!", "en", "u:watermelon", ""},
@@ -259,16 +244,13 @@ func TestSameClaimProhibition(t *testing.T) {
 // fact-check's own name ("Super" in "UEFA Cup") stays another name; and two generic words for
 // people ("people", "humans") as one.
 func TestSameClaimNameSaidMoreFully(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:einstein", "Einstein failed mathematics at school.", "en", "yanlis"),
 		review("u:mac", "Mac computers can't get viruses.", "en", "yanlis"),
 		review("u:uefa", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
 		review("u:dinosaurs", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
 		review("u:volcanoes", "Volcanoes emit more carbon dioxide than humans do.", "en", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Albert Einstein failed mathematics at school", "en", "u:einstein", ""},
 		{"Apple'ın Mac bilgisayarları virüs kapmıyormuş", "tr", "u:mac", ""},
@@ -306,9 +288,10 @@ func checkSameClaims(t *testing.T, ix *Index, cases []sameCase) {
 // another verb may reword it; while a light-verb phrase of two parts ("kilo aldırır") in place of
 // a fact-check's object and verb is still another claim.
 func TestSameClaimCausativeAorist(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:inflation", "Enflasyon paranın satın alma gücünü azaltır.", "tr", "dogru"))
-	ix.Upsert(review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"))
+	ix := lexIndex(t,
+		review("u:inflation", "Enflasyon paranın satın alma gücünü azaltır.", "tr", "dogru"),
+		review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Enflasyon paranın alım gücünü düşürür", "tr", "u:inflation", ""},
 		{"yumurta yemek kan kolestrolunu arttirir", "tr", "u:eggs", ""},
@@ -322,16 +305,13 @@ func TestSameClaimCausativeAorist(t *testing.T) {
 // the claim: the claim after the frame is compared as it stands, so another subject after "my
 // nan always said" is still refused.
 func TestSameClaimReportFrames(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
 		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
 		review("u:eggs", "Yumurta yemek kan kolesterolünü yükseltir.", "tr", "kismen"),
 		review("u:draught", "Sitting in a draught gives you a cold.", "en", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"my mum says yoghurt after fish will poison you, is that true??", "en", "u:fish", ""},
 		{"DSÖ'ye göre aşılar otizme neden oluyor", "tr", "u:autism", ""},
@@ -348,15 +328,12 @@ func TestSameClaimReportFrames(t *testing.T) {
 // clause that leaves out the fact-check's subject ("it keeps you warm") or a topic split off by
 // a comma stays refused.
 func TestSameClaimOneClauseOfAStory(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:salt", "Eating too much salt raises blood pressure.", "en", "dogru"),
 		review("u:spicy", "Acılı yemekler mide ülserine neden olur.", "tr", "yanlis"),
 		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
 		review("u:web", "World Wide Web, Tim Berners-Lee tarafından CERN'de icat edildi.", "tr", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Doc told my dad to go easy on the salt, eating lots of salt raises your blood pressure", "en", "u:salt", ""},
 		{"Abi o kadar acı biber yeme, acı yemek mideni ülser yapar", "tr", "u:spicy", ""},
@@ -371,14 +348,11 @@ func TestSameClaimOneClauseOfAStory(t *testing.T) {
 // subject's place names another thing rather than flipping the claim's polarity; while a verb
 // reworded with the rest stated still matches.
 func TestSameClaimOtherPredicateAndObject(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:dogs", "Dogs see the world in black and white.", "en", "yanlis"),
 		review("u:einstein", "Einstein failed maths at school.", "en", "yanlis"),
 		review("u:boil", "Yüksek rakımlarda su daha düşük sıcaklıkta kaynar.", "tr", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Dogs evolved from foxes", "en", "u:dogs", "different predicate"},
 		{"Einstein was expelled from school for cheating", "en", "u:einstein", "different predicate"},
@@ -391,10 +365,11 @@ func TestSameClaimOtherPredicateAndObject(t *testing.T) {
 // for "hyperactive"), while a dictionary word that starts another ("earth", "earthquakes")
 // stays another word; and who said it closing a post (", my dad always said").
 func TestSameClaimClippedWords(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:sugar", "Sugar makes children hyperactive.", "en", "yanlis"))
-	ix.Upsert(review("u:quake", "Earthquakes can be predicted.", "en", "yanlis"))
-	ix.Upsert(review("u:melon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:sugar", "Sugar makes children hyperactive.", "en", "yanlis"),
+		review("u:quake", "Earthquakes can be predicted.", "en", "yanlis"),
+		review("u:melon", "Karpuz ile yumurta birlikte yenirse insanı zehirler.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"sugar makes kids hyper", "en", "u:sugar", ""},
 		{"The earth can be predicted", "en", "u:quake", "different"},
@@ -406,9 +381,10 @@ func TestSameClaimClippedWords(t *testing.T) {
 // shoes", "your knuckles") opens a noun phrase and is never read as the verb, so the claim's
 // subject is compared as a subject, and the verb after a gerund's object is found past it.
 func TestSameClaimNounAfterDeterminer(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
-	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// The gerund's object opens with a determiner; the word after it is the verb.
 		{"cracking your knukles gives you arthritis", "en", "u:knuckles", ""},
@@ -421,10 +397,11 @@ func TestSameClaimNounAfterDeterminer(t *testing.T) {
 // noun ("Güneş kremi": sunscreen) is part of that noun, not the Sun, so a refusal names the
 // noun that differs ("kremi ≠ sigara", not "Güneş ≠ sigara").
 func TestSameClaimNameInACompound(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
-	ix.Upsert(review("u:cream", "Bulutlu havalarda güneş kremi sürmeye gerek yoktur.", "tr", "yanlis"))
-	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+		review("u:cream", "Bulutlu havalarda güneş kremi sürmeye gerek yoktur.", "tr", "yanlis"),
+		review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// An adjective in -lI after the name ("milli") makes no compound: Türkiye stays a name.
 		{"Almanya milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different entity"},
@@ -438,10 +415,11 @@ func TestSameClaimNameInACompound(t *testing.T) {
 // auxiliary and its verb bare after the subject, so it is compared as the statement it asks
 // about; the look-alike with another subject is still refused.
 func TestSameClaimInvertedQuestion(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"))
-	ix.Upsert(review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"))
-	ix.Upsert(review("u:soda", "Baking soda cures cancer.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:knuckles", "Cracking your knuckles causes arthritis.", "en", "yanlis"),
+		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
+		review("u:soda", "Baking soda cures cancer.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// A noun after the subject's first word is part of the subject, not the verb.
 		{"Can baking soda cure cancer?", "en", "u:soda", ""},
@@ -457,8 +435,9 @@ func TestSameClaimInvertedQuestion(t *testing.T) {
 // capital of Turkey?") passes on the positive claim, as "değil mi?" does, while the same
 // words stated ("Istanbul isn't the capital of Turkey") still negate it.
 func TestSameClaimNegativeQuestion(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:capital", "Istanbul is the capital of Turkey.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:capital", "Istanbul is the capital of Turkey.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Isn't Istanbul the capital of Turkey?", "en", "u:capital", ""},
 		{"Istanbul isn't the capital of Turkey?", "en", "u:capital", "negation differs"},
@@ -473,8 +452,7 @@ func TestSameClaimNegativeQuestion(t *testing.T) {
 // "it keeps you warm" after "you need hot chocolate" is about the chocolate. A generic person beside a reworded verb ("gives people
 // lung cancer") is no part of its own.
 func TestSameClaimClauseOfAPost(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:quake", "Depremlerin ne zaman ve nerede olacağı önceden kesin olarak tahmin edilebilir.", "tr", "yanlis"),
 		review("u:antibiotics", "Antibiotics cure viral infections such as colds and flu.", "en", "yanlis"),
 		review("u:alcohol", "Drinking alcohol keeps you warm in the cold.", "en", "yanlis"),
@@ -483,9 +461,7 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 		review("u:mozart", "Bebeklere Mozart dinletmek onları daha zeki yapar.", "tr", "yanlis"),
 		review("u:tongue", "Different parts of the tongue detect different tastes, such as sweet at the tip and bitter at the back.", "en", "yanlis"),
 		review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// A part the clause leaves out may be stated by another clause of the post, unless
 		// that clause puts a word of its own in the place of one of the fact-check's.
@@ -509,8 +485,9 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 // yok": there is no one who does not know it) negates nothing, while a negated claim beside it
 // is still negated.
 func TestSameClaimDoubleNegation(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"sigara icen akciger kanseri oluyor bunu bilmeyen yok", "tr", "u:smoking", ""},
 		{"Sigara içen akciğer kanseri oluyor, bunu bilmeyen yok", "tr", "u:smoking", ""},
@@ -522,8 +499,9 @@ func TestSameClaimDoubleNegation(t *testing.T) {
 // when or how that the claim adds, in the place of no part of the fact-check, while another
 // colour before it is still another claim.
 func TestSameClaimConverb(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Boğalar kırmızı görünce sinirlenirmiş", "tr", "u:bulls", ""},
 		{"Boğalar yeşil görünce sinirlenirmiş", "tr", "u:bulls", "different"},
@@ -536,15 +514,12 @@ func TestSameClaimConverb(t *testing.T) {
 // comparison the other way round ("Not even the Sun is as hot as lightning"), while the same
 // words with the subject compared, or an antonym, still differ.
 func TestSameClaimNegatedComparison(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:sahara-en", "The Sahara is the largest desert in the world.", "en", "kismen"),
 		review("u:sahara-tr", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
 		review("u:lightning-en", "Lightning is hotter than the surface of the Sun.", "en", "dogru"),
 		review("u:lightning-tr", "Yıldırım, Güneş'in yüzeyinden daha sıcaktır.", "tr", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"No desert on Earth is bigger than the Sahara", "en", "u:sahara-en", ""},
 		{"No desert is smaller than the Sahara", "en", "u:sahara-en", "opposite"},
@@ -562,9 +537,10 @@ func TestSameClaimNegatedComparison(t *testing.T) {
 // gerund) in the place of another is the claim's verb in other words, compared on meaning as
 // verbs are, while another object beside it is still another claim.
 func TestSameClaimVerbalNouns(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:salt-tr", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"))
-	ix.Upsert(review("u:salt-en", "Eating too much salt raises blood pressure.", "en", "dogru"))
+	ix := lexIndex(t,
+		review("u:salt-tr", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"),
+		review("u:salt-en", "Eating too much salt raises blood pressure.", "en", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Çok tuz yemek tansiyonu yükseltir", "tr", "u:salt-tr", ""},
 		{"Çok şeker yemek tansiyonu yükseltir", "tr", "u:salt-tr", "different"},
@@ -576,8 +552,9 @@ func TestSameClaimVerbalNouns(t *testing.T) {
 // TestSameClaimTimeAdverb holds that a Turkish time noun with the plural possessive
 // ("sabahları": in the mornings) is a detail of time the claim adds, not its subject.
 func TestSameClaimTimeAdverb(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Sabahları sıcak limonlu su içmek kanseri iyileştiriyor", "tr", "u:lemon", ""},
 		{"Sabahları sıcak limonlu su içmek diyabeti iyileştiriyor", "tr", "u:lemon", "different"},
@@ -588,8 +565,9 @@ func TestSameClaimTimeAdverb(t *testing.T) {
 // TestSameClaimApproximateNumber holds that a Turkish hedge on a number ("yaklaşık",
 // "civarında") is grammar, as "about" is, while another number is still another claim.
 func TestSameClaimApproximateNumber(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:age", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:age", "Dünya yaklaşık 4,5 milyar yaşındadır.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Dünya'nın yaşı 4.5 milyar yıl civarında", "tr", "u:age", ""},
 		{"Dünya'nın yaşı 6 milyar yıl civarında", "tr", "u:age", "different number"},
@@ -600,8 +578,9 @@ func TestSameClaimApproximateNumber(t *testing.T) {
 // nominal predicate as after "is", so its antonym in the fact-check ("infinite") flips the
 // negation back.
 func TestSameClaimNegatedCopula(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:universe", "The universe is infinite.", "en", "belirsiz"))
+	ix := lexIndex(t,
+		review("u:universe", "The universe is infinite.", "en", "belirsiz"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"The universe isn't finite", "en", "u:universe", ""},
 		{"The universe is not finite", "en", "u:universe", ""},
@@ -614,9 +593,10 @@ func TestSameClaimNegatedCopula(t *testing.T) {
 // phrase, not a possessor or modifier before it ("Your car's rubber tires" for "The rubber
 // tyres on a car"), while subject and object swapped are still another claim.
 func TestSameClaimSubjectHead(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
-	ix.Upsert(review("u:volcano", "Volcanoes emit more carbon dioxide than humans.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+		review("u:volcano", "Volcanoes emit more carbon dioxide than humans.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Your car's rubber tires protect you from lightning", "en", "u:tyres", ""},
 		{"Your car's metal body protects you from lightning", "en", "u:tyres", "different"},
@@ -628,8 +608,9 @@ func TestSameClaimSubjectHead(t *testing.T) {
 // no light-stemmer reading besides ("came" is "come", not "cam", which the lexicon relates to a
 // translation of "milli"), so the Turkish word keeps its own translation's link.
 func TestSameClaimIrregularPast(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"),
+	)
 	if l := ix.enLemmas("came"); contains(l, "cam") {
 		t.Errorf("enLemmas(came) = %v, want no light stem", l)
 	}
@@ -642,8 +623,9 @@ func TestSameClaimIrregularPast(t *testing.T) {
 // TestSameClaimCompoundQuantity holds that a quantity written in two units of one measure ("42
 // km 195 metre") is one quantity (42.195 km), while another sum is another number.
 func TestSameClaimCompoundQuantity(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:marathon", "Maraton koşusunun resmi mesafesi 42,195 kilometredir.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:marathon", "Maraton koşusunun resmi mesafesi 42,195 kilometredir.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Maraton resmi olarak 42 km 195 metre", "tr", "u:marathon", ""},
 		{"Maraton resmi olarak 42 km 500 metre", "tr", "u:marathon", "different number"},
@@ -655,8 +637,9 @@ func TestSameClaimCompoundQuantity(t *testing.T) {
 // subject is a generic person when it says that very word ("people" for "People"), while another
 // subject in that clause is still another claim.
 func TestSameClaimGenericSubjectClause(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:brain", "People are either left-brained or right-brained (logical or creative).", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:brain", "People are either left-brained or right-brained (logical or creative).", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Took a quiz at work and I'm right-brained, people are either left-brained or right-brained", "en", "u:brain", ""},
 		{"Took a quiz at work and I'm right-brained, dolphins are either left-brained or right-brained", "en", "u:brain", "different"},
@@ -667,9 +650,10 @@ func TestSameClaimGenericSubjectClause(t *testing.T) {
 // olanların": those who get the shot) in the place of the fact-check's generic person ("insanı",
 // "insan") names the same people, while another outcome is still another claim.
 func TestSameClaimParticipant(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:flu", "Grip aşısı insanı gribe yakalandırır.", "tr", "yanlis"))
-	ix.Upsert(review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:flu", "Grip aşısı insanı gribe yakalandırır.", "tr", "yanlis"),
+		review("u:mrna", "mRNA aşıları insan DNA'sını değiştirir.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Grip aşısı yaptıran grip olurmuş", "tr", "u:flu", ""},
 		{"Grip aşısı yaptıran felç olurmuş", "tr", "u:flu", "different"},
@@ -685,17 +669,14 @@ func TestSameClaimParticipant(t *testing.T) {
 // verb where the fact-check's predicate side is a verb alone ("ölürsün" for "can kill you"),
 // still state it.
 func TestSameClaimStatesMoreThanItsSubject(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
 		review("u:5g", "5G towers spread COVID-19.", "en", "yanlis"),
 		review("u:vax", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:ostrich", "Devekuşları tehlike anında başlarını kuma gömer.", "tr", "yanlis"),
 		review("u:salt", "Fazla tuz tüketmek tansiyonu yükseltir.", "tr", "dogru"),
 		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"5G", "en", "u:5g", "different"},
 		{"aşılar", "tr", "u:vax", "different"},
@@ -714,8 +695,9 @@ func TestSameClaimStatesMoreThanItsSubject(t *testing.T) {
 // a post about smoking is not the fact-check about shaving, while inflected forms of one word
 // still meet ("kılları", "kıllar"; "tuzlu", "tuz").
 func TestSameClaimShortStemCuts(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:shave", "Tıraş olmak kılların daha kalın ve sık çıkmasına neden olur.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:shave", "Tıraş olmak kılların daha kalın ve sık çıkmasına neden olur.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"sigara ciğerleri kanser ediyor", "tr", "u:shave", "different"},
 		{"Tıraş olunca kıllar daha kalın ve sık çıkıyor", "tr", "u:shave", ""},
@@ -727,8 +709,9 @@ func TestSameClaimShortStemCuts(t *testing.T) {
 // is, as a name said more fully does; a name on its own that the fact-check does not state is
 // still another claim.
 func TestSameClaimNameBeforeAName(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"The Turkish national football team came third in the 2002 FIFA World Cup", "en", "u:cup", ""},
 		{"The Turkish national football team came third in the 2002 World Cup", "en", "u:cup", ""},
@@ -743,9 +726,10 @@ func TestSameClaimNameBeforeAName(t *testing.T) {
 // ("deprem olur; 'deprem havası' diye bir şey vardır") is stated, across languages, by the one
 // word of the claim that states its first mention; another outcome is still another claim.
 func TestSameClaimWordSaidAgain(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
-	ix.Upsert(review("u:box", "An aeroplane's 'black box' flight recorder is black.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
+		review("u:box", "An aeroplane's 'black box' flight recorder is black.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Hot, muggy weather brings earthquakes", "en", "u:quake", ""},
 		{"Hot, muggy weather brings tornadoes", "en", "u:quake", "different"},
@@ -759,9 +743,10 @@ func TestSameClaimWordSaidAgain(t *testing.T) {
 // adjuncts) left unstated, while the fact-check's own generic subject is not set aside against a
 // claim with a word of its own in its place ("flowering plants" for "Humans").
 func TestSameClaimGenericObject(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"))
-	ix.Upsert(review("u:dino", "Humans and dinosaurs lived at the same time.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:fan", "Sleeping in a closed room with an electric fan running can kill you.", "en", "yanlis"),
+		review("u:dino", "Humans and dinosaurs lived at the same time.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Kapalı odada vantilatör açık uyumak insanı öldürebilir", "tr", "u:fan", ""},
 		{"Kapalı odada klima açık uyumak insanı öldürebilir", "tr", "u:fan", "different"},
@@ -774,8 +759,9 @@ func TestSameClaimGenericObject(t *testing.T) {
 // is not read as swapped with "The rubber tyres on a car"; another possessed noun is still
 // another claim.
 func TestSameClaimTurkishPossessor(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Arabanın lastikleri sizi yıldırımdan korur", "tr", "u:tyres", ""},
 		{"Arabanın camları sizi yıldırımdan korur", "tr", "u:tyres", "different"},
@@ -790,16 +776,13 @@ func TestSameClaimTurkishPossessor(t *testing.T) {
 // word is followed by a word the claim leaves out ("Brown bread" for "Kahverengi kabuklu
 // yumurta") is still another claim.
 func TestSameClaimHeadOfStatedPhrase(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
 		review("u:sydney", "Sydney is the capital of Australia.", "en", "yanlis"),
 		review("u:bulls", "Boğalar kırmızı renge öfkelenir.", "tr", "yanlis"),
 		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 		review("u:smoking", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Yıldırım düştüğünde arabanın içindeysen lastik tekerlekler seni korur", "tr", "u:tyres", ""},
 		{"Avustralya'nın başkenti Sidney şehridir", "tr", "u:sydney", ""},
@@ -814,9 +797,10 @@ func TestSameClaimHeadOfStatedPhrase(t *testing.T) {
 // claim, while a capitalised subject before an acronym ("Sivrisinekler HIV …") is still a part
 // the claim must state.
 func TestSameClaimFactCheckNameSaidMoreFully(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"))
-	ix.Upsert(review("u:hiv", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"),
+		review("u:hiv", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Neron, Roma alevler içindeyken keman çalmış", "tr", "u:nero", ""},
 		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
@@ -829,8 +813,9 @@ func TestSameClaimFactCheckNameSaidMoreFully(t *testing.T) {
 // words state each other, while a first word that does not ("cold and muggy") leaves the claim
 // another one.
 func TestSameClaimCoordinatedPair(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"))
+	ix := lexIndex(t,
+		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Earthquakes happen when the weather is hot and muggy", "en", "u:quake", ""},
 		{"Earthquakes happen when the weather is cold and muggy", "en", "u:quake", "different"},
@@ -841,8 +826,9 @@ func TestSameClaimCoordinatedPair(t *testing.T) {
 // states a fact-check word as a core part before the head ("… şey lastik tekerleklerdir", where
 // "lastik" is no modifier by position), with "arabadayken" (while in the car) stating the car.
 func TestSameClaimHeadAfterStatedCore(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:tyres", "The rubber tyres on a car protect you from lightning.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Arabadayken seni yıldırımdan koruyan şey lastik tekerleklerdir", "tr", "u:tyres", ""},
 		{"Arabadayken seni yıldırımdan koruyan şey metal kasadır", "tr", "u:tyres", "different"},
@@ -854,8 +840,9 @@ func TestSameClaimHeadAfterStatedCore(t *testing.T) {
 // any determiner ("Did Turkey remove six zeros from its currency …?"), while another object is
 // still another claim.
 func TestSameClaimInvertedQuestionWithPreposition(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Did Turkey remove six zeros from its currency in 2005?", "en", "u:lira", ""},
 		{"Did Turkey remove six stars from its flag in 2005?", "en", "u:lira", "different"},
@@ -866,8 +853,9 @@ func TestSameClaimInvertedQuestionWithPreposition(t *testing.T) {
 // states is the date said more exactly ("in November '89" for "in 1989"), while another year is
 // still another claim.
 func TestSameClaimDateSaidMoreExactly(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:wall", "The Berlin Wall fell in 1989.", "en", "dogru"))
+	ix := lexIndex(t,
+		review("u:wall", "The Berlin Wall fell in 1989.", "en", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"The Berlin Wall fell in November '89", "en", "u:wall", ""},
 		{"The Berlin Wall fell on 9 November 1989", "en", "u:wall", ""},
@@ -880,8 +868,9 @@ func TestSameClaimDateSaidMoreExactly(t *testing.T) {
 // that phrase ("basketbol") or another outcome ("şampiyon" for "üçüncü") is still another
 // claim.
 func TestSameClaimNamedSubject(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:cup", "Türkiye milli futbol takımı 2002 Dünya Kupası'nda üçüncü oldu.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Did Turkey finish 3rd at the 2002 World Cup?", "en", "u:cup", ""},
 		{"Türkiye milli basketbol takımı 2002 Dünya Kupası'nda üçüncü oldu", "tr", "u:cup", "different"},
@@ -893,8 +882,9 @@ func TestSameClaimNamedSubject(t *testing.T) {
 // ("…, removing six zeros") where the fact-check has a verb left over ("atıldı") is the
 // predicate reworded, while a noun of the claim's own is still another claim.
 func TestSameClaimVerbalNounForAVerb(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Turkey redenominated the lira on 1 January 2005, removing six zeros", "en", "u:lira", ""},
 		{"Turkey redenominated the lira on 1 January 2005, printing new money", "en", "u:lira", "different"},
@@ -905,8 +895,9 @@ func TestSameClaimVerbalNounForAVerb(t *testing.T) {
 // has Caligula as an instance of "emperor", but a post about Caligula is not the fact-check
 // about Emperor Nero, while a common noun may still be said more specifically.
 func TestSameClaimNameNotAKind(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"))
+	ix := lexIndex(t,
+		review("u:nero", "Emperor Nero played the fiddle while Rome burned.", "en", "yanlis"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"Caligula played the fiddle while Rome burned", "en", "u:nero", "different"},
 		{"Nero played the fiddle while Rome burned", "en", "u:nero", ""},
@@ -918,16 +909,13 @@ func TestSameClaimNameNotAKind(t *testing.T) {
 // synonym of a unit ("sene" for "yıl", "yrs" for "years") and a Turkish number word before an
 // inflected unit ("altı sıfırı"), each with another number that must still be refused.
 func TestSameClaimNumbersAsPosted(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:berlin", "Berlin Duvarı 1989'da yıkıldı.", "tr", "dogru"),
 		review("u:berlin-en", "The Berlin Wall fell in 1989.", "en", "dogru"),
 		review("u:gum", "Yutulan sakız yedi yıl boyunca midede kalır.", "tr", "yanlis"),
 		review("u:gum-en", "Swallowed chewing gum stays in your stomach for seven years.", "en", "yanlis"),
 		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"berlin duvari 89da yikildi", "tr", "u:berlin", ""},
 		{"berlin duvarı 89 kasımında yıkılmıştı", "tr", "u:berlin", ""},
@@ -948,13 +936,10 @@ func TestSameClaimNumbersAsPosted(t *testing.T) {
 // does not flip the claim, while an antonym of its main translation still does ("finite" is
 // "sonlu", the opposite of "sonsuz").
 func TestSameClaimRemoteTranslationNoAntonym(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur.", "tr", "yanlis"),
 		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"earthquakes happen when the weather is hot and stuffy", "en", "u:quake", ""},
 		// Before, "cold" against "sıcak" and "stuffy" against "bunaltıcı" were two antonyms that
@@ -969,8 +954,9 @@ func TestSameClaimRemoteTranslationNoAntonym(t *testing.T) {
 // day, month and year it names, while another day, month or year is still another claim (a month
 // before a year is set aside as the date said more exactly only when the fact-check names none).
 func TestSameClaimNumericDate(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"29.10.1923 Cumhuriyet ilan edildi 🇹🇷", "tr", "u:republic", ""},
 		{"Türkiye Cumhuriyeti 29.10.1923'te ilan edildi", "tr", "u:republic", ""},
@@ -988,8 +974,9 @@ func TestSameClaimNumericDate(t *testing.T) {
 // rewords "et tüketimi" as "tuz yemek" rewords "tuz tüketmek" (TestSameClaimVerbalNouns), while
 // another object or another part of the claim is still another claim.
 func TestSameClaimDeverbalNoun(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	ix.Upsert(review("u:meat", "İşlenmiş et tüketimi bağırsak kanseri riskini artırır.", "tr", "dogru"))
+	ix := lexIndex(t,
+		review("u:meat", "İşlenmiş et tüketimi bağırsak kanseri riskini artırır.", "tr", "dogru"),
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"İşlenmiş et yemek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},
 		{"İşlenmiş et tüketmek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},

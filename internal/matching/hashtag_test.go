@@ -3,16 +3,13 @@ package matching
 import (
 	"slices"
 	"testing"
-
-	"github.com/claimcheck/claimcheck/models"
 )
 
 // TestSegmentTag holds how a hashtag is cut into the words the lexicon knows, and the tags left
 // uncut (one word, digits, letters no lexicon knows).
 func TestSegmentTag(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
 	// "otizm" is in no dictionary of the lexicon: a fact-check of the index has it.
-	ix.Upsert(review("u:autism-tr", "Aşılar otizme neden olur.", "tr", "yanlis"))
+	ix := lexIndex(t, review("u:autism-tr", "Aşılar otizme neden olur.", "tr", "yanlis"))
 	for _, c := range []struct {
 		tag, lex string
 		want     []string
@@ -35,14 +32,11 @@ func TestSegmentTag(t *testing.T) {
 // in the hashtag, while a hashtag beside a claim stated in words stays a tag and another claim in a
 // hashtag is still refused.
 func TestSameClaimHashtagPost(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:autism-tr", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:flat-tr", "Dünya düzdür.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		{"#vaccinescauseautism the evidence is everywhere", "en", "u:autism", ""},
 		{"#vaccinescauseallergies the evidence is everywhere", "en", "u:autism", "different"},

@@ -105,14 +105,20 @@ func testLexicon(t testing.TB) *thesaurus.Thesaurus {
 	return th
 }
 
-// starterIndex indexes the starter knowledge base, with the thesaurus as the service wires it.
-func starterIndex(t testing.TB) *Index {
+// lexIndex indexes reviews with the thesaurus as the service wires it.
+func lexIndex(t testing.TB, reviews ...*models.Review) *Index {
 	t.Helper()
 	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range readReviews(t, starterPath) {
+	for _, r := range reviews {
 		ix.Upsert(r)
 	}
 	return ix
+}
+
+// starterIndex indexes the starter knowledge base, with the thesaurus as the service wires it.
+func starterIndex(t testing.TB) *Index {
+	t.Helper()
+	return lexIndex(t, readReviews(t, starterPath)...)
 }
 
 // fmtCands prints candidates for failure messages.

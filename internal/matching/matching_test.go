@@ -108,8 +108,7 @@ func TestNumbersMeet(t *testing.T) {
 // TestDecision holds the same-claim decision on look-alikes of each kind, with the part that
 // differs first in the reason (contract C4), and on rewordings it must accept.
 func TestDecision(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:vax-tr", "Aşılar otizme neden olur.", "tr", "yanlis"),
 		review("u:vax-en", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:boil", "Su deniz seviyesinde 100 derecede kaynar.", "tr", "dogru"),
@@ -128,9 +127,7 @@ func TestDecision(t *testing.T) {
 		review("u:gold", "Altının fiyatı hiçbir zaman düşmez.", "tr", "yanlis"),
 		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
 		review("u:marathon", "The official marathon distance is 42.195 kilometres.", "en", "dogru"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	for _, c := range []struct {
 		claim, lang, url, reason string // reason "" = accepted; else a substring of Rejected
 	}{
@@ -485,8 +482,7 @@ func TestLoanword(t *testing.T) {
 // TestSameClaimWithKeNet covers what the Turkish WordNet and compounds let the decision state,
 // and the guards that keep a richer lexicon from letting a look-alike through.
 func TestSameClaimWithKeNet(t *testing.T) {
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:vitc-tr", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
 		review("u:vitc-en", "Vitamin C prevents colds.", "en", "kismen"),
 		review("u:smoking-tr", "Sigara içmek akciğer kanserine yol açar.", "tr", "dogru"),
@@ -502,9 +498,7 @@ func TestSameClaimWithKeNet(t *testing.T) {
 		review("u:dinos-tr", "İnsanlar ve dinozorlar aynı dönemde yaşamıştır.", "tr", "yanlis"),
 		review("u:meat", "Eating processed meat increases the risk of bowel cancer.", "en", "dogru"),
 		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	checkSameClaims(t, ix, []sameCase{
 		// A compound the lexicon knows is one unit: "nezle" is "soğuk algınlığı", within and
 		// across languages.

@@ -7,7 +7,6 @@ import (
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/i18n"
-	"github.com/claimcheck/claimcheck/models"
 )
 
 // reasonMessage checks that a stored matcher sentence maps to the message key want, that the
@@ -37,8 +36,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(WithLexicon(testLexicon(t)))
-	for _, r := range []*models.Review{
+	ix := lexIndex(t,
 		review("u:vax", "Vaccines cause autism.", "en", "yanlis"),
 		review("u:boil", "Su deniz seviyesinde 100 derecede kaynar.", "tr", "dogru"),
 		review("u:wall", "Çin Seddi uzaydan çıplak gözle görülebilir.", "tr", "yanlis"),
@@ -52,9 +50,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		review("u:passive", "Penicillin was discovered by Alexander Fleming.", "en", "dogru"),
 		review("u:gold", "Altının fiyatı hiçbir zaman düşmez.", "tr", "yanlis"),
 		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
-	} {
-		ix.Upsert(r)
-	}
+	)
 	for _, c := range []struct{ claim, lang, url, key string }{
 		{"Drinking tea causes lung cancer", "en", "u:smoking", "reason_subject"},
 		{"Su 50 derecede kaynar", "tr", "u:boil", "reason_number"},
@@ -113,8 +109,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 	}
 	reasonMessage(t, tr, strings.TrimPrefix(notScientific(plain), "Not assessed offline: "), "match_not_science")
 	reasonMessage(t, tr, strings.TrimPrefix(notScientific(&ReviewDoc{}), "Not assessed offline: "), "match_no_category")
-	ixScience := NewIndex(WithLexicon(testLexicon(t)))
-	ixScience.Upsert(review("u:vax", "Vaccines cause autism.", "en", "yanlis"))
+	ixScience := lexIndex(t, review("u:vax", "Vaccines cause autism.", "en", "yanlis"))
 	refused := ixScience.Search("Antibiotics cause autism", "en", 3)
 	if len(refused) == 0 || refused[0].Rejected == "" {
 		t.Fatalf("no refused candidate: %s", fmtCands(refused))
