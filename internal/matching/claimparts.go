@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -274,10 +275,16 @@ func fullTurkishYear(m string) string {
 // ("29.10.1923", "29/10/1923'te"); the year may carry a Turkish ending after its apostrophe.
 var numericDates = regexp.MustCompile(`(^|[\s(])(\d{1,2})[./](\d{1,2})[./](\d{4})\b`)
 
-// monthNames are the months in order, as a fact-check names them, per lexical language.
-var monthNames = map[string][12]string{
-	"tr": {"Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"},
-	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+// monthName is month m (1–12) as a fact-check in lexical language lex names it, "" for a
+// language without one.
+func monthName(m int, lex string) string {
+	switch lex {
+	case "tr":
+		return turkish.MonthNames[m-1]
+	case "en":
+		return time.Month(m).String()
+	}
+	return ""
 }
 
 // spelledDate writes a numeric date as its day, month name and year ("29 Ekim 1923"), the way a
@@ -287,11 +294,10 @@ func spelledDate(m, lex string) string {
 	g := numericDates.FindStringSubmatch(m)
 	day, _ := strconv.Atoi(g[2])
 	month, _ := strconv.Atoi(g[3])
-	names, ok := monthNames[lex]
-	if !ok || day < 1 || day > 31 || month < 1 || month > 12 {
+	if day < 1 || day > 31 || month < 1 || month > 12 || monthName(month, lex) == "" {
 		return m
 	}
-	return g[1] + strconv.Itoa(day) + " " + names[month-1] + " " + g[4]
+	return g[1] + strconv.Itoa(day) + " " + monthName(month, lex) + " " + g[4]
 }
 
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/i18n"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // Local formats numbers, percentages, dates and relative times in one language: Turkish writes
@@ -74,14 +75,11 @@ func (f Local) Percent(share float64, decimals int) string {
 	return n + "%"
 }
 
-// monthsTR are the Turkish month names; Go's time package knows only English.
-var monthsTR = [12]string{"Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"}
-
 // Date is a day in UTC: "25 Kasım 2026" or "25 November 2026".
 func (f Local) Date(t time.Time) string {
 	t = t.UTC()
 	if f.loc.Lang() == i18n.TR {
-		return strconv.Itoa(t.Day()) + " " + monthsTR[t.Month()-1] + " " + strconv.Itoa(t.Year())
+		return strconv.Itoa(t.Day()) + " " + turkish.MonthNames[t.Month()-1] + " " + strconv.Itoa(t.Year())
 	}
 	return t.Format("2 January 2006")
 }
@@ -90,7 +88,7 @@ func (f Local) Date(t time.Time) string {
 func (f Local) MonthYear(t time.Time) string {
 	t = t.UTC()
 	if f.loc.Lang() == i18n.TR {
-		return monthsTR[t.Month()-1] + " " + strconv.Itoa(t.Year())
+		return turkish.MonthNames[t.Month()-1] + " " + strconv.Itoa(t.Year())
 	}
 	return t.Format("January 2006")
 }
