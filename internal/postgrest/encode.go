@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // cell is one rendered value: its JSON text (or CSV field), or null.
@@ -18,55 +19,106 @@ type cell struct {
 }
 
 // renderCell turns a scanned driver value into what PostgreSQL would produce for the column
-// type: row_to_json's JSON, or for CSV the record text output PostgREST concatenates. It accepts
-// what either driver returns: pgx gives time.Time and UUID strings or [16]byte; the SQLite
-// driver gives time.Time or TEXT for timestamps, strings for UUIDs, int64 for integers.
+// type: row_to_json's JSON, or for CSV the record text output PostgREST concatenates.
 func renderCell(c Column, v any, asText, csv bool) (cell, error) {
-	if v == nil {
-		return cell{null: true}, nil
+	b, null, err := appendCell(nil, c, v, asText, csv)
+	if err != nil || null {
+		return cell{null: null}, err
 	}
-	var text string
+	return cell{json: string(b)}, nil
+}
+
+// appendCell appends renderCell's text for v to b and reports a null. It accepts what either
+// driver returns: pgx gives time.Time and UUID strings or [16]byte; the SQLite driver gives
+// time.Time or TEXT for timestamps, strings for UUIDs, int64 for integers.
+func appendCell(b []byte, c Column, v any, asText, csv bool) ([]byte, bool, error) {
+	if v == nil {
+		return b, true, nil
+	}
 	switch c.Type {
 	case UUID:
+		switch x := v.(type) {
+		case [16]byte:
+			return appendUUIDCell(b, x, csv), false, nil
+		case []byte:
+			if len(x) == 16 {
+				return appendUUIDCell(b, [16]byte(x), csv), false, nil
+			}
+		}
 		s, err := uuidString(v)
 		if err != nil {
-			return cell{}, err
+			return b, false, err
 		}
-		text = s
+		return appendTextCell(b, s, csv), false, nil
 	case Integer:
 		n, err := integerValue(v)
 		if err != nil {
-			return cell{}, err
+			return b, false, err
 		}
-		text = strconv.FormatInt(n, 10)
-		if !asText && !csv {
-			return cell{json: text}, nil
-		}
+		return appendIntegerCell(b, n, asText, csv), false, nil
 	case Timestamp:
 		t, err := timeValue(v)
 		if err != nil {
-			return cell{}, err
+			return b, false, err
 		}
-		if !asText && !csv {
-			var buf [50]byte
-			b := appendPGJSONTime(append(buf[:0], '"'), t)
-			return cell{json: string(append(b, '"'))}, nil
-		}
-		text = pgTextTime(t)
-	default:
-		switch x := v.(type) {
-		case string:
-			text = x
-		case []byte:
-			text = string(x)
-		default:
-			return cell{}, fmt.Errorf("unexpected %T for a text column", v)
-		}
+		return appendTimeCell(b, t, asText, csv), false, nil
 	}
+	switch x := v.(type) {
+	case string:
+		return appendTextCell(b, x, csv), false, nil
+	case []byte:
+		return appendTextCell(b, bytesText(x), csv), false, nil
+	}
+	return b, false, fmt.Errorf("unexpected %T for a text column", v)
+}
+
+// appendTextCell appends a text value as a JSON string, or as a CSV record field.
+func appendTextCell(b []byte, s string, csv bool) []byte {
 	if csv {
-		return cell{json: recordField(text)}, nil
+		return append(b, recordField(s)...)
 	}
-	return cell{json: jsonString(text)}, nil
+	return appendJSONString(b, s)
+}
+
+// appendUUIDCell appends a UUID in PostgreSQL's canonical lowercase form.
+func appendUUIDCell(b []byte, u [16]byte, csv bool) []byte {
+	var text [36]byte
+	hex.Encode(text[0:8], u[0:4])
+	text[8] = '-'
+	hex.Encode(text[9:13], u[4:6])
+	text[13] = '-'
+	hex.Encode(text[14:18], u[6:8])
+	text[18] = '-'
+	hex.Encode(text[19:23], u[8:10])
+	text[23] = '-'
+	hex.Encode(text[24:36], u[10:16])
+	if csv {
+		return append(b, text[:]...)
+	}
+	return append(append(append(b, '"'), text[:]...), '"')
+}
+
+// appendIntegerCell appends an integer: a JSON number, or a string when cast to text.
+func appendIntegerCell(b []byte, n int64, asText, csv bool) []byte {
+	if asText && !csv {
+		return append(strconv.AppendInt(append(b, '"'), n, 10), '"')
+	}
+	return strconv.AppendInt(b, n, 10)
+}
+
+// appendTimeCell appends a timestamp as to_json writes it, or as timestamptz::text when cast to
+// text or in CSV.
+func appendTimeCell(b []byte, t time.Time, asText, csv bool) []byte {
+	if !asText && !csv {
+		return append(appendPGJSONTime(append(b, '"'), t), '"')
+	}
+	return appendTextCell(b, pgTextTime(t), csv)
+}
+
+// bytesText reads b as a string without copying it, for a value that is appended (copied) at
+// once and never kept: b must not change while the string is in use.
+func bytesText(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // recordField quotes a value the way PostgreSQL's record_out does, which is what PostgREST's
@@ -106,8 +158,7 @@ func uuidString(v any) (string, error) {
 }
 
 func formatUUID(b []byte) string {
-	h := hex.EncodeToString(b)
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	return string(appendUUIDCell(nil, [16]byte(b), true))
 }
 
 func integerValue(v any) (int64, error) {
@@ -206,50 +257,51 @@ func pgTextTime(t time.Time) string {
 // jsonString escapes like PostgreSQL's escape_json: quote, backslash, \b \f \n \r \t, other
 // control characters as \u00xx; everything else, including non-ASCII, stays literal.
 func jsonString(s string) string {
+	return string(appendJSONString(make([]byte, 0, len(s)+2), s))
+}
+
+// appendJSONString appends jsonString(s) to b.
+func appendJSONString(b []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
+	b = append(b, '"')
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
-				b.WriteString("\uFFFD")
+				b = append(b, "\uFFFD"...)
 			} else {
-				b.WriteString(s[i : i+size])
+				b = append(b, s[i:i+size]...)
 			}
 			i += size
 			continue
 		}
 		switch c {
 		case '"':
-			b.WriteString(`\"`)
+			b = append(b, `\"`...)
 		case '\\':
-			b.WriteString(`\\`)
+			b = append(b, `\\`...)
 		case '\b':
-			b.WriteString(`\b`)
+			b = append(b, `\b`...)
 		case '\f':
-			b.WriteString(`\f`)
+			b = append(b, `\f`...)
 		case '\n':
-			b.WriteString(`\n`)
+			b = append(b, `\n`...)
 		case '\r':
-			b.WriteString(`\r`)
+			b = append(b, `\r`...)
 		case '\t':
-			b.WriteString(`\t`)
+			b = append(b, `\t`...)
 		default:
 			if c < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteByte(hexDigits[c>>4])
-				b.WriteByte(hexDigits[c&15])
+				b = append(b, `\u00`...)
+				b = append(b, hexDigits[c>>4], hexDigits[c&15])
 			} else {
-				b.WriteByte(c)
+				b = append(b, c)
 			}
 		}
 		i++
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(b, '"')
 }
 
 // encode renders rows as PostgREST does: json_agg's ", \n " between array elements,
@@ -284,10 +336,6 @@ func (p *Plan) encode(rows [][]cell, size int) []byte {
 		return b.Bytes()
 	}
 	strip := p.media.stripped()
-	keys := make([]string, len(p.out))
-	for i, o := range p.out {
-		keys[i] = jsonString(o.key)
-	}
 	object := func(row []cell) {
 		b.WriteByte('{')
 		first := true
@@ -299,7 +347,7 @@ func (p *Plan) encode(rows [][]cell, size int) []byte {
 				b.WriteByte(',')
 			}
 			first = false
-			b.WriteString(keys[i])
+			b.WriteString(p.out[i].jsonKey)
 			b.WriteByte(':')
 			if c.null {
 				b.WriteString("null")

@@ -215,13 +215,22 @@ func execute(ctx context.Context, q Querier, d Dialect, t *Table, r Request, c *
 	return finish(Response{Status: status, Header: header, Body: body}), nil
 }
 
+// rowsHint is how many rows a read of the plan is expected to bring: its limit, within reason.
+func (p *Plan) rowsHint() int {
+	if p.limit > 0 && p.limit <= 100 {
+		return int(p.limit)
+	}
+	return 1
+}
+
 // errResponseTooLarge stops a read whose answer would exceed MaxResponseBytes.
 var errResponseTooLarge = errors.New("response too large")
 
 // fetch runs the SELECT and renders each cell to its JSON text right away, so rows hold no
 // driver-owned memory. It also sums what the body will take (an upper bound: every key and
-// separator counted) and stops with errResponseTooLarge, returning the rows that fitted, as soon
-// as that passes MaxResponseBytes, so a wide or long read never builds more than that in memory.
+// separator counted) and stops with errResponseTooLarge, returning as many (empty) rows as
+// fitted, as soon as that passes MaxResponseBytes, so a wide or long read never builds more than
+// that in memory.
 func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, int, error) {
 	query, args := p.SQL(d)
 	rs, err := q.QueryContext(ctx, query, args...)
@@ -234,36 +243,86 @@ func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, int, 
 	}
 	size := 2
 	defer rs.Close()
-	n := max(len(p.cols), 1)
-	vals := make([]any, n)
-	ptrs := make([]any, n)
-	for i := range vals {
-		ptrs[i] = &vals[i]
+	// On PostgreSQL the values are rendered from the bytes pgx received wherever their format is
+	// one appendRawCell reads, without decoding each into a Go value first; the others, and
+	// every value on SQLite, are scanned into vals.
+	var vals, ptrs []any
+	raw, _ := rs.(rawRows)
+	var fields []pgconn.FieldDescription
+	if raw != nil {
+		fields = raw.FieldDescriptions()
 	}
-	var out [][]cell
+	csv := p.media == mediaCSV
+	// Every cell is rendered into one buffer, and the rows' cells are one slice cut into rows at
+	// the end, so a read allocates the same few times however many rows it has. The buffer starts
+	// at the size the plan's last read took (a cached plan is one query text, read again and
+	// again), so it rarely grows.
+	width := len(p.out)
+	hint := int(p.textHint.Load())
+	text := make([]byte, 0, max(hint+hint/8, 512))
+	cells := make([]cell, 0, width*p.rowsHint())
+	ends := make([]int, 0, cap(cells))
+	rows := 0
 	for rs.Next() {
-		if err := rs.Scan(ptrs...); err != nil {
-			return nil, 0, fmt.Errorf("scan: %w", err)
+		var values [][]byte
+		if raw != nil {
+			values = raw.RawValues()
 		}
-		row := make([]cell, len(p.out))
-		size += perRow
-		for i, o := range p.out {
-			c, err := renderCell(p.table.Columns[o.col], vals[o.slot], o.asText, p.media == mediaCSV)
-			if err != nil {
-				return nil, 0, fmt.Errorf("column %s: %w", p.table.Columns[o.col].Name, err)
+		scanned := false
+		rowStart := len(text)
+		for _, o := range p.out {
+			col := p.table.Columns[o.col]
+			var null, done bool
+			if o.slot < len(values) && o.slot < len(fields) {
+				text, null, done = appendRawCell(text, col, values[o.slot], fields[o.slot], o.asText, csv)
 			}
-			row[i] = c
-			size += len(c.json) + 4 // "null" when c.null
+			if !done {
+				if !scanned {
+					if vals == nil {
+						vals = make([]any, max(len(p.cols), 1))
+						ptrs = make([]any, len(vals))
+						for i := range vals {
+							ptrs[i] = &vals[i]
+						}
+					}
+					if err := rs.Scan(ptrs...); err != nil {
+						return nil, 0, fmt.Errorf("scan: %w", err)
+					}
+					scanned = true
+				}
+				var err error
+				if text, null, err = appendCell(text, col, vals[o.slot], o.asText, csv); err != nil {
+					return nil, 0, fmt.Errorf("column %s: %w", col.Name, err)
+				}
+			}
+			cells = append(cells, cell{null: null})
+			ends = append(ends, len(text))
 		}
+		rows++
+		size += perRow + len(text) - rowStart + 4*width // "null" when a cell is null
 		if size > MaxResponseBytes {
-			return out, size, errResponseTooLarge
+			return make([][]cell, rows-1), size, errResponseTooLarge
 		}
-		out = append(out, row)
 	}
 	if err := rs.Err(); err != nil {
 		return nil, 0, err
 	}
+	p.textHint.Store(int32(min(len(text), MaxResponseBytes)))
+	// text is not written again: the cells' strings share its bytes instead of a copy.
+	all := bytesText(text)
+	start := 0
+	for i := range cells {
+		if !cells[i].null {
+			cells[i].json = all[start:ends[i]]
+		}
+		start = ends[i]
+	}
+	out := make([][]cell, rows)
+	for r := range out {
+		out[r] = cells[r*width : (r+1)*width : (r+1)*width]
+	}
 	return out, size, nil
+
 }
 
 func (p *Plan) total(ctx context.Context, q Querier, d Dialect) (int64, error) {

@@ -276,6 +276,19 @@ func TestExecute(t *testing.T) {
 				}
 				got[sc.name] = resp
 				checkScenario(t, sc, resp)
+				if d != Postgres {
+					return
+				}
+				// The same read on pgx's own rows, whose values Plan.fetch renders from the
+				// bytes received (rawcell.go), must answer byte for byte as database/sql's.
+				viaPgx, err := Execute(context.Background(), pgxQuerier{db}, d, tb, sc.req)
+				if err != nil {
+					t.Fatalf("Execute on pgx: %v", err)
+				}
+				if viaPgx.Status != resp.Status || !reflect.DeepEqual(viaPgx.Header, resp.Header) || string(viaPgx.Body) != string(resp.Body) {
+					t.Errorf("pgx rows and database/sql disagree\npgx:          %d %v %s\ndatabase/sql: %d %v %s",
+						viaPgx.Status, viaPgx.Header, viaPgx.Body, resp.Status, resp.Header, resp.Body)
+				}
 			})
 		}
 	})
@@ -290,6 +303,14 @@ func TestExecute(t *testing.T) {
 			t.Errorf("%s: dialects disagree\nsqlite:   %d %v %s\npostgres: %d %v %s", sc.name, a.Status, a.Header, a.Body, b.Status, b.Header, b.Body)
 		}
 	}
+}
+
+// pgxQuerier reads through database.DB.QueryRows, which on PostgreSQL hands out pgx's rows.
+type pgxQuerier struct{ db *database.DB }
+
+// QueryContext runs the read on the pgx pool.
+func (q pgxQuerier) QueryContext(ctx context.Context, query string, args ...any) (database.Rows, error) {
+	return q.db.QueryRows(ctx, query, args...)
 }
 
 func checkScenario(t *testing.T, sc scenario, resp Response) {

@@ -56,14 +56,18 @@ type Plan struct {
 	location    string
 	// built is the SELECT the plan was last asked for (Plan.SQL).
 	built atomic.Pointer[builtSQL]
+	// textHint is how many bytes of rendered cells the plan's last read made (Plan.fetch).
+	textHint atomic.Int32
 }
 
 // outItem is one key of the JSON objects, in select order.
 type outItem struct {
-	key    string
-	col    int  // index into Table.Columns
-	slot   int  // index into Plan.cols (the scanned value)
-	asText bool // ::text cast
+	key string
+	// jsonKey is key as a JSON string, quoted once for every response the cached plan renders.
+	jsonKey string
+	col     int  // index into Table.Columns
+	slot    int  // index into Plan.cols (the scanned value)
+	asText  bool // ::text cast
 }
 
 type orderBy struct {
@@ -706,7 +710,7 @@ func (p *Plan) planSelect(items []selectItem) *Error {
 			slots[col] = slot
 			p.cols = append(p.cols, col)
 		}
-		p.out = append(p.out, outItem{key: key, col: col, slot: slot, asText: asText})
+		p.out = append(p.out, outItem{key: key, jsonKey: jsonString(key), col: col, slot: slot, asText: asText})
 	}
 	for _, s := range items {
 		if s.kind == selStar {
