@@ -32,9 +32,10 @@ const scoreMemoSize = 1024
 
 // scoreMemo keeps the facts of the last scoreMemoSize distinct (basis, matches) texts, evicting
 // a random entry when full. It holds the texts themselves as keys, so an entry can never answer
-// for a claim whose stored text changed.
+// for a claim whose stored text changed. Look-ups share the lock: hashing the kilobytes of a key
+// under an exclusive lock queued every score read behind the others at 64 connections.
 type scoreMemo struct {
-	mu sync.Mutex
+	mu sync.RWMutex
 	m  map[scoreKey]scoreFacts
 }
 
@@ -44,9 +45,9 @@ func newScoreMemo() *scoreMemo { return &scoreMemo{m: make(map[scoreKey]scoreFac
 // the connection's buffer), so a new entry keeps copies of them.
 func (sm *scoreMemo) facts(basis, matches string) scoreFacts {
 	k := scoreKey{basis, matches}
-	sm.mu.Lock()
+	sm.mu.RLock()
 	f, ok := sm.m[k]
-	sm.mu.Unlock()
+	sm.mu.RUnlock()
 	if ok {
 		return f
 	}

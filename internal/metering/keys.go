@@ -44,7 +44,8 @@ type Authenticator struct {
 	ttl    time.Duration
 	now    func() time.Time
 
-	mu    sync.Mutex
+	// mu is shared by look-ups: every request of every key reads the cache.
+	mu    sync.RWMutex
 	cache map[string]cachedKey
 }
 
@@ -87,9 +88,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, secret string) (*model
 	}
 	hash := keys.Hash(secret)
 	now := a.now()
-	a.mu.Lock()
+	a.mu.RLock()
 	c, ok := a.cache[hash]
-	a.mu.Unlock()
+	a.mu.RUnlock()
 	if !ok || now.After(c.expires) {
 		k, err := a.finder.ByHash(ctx, hash)
 		if err != nil && !errors.Is(err, models.ErrNotFound) {

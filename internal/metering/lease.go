@@ -70,7 +70,8 @@ type ledger struct {
 	// on is true between Start and Close; read under a keyState's lock before adding to it.
 	on atomic.Bool
 
-	mu      sync.Mutex
+	// mu guards keys and retired; look-ups of a known key, one per counted request, share it.
+	mu      sync.RWMutex
 	keys    map[string]*keyState
 	retired []owed
 }
@@ -114,13 +115,17 @@ func newLedger(usage UsageStore, now func() time.Time, log *slog.Logger) *ledger
 // earlier period hands what it still owes to the next Flush and starts over.
 func (l *ledger) state(key *models.KeyWithPlan, period string) *keyState {
 	for {
-		l.mu.Lock()
+		l.mu.RLock()
 		st := l.keys[key.Key.ID]
+		l.mu.RUnlock()
 		if st == nil {
-			st = &keyState{id: key.Key.ID, prefix: key.Key.Prefix, period: period}
-			l.keys[key.Key.ID] = st
+			l.mu.Lock()
+			if st = l.keys[key.Key.ID]; st == nil {
+				st = &keyState{id: key.Key.ID, prefix: key.Key.Prefix, period: period}
+				l.keys[key.Key.ID] = st
+			}
+			l.mu.Unlock()
 		}
-		l.mu.Unlock()
 		st.mu.Lock()
 		if st.dead {
 			st.mu.Unlock()

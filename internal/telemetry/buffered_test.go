@@ -2,6 +2,7 @@ package telemetry
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -83,5 +84,55 @@ func TestBufferedWriterFlushesPeriodically(t *testing.T) {
 			t.Fatal("the line was not flushed by the interval")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestBufferedWriterConcurrentWritersKeepLines has writers fill the buffer many times over while
+// a writer of records larger than the buffer and the periodic flush run: every line must come out
+// once, whole, and each writer's lines in the order it wrote them, although batches are written
+// after the buffer is swapped rather than under its lock.
+func TestBufferedWriterConcurrentWritersKeepLines(t *testing.T) {
+	out := &lockedBuffer{}
+	w := NewBufferedWriter(out, time.Millisecond)
+	const writers, perWriter = 8, 2000
+	var wg sync.WaitGroup
+	for g := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range perWriter {
+				line := "w" + strconv.Itoa(g) + " " + strconv.Itoa(i) + " " + strings.Repeat("x", i%40) + "\n"
+				if g == 0 && i%20 == 0 {
+					line = "w0 " + strconv.Itoa(i) + " " + strings.Repeat("y", bufferSize) + "\n"
+				}
+				if _, err := w.Write([]byte(line)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := out.snapshot()
+	next := make([]int, writers)
+	for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.HasPrefix(f[0], "w") {
+			t.Fatalf("a torn line: %.60q", line)
+		}
+		g, _ := strconv.Atoi(f[0][1:])
+		i, _ := strconv.Atoi(f[1])
+		if i != next[g] {
+			t.Fatalf("writer %d: line %d came after line %d", g, i, next[g]-1)
+		}
+		next[g]++
+	}
+	for g, n := range next {
+		if n != perWriter {
+			t.Errorf("writer %d: %d of %d lines written", g, n, perWriter)
+		}
 	}
 }
