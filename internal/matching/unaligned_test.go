@@ -1,0 +1,50 @@
+package matching
+
+import "testing"
+
+// TestUnalignedRules holds the look-alikes of eval/colloq3.jsonl that took a fact-check's verdict
+// before the rules of unaligned.go (each group names its rule), with rewordings of the same
+// fact-checks that must keep matching.
+func TestUnalignedRules(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// verbReadModifiers: "red" and "processed", read as verbs after a gerund, modify "meat".
+		{"verbReadModifiers", "Eating red meat increases the risk of bowel cancer", "en", "processed-meat-cancer-en", "different detail"},
+		{"verbReadModifiers", "Eating grilled meat increases the risk of bowel cancer", "en", "processed-meat-cancer-en", "different detail"},
+		{"verbReadModifiers", "Eating processed meat raises the risk of bowel cancer", "en", "processed-meat-cancer-en", ""},
+		// nameByLooseWord: "e-posta" took "World" of "World Wide Web" through a translation.
+		{"nameByLooseWord", "e-postayı Tim Berners-Lee CERN'de icat etmiş", "tr", "web-invention-cern-en", "different entity"},
+		{"nameByLooseWord", "World Wide Web'i Tim Berners-Lee CERN'de icat etmiş", "tr", "web-invention-cern-en", ""},
+		// objectDropped: a verb of the claim's own, and nothing where "maths" stands.
+		{"objectDropped", "Einstein was expelled from school", "en", "einstein-failed-math-en", "different predicate"},
+		{"objectDropped", "Einstein flunked maths at school", "en", "einstein-failed-math-en", ""},
+		// siblingByModifier: "öğle yemeği" is a meal, but not breakfast.
+		{"siblingByModifier", "Öğle yemeği günün en önemli öğünüdür", "tr", "breakfast-most-important-tr", "different"},
+		{"siblingByModifier", "Sabah kahvaltısı günün en önemli öğünüdür", "tr", "breakfast-most-important-tr", ""},
+		// counterpart: a clause set aside as chatter bounds no gap ("winter" stands where
+		// "cloudy days" does).
+		{"counterpart", "you dont need sunscreen in winter, the sun's too weak anyway", "en", "sunscreen-cloudy-days-en", "different detail"},
+		{"counterpart", "you dont need sunscreen on cloudy days, the sun's too weak anyway", "en", "sunscreen-cloudy-days-en", ""},
+		// clippedForm: "temp" is "temperature" clipped, not another detail.
+		{"clippedForm", "up in the mountains water boils at a lower temp, thats why pasta takes forever", "en", "water-boils-altitude-en", ""},
+	})
+}
+
+// TestClippedForm holds two English words one of which starts the other, four letters or more.
+func TestClippedForm(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"temp", "temperature", true},
+		{"temperature", "temp", true},
+		{"lab", "laboratory", false},
+		{"winter", "cloudy", false},
+		{"photo", "photograph", true},
+	} {
+		p := part{folded: c.a, lang: "en"}
+		o := part{folded: c.b, lang: "en"}
+		if got := clippedForm(&p, &o); got != c.want {
+			t.Errorf("clippedForm(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
