@@ -26,6 +26,12 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i, v, n := ix.objectDropped(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different predicate: %s ≠ %s %s", q.parts[i].text, r.parts[v].text, r.parts[n].text)
 	}
+	if i := modifierOnPhraseNoun(q, qa, r); i >= 0 {
+		return fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", q.parts[i].text)
+	}
+	if i, j := modifierForRestriction(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different subject: %s %s ≠ %s … %s", q.parts[i].text, q.parts[i+1].text, r.parts[j-1].text, r.parts[j].text)
+	}
 	if i, j := ix.siblingByModifier(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different %s: %s %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, q.parts[i+1].text, r.parts[j].text)
 	}
@@ -232,4 +238,62 @@ func clippedForm(p, o *part) bool {
 		a, b = b, a
 	}
 	return len(a) >= 4 && len(b) >= len(a)+3 && strings.HasPrefix(b, a)
+}
+
+// addedModifier reports part i of q, left unstated, a plain modifier ("elektronik", "Octopus")
+// directly before a word of its clause that the fact-check states.
+func addedModifier(q *claimParts, qa sideAlign, i int) bool {
+	if i+1 >= len(q.parts) || qa.links[i] != unlinked || qa.links[i+1] != linked {
+		return false
+	}
+	p := &q.parts[i]
+	return p.role == roleModifier && !p.verb && !p.verbLike && p.num == "" && p.ent == nil && !p.aside && q.parts[i+1].clause == p.clause
+}
+
+// modifierOnPhraseNoun finds a modifier the claim adds to a noun that the fact-check says only
+// as the noun of a verb phrase the lexicon lists ("Sigara" of "Sigara içmek"): "elektronik sigara
+// … kanser yapıyormuş". With the phrase said in full ("Filtreli sigara içmek"), decideWhole
+// already reads the modifier as a word of the claim's own; said without its verb, the noun is the
+// act all the same, and the modifier names another thing done. Only a modifier opening the
+// claim's subject, before a plain noun. It returns the modifier; -1 when there is none.
+func modifierOnPhraseNoun(q *claimParts, qa sideAlign, r *claimParts) int {
+	for i := 0; i+1 < len(q.parts); i++ {
+		if !addedModifier(q, qa, i) || !q.parts[i].first || q.parts[i+1].verb || verbalNoun(&q.parts[i+1]) {
+			continue
+		}
+		o := &r.parts[qa.with[i+1]]
+		if o.aside || o.role == roleAdjunct {
+			continue
+		}
+		phrase := o.verb && !o.verbLike && len(o.dict) == 1 && strings.Contains(o.dict[0], " ")
+		// Across languages the act may be a gerund ("Smoking" for "sigara").
+		if phrase || q.lang != r.lang && o.first && verbalNoun(o) {
+			return i
+		}
+	}
+	return -1
+}
+
+// modifierForRestriction finds, in English, a modifier the claim adds to the fact-check's
+// subject where the fact-check restricts that subject by a phrase after it that the claim leaves
+// out: "Octopus blood" for "Blood in your veins". The modifier says whose or which one in the
+// place of the fact-check's own restriction ("Venous blood", linked to "veins", states it). It
+// returns the claim's modifier and the fact-check's restricting word; -1, -1 when there is none.
+func modifierForRestriction(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != "en" || r.lang != "en" {
+		return -1, -1
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		if !addedModifier(q, qa, i) {
+			continue
+		}
+		h := qa.with[i+1]
+		if h+1 >= len(r.parts) || !r.parts[h].first || h > 0 && r.parts[h-1].role == roleModifier && r.parts[h-1].clause == r.parts[h].clause {
+			continue
+		}
+		if o := &r.parts[h+1]; ra.links[h+1] == unlinked && o.clause == r.parts[h].clause && (o.place || o.role == roleAdjunct) && !o.verb && o.num == "" && o.ent == nil && !o.aside {
+			return i, h + 1
+		}
+	}
+	return -1, -1
 }

@@ -48,3 +48,18 @@ func TestClippedForm(t *testing.T) {
 		}
 	}
 }
+
+// TestModifierRules holds look-alikes that add a modifier to the fact-check's subject
+// (modifierOnPhraseNoun, modifierForRestriction), with rewordings that must keep matching.
+func TestModifierRules(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// modifierOnPhraseNoun: "sigara" is the act of "Sigara içmek" (and of "Smoking").
+		{"modifierOnPhraseNoun", "elektronik sigara akciğer kanserine yol açıyormuş", "tr", "smoking-lung-cancer-tr", "different claim"},
+		{"modifierOnPhraseNoun", "elektronik sigara akciğer kanserine yol açıyormuş", "tr", "smoking-lung-cancer-en", "different claim"},
+		{"modifierOnPhraseNoun", "sigara akciğer kanserine yol açıyormuş", "tr", "smoking-lung-cancer-tr", ""},
+		{"modifierOnPhraseNoun", "sigara akciğer kanserine yol açıyormuş", "tr", "smoking-lung-cancer-en", ""},
+		// modifierForRestriction: "Octopus" where the fact-check says "in your veins".
+		{"modifierForRestriction", "Squid blood is blue", "en", "blood-blue-en", "different subject"},
+		{"modifierForRestriction", "Venous blood is blue until it meets air", "en", "blood-blue-en", ""},
+	})
+}
