@@ -143,9 +143,10 @@ func TestTuningFiles(t *testing.T) {
 		// kan kolesterolünü …").
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
-		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
+		// and its figures are not quality figures. Measured: look-alike abstention 0.987, verdict
 		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
-		// (0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
+		// (0.981, 0.672 and 0.867 before the colloq3 round (unaligned.go; decide.go counterpart,
+		// clippedForm); 0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
 		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
@@ -156,8 +157,9 @@ func TestTuningFiles(t *testing.T) {
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.727 on same-language and
-		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.800 before a
+		// figures. Measured: look-alike abstention 0.989, verdict accuracy 0.727 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.727 and 0.800 before the
+		// colloq3 round (unaligned.go; decide.go counterpart, clippedForm); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
 		// antonym across languages was taken only through a word's main translations (decide.go
 		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
@@ -211,24 +213,26 @@ func TestTuningFiles(t *testing.T) {
 		// first run, before the rules tuned on colloq.jsonl).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
-		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.983
-		// (59/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
-		// no dogru/yanlis swap (0.967 (58/60), 0.551 and 0.633 before the colloq3 round
+		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
+		// (60/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
+		// no dogru/yanlis swap (0.983 (59/60) before the colloq3 round's modifier rules
+		// (unaligned.go modifierOnPhraseNoun, modifierForRestriction); 0.967 (58/60), 0.551 and
+		// 0.633 before the colloq3 round
 		// (unaligned.go; decide.go counterpart, clippedForm); 0.967, 0.551 and 0.617 before an antonym across languages was taken
 		// only through a word's main translations (decide.go lexRelate); 0.967, 0.536 and 0.617 on
 		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.63}},
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.55, crosslang: 0.63}},
 		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 210 look-alikes of every
 		// kind, 51 same-language and 24 cross-language rewordings, written before the matcher was
-		// run on them), measured: look-alike abstention 0.990 (208/210), verdict accuracy 0.627 on
-		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.967
-		// (203/210), 0.627 and 0.750 on its first run, before the rules of unaligned.go and
-		// decide.go's counterpart skipping chatter, shaped on its look-alikes that took a verdict).
-		// The two still taken add a modifier to the fact-check's subject ("Octopus blood is blue",
-		// "elektronik sigara … akciğer kanseri yapıyormuş").
-		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
+		// run on them), measured: look-alike abstention 1.000 (210/210), verdict accuracy 0.627 on
+		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.990
+		// (208/210) before the modifier rules (unaligned.go modifierOnPhraseNoun,
+		// modifierForRestriction: "elektronik sigara …", "Octopus blood is blue"); 0.967 (203/210),
+		// 0.627 and 0.750 on its first run, before the rules of unaligned.go and decide.go's
+		// counterpart skipping chatter, shaped on its look-alikes that took a verdict).
+		{"colloq3", colloq3Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.74}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -239,11 +243,12 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl): a rule is kept only while the
 // look-alike abstention there stays at the issue's 0.97 or above and no dogru/yanlis swap
-// appears. With colloq3.jsonl added: look-alike abstention 0.988 (1018/1030), verdict accuracy
-// 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language rewordings (0.983
-// (1012/1030), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go, decide.go's
-// counterpart skipping chatter and clippedForm). Without colloq3.jsonl after that round: 0.988
-// (810/820), 0.643 (600/933) and 0.742 (164/221). With colloq2.jsonl
+// appears. With colloq3.jsonl added: look-alike abstention 0.993 (1023/1030), verdict accuracy
+// 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language rewordings (0.988
+// (1018/1030), 0.642 and 0.743 before its modifier rules, unaligned.go modifierOnPhraseNoun and
+// modifierForRestriction; 0.983 (1012/1030), 0.641 (631/984) and 0.743 before the colloq3
+// round: unaligned.go, decide.go's counterpart skipping chatter and clippedForm). Without
+// colloq3.jsonl after that round: 0.991 (813/820), 0.643 (600/933) and 0.742 (164/221). With colloq2.jsonl
 // added, before the colloq3 round: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
 // same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
 // before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
