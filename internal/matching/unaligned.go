@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/claimcheck/claimcheck/internal/thesaurus"
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // Rules of the colloq3 round (eval/colloq3.jsonl): each finds a salient part of one claim that
@@ -31,6 +32,15 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	}
 	if i, j := modifierForRestriction(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different subject: %s %s ≠ %s … %s", q.parts[i].text, q.parts[i+1].text, r.parts[j-1].text, r.parts[j].text)
+	}
+	if i, j := ix.claimCompound(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: %s %s ≠ %s", q.parts[i].text, q.parts[i+1].text, r.parts[j].text)
+	}
+	if i, j := ix.hyphenFirstOnly(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: %s ≠ %s %s", q.parts[i].text, r.parts[j-1].text, r.parts[j].text)
+	}
+	if i, j := ix.locativeForPlace(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: %s ≠ %s", q.parts[i].text, r.parts[j].text)
 	}
 	if i, j := ix.siblingByModifier(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different %s: %s %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, q.parts[i+1].text, r.parts[j].text)
@@ -294,6 +304,155 @@ func modifierForRestriction(q *claimParts, qa sideAlign, r *claimParts, ra sideA
 		if o := &r.parts[h+1]; ra.links[h+1] == unlinked && o.clause == r.parts[h].clause && (o.place || o.role == roleAdjunct) && !o.verb && o.num == "" && o.ent == nil && !o.aside {
 			return i, h + 1
 		}
+	}
+	return -1, -1
+}
+
+// compoundOf returns the lemma of a compound the lexicon lists for word m before word h of one
+// claim ("renk körü" for "renk körüdür", "red meat"),
+// "" when it lists none. Turkish compounds are looked up by h's lemma candidates and by its
+// dictionary forms with the compound's possessive ending.
+func (ix *decision) compoundOf(m, h *part) string {
+	if ix.lex == nil || m.lang != h.lang || m.num != "" || h.num != "" {
+		return ""
+	}
+	switch m.lang {
+	case "en":
+		for _, d := range h.dict {
+			if c := m.folded + " " + d; len(ix.lex.Lemmas("en", c)) > 0 {
+				return c
+			}
+		}
+	case "tr":
+		var heads []string
+		heads = append(heads, h.lemmas...)
+		for _, d := range h.dict {
+			if strings.HasSuffix(d, "mak") || strings.HasSuffix(d, "mek") {
+				continue
+			}
+			stems := []string{d}
+			if n := len(d); n > 1 {
+				if soft, ok := map[byte]string{'k': "g", 'p': "b", 't': "d", 'c': "c"}[d[n-1]]; ok {
+					stems = append(stems, d[:n-1]+soft)
+				}
+			}
+			for _, st := range stems {
+				heads = append(heads, st+"i", st+"u", st+"si", st+"su")
+			}
+		}
+		for _, x := range heads {
+			if c := m.folded + " " + x; len(x) >= 3 && ix.knownTR(c) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// relatesAs reports a compound c related to one of o's dictionary forms as the same word, a
+// synonym or a kind of it (Broader: c IS-A o).
+func (ix *decision) relatesAs(lang, c string, o *part) bool {
+	for _, d := range o.dict {
+		switch ix.relations.relate(ix.lex, lang, c, d) {
+		case thesaurus.Same, thesaurus.Synonym, thesaurus.Broader:
+			return true
+		}
+	}
+	return false
+}
+
+// claimCompound finds, within one language, a word of the claim left unstated before a word the
+// fact-check states, the two a compound the lexicon lists that is not the fact-check's word nor a
+// kind of it: "Yarasalar renk körüdür" (colour-blind) for "Yarasalar kördür". decideWhole reads a
+// word beside a stated noun as narrowing it; a listed compound is a word of its own. It returns
+// the claim's first word (the compound is it and the next) and the fact-check's word; -1, -1 when
+// there is none.
+func (ix *decision) claimCompound(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != r.lang {
+		return -1, -1
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		m, h := &q.parts[i], &q.parts[i+1]
+		if qa.links[i] != unlinked || qa.links[i+1] != linked || m.verb || m.verbLike || verbalNoun(m) || m.ent != nil || m.aside || h.ent != nil || h.clause != m.clause {
+			continue
+		}
+		c := ix.compoundOf(m, h)
+		if c == "" {
+			continue
+		}
+		if o := &r.parts[qa.with[i+1]]; !ix.relatesAs(q.lang, c, o) {
+			return i, qa.with[i+1]
+		}
+	}
+	return -1, -1
+}
+
+// englishOnly reports a word of undetermined text that the lexicon knows as English while
+// neither it nor a stem of it is a Turkish word: its Turkish case ending ("frostbite" read as a
+// locative in -te) is only a look-alike of one, and would make a where/when detail of the claim's
+// object (claimparts.go).
+func (ix *Index) englishOnly(p *part) bool {
+	return ix.lex != nil && len(p.folded) >= 4 && !ix.knownTR(p.folded) && !ix.inflectedKnown(p) && len(ix.lex.Lemmas("en", p.folded)) > 0
+}
+
+// hyphenFirstOnly finds an English word of the claim joined by a hyphen ("left-handed") linked to
+// a fact-check word that is only its first element ("left" of "left brained"), while the
+// fact-check's next word is left unstated: the second element stands where that word does and
+// says another thing ("handed" for "brained"). It returns the claim's word and the fact-check's
+// word left over; -1, -1 when there is none.
+func (ix *decision) hyphenFirstOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	for i := range q.parts {
+		p := &q.parts[i]
+		a, b, ok := strings.Cut(p.folded, "-")
+		if qa.links[i] != linked || !ok || len(a) < 2 || len(b) < 3 || p.lang != "en" {
+			continue
+		}
+		j := qa.with[i]
+		if o := &r.parts[j]; o.folded != a || j+1 >= len(r.parts) || ra.links[j+1] != unlinked {
+			continue
+		}
+		n := &r.parts[j+1]
+		if n.clause != r.parts[j].clause || n.aside || n.num != "" || n.ent != nil || n.lang != "en" {
+			continue
+		}
+		second := part{text: b, folded: b, lang: "en", lemmas: []string{b}, dict: []string{b}}
+		if ix.lex != nil {
+			if ls := ix.lex.Lemmas("en", b); len(ls) > 0 {
+				second.dict = ls
+			}
+		}
+		if ix.relateWords(&second, n) || ix.lexRelate(&second, n, true) != unlinked {
+			continue
+		}
+		return i, j + 1
+	}
+	return -1, -1
+}
+
+// locativeForPlace finds, in Turkish, a word of the claim with a locative ending that the reading
+// took for a plain word (the lexicon lists "elinde" as written) where the fact-check has a place
+// word of its own, both left unstated: "elinde 206 kemik" for "iskeletinde 206 kemik". The same
+// ending in the same slot makes both where/when details, and two the lexicon does not relate are
+// two different places (as decideWhole compares them). It returns the two parts; -1, -1 when
+// there is none.
+func (ix *decision) locativeForPlace(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != "tr" || r.lang != "tr" {
+		return -1, -1
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.place || p.verb || p.ent != nil || p.num != "" || p.aside || ix.morph.CaseOf(p.folded) != turkish.Locative {
+			continue
+		}
+		j := counterpart(q, qa, r, ra, i, false, func(o *part) bool { return o.place && !o.verb && o.ent == nil && o.num == "" && !o.aside })
+		if j < 0 {
+			continue
+		}
+		o := &r.parts[j]
+		if ix.relateWords(p, o) || ix.lexRelate(p, o, true) != unlinked || ix.lexRelate(o, p, false) != unlinked {
+			continue
+		}
+		return i, j
 	}
 	return -1, -1
 }

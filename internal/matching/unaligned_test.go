@@ -63,3 +63,23 @@ func TestModifierRules(t *testing.T) {
 		{"modifierForRestriction", "Venous blood is blue until it meets air", "en", "blood-blue-en", ""},
 	})
 }
+
+// TestCompoundAndSlotRules holds the look-alikes of colloq3.jsonl's second batch that took a
+// verdict before claimCompound, englishOnly, hyphenFirstOnly and locativeForPlace, with
+// rewordings of the same fact-checks that must keep matching.
+func TestCompoundAndSlotRules(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// claimCompound: "renk körü" (colour-blind) is a word of its own, not "kör".
+		{"claimCompound", "Yarasalar renk körüdür", "tr", "bats-blind-tr", "different detail"},
+		{"claimCompound", "Yarasalar tamamen kördür", "tr", "bats-blind-tr", ""},
+		// englishOnly: "frostbite" in text of undetermined language is no Turkish locative.
+		{"englishOnly", "Cold weather causes frostbite", "", "cold-weather-colds-en", "different"},
+		{"englishOnly", "cold weather causes the common cold!!", "", "cold-weather-colds-en", ""},
+		// hyphenFirstOnly: "left-handed" meets only "left" of "left brained".
+		{"hyphenFirstOnly", "People are either left-handed or right-handed", "en", "left-right-brain-en", "different detail"},
+		{"hyphenFirstOnly", "People are either left-brained or right-brained", "en", "left-right-brain-en", ""},
+		// locativeForPlace: "elinde" stands where "iskeletinde" does.
+		{"locativeForPlace", "Yetişkin bir insanın elinde 206 kemik bulunur", "tr", "human-bones-206-tr", "different detail"},
+		{"locativeForPlace", "Yetişkin insanın iskeletinde 206 kemik vardır", "tr", "human-bones-206-tr", ""},
+	})
+}
