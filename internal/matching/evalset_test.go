@@ -224,15 +224,19 @@ func TestTuningFiles(t *testing.T) {
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
 		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.55, crosslang: 0.63}},
-		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 210 look-alikes of every
-		// kind, 51 same-language and 24 cross-language rewordings, written before the matcher was
-		// run on them), measured: look-alike abstention 1.000 (210/210), verdict accuracy 0.627 on
-		// same-language and 0.750 on cross-language rewordings, no dogru/yanlis swap (0.990
-		// (208/210) before the modifier rules (unaligned.go modifierOnPhraseNoun,
-		// modifierForRestriction: "elektronik sigara …", "Octopus blood is blue"); 0.967 (203/210),
-		// 0.627 and 0.750 on its first run, before the rules of unaligned.go and decide.go's
-		// counterpart skipping chatter, shaped on its look-alikes that took a verdict).
-		{"colloq3", colloq3Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.74}},
+		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
+		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
+		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
+		// verdict accuracy 0.627 on same-language and 0.750 on cross-language rewordings, no
+		// dogru/yanlis swap. The whole file measured 0.949 (298/314), 0.627 and 0.750 before any rule
+		// of the colloq3 round. The first batch (210 look-alikes) measured 0.967 (203/210) on its
+		// first run; the rules of unaligned.go, decide.go's counterpart skipping chatter and
+		// clippedForm took it to 1.000. The second batch (104) then measured 0.923 (96/104) on its
+		// first run; claimCompound, hyphenFirstOnly, locativeForPlace and englishOnly (claimparts.go)
+		// took it to 0.962 (100/104). Still taken: a fish for goldfish (the lexicon lists no
+		// "japon balığı"), cats said with another clause that meets "Dogs" loosely, "inşa edildi"
+		// for "yıkıldı" (verbs are compared on meaning only), and a country added as a place.
+		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -243,11 +247,10 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl): a rule is kept only while the
 // look-alike abstention there stays at the 0.97 or above and no dogru/yanlis swap
-// appears. With colloq3.jsonl added: look-alike abstention 0.993 (1023/1030), verdict accuracy
-// 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language rewordings (0.988
-// (1018/1030), 0.642 and 0.743 before its modifier rules, unaligned.go modifierOnPhraseNoun and
-// modifierForRestriction; 0.983 (1012/1030), 0.641 (631/984) and 0.743 before the colloq3
-// round: unaligned.go, decide.go's counterpart skipping chatter and clippedForm). Without
+// appears. With colloq3.jsonl added (both batches): look-alike abstention 0.990 (1123/1134),
+// verdict accuracy 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language
+// rewordings (0.976 (1107/1134), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go,
+// decide.go's counterpart skipping chatter and clippedForm, claimparts.go englishOnly). Without
 // colloq3.jsonl after that round: 0.991 (813/820), 0.643 (600/933) and 0.742 (164/221). With colloq2.jsonl
 // added, before the colloq3 round: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
 // same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
