@@ -1574,6 +1574,9 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			cas = ix.morph.CaseOf("xx" + turkish.Fold(suffix))
 		} else if cas != turkish.Nominative && ix.knownTR(p.folded) && !((cas == turkish.Locative || cas == turkish.Ablative) && ix.inflectedKnown(p)) {
 			cas = turkish.Nominative // a word that only looks inflected ("mide", "yumurta")
+		} else if cas != turkish.Nominative && cp.lang == "und" && ix.englishOnly(p) {
+			// Undetermined text: an English word ("frostbite", "-te") is no Turkish locative.
+			cas = turkish.Nominative
 		}
 		// lightNoun makes the noun of a light verb a content part when the clause has no object
 		// before it, or when the light verb is "yapmak" (make X Y: Y is the result, a complement).

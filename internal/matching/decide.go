@@ -533,7 +533,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		// A where/when detail may be told in other words ("geçmişte" for "bir zamanlar"), but two
 		// of them the lexicon knows and does not relate are two different times or places ("in
 		// winter" for "on cloudy days"): a wrong verdict is worse than none.
-		if (p.place || o.place) && !(p.place && o.place && !p.verb && !o.verb && ix.knownWord(p) && ix.knownWord(o)) {
+		if (p.place || o.place) && !(p.place && o.place && !p.verb && !o.verb && ix.knownWord(p) && ix.knownWord(o) && !clippedForm(p, o)) {
 			continue
 		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
@@ -633,6 +633,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	if i, j := ix.oneWayStand(q, qa, r, ra); i >= 0 {
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), say(q, qa, i), say(r, ra, j))
+	}
+	if why := ix.unalignedPart(q, qa, r, ra); why != "" {
+		return false, why // unaligned.go
 	}
 	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
 	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
@@ -1310,14 +1313,16 @@ func sameSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) bool 
 func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, cross bool, sel func(*part) bool) int {
 	lo, hi := -1, len(r.parts)
 	if !cross {
+		// A neighbour set aside as chatter links to no part of r (its with is 0): it bounds
+		// nothing ("you dont need sunscreen in winter, the sun's too weak anyway").
 		for k := i - 1; k >= 0; k-- {
-			if qa.links[k] != unlinked {
+			if qa.links[k] != unlinked && qa.links[k] != chatter {
 				lo = qa.with[k]
 				break
 			}
 		}
 		for k := i + 1; k < len(q.parts); k++ {
-			if qa.links[k] != unlinked {
+			if qa.links[k] != unlinked && qa.links[k] != chatter {
 				hi = qa.with[k]
 				break
 			}

@@ -43,6 +43,10 @@ var (
 	// colloq2Path holds a second set of posts worded the way people post (ids h-…), written
 	// before the matcher was run on them to find general causes of wrong abstention; tuning data.
 	colloq2Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq2.jsonl")
+	// colloq3Path holds a third set of posts worded the way people post (ids k-…), mostly
+	// look-alikes of every kind, written before the matcher was run on them to find general causes
+	// of look-alikes taking a verdict; tuning data.
+	colloq3Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq3.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -139,9 +143,10 @@ func TestTuningFiles(t *testing.T) {
 		// kan kolesterolünü …").
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
-		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
+		// and its figures are not quality figures. Measured: look-alike abstention 0.987, verdict
 		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
-		// (0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
+		// (0.981, 0.672 and 0.867 before the colloq3 round (unaligned.go; decide.go counterpart,
+		// clippedForm); 0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
 		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
@@ -152,8 +157,9 @@ func TestTuningFiles(t *testing.T) {
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.727 on same-language and
-		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.800 before a
+		// figures. Measured: look-alike abstention 0.989, verdict accuracy 0.727 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.727 and 0.800 before the
+		// colloq3 round (unaligned.go; decide.go counterpart, clippedForm); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
 		// antonym across languages was taken only through a word's main translations (decide.go
 		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
@@ -169,8 +175,9 @@ func TestTuningFiles(t *testing.T) {
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.462 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.451 and 0.683 before a post that
+		// look-alike abstention 0.996, verdict accuracy 0.465 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.462 and 0.683 before the colloq3
+		// round (unaligned.go; decide.go counterpart, clippedForm); 0.996, 0.451 and 0.683 before a post that
 		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
 		// 0.683 before dates in
 		// digits were read (claimparts.go spelledDate); 0.978, 0.441 and 0.683 before
@@ -193,7 +200,9 @@ func TestTuningFiles(t *testing.T) {
 		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.59}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
-		// 0.537 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.540 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.537 and 0.761 before the colloq3 round (unaligned.go; decide.go counterpart,
+		// clippedForm); 0.989,
 		// 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.968,
 		// 0.512 and 0.717 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.968, 0.496 and 0.565 before the
@@ -204,14 +213,30 @@ func TestTuningFiles(t *testing.T) {
 		// first run, before the rules tuned on colloq.jsonl).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
-		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.967
-		// (58/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
-		// no dogru/yanlis swap (0.967, 0.551 and 0.617 before an antonym across languages was taken
+		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
+		// (60/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
+		// no dogru/yanlis swap (0.983 (59/60) before the colloq3 round's modifier rules
+		// (unaligned.go modifierOnPhraseNoun, modifierForRestriction); 0.967 (58/60), 0.551 and
+		// 0.633 before the colloq3 round
+		// (unaligned.go; decide.go counterpart, clippedForm); 0.967, 0.551 and 0.617 before an antonym across languages was taken
 		// only through a word's main translations (decide.go lexRelate); 0.967, 0.536 and 0.617 on
 		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.63}},
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.55, crosslang: 0.63}},
+		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
+		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
+		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
+		// verdict accuracy 0.627 on same-language and 0.750 on cross-language rewordings, no
+		// dogru/yanlis swap. The whole file measured 0.949 (298/314), 0.627 and 0.750 before any rule
+		// of the colloq3 round. The first batch (210 look-alikes) measured 0.967 (203/210) on its
+		// first run; the rules of unaligned.go, decide.go's counterpart skipping chatter and
+		// clippedForm took it to 1.000. The second batch (104) then measured 0.923 (96/104) on its
+		// first run; claimCompound, hyphenFirstOnly, locativeForPlace and englishOnly (claimparts.go)
+		// took it to 0.962 (100/104). Still taken: a fish for goldfish (the lexicon lists no
+		// "japon balığı"), cats said with another clause that meets "Dogs" loosely, "inşa edildi"
+		// for "yıkıldı" (verbs are compared on meaning only), and a country added as a place.
+		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -220,9 +245,14 @@ func TestTuningFiles(t *testing.T) {
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
-// there stays at the issue's 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
-// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
+// blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl): a rule is kept only while the
+// look-alike abstention there stays at the issue's 0.97 or above and no dogru/yanlis swap
+// appears. With colloq3.jsonl added (both batches): look-alike abstention 0.990 (1123/1134),
+// verdict accuracy 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language
+// rewordings (0.976 (1107/1134), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go,
+// decide.go's counterpart skipping chatter and clippedForm, claimparts.go englishOnly). Without
+// colloq3.jsonl after that round: 0.991 (813/820), 0.643 (600/933) and 0.742 (164/221). With colloq2.jsonl
+// added, before the colloq3 round: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
 // same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
 // before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
 // 0.729 (161/221)
@@ -255,7 +285,7 @@ func TestTuningFiles(t *testing.T) {
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path, colloq3Path} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures
