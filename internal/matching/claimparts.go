@@ -90,6 +90,9 @@ type part struct {
 	// Turkish "fazla" with an ablative ("beşten fazla"), '=' after "only" ("only five",
 	// "yalnızca 3 saniye"), 0 otherwise.
 	bounded byte
+	// relative marks a word of a Turkish relative clause before its noun ("Çocuklara yapılan
+	// aşılar"): it says which of the noun's kind, in no other part's place.
+	relative bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -122,6 +125,9 @@ type claimParts struct {
 	passive bool
 	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
 	superlative bool
+	// question marks a post that is one question ("mac bilgisayarlara virüs bulaşır mı?"): it
+	// asserts no polarity, so the fact-check of its claim or of the claim's negation answers it.
+	question bool
 	// frameText is the text read, kept to read it in pieces when a decision needs it (frame.go).
 	frameText string
 	// readings are runs of the post's pieces with its frame set aside, read once frameText is
@@ -219,6 +225,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
+	cp.question = yesNoQuestion(text)
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
@@ -300,6 +307,32 @@ func spelledDate(m, lex string) string {
 	return g[1] + strconv.Itoa(day) + " " + monthName(month, lex) + " " + g[4]
 }
 
+// questionParticles are the Turkish question particle and its forms with the copula (folded).
+var questionParticles = map[string]bool{"mi": true, "mu": true, "miydi": true, "muydu": true, "miymis": true, "muymus": true,
+	"midir": true, "mudur": true}
+
+// yesNoQuestion reports a post that is a single yes/no question, by its grammar: closed by the
+// Turkish question particle ("… bulaşır mı?"), opened by an English auxiliary ("Do Macs get
+// viruses?") or closed by "or not?". A post that asks and then answers ("hiç kavis var mı? Dünya
+// dümdüz") states its answer, and a statement with a question mark ("Istanbul isn't the capital
+// of Turkey?") still states it, so neither is a question here.
+func yesNoQuestion(text string) bool {
+	t := strings.TrimRightFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '?' })
+	body := strings.TrimRight(t, "?")
+	if strings.ContainsAny(body, ".!?") {
+		return false
+	}
+	f := strings.Fields(turkish.Fold(body))
+	if len(f) < 2 {
+		return false
+	}
+	if questionParticles[f[len(f)-1]] {
+		return true
+	}
+	asked := len(body) < len(t)
+	return asked && (invertingAuxiliaries[f[0]] || f[len(f)-2] == "or" && f[len(f)-1] == "not")
+}
+
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that
 // …?", "Doğru mu ki …"): the claim is what follows.
 var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
@@ -343,7 +376,7 @@ var trailingReports = regexp.MustCompile(`(?i)[,;:]\s*(((my|our|a) ([\pL'’-]+ 
 
 // trailingQuestions close a post that asks whether what it says is true ("…, is that true??",
 // "… doğru mu?"): the question adds nothing to the claim.
-var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|doğru mu|gerçek mi)[\s?!.]*$`)
+var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|or not|doğru mu|gerçek mi)[\s?!.]*$`)
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
 // state its claim.
@@ -673,12 +706,22 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = f
 			p.slot = "percent"
 			infos[i+1].function = true
+		} else if v, ok := ix.percentNumberWord(toks, foldedAt, i); ok {
+			// "yüzde onunu" (ten percent of it): a number word with its endings after "yüzde".
+			p.num = v
+			p.slot = "percent"
 		} else if q, ok := quantityWords[folded]; ok {
 			p.num = q
 			p.slot = "percent"
 		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && ix.unitSlot(infos[i+1].folded, lex) != "" {
 			p.num = n
 			p.slot = ix.unitSlot(infos[i+1].folded, lex)
+		} else if ok && i+2 < len(toks) && infos[i+1].folded == "tane" && !toks[i+2].number && ix.unitSlot(infos[i+2].folded, lex) != "" {
+			// "altı tane sıfır": the Turkish counter "tane" (piece) between a number and what
+			// it counts is grammar.
+			p.num = n
+			p.slot = ix.unitSlot(infos[i+2].folded, lex)
+			infos[i+1].function = true
 		}
 		if p.num != "" {
 			p.bounded = boundedAt(toks, i)
@@ -706,7 +749,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			switch lex {
 			case "tr":
 				switch root, priv := privativeRoot(folded); {
-				case turkish.IsNegativeVerb(folded) && p.ent == nil:
+				case turkish.IsNegativeVerb(folded) && p.ent == nil && !ix.stemWithM(folded):
 					if !doubled[i] {
 						p.neg = true
 						negate(i, false)
@@ -982,7 +1025,15 @@ func boundedAt(toks []scanned, i int) byte {
 // "Doesn't sugar make kids hyper?"): a negative yes/no question, which leans to the positive
 // answer and so passes on the positive claim.
 func negativeQuestionAt(text string, toks []scanned, i int) bool {
-	if i != 0 && !toks[i].sentenceStart || !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+	if !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+		return false
+	}
+	if i > 0 && !toks[i].sentenceStart && i+2 == len(toks) && tagPronouns[turkish.Fold(toks[i+1].text)] {
+		// A question tag ("Sydney is Australia's capital, isn't it?", "…, don't they?") asks
+		// for agreement with the statement before it, as "değil mi?" does.
+		return true
+	}
+	if i != 0 && !toks[i].sentenceStart {
 		return false
 	}
 	for j := i + 1; j < len(toks); j++ {
@@ -992,6 +1043,9 @@ func negativeQuestionAt(text string, toks []scanned, i int) bool {
 	}
 	return true
 }
+
+// tagPronouns close an English question tag after a negative auxiliary ("isn't it?").
+var tagPronouns = map[string]bool{"it": true, "they": true, "he": true, "she": true, "we": true, "you": true, "i": true, "there": true}
 
 // prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or
 // "do not" opening its clause, with a word after it.
@@ -1331,6 +1385,21 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	return "", false
 }
 
+// percentNumberWord reads a Turkish number word with possessive or case endings right after
+// "yüzde" ("yüzde onunu", "yüzde doksanı"): after "yüzde" only a number can follow, so even the
+// ambiguous "on" is ten there.
+func (ix *Index) percentNumberWord(toks []scanned, folded func(int) string, i int) (string, bool) {
+	if i == 0 || toks[i].number || folded(i-1) != "yuzde" || toks[i].sentenceStart {
+		return "", false
+	}
+	for _, l := range ix.morph.Lemmas(folded(i)) {
+		if v, ok := wordValues[l]; ok && v <= 100 {
+			return strconv.FormatFloat(v, 'f', -1, 64), true
+		}
+	}
+	return "", false
+}
+
 // unitSlot is the slot a word after an ambiguous Turkish number word names (softNumberWords:
 // "yedi", "altı" are numbers only before a unit): a unit as written, through its stem or lemmas
 // ("sıfırı"), or through a synonym the lexicon gives of a unit word ("sene" for "yıl"), so that
@@ -1390,7 +1459,9 @@ var turkishLemmas = turkish.NewMorphology().Lemmas
 
 // scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
 var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
-	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
+	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12,
+	// As abbreviated in posts and headlines ("4.5 bn years").
+	"bn": 1e9, "mn": 1e6}
 
 // scaled multiplies every reading of a number key.
 func scaled(key string, f float64) string {
@@ -1618,7 +1689,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
-		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i):
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i) && !(!firstSeen && ix.pluralNoun(p, suffix)):
 			p.role = roleModifier
 		}
 		if cas == turkish.Dative || cas == turkish.Accusative {
@@ -1629,7 +1700,72 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			firstSeen = true
 		}
 	}
+	relativeClauses(cp, toks, at)
 }
+
+// relativeClauses reads a Turkish relative clause, a participle ("yapılan") with the words of
+// its clause before it, directly before a noun: the clause says which of the
+// noun's kind ("Çocuklara yapılan aşılar": the vaccines given to children), so its words modify
+// that noun, which is the phrase's head and, opening the clause, its subject.
+func relativeClauses(cp *claimParts, toks []scanned, at func(int) (int, bool, bool)) {
+	for i := 0; i+1 < len(toks); i++ {
+		pi, _, _ := at(i)
+		ni, _, _ := at(i + 1)
+		if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+			continue
+		}
+		p, n := &cp.parts[pi], &cp.parts[ni]
+		if p.clause != n.clause || p.ent != nil || n.num != "" || n.verb || n.role == rolePredicate || !relativeParticiple(p) {
+			continue
+		}
+		// Only a relative clause that opens its clause, where the reading took a word of it for
+		// the subject: elsewhere the words keep their roles (a fact-check's "halka püskürtülen
+		// kimyasallar" still says to whom).
+		from := pi
+		for from > 0 && cp.parts[from-1].clause == p.clause && cp.parts[from-1].role != rolePredicate && cp.parts[from-1].num == "" {
+			from--
+		}
+		first := false
+		for k := from; k <= pi; k++ {
+			first = first || cp.parts[k].first
+		}
+		if !first || from > 0 && cp.parts[from-1].clause == p.clause {
+			continue
+		}
+		for k := from; k <= pi; k++ {
+			q := &cp.parts[k]
+			q.first, q.verb, q.relative = false, false, true
+			if q.role == roleCore {
+				q.role = roleModifier
+			}
+		}
+		n.first = true
+	}
+}
+
+// relativeParticiple reports a Turkish subject participle -(y)An of a verb the lexicon knows
+// with no case ending, as it stands before the noun it modifies ("yapılan", "içen"). The object
+// participle -DIK is left out: its possessive names a doer of its own ("ürettiğimiz", the
+// plastics we make), which is content.
+func relativeParticiple(p *part) bool {
+	for _, d := range p.dict {
+		if k := strings.LastIndexByte(d, ' '); k >= 0 {
+			d = d[k+1:]
+		}
+		stem, ok := strings.CutSuffix(d, "mak")
+		if !ok {
+			stem, ok = strings.CutSuffix(d, "mek")
+		}
+		if ok && len(stem) >= 2 && strings.HasPrefix(p.folded, stem) && relativeEnding.MatchString(p.folded[len(stem):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeEnding is a subject participle's ending after the verb stem (folded; passive,
+// causative and ability stems included).
+var relativeEnding = regexp.MustCompile(`^([dt][iu]r|t|[iu]?l|[iu]?n|[ae]bil|y[ae]bil)?y?[ae]n$`)
 
 // invertedVerb finds the verb of an English yes/no question opened by an auxiliary at start
 // ("Does cracking your knuckles give you arthritis?", "Does smoking cause lung cancer?"): the
@@ -2208,6 +2344,45 @@ func (ix *Index) englishPrivative(folded string) ([]string, bool) {
 		}
 	}
 	return out, true
+}
+
+// stemWithM reports a folded word that only looks like a negative verb: "gomuyormus" (gömüyormuş,
+// it buries, as typed without Turkish letters, and as folded) ends like the negative "go-muyor",
+// but no stem before that -mA is a verb the lexicon knows, while the stem with its m is ("gömmek").
+func (ix *Index) stemWithM(folded string) bool {
+	stems := ix.morph.Positive(folded)
+	if len(stems) == 0 || ix.lex == nil {
+		return false
+	}
+	for _, s := range stems {
+		if ix.knownVerbTR(s) {
+			return false
+		}
+	}
+	return ix.knownVerbTR(stems[0] + "m")
+}
+
+// knownVerbTR reports a folded Turkish verb stem whose infinitive the lexicon translates (either
+// harmony, as folding loses ı/i and ö/o).
+func (ix *Index) knownVerbTR(stem string) bool {
+	return ix.knownTR(stem+"mak") || ix.knownTR(stem+"mek")
+}
+
+// pluralNoun reports a Turkish noun in the plural with no case ending ("aşılar", "sigaralar"):
+// Turkish modifies a noun with a bare singular ("aşı takvimi") or an adjective, never with a
+// plural, so a plural opening a claim before another noun is no modifier of it but its subject
+// ("aşılar otizm yapar": the vaccines, then what they cause). Only a plural of a word the
+// lexicon knows that is not itself a word the lexicon knows.
+func (ix *Index) pluralNoun(p *part, suffix string) bool {
+	if suffix != "" || p.ent != nil {
+		return false
+	}
+	for _, suf := range []string{"lar", "ler"} {
+		if stem, ok := strings.CutSuffix(p.folded, suf); ok && len(stem) >= 2 && !ix.knownTR(p.folded) && ix.knownTR(stem) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

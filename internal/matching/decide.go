@@ -357,7 +357,7 @@ func subjectPhraseEnd(c *claimParts, heads bool) int {
 // clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
 // than two parts that are not numbers (too little to state a claim).
 func clausesOnly(q *claimParts, from, to int) *claimParts {
-	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive}
+	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive, question: q.question}
 	words := 0
 	at := map[int]int{}
 	for i := range q.parts {
@@ -502,6 +502,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		if cross && !isNoun(p) {
 			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
+		}
+		if p.relative {
+			continue // a relative clause says which one its noun is, in no part's place
 		}
 		if p.verb && p.role == roleAdjunct && p.lang == "tr" {
 			// A converb ("kırmızı görünce", "yiyince") opens a clause of when or how: a detail
@@ -698,6 +701,11 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause)
 	})
+	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
+	// viruses" answers. Only a negation: an antonym still says another thing.
+	if qNeg != rNeg && flips == 0 && q.question {
+		qNeg = rNeg
+	}
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1 && antA == "":
@@ -1251,7 +1259,7 @@ func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 	}
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, n := &q.parts[i], &q.parts[i+1]
-		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside &&
+		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.relative &&
 			n.num == "" && n.clause == p.clause {
 			return i, j
 		}

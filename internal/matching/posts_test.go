@@ -1,0 +1,59 @@
+package matching
+
+import "testing"
+
+// TestSameClaimAsPosted holds rewordings written the way people post: function words typed
+// short ("ur", "u", "bc", "gotta"), a question tag, a question asking the claim either way, a
+// Turkish verb without Turkish letters that only looks negative ("gomuyormus"), the evidential
+// "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
+// "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim; each
+// with the look-alike or negation that must still be refused.
+func TestSameClaimAsPosted(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:seasons", "Summer is hot because the Earth is closer to the Sun.", "en", "yanlis"),
+		review("u:water", "You should drink eight glasses of water a day.", "en", "kismen"),
+		review("u:hands", "Washing your hands with soap helps prevent the spread of infections.", "en", "dogru"),
+		review("u:sydney", "Sydney is the capital of Australia.", "en", "yanlis"),
+		review("u:mac", "Mac bilgisayarlara virüs bulaşmaz.", "tr", "yanlis"),
+		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+		review("u:ostrich", "Devekuşları korktuklarında başlarını kuma gömer.", "tr", "yanlis"),
+		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+		review("u:age", "The Earth is about 4.5 billion years old.", "en", "dogru"),
+		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		// Function words as typed in posts.
+		{"summer is hot bc we're closer to the sun", "en", "u:seasons", ""},
+		{"u gotta drink 8 glasses of water a day", "en", "u:water", ""},
+		{"u gotta drink 2 glasses of water a day", "en", "u:water", "different number"},
+		{"wash ur hands w/ soap, it really does help stop germs spreading", "en", "u:hands", ""},
+		// A question tag asks for agreement with the statement before it.
+		{"Sydney is Australia's capital, isn't it?", "en", "u:sydney", ""},
+		{"Melbourne is Australia's capital, isn't it?", "en", "u:sydney", "different"},
+		// A question asks the claim either way; a statement of the negation is still refused.
+		{"Mac bilgisayarlara virüs bulaşır mı?", "tr", "u:mac", ""},
+		{"Mac bilgisayarlara virüs bulaşır", "tr", "u:mac", "negation differs"},
+		{"do the mRNA vaccines change your DNA or not?", "en", "u:mrna", ""},
+		{"mRNA vaccines don't change your DNA", "en", "u:mrna", "negation differs"},
+		// "gömüyormuş" without Turkish letters is no negative of "gö-".
+		{"devekuslari korkunca basini kuma gomuyormus", "tr", "u:ostrich", ""},
+		{"Devekuşları korkunca başlarını kuma gömmüyor", "tr", "u:ostrich", "negation differs"},
+		// The evidential "we" is no privative; a number word inflected after "yüzde".
+		{"Beynimizin sadece onda birini kullanıyormuşuz", "tr", "u:brain", ""},
+		{"Beynimizin sadece yüzde onunu kullanıyoruz", "tr", "u:brain", ""},
+		{"Beynimizin sadece yüzde yirmisini kullanıyoruz", "tr", "u:brain", "different number"},
+		// The counter "tane".
+		{"2005'te liradan altı tane sıfır atıldı", "tr", "u:lira", ""},
+		{"2005'te liradan yedi tane sıfır atıldı", "tr", "u:lira", "different number"},
+		// "bn" is billion.
+		{"Earth is around 4.5 bn years old", "en", "u:age", ""},
+		{"Earth is around 4.5 mn years old", "en", "u:age", "different number"},
+		// A plural opening the claim is its subject; a relative clause before it says which.
+		{"Deprem havası diye bir şey var, bu sıcakta kesin sallanır", "tr", "u:quake", ""},
+		{"Deprem havası diye bir şey yok, bu sıcakta sallanmaz", "tr", "u:quake", "different"},
+		{"Çocuklara yapılan aşılar otizm yapıyor, kimse bunu konuşmuyor", "tr", "u:autism", ""},
+		{"Çocuklara yapılan aşılar diyabet yapıyor", "tr", "u:autism", "different"},
+	})
+}
