@@ -1890,7 +1890,11 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, p.dict, o.dict, true)
+		l := rel(p.lang, p.dict, o.dict, true)
+		if l == unlinked && ix.sharedTranslation(p, o) {
+			return linked
+		}
+		return l
 	}
 	trans := ix.translations(p, o.lang)
 	for _, t := range trans {
@@ -1933,6 +1937,55 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return opposite
 	}
 	return unlinked
+}
+
+// pivotTranslations is how many of each word's first translations sharedTranslation compares.
+const pivotTranslations = 3
+
+// sharedTranslation reports two Turkish words that English gives one main translation for
+// ("pırlanta" and "elmas": diamond; "damar" and "toplardamar": vein): a dictionary's first translations carry a word's main sense, so sharing one says the
+// two mean the same where KeNet keeps them apart, as it keeps many near words. Where KeNet makes
+// one a kind of the other, only when the narrower word's first translation is a main one of the
+// broader word ("damar" is mostly said for "toplardamar", vein; "şehir" is not "başkent", whose
+// first translation, capital, no main translation of "şehir" is). English words are left to
+// WordNet, which has their senses; the Turkish side of its dictionaries links too loosely
+// ("earth" and "universe" both to "evren").
+func (ix *decision) sharedTranslation(p, o *part) bool {
+	if p.lang != "tr" || o.lang != "tr" {
+		return false
+	}
+	main := func(c *part) [][]string {
+		var out [][]string
+		for _, a := range c.dict {
+			out = append(out, firstN(ix.relations.translate(ix.lex, "tr", "en", a), pivotTranslations))
+		}
+		return out
+	}
+	pt, ot := main(p), main(o)
+	shared := false
+	for _, x := range pt {
+		for _, y := range ot {
+			for _, t := range x {
+				shared = shared || contains(y, t)
+			}
+		}
+	}
+	if !shared {
+		return false
+	}
+	for i, a := range p.dict {
+		for j, b := range o.dict {
+			switch ix.relations.relate(ix.lex, "tr", a, b) {
+			case thesaurus.Narrower: // b is a kind of a
+				return len(ot[j]) > 0 && contains(pt[i], ot[j][0])
+			case thesaurus.Broader: // a is a kind of b
+				return len(pt[i]) > 0 && contains(ot[j], pt[i][0])
+			case thesaurus.Antonym:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // translations are the first translations of p's dictionary forms into lang (folded for

@@ -2,6 +2,29 @@ package matching
 
 import "testing"
 
+// TestSameClaimSharedTranslation holds two Turkish words that English gives one main
+// translation for as the same word ("pırlanta", "elmas": diamond; "büyük kısmı", "çoğu": most),
+// and a word KeNet makes broader only when the narrower word's first translation is a main one of
+// it ("damar" for "toplardamar", vein; not "şehir" for "başkent", capital). English words stay
+// with WordNet ("universe" is not "earth", though both translate to "evren").
+func TestSameClaimSharedTranslation(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:blood", "Toplardamarlardaki kan mavidir, ancak havayla temas edince kırmızıya döner.", "tr", "yanlis"),
+		review("u:diamond", "Elmaslar kömürden oluşur.", "tr", "yanlis"),
+		review("u:heat", "Vücut ısımızın çoğunu başımızdan kaybederiz.", "tr", "yanlis"),
+		review("u:capital", "Türkiye'nin başkenti İstanbul'dur.", "tr", "yanlis"),
+		review("u:age", "The Earth is about 4.5 billion years old.", "en", "dogru"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"damarlarımızdaki kan aslında mavi, havayla temas edince kırmızı oluyor", "tr", "u:blood", ""},
+		{"Pırlanta dediğin sıkışmış kömürden oluşuyor", "tr", "u:diamond", ""},
+		{"Vücut ısısının büyük kısmı kafadan kaybedilir, bere takın", "tr", "u:heat", ""},
+		{"Pırlanta dediğin sıkışmış kumdan oluşuyor", "tr", "u:diamond", "different"},
+		{"Türkiye'nin en kalabalık şehri İstanbul'dur", "tr", "u:capital", "different"},
+		{"The universe is about 4.5 billion years old", "en", "u:age", "different"},
+	})
+}
+
 // TestSameClaimAsPosted holds rewordings written the way people post: function words typed
 // short ("ur", "u", "bc", "gotta"), a question tag, a question asking the claim either way, a
 // Turkish verb without Turkish letters that only looks negative ("gomuyormus"), the evidential
