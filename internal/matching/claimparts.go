@@ -358,6 +358,8 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 	`|(i|we) (just |once )?(heard|read|was told|were told)( somewhere| online)?( that)?` +
 	`|(people|they|everyone|everybody|someone|somebody) (say|says|said|told me|claim|claims)( that)?` +
 	`|apparently|supposedly|reportedly|allegedly` +
+	`|(never forget|don'?t forget|remember)( that)?` +
+	`|unutmayın|unutmayalım|unutma` +
 	`|according to [^,]{1,40},` +
 	`|\pL+(m|im|ım|um|üm) (hep |sürekli |bana )?(diyor|dedi|söylüyor|söyledi|anlattı) ki` +
 	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
@@ -756,9 +758,13 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					}
 					p.lemmas = ix.morph.Positive(folded)
 				case priv && p.ent == nil && len(root) >= 3:
-					// "gereksiz" (without need) is "gerek yok": the root, negated.
+					// "gereksiz" (without need) is "gerek yok": the root, negated. As with an
+					// English privative, the negation is the word's own ("montsuz dışarı çıkmak":
+					// going out without a coat still goes out), so it counts only where the other
+					// claim states the word.
 					p.neg = true
 					negate(i, false)
+					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
 					p.lemmas = ix.morph.Lemmas(root)
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)

@@ -26,10 +26,11 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 }
 
 // TestSameClaimAsPosted holds rewordings written the way people post: function words typed
-// short ("ur", "u", "bc", "gotta"), a question tag, a question asking the claim either way, a
+// short ("ur", "u", "bc", "gotta"), a reminder frame ("never forget"), a question tag, a question asking the claim either way, a
 // Turkish verb without Turkish letters that only looks negative ("gomuyormus"), the evidential
 // "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
-// "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim; each
+// "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
+// Turkish privative that negates only its own word ("montsuz"); each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -44,6 +45,9 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
 		review("u:age", "The Earth is about 4.5 billion years old.", "en", "dogru"),
 		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:cold", "Soğuk havada dışarı çıkmak soğuk algınlığına neden olur.", "tr", "kismen"),
+		review("u:sunscreen", "Bulutlu havada güneş kremi sürmek gereksizdir.", "tr", "yanlis"),
+		review("u:cup", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -78,5 +82,13 @@ func TestSameClaimAsPosted(t *testing.T) {
 		{"Deprem havası diye bir şey yok, bu sıcakta sallanmaz", "tr", "u:quake", "different"},
 		{"Çocuklara yapılan aşılar otizm yapıyor, kimse bunu konuşmuyor", "tr", "u:autism", ""},
 		{"Çocuklara yapılan aşılar diyabet yapıyor", "tr", "u:autism", "different"},
+		// A Turkish privative negates its own word: going out without a coat still goes out;
+		// the antonym of a privative the other claim states still opposes it.
+		{"Kışın montsuz dışarı çıkarsan nezle olursun", "tr", "u:cold", ""},
+		{"Soğuk havada dışarı çıkmak soğuk algınlığına neden olmaz", "tr", "u:cold", "negation differs"},
+		{"Bulutlu havada güneş kremi sürmek gerekli", "tr", "u:sunscreen", "opposite"},
+		// "never forget" frames the claim it reminds of.
+		{"never forget Galatasaray won the UEFA Cup in 2000", "en", "u:cup", ""},
+		{"never forget Fenerbahçe won the UEFA Cup in 2000", "en", "u:cup", "different"},
 	})
 }
