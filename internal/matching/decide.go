@@ -443,6 +443,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 
 	ix.dateAside(q, qa, r)
 	namedSubject(q, qa, r, ra)
+	nameHeadAgain(q, qa, r)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
@@ -974,6 +975,24 @@ func namedSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
 	}
 	for j := s + 1; j <= end; j++ {
 		ra.links[j] = chatter
+	}
+}
+
+// nameHeadAgain sets aside a capitalised word of a name, right after a stated name, whose word
+// the fact-check states apart from the name ("Sahra Çölü" where the fact-check says "Sahra …
+// en büyük çölüdür", "the Sahara Desert" for "the Sahara … desert"): the name's head said again.
+func nameHeadAgain(q *claimParts, qa sideAlign, r *claimParts) {
+	for i := 1; i < len(q.parts); i++ {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.ent == nil || q.parts[i-1].ent == nil || qa.links[i-1] == unlinked || q.parts[i-1].clause != p.clause {
+			continue
+		}
+		for j := range r.parts {
+			if o := &r.parts[j]; o.ent == nil && o.num == "" && shareLemma(p.lemmas, o.lemmas) {
+				qa.links[i] = chatter
+				break
+			}
+		}
 	}
 }
 

@@ -30,7 +30,8 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // Turkish verb without Turkish letters that only looks negative ("gomuyormus"), the evidential
 // "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
 // "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
-// Turkish privative that negates only its own word ("montsuz"); each
+// Turkish privative that negates only its own word ("montsuz"), a name's head said again
+// ("Sahra Çölü"); each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -48,6 +49,7 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:cold", "Soğuk havada dışarı çıkmak soğuk algınlığına neden olur.", "tr", "kismen"),
 		review("u:sunscreen", "Bulutlu havada güneş kremi sürmek gereksizdir.", "tr", "yanlis"),
 		review("u:cup", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
+		review("u:sahara", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -90,5 +92,8 @@ func TestSameClaimAsPosted(t *testing.T) {
 		// "never forget" frames the claim it reminds of.
 		{"never forget Galatasaray won the UEFA Cup in 2000", "en", "u:cup", ""},
 		{"never forget Fenerbahçe won the UEFA Cup in 2000", "en", "u:cup", "different"},
+		// A name's head said again ("Sahra Çölü" where the fact-check says "çölüdür").
+		{"Dünyanın en büyük çölü Sahra Çölü'dür", "tr", "u:sahara", ""},
+		{"Dünyanın en büyük çölü Gobi Çölü'dür", "tr", "u:sahara", "different entity"},
 	})
 }
