@@ -822,6 +822,17 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
 		ix.markTimeAdverbs(cp, first)
 	}
+	if lex == "en" && ix.lex != nil {
+		// An English clause opened by a bare verb before its object or particle ("Put a coat
+		// on!", "Look up, …", "Teach your kids this:") tells the reader what to do, as a Turkish
+		// imperative does: advice, which states no fact.
+		for i := 0; i+1 < len(toks); i++ {
+			if pi := infos[i].part; pi >= 0 && (i == 0 || toks[i].sentenceStart || clauseOf(i-1) != clauseOf(i)) &&
+				!toks[i+1].sentenceStart && imperativeCues[infos[i+1].folded] && ix.bareVerb(infos[i].folded) {
+				cp.parts[pi].advice = true
+			}
+		}
+	}
 	mergeCompoundQuantities(cp, first)
 	if aside {
 		for i := first; i < len(cp.parts); i++ {
@@ -2389,6 +2400,21 @@ func (ix *Index) pluralNoun(p *part, suffix string) bool {
 		}
 	}
 	return false
+}
+
+// imperativeCues are the words an English imperative's object or particle opens with ("put a
+// coat on", "look up", "teach your kids").
+var imperativeCues = map[string]bool{"a": true, "an": true, "the": true, "your": true, "ur": true, "my": true, "our": true,
+	"his": true, "her": true, "their": true, "this": true, "that": true, "these": true, "those": true, "it": true,
+	"them": true, "me": true, "us": true, "him": true, "up": true, "on": true, "off": true, "out": true, "down": true, "away": true}
+
+// bareVerb reports an English verb in its base form, as an imperative is ("put", "look").
+func (ix *Index) bareVerb(folded string) bool {
+	v, ok := ix.lex.(verbLexicon)
+	if !ok || strings.HasSuffix(folded, "s") || strings.HasSuffix(folded, "ed") || strings.HasSuffix(folded, "ing") || !v.IsVerb(folded) {
+		return false
+	}
+	return slices.Contains(ix.lex.Lemmas("en", folded), folded)
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

@@ -31,7 +31,7 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
 // "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
 // Turkish privative that negates only its own word ("montsuz"), a name's head said again
-// ("Sahra Çölü"); each
+// ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"); each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -50,6 +50,7 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:sunscreen", "Bulutlu havada güneş kremi sürmek gereksizdir.", "tr", "yanlis"),
 		review("u:cup", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
 		review("u:sahara", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
+		review("u:pluto", "Pluto is the ninth planet of the Solar System.", "en", "yanlis"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -95,5 +96,8 @@ func TestSameClaimAsPosted(t *testing.T) {
 		// A name's head said again ("Sahra Çölü" where the fact-check says "çölüdür").
 		{"Dünyanın en büyük çölü Sahra Çölü'dür", "tr", "u:sahara", ""},
 		{"Dünyanın en büyük çölü Gobi Çölü'dür", "tr", "u:sahara", "different entity"},
+		// A clause of advice opened by a bare verb states no fact.
+		{"pluto is still our 9th planet, fight me", "en", "u:pluto", ""},
+		{"mars is still our 9th planet, fight me", "en", "u:pluto", "different"},
 	})
 }
