@@ -757,8 +757,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 						negate(i, false)
 					}
 					p.lemmas = ix.morph.Positive(folded)
-				case priv && p.ent == nil && len(root) >= 3:
-					// "gereksiz" (without need) is "gerek yok": the root, negated. As with an
+				case priv && p.ent == nil && len(root) >= 3 && (ix.lex == nil || ix.knownTR(root) || !ix.knownTR(folded)):
+					// "gereksiz" (without need) is "gerek yok": the root, negated; not a word the
+					// lexicon knows whole with a root it does not ("egzersiz", exercise, only
+					// ends like one). As with an
 					// English privative, the negation is the word's own ("montsuz dışarı çıkmak":
 					// going out without a coat still goes out), so it counts only where the other
 					// claim states the word.

@@ -1485,6 +1485,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 			}
 		}
 	}
+	ix.linkModifiedHeads(q, qa, r, ra)
 	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
 	// for "suicide") is linked back when the lexicon relates the two on their own.
 	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
@@ -1956,6 +1957,61 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return opposite
 	}
 	return unlinked
+}
+
+// linkModifiedHeads links a word of the claim to a modifier and its noun in the fact-check when
+// the lexicon has the word with that modifier as one of its own names: "exercise" is "physical
+// exercise" in WordNet, so it states "physical activity"; "egzersiz" translates to "physical
+// exercise", and "fiziksel" to "physical". Only the modifier is matched: the noun after it
+// ("activity") is what the phrase says with it, which the word names more narrowly.
+func (ix *decision) linkModifiedHeads(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.num != "" || p.ent != nil || p.verb || len(p.dict) == 0 {
+			continue
+		}
+		for j := 0; j+1 < len(r.parts); j++ {
+			m, h := &r.parts[j], &r.parts[j+1]
+			if ra.links[j] != unlinked || ra.links[j+1] != unlinked || m.role != roleModifier || m.clause != h.clause ||
+				m.num != "" || h.num != "" || m.ent != nil || h.ent != nil || h.verb || m.lang != p.lang || h.lang != p.lang {
+				continue
+			}
+			if ix.namedWithModifier(p, m) {
+				qa.links[i], qa.with[i] = linked, j+1
+				ra.links[j], ra.with[j] = linked, i
+				ra.links[j+1], ra.with[j+1] = linked, i
+				break
+			}
+		}
+	}
+}
+
+// namedWithModifier reports a word p the lexicon also names with modifier m before it: an
+// English lemma "m p" that is p's synonym ("physical exercise"), or for Turkish a two-word
+// English translation of p whose first word is a main translation of m.
+func (ix *decision) namedWithModifier(p, m *part) bool {
+	if p.lang == "en" {
+		for _, w := range p.dict {
+			for _, a := range m.dict {
+				if r := ix.relations.relate(ix.lex, "en", a+" "+w, w); r == thesaurus.Same || r == thesaurus.Synonym {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var mods []string
+	for _, a := range m.dict {
+		mods = append(mods, firstN(ix.relations.translate(ix.lex, "tr", "en", a), pivotTranslations)...)
+	}
+	for _, w := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, "tr", "en", w), 6) {
+			if first, _, ok := strings.Cut(t, " "); ok && contains(mods, first) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pivotTranslations is how many of each word's first translations sharedTranslation compares.

@@ -101,3 +101,20 @@ func TestSameClaimAsPosted(t *testing.T) {
 		{"mars is still our 9th planet, fight me", "en", "u:pluto", "different"},
 	})
 }
+
+// TestSameClaimModifiedHead holds a word the lexicon also names with the fact-check's modifier
+// ("exercise" is "physical exercise", so it states "physical activity"; "egzersiz" translates to
+// "physical exercise"), and a Turkish word that only ends like a privative ("egzersiz"), while
+// another object is still refused.
+func TestSameClaimModifiedHead(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:exercise-en", "Regular physical activity lowers the risk of heart disease.", "en", "dogru"),
+		review("u:exercise-tr", "Düzenli fiziksel aktivite kalp hastalığı riskini azaltır.", "tr", "dogru"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"Regular exercise reduces your risk of heart disease", "en", "u:exercise-en", ""},
+		{"Regular exercise reduces your risk of cancer", "en", "u:exercise-en", "different"},
+		{"Düzenli egzersiz kalp hastalığı riskini azaltır", "tr", "u:exercise-tr", ""},
+		{"Düzenli egzersiz diyabet riskini azaltır", "tr", "u:exercise-tr", "different"},
+	})
+}
