@@ -218,6 +218,12 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	if lang == "" {
 		lang = "und"
 	}
+	if lang == "und" && strings.ContainsAny(text, "çğıöşüÇĞİÖŞÜ") {
+		// Text the detector left undetermined ("C vitamni nezleyi önlüyo", too short to vote
+		// on) is read as Turkish anyway; with letters of the Turkish alphabet it is Turkish, and
+		// is compared with a Turkish fact-check as the same language.
+		lang = "tr"
+	}
 	if utf8.RuneCountInString(text) > maxMatchRunes {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
@@ -760,10 +766,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				case priv && p.ent == nil && len(root) >= 3 && (ix.lex == nil || ix.knownTR(root) || !ix.knownTR(folded)):
 					// "gereksiz" (without need) is "gerek yok": the root, negated; not a word the
 					// lexicon knows whole with a root it does not ("egzersiz", exercise, only
-					// ends like one). As with an
-					// English privative, the negation is the word's own ("montsuz dışarı çıkmak":
-					// going out without a coat still goes out), so it counts only where the other
-					// claim states the word.
+					// ends like one). As with an English privative, the negation is the word's
+					// own ("montsuz dışarı çıkmak": going out without a coat still goes out), so
+					// it counts only where the other claim states the word.
 					p.neg = true
 					negate(i, false)
 					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
@@ -1580,6 +1585,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
 			}
 			switch {
+			case i > 0 && i+1 < len(toks) && toks[i-1].number && toks[i+1].number && englishMonth(p.folded):
+				// The month of a date ("29 October 1923", "29 Oct 1923") is when, never the
+				// subject.
+				p.role, p.place = roleAdjunct, true
 			case invVerb >= 0 && i < invVerb && !inAdjunct:
 				// The subject of a question opened by an auxiliary: no verb before invVerb.
 			case i == invVerb:
@@ -1676,6 +1685,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		if i > 0 && i+1 < len(toks) && toks[i-1].number && toks[i+1].number && turkishMonth(p.folded) {
+			// The month of a date ("29 Ekim 1923'te") is when, never the subject.
+			p.role, p.place = roleAdjunct, true
+			continue
+		}
 		if i != lastContent && p.ent == nil && converb(p) {
 			// A converb ("görünce", "atlayarak", "yaparken") opens a clause of when or how:
 			// a detail the claim may add, a verb compared on meaning only.
@@ -2417,6 +2431,26 @@ func (ix *Index) bareVerb(folded string) bool {
 		return false
 	}
 	return slices.Contains(ix.lex.Lemmas("en", folded), folded)
+}
+
+// englishMonth reports a folded English month name or its three-letter abbreviation ("oct").
+func englishMonth(folded string) bool {
+	for m := time.January; m <= time.December; m++ {
+		if name := strings.ToLower(m.String()); folded == name || folded == name[:3] {
+			return true
+		}
+	}
+	return false
+}
+
+// turkishMonth reports a folded Turkish month name ("ekim").
+func turkishMonth(folded string) bool {
+	for _, m := range turkish.MonthNames {
+		if turkish.Fold(m) == folded {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

@@ -31,7 +31,8 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
 // "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
 // Turkish privative that negates only its own word ("montsuz"), a name's head said again
-// ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"); each
+// ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"), undetermined
+// text with Turkish letters read as Turkish, the month of a date opening a claim; each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -51,6 +52,9 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:cup", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
 		review("u:sahara", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
 		review("u:pluto", "Pluto is the ninth planet of the Solar System.", "en", "yanlis"),
+		review("u:vitc", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
+		review("u:republic-en", "Turkey was declared a republic on 29 October 1923.", "en", "dogru"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -99,6 +103,13 @@ func TestSameClaimAsPosted(t *testing.T) {
 		// A clause of advice opened by a bare verb states no fact.
 		{"pluto is still our 9th planet, fight me", "en", "u:pluto", ""},
 		{"mars is still our 9th planet, fight me", "en", "u:pluto", "different"},
+		// Undetermined text with Turkish letters is read as Turkish.
+		{"C vitamni nezleyi önlüyo", "und", "u:vitc", ""},
+		{"D vitamini nezleyi önlüyo", "und", "u:vitc", "different"},
+		// The month of a date opening the claim is when, not what the claim is about.
+		{"29 Ekim 1923'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", ""},
+		{"29 Ekim 1933'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", "different number"},
+		{"29 Oct 1923: the day Turkey was declared a republic", "en", "u:republic-en", ""},
 	})
 }
 
