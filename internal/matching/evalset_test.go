@@ -116,15 +116,16 @@ func TestTuningFiles(t *testing.T) {
 		path string
 		held heldFigures
 	}{
-		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.800 on
-		// same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
+		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.817 on
+		// same-language and 0.733 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
+		// 0.700 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 1.000, 0.800 and
 		// 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
 		// coordinatedPair, the fact-check's name said more fully); 1.000, 0.808 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 1.000, 0.800 and 0.700 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.792 same-language before the
 		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
-		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69}},
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.81, crosslang: 0.73}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
 		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
 		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
@@ -152,8 +153,9 @@ func TestTuningFiles(t *testing.T) {
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.727 on same-language and
-		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.723 and 0.800 before a
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.750 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.727 and 0.800 before
+		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
 		// antonym across languages was taken only through a word's main translations (decide.go
 		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
@@ -165,12 +167,13 @@ func TestTuningFiles(t *testing.T) {
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.72, crosslang: 0.79}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.74, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.462 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.451 and 0.683 before a post that
+		// look-alike abstention 0.996, verdict accuracy 0.500 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.462 and 0.683 before
+		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.996, 0.451 and 0.683 before a post that
 		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
 		// 0.683 before dates in
 		// digits were read (claimparts.go spelledDate); 0.978, 0.441 and 0.683 before
@@ -178,23 +181,23 @@ func TestTuningFiles(t *testing.T) {
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.46, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.49, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.577 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap
-		// (0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
+		// accuracy 0.609 on same-language and 0.617 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.577 and 0.600 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
 		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
 		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.59}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
-		// 0.537 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
-		// 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
+		// 0.551 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.537 and 0.761 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.989, 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.968,
 		// 0.512 and 0.717 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle); 0.968, 0.496 and 0.565 before the
 		// cross-language round; 0.963, 0.507 and 0.587 before the
@@ -202,16 +205,16 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.458 same-language before
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 0.967
-		// (58/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
-		// no dogru/yanlis swap (0.967, 0.551 and 0.617 before an antonym across languages was taken
+		// (58/60), verdict accuracy 0.609 on same-language and 0.667 on cross-language rewordings,
+		// no dogru/yanlis swap (0.967, 0.551 and 0.633 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.967, 0.551 and 0.617 before an antonym across languages was taken
 		// only through a word's main translations (decide.go lexRelate); 0.967, 0.536 and 0.617 on
 		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.63}},
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.96, paraphrase: 0.60, crosslang: 0.66}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -222,8 +225,15 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
 // there stays at the issue's 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
-// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
-// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
+// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.660 (616/933) on
+// same-language and 0.756 (167/221) on cross-language rewordings (0.987, 0.642 (599/933) and
+// 0.742 (164/221) before the rewordings round: short function words as typed, question tags and
+// questions asking either polarity, "gömüyormuş" without Turkish letters, the evidential -mIşIz,
+// number words after "yüzde", the counter "tane", "bn", a plural or a relative clause opening a
+// Turkish claim, two Turkish words with one main English translation, a word the lexicon names
+// with the fact-check's modifier, a Turkish privative negating its own word, "never forget", a
+// name's head said again, English advice clauses, undetermined text with Turkish letters read as
+// Turkish, the month of a date (posts_test.go); 0.987, 0.640 (597/933) and 0.742
 // before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
 // 0.729 (161/221)
 // before an antonym across languages was taken only through a word's main translations
@@ -275,9 +285,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.74 {
+	if para.VerdictAccuracy() < 0.66 || cross.VerdictAccuracy() < 0.75 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.74)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.66, 0.75)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)
