@@ -1694,6 +1694,12 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			// A converb ("görünce", "atlayarak", "yaparken") opens a clause of when or how:
 			// a detail the claim may add, a verb compared on meaning only.
 			p.role, p.verb = roleAdjunct, true
+			// Its object right before it ("arsenali yenip", "kırmızıyı görünce") is part of
+			// that clause.
+			if k, _, _ := at(i - 1); i > 0 && k >= 0 && k == pi-1 && !cp.parts[k].first && cp.parts[k].clause == p.clause && cp.parts[k].ent == nil &&
+				(ix.morph.CaseOf(cp.parts[k].folded) == turkish.Accusative || ix.morph.CaseOf(cp.parts[k].folded) == turkish.Dative) {
+				cp.parts[k].role = roleAdjunct
+			}
 			continue
 		}
 		switch {
@@ -2319,8 +2325,8 @@ func coordinated(cp *claimParts, toks []scanned, at func(int) (int, bool, bool),
 	return prev >= 0 && cp.parts[prev].num == "" && cp.parts[prev].role == roleCore && cp.parts[prev].first
 }
 
-// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken.
-var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken"}
+// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken, -(y)Ip.
+var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken", "ip", "up"}
 
 // converb reports a Turkish word with a converb ending whose dictionary forms include a verb
 // ("görünce" → "görünmek"), so that "ince" (thin) or "kalınca" stay what they are.

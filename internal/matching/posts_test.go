@@ -32,7 +32,8 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
 // Turkish privative that negates only its own word ("montsuz"), a name's head said again
 // ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"), undetermined
-// text with Turkish letters read as Turkish, the month of a date opening a claim; each
+// text with Turkish letters read as Turkish, the month of a date opening a claim, a Turkish
+// converb in -Ip with its object ("arsenali yenip"); each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -55,6 +56,7 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:vitc", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
 		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
 		review("u:republic-en", "Turkey was declared a republic on 29 October 1923.", "en", "dogru"),
+		review("u:cup-tr", "Galatasaray 2000 yılında UEFA Kupası'nı kazandı.", "tr", "dogru"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -110,6 +112,10 @@ func TestSameClaimAsPosted(t *testing.T) {
 		{"29 Ekim 1923'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", ""},
 		{"29 Ekim 1933'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", "different number"},
 		{"29 Oct 1923: the day Turkey was declared a republic", "en", "u:republic-en", ""},
+		// A converb with its object is a detail of when or how.
+		{"galatasaray 2000 yilinda arsenali yenip uefa kupasini kazandi", "tr", "u:cup-tr", ""},
+		{"Devekuşu tehlike görünce kafasını kuma sokar", "tr", "u:ostrich", ""},
+		{"Devekuşu tehlike görünce kafasını suya sokar", "tr", "u:ostrich", "different"},
 	})
 }
 
