@@ -88,7 +88,8 @@ type part struct {
 	ident bool
 	// bounded says how a number is bounded where it is written: '>' after "more than" or before
 	// Turkish "fazla" with an ablative ("beşten fazla"), '=' after "only" ("only five",
-	// "yalnızca 3 saniye"), 0 otherwise.
+	// "yalnızca 3 saniye"), '<' after "below" or "under" and before Turkish "altında" ("below
+	// 100°C", "100 derecenin altında"), 0 otherwise.
 	bounded byte
 	// relative marks a word of a Turkish relative clause before its noun ("Çocuklara yapılan
 	// aşılar"): it says which of the noun's kind, in no other part's place.
@@ -1025,6 +1026,8 @@ func boundedAt(toks []scanned, i int) byte {
 	switch {
 	case onlyWords[at(i-1)]:
 		return '='
+	case at(i-1) == "below" || at(i-1) == "under" || at(i+1) == "altinda" || at(i+2) == "altinda" && !toks[i+1].number:
+		return '<' // "below 100°C", "100 derecenin altında"
 	case at(i-1) == "than" && (at(i-2) == "more" || at(i-2) == "over"):
 		if at(i-3) == "no" || at(i-3) == "not" {
 			return '=' // "no more than five" caps the number

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -475,6 +476,11 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	for i := range q.parts {
 		p := &q.parts[i]
 		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
+			continue
+		}
+		if p.bounded == '<' && ix.saysLower(r) {
+			// "boils below 100°C" where the fact-check says "at a lower temperature": the
+			// bound says "lower", with the number it is lower than.
 			continue
 		}
 		if p.ident && i > 0 && !q.parts[i-1].aside {
@@ -2008,6 +2014,33 @@ func (ix *decision) namedWithModifier(p, m *part) bool {
 		for _, t := range firstN(ix.relations.translate(ix.lex, "tr", "en", w), 6) {
 			if first, _, ok := strings.Cut(t, " "); ok && contains(mods, first) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysLower reports a fact-check with a word for "low" or "lower" ("lower", "düşük": low in its
+// main translations) and no number.
+func (ix *decision) saysLower(r *claimParts) bool {
+	if ix.lex == nil {
+		return false
+	}
+	for j := range r.parts {
+		o := &r.parts[j]
+		if o.num != "" {
+			return false
+		}
+		switch o.lang {
+		case "en":
+			if slices.Contains(ix.lex.Lemmas("en", o.folded), "low") {
+				return true
+			}
+		case "tr":
+			for _, d := range o.dict {
+				if slices.Contains(firstN(ix.relations.translate(ix.lex, "tr", "en", d), mainTranslations), "low") {
+					return true
+				}
 			}
 		}
 	}

@@ -33,7 +33,8 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // Turkish privative that negates only its own word ("montsuz"), a name's head said again
 // ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"), undetermined
 // text with Turkish letters read as Turkish, the month of a date opening a claim, a Turkish
-// converb in -Ip with its object ("arsenali yenip"); each
+// converb in -Ip with its object ("arsenali yenip"), a number bounded by "below" for "lower";
+// each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -57,6 +58,7 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
 		review("u:republic-en", "Turkey was declared a republic on 29 October 1923.", "en", "dogru"),
 		review("u:cup-tr", "Galatasaray 2000 yılında UEFA Kupası'nı kazandı.", "tr", "dogru"),
+		review("u:boil", "Water boils at a lower temperature at high altitude.", "en", "dogru"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -116,6 +118,9 @@ func TestSameClaimAsPosted(t *testing.T) {
 		{"galatasaray 2000 yilinda arsenali yenip uefa kupasini kazandi", "tr", "u:cup-tr", ""},
 		{"Devekuşu tehlike görünce kafasını kuma sokar", "tr", "u:ostrich", ""},
 		{"Devekuşu tehlike görünce kafasını suya sokar", "tr", "u:ostrich", "different"},
+		// "below 100°C" says "lower"; "above" does not.
+		{"On a mountain top, water boils below 100°C", "en", "u:boil", ""},
+		{"On a mountain top, water boils above 100°C", "en", "u:boil", "different number"},
 	})
 }
 
