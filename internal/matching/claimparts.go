@@ -259,6 +259,28 @@ func (ix *Index) markPossessors(cp *claimParts) {
 			p.possessor = true
 		}
 	}
+	// A genitive before a place with a possessive ending ("Dağın tepesinde": on the mountain's
+	// top) is part of that place, not the claim's subject: the subject is the next core word.
+	for i := 0; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.lang != "tr" || !p.first || p.ent != nil || n.role != roleAdjunct || !n.place || n.clause != p.clause ||
+			ix.morph.CaseOf(p.folded) != turkish.Genitive || !possessedPlace(n.folded) {
+			continue
+		}
+		if f := cp.parts[min(i+2, len(cp.parts)-1)].folded; i+2 >= len(cp.parts) || turkish.IsVerbForm(f) || objectParticiple.MatchString(f) {
+			continue // "Uçakların arkasında bıraktığı izler": the genitive is the verb's doer
+		}
+		if _, suf := splitApostrophe(p.text); suf != "" {
+			continue
+		}
+		p.first, p.role, p.place = false, roleAdjunct, true
+		for k := i + 2; k < len(cp.parts) && cp.parts[k].clause == p.clause; k++ {
+			if c := &cp.parts[k]; c.num == "" && (c.role == roleCore || c.role == roleModifier) && !c.verb {
+				c.first = true
+				break
+			}
+		}
+	}
 }
 
 // shortYears are years written with an apostrophe and two digits ("in '89").
@@ -2446,6 +2468,21 @@ func (ix *Index) bareVerb(folded string) bool {
 func englishMonth(folded string) bool {
 	for m := time.January; m <= time.December; m++ {
 		if name := strings.ToLower(m.String()); folded == name || folded == name[:3] {
+			return true
+		}
+	}
+	return false
+}
+
+// objectParticiple matches a folded Turkish object participle -DIK with its possessive
+// ("bıraktığı", "kullandığımız").
+var objectParticiple = regexp.MustCompile(`[dt][iu]g[iu](m|n|miz|muz|niz|nuz)?$`)
+
+// possessedPlace reports a folded Turkish locative or ablative after a possessive ending
+// ("tepesinde", "içinde", "altından"): the place of something named before it.
+func possessedPlace(folded string) bool {
+	for _, e := range []string{"inde", "inda", "unde", "unda", "inden", "indan", "unden", "undan"} {
+		if strings.HasSuffix(folded, e) {
 			return true
 		}
 	}

@@ -33,8 +33,8 @@ func TestSameClaimSharedTranslation(t *testing.T) {
 // Turkish privative that negates only its own word ("montsuz"), a name's head said again
 // ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"), undetermined
 // text with Turkish letters read as Turkish, the month of a date opening a claim, a Turkish
-// converb in -Ip with its object ("arsenali yenip"), a number bounded by "below" for "lower";
-// each
+// converb in -Ip with its object ("arsenali yenip"), a number bounded by "below" for "lower", a
+// genitive that is part of a place ("Dağın tepesinde"); each
 // with the look-alike or negation that must still be refused.
 func TestSameClaimAsPosted(t *testing.T) {
 	ix := lexIndex(t,
@@ -59,6 +59,7 @@ func TestSameClaimAsPosted(t *testing.T) {
 		review("u:republic-en", "Turkey was declared a republic on 29 October 1923.", "en", "dogru"),
 		review("u:cup-tr", "Galatasaray 2000 yılında UEFA Kupası'nı kazandı.", "tr", "dogru"),
 		review("u:boil", "Water boils at a lower temperature at high altitude.", "en", "dogru"),
+		review("u:boil-tr", "Yüksek rakımlarda su daha düşük sıcaklıkta kaynar.", "tr", "dogru"),
 		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
@@ -121,6 +122,9 @@ func TestSameClaimAsPosted(t *testing.T) {
 		// "below 100°C" says "lower"; "above" does not.
 		{"On a mountain top, water boils below 100°C", "en", "u:boil", ""},
 		{"On a mountain top, water boils above 100°C", "en", "u:boil", "different number"},
+		// A genitive before a place with a possessive ending is part of the place.
+		{"Dağın tepesinde su 100 derecenin altında kaynar", "tr", "u:boil-tr", ""},
+		{"Dağın tepesinde su 100 derecenin üstünde kaynar", "tr", "u:boil-tr", "different"},
 	})
 }
 
