@@ -116,7 +116,7 @@ func TestTuningFiles(t *testing.T) {
 		path string
 		held heldFigures
 	}{
-		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.817 on
+		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.825 on
 		// same-language and 0.733 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
 		// 0.700 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 1.000, 0.800 and
 		// 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
@@ -125,7 +125,7 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.792 same-language before the
 		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
-		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.81, crosslang: 0.73}},
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.82, crosslang: 0.73}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
 		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
 		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
@@ -141,19 +141,21 @@ func TestTuningFiles(t *testing.T) {
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.981, verdict
-		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
-		// (0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
+		// accuracy 0.681 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
+		// (0.981, 0.672 and 0.867 before the rewordings round (posts_test.go: short function words,
+		// questions and tags, a relative clause or plural opening a Turkish claim, shared
+		// translations, a modified head, …); 0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
 		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 0.955, 0.639 and 0.667 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.86}},
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.68, crosslang: 0.86}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.750 on same-language and
+		// figures. Measured: look-alike abstention 0.985, verdict accuracy 0.758 on same-language and
 		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.727 and 0.800 before
 		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
@@ -167,11 +169,11 @@ func TestTuningFiles(t *testing.T) {
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.74, crosslang: 0.79}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.75, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.500 on same-language and 0.683 on
+		// look-alike abstention 0.996, verdict accuracy 0.510 on same-language and 0.683 on
 		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.462 and 0.683 before
 		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.996, 0.451 and 0.683 before a post that
 		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
@@ -181,11 +183,11 @@ func TestTuningFiles(t *testing.T) {
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.49, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.50, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.609 on same-language and 0.617 on cross-language rewordings, no dogru/yanlis swap
+		// accuracy 0.611 on same-language and 0.617 on cross-language rewordings, no dogru/yanlis swap
 		// (0.991, 0.577 and 0.600 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
 		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
@@ -225,7 +227,7 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl): a rule is kept only while the look-alike abstention
 // there stays at the issue's 0.97 or above and no dogru/yanlis swap appears. With colloq2.jsonl
-// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.660 (616/933) on
+// added: look-alike abstention 0.987 (809/820), verdict accuracy 0.665 (620/933) on
 // same-language and 0.756 (167/221) on cross-language rewordings (0.987, 0.642 (599/933) and
 // 0.742 (164/221) before the rewordings round: short function words as typed, question tags and
 // questions asking either polarity, "gömüyormuş" without Turkish letters, the evidential -mIşIz,
@@ -233,7 +235,8 @@ func TestTuningFiles(t *testing.T) {
 // Turkish claim, two Turkish words with one main English translation, a word the lexicon names
 // with the fact-check's modifier, a Turkish privative negating its own word, "never forget", a
 // name's head said again, English advice clauses, undetermined text with Turkish letters read as
-// Turkish, the month of a date (posts_test.go); 0.987, 0.640 (597/933) and 0.742
+// Turkish, the month of a date, a Turkish converb with its object, "below 100°C" for "lower", a
+// genitive that is part of a place (posts_test.go); 0.987, 0.640 (597/933) and 0.742
 // before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
 // 0.729 (161/221)
 // before an antonym across languages was taken only through a word's main translations
