@@ -88,8 +88,12 @@ type part struct {
 	ident bool
 	// bounded says how a number is bounded where it is written: '>' after "more than" or before
 	// Turkish "fazla" with an ablative ("beşten fazla"), '=' after "only" ("only five",
-	// "yalnızca 3 saniye"), 0 otherwise.
+	// "yalnızca 3 saniye"), '<' after "below" or "under" and before Turkish "altında" ("below
+	// 100°C", "100 derecenin altında"), 0 otherwise.
 	bounded byte
+	// relative marks a word of a Turkish relative clause before its noun ("Çocuklara yapılan
+	// aşılar"): it says which of the noun's kind, in no other part's place.
+	relative bool
 	// verb marks a verb (or the noun of a Turkish light-verb phrase): two claims may say one
 	// thing with different verbs ("yol açar", "neden olur"), so an unmatched verb differs only
 	// through its meaning (an antonym, an opposition), never by spelling alone.
@@ -122,6 +126,9 @@ type claimParts struct {
 	passive bool
 	// superlative marks a claim stating a superlative ("the largest desert", "en büyük çöl").
 	superlative bool
+	// question marks a post that is one question ("mac bilgisayarlara virüs bulaşır mı?"): it
+	// asserts no polarity, so the fact-check of its claim or of the claim's negation answers it.
+	question bool
 	// frameText is the text read, kept to read it in pieces when a decision needs it (frame.go).
 	frameText string
 	// readings are runs of the post's pieces with its frame set aside, read once frameText is
@@ -212,6 +219,12 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	if lang == "" {
 		lang = "und"
 	}
+	if lang == "und" && strings.ContainsAny(text, "çğıöşüÇĞİÖŞÜ") {
+		// Text the detector left undetermined ("C vitamni nezleyi önlüyo", too short to vote
+		// on) is read as Turkish anyway; with letters of the Turkish alphabet it is Turkish, and
+		// is compared with a Turkish fact-check as the same language.
+		lang = "tr"
+	}
 	if utf8.RuneCountInString(text) > maxMatchRunes {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
@@ -219,6 +232,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
+	cp.question = yesNoQuestion(text)
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
 	for _, a := range asides {
@@ -243,6 +257,28 @@ func (ix *Index) markPossessors(cp *claimParts) {
 		}
 		if ix.morph.CaseOf(p.folded) == turkish.Genitive && strings.IndexByte("iu", n.folded[len(n.folded)-1]) >= 0 {
 			p.possessor = true
+		}
+	}
+	// A genitive before a place with a possessive ending ("Dağın tepesinde": on the mountain's
+	// top) is part of that place, not the claim's subject: the subject is the next core word.
+	for i := 0; i+1 < len(cp.parts); i++ {
+		p, n := &cp.parts[i], &cp.parts[i+1]
+		if p.lang != "tr" || !p.first || p.ent != nil || n.role != roleAdjunct || !n.place || n.clause != p.clause ||
+			ix.morph.CaseOf(p.folded) != turkish.Genitive || !possessedPlace(n.folded) {
+			continue
+		}
+		if f := cp.parts[min(i+2, len(cp.parts)-1)].folded; i+2 >= len(cp.parts) || turkish.IsVerbForm(f) || objectParticiple.MatchString(f) {
+			continue // "Uçakların arkasında bıraktığı izler": the genitive is the verb's doer
+		}
+		if _, suf := splitApostrophe(p.text); suf != "" {
+			continue
+		}
+		p.first, p.role, p.place = false, roleAdjunct, true
+		for k := i + 2; k < len(cp.parts) && cp.parts[k].clause == p.clause; k++ {
+			if c := &cp.parts[k]; c.num == "" && (c.role == roleCore || c.role == roleModifier) && !c.verb {
+				c.first = true
+				break
+			}
 		}
 	}
 }
@@ -300,6 +336,32 @@ func spelledDate(m, lex string) string {
 	return g[1] + strconv.Itoa(day) + " " + monthName(month, lex) + " " + g[4]
 }
 
+// questionParticles are the Turkish question particle and its forms with the copula (folded).
+var questionParticles = map[string]bool{"mi": true, "mu": true, "miydi": true, "muydu": true, "miymis": true, "muymus": true,
+	"midir": true, "mudur": true}
+
+// yesNoQuestion reports a post that is a single yes/no question, by its grammar: closed by the
+// Turkish question particle ("… bulaşır mı?"), opened by an English auxiliary ("Do Macs get
+// viruses?") or closed by "or not?". A post that asks and then answers ("hiç kavis var mı? Dünya
+// dümdüz") states its answer, and a statement with a question mark ("Istanbul isn't the capital
+// of Turkey?") still states it, so neither is a question here.
+func yesNoQuestion(text string) bool {
+	t := strings.TrimRightFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '?' })
+	body := strings.TrimRight(t, "?")
+	if strings.ContainsAny(body, ".!?") {
+		return false
+	}
+	f := strings.Fields(turkish.Fold(body))
+	if len(f) < 2 {
+		return false
+	}
+	if questionParticles[f[len(f)-1]] {
+		return true
+	}
+	asked := len(body) < len(t)
+	return asked && (invertingAuxiliaries[f[0]] || f[len(f)-2] == "or" && f[len(f)-1] == "not")
+}
+
 // questionFrames open a post that asks about a claim rather than stating it ("Is it true that
 // …?", "Doğru mu ki …"): the claim is what follows.
 var questionFrames = regexp.MustCompile(`(?i)^\s*(is it (really )?true( that)?|is it a fact( that)?|did you know( that)?|doğru mu( ki)?|biliyor muydunuz|biliyor musunuz)[\s,:]+`)
@@ -325,6 +387,8 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 	`|(i|we) (just |once )?(heard|read|was told|were told)( somewhere| online)?( that)?` +
 	`|(people|they|everyone|everybody|someone|somebody) (say|says|said|told me|claim|claims)( that)?` +
 	`|apparently|supposedly|reportedly|allegedly` +
+	`|(never forget|don'?t forget|remember)( that)?` +
+	`|unutmayın|unutmayalım|unutma` +
 	`|according to [^,]{1,40},` +
 	`|\pL+(m|im|ım|um|üm) (hep |sürekli |bana )?(diyor|dedi|söylüyor|söyledi|anlattı) ki` +
 	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
@@ -343,7 +407,7 @@ var trailingReports = regexp.MustCompile(`(?i)[,;:]\s*(((my|our|a) ([\pL'’-]+ 
 
 // trailingQuestions close a post that asks whether what it says is true ("…, is that true??",
 // "… doğru mu?"): the question adds nothing to the claim.
-var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|doğru mu|gerçek mi)[\s?!.]*$`)
+var trailingQuestions = regexp.MustCompile(`(?i)[\s,;.!]*(is (that|this|it) (really )?true|true or not|true or false|or not|doğru mu|gerçek mi)[\s?!.]*$`)
 
 // dropHashtags removes hashtags ("#flatearth", "#29Mayıs1453"): they tag a post, they do not
 // state its claim.
@@ -673,12 +737,22 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.num = f
 			p.slot = "percent"
 			infos[i+1].function = true
+		} else if v, ok := ix.percentNumberWord(toks, foldedAt, i); ok {
+			// "yüzde onunu" (ten percent of it): a number word with its endings after "yüzde".
+			p.num = v
+			p.slot = "percent"
 		} else if q, ok := quantityWords[folded]; ok {
 			p.num = q
 			p.slot = "percent"
 		} else if n, ok := softNumberWords[folded]; ok && i+1 < len(toks) && ix.unitSlot(infos[i+1].folded, lex) != "" {
 			p.num = n
 			p.slot = ix.unitSlot(infos[i+1].folded, lex)
+		} else if ok && i+2 < len(toks) && infos[i+1].folded == "tane" && !toks[i+2].number && ix.unitSlot(infos[i+2].folded, lex) != "" {
+			// "altı tane sıfır": the Turkish counter "tane" (piece) between a number and what
+			// it counts is grammar.
+			p.num = n
+			p.slot = ix.unitSlot(infos[i+2].folded, lex)
+			infos[i+1].function = true
 		}
 		if p.num != "" {
 			p.bounded = boundedAt(toks, i)
@@ -706,16 +780,21 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			switch lex {
 			case "tr":
 				switch root, priv := privativeRoot(folded); {
-				case turkish.IsNegativeVerb(folded) && p.ent == nil:
+				case turkish.IsNegativeVerb(folded) && p.ent == nil && !ix.stemWithM(folded):
 					if !doubled[i] {
 						p.neg = true
 						negate(i, false)
 					}
 					p.lemmas = ix.morph.Positive(folded)
-				case priv && p.ent == nil && len(root) >= 3:
-					// "gereksiz" (without need) is "gerek yok": the root, negated.
+				case priv && p.ent == nil && len(root) >= 3 && (ix.lex == nil || ix.knownTR(root) || !ix.knownTR(folded)):
+					// "gereksiz" (without need) is "gerek yok": the root, negated; not a word the
+					// lexicon knows whole with a root it does not ("egzersiz", exercise, only
+					// ends like one). As with an English privative, the negation is the word's
+					// own ("montsuz dışarı çıkmak": going out without a coat still goes out), so
+					// it counts only where the other claim states the word.
 					p.neg = true
 					negate(i, false)
+					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
 					p.lemmas = ix.morph.Lemmas(root)
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)
@@ -772,6 +851,17 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	if lex == "tr" && ix.lex != nil {
 		ix.markPhraseVerbs(cp, toks, infos2parts(len(toks), func(i int) int { return infos[i].part }))
 		ix.markTimeAdverbs(cp, first)
+	}
+	if lex == "en" && ix.lex != nil {
+		// An English clause opened by a bare verb before its object or particle ("Put a coat
+		// on!", "Look up, …", "Teach your kids this:") tells the reader what to do, as a Turkish
+		// imperative does: advice, which states no fact.
+		for i := 0; i+1 < len(toks); i++ {
+			if pi := infos[i].part; pi >= 0 && (i == 0 || toks[i].sentenceStart || clauseOf(i-1) != clauseOf(i)) &&
+				!toks[i+1].sentenceStart && imperativeCues[infos[i+1].folded] && ix.bareVerb(infos[i].folded) {
+				cp.parts[pi].advice = true
+			}
+		}
 	}
 	mergeCompoundQuantities(cp, first)
 	if aside {
@@ -958,6 +1048,8 @@ func boundedAt(toks []scanned, i int) byte {
 	switch {
 	case onlyWords[at(i-1)]:
 		return '='
+	case at(i-1) == "below" || at(i-1) == "under" || at(i+1) == "altinda" || at(i+2) == "altinda" && !toks[i+1].number:
+		return '<' // "below 100°C", "100 derecenin altında"
 	case at(i-1) == "than" && (at(i-2) == "more" || at(i-2) == "over"):
 		if at(i-3) == "no" || at(i-3) == "not" {
 			return '=' // "no more than five" caps the number
@@ -982,7 +1074,15 @@ func boundedAt(toks []scanned, i int) byte {
 // "Doesn't sugar make kids hyper?"): a negative yes/no question, which leans to the positive
 // answer and so passes on the positive claim.
 func negativeQuestionAt(text string, toks []scanned, i int) bool {
-	if i != 0 && !toks[i].sentenceStart || !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+	if !strings.HasSuffix(strings.TrimRight(text, " \t\r\n!"), "?") {
+		return false
+	}
+	if i > 0 && !toks[i].sentenceStart && i+2 == len(toks) && tagPronouns[turkish.Fold(toks[i+1].text)] {
+		// A question tag ("Sydney is Australia's capital, isn't it?", "…, don't they?") asks
+		// for agreement with the statement before it, as "değil mi?" does.
+		return true
+	}
+	if i != 0 && !toks[i].sentenceStart {
 		return false
 	}
 	for j := i + 1; j < len(toks); j++ {
@@ -992,6 +1092,9 @@ func negativeQuestionAt(text string, toks []scanned, i int) bool {
 	}
 	return true
 }
+
+// tagPronouns close an English question tag after a negative auxiliary ("isn't it?").
+var tagPronouns = map[string]bool{"it": true, "they": true, "he": true, "she": true, "we": true, "you": true, "i": true, "there": true}
 
 // prohibitionAt reports an English negative imperative at token i: "don't", "dont", "never" or
 // "do not" opening its clause, with a word after it.
@@ -1331,6 +1434,21 @@ func fractionAt(toks []scanned, folded func(int) string, i int) (string, bool) {
 	return "", false
 }
 
+// percentNumberWord reads a Turkish number word with possessive or case endings right after
+// "yüzde" ("yüzde onunu", "yüzde doksanı"): after "yüzde" only a number can follow, so even the
+// ambiguous "on" is ten there.
+func (ix *Index) percentNumberWord(toks []scanned, folded func(int) string, i int) (string, bool) {
+	if i == 0 || toks[i].number || folded(i-1) != "yuzde" || toks[i].sentenceStart {
+		return "", false
+	}
+	for _, l := range ix.morph.Lemmas(folded(i)) {
+		if v, ok := wordValues[l]; ok && v <= 100 {
+			return strconv.FormatFloat(v, 'f', -1, 64), true
+		}
+	}
+	return "", false
+}
+
 // unitSlot is the slot a word after an ambiguous Turkish number word names (softNumberWords:
 // "yedi", "altı" are numbers only before a unit): a unit as written, through its stem or lemmas
 // ("sıfırı"), or through a synonym the lexicon gives of a unit word ("sene" for "yıl"), so that
@@ -1390,7 +1508,9 @@ var turkishLemmas = turkish.NewMorphology().Lemmas
 
 // scaleWords multiply the number before them ("4,5 milyar", "50 thousand").
 var scaleWords = map[string]float64{"bin": 1e3, "thousand": 1e3, "milyon": 1e6, "million": 1e6, "milyar": 1e9,
-	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12}
+	"billion": 1e9, "trilyon": 1e12, "trillion": 1e12,
+	// As abbreviated in posts and headlines ("4.5 bn years").
+	"bn": 1e9, "mn": 1e6}
 
 // scaled multiplies every reading of a number key.
 func scaled(key string, f float64) string {
@@ -1490,6 +1610,10 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 				inAdjunct = false // a verb ends the adjunct before it ("reading in dim light causes …")
 			}
 			switch {
+			case i > 0 && i+1 < len(toks) && toks[i-1].number && toks[i+1].number && englishMonth(p.folded):
+				// The month of a date ("29 October 1923", "29 Oct 1923") is when, never the
+				// subject.
+				p.role, p.place = roleAdjunct, true
 			case invVerb >= 0 && i < invVerb && !inAdjunct:
 				// The subject of a question opened by an auxiliary: no verb before invVerb.
 			case i == invVerb:
@@ -1589,10 +1713,21 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			}
 		}
 		nextPost := i+1 < len(toks) && trPostpositions[turkish.Fold(toks[i+1].text)]
+		if i > 0 && i+1 < len(toks) && toks[i-1].number && toks[i+1].number && turkishMonth(p.folded) {
+			// The month of a date ("29 Ekim 1923'te") is when, never the subject.
+			p.role, p.place = roleAdjunct, true
+			continue
+		}
 		if i != lastContent && p.ent == nil && converb(p) {
 			// A converb ("görünce", "atlayarak", "yaparken") opens a clause of when or how:
 			// a detail the claim may add, a verb compared on meaning only.
 			p.role, p.verb = roleAdjunct, true
+			// Its object right before it ("arsenali yenip", "kırmızıyı görünce") is part of
+			// that clause.
+			if k, _, _ := at(i - 1); i > 0 && k >= 0 && k == pi-1 && !cp.parts[k].first && cp.parts[k].clause == p.clause && cp.parts[k].ent == nil &&
+				(ix.morph.CaseOf(cp.parts[k].folded) == turkish.Accusative || ix.morph.CaseOf(cp.parts[k].folded) == turkish.Dative) {
+				cp.parts[k].role = roleAdjunct
+			}
 			continue
 		}
 		switch {
@@ -1621,7 +1756,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
 			p.role = roleAdjunct
 			p.place = cas == turkish.Locative || nextPost && trTimePostpositions[turkish.Fold(toks[i+1].text)]
-		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i):
+		case cas == turkish.Nominative && i+1 < len(toks) && nextIsContent(at, i+1) && i+1 != lastContent && !coordinated(cp, toks, at, i) && !(!firstSeen && ix.pluralNoun(p, suffix)):
 			p.role = roleModifier
 		}
 		if cas == turkish.Dative || cas == turkish.Accusative {
@@ -1632,7 +1767,72 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			firstSeen = true
 		}
 	}
+	relativeClauses(cp, toks, at)
 }
+
+// relativeClauses reads a Turkish relative clause, a participle ("yapılan") with the words of
+// its clause before it, directly before a noun: the clause says which of the
+// noun's kind ("Çocuklara yapılan aşılar": the vaccines given to children), so its words modify
+// that noun, which is the phrase's head and, opening the clause, its subject.
+func relativeClauses(cp *claimParts, toks []scanned, at func(int) (int, bool, bool)) {
+	for i := 0; i+1 < len(toks); i++ {
+		pi, _, _ := at(i)
+		ni, _, _ := at(i + 1)
+		if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+			continue
+		}
+		p, n := &cp.parts[pi], &cp.parts[ni]
+		if p.clause != n.clause || p.ent != nil || n.num != "" || n.verb || n.role == rolePredicate || !relativeParticiple(p) {
+			continue
+		}
+		// Only a relative clause that opens its clause, where the reading took a word of it for
+		// the subject: elsewhere the words keep their roles (a fact-check's "halka püskürtülen
+		// kimyasallar" still says to whom).
+		from := pi
+		for from > 0 && cp.parts[from-1].clause == p.clause && cp.parts[from-1].role != rolePredicate && cp.parts[from-1].num == "" {
+			from--
+		}
+		first := false
+		for k := from; k <= pi; k++ {
+			first = first || cp.parts[k].first
+		}
+		if !first || from > 0 && cp.parts[from-1].clause == p.clause {
+			continue
+		}
+		for k := from; k <= pi; k++ {
+			q := &cp.parts[k]
+			q.first, q.verb, q.relative = false, false, true
+			if q.role == roleCore {
+				q.role = roleModifier
+			}
+		}
+		n.first = true
+	}
+}
+
+// relativeParticiple reports a Turkish subject participle -(y)An of a verb the lexicon knows
+// with no case ending, as it stands before the noun it modifies ("yapılan", "içen"). The object
+// participle -DIK is left out: its possessive names a doer of its own ("ürettiğimiz", the
+// plastics we make), which is content.
+func relativeParticiple(p *part) bool {
+	for _, d := range p.dict {
+		if k := strings.LastIndexByte(d, ' '); k >= 0 {
+			d = d[k+1:]
+		}
+		stem, ok := strings.CutSuffix(d, "mak")
+		if !ok {
+			stem, ok = strings.CutSuffix(d, "mek")
+		}
+		if ok && len(stem) >= 2 && strings.HasPrefix(p.folded, stem) && relativeEnding.MatchString(p.folded[len(stem):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeEnding is a subject participle's ending after the verb stem (folded; passive,
+// causative and ability stems included).
+var relativeEnding = regexp.MustCompile(`^([dt][iu]r|t|[iu]?l|[iu]?n|[ae]bil|y[ae]bil)?y?[ae]n$`)
 
 // invertedVerb finds the verb of an English yes/no question opened by an auxiliary at start
 // ("Does cracking your knuckles give you arthritis?", "Does smoking cause lung cancer?"): the
@@ -2153,8 +2353,8 @@ func coordinated(cp *claimParts, toks []scanned, at func(int) (int, bool, bool),
 	return prev >= 0 && cp.parts[prev].num == "" && cp.parts[prev].role == roleCore && cp.parts[prev].first
 }
 
-// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken.
-var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken"}
+// converbEndings are the folded endings of Turkish converbs: -(y)IncA, -(y)ArAk, -(y)ken, -(y)Ip.
+var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "yken", "ip", "up"}
 
 // converb reports a Turkish word with a converb ending whose dictionary forms include a verb
 // ("görünce" → "görünmek"), so that "ince" (thin) or "kalınca" stay what they are.
@@ -2211,6 +2411,95 @@ func (ix *Index) englishPrivative(folded string) ([]string, bool) {
 		}
 	}
 	return out, true
+}
+
+// stemWithM reports a folded word that only looks like a negative verb: "gomuyormus" (gömüyormuş,
+// it buries, as typed without Turkish letters, and as folded) ends like the negative "go-muyor",
+// but no stem before that -mA is a verb the lexicon knows, while the stem with its m is ("gömmek").
+func (ix *Index) stemWithM(folded string) bool {
+	stems := ix.morph.Positive(folded)
+	if len(stems) == 0 || ix.lex == nil {
+		return false
+	}
+	for _, s := range stems {
+		if ix.knownVerbTR(s) {
+			return false
+		}
+	}
+	return ix.knownVerbTR(stems[0] + "m")
+}
+
+// knownVerbTR reports a folded Turkish verb stem whose infinitive the lexicon translates (either
+// harmony, as folding loses ı/i and ö/o).
+func (ix *Index) knownVerbTR(stem string) bool {
+	return ix.knownTR(stem+"mak") || ix.knownTR(stem+"mek")
+}
+
+// pluralNoun reports a Turkish noun in the plural with no case ending ("aşılar", "sigaralar"):
+// Turkish modifies a noun with a bare singular ("aşı takvimi") or an adjective, never with a
+// plural, so a plural opening a claim before another noun is no modifier of it but its subject
+// ("aşılar otizm yapar": the vaccines, then what they cause). Only a plural of a word the
+// lexicon knows that is not itself a word the lexicon knows.
+func (ix *Index) pluralNoun(p *part, suffix string) bool {
+	if suffix != "" || p.ent != nil {
+		return false
+	}
+	for _, suf := range []string{"lar", "ler"} {
+		if stem, ok := strings.CutSuffix(p.folded, suf); ok && len(stem) >= 2 && !ix.knownTR(p.folded) && ix.knownTR(stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// imperativeCues are the words an English imperative's object or particle opens with ("put a
+// coat on", "look up", "teach your kids").
+var imperativeCues = map[string]bool{"a": true, "an": true, "the": true, "your": true, "ur": true, "my": true, "our": true,
+	"his": true, "her": true, "their": true, "this": true, "that": true, "these": true, "those": true, "it": true,
+	"them": true, "me": true, "us": true, "him": true, "up": true, "on": true, "off": true, "out": true, "down": true, "away": true}
+
+// bareVerb reports an English verb in its base form, as an imperative is ("put", "look").
+func (ix *Index) bareVerb(folded string) bool {
+	v, ok := ix.lex.(verbLexicon)
+	if !ok || strings.HasSuffix(folded, "s") || strings.HasSuffix(folded, "ed") || strings.HasSuffix(folded, "ing") || !v.IsVerb(folded) {
+		return false
+	}
+	return slices.Contains(ix.lex.Lemmas("en", folded), folded)
+}
+
+// englishMonth reports a folded English month name or its three-letter abbreviation ("oct").
+func englishMonth(folded string) bool {
+	for m := time.January; m <= time.December; m++ {
+		if name := strings.ToLower(m.String()); folded == name || folded == name[:3] {
+			return true
+		}
+	}
+	return false
+}
+
+// objectParticiple matches a folded Turkish object participle -DIK with its possessive
+// ("bıraktığı", "kullandığımız").
+var objectParticiple = regexp.MustCompile(`[dt][iu]g[iu](m|n|miz|muz|niz|nuz)?$`)
+
+// possessedPlace reports a folded Turkish locative or ablative after a possessive ending
+// ("tepesinde", "içinde", "altından"): the place of something named before it.
+func possessedPlace(folded string) bool {
+	for _, e := range []string{"inde", "inda", "unde", "unda", "inden", "indan", "unden", "undan"} {
+		if strings.HasSuffix(folded, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// turkishMonth reports a folded Turkish month name ("ekim").
+func turkishMonth(folded string) bool {
+	for _, m := range turkish.MonthNames {
+		if turkish.Fold(m) == folded {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTR reports a Turkish word the lexicon knows as written (folded).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,7 +358,7 @@ func subjectPhraseEnd(c *claimParts, heads bool) int {
 // clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
 // than two parts that are not numbers (too little to state a claim).
 func clausesOnly(q *claimParts, from, to int) *claimParts {
-	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive}
+	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive, question: q.question}
 	words := 0
 	at := map[int]int{}
 	for i := range q.parts {
@@ -443,6 +444,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 
 	ix.dateAside(q, qa, r)
 	namedSubject(q, qa, r, ra)
+	nameHeadAgain(q, qa, r)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
@@ -476,6 +478,11 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
 			continue
 		}
+		if p.bounded == '<' && ix.saysLower(r) {
+			// "boils below 100°C" where the fact-check says "at a lower temperature": the
+			// bound says "lower", with the number it is lower than.
+			continue
+		}
 		if p.ident && i > 0 && !q.parts[i-1].aside {
 			// "tip 1 diyabet" is one kind of what the fact-check says, not it made more specific.
 			return false, fmt.Sprintf("different number: the claim says %s %s, the fact-check does not", q.parts[i-1].text, p.text)
@@ -502,6 +509,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		if cross && !isNoun(p) {
 			continue // across languages verbs, modifiers and adjuncts translate too loosely to compare
+		}
+		if p.relative {
+			continue // a relative clause says which one its noun is, in no part's place
 		}
 		if p.verb && p.role == roleAdjunct && p.lang == "tr" {
 			// A converb ("kırmızı görünce", "yiyince") opens a clause of when or how: a detail
@@ -701,6 +711,11 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause)
 	})
+	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
+	// viruses" answers. Only a negation: an antonym still says another thing.
+	if qNeg != rNeg && flips == 0 && q.question {
+		qNeg = rNeg
+	}
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1 && antA == "":
@@ -969,6 +984,24 @@ func namedSubject(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
 	}
 	for j := s + 1; j <= end; j++ {
 		ra.links[j] = chatter
+	}
+}
+
+// nameHeadAgain sets aside a capitalised word of a name, right after a stated name, whose word
+// the fact-check states apart from the name ("Sahra Çölü" where the fact-check says "Sahra …
+// en büyük çölüdür", "the Sahara Desert" for "the Sahara … desert"): the name's head said again.
+func nameHeadAgain(q *claimParts, qa sideAlign, r *claimParts) {
+	for i := 1; i < len(q.parts); i++ {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.ent == nil || q.parts[i-1].ent == nil || qa.links[i-1] == unlinked || q.parts[i-1].clause != p.clause {
+			continue
+		}
+		for j := range r.parts {
+			if o := &r.parts[j]; o.ent == nil && o.num == "" && shareLemma(p.lemmas, o.lemmas) {
+				qa.links[i] = chatter
+				break
+			}
+		}
 	}
 }
 
@@ -1254,7 +1287,7 @@ func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 	}
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, n := &q.parts[i], &q.parts[i+1]
-		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside &&
+		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.relative &&
 			n.num == "" && n.clause == p.clause {
 			return i, j
 		}
@@ -1463,6 +1496,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 			}
 		}
 	}
+	ix.linkModifiedHeads(q, qa, r, ra)
 	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
 	// for "suicide") is linked back when the lexicon relates the two on their own.
 	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
@@ -1887,7 +1921,11 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return out
 	}
 	if p.lang == o.lang {
-		return rel(p.lang, p.dict, o.dict, true)
+		l := rel(p.lang, p.dict, o.dict, true)
+		if l == unlinked && ix.sharedTranslation(p, o) {
+			return linked
+		}
+		return l
 	}
 	trans := ix.translations(p, o.lang)
 	for _, t := range trans {
@@ -1930,6 +1968,137 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return opposite
 	}
 	return unlinked
+}
+
+// linkModifiedHeads links a word of the claim to a modifier and its noun in the fact-check when
+// the lexicon has the word with that modifier as one of its own names: "exercise" is "physical
+// exercise" in WordNet, so it states "physical activity"; "egzersiz" translates to "physical
+// exercise", and "fiziksel" to "physical". Only the modifier is matched: the noun after it
+// ("activity") is what the phrase says with it, which the word names more narrowly.
+func (ix *decision) linkModifiedHeads(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.num != "" || p.ent != nil || p.verb || len(p.dict) == 0 {
+			continue
+		}
+		for j := 0; j+1 < len(r.parts); j++ {
+			m, h := &r.parts[j], &r.parts[j+1]
+			if ra.links[j] != unlinked || ra.links[j+1] != unlinked || m.role != roleModifier || m.clause != h.clause ||
+				m.num != "" || h.num != "" || m.ent != nil || h.ent != nil || h.verb || m.lang != p.lang || h.lang != p.lang {
+				continue
+			}
+			if ix.namedWithModifier(p, m) {
+				qa.links[i], qa.with[i] = linked, j+1
+				ra.links[j], ra.with[j] = linked, i
+				ra.links[j+1], ra.with[j+1] = linked, i
+				break
+			}
+		}
+	}
+}
+
+// namedWithModifier reports a word p the lexicon also names with modifier m before it: an
+// English lemma "m p" that is p's synonym ("physical exercise"), or for Turkish a two-word
+// English translation of p whose first word is a main translation of m.
+func (ix *decision) namedWithModifier(p, m *part) bool {
+	if p.lang == "en" {
+		for _, w := range p.dict {
+			for _, a := range m.dict {
+				if r := ix.relations.relate(ix.lex, "en", a+" "+w, w); r == thesaurus.Same || r == thesaurus.Synonym {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var mods []string
+	for _, a := range m.dict {
+		mods = append(mods, firstN(ix.relations.translate(ix.lex, "tr", "en", a), pivotTranslations)...)
+	}
+	for _, w := range p.dict {
+		for _, t := range firstN(ix.relations.translate(ix.lex, "tr", "en", w), 6) {
+			if first, _, ok := strings.Cut(t, " "); ok && contains(mods, first) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysLower reports a fact-check with a word for "low" or "lower" ("lower", "düşük": low in its
+// main translations) and no number.
+func (ix *decision) saysLower(r *claimParts) bool {
+	if ix.lex == nil {
+		return false
+	}
+	for j := range r.parts {
+		o := &r.parts[j]
+		if o.num != "" {
+			return false
+		}
+		switch o.lang {
+		case "en":
+			if slices.Contains(ix.lex.Lemmas("en", o.folded), "low") {
+				return true
+			}
+		case "tr":
+			for _, d := range o.dict {
+				if slices.Contains(firstN(ix.relations.translate(ix.lex, "tr", "en", d), mainTranslations), "low") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pivotTranslations is how many of each word's first translations sharedTranslation compares.
+const pivotTranslations = 3
+
+// sharedTranslation reports two Turkish words that English gives one main translation for
+// ("pırlanta" and "elmas": diamond; "damar" and "toplardamar": vein): a dictionary's first translations carry a word's main sense, so sharing one says the
+// two mean the same where KeNet keeps them apart, as it keeps many near words. Where KeNet makes
+// one a kind of the other, only when the narrower word's first translation is a main one of the
+// broader word ("damar" is mostly said for "toplardamar", vein; "şehir" is not "başkent", whose
+// first translation, capital, no main translation of "şehir" is). English words are left to
+// WordNet, which has their senses; the Turkish side of its dictionaries links too loosely
+// ("earth" and "universe" both to "evren").
+func (ix *decision) sharedTranslation(p, o *part) bool {
+	if p.lang != "tr" || o.lang != "tr" {
+		return false
+	}
+	main := func(c *part) [][]string {
+		var out [][]string
+		for _, a := range c.dict {
+			out = append(out, firstN(ix.relations.translate(ix.lex, "tr", "en", a), pivotTranslations))
+		}
+		return out
+	}
+	pt, ot := main(p), main(o)
+	shared := false
+	for _, x := range pt {
+		for _, y := range ot {
+			for _, t := range x {
+				shared = shared || contains(y, t)
+			}
+		}
+	}
+	if !shared {
+		return false
+	}
+	for i, a := range p.dict {
+		for j, b := range o.dict {
+			switch ix.relations.relate(ix.lex, "tr", a, b) {
+			case thesaurus.Narrower: // b is a kind of a
+				return len(ot[j]) > 0 && contains(pt[i], ot[j][0])
+			case thesaurus.Broader: // a is a kind of b
+				return len(pt[i]) > 0 && contains(ot[j], pt[i][0])
+			case thesaurus.Antonym:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // translations are the first translations of p's dictionary forms into lang (folded for

@@ -120,15 +120,16 @@ func TestTuningFiles(t *testing.T) {
 		path string
 		held heldFigures
 	}{
-		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.800 on
-		// same-language and 0.700 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
+		// tune: the tuning half, measured: look-alike abstention 1.000, verdict accuracy 0.825 on
+		// same-language and 0.733 on cross-language rewordings, no dogru/yanlis swap (1.000, 0.800 and
+		// 0.700 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 1.000, 0.800 and
 		// 0.667 before the cross-language round (decide.go saidAgain, headOfStatedPhrase,
 		// coordinatedPair, the fact-check's name said more fully); 1.000, 0.808 and 0.700 before the
 		// predicate-side rule (decide.go subjectOnly); 1.000, 0.800 and 0.700 before the clause,
 		// comparison and verbal-noun rules of the colloquial round; 0.792 same-language before the
 		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
-		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.79, crosslang: 0.69}},
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.82, crosslang: 0.73}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
 		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
 		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
@@ -144,8 +145,8 @@ func TestTuningFiles(t *testing.T) {
 		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.987, verdict
-		// accuracy 0.672 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
-		// (0.981, 0.672 and 0.867 before the colloq3 round (unaligned.go; decide.go counterpart,
+		// accuracy 0.681 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
+		// (0.987, 0.672 and 0.867 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.981, 0.672 and 0.867 before the colloq3 round (unaligned.go; decide.go counterpart,
 		// clippedForm); 0.981, 0.672 and 0.833 before an antonym across languages was taken only through a word's
 		// main translations (decide.go lexRelate); 0.974, 0.664 and 0.833 before the frame and look-alike rounds (frame.go; lookalike.go, lexgap.go, the Turkish past copula and question particle);
 		// 0.974, 0.647 and 0.667 before the cross-language round; 0.955, 0.655 and 0.700 before the
@@ -153,13 +154,13 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.67, crosslang: 0.86}},
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.68, crosslang: 0.86}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.989, verdict accuracy 0.727 on same-language and
-		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.985, 0.727 and 0.800 before the
-		// colloq3 round (unaligned.go; decide.go counterpart, clippedForm); 0.985, 0.723 and 0.800 before a
+		// figures. Measured: look-alike abstention 0.989, verdict accuracy 0.758 on same-language and
+		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.989, 0.727 and 0.800 before
+		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.985, 0.727 and 0.800 before the colloq3 round (unaligned.go; decide.go counterpart, clippedForm); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
 		// antonym across languages was taken only through a word's main translations (decide.go
 		// lexRelate); 0.985, 0.719 and 0.782 before numbers as posted (decide.go shortYearOf,
@@ -171,12 +172,13 @@ func TestTuningFiles(t *testing.T) {
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.72, crosslang: 0.79}},
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.75, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
-		// look-alike abstention 0.996, verdict accuracy 0.465 on same-language and 0.683 on
-		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.462 and 0.683 before the colloq3
+		// look-alike abstention 0.996, verdict accuracy 0.514 on same-language and 0.683 on
+		// cross-language rewordings, no dogru/yanlis swap (0.996, 0.465 and 0.683 before
+		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.996, 0.462 and 0.683 before the colloq3
 		// round (unaligned.go; decide.go counterpart, clippedForm); 0.996, 0.451 and 0.683 before a post that
 		// is little more than a hashtag was read through its words (hashtag.go); 0.996, 0.448 and
 		// 0.683 before dates in
@@ -185,23 +187,23 @@ func TestTuningFiles(t *testing.T) {
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.46, crosslang: 0.68}},
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.50, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
-		// accuracy 0.577 on same-language and 0.600 on cross-language rewordings, no dogru/yanlis swap
-		// (0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
+		// accuracy 0.611 on same-language and 0.617 on cross-language rewordings, no dogru/yanlis swap
+		// (0.991, 0.577 and 0.600 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.991, 0.577 and 0.583 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.991, 0.574 and 0.583 before dates in digits were read (claimparts.go spelledDate);
 		// 0.991, 0.572 and 0.583 before an antonym across languages was taken only through a word's
 		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.59}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
-		// 0.540 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
-		// 0.537 and 0.761 before the colloq3 round (unaligned.go; decide.go counterpart,
+		// 0.553 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
+		// 0.540 and 0.761 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.989, 0.537 and 0.761 before the colloq3 round (unaligned.go; decide.go counterpart,
 		// clippedForm); 0.989,
 		// 0.534 and 0.761 before a noun made from a verb was read as the act (decide.go
 		// deverbalNoun); 0.968,
@@ -211,11 +213,11 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.458 same-language before
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.53, crosslang: 0.76}},
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.76}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
-		// (60/60), verdict accuracy 0.551 on same-language and 0.633 on cross-language rewordings,
-		// no dogru/yanlis swap (0.983 (59/60) before the colloq3 round's modifier rules
+		// (60/60), verdict accuracy 0.609 on same-language and 0.667 on cross-language rewordings,
+		// no dogru/yanlis swap (1.000, 0.551 and 0.633 before the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.983 (59/60) before the colloq3 round's modifier rules
 		// (unaligned.go modifierOnPhraseNoun, modifierForRestriction); 0.967 (58/60), 0.551 and
 		// 0.633 before the colloq3 round
 		// (unaligned.go; decide.go counterpart, clippedForm); 0.967, 0.551 and 0.617 before an antonym across languages was taken
@@ -223,7 +225,7 @@ func TestTuningFiles(t *testing.T) {
 		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.55, crosslang: 0.63}},
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.66}},
 		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
 		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
 		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
@@ -235,7 +237,8 @@ func TestTuningFiles(t *testing.T) {
 		// first run; claimCompound, hyphenFirstOnly, locativeForPlace and englishOnly (claimparts.go)
 		// took it to 0.962 (100/104). Still taken: a fish for goldfish (the lexicon lists no
 		// "japon balığı"), cats said with another clause that meets "Dogs" loosely, "inşa edildi"
-		// for "yıkıldı" (verbs are compared on meaning only), and a country added as a place.
+		// for "yıkıldı" (verbs are compared on meaning only), and a country added as a place. The
+		// rewordings round, shaped on the other files at the same time, left these figures as they were.
 		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
@@ -248,12 +251,21 @@ func TestTuningFiles(t *testing.T) {
 // blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl): a rule is kept only while the
 // look-alike abstention there stays at the issue's 0.97 or above and no dogru/yanlis swap
 // appears. With colloq3.jsonl added (both batches): look-alike abstention 0.990 (1123/1134),
-// verdict accuracy 0.642 (632/984) on same-language and 0.743 (182/245) on cross-language
-// rewordings (0.976 (1107/1134), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go,
+// verdict accuracy 0.664 (653/984) on same-language and 0.755 (185/245) on cross-language
+// rewordings (0.990, 0.642 (632/984) and 0.743 (182/245) before the rewordings round, whose rules
+// are listed below; 0.976 (1107/1134), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go,
 // decide.go's counterpart skipping chatter and clippedForm, claimparts.go englishOnly). Without
 // colloq3.jsonl after that round: 0.991 (813/820), 0.643 (600/933) and 0.742 (164/221). With colloq2.jsonl
-// added, before the colloq3 round: look-alike abstention 0.987 (809/820), verdict accuracy 0.642 (599/933) on
-// same-language and 0.742 (164/221) on cross-language rewordings (0.987, 0.640 (597/933) and 0.742
+// added, before the colloq3 round: look-alike abstention 0.987 (809/820), verdict accuracy 0.665 (620/933) on
+// same-language and 0.756 (167/221) on cross-language rewordings (0.987, 0.642 (599/933) and
+// 0.742 (164/221) before the rewordings round: short function words as typed, question tags and
+// questions asking either polarity, "gömüyormuş" without Turkish letters, the evidential -mIşIz,
+// number words after "yüzde", the counter "tane", "bn", a plural or a relative clause opening a
+// Turkish claim, two Turkish words with one main English translation, a word the lexicon names
+// with the fact-check's modifier, a Turkish privative negating its own word, "never forget", a
+// name's head said again, English advice clauses, undetermined text with Turkish letters read as
+// Turkish, the month of a date, a Turkish converb with its object, "below 100°C" for "lower", a
+// genitive that is part of a place (posts_test.go); 0.987, 0.640 (597/933) and 0.742
 // before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.987, 0.640 and
 // 0.729 (161/221)
 // before an antonym across languages was taken only through a word's main translations
@@ -305,9 +317,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.64 || cross.VerdictAccuracy() < 0.74 {
+	if para.VerdictAccuracy() < 0.66 || cross.VerdictAccuracy() < 0.75 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.64, 0.74)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.66, 0.75)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -100,6 +100,10 @@ func privativeRoot(folded string) (string, bool) {
 			continue
 		}
 		rest := folded[i+len(suf):]
+		if h := folded[:i]; strings.HasSuffix(h, "mi") || strings.HasSuffix(h, "mu") {
+			// "kullanıyormuşuz", "gelmişiz": the evidential -mIş with the ending of "we", not -sIz.
+			continue
+		}
 		if rest == "" || trStem("xxx"+rest) == "xxx" {
 			return trStem(folded[:i]), true
 		}

@@ -4,7 +4,8 @@ package turkish
 // pronouns and demonstratives, postpositions, quantifiers and intensifiers, the light and copular
 // verbs' common forms (with "hale"/"haline": "hale getirir" = makes, "haline gelir" = becomes),
 // discourse fillers, hedges and the evidential "they say" frames social-media posts wrap claims in,
-// and the question particle with its copula ("muydu", "midir"). Negators are not here (see
+// the question particle with its copula ("muydu", "midir") and the counter "tane" ("altı tane
+// sıfır": six zeros). Negators are not here (see
 // IsNegator): polarity is compared on its own.
 // "su" is left out because folded "şu" (that) is "su" (water), and "neden" because "neden olur"
 // (causes) carries a claim's predicate.
@@ -33,6 +34,7 @@ dikkat uyari acil son_dakika flas meger vallahi harbiden valla ya yaa yav
 kanitlandi kanitlanmis kanitlanmistir kanitlanmisti ortaya_cikti
 artik hala simdi bugun zaten tekrar yine
 hale haline
+tane
 `)
 
 // IsFunctionWord reports a folded Turkish function word (see functionWords).

@@ -1,0 +1,146 @@
+package matching
+
+import "testing"
+
+// TestSameClaimSharedTranslation holds two Turkish words that English gives one main
+// translation for as the same word ("pırlanta", "elmas": diamond; "büyük kısmı", "çoğu": most),
+// and a word KeNet makes broader only when the narrower word's first translation is a main one of
+// it ("damar" for "toplardamar", vein; not "şehir" for "başkent", capital). English words stay
+// with WordNet ("universe" is not "earth", though both translate to "evren").
+func TestSameClaimSharedTranslation(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:blood", "Toplardamarlardaki kan mavidir, ancak havayla temas edince kırmızıya döner.", "tr", "yanlis"),
+		review("u:diamond", "Elmaslar kömürden oluşur.", "tr", "yanlis"),
+		review("u:heat", "Vücut ısımızın çoğunu başımızdan kaybederiz.", "tr", "yanlis"),
+		review("u:capital", "Türkiye'nin başkenti İstanbul'dur.", "tr", "yanlis"),
+		review("u:age", "The Earth is about 4.5 billion years old.", "en", "dogru"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"damarlarımızdaki kan aslında mavi, havayla temas edince kırmızı oluyor", "tr", "u:blood", ""},
+		{"Pırlanta dediğin sıkışmış kömürden oluşuyor", "tr", "u:diamond", ""},
+		{"Vücut ısısının büyük kısmı kafadan kaybedilir, bere takın", "tr", "u:heat", ""},
+		{"Pırlanta dediğin sıkışmış kumdan oluşuyor", "tr", "u:diamond", "different"},
+		{"Türkiye'nin en kalabalık şehri İstanbul'dur", "tr", "u:capital", "different"},
+		{"The universe is about 4.5 billion years old", "en", "u:age", "different"},
+	})
+}
+
+// TestSameClaimAsPosted holds rewordings written the way people post: function words typed
+// short ("ur", "u", "bc", "gotta"), a reminder frame ("never forget"), a question tag, a question asking the claim either way, a
+// Turkish verb without Turkish letters that only looks negative ("gomuyormus"), the evidential
+// "we" (-mIşIz) that only looks privative, a number word inflected after "yüzde", the counter
+// "tane", "bn" for billion, a plural subject and a relative clause opening a Turkish claim, a
+// Turkish privative that negates only its own word ("montsuz"), a name's head said again
+// ("Sahra Çölü"), an English clause of advice opened by a bare verb ("fight me"), undetermined
+// text with Turkish letters read as Turkish, the month of a date opening a claim, a Turkish
+// converb in -Ip with its object ("arsenali yenip"), a number bounded by "below" for "lower", a
+// genitive that is part of a place ("Dağın tepesinde"); each
+// with the look-alike or negation that must still be refused.
+func TestSameClaimAsPosted(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:seasons", "Summer is hot because the Earth is closer to the Sun.", "en", "yanlis"),
+		review("u:water", "You should drink eight glasses of water a day.", "en", "kismen"),
+		review("u:hands", "Washing your hands with soap helps prevent the spread of infections.", "en", "dogru"),
+		review("u:sydney", "Sydney is the capital of Australia.", "en", "yanlis"),
+		review("u:mac", "Mac bilgisayarlara virüs bulaşmaz.", "tr", "yanlis"),
+		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+		review("u:ostrich", "Devekuşları korktuklarında başlarını kuma gömer.", "tr", "yanlis"),
+		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+		review("u:age", "The Earth is about 4.5 billion years old.", "en", "dogru"),
+		review("u:autism", "Aşılar otizme neden olur.", "tr", "yanlis"),
+		review("u:cold", "Soğuk havada dışarı çıkmak soğuk algınlığına neden olur.", "tr", "kismen"),
+		review("u:sunscreen", "Bulutlu havada güneş kremi sürmek gereksizdir.", "tr", "yanlis"),
+		review("u:cup", "Galatasaray won the UEFA Cup in 2000.", "en", "dogru"),
+		review("u:sahara", "Sahra dünyanın en büyük çölüdür.", "tr", "kismen"),
+		review("u:pluto", "Pluto is the ninth planet of the Solar System.", "en", "yanlis"),
+		review("u:vitc", "C vitamini soğuk algınlığını önler.", "tr", "kismen"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
+		review("u:republic-en", "Turkey was declared a republic on 29 October 1923.", "en", "dogru"),
+		review("u:cup-tr", "Galatasaray 2000 yılında UEFA Kupası'nı kazandı.", "tr", "dogru"),
+		review("u:boil", "Water boils at a lower temperature at high altitude.", "en", "dogru"),
+		review("u:boil-tr", "Yüksek rakımlarda su daha düşük sıcaklıkta kaynar.", "tr", "dogru"),
+		review("u:quake", "Havalar sıcak ve bunaltıcı olduğunda deprem olur; 'deprem havası' diye bir şey vardır.", "tr", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		// Function words as typed in posts.
+		{"summer is hot bc we're closer to the sun", "en", "u:seasons", ""},
+		{"u gotta drink 8 glasses of water a day", "en", "u:water", ""},
+		{"u gotta drink 2 glasses of water a day", "en", "u:water", "different number"},
+		{"wash ur hands w/ soap, it really does help stop germs spreading", "en", "u:hands", ""},
+		// A question tag asks for agreement with the statement before it.
+		{"Sydney is Australia's capital, isn't it?", "en", "u:sydney", ""},
+		{"Melbourne is Australia's capital, isn't it?", "en", "u:sydney", "different"},
+		// A question asks the claim either way; a statement of the negation is still refused.
+		{"Mac bilgisayarlara virüs bulaşır mı?", "tr", "u:mac", ""},
+		{"Mac bilgisayarlara virüs bulaşır", "tr", "u:mac", "negation differs"},
+		{"do the mRNA vaccines change your DNA or not?", "en", "u:mrna", ""},
+		{"mRNA vaccines don't change your DNA", "en", "u:mrna", "negation differs"},
+		// "gömüyormuş" without Turkish letters is no negative of "gö-".
+		{"devekuslari korkunca basini kuma gomuyormus", "tr", "u:ostrich", ""},
+		{"Devekuşları korkunca başlarını kuma gömmüyor", "tr", "u:ostrich", "negation differs"},
+		// The evidential "we" is no privative; a number word inflected after "yüzde".
+		{"Beynimizin sadece onda birini kullanıyormuşuz", "tr", "u:brain", ""},
+		{"Beynimizin sadece yüzde onunu kullanıyoruz", "tr", "u:brain", ""},
+		{"Beynimizin sadece yüzde yirmisini kullanıyoruz", "tr", "u:brain", "different number"},
+		// The counter "tane".
+		{"2005'te liradan altı tane sıfır atıldı", "tr", "u:lira", ""},
+		{"2005'te liradan yedi tane sıfır atıldı", "tr", "u:lira", "different number"},
+		// "bn" is billion.
+		{"Earth is around 4.5 bn years old", "en", "u:age", ""},
+		{"Earth is around 4.5 mn years old", "en", "u:age", "different number"},
+		// A plural opening the claim is its subject; a relative clause before it says which.
+		{"Deprem havası diye bir şey var, bu sıcakta kesin sallanır", "tr", "u:quake", ""},
+		{"Deprem havası diye bir şey yok, bu sıcakta sallanmaz", "tr", "u:quake", "different"},
+		{"Çocuklara yapılan aşılar otizm yapıyor, kimse bunu konuşmuyor", "tr", "u:autism", ""},
+		{"Çocuklara yapılan aşılar diyabet yapıyor", "tr", "u:autism", "different"},
+		// A Turkish privative negates its own word: going out without a coat still goes out;
+		// the antonym of a privative the other claim states still opposes it.
+		{"Kışın montsuz dışarı çıkarsan nezle olursun", "tr", "u:cold", ""},
+		{"Soğuk havada dışarı çıkmak soğuk algınlığına neden olmaz", "tr", "u:cold", "negation differs"},
+		{"Bulutlu havada güneş kremi sürmek gerekli", "tr", "u:sunscreen", "opposite"},
+		// "never forget" frames the claim it reminds of.
+		{"never forget Galatasaray won the UEFA Cup in 2000", "en", "u:cup", ""},
+		{"never forget Fenerbahçe won the UEFA Cup in 2000", "en", "u:cup", "different"},
+		// A name's head said again ("Sahra Çölü" where the fact-check says "çölüdür").
+		{"Dünyanın en büyük çölü Sahra Çölü'dür", "tr", "u:sahara", ""},
+		{"Dünyanın en büyük çölü Gobi Çölü'dür", "tr", "u:sahara", "different entity"},
+		// A clause of advice opened by a bare verb states no fact.
+		{"pluto is still our 9th planet, fight me", "en", "u:pluto", ""},
+		{"mars is still our 9th planet, fight me", "en", "u:pluto", "different"},
+		// Undetermined text with Turkish letters is read as Turkish.
+		{"C vitamni nezleyi önlüyo", "und", "u:vitc", ""},
+		{"D vitamini nezleyi önlüyo", "und", "u:vitc", "different"},
+		// The month of a date opening the claim is when, not what the claim is about.
+		{"29 Ekim 1923'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", ""},
+		{"29 Ekim 1933'te Türkiye Cumhuriyeti kuruldu", "tr", "u:republic", "different number"},
+		{"29 Oct 1923: the day Turkey was declared a republic", "en", "u:republic-en", ""},
+		// A converb with its object is a detail of when or how.
+		{"galatasaray 2000 yilinda arsenali yenip uefa kupasini kazandi", "tr", "u:cup-tr", ""},
+		{"Devekuşu tehlike görünce kafasını kuma sokar", "tr", "u:ostrich", ""},
+		{"Devekuşu tehlike görünce kafasını suya sokar", "tr", "u:ostrich", "different"},
+		// "below 100°C" says "lower"; "above" does not.
+		{"On a mountain top, water boils below 100°C", "en", "u:boil", ""},
+		{"On a mountain top, water boils above 100°C", "en", "u:boil", "different number"},
+		// A genitive before a place with a possessive ending is part of the place.
+		{"Dağın tepesinde su 100 derecenin altında kaynar", "tr", "u:boil-tr", ""},
+		{"Dağın tepesinde su 100 derecenin üstünde kaynar", "tr", "u:boil-tr", "different"},
+	})
+}
+
+// TestSameClaimModifiedHead holds a word the lexicon also names with the fact-check's modifier
+// ("exercise" is "physical exercise", so it states "physical activity"; "egzersiz" translates to
+// "physical exercise"), and a Turkish word that only ends like a privative ("egzersiz"), while
+// another object is still refused.
+func TestSameClaimModifiedHead(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:exercise-en", "Regular physical activity lowers the risk of heart disease.", "en", "dogru"),
+		review("u:exercise-tr", "Düzenli fiziksel aktivite kalp hastalığı riskini azaltır.", "tr", "dogru"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"Regular exercise reduces your risk of heart disease", "en", "u:exercise-en", ""},
+		{"Regular exercise reduces your risk of cancer", "en", "u:exercise-en", "different"},
+		{"Düzenli egzersiz kalp hastalığı riskini azaltır", "tr", "u:exercise-tr", ""},
+		{"Düzenli egzersiz diyabet riskini azaltır", "tr", "u:exercise-tr", "different"},
+	})
+}
