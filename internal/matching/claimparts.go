@@ -1724,9 +1724,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			p.role, p.verb = roleAdjunct, true
 			// Its object right before it ("arsenali yenip", "kırmızıyı görünce") is part of
 			// that clause.
-			if k, _, _ := at(i - 1); i > 0 && k >= 0 && k == pi-1 && !cp.parts[k].first && cp.parts[k].clause == p.clause && cp.parts[k].ent == nil &&
-				(ix.morph.CaseOf(cp.parts[k].folded) == turkish.Accusative || ix.morph.CaseOf(cp.parts[k].folded) == turkish.Dative) {
-				cp.parts[k].role = roleAdjunct
+			if i > 0 {
+				if k, _, _ := at(i - 1); k >= 0 && k == pi-1 && !cp.parts[k].first && cp.parts[k].clause == p.clause && cp.parts[k].ent == nil &&
+					(ix.morph.CaseOf(cp.parts[k].folded) == turkish.Accusative || ix.morph.CaseOf(cp.parts[k].folded) == turkish.Dative) {
+					cp.parts[k].role = roleAdjunct
+				}
 			}
 			continue
 		}

@@ -144,3 +144,21 @@ func TestSameClaimModifiedHead(t *testing.T) {
 		{"Düzenli egzersiz diyabet riskini azaltır", "tr", "u:exercise-tr", "different"},
 	})
 }
+
+// TestConverbOpeningAPost reads posts whose first word is a Turkish converb ("Görünce …",
+// "Yiyip …"): the rule that gives a converb its object before it looked that object up at the
+// index before the first word, and the analysis panicked.
+func TestConverbOpeningAPost(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:bread", "Ekmek yemek kilo aldırır.", "tr", "yanlis"),
+	)
+	for _, post := range []string{
+		"Yiyip yatınca kilo alınır",
+		"Görünce inanırsın, ekmek kilo aldırır",
+		"Koşarak kilo verilir",
+		"Yiyerek",
+	} {
+		ix.Search(post, "tr", 3) // panicked before the fix
+
+	}
+}
