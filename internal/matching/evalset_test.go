@@ -25,6 +25,9 @@ var (
 	// testPath3 is a third test half, written blind while this session's rules were shaped
 	// (see the eval README's "blind6.jsonl").
 	testPath3 = filepath.Join("..", "knowledge", "testdata", "eval", "blind6.jsonl")
+	// testPath4 is a fourth test half, written blind while the next session's rules were shaped
+	// (see the eval README's "blind7.jsonl").
+	testPath4 = filepath.Join("..", "knowledge", "testdata", "eval", "blind7.jsonl")
 	// blind3Path was the test half until blind4.jsonl replaced it: its aggregate figures were
 	// seen while one rule was chosen (a variant of the clause rule in decide.go was dropped after
 	// a run that showed a swap), so it is tuning data now.
@@ -362,22 +365,34 @@ func TestEvalTestHalf(t *testing.T) {
 		// tuning: numbers and dates as posted, antonyms across languages through main translations
 		// only, deverbal nouns, hashtag posts; then a translation read as its own lemma in the
 		// thesaurus), run once after both: 0.975 (313/321), 0.577 (217/404) and 0.550 (33/60), no
-		// swap.
-		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.57, crosslang: 0.54}, 0.97},
+		// swap. After the session that followed (the colloq3 look-alike round, unaligned.go, and the
+		// rewordings round, posts_test.go; shaped on tuning data only, this half run once after both
+		// were merged): 0.978 (314/321), 0.614 (right review for 231/404) and 0.550, no swap.
+		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.61, crosslang: 0.54}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
 		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
 		// (right review for 92/206), cross-language 0.500 (20/40), no dogru/yanlis swap. After the
-		// next session's round (see blind4): 0.970, 0.485 and 0.525 (21/40), no swap.
-		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.48, crosslang: 0.52}, 0.96},
+		// next session's round (see blind4): 0.970, 0.485 and 0.525 (21/40), no swap. After the
+		// colloq3 and rewordings rounds (see blind4): 0.970, 0.510 (right review for 96/206) and
+		// 0.525, no swap.
+		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.50, crosslang: 0.52}, 0.96},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
 		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
 		// rewording verdict accuracy 0.421 (right review for 51/140), cross-language 0.580
 		// (29/50, 21 of them on the expected review, 8 on its twin in the other language), no
 		// dogru/yanlis swap. After that round (see blind4): 0.955, 0.429 (right review for 51/140)
-		// and 0.580, no swap.
-		{"blind6", testPath3, heldFigures{lookalike: 0.95, paraphrase: 0.42, crosslang: 0.58}, 0.95},
+		// and 0.580, no swap. After the colloq3 and rewordings rounds (see blind4): 0.955, 0.450
+		// (right review for 54/140) and 0.600 (30/50), no swap.
+		{"blind6", testPath3, heldFigures{lookalike: 0.95, paraphrase: 0.44, crosslang: 0.59}, 0.95},
+		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
+		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
+		// cases repeating a tuning query dropped before any run). First run, on the matcher after
+		// both rounds: look-alike abstention 0.991 (107/108), same-language rewording verdict
+		// accuracy 0.555 (right review for 72/137), cross-language 0.694 (34/49, 27 of them on the
+		// expected review, 7 on its twin in the other language), no dogru/yanlis swap.
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.55, crosslang: 0.69}, 0.99},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
