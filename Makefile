@@ -45,8 +45,9 @@ bench: ## run the benchmarks but the million-claim search (both databases when T
 bench-search: ## claim search at one million claims on both databases (seeds once, then reuses the data)
 	CLAIMCHECK_BENCH_CLAIMS=$${CLAIMCHECK_BENCH_CLAIMS:-1000000} $(GO) test -run='^$$' -bench=BenchmarkSearch -benchtime=$(BENCHTIME) ./models/
 
-fuzz: ## fuzz the PostgREST query parser for 60s
+fuzz: ## fuzz the PostgREST query parser and the claim analysis (pasted posts), 60s each
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=60s ./internal/postgrest/
+	$(GO) test -run='^$$' -fuzz=FuzzSearch -fuzztime=60s ./internal/matching/
 
 loadtest: ## Claimcheck against the bare twin (bench/twin) over loopback, alternating rounds; LOADTEST_QUICK=1 for a quick look (README "Load test")
 	$(GO) run ./cmd/loadtest

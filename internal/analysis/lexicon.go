@@ -469,7 +469,8 @@ func (lx *lexicon) matchPhrase(toks []token, i int) (matchRule, int, string, boo
 	for _, p := range lx.phrases {
 		n := len(p.words)
 		// Cheap first-byte test before any suffix work: phrases are tried at every token.
-		if i+n > len(toks) || first.Norm[0] != p.words[0][0] && first.Folded[0] != p.folded[0][0] {
+		// (A word of combining marks alone has a Norm and an empty Folded.)
+		if i+n > len(toks) || first.Norm[0] != p.words[0][0] && (first.Folded == "" || first.Folded[0] != p.folded[0][0]) {
 			continue
 		}
 		rest, ok := "", true
