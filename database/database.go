@@ -208,11 +208,7 @@ func sqliteMaxConns(procs int) int { return min(max(2*procs, 4), 8) }
 // sqliteCacheKiB is each SQLite connection's page cache (SQLite's default is 2,000 KiB). The hot
 // reads touch a few hundred KiB of index and table pages; pages beyond the cache are read again
 // from the operating system's page cache, which keeps the whole file once, for every connection.
-// A cached page costs twice its size: the driver's allocator (modernc.org/memory) rounds each
-// 4 KiB page with its header (about 4.3 KiB) up to an 8 KiB slot, so 512 KiB of cache takes 1 MiB
-// per connection. At 1,024 KiB the claim-page load of `make loadtest` held 3–6 MB more anonymous
-// memory at the same CPU per request (issue 16).
-const sqliteCacheKiB = 512
+const sqliteCacheKiB = 1024
 
 // sqliteBusyTimeout is how long an SQLite statement waits for another writer before failing.
 const sqliteBusyTimeout = 10 * time.Second
