@@ -321,9 +321,21 @@ func runDatabase(ctx context.Context, cfg config, db, bin, twinBin string, out i
 	tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "request\tconns\tclaimcheck req/s\tp50\tp99\ttwin same SQL req/s\tp50\tp99\ttwin uncounted req/s\tp50\tp99\tratio\tp99 ratio\ttarget\tCPU/req claimcheck\treference\tCPU ratio\t")
 	var verdicts []string
+	analyzed := false
 	for _, ep := range endpoints {
 		if !cfg.endpoints[ep.name] {
 			continue
+		}
+		if db == "postgres" {
+			// A server without autovacuum would plan on an empty table's statistics.
+			ran, err := loadtest.AnalyzeWithoutAutovacuum(ctx, b.dbURL)
+			if err != nil {
+				return false, err
+			}
+			if ran && !analyzed {
+				fmt.Fprintln(out, "  (autovacuum is off on this server: ANALYZE runs before each request's rounds, as autovacuum would after the rows the earlier rounds added)")
+			}
+			analyzed = analyzed || ran
 		}
 		var writes writeProbe
 		if ep.name == "page" {

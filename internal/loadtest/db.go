@@ -159,3 +159,28 @@ func Existing(ctx context.Context, databaseURL, table string, ids []string) (map
 	}
 	return found, nil
 }
+
+// AnalyzeWithoutAutovacuum runs ANALYZE on the PostgreSQL database at databaseURL when the server
+// has autovacuum turned off, and reports whether it did. The load test adds tens of thousands of
+// claims in its analyse rounds; a server with autovacuum analyses them shortly after, one without
+// it keeps planning the later requests on the statistics of an empty table (the claim page's
+// repeat-check count took a bitmap AND over a whole index, 6–30 ms a view), which measures the
+// test server's settings rather than the service.
+func AnalyzeWithoutAutovacuum(ctx context.Context, databaseURL string) (bool, error) {
+	db, err := database.Open(ctx, databaseURL, database.Options{MaxOpenConns: 1})
+	if err != nil {
+		return false, err
+	}
+	defer db.Close()
+	var setting string
+	if err := db.Gorm.WithContext(ctx).Raw("SHOW autovacuum").Scan(&setting).Error; err != nil {
+		return false, fmt.Errorf("show autovacuum: %w", err)
+	}
+	if setting != "off" {
+		return false, nil
+	}
+	if err := db.Gorm.WithContext(ctx).Exec("ANALYZE").Error; err != nil {
+		return false, fmt.Errorf("analyze: %w", err)
+	}
+	return true, nil
+}
