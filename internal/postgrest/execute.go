@@ -259,7 +259,7 @@ func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, int, 
 	// again), so it rarely grows.
 	width := len(p.out)
 	hint := int(p.textHint.Load())
-	text := make([]byte, 0, max(hint+hint/8, 512))
+	text := make([]byte, 0, min(max(hint+hint/8, 512), 64<<10)) // larger reads grow as they go
 	cells := make([]cell, 0, width*p.rowsHint())
 	ends := make([]int, 0, cap(cells))
 	rows := 0
