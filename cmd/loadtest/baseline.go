@@ -63,6 +63,12 @@ func runBaseline(ctx context.Context, cfg config, db, bin, baseBin string, out i
 		if !cfg.endpoints[ep.name] {
 			continue
 		}
+		if db == "postgres" {
+			// As in runDatabase: fresh statistics on a server without autovacuum.
+			if _, err := loadtest.AnalyzeWithoutAutovacuum(ctx, b.dbURL); err != nil {
+				return false, err
+			}
+		}
 		for _, conns := range cfg.conns {
 			var rps, cpu, baseRPS, baseCPU, cpuRatio []float64
 			for round := range cfg.rounds {
