@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"iter"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1658,12 +1659,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			firstSeen = true
 		}
 		// A word directly before another content word of its phrase modifies it ("lung cancer").
-		for i := 0; i+1 < len(toks); i++ {
-			pi, _, _ := at(i)
-			ni, _, _ := at(i + 1)
-			if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
-				continue
-			}
+		for pi, ni := range adjacentParts(toks, at) {
 			p, n := &cp.parts[pi], &cp.parts[ni]
 			if p.num == "" && p.ent == nil && p.role == roleCore && n.num == "" && !n.verb && n.role != rolePredicate {
 				p.role = roleModifier
@@ -1772,17 +1768,29 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 	relativeClauses(cp, toks, at)
 }
 
+// adjacentParts yields the parts of each two neighbouring words of one sentence, both read as
+// parts: where a word can modify the next ("lung cancer", "yapılan aşılar").
+func adjacentParts(toks []scanned, at func(int) (int, bool, bool)) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i+1 < len(toks); i++ {
+			pi, _, _ := at(i)
+			ni, _, _ := at(i + 1)
+			if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
+				continue
+			}
+			if !yield(pi, ni) {
+				return
+			}
+		}
+	}
+}
+
 // relativeClauses reads a Turkish relative clause, a participle ("yapılan") with the words of
 // its clause before it, directly before a noun: the clause says which of the
 // noun's kind ("Çocuklara yapılan aşılar": the vaccines given to children), so its words modify
 // that noun, which is the phrase's head and, opening the clause, its subject.
 func relativeClauses(cp *claimParts, toks []scanned, at func(int) (int, bool, bool)) {
-	for i := 0; i+1 < len(toks); i++ {
-		pi, _, _ := at(i)
-		ni, _, _ := at(i + 1)
-		if pi < 0 || ni < 0 || toks[i+1].sentenceStart {
-			continue
-		}
+	for pi, ni := range adjacentParts(toks, at) {
 		p, n := &cp.parts[pi], &cp.parts[ni]
 		if p.clause != n.clause || p.ent != nil || n.num != "" || n.verb || n.role == rolePredicate || !relativeParticiple(p) {
 			continue
