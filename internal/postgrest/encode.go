@@ -18,18 +18,9 @@ type cell struct {
 	null bool
 }
 
-// renderCell turns a scanned driver value into what PostgreSQL would produce for the column
-// type: row_to_json's JSON, or for CSV the record text output PostgREST concatenates.
-func renderCell(c Column, v any, asText, csv bool) (cell, error) {
-	b, null, err := appendCell(nil, c, v, asText, csv)
-	if err != nil || null {
-		return cell{null: null}, err
-	}
-	return cell{json: string(b)}, nil
-}
-
-// appendCell appends renderCell's text for v to b and reports a null. It accepts what either
-// driver returns: pgx gives time.Time and UUID strings or [16]byte; the SQLite driver gives
+// appendCell appends what PostgreSQL would produce for value v of column c to b: row_to_json's
+// JSON, or for CSV the record text output PostgREST concatenates; it reports a null. It accepts
+// what either driver returns: pgx gives time.Time and UUID strings or [16]byte; the SQLite driver gives
 // time.Time or TEXT for timestamps, strings for UUIDs, int64 for integers.
 func appendCell(b []byte, c Column, v any, asText, csv bool) ([]byte, bool, error) {
 	if v == nil {
@@ -144,21 +135,12 @@ func uuidString(v any) (string, error) {
 	switch x := v.(type) {
 	case string:
 		return strings.ToLower(x), nil
-	case [16]byte:
-		return formatUUID(x[:]), nil
-	case []byte:
-		if len(x) == 16 {
-			return formatUUID(x), nil
-		}
+	case []byte: // a 16-byte one is binary, appendCell's
 		return strings.ToLower(string(x)), nil
 	case fmt.Stringer:
 		return strings.ToLower(x.String()), nil
 	}
 	return "", fmt.Errorf("unexpected %T for a uuid column", v)
-}
-
-func formatUUID(b []byte) string {
-	return string(appendUUIDCell(nil, [16]byte(b), true))
 }
 
 func integerValue(v any) (int64, error) {

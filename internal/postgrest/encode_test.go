@@ -27,9 +27,9 @@ func TestTimestampText(t *testing.T) {
 		if got := pgTextTime(c.in); got != c.text {
 			t.Errorf("pgTextTime(%v) = %q, want %q", c.in, got, c.text)
 		}
-		cl, err := renderCell(Column{Name: "created_at", Type: Timestamp}, c.in, false, false)
-		if err != nil || cl.json != `"`+c.json+`"` {
-			t.Errorf("renderCell(%v) = %q, %v; want the JSON string %q", c.in, cl.json, err, c.json)
+		b, null, err := appendCell(nil, Column{Name: "created_at", Type: Timestamp}, c.in, false, false)
+		if err != nil || null || string(b) != `"`+c.json+`"` {
+			t.Errorf("appendCell(%v) = %q, %v, %v; want the JSON string %q", c.in, b, null, err, c.json)
 		}
 	}
 }
