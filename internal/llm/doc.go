@@ -66,7 +66,23 @@
 // marked Confident), MethodLLMJudgement when it is the model's own assessment, which includes a
 // named fact-check nothing could check (no aligner, or a review missing from the index).
 //
-// The API key never appears in Recent, in Meta or in fallback reasons. The SDK's own environment
-// variables (OPENAI_API_KEY, OPENAI_BASE_URL, …) are deliberately not read, so a key meant for
-// api.openai.com is never sent to a local or third-party server.
+// The API key never appears in Recent, in Meta or in fallback reasons. No environment variable
+// (OPENAI_API_KEY, OPENAI_BASE_URL, …) is read, so a key meant for api.openai.com is never sent to
+// a local or third-party server, and a redirect to another origin is refused rather than followed
+// with the key.
+//
+// # HTTP client
+//
+// The requests are made by client.go with net/http, not by an SDK, because of what an SDK costs
+// in memory (issue 16: resident memory under load below 100 MB, most of it the executable's
+// file-backed pages). The official github.com/openai/openai-go registers the types of every
+// OpenAI API when the program starts, so all of them are linked: about 26 MB of a 108 MB binary,
+// for the one request this package makes. github.com/sashabaranov/go-openai is small but cannot
+// send temperature 0 (a float32 field with omitempty, so the server's default of 1 applies),
+// always adds "stream": false, rejects some model names before sending (which would skip the
+// server-driven temperature fallback above), and keeps response headers such as Retry-After out of
+// its errors. client.go sends byte for byte the body the official SDK sent and retries by the
+// same rules: 408, 409, 429, 5xx and connection errors, x-should-retry, Retry-After-Ms and
+// Retry-After honoured, exponential backoff from 0.5 s with jitter, and no retry when the server
+// asks to wait longer than LLM_TIMEOUT.
 package llm

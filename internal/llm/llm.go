@@ -13,10 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/claimcheck/claimcheck/internal/analysis"
 )
 
@@ -107,7 +103,7 @@ type Config struct {
 type Analyzer struct {
 	cfg      Config
 	endpoint string
-	chat     openai.ChatCompletionService
+	chat     *chatClient
 	offline  analysis.Analyzer
 	// jsonObject is set once, in auto mode, when the server rejected json_schema and JSON mode
 	// worked; later analyses then skip the request that would be rejected.
@@ -172,28 +168,6 @@ func New(cfg Config, offline analysis.Analyzer) (*Analyzer, error) {
 	if client == nil {
 		client = &http.Client{}
 	}
-	opts := []option.RequestOption{
-		// An explicit client and no openai.NewClient: the SDK's environment defaults
-		// (OPENAI_API_KEY, OPENAI_BASE_URL, …) must not add a key meant for another server.
-		option.WithHTTPClient(client),
-		option.WithBaseURL(base.String()),
-		option.WithMaxRetries(cfg.MaxRetries),
-		// A server asking to wait longer than the whole budget gets no retry: waiting could only
-		// end in a timeout, and the 429 says more about what happened.
-		option.WithMaxRetryDelay(cfg.Timeout),
-	}
-	for k, vs := range query {
-		for _, v := range vs {
-			opts = append(opts, option.WithQueryAdd(k, v))
-		}
-	}
-	if cfg.APIKey != "" {
-		if isAzure(base.Hostname()) {
-			opts = append(opts, option.WithHeader("api-key", cfg.APIKey))
-		} else {
-			opts = append(opts, option.WithAPIKey(cfg.APIKey))
-		}
-	}
 	endpoint := base.String()
 	if len(query) > 0 {
 		endpoint += "?" + query.Encode()
@@ -201,8 +175,10 @@ func New(cfg Config, offline analysis.Analyzer) (*Analyzer, error) {
 	return &Analyzer{
 		cfg:      cfg,
 		endpoint: endpoint,
-		chat:     openai.NewChatCompletionService(opts...),
-		offline:  offline,
+		// No environment is read: a key meant for api.openai.com (OPENAI_API_KEY) must not reach
+		// another server. A server asking to wait longer than the whole budget gets no retry.
+		chat:    newChatClient(client, base, query, cfg.APIKey, cfg.MaxRetries, cfg.Timeout),
+		offline: offline,
 	}, nil
 }
 
@@ -425,49 +401,32 @@ type reply struct {
 	content, refusal string
 }
 
-// complete sends one chat completion request (the client retries 429/5xx inside it) and returns
+// complete sends one chat completion request (chatClient retries 429/5xx inside it) and returns
 // its audit record, which the caller completes with the outcome and stores.
 func (a *Analyzer) complete(ctx context.Context, msgs []Message, format, purpose string) (Exchange, reply, error) {
 	ex := Exchange{Time: time.Now(), Model: a.cfg.Model, Endpoint: a.endpoint, Purpose: purpose,
 		ResponseFormat: format, Messages: msgs}
-	params := openai.ChatCompletionNewParams{Model: a.cfg.Model}
+	req := wireRequest{Model: a.cfg.Model, ResponseFormat: wireResponseFormat{Type: format}}
 	for _, m := range msgs {
-		switch m.Role {
-		case "system":
-			params.Messages = append(params.Messages, openai.SystemMessage(m.Content))
-		case "assistant":
-			params.Messages = append(params.Messages, openai.AssistantMessage(m.Content))
-		default:
-			params.Messages = append(params.Messages, openai.UserMessage(m.Content))
-		}
+		req.Messages = append(req.Messages, wireMessage{Content: m.Content, Role: m.Role})
 	}
 	if a.sendsTemperature() {
-		params.Temperature = openai.Float(a.cfg.Temperature)
+		req.Temperature = &a.cfg.Temperature
 	}
 	if format == OutputJSONSchema {
-		params.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{
-			JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name:        schemaName,
-				Description: openai.String("Claimcheck's assessment of one claim, with a reason per field."),
-				Strict:      openai.Bool(true),
-				Schema:      answerSchema(),
-			},
+		req.ResponseFormat.JSONSchema = &wireJSONSchema{
+			Name:        schemaName,
+			Description: "Claimcheck's assessment of one claim, with a reason per field.",
+			Strict:      true,
+			Schema:      answerSchema(),
 		}
-	} else {
-		params.ResponseFormat.OfJSONObject = &shared.ResponseFormatJSONObjectParam{}
 	}
 
-	// The middleware runs once per HTTP attempt, so it counts the client's retries.
-	attempts := 0
-	count := option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-		attempts++
-		return next(r)
-	})
 	start := time.Now()
-	resp, err := a.chat.New(ctx, params, count)
+	resp, attempts, err := a.chat.create(ctx, req)
 	ex.LatencyMS, ex.Attempts = time.Since(start).Milliseconds(), attempts
 	if err != nil {
-		var apiErr *openai.Error
+		var apiErr *statusError
 		if errors.As(err, &apiErr) {
 			ex.Answer = a.redact(apiErrorText(apiErr))
 		}
@@ -475,7 +434,7 @@ func (a *Analyzer) complete(ctx context.Context, msgs []Message, format, purpose
 	}
 	ex.PromptTokens, ex.CompletionTokens = resp.Usage.PromptTokens, resp.Usage.CompletionTokens
 	if len(resp.Choices) == 0 {
-		ex.Answer = a.redact(truncate(resp.RawJSON(), 4000))
+		ex.Answer = a.redact(truncate(resp.raw, 4000))
 		return ex, reply{}, errors.New("the server returned no choices")
 	}
 	msg := resp.Choices[0].Message
@@ -505,7 +464,7 @@ type callError struct {
 // Error describes the failure.
 func (e *callError) Error() string { return e.err.Error() }
 
-// Unwrap exposes the client error (an *openai.Error, a context or network error).
+// Unwrap exposes the client error (an *statusError, a context or network error).
 func (e *callError) Unwrap() error { return e.err }
 
 // refusalError is a model that declined to answer; asking again would not change that.
@@ -530,7 +489,7 @@ func (a *Analyzer) sendsTemperature() bool {
 
 // temperatureRejected reports whether the server refused the temperature parameter.
 func temperatureRejected(err error) bool {
-	var apiErr *openai.Error
+	var apiErr *statusError
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest {
 		return false
 	}
@@ -541,7 +500,7 @@ func temperatureRejected(err error) bool {
 // json_schema: a 400/415/422/501, or any error whose message names the response format. A wrong
 // guess costs one JSON-mode request and is not remembered unless that request succeeds.
 func schemaRejected(err error) bool {
-	var apiErr *openai.Error
+	var apiErr *statusError
 	if !errors.As(err, &apiErr) {
 		return false
 	}
@@ -556,17 +515,17 @@ func schemaRejected(err error) bool {
 }
 
 // apiErrorText is the server's error message, or its raw body when it sent no OpenAI error shape.
-func apiErrorText(e *openai.Error) string {
+func apiErrorText(e *statusError) string {
 	if e.Message != "" {
 		return truncate(e.Message, 1000)
 	}
-	return truncate(strings.TrimSpace(e.RawJSON()), 1000)
+	return truncate(strings.TrimSpace(e.Body), 1000)
 }
 
 // describe says in a few words why the model gave no valid answer, for Meta.Fallback and Recent.
 func (a *Analyzer) describe(err error) string {
 	var (
-		apiErr  *openai.Error
+		apiErr  *statusError
 		call    *callError
 		refusal *refusalError
 		repair  *repairFailed
