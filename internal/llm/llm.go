@@ -464,7 +464,7 @@ type callError struct {
 // Error describes the failure.
 func (e *callError) Error() string { return e.err.Error() }
 
-// Unwrap exposes the client error (an *statusError, a context or network error).
+// Unwrap exposes the client error (a *statusError, a context or network error).
 func (e *callError) Unwrap() error { return e.err }
 
 // refusalError is a model that declined to answer; asking again would not change that.
