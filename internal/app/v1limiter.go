@@ -38,7 +38,7 @@ func v1Limiter(d *wiring) metering.BurstLimiter {
 			d.log.Warn("close redis", "err", fmt.Errorf("burst limiter: %w", err))
 		}
 	})
-	d.log.Info("v1 burst limits kept in Redis", "addr", client.Options().Addr)
+	d.log.Info("v1 burst limits kept in Redis", "addr", client.Addr())
 	return ratelimit.WithFallback(ratelimit.NewRedis(client, redisKeyPrefix, d.now), dbLimiter, func(err error) {
 		d.log.Warn("redis burst limit failed; counted in the database", "err", err)
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,8 +13,8 @@ import (
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/storerules"
 	"github.com/claimcheck/claimcheck/internal/testdb"
+	"github.com/gomodule/redigo/redis"
 	"github.com/google/uuid"
-	"github.com/redis/go-redis/v9"
 )
 
 // clock is a settable test clock shared by limiter instances.
@@ -162,7 +163,7 @@ func TestRedisLimiter(t *testing.T) {
 	exercise(t, pair{NewRedis(c1, prefix, clk.now), NewRedis(c2, prefix, clk.now)}, clk)
 
 	// Keys expire shortly after their window, so Redis does not fill up with old windows.
-	keys, err := c1.Keys(ctx, prefix+"*").Result()
+	keys, err := redis.Strings(c1.do(ctx, "KEYS", prefix+"*"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,18 +171,23 @@ func TestRedisLimiter(t *testing.T) {
 		t.Fatal("no keys written under the test prefix")
 	}
 	for _, k := range keys {
-		ttl, err := c1.PTTL(ctx, k).Result()
+		ms, err := redis.Int64(c1.do(ctx, "PTTL", k))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ttl <= 0 || ttl > 11*time.Second {
+		if ttl := time.Duration(ms) * time.Millisecond; ttl <= 0 || ttl > 11*time.Second {
 			t.Errorf("key %s has TTL %v, want (0, 11s]", k, ttl)
 		}
 	}
-	c1.Del(ctx, keys...)
+	if _, err := c1.do(ctx, "DEL", redis.Args{}.AddFlat(keys)...); err != nil {
+		t.Fatal(err)
+	}
 
 	// A server that went away is an error the caller sees.
-	dead := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 200 * time.Millisecond})
+	dead, err := newRedisClient("redis://127.0.0.1:1/0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer dead.Close()
 	if _, err := NewRedis(dead, prefix, clk.now).Allow(ctx, "x", 1, 10*time.Second); err == nil {
 		t.Error("Allow against an unreachable Redis succeeded")
@@ -308,4 +314,28 @@ func TestLeasedLimiter(t *testing.T) {
 			t.Fatalf("second request of the next window: %+v %v", d2, err)
 		}
 	})
+}
+
+// REDIS_URL is checked before any connection is opened, and its address is what logs name.
+func TestRedisAddr(t *testing.T) {
+	for _, c := range []struct {
+		url, addr string
+		ok        bool
+	}{
+		{"redis://127.0.0.1:6379/0", "127.0.0.1:6379", true},
+		{"redis://cache.internal", "cache.internal:6379", true},
+		{"rediss://:secret@cache.internal:6380/2", "cache.internal:6380", true},
+		{"redis://[::1]:7000", "[::1]:7000", true},
+		{"http://127.0.0.1:6379", "", false},
+		{"127.0.0.1:6379", "", false},
+		{"redis://%zz", "", false},
+	} {
+		addr, err := redisAddr(c.url)
+		if (err == nil) != c.ok || addr != c.addr {
+			t.Errorf("redisAddr(%q) = %q, %v; want %q, ok %v", c.url, addr, err, c.addr, c.ok)
+		}
+	}
+	if _, err := NewRedisClient(context.Background(), "http://127.0.0.1:6379"); err == nil || !strings.Contains(err.Error(), "REDIS_URL") {
+		t.Errorf("NewRedisClient with an http URL: %v, want an error naming REDIS_URL", err)
+	}
 }
