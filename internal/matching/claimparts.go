@@ -379,6 +379,7 @@ func dropQuestionFrame(text string) string {
 	text = questionFrames.ReplaceAllString(text, "")
 	text = reportFrames.ReplaceAllString(text, "")
 	text = sourceFrames.ReplaceAllString(text, "")
+	text = reportedSpeech.ReplaceAllString(text, "")
 	text = trailingQuestions.ReplaceAllString(text, "")
 	return trailingReports.ReplaceAllString(text, "")
 }
@@ -401,6 +402,12 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
 	`|(\S+ ){0,2}(bilim insanlar|bilim adamlar|uzmanlar|doktorlar|hekimler|(bir |yeni |son )?(araştırma|çalışma|rapor))\pL* göre` +
 	`)[\s,:]+`)
+
+// reportedSpeech opens a Turkish post with a speaker in lower case and a verb of saying before
+// "ki", which introduces what was said ("uzmanlar diyor ki …", "komşular dedi ki …"): the claim
+// is what follows. A capitalised speaker ("Marie Antoinette dedi ki …") is left: what a named
+// person said may be the claim itself.
+var reportedSpeech = regexp.MustCompile(`^\s*(\p{Ll}[\pL'’]*\s+){1,3}(diyor|dedi|diyorlar|dediler|der|derler|söylüyor|söyledi|söylüyorlar|söylediler)\s+ki[\s,:]+`)
 
 // sourceFrames open a post with an organisation or a person named as the source ("DSÖ'ye göre",
 // "WHO'ya göre"): a capitalised name with a Turkish dative before "göre".

@@ -171,7 +171,8 @@ func TestConverbOpeningAPost(t *testing.T) {
 // minor senses; an antonym in a place or time is another claim, even with a second antonym;
 // "yıl" before a year names the year; a word pair each dictionary lists as the other's
 // translation links across languages ("spread", "bulaştırmak": asked in undetermined language,
-// the post is read both ways). Each with the look-alike or negation still refused.
+// the post is read both ways); a lower-case speaker and a verb of saying before "ki" frame what
+// was said. Each with the look-alike or negation still refused.
 func TestSameClaimColloq5Round(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
@@ -181,6 +182,7 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		review("u:alcohol", "Alkol içmek soğukta vücudu ısıtır.", "tr", "yanlis"),
 		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
 		review("u:mosquito", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"),
+		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// The privative with the copula.
@@ -202,6 +204,9 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		// A translation both dictionaries list.
 		{"mosquitoes spread HIV", "und", "u:mosquito", ""},
 		{"mosquitoes spread malaria", "und", "u:mosquito", "different"},
+		// Reported speech: a speaker in lower case and a verb of saying before "ki".
+		{"uzmanlar diyor ki yetişkin insanlar her gece en az 7 saat uyumalı", "tr", "u:sleep", ""},
+		{"uzmanlar diyor ki yetişkin insanlar her gece en az 5 saat uyumalı", "tr", "u:sleep", "different number"},
 	})
 }
 
