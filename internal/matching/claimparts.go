@@ -1559,6 +1559,9 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 		if _, ok := scaleWords[f]; ok {
 			continue
 		}
+		if _, ok := numberWord(f); ok {
+			break // "in 2005 six zeros": the unit after another number is that number's
+		}
 		if s, ok := unitSlots[f]; ok {
 			return s
 		}

@@ -172,7 +172,8 @@ func TestConverbOpeningAPost(t *testing.T) {
 // "yıl" before a year names the year; a word pair each dictionary lists as the other's
 // translation links across languages ("spread", "bulaştırmak": asked in undetermined language,
 // the post is read both ways); a lower-case speaker and a verb of saying before "ki" frame what
-// was said. Each with the look-alike or negation still refused.
+// was said; a unit after a second number is that number's ("in 2005 six zeros"). Each with the
+// look-alike or negation still refused.
 func TestSameClaimColloq5Round(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
@@ -183,6 +184,7 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
 		review("u:mosquito", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"),
 		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// The privative with the copula.
@@ -207,6 +209,9 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		// Reported speech: a speaker in lower case and a verb of saying before "ki".
 		{"uzmanlar diyor ki yetişkin insanlar her gece en az 7 saat uyumalı", "tr", "u:sleep", ""},
 		{"uzmanlar diyor ki yetişkin insanlar her gece en az 5 saat uyumalı", "tr", "u:sleep", "different number"},
+		// A unit after a second number is that number's: "2005" stays a year.
+		{"in 2005 six zeros were dropped from the turkish lira", "en", "u:lira", ""},
+		{"in 2007 six zeros were dropped from the turkish lira", "en", "u:lira", "different number"},
 	})
 }
 
