@@ -403,6 +403,10 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 	`|(\S+ ){0,2}(bilim insanlar|bilim adamlar|uzmanlar|doktorlar|hekimler|(bir |yeni |son )?(araştırma|çalışma|rapor))\pL* göre` +
 	`)[\s,:]+`)
 
+// trNamingWords are the Turkish participles and adjectives that name ("denen", "denilen":
+// called; "adlı", "isimli", "adında": named), folded.
+var trNamingWords = map[string]bool{"denen": true, "denilen": true, "adli": true, "isimli": true, "adinda": true}
+
 // reportedSpeech opens a Turkish post with a speaker in lower case and a verb of saying before
 // "ki", which introduces what was said ("uzmanlar diyor ki …", "komşular dedi ki …"): the claim
 // is what follows. A capitalised speaker ("Marie Antoinette dedi ki …") is left: what a named
@@ -701,6 +705,17 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		if f := infos[i].folded; !infos[i].function && !toks[i].number && unitSlots[f] == "year" && toks[i+1].number &&
 			numberSlot(toks, foldedAt, i+1, toks[i+1].text) == "year" {
 			infos[i].function = true
+		}
+	}
+	// "lemming denen hayvanlar", "Naismith adlı öğretmen": a naming participle after a name
+	// says the name is what the noun after it is called; that noun is a general word for what
+	// the name names, so the name is the part.
+	for i := 1; i+1 < len(toks); i++ {
+		if trNamingWords[infos[i].folded] && !infos[i-1].function && !toks[i+1].sentenceStart {
+			infos[i].function = true
+			if !toks[i+1].number {
+				infos[i+1].function = true
+			}
 		}
 	}
 	// Parts, in text order.

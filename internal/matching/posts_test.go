@@ -172,8 +172,9 @@ func TestConverbOpeningAPost(t *testing.T) {
 // "yıl" before a year names the year; a word pair each dictionary lists as the other's
 // translation links across languages ("spread", "bulaştırmak": asked in undetermined language,
 // the post is read both ways); a lower-case speaker and a verb of saying before "ki" frame what
-// was said; a unit after a second number is that number's ("in 2005 six zeros"). Each with the
-// look-alike or negation still refused.
+// was said; a unit after a second number is that number's ("in 2005 six zeros"); a naming
+// participle ("lemming denen hayvanlar") makes the name the part. Each with the look-alike or
+// negation still refused.
 func TestSameClaimColloq5Round(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
@@ -185,6 +186,7 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		review("u:mosquito", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"),
 		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
 		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+		review("u:lemmings", "Lemmings commit mass suicide by jumping off cliffs.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// The privative with the copula.
@@ -212,6 +214,9 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		// A unit after a second number is that number's: "2005" stays a year.
 		{"in 2005 six zeros were dropped from the turkish lira", "en", "u:lira", ""},
 		{"in 2007 six zeros were dropped from the turkish lira", "en", "u:lira", "different number"},
+		// A naming participle: the name is the part, the noun it names is a general word.
+		{"lemming denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", ""},
+		{"kunduz denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", "different"},
 	})
 }
 
