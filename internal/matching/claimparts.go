@@ -239,6 +239,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
+	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
@@ -317,6 +318,28 @@ func fullTurkishYear(m string) string {
 // numericDates are dates written in digits, day first as Turkish and British posts write them
 // ("29.10.1923", "29/10/1923'te"); the year may carry a Turkish ending after its apostrophe.
 var numericDates = regexp.MustCompile(`(^|[\s(])(\d{1,2})[./](\d{1,2})[./](\d{4})\b`)
+
+// monthFirstDates are English dates written month first ("Oct 29 1923", "October 29th, 1923"),
+// by the month names of Go's time package and their three-letter abbreviations.
+var monthFirstDates = func() *regexp.Regexp {
+	var names []string
+	for m := time.January; m <= time.December; m++ {
+		names = append(names, m.String(), m.String()[:3])
+	}
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(names, "|") + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
+}()
+
+// dayFirstDate writes a month-first date day first with the month's full name ("29 October
+// 1923"), as the fact-checks and day-first posts write one, so its parts compare.
+func dayFirstDate(m string) string {
+	g := monthFirstDates.FindStringSubmatch(m)
+	for mo := time.January; mo <= time.December; mo++ {
+		if strings.EqualFold(g[1], mo.String()) || strings.EqualFold(g[1], mo.String()[:3]) {
+			return g[2] + " " + mo.String() + " " + g[3]
+		}
+	}
+	return m
+}
 
 // monthName is month m (1–12) as a fact-check in lexical language lex names it, "" for a
 // language without one.

@@ -173,8 +173,8 @@ func TestConverbOpeningAPost(t *testing.T) {
 // translation links across languages ("spread", "bulaştırmak": asked in undetermined language,
 // the post is read both ways); a lower-case speaker and a verb of saying before "ki" frame what
 // was said; a unit after a second number is that number's ("in 2005 six zeros"); a naming
-// participle ("lemming denen hayvanlar") makes the name the part. Each with the look-alike or
-// negation still refused.
+// participle ("lemming denen hayvanlar") makes the name the part; an English date written month
+// first ("Oct 29 1923") is read day first. Each with the look-alike or negation still refused.
 func TestSameClaimColloq5Round(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
@@ -187,6 +187,7 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
 		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
 		review("u:lemmings", "Lemmings commit mass suicide by jumping off cliffs.", "en", "yanlis"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// The privative with the copula.
@@ -217,6 +218,9 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		// A naming participle: the name is the part, the noun it names is a general word.
 		{"lemming denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", ""},
 		{"kunduz denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", "different"},
+		// A date written month first.
+		{"Oct 29 1923: the Turkish Republic was declared", "en", "u:republic", ""},
+		{"Oct 28 1923: the Turkish Republic was declared", "en", "u:republic", "different number"},
 	})
 }
 
