@@ -722,10 +722,10 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		cp.negs = append(cp.negs[:dropNegs[k]], cp.negs[dropNegs[k]+1:]...)
 	}
 	foldedAt := func(j int) string { return infos[j].folded }
-	// "yıl 1891", "the year 1891": the word "year" before a year names what the number is, as
-	// "1891 yılında" does after it.
+	// "yıl 1891", "sene 1893", "the year 1891": a word for "year" before a year names what the
+	// number is, as "1891 yılında" does after it.
 	for i := 0; i+1 < len(toks); i++ {
-		if f := infos[i].folded; !infos[i].function && !toks[i].number && unitSlots[f] == "year" && toks[i+1].number &&
+		if f := infos[i].folded; !infos[i].function && !toks[i].number && (unitSlots[f] == "year" || ix.namesYear(f, lex)) && toks[i+1].number &&
 			numberSlot(toks, foldedAt, i+1, toks[i+1].text) == "year" {
 			infos[i].function = true
 		}
@@ -2419,6 +2419,17 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 func softened(lemma string, i int, r, written rune) bool {
 	rs := []rune(strings.TrimSuffix(strings.TrimSuffix(lemma, "mak"), "mek"))
 	return i == len(rs)-1 && (r == 'ç' && written == 'c' || r == 'g' && written == 'ğ')
+}
+
+// namesYear reports a word the lexicon gives as a synonym of the word for "year" in lexical
+// language lex ("sene" for "yıl").
+func (ix *Index) namesYear(folded, lex string) bool {
+	if ix.lex == nil || lex != "tr" && lex != "en" {
+		return false
+	}
+	year := map[string]string{"tr": "yıl", "en": "year"}[lex]
+	r := ix.relations.relate(ix.lex, lex, folded, year)
+	return r == thesaurus.Same || r == thesaurus.Synonym
 }
 
 // writtenWord is a token as its writer spelled it, lower-cased the Turkish way and before its

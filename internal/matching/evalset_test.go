@@ -253,8 +253,7 @@ func TestTuningFiles(t *testing.T) {
 		// swap. On its first run, before any rule of the colloq5 round (posts_test.go
 		// TestSameClaimColloq5Round, TestWrittenSpelling): 0.933 (28/30), 0.667 and 0.633 (38/60).
 		// The two look-alikes taken ("Kahvaltı günün en pahalı öğünüdür", "Mars'ta bugün hâlâ
-		// yaşam var") take an Unproven review, so no verdict is attached. Its cross-language
-		// figure keeps it out of TestTuningUnion for now (the union would fall to 0.731).
+		// yaşam var") take an Unproven review, so no verdict is attached.
 		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.63}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
@@ -313,7 +312,7 @@ func TestTuningFiles(t *testing.T) {
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path, colloq3Path} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path, colloq3Path, colloq5Path} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures

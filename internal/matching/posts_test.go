@@ -204,6 +204,7 @@ func TestSameClaimColloq5Round(t *testing.T) {
 		{"Alkol içmek sıcak havada vücudu serinletir", "tr", "u:alcohol", "different detail"},
 		// "yıl" before the year.
 		{"Basketbolun mucidi James Naismith, yıl 1891", "tr", "u:basketball", ""},
+		{"Basketbolun mucidi James Naismith, sene 1891", "tr", "u:basketball", ""}, // a synonym of "yıl"
 		{"James Naismith basketbolu yıl 1891'de icat etti", "tr", "u:basketball", ""},
 		{"James Naismith basketbolu yıl 1892'de icat etti", "tr", "u:basketball", "different number"},
 		// A translation both dictionaries list.
