@@ -249,12 +249,13 @@ func TestTuningFiles(t *testing.T) {
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
-		// accuracy 0.678 on same-language and 0.633 on cross-language rewordings, no dogru/yanlis
-		// swap. On its first run, before any rule of the colloq5 round (posts_test.go
-		// TestSameClaimColloq5Round, TestWrittenSpelling): 0.933 (28/30), 0.667 and 0.633 (38/60).
+		// accuracy 0.678 (118/174) on same-language and 0.700 (42/60) on cross-language
+		// rewordings, no dogru/yanlis swap. On its first run, before any rule of the colloq5
+		// round (posts_test.go TestSameClaimColloq5Round, TestWrittenSpelling): 0.933 (28/30),
+		// 0.667 (116/174) and 0.633 (38/60).
 		// The two look-alikes taken ("Kahvaltı günün en pahalı öğünüdür", "Mars'ta bugün hâlâ
 		// yaşam var") take an Unproven review, so no verdict is attached.
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.63}},
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.69}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
