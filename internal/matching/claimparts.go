@@ -56,6 +56,9 @@ type part struct {
 	// dict are its forms the lexicon knows (Turkish stems as dictionary words, verbs with their
 	// infinitive ending; English base forms), at most a few.
 	dict []string
+	// spelled are the dict forms as the lexicon is asked about them (dictForms), nil when they
+	// are the dict forms themselves.
+	spelled []string
 	// enLemmas and enDict are the English readings of a word of undetermined language.
 	enLemmas, enDict []string
 	role             role
@@ -70,6 +73,9 @@ type part struct {
 	// privative marks an English word that denies its root ("untraceable", "harmless"): its
 	// negation belongs to it, so it counts only where the other claim states the word.
 	privative bool
+	// whole are a Turkish privative's own dictionary forms ("sonsuz", read as "son" negated):
+	// across languages it may be stated by one word ("infinite"), the negation inside it.
+	whole []string
 	// place marks an adjunct of place or time ("soğukta", "in the cold", "during an
 	// earthquake"): a rewording may say it in other words.
 	place bool
@@ -233,6 +239,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
+	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
 	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
 	ix.parseSegment(cp, main, lang, false)
@@ -312,6 +319,28 @@ func fullTurkishYear(m string) string {
 // ("29.10.1923", "29/10/1923'te"); the year may carry a Turkish ending after its apostrophe.
 var numericDates = regexp.MustCompile(`(^|[\s(])(\d{1,2})[./](\d{1,2})[./](\d{4})\b`)
 
+// monthFirstDates are English dates written month first ("Oct 29 1923", "October 29th, 1923"),
+// by the month names of Go's time package and their three-letter abbreviations.
+var monthFirstDates = func() *regexp.Regexp {
+	var names []string
+	for m := time.January; m <= time.December; m++ {
+		names = append(names, m.String(), m.String()[:3])
+	}
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(names, "|") + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
+}()
+
+// dayFirstDate writes a month-first date day first with the month's full name ("29 October
+// 1923"), as the fact-checks and day-first posts write one, so its parts compare.
+func dayFirstDate(m string) string {
+	g := monthFirstDates.FindStringSubmatch(m)
+	for mo := time.January; mo <= time.December; mo++ {
+		if strings.EqualFold(g[1], mo.String()) || strings.EqualFold(g[1], mo.String()[:3]) {
+			return g[2] + " " + mo.String() + " " + g[3]
+		}
+	}
+	return m
+}
+
 // monthName is month m (1–12) as a fact-check in lexical language lex names it, "" for a
 // language without one.
 func monthName(m int, lex string) string {
@@ -373,6 +402,7 @@ func dropQuestionFrame(text string) string {
 	text = questionFrames.ReplaceAllString(text, "")
 	text = reportFrames.ReplaceAllString(text, "")
 	text = sourceFrames.ReplaceAllString(text, "")
+	text = reportedSpeech.ReplaceAllString(text, "")
 	text = trailingQuestions.ReplaceAllString(text, "")
 	return trailingReports.ReplaceAllString(text, "")
 }
@@ -395,6 +425,16 @@ var reportFrames = regexp.MustCompile(`(?i)^\s*(` +
 	`|(duydum|okudum|duyduğuma göre|okuduğuma göre|dediklerine göre|diyorlar|derler|herkes diyor)( ki)?` +
 	`|(\S+ ){0,2}(bilim insanlar|bilim adamlar|uzmanlar|doktorlar|hekimler|(bir |yeni |son )?(araştırma|çalışma|rapor))\pL* göre` +
 	`)[\s,:]+`)
+
+// trNamingWords are the Turkish participles and adjectives that name ("denen", "denilen":
+// called; "adlı", "isimli", "adında": named), folded.
+var trNamingWords = map[string]bool{"denen": true, "denilen": true, "adli": true, "isimli": true, "adinda": true}
+
+// reportedSpeech opens a Turkish post with a speaker in lower case and a verb of saying before
+// "ki", which introduces what was said ("uzmanlar diyor ki …", "komşular dedi ki …"): the claim
+// is what follows. A capitalised speaker ("Marie Antoinette dedi ki …") is left: what a named
+// person said may be the claim itself.
+var reportedSpeech = regexp.MustCompile(`^\s*(\p{Ll}[\pL'’]*\s+){1,3}(diyor|dedi|diyorlar|dediler|der|derler|söylüyor|söyledi|söylüyorlar|söylediler)\s+ki[\s,:]+`)
 
 // sourceFrames open a post with an organisation or a person named as the source ("DSÖ'ye göre",
 // "WHO'ya göre"): a capitalised name with a Turkish dative before "göre".
@@ -682,6 +722,25 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		cp.negs = append(cp.negs[:dropNegs[k]], cp.negs[dropNegs[k]+1:]...)
 	}
 	foldedAt := func(j int) string { return infos[j].folded }
+	// "yıl 1891", "sene 1893", "the year 1891": a word for "year" before a year names what the
+	// number is, as "1891 yılında" does after it.
+	for i := 0; i+1 < len(toks); i++ {
+		if f := infos[i].folded; !infos[i].function && !toks[i].number && (unitSlots[f] == "year" || ix.namesYear(f, lex)) && toks[i+1].number &&
+			numberSlot(toks, foldedAt, i+1, toks[i+1].text) == "year" {
+			infos[i].function = true
+		}
+	}
+	// "lemming denen hayvanlar", "Naismith adlı öğretmen": a naming participle after a name
+	// says the name is what the noun after it is called; that noun is a general word for what
+	// the name names, so the name is the part.
+	for i := 1; i+1 < len(toks); i++ {
+		if trNamingWords[infos[i].folded] && !infos[i-1].function && !toks[i+1].sentenceStart {
+			infos[i].function = true
+			if !toks[i+1].number {
+				infos[i+1].function = true
+			}
+		}
+	}
 	// Parts, in text order.
 	for i, t := range toks {
 		if infos[i].function {
@@ -797,6 +856,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					negate(i, false)
 					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
 					p.lemmas = ix.morph.Lemmas(root)
+					p.whole, _ = ix.dictForms("tr", ix.morph.Lemmas(strings.TrimSuffix(folded, strings.TrimPrefix(folded, privativeWord(folded)))), "")
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)
 					if b, ok := turkish.Unintensified(folded); ok && ix.knownTR(b) {
@@ -826,7 +886,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				p.enLemmas = ix.enLemmas(folded)
 				p.enDict = firstN(p.enLemmas, maxDict)
 			}
-			p.dict = ix.dictForms(lex, p.lemmas)
+			p.dict, p.spelled = ix.dictForms(lex, p.lemmas, writtenWord(t.text))
 			for _, h := range oppositionsOf(folded, stemFor(lex, folded)) {
 				if !strings.HasPrefix(h.group, "privative:") { // read as a negation above
 					cp.opp = append(cp.opp, h)
@@ -1537,6 +1597,9 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 		if _, ok := scaleWords[f]; ok {
 			continue
 		}
+		if _, ok := numberWord(f); ok {
+			break // "in 2005 six zeros": the unit after another number is that number's
+		}
 		if s, ok := unitSlots[f]; ok {
 			return s
 		}
@@ -2188,9 +2251,9 @@ func (ix *Index) markPhraseVerbs(cp *claimParts, toks []scanned, parts []int) {
 		if found == "" {
 			continue
 		}
-		p.verb, p.role, p.dict = true, rolePredicate, []string{found}
+		p.verb, p.role, p.dict, p.spelled = true, rolePredicate, []string{found}, nil
 		if ni := parts[i+1]; ni >= 0 {
-			cp.parts[ni].verb, cp.parts[ni].role, cp.parts[ni].dict = true, rolePredicate, []string{found}
+			cp.parts[ni].verb, cp.parts[ni].role, cp.parts[ni].dict, cp.parts[ni].spelled = true, rolePredicate, []string{found}, nil
 		}
 	}
 }
@@ -2259,29 +2322,52 @@ func (ix *Index) enLemmas(folded string) []string {
 	return out
 }
 
+// lexForms are the part's dictionary forms as the lexicon is asked about them: spelled as the
+// word was written when the reading kept that (dictForms).
+func (p *part) lexForms() []string {
+	if len(p.spelled) == len(p.dict) && p.spelled != nil {
+		return p.spelled
+	}
+	return p.dict
+}
+
 // maxDict bounds the dictionary forms kept per word.
 const maxDict = 3
 
 // dictForms are the dictionary forms of a word: for Turkish, the least stripped lemma candidate
 // the lexicon knows (more stripped ones are usually another word: "yaşam" is not "yaş") and the
 // first candidate that is a verb with its infinitive ending ("öl" → "ölmek"); for English, its
-// base forms.
-func (ix *Index) dictForms(lang string, lemmas []string) []string {
+// base forms. spelled gives, for each form, how the lexicon is asked about it: the lemma as the
+// word was written (see writtenSpelling), so a word typed with Turkish letters is never read as
+// another word that folds to the same letters ("asıl", main, is not "asil", noble; "körü" is
+// "kör", not "koru", a grove).
+func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, spelled []string) {
 	if ix.lex == nil {
-		return nil
+		return nil, nil
 	}
 	if lang != "tr" {
-		return firstN(lemmas, maxDict)
+		return firstN(lemmas, maxDict), nil
+	}
+	// known is the spelling of a folded lemma the lexicon knows as written, "" for none.
+	known := func(l string) string {
+		sp := ix.writtenSpelling(l, written)
+		if sp != "" && len(ix.relations.translate(ix.lex, "tr", "en", sp)) > 0 {
+			return sp
+		}
+		return ""
 	}
 	var noun, verb string
+	var nounSp, verbSp string
 	for _, l := range lemmas {
-		if noun == "" && len(l) >= 3 && len(ix.relations.translate(ix.lex, "tr", "en", l)) > 0 {
-			noun = l
+		if noun == "" && len(l) >= 3 {
+			if sp := known(l); sp != "" {
+				noun, nounSp = l, sp
+			}
 		}
 		if verb == "" {
 			for _, inf := range []string{"mak", "mek"} {
-				if len(ix.relations.translate(ix.lex, "tr", "en", l+inf)) > 0 {
-					verb = l + inf
+				if sp := known(l + inf); sp != "" {
+					verb, verbSp = l+inf, sp
 					break
 				}
 			}
@@ -2292,15 +2378,17 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 	}
 	// A plural the lexicon lists as a word of its own ("büyükler", elders; "kadınlar") is also
 	// its singular: the plural suffix is the one strip that never makes another word.
-	var plural string
-	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) && len(ix.relations.translate(ix.lex, "tr", "en", base)) > 0 {
-		plural = base
+	var plural, pluralSp string
+	if base, ok := cutPlural(noun); ok && len(base) >= 3 && contains(lemmas, base) {
+		if sp := known(base); sp != "" {
+			plural, pluralSp = base, sp
+		}
 	}
 	// A vowel-final verb takes the passive as -n ("ye-n-ir", "oku-n-ur") and the aorist as -r
 	// ("ye-r", "koru-r"): a verb stem in vowel + n or r whose stem without that consonant is a
 	// candidate and a verb too is also read as that verb ("yenirse" is "yemek" as well as
 	// "yenmek", "yerseniz" "yemek" as well as "yermek").
-	var passive string
+	var passive, passiveSp string
 	stem := strings.TrimSuffix(strings.TrimSuffix(verb, "mak"), "mek")
 	if n := len(stem); verb != "" && n >= 3 && (stem[n-1] == 'n' || stem[n-1] == 'r') {
 		stem = stem[:n-1]
@@ -2309,19 +2397,98 @@ func (ix *Index) dictForms(lang string, lemmas []string) []string {
 	}
 	if r := []rune(stem); len(r) >= 2 && strings.ContainsRune("aeıioöuü", r[len(r)-1]) && contains(lemmas, stem) {
 		for _, inf := range []string{"mak", "mek"} {
-			if len(ix.relations.translate(ix.lex, "tr", "en", stem+inf)) > 0 {
-				passive = stem + inf
+			if sp := known(stem + inf); sp != "" {
+				passive, passiveSp = stem+inf, sp
 				break
 			}
 		}
 	}
-	var out []string
-	for _, w := range []string{noun, plural, verb, passive} {
-		if w != "" {
-			out = append(out, w)
+	for _, w := range [][2]string{{noun, nounSp}, {plural, pluralSp}, {verb, verbSp}, {passive, passiveSp}} {
+		if w[0] != "" {
+			dict = append(dict, w[0])
+			spelled = append(spelled, w[1])
 		}
 	}
-	return out
+	return dict, spelled
+}
+
+// softened reports the letter the writer wrote for a lemma's letter r at rune i as its softened
+// form before a vowel ending: a final ç written c ("güç" → "gücü"), a final g written ğ
+// ("diyalog" → "diyaloğu"), also at the end of a verb's stem ("geç" → … is not softened, but a
+// stem's last letter is where softening happens).
+func softened(lemma string, i int, r, written rune) bool {
+	rs := []rune(strings.TrimSuffix(strings.TrimSuffix(lemma, "mak"), "mek"))
+	return i == len(rs)-1 && (r == 'ç' && written == 'c' || r == 'g' && written == 'ğ')
+}
+
+// namesYear reports a word the lexicon gives as a synonym of the word for "year" in lexical
+// language lex ("sene" for "yıl").
+func (ix *Index) namesYear(folded, lex string) bool {
+	if ix.lex == nil || lex != "tr" && lex != "en" {
+		return false
+	}
+	year := map[string]string{"tr": "yıl", "en": "year"}[lex]
+	r := ix.relations.relate(ix.lex, lex, folded, year)
+	return r == thesaurus.Same || r == thesaurus.Synonym
+}
+
+// writtenWord is a token as its writer spelled it, lower-cased the Turkish way and before its
+// apostrophe, for writtenSpelling; "" when folding changed more than letters (repeated letters
+// collapsed), so positions no longer line up.
+func writtenWord(text string) string {
+	base := nameBase(text)
+	if f := turkish.Fold(base); collapseRepeats(f) != f {
+		return ""
+	}
+	return turkish.Lower(base)
+}
+
+// writtenSpelling is how the lexicon is asked about a folded Turkish lemma of a word written as
+// written (lower-cased): the folded lemma itself when the word was typed without Turkish letters
+// (any lemma folding to it may be meant), else the first of the lexicon's spellings of it that
+// keeps every letter the writer chose where the lemma has the same letter folded ("asıl" keeps
+// ı, so "asil" is out), or "" when none does: a writer with Turkish letters at hand wrote the
+// word they meant. The lemma and the word are compared letter by letter from the start, where a
+// lemma repeats its word; a lemma's last letters may differ (a softened consonant, a dropped
+// vowel), and letters that differ after folding are not compared.
+func (ix *Index) writtenSpelling(lemma, written string) string {
+	if isASCIIWord(written) {
+		return lemma
+	}
+	w := []rune(turkish.Fold(written))
+	wr := []rune(written)
+	if len(w) != len(wr) {
+		return lemma // a letter that folds to two (a ligature): nothing to compare by position
+	}
+	spellings := ix.lex.Spellings(lemma)
+	if len(spellings) == 0 {
+		// A form the lexicon reaches only through another (a verb stem, "bulaş" of "bulaşmak"):
+		// the lemma with the writer's letters where they fold to its own.
+		lr := []rune(lemma)
+		for i, r := range lr {
+			if i < len(wr) && w[i] == r {
+				lr[i] = wr[i]
+			}
+		}
+		spellings = []string{string(lr)}
+	}
+	for _, sp := range spellings {
+		ok := true
+		for i, r := range []rune(sp) {
+			if i >= len(wr) {
+				break
+			}
+			if f := []rune(turkish.Fold(string(r))); len(f) == 1 && f[0] == w[i] && r != wr[i] && !(wr[i] == 'â' || wr[i] == 'î' || wr[i] == 'û') &&
+				!softened(sp, i, r, wr[i]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return sp
+		}
+	}
+	return ""
 }
 
 // cutPlural strips the Turkish plural suffix -lar/-ler from a folded word.

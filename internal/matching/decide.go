@@ -24,6 +24,8 @@ type Lexicon interface {
 	Relate(lang, a, b string) thesaurus.Relation
 	Translate(from, to, word string) []string
 	Lemmas(lang, word string) []string
+	// Spellings are the Turkish dictionary lemmas a folded word may be written as.
+	Spellings(word string) []string
 }
 
 // link is how a part of one claim is stated by the other claim.
@@ -677,7 +679,15 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// by the post's negations.
 	// A privative word's negation counts only where the other claim states that word: a claim
 	// that leaves out "and untraceable" does not deny what it leaves out.
-	rNeg := r.negativeWithout(func(g negation) bool { return g.privative >= 0 && ra.links[g.privative] == unlinked })
+	// A Turkish privative stated by one word of the other language ("sonsuz", "infinite")
+	// carries its negation inside that word: it negates nothing the other claim must.
+	whole := func(c *claimParts, a sideAlign, other *claimParts, g negation) bool {
+		return g.privative >= 0 && a.links[g.privative] != unlinked && a.with[g.privative] >= 0 &&
+			ix.wholeRelate(&c.parts[g.privative], &other.parts[a.with[g.privative]], true) != unlinked
+	}
+	rNeg := r.negativeWithout(func(g negation) bool {
+		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g)
+	})
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
 	var antA, antB string
@@ -687,6 +697,12 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		// predicates and their verbs flip it (alive/dead, kalıcı/geçici).
 		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.first || o.first) && !isVerbal(p) && !isVerbal(o) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, qa.with[i]))
+		}
+		// An antonym in a place or time ("sıcak havada" where the fact-check has "soğukta")
+		// moves the claim to other circumstances; it does not deny it, and a second antonym
+		// elsewhere does not restore it ("Alkol sıcak havada vücudu serinletir").
+		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.place || o.place) {
+			return false, fmt.Sprintf("different detail: %s ≠ %s", say(q, qa, i), say(r, ra, qa.with[i]))
 		}
 		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
@@ -708,7 +724,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return false
 	}
 	qNeg := q.negativeWithout(func(g negation) bool {
-		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) ||
+		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
@@ -1764,7 +1780,7 @@ func asLang(p *part, lang string) *part {
 	c := *p
 	switch lang {
 	case "en":
-		c.lang, c.lemmas, c.dict = "en", p.enLemmas, p.enDict
+		c.lang, c.lemmas, c.dict, c.spelled = "en", p.enLemmas, p.enDict, nil
 	case "tr":
 		c.lang = "tr"
 	}
@@ -1921,7 +1937,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		return out
 	}
 	if p.lang == o.lang {
-		l := rel(p.lang, p.dict, o.dict, true)
+		l := rel(p.lang, p.lexForms(), o.lexForms(), true)
 		if l == unlinked && ix.sharedTranslation(p, o) {
 			return linked
 		}
@@ -1945,9 +1961,15 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	if len(trans) == 0 {
 		return unlinked
 	}
+	if ix.mutualTranslation(p, o) {
+		return linked
+	}
+	if l := ix.wholeRelate(p, o, fromClaim); l != unlinked {
+		return l
+	}
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
-	l := rel(o.lang, firstN(trans, 6), o.dict, false)
+	l := rel(o.lang, firstN(trans, 6), o.lexForms(), false)
 	if l != opposite {
 		return l
 	}
@@ -1956,7 +1978,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	// sense: only the main translations of p's forms may flip the claim ("finite" → "sonlu",
 	// against "sonsuz").
 	var main []string
-	for _, a := range p.dict {
+	for _, a := range p.lexForms() {
 		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, a), mainTranslations) {
 			if o.lang == "tr" {
 				t = turkish.Fold(t)
@@ -1964,7 +1986,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 			main = append(main, t)
 		}
 	}
-	if rel(o.lang, main, o.dict, false) == opposite {
+	if rel(o.lang, main, o.lexForms(), false) == opposite {
 		return opposite
 	}
 	return unlinked
@@ -2069,7 +2091,7 @@ func (ix *decision) sharedTranslation(p, o *part) bool {
 	}
 	main := func(c *part) [][]string {
 		var out [][]string
-		for _, a := range c.dict {
+		for _, a := range c.lexForms() {
 			out = append(out, firstN(ix.relations.translate(ix.lex, "tr", "en", a), pivotTranslations))
 		}
 		return out
@@ -2086,8 +2108,8 @@ func (ix *decision) sharedTranslation(p, o *part) bool {
 	if !shared {
 		return false
 	}
-	for i, a := range p.dict {
-		for j, b := range o.dict {
+	for i, a := range p.lexForms() {
+		for j, b := range o.lexForms() {
 			switch ix.relations.relate(ix.lex, "tr", a, b) {
 			case thesaurus.Narrower: // b is a kind of a
 				return len(ot[j]) > 0 && contains(pt[i], ot[j][0])
@@ -2099,6 +2121,51 @@ func (ix *decision) sharedTranslation(p, o *part) bool {
 		}
 	}
 	return true
+}
+
+// wholeRelate relates, across languages, a Turkish privative by its own dictionary forms
+// ("sonsuz") to a word of the other claim ("infinite", "finite"), as lexRelate relates words.
+func (ix *decision) wholeRelate(p, o *part, fromClaim bool) link {
+	if p.lang == o.lang || p.lang == "und" || o.lang == "und" || len(p.whole) == 0 && len(o.whole) == 0 {
+		return unlinked
+	}
+	pw, ow := *p, *o
+	if len(p.whole) > 0 {
+		pw.dict, pw.spelled, pw.whole = p.whole, nil, nil
+	}
+	if len(o.whole) > 0 {
+		ow.dict, ow.spelled, ow.whole = o.whole, nil, nil
+	}
+	return ix.lexRelate(&pw, &ow, fromClaim)
+}
+
+// mutualTranslation reports a word of p and a word of o that each dictionary gives as the
+// other's translation, however far down its list: the Turkish-English and English-Turkish
+// dictionaries were written apart, so a pair both list is one sense the words share, even when
+// it is not their first ("spread" lists "bulaştırmak", which lists "spread"; "shot" lists "aşı",
+// which lists "shot").
+func (ix *decision) mutualTranslation(p, o *part) bool {
+	for _, a := range p.lexForms() {
+		for _, t := range ix.relations.translate(ix.lex, p.lang, o.lang, a) {
+			if o.lang == "tr" {
+				t = turkish.Fold(t)
+			}
+			if !contains(o.dict, t) {
+				continue
+			}
+			for _, b := range o.lexForms() {
+				for _, back := range ix.relations.translate(ix.lex, o.lang, p.lang, b) {
+					if p.lang == "tr" {
+						back = turkish.Fold(back)
+					}
+					if back == a || p.lang == "tr" && back == turkish.Fold(a) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // translations are the first translations of p's dictionary forms into lang (folded for
@@ -2114,7 +2181,7 @@ func (ix *decision) translations(p *part, lang string) []string {
 		return trans
 	}
 	var trans []string
-	for _, a := range p.dict {
+	for _, a := range p.lexForms() {
 		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, lang, a), 6) {
 			if lang == "tr" {
 				t = turkish.Fold(t)

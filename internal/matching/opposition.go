@@ -104,11 +104,25 @@ func privativeRoot(folded string) (string, bool) {
 			// "kullanıyormuşuz", "gelmişiz": the evidential -mIş with the ending of "we", not -sIz.
 			continue
 		}
-		if rest == "" || trStem("xxx"+rest) == "xxx" {
+		// Endings after -sIz are inflection only when the word stems to its privative form
+		// ("gereksizdir", "sonsuzdur": the copula); a stand-in stem without a vowel strips
+		// nothing, so the word itself is stemmed.
+		if rest == "" || trStem("xxx"+rest) == "xxx" || trStem(folded) == folded[:i+len(suf)] {
 			return trStem(folded[:i]), true
 		}
 	}
 	return "", false
+}
+
+// privativeWord is a folded word built with -sIz up to and with that suffix ("sonsuzdur" →
+// "sonsuz"), or the word itself.
+func privativeWord(folded string) string {
+	for _, suf := range []string{"siz", "suz"} {
+		if i := strings.LastIndex(folded, suf); i >= minStem {
+			return folded[:i+len(suf)]
+		}
+	}
+	return folded
 }
 
 // opposed reports a group where one text uses more words of one side and the other more words of

@@ -95,10 +95,11 @@ func TestSameClaimAsPosted(t *testing.T) {
 		{"Çocuklara yapılan aşılar otizm yapıyor, kimse bunu konuşmuyor", "tr", "u:autism", ""},
 		{"Çocuklara yapılan aşılar diyabet yapıyor", "tr", "u:autism", "different"},
 		// A Turkish privative negates its own word: going out without a coat still goes out;
-		// the antonym of a privative the other claim states still opposes it.
+		// the positive of a privative the other claim states is still refused (with the copula,
+		// "gereksizdir" is read as "gerek" negated, so the refusal is the negation's).
 		{"Kışın montsuz dışarı çıkarsan nezle olursun", "tr", "u:cold", ""},
 		{"Soğuk havada dışarı çıkmak soğuk algınlığına neden olmaz", "tr", "u:cold", "negation differs"},
-		{"Bulutlu havada güneş kremi sürmek gerekli", "tr", "u:sunscreen", "opposite"},
+		{"Bulutlu havada güneş kremi sürmek gerekli", "tr", "u:sunscreen", "negation differs"},
 		// "never forget" frames the claim it reminds of.
 		{"never forget Galatasaray won the UEFA Cup in 2000", "en", "u:cup", ""},
 		{"never forget Fenerbahçe won the UEFA Cup in 2000", "en", "u:cup", "different"},
@@ -160,5 +161,89 @@ func TestConverbOpeningAPost(t *testing.T) {
 	} {
 		ix.Search(post, "tr", 3) // panicked before the fix
 
+	}
+}
+
+// TestSameClaimColloq5Round holds the rules of the colloq5 round: a Turkish privative with the
+// copula ("sonsuzdur", "gereksizdir") is read as a privative; a word typed with Turkish letters
+// is asked of the lexicon as written, so "asıl" (main) is not "asil" (noble, the opposite of
+// "temel" through "noble"/"base") and "kapanıyor" meets "iyileşmek" with no antonym between
+// minor senses; an antonym in a place or time is another claim, even with a second antonym;
+// "yıl" before a year names the year; a word pair each dictionary lists as the other's
+// translation links across languages ("spread", "bulaştırmak": asked in undetermined language,
+// the post is read both ways); a lower-case speaker and a verb of saying before "ki" frame what
+// was said; a unit after a second number is that number's ("in 2005 six zeros"); a naming
+// participle ("lemming denen hayvanlar") makes the name the part; an English date written month
+// first ("Oct 29 1923") is read day first. Each with the look-alike or negation still refused.
+func TestSameClaimColloq5Round(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:universe", "Evren sonsuzdur.", "tr", "belirsiz"),
+		review("u:sunscreen", "Bulutlu havada güneş kremi sürmek gereksizdir.", "tr", "yanlis"),
+		review("u:climate", "Günümüzdeki küresel ısınmanın temel nedeni insan faaliyetleridir.", "tr", "dogru"),
+		review("u:ozone", "Ozon tabakasındaki delik Montreal Protokolü sayesinde iyileşmektedir.", "tr", "dogru"),
+		review("u:alcohol", "Alkol içmek soğukta vücudu ısıtır.", "tr", "yanlis"),
+		review("u:basketball", "Basketball was invented by James Naismith in 1891.", "en", "dogru"),
+		review("u:mosquito", "Sivrisinekler HIV (AIDS virüsü) bulaştırır.", "tr", "yanlis"),
+		review("u:sleep", "Adults should sleep at least seven hours a night.", "en", "dogru"),
+		review("u:lira", "2005 yılında Türk lirasından altı sıfır atıldı.", "tr", "dogru"),
+		review("u:lemmings", "Lemmings commit mass suicide by jumping off cliffs.", "en", "yanlis"),
+		review("u:republic", "Türkiye Cumhuriyeti 29 Ekim 1923'te ilan edildi.", "tr", "dogru"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		// The privative with the copula.
+		{"Evrenin sonu yok", "tr", "u:universe", ""},
+		{"Evrenin bir sonu var", "tr", "u:universe", "negation differs"},
+		{"Bulutlu havada güneş kremine gerek yok", "tr", "u:sunscreen", ""},
+		{"Bulutlu havada güneş kremine gerek var", "tr", "u:sunscreen", "negation differs"},
+		// Letters as written: no antonym through the folded word's other lemma.
+		{"Küresel ısınmanın asıl nedeni insan faaliyetleri", "tr", "u:climate", "different detail"},
+		// No antonym between two minor senses ("fall", "rise").
+		{"Ozon tabakasındaki delik Montreal Protokolü sayesinde kapanıyor", "tr", "u:ozone", ""},
+		{"Ozon tabakasındaki delik Kyoto Protokolü sayesinde kapanıyor", "tr", "u:ozone", "different"},
+		// An antonym of place or time.
+		{"Alkol içmek sıcak havada vücudu serinletir", "tr", "u:alcohol", "different detail"},
+		// "yıl" before the year.
+		{"Basketbolun mucidi James Naismith, yıl 1891", "tr", "u:basketball", ""},
+		{"Basketbolun mucidi James Naismith, sene 1891", "tr", "u:basketball", ""}, // a synonym of "yıl"
+		{"James Naismith basketbolu yıl 1891'de icat etti", "tr", "u:basketball", ""},
+		{"James Naismith basketbolu yıl 1892'de icat etti", "tr", "u:basketball", "different number"},
+		// A translation both dictionaries list.
+		{"mosquitoes spread HIV", "und", "u:mosquito", ""},
+		{"mosquitoes spread malaria", "und", "u:mosquito", "different"},
+		// Reported speech: a speaker in lower case and a verb of saying before "ki".
+		{"uzmanlar diyor ki yetişkin insanlar her gece en az 7 saat uyumalı", "tr", "u:sleep", ""},
+		{"uzmanlar diyor ki yetişkin insanlar her gece en az 5 saat uyumalı", "tr", "u:sleep", "different number"},
+		// A unit after a second number is that number's: "2005" stays a year.
+		{"in 2005 six zeros were dropped from the turkish lira", "en", "u:lira", ""},
+		{"in 2007 six zeros were dropped from the turkish lira", "en", "u:lira", "different number"},
+		// A naming participle: the name is the part, the noun it names is a general word.
+		{"lemming denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", ""},
+		{"kunduz denen hayvanlar kayalıklardan atlayıp toplu intihar ediyor", "tr", "u:lemmings", "different"},
+		// A date written month first.
+		{"Oct 29 1923: the Turkish Republic was declared", "en", "u:republic", ""},
+		{"Oct 28 1923: the Turkish Republic was declared", "en", "u:republic", "different number"},
+	})
+}
+
+// TestWrittenSpelling holds that a Turkish word typed with Turkish letters is read as the lemma
+// it spells, and one typed without them as any lemma folding to it: "körü" is "kör" (blind),
+// never "koru" (grove); "asıl" is only "asıl"; "asil" may be either.
+func TestWrittenSpelling(t *testing.T) {
+	ix := lexIndex(t)
+	for _, c := range []struct {
+		word string
+		want string // a lexicon form the word must have
+		not  string // one it must not have
+	}{
+		{"körü", "kör", "koru"},
+		{"asıl", "asıl", "asil"},
+		{"gücü", "güç", ""},
+		{"bulaştırır", "bulaştırmak", ""},
+	} {
+		cp := ix.parseClaim("yarasalar "+c.word, "tr")
+		forms := cp.parts[len(cp.parts)-1].lexForms()
+		if !contains(forms, c.want) || c.not != "" && contains(forms, c.not) {
+			t.Errorf("%q: lexicon forms %v, want %q and not %q", c.word, forms, c.want, c.not)
+		}
 	}
 }

@@ -604,6 +604,11 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	antonymOnly := limits{antonym: pivotLimits.antonym}
 	best := Unrelated
 	shared := 0
+	// antonym is an antonym between the words' translations: among the main ones of both, or
+	// between one word's first translation and a later one of the other. A later translation is
+	// a minor sense ("kapanmak" is "fall" only as in falling prostrate, "iyileşmek" "rise" only
+	// as in a market rising): two that meet as opposites ("fall", "rise") do not make the words
+	// opposites, as a wound that closes ("kapanmak") heals ("iyileşmek").
 	antonym := false
 	ra := make([]enReading, len(ea))
 	for i, x := range ea {
@@ -621,6 +626,9 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 			}
 			r := t.relateReadings(&ra[i], &rb[j], lim)
 			switch {
+			case r == Antonym && lim == antonymOnly && i > 0 && j > 0:
+				// Two minor senses meeting as opposites say nothing of the words' main senses.
+				continue
 			case r == Antonym:
 				antonym = true
 				continue
@@ -734,6 +742,25 @@ func (t *Thesaurus) trForms(w string) []string {
 			}
 			out = appendNew(verbs, out...) // the verb first, as before KeNet added rare nouns
 		}
+	}
+	return out
+}
+
+// Spellings returns the Turkish dictionary lemmas a word may be written as: the word itself when
+// a table has it, and, for a word typed without Turkish letters, every lemma that folds to it
+// ("asil" → "asil", noble, and "asıl", main). A caller that knows how the word was written picks
+// among them; one typed with Turkish letters is only itself.
+func (t *Thesaurus) Spellings(word string) []string {
+	w := trLower(strings.TrimSpace(word))
+	if w == "" {
+		return nil
+	}
+	var out []string
+	if t.knownTR(w) {
+		out = append(out, w)
+	}
+	if isASCII(w) {
+		out = t.trFold.appendForms(out, w)
 	}
 	return out
 }

@@ -125,6 +125,10 @@ func TestRelateTurkish(t *testing.T) {
 		{"azal", "artmak", Antonym},     // a verb stem finds its infinitive
 		{"azalmak", "artmak", Antonym},  // antonymy is symmetric
 		{"gecici", "surekli", Antonym},  // folded
+		// Two minor senses meeting as opposites ("fall" as in falling prostrate, "rise" as
+		// in a rising market) do not make the words opposites: a wound that closes heals.
+		{"kapanmak", "iyileşmek", Unrelated},
+		{"asıl", "temel", Unrelated}, // written with ı: not "asil" (noble), whose "noble" opposes "base"
 		// KeNet's own synsets, hypernyms and antonyms
 		{"nezle", "soğuk algınlığı", Synonym}, // a multi-word literal
 		{"soguk alginligi", "nezle", Synonym}, // folded phrase

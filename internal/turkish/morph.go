@@ -237,6 +237,12 @@ func (m *Morphology) Lemmas(w string) []string {
 				}
 			}
 			stem := cur.w[:len(cur.w)-len(s.s)]
+			// A suffix opened by a buffer consonant (the possessive -sI, every -y… suffix)
+			// follows a vowel only: after a consonant the letters belong to the word ("tütsü",
+			// incense, is no "tüt" + -sü).
+			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) {
+				continue
+			}
 			// A buffer y left before a vowel suffix ("suyu" → "suy") belongs to no stem.
 			if len(stem) > minLemma && stem[len(stem)-1] == 'y' && isVowel(stem[len(stem)-2]) && isVowel(s.s[0]) {
 				push(stem[:len(stem)-1], s.slot, false)
@@ -257,6 +263,12 @@ func (m *Morphology) Lemmas(w string) []string {
 		}
 	}
 	return out
+}
+
+// bufferedSuffix reports a suffix whose first letter is a buffer consonant, written only after a
+// vowel: the third-person possessive -sI and the suffixes opened by y.
+func bufferedSuffix(suf string, slot int) bool {
+	return suf[0] == 'y' || slot == slotPossessive && (suf == "si" || suf == "su")
 }
 
 // softened undoes consonant softening at the end of a stem: b→p, d→t, g→k (folded ğ is g; after

@@ -33,6 +33,16 @@ func TestLemmas(t *testing.T) {
 			t.Errorf("Lemmas(%q) = %v, want %q among them", c.word, got, c.lemma)
 		}
 	}
+	// A buffer consonant (the possessive -sI, a y-suffix) follows only a vowel: "tütsü"
+	// (incense) is no "tüt" + -sü, "kapısı" still "kapı" + -sı.
+	for _, c := range []struct{ word, not string }{{"tutsu", "tut"}} {
+		if got := m.Lemmas(Fold(c.word)); slices.Contains(got, c.not) {
+			t.Errorf("Lemmas(%q) = %v, want no %q", c.word, got, c.not)
+		}
+	}
+	if got := m.Lemmas("kapisi"); !slices.Contains(got, "kapi") {
+		t.Errorf("Lemmas(%q) = %v, want %q among them", "kapisi", got, "kapi")
+	}
 	for _, c := range []struct {
 		a, b string
 		same bool
