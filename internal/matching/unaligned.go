@@ -45,7 +45,58 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i, j := ix.siblingByModifier(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different %s: %s %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, q.parts[i+1].text, r.parts[j].text)
 	}
+	if i, j := laterClauseOnly(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+	}
 	return ""
+}
+
+// laterClauseOnly finds a fact-check word the post states only in a clause after the one that
+// states the fact-check's predicate, while that clause has a noun of its own left unstated: the
+// post makes its claim of something else and names the fact-check's subject in a comment after
+// it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti", "Kalahari dünyanın en büyük
+// çölüdür, Sahra ikinci", "julius caesar was very short, shorter than napoleon even"). A word
+// stated in a clause before the predicate's is a topic the post opens with ("Aşılar? otizm
+// yapıyor"), so only a later clause counts. It returns the claim's noun and the fact-check's
+// word; -1, -1 when there is none.
+func laterClauseOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.clauses < 2 || q.lang != r.lang {
+		return -1, -1 // across languages a part links through loose translations
+	}
+	// The clause of the post that states the fact-check's predicate: its last stated verb or
+	// predicate word.
+	pred := -1
+	for j := len(r.parts) - 1; j >= 0; j-- {
+		if o := &r.parts[j]; ra.links[j] == linked && !o.aside && (o.verb || o.role == rolePredicate) {
+			pred = ra.with[j]
+			break
+		}
+	}
+	if pred < 0 {
+		return -1, -1
+	}
+	c := q.parts[pred].clause
+	later := -1
+	for j := range r.parts {
+		if o := &r.parts[j]; ra.links[j] == linked && !o.aside && !o.verb && o.num == "" && (o.role == roleModifier || o.role == roleCore) &&
+			!genericPerson(o) && q.parts[ra.with[j]].clause > c {
+			later = j
+			break
+		}
+	}
+	if later < 0 {
+		return -1, -1
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.clause != c || i >= pred {
+			continue
+		}
+		if p.first && qa.links[i] == unlinked && isContent(p) && !p.verb && !p.place && (p.role == roleModifier || p.role == roleCore) {
+			return i, later
+		}
+	}
+	return -1, -1
 }
 
 // premodifier reports part i of c, left unstated, directly before a noun of its clause that the

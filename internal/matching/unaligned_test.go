@@ -83,3 +83,18 @@ func TestCompoundAndSlotRules(t *testing.T) {
 		{"locativeForPlace", "Yetişkin insanın iskeletinde 206 kemik vardır", "tr", "human-bones-206-tr", ""},
 	})
 }
+
+// TestColloq4Rules holds look-alikes of eval/colloq4.jsonl that took a fact-check's verdict on
+// its first run (each group names its rule), with rewordings of the same fact-checks that must
+// keep matching.
+func TestColloq4Rules(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// laterClauseOnly: the fact-check's subject is met only in a comment after the claim.
+		{"laterClauseOnly", "gumusun fiyati hicbir zaman dusmez, altindan daha garanti", "tr", "gold-never-falls-tr", "different"},
+		{"laterClauseOnly", "Kalahari dünyanın en büyük çölüdür, Sahra ikinci", "tr", "sahara-largest-desert-tr", "different"},
+		{"laterClauseOnly", "akşam yemeği günün en önemli öğünüdür, kahvaltıyı boşverin", "tr", "breakfast-most-important-tr", "different"},
+		{"laterClauseOnly", "altinin fiyati hicbir zaman dusmez, en garanti yatirim", "tr", "gold-never-falls-tr", ""},
+		{"laterClauseOnly", "Bitcoin ile yapılan işlemler izlenemez, tamamen anonimdir", "tr", "bitcoin-anonymous-tr", ""},
+		{"laterClauseOnly", "Sahra dünyanın en büyük çölüdür, Kalahari ikinci", "tr", "sahara-largest-desert-tr", ""},
+	})
+}
