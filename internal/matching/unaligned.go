@@ -48,7 +48,36 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i, j := laterClauseOnly(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
 	}
+	if i, j := placeForDate(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: the claim says %s, the fact-check says %s", q.parts[i].text, r.parts[j].text)
+	}
 	return ""
+}
+
+// placeForDate finds a where of the claim's own (a place adjunct it states and the fact-check
+// does not) while the fact-check's when, a year, is left out: the claim tells another detail of
+// the event than the one the fact-check rated ("Basketball was invented by James Naismith in
+// Canada" for "… in 1891"). A place added beside the fact-check's year ("… in 1891 in
+// Springfield") still only makes the claim more specific. It returns the claim's place and the
+// fact-check's year; -1, -1 when there is none.
+func placeForDate(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	year := -1
+	for j := range r.parts {
+		if o := &r.parts[j]; o.slot == "year" && !o.aside && ra.links[j] == unlinked && !numberStated(o, q) {
+			year = j
+			break
+		}
+	}
+	if year < 0 {
+		return -1, -1
+	}
+	for i := range q.parts {
+		// A number in words ("in eighteen ninety-one") is the year said otherwise.
+		if p := &q.parts[i]; p.place && qa.links[i] == unlinked && isContent(p) && !p.verb && !isYearWord(p) {
+			return i, year
+		}
+	}
+	return -1, -1
 }
 
 // laterClauseOnly finds a fact-check word the post states only in a clause after the one that
@@ -506,4 +535,11 @@ func (ix *decision) locativeForPlace(q *claimParts, qa sideAlign, r *claimParts,
 		return i, j
 	}
 	return -1, -1
+}
+
+// isYearWord reports a place-read word that is a number in words ("eighteen", "ninety-one"):
+// "in eighteen ninety-one" is a year said otherwise, not a place.
+func isYearWord(p *part) bool {
+	_, ok := wordValues[strings.Split(p.folded, "-")[0]]
+	return ok
 }

@@ -96,5 +96,11 @@ func TestColloq4Rules(t *testing.T) {
 		{"laterClauseOnly", "altinin fiyati hicbir zaman dusmez, en garanti yatirim", "tr", "gold-never-falls-tr", ""},
 		{"laterClauseOnly", "Bitcoin ile yapılan işlemler izlenemez, tamamen anonimdir", "tr", "bitcoin-anonymous-tr", ""},
 		{"laterClauseOnly", "Sahra dünyanın en büyük çölüdür, Kalahari ikinci", "tr", "sahara-largest-desert-tr", ""},
+		// placeForDate: a place of the claim's own where the fact-check's year is left out.
+		{"placeForDate", "basketball was invented by james naismith in boston", "en", "basketball-naismith-en", "different detail"},
+		{"placeForDate", "Basketball was invented by James Naismith in Canada", "en", "basketball-naismith-en", "different detail"},
+		{"placeForDate", "James Naismith came up with basketball in eighteen ninety-one", "en", "basketball-naismith-en", ""},
+		{"placeForDate", "basketball was invented by james naismith in 1891 in springfield", "en", "basketball-naismith-en", ""},
+		{"placeForDate", "The ozone hole over Antarctica is recovering thanks to the Montreal Protocol", "en", "ozone-recovery-en", ""},
 	})
 }
