@@ -427,7 +427,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		for i := range q.parts {
 			// A generic person set aside above is no part shared with the fact-check ("Wake up
 			// people").
-			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+			// A year counts where the fact-check has one, stated or not ("…, 1903'te"): the
+			// clause says when, which numbersDiffer compares.
+			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && (numberStated(&q.parts[i], r) || yearBeside(&q.parts[i], r)) {
 				shared[q.parts[i].clause] = true
 				anyShared = true
 			}

@@ -102,5 +102,12 @@ func TestColloq4Rules(t *testing.T) {
 		{"placeForDate", "James Naismith came up with basketball in eighteen ninety-one", "en", "basketball-naismith-en", ""},
 		{"placeForDate", "basketball was invented by james naismith in 1891 in springfield", "en", "basketball-naismith-en", ""},
 		{"placeForDate", "The ozone hole over Antarctica is recovering thanks to the Montreal Protocol", "en", "ozone-recovery-en", ""},
+		// yearBeside (decide.go's chatter clauses): a clause holding only a year says when.
+		{"yearBeside", "Yeni Zelanda kadınlara oy hakkı veren ilk ülke, 1903'te", "tr", "nz-womens-suffrage-1893-en", "different number"},
+		{"yearBeside", "Berlin Duvarı yıkıldı, 1979'da", "tr", "berlin-wall-1989-tr", "different number"},
+		{"yearBeside", "Berlin Duvarı yıkıldı, 1989'da", "tr", "berlin-wall-1989-tr", ""},
+		// modifierIntoHead: "prostat kanseri" took "kanserini" as a kind of cancer.
+		{"modifierIntoHead", "HPV aşısı prostat kanserini önlermiş, erkekler de olsun", "tr", "hpv-vaccine-cervical-cancer-tr", "different detail"},
+		{"modifierIntoHead", "HPV aşısı rahim ağzı kanserini önlermiş, kızlar da olsun", "tr", "hpv-vaccine-cervical-cancer-tr", ""},
 	})
 }
