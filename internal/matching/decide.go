@@ -690,6 +690,11 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.first || o.first) && !isVerbal(p) && !isVerbal(o) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, qa.with[i]))
 		}
+		// Nor does one in a when or where ("soğuk olduğunda" for "sıcak … olduğunda", "in the
+		// heat" for "in the cold"): the claim tells of other circumstances (unaligned.go).
+		if l == opposite && inCircumstance(q, i) && inCircumstance(r, qa.with[i]) {
+			return false, fmt.Sprintf("different detail: %s ≠ %s", say(q, qa, i), say(r, ra, qa.with[i]))
+		}
 		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])

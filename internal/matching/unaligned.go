@@ -588,3 +588,23 @@ func modifierIntoHead(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) 
 	}
 	return -1, -1
 }
+
+// inCircumstance reports part i of c as a where or when of its clause: a place or time adjunct,
+// or a modifier directly before one ("soğuk olduğunda", "sıcak ve bunaltıcı olduğunda").
+func inCircumstance(c *claimParts, i int) bool {
+	p := &c.parts[i]
+	if p.verb || p.aside {
+		return false
+	}
+	if p.place {
+		return true
+	}
+	for k := i + 1; k < len(c.parts) && c.parts[k].clause == p.clause && !c.parts[k].verb; k++ {
+		if n := &c.parts[k]; n.place {
+			return true
+		} else if n.role != roleModifier && !n.afterAnd {
+			return false
+		}
+	}
+	return false
+}

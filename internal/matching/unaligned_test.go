@@ -109,5 +109,11 @@ func TestColloq4Rules(t *testing.T) {
 		// modifierIntoHead: "prostat kanseri" took "kanserini" as a kind of cancer.
 		{"modifierIntoHead", "HPV aşısı prostat kanserini önlermiş, erkekler de olsun", "tr", "hpv-vaccine-cervical-cancer-tr", "different detail"},
 		{"modifierIntoHead", "HPV aşısı rahim ağzı kanserini önlermiş, kızlar da olsun", "tr", "hpv-vaccine-cervical-cancer-tr", ""},
+		// inCircumstance (decide.go's polarity): an antonym in a when or where is another
+		// circumstance, not the claim denied.
+		{"inCircumstance", "havalar soğuk olduğunda deprem olur", "tr", "earthquake-weather-tr", "different detail"},
+		{"inCircumstance", "drinking alcohol keeps you warm in the heat", "en", "alcohol-warms-body-en", "different detail"},
+		{"inCircumstance", "havalar sıcak ve bunaltıcı olduğunda deprem oluyormuş", "tr", "earthquake-weather-tr", ""},
+		{"inCircumstance", "a few drinks of alcohol keep you warm in the cold", "en", "alcohol-warms-body-en", ""},
 	})
 }
