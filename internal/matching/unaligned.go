@@ -84,48 +84,76 @@ func placeForDate(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int
 }
 
 // laterClauseOnly finds a fact-check word the post states only in a clause after the one that
-// states the fact-check's predicate, while that clause has a noun of its own left unstated: the
-// post makes its claim of something else and names the fact-check's subject in a comment after
-// it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti", "Kalahari dünyanın en büyük
-// çölüdür, Sahra ikinci", "julius caesar was very short, shorter than napoleon even"). A word
-// stated in a clause before the predicate's is a topic the post opens with ("Aşılar? otizm
-// yapıyor"), so only a later clause counts. It returns the claim's noun and the fact-check's
-// word; -1, -1 when there is none.
+// states the fact-check's predicate, while that clause has a word of its own left
+// unstated in its place: the post makes its claim of something else and names the fact-check's
+// word in a comment after it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti",
+// "Kalahari dünyanın en büyük çölüdür, Sahra ikinci", "julius caesar was very short, shorter
+// than napoleon even", "the official ultramarathon distance is 42.195 km, same as a
+// marathon"). A word stated in a clause before is a topic the post opens with ("Aşılar? otizm
+// yapıyor"), so only a later clause counts; and the clause is the one of the fact-check's last
+// predicate word, so that a post that spreads the claim over clauses is read as a whole. The claim's word must open its clause (the subject)
+// or stand right before a word linked to the one after the fact-check's. It returns the claim's
+// word and the fact-check's; -1, -1 when there is none.
 func laterClauseOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
-	if q.clauses < 2 || q.lang != r.lang {
+	if q.clauses < 2 || q.lang != r.lang || len(r.parts) == 0 {
 		return -1, -1 // across languages a part links through loose translations
 	}
-	// The clause of the post that states the fact-check's predicate: its last stated verb or
-	// predicate word.
+	// c is the clause of the post that states the fact-check's predicate: its last stated verb
+	// or predicate word, or for a claim read without one ("Napoleon was very short") its last
+	// stated word. first[j] is the first clause stating word j of the fact-check.
 	pred := -1
 	for j := len(r.parts) - 1; j >= 0; j-- {
 		if o := &r.parts[j]; ra.links[j] == linked && !o.aside && (o.verb || o.role == rolePredicate) {
-			pred = ra.with[j]
+			pred = j
 			break
+		}
+	}
+	// Without a predicate word the clause is less sure ("Going to Turkey next summer, starting
+	// in the capital, Istanbul"): only a modifier of a head both claims state, in the place of the
+	// fact-check's modifier of it, counts.
+	fallback := pred < 0
+	if fallback {
+		for j := len(r.parts) - 1; j >= 0 && pred < 0; j-- {
+			if ra.links[j] == linked && !r.parts[j].aside {
+				pred = j
+			}
 		}
 	}
 	if pred < 0 {
 		return -1, -1
 	}
-	c := q.parts[pred].clause
-	later := -1
-	for j := range r.parts {
-		if o := &r.parts[j]; ra.links[j] == linked && !o.aside && !o.verb && o.num == "" && (o.role == roleModifier || o.role == roleCore) &&
-			!genericPerson(o) && q.parts[ra.with[j]].clause > c {
-			later = j
-			break
-		}
+	first := make([]int, len(r.parts))
+	for j := range first {
+		first[j] = -1
 	}
-	if later < 0 {
-		return -1, -1
-	}
+	c := q.parts[ra.with[pred]].clause
 	for i := range q.parts {
-		p := &q.parts[i]
-		if p.clause != c || i >= pred {
+		if qa.links[i] != linked {
 			continue
 		}
-		if p.first && qa.links[i] == unlinked && isContent(p) && !p.verb && !p.place && (p.role == roleModifier || p.role == roleCore) {
-			return i, later
+		if j, cl := qa.with[i], q.parts[i].clause; first[j] < 0 || cl < first[j] {
+			first[j] = cl
+		}
+		if qa.with[i] == pred {
+			c = min(c, q.parts[i].clause)
+		}
+	}
+	for j := range r.parts {
+		o := &r.parts[j]
+		if j == pred || first[j] <= c || o.aside || o.verb || o.num != "" || genericPerson(o) || o.role != roleModifier && o.role != roleCore {
+			continue
+		}
+		for i := range q.parts {
+			p := &q.parts[i]
+			if p.clause != c || qa.links[i] != unlinked || !isContent(p) || p.verb || p.place || p.role != roleModifier && p.role != roleCore {
+				continue
+			}
+			if fallback && (p.role != roleModifier || o.role != roleModifier) {
+				continue
+			}
+			if p.first && !fallback || i+1 < len(q.parts) && q.parts[i+1].clause == c && qa.links[i+1] == linked && qa.with[i+1] == j+1 {
+				return i, j
+			}
 		}
 	}
 	return -1, -1

@@ -96,6 +96,10 @@ func TestColloq4Rules(t *testing.T) {
 		{"laterClauseOnly", "altinin fiyati hicbir zaman dusmez, en garanti yatirim", "tr", "gold-never-falls-tr", ""},
 		{"laterClauseOnly", "Bitcoin ile yapılan işlemler izlenemez, tamamen anonimdir", "tr", "bitcoin-anonymous-tr", ""},
 		{"laterClauseOnly", "Sahra dünyanın en büyük çölüdür, Kalahari ikinci", "tr", "sahara-largest-desert-tr", ""},
+		{"laterClauseOnly", "the official ultramarathon distance is 42.195 km, same as a marathon", "en", "marathon-distance-en", "different"},
+		{"laterClauseOnly", "denizlerdeki gelgitlere esas olarak rüzgar neden olur, poyraz estiğinde su çekiliyor", "tr", "moon-tides-tr", "different"},
+		{"laterClauseOnly", "Going to Turkey next summer, starting in the capital, Istanbul", "en", "istanbul-capital-en", ""},
+		{"laterClauseOnly", "Olimpiyatların anavatanı Antik Yunan, ilk oyunlar orada yapıldı", "tr", "olympics-ancient-greece-tr", ""},
 		// placeForDate: a place of the claim's own where the fact-check's year is left out.
 		{"placeForDate", "basketball was invented by james naismith in boston", "en", "basketball-naismith-en", "different detail"},
 		{"placeForDate", "Basketball was invented by James Naismith in Canada", "en", "basketball-naismith-en", "different detail"},
