@@ -51,6 +51,9 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i, j := modifierIntoHead(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different detail: %s ≠ %s", q.parts[i].text, r.parts[j].text)
 	}
+	if i := onlyRestriction(q, qa); i >= 0 {
+		return fmt.Sprintf("different claim: the claim says only %s, the fact-check does not", q.parts[i].text)
+	}
 	if i, j := placeForDate(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different detail: the claim says %s, the fact-check says %s", q.parts[i].text, r.parts[j].text)
 	}
@@ -635,4 +638,19 @@ func inCircumstance(c *claimParts, i int) bool {
 		}
 	}
 	return false
+}
+
+// onlyRestriction finds a where or who of the claim's own after "only", "sadece", "yalnızca"
+// (bounded '=' on a word that is no number), left unstated by the fact-check: "sadece erkeklerde sigara
+// içmek akciğer kanserine yol açar" says the fact-check's claim holds there alone, and so
+// denies it elsewhere, which the fact-check does not rate ("not just a myth" restricts
+// nothing). It returns the claim's word; -1 when
+// there is none.
+func onlyRestriction(q *claimParts, qa sideAlign) int {
+	for i := range q.parts {
+		if p := &q.parts[i]; p.bounded == '=' && p.num == "" && qa.links[i] == unlinked && isContent(p) && !p.verb && inCircumstance(q, i) {
+			return i
+		}
+	}
+	return -1
 }

@@ -113,6 +113,13 @@ func TestColloq4Rules(t *testing.T) {
 		// modifierIntoHead: "prostat kanseri" took "kanserini" as a kind of cancer.
 		{"modifierIntoHead", "HPV aşısı prostat kanserini önlermiş, erkekler de olsun", "tr", "hpv-vaccine-cervical-cancer-tr", "different detail"},
 		{"modifierIntoHead", "HPV aşısı rahim ağzı kanserini önlermiş, kızlar da olsun", "tr", "hpv-vaccine-cervical-cancer-tr", ""},
+		// onlyRestriction: "sadece erkeklerde" holds the claim of men alone.
+		{"onlyRestriction", "sadece erkeklerde sigara icmek akciger kanserine yol aciyormus, kadinlarda olmuyormus", "tr", "smoking-lung-cancer-tr", "different claim"},
+		{"onlyRestriction", "smoking causes lung cancer only in old people", "en", "smoking-lung-cancer-en", "different claim"},
+		{"onlyRestriction", "İnsanlar beyinlerinin sadece yüzde 10'unu kullanır", "tr", "ten-percent-brain-tr", ""},
+		{"onlyRestriction", "humans have only five senses", "en", "five-senses-en", ""},
+		{"onlyRestriction", "İnsan beyninin yalnızca onda birini kullanır", "tr", "ten-percent-brain-tr", ""},
+		{"onlyRestriction", "The Trojan War was not just a myth, it really happened", "en", "trojan-war-en", ""},
 		// inCircumstance (decide.go's polarity): an antonym in a when or where is another
 		// circumstance, not the claim denied.
 		{"inCircumstance", "havalar soğuk olduğunda deprem olur", "tr", "earthquake-weather-tr", "different detail"},
