@@ -814,6 +814,17 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			p.slot = ix.unitSlot(infos[i+2].folded, lex)
 			infos[i+1].function = true
 		}
+		if p.num == "" {
+			// "sadece erkeklerde", "only in old people": the claim holds of that one alone
+			// (onlyRestriction); function words may stand between.
+			k := i - 1
+			for k >= 0 && infos[k].function && !onlyWords[infos[k].folded] {
+				k--
+			}
+			if k >= 0 && onlyWords[infos[k].folded] {
+				p.bounded = '='
+			}
+		}
 		if p.num != "" {
 			p.bounded = boundedAt(toks, i)
 			for _, b := range beyond {

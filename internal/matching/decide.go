@@ -429,7 +429,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		for i := range q.parts {
 			// A generic person set aside above is no part shared with the fact-check ("Wake up
 			// people").
-			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && numberStated(&q.parts[i], r) {
+			// A year counts where the fact-check has one, stated or not ("…, 1903'te"): the
+			// clause says when, which numbersDiffer compares.
+			if qa.links[i] != unlinked && qa.links[i] != chatter || q.parts[i].num != "" && (numberStated(&q.parts[i], r) || yearBeside(&q.parts[i], r)) {
 				shared[q.parts[i].clause] = true
 				anyShared = true
 			}
@@ -698,10 +700,12 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.first || o.first) && !isVerbal(p) && !isVerbal(o) {
 			return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, qa.with[i]))
 		}
-		// An antonym in a place or time ("sıcak havada" where the fact-check has "soğukta")
-		// moves the claim to other circumstances; it does not deny it, and a second antonym
-		// elsewhere does not restore it ("Alkol sıcak havada vücudu serinletir").
-		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.place || o.place) {
+		// An antonym in a place or time ("sıcak havada" where the fact-check has "soğukta"), or
+		// in a when or where on both sides ("soğuk olduğunda" for "sıcak … olduğunda", "in the
+		// heat" for "in the cold"; unaligned.go), moves the claim to other circumstances: it does
+		// not deny it, and a second antonym elsewhere does not restore it ("Alkol sıcak havada
+		// vücudu serinletir").
+		if p, o := &q.parts[i], &r.parts[qa.with[i]]; l == opposite && (p.place || o.place || inCircumstance(q, i) && inCircumstance(r, qa.with[i])) {
 			return false, fmt.Sprintf("different detail: %s ≠ %s", say(q, qa, i), say(r, ra, qa.with[i]))
 		}
 		if l == opposite && !restating(q.parts[i].clause) {

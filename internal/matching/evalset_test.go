@@ -50,6 +50,9 @@ var (
 	// look-alikes of every kind, written before the matcher was run on them to find general causes
 	// of look-alikes taking a verdict; tuning data.
 	colloq3Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq3.jsonl")
+	// colloq4Path holds a fourth set of posts worded the way people post (ids n-…), mostly
+	// look-alikes of every kind, written before the matcher was run on them; tuning data.
+	colloq4Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq4.jsonl")
 	// colloq5Path holds a fifth colloquial set, mostly rewordings of every starter entry and
 	// cross-language rewordings, written before the matcher was run on them; tuning data.
 	colloq5Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq5.jsonl")
@@ -164,7 +167,8 @@ func TestTuningFiles(t *testing.T) {
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
-		// figures. Measured: look-alike abstention 0.989, verdict accuracy 0.758 on same-language and
+		// figures. Measured: look-alike abstention 0.992 (261/263; placeForDate of the colloq4 round
+		// refuses "… at Harvard"), verdict accuracy 0.758 on same-language and
 		// 0.800 on cross-language rewordings, no dogru/yanlis swap (0.989, 0.727 and 0.800 before
 		// the rewordings round (posts_test.go: short function words, questions and tags, a relative clause or plural opening a Turkish claim, shared translations, a modified head, …); 0.985, 0.727 and 0.800 before the colloq3 round (unaligned.go; decide.go counterpart, clippedForm); 0.985, 0.723 and 0.800 before a
 		// noun made from a verb was read as the act (decide.go deverbalNoun); 0.985, 0.723 and 0.782 before an
@@ -244,8 +248,24 @@ func TestTuningFiles(t *testing.T) {
 		// took it to 0.962 (100/104). Still taken: a fish for goldfish (the lexicon lists no
 		// "japon balığı"), cats said with another clause that meets "Dogs" loosely, "inşa edildi"
 		// for "yıkıldı" (verbs are compared on meaning only), and a country added as a place. The
-		// rewordings round, shaped on the other files at the same time, left these figures as they were.
+		// rewordings round, shaped on the other files at the same time, left these figures as they were;
+		// the colloq4 round's placeForDate (unaligned.go) refuses the country added as a place: 0.990
+		// (311/314).
 		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
+		// colloq4: the fourth colloquial tuning file (eval/colloq4.jsonl: 285 look-alikes of every
+		// kind, 32 same-language and 13 cross-language rewordings, written before the matcher was
+		// run on them), measured: look-alike abstention 0.975 (278/285), verdict accuracy 0.719
+		// (23/32) on same-language and 0.769 (10/13) on cross-language rewordings, no dogru/yanlis
+		// swap. Its first run, before any rule of the colloq4 round: 0.940 (268/285), 0.719 and
+		// 0.769, no swap. The round's rules (unaligned.go laterClauseOnly, modifierIntoHead,
+		// onlyRestriction, placeForDate, yearBeside, inCircumstance) took ten of its seventeen
+		// look-alikes back. Still taken: "built" for "fell" (örülmüş for yıkıldı; verbs are compared
+		// on meaning, and the lexicon relates neither pair), a melon for a watermelon (the lexicon
+		// calls kavun and karpuz synonyms), "liman" linked to "başkent", a year added where the
+		// fact-check has none, a comparison naming the fact-check's subject ("shorter than
+		// napoleon"), a clause "kışın … deprem oluyor" read alone, and the other-language twin
+		// taken while the same-language one is refused ("balık tüketimi …").
+		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76}},
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
@@ -264,9 +284,14 @@ func TestTuningFiles(t *testing.T) {
 }
 
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
-// blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl): a rule is kept only while the
-// look-alike abstention there stays at the issue's 0.97 or above and no dogru/yanlis swap
-// appears. With colloq3.jsonl added (both batches): look-alike abstention 0.990 (1123/1134),
+// blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl, colloq4.jsonl): a rule is kept only
+// while the look-alike abstention there stays at the issue's 0.97 or above and no dogru/yanlis
+// swap appears. With colloq4.jsonl added, after the colloq4 round (unaligned.go laterClauseOnly,
+// modifierIntoHead, onlyRestriction, placeForDate, yearBeside, inCircumstance): look-alike
+// abstention 0.989 (1403/1419), verdict accuracy 0.665 (676/1016) on same-language and 0.756
+// (195/258) on cross-language rewordings; without colloq4.jsonl 0.992 (1125/1134), 0.664
+// (653/984) and 0.755 (185/245), where the round found 0.990 (1123/1134), 0.664 and 0.755: no
+// rewording lost. With colloq3.jsonl added (both batches): look-alike abstention 0.990 (1123/1134),
 // verdict accuracy 0.664 (653/984) on same-language and 0.755 (185/245) on cross-language
 // rewordings (0.990, 0.642 (632/984) and 0.743 (182/245) before the rewordings round, whose rules
 // are listed below; 0.976 (1107/1134), 0.641 (631/984) and 0.743 before the colloq3 round: unaligned.go,
@@ -313,7 +338,7 @@ func TestTuningFiles(t *testing.T) {
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
-	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path, colloq3Path, colloq5Path} {
+	for _, path := range []string{tunePath, readPath, blindPath, colloqPath, colloq2Path, colloq3Path, colloq4Path, colloq5Path} {
 		rep := runEvalFile(t, path, false)
 		for _, k := range []struct {
 			sum  *Figures

@@ -45,7 +45,121 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i, j := ix.siblingByModifier(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different %s: %s %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, q.parts[i+1].text, r.parts[j].text)
 	}
+	if i, j := laterClauseOnly(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+	}
+	if i, j := modifierIntoHead(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: %s ≠ %s", q.parts[i].text, r.parts[j].text)
+	}
+	if i := onlyRestriction(q, qa); i >= 0 {
+		return fmt.Sprintf("different claim: the claim says only %s, the fact-check does not", q.parts[i].text)
+	}
+	if i, j := placeForDate(q, qa, r, ra); i >= 0 {
+		return fmt.Sprintf("different detail: the claim says %s, the fact-check says %s", q.parts[i].text, r.parts[j].text)
+	}
 	return ""
+}
+
+// placeForDate finds a where of the claim's own (a place adjunct it states and the fact-check
+// does not) while the fact-check's when, a year, is left out: the claim tells another detail of
+// the event than the one the fact-check rated ("Basketball was invented by James Naismith in
+// Canada" for "… in 1891"). A place added beside the fact-check's year ("… in 1891 in
+// Springfield") still only makes the claim more specific. It returns the claim's place and the
+// fact-check's year; -1, -1 when there is none.
+func placeForDate(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	year := -1
+	for j := range r.parts {
+		if o := &r.parts[j]; o.slot == "year" && !o.aside && ra.links[j] == unlinked && !numberStated(o, q) {
+			year = j
+			break
+		}
+	}
+	if year < 0 {
+		return -1, -1
+	}
+	for i := range q.parts {
+		// A number in words ("in eighteen ninety-one") is the year said otherwise.
+		if p := &q.parts[i]; p.place && qa.links[i] == unlinked && isContent(p) && !p.verb && !isYearWord(p) {
+			return i, year
+		}
+	}
+	return -1, -1
+}
+
+// laterClauseOnly finds a fact-check word the post states only in a clause after the one that
+// states the fact-check's predicate, while that clause has a word of its own left
+// unstated in its place: the post makes its claim of something else and names the fact-check's
+// word in a comment after it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti",
+// "Kalahari dünyanın en büyük çölüdür, Sahra ikinci", "julius caesar was very short, shorter
+// than napoleon even", "the official ultramarathon distance is 42.195 km, same as a
+// marathon"). A word stated in a clause before is a topic the post opens with ("Aşılar? otizm
+// yapıyor"), so only a later clause counts; and the clause is the one of the fact-check's last
+// predicate word, so that a post that spreads the claim over clauses is read as a whole. The claim's word must open its clause (the subject)
+// or stand right before a word linked to the one after the fact-check's. It returns the claim's
+// word and the fact-check's; -1, -1 when there is none.
+func laterClauseOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.clauses < 2 || q.lang != r.lang || len(r.parts) == 0 {
+		return -1, -1 // across languages a part links through loose translations
+	}
+	// c is the clause of the post that states the fact-check's predicate: its last stated verb
+	// or predicate word, or for a claim read without one ("Napoleon was very short") its last
+	// stated word. first[j] is the first clause stating word j of the fact-check.
+	pred := -1
+	for j := len(r.parts) - 1; j >= 0; j-- {
+		if o := &r.parts[j]; ra.links[j] == linked && !o.aside && (o.verb || o.role == rolePredicate) {
+			pred = j
+			break
+		}
+	}
+	// Without a predicate word the clause is less sure ("Going to Turkey next summer, starting
+	// in the capital, Istanbul"): only a modifier of a head both claims state, in the place of the
+	// fact-check's modifier of it, counts.
+	fallback := pred < 0
+	if fallback {
+		for j := len(r.parts) - 1; j >= 0 && pred < 0; j-- {
+			if ra.links[j] == linked && !r.parts[j].aside {
+				pred = j
+			}
+		}
+	}
+	if pred < 0 {
+		return -1, -1
+	}
+	first := make([]int, len(r.parts))
+	for j := range first {
+		first[j] = -1
+	}
+	c := q.parts[ra.with[pred]].clause
+	for i := range q.parts {
+		if qa.links[i] != linked {
+			continue
+		}
+		if j, cl := qa.with[i], q.parts[i].clause; first[j] < 0 || cl < first[j] {
+			first[j] = cl
+		}
+		if qa.with[i] == pred {
+			c = min(c, q.parts[i].clause)
+		}
+	}
+	for j := range r.parts {
+		o := &r.parts[j]
+		if j == pred || first[j] <= c || o.aside || o.verb || o.num != "" || genericPerson(o) || o.role != roleModifier && o.role != roleCore {
+			continue
+		}
+		for i := range q.parts {
+			p := &q.parts[i]
+			if p.clause != c || qa.links[i] != unlinked || !isContent(p) || p.verb || p.place || p.role != roleModifier && p.role != roleCore {
+				continue
+			}
+			if fallback && (p.role != roleModifier || o.role != roleModifier) {
+				continue
+			}
+			if p.first && !fallback || i+1 < len(q.parts) && q.parts[i+1].clause == c && qa.links[i+1] == linked && qa.with[i+1] == j+1 {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
 }
 
 // premodifier reports part i of c, left unstated, directly before a noun of its clause that the
@@ -455,4 +569,88 @@ func (ix *decision) locativeForPlace(q *claimParts, qa sideAlign, r *claimParts,
 		return i, j
 	}
 	return -1, -1
+}
+
+// isYearWord reports a place-read word that is a number in words ("eighteen", "ninety-one"):
+// "in eighteen ninety-one" is a year said otherwise, not a place.
+func isYearWord(p *part) bool {
+	_, ok := wordValues[strings.Split(p.folded, "-")[0]]
+	return ok
+}
+
+// yearBeside reports a year p of the post where the fact-check r states a year too: a clause
+// holding it says when the fact-check's event happened, in agreement or not, so it is no
+// chatter.
+func yearBeside(p *part, r *claimParts) bool {
+	if p.slot != "year" {
+		return false
+	}
+	for j := range r.parts {
+		if o := &r.parts[j]; o.slot == "year" && !o.aside {
+			return true
+		}
+	}
+	return false
+}
+
+// modifierIntoHead finds a modifier of the claim linked to the very fact-check word its head is
+// linked to ("prostat kanseri" is a kind of "kanser", so "prostat" took "kanserini" as a
+// hyponym), while the fact-check says which one with a word of its own before that head, left
+// unstated ("rahim ağzı kanserini"): two kinds of one thing, not the fact-check's kind said more
+// specifically. Within one language only: across languages a modifier translates loosely. It
+// returns the claim's modifier and the fact-check's word; -1, -1 when there is none.
+func modifierIntoHead(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+	if q.lang != r.lang {
+		return -1, -1
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, h := &q.parts[i], &q.parts[i+1]
+		if p.role != roleModifier || p.clause != h.clause || p.aside || p.num != "" || p.ent != nil ||
+			qa.links[i] != linked || qa.links[i+1] != linked || qa.with[i] != qa.with[i+1] {
+			continue
+		}
+		k := qa.with[i+1]
+		if k < 1 {
+			continue
+		}
+		if o := &r.parts[k-1]; ra.links[k-1] == unlinked && o.clause == r.parts[k].clause && isContent(o) && !o.verb && !o.place && o.ent == nil {
+			return i, k - 1
+		}
+	}
+	return -1, -1
+}
+
+// inCircumstance reports part i of c as a where or when of its clause: a place or time adjunct,
+// or a modifier directly before one ("soğuk olduğunda", "sıcak ve bunaltıcı olduğunda").
+func inCircumstance(c *claimParts, i int) bool {
+	p := &c.parts[i]
+	if p.verb || p.aside {
+		return false
+	}
+	if p.place {
+		return true
+	}
+	for k := i + 1; k < len(c.parts) && c.parts[k].clause == p.clause && !c.parts[k].verb; k++ {
+		if n := &c.parts[k]; n.place {
+			return true
+		} else if n.role != roleModifier && !n.afterAnd {
+			return false
+		}
+	}
+	return false
+}
+
+// onlyRestriction finds a where or who of the claim's own after "only", "sadece", "yalnızca"
+// (bounded '=' on a word that is no number), left unstated by the fact-check: "sadece erkeklerde sigara
+// içmek akciğer kanserine yol açar" says the fact-check's claim holds there alone, and so
+// denies it elsewhere, which the fact-check does not rate ("not just a myth" restricts
+// nothing). It returns the claim's word; -1 when
+// there is none.
+func onlyRestriction(q *claimParts, qa sideAlign) int {
+	for i := range q.parts {
+		if p := &q.parts[i]; p.bounded == '=' && p.num == "" && qa.links[i] == unlinked && isContent(p) && !p.verb && inCircumstance(q, i) {
+			return i
+		}
+	}
+	return -1
 }

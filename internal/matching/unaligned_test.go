@@ -83,3 +83,48 @@ func TestCompoundAndSlotRules(t *testing.T) {
 		{"locativeForPlace", "Yetişkin insanın iskeletinde 206 kemik vardır", "tr", "human-bones-206-tr", ""},
 	})
 }
+
+// TestColloq4Rules holds look-alikes of eval/colloq4.jsonl that took a fact-check's verdict on
+// its first run (each group names its rule), with rewordings of the same fact-checks that must
+// keep matching.
+func TestColloq4Rules(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// laterClauseOnly: the fact-check's subject is met only in a comment after the claim.
+		{"laterClauseOnly", "gumusun fiyati hicbir zaman dusmez, altindan daha garanti", "tr", "gold-never-falls-tr", "different"},
+		{"laterClauseOnly", "Kalahari dünyanın en büyük çölüdür, Sahra ikinci", "tr", "sahara-largest-desert-tr", "different"},
+		{"laterClauseOnly", "akşam yemeği günün en önemli öğünüdür, kahvaltıyı boşverin", "tr", "breakfast-most-important-tr", "different"},
+		{"laterClauseOnly", "altinin fiyati hicbir zaman dusmez, en garanti yatirim", "tr", "gold-never-falls-tr", ""},
+		{"laterClauseOnly", "Bitcoin ile yapılan işlemler izlenemez, tamamen anonimdir", "tr", "bitcoin-anonymous-tr", ""},
+		{"laterClauseOnly", "Sahra dünyanın en büyük çölüdür, Kalahari ikinci", "tr", "sahara-largest-desert-tr", ""},
+		{"laterClauseOnly", "the official ultramarathon distance is 42.195 km, same as a marathon", "en", "marathon-distance-en", "different"},
+		{"laterClauseOnly", "denizlerdeki gelgitlere esas olarak rüzgar neden olur, poyraz estiğinde su çekiliyor", "tr", "moon-tides-tr", "different"},
+		{"laterClauseOnly", "Going to Turkey next summer, starting in the capital, Istanbul", "en", "istanbul-capital-en", ""},
+		{"laterClauseOnly", "Olimpiyatların anavatanı Antik Yunan, ilk oyunlar orada yapıldı", "tr", "olympics-ancient-greece-tr", ""},
+		// placeForDate: a place of the claim's own where the fact-check's year is left out.
+		{"placeForDate", "basketball was invented by james naismith in boston", "en", "basketball-naismith-en", "different detail"},
+		{"placeForDate", "Basketball was invented by James Naismith in Canada", "en", "basketball-naismith-en", "different detail"},
+		{"placeForDate", "James Naismith came up with basketball in eighteen ninety-one", "en", "basketball-naismith-en", ""},
+		{"placeForDate", "basketball was invented by james naismith in 1891 in springfield", "en", "basketball-naismith-en", ""},
+		{"placeForDate", "The ozone hole over Antarctica is recovering thanks to the Montreal Protocol", "en", "ozone-recovery-en", ""},
+		// yearBeside (decide.go's chatter clauses): a clause holding only a year says when.
+		{"yearBeside", "Yeni Zelanda kadınlara oy hakkı veren ilk ülke, 1903'te", "tr", "nz-womens-suffrage-1893-en", "different number"},
+		{"yearBeside", "Berlin Duvarı yıkıldı, 1979'da", "tr", "berlin-wall-1989-tr", "different number"},
+		{"yearBeside", "Berlin Duvarı yıkıldı, 1989'da", "tr", "berlin-wall-1989-tr", ""},
+		// modifierIntoHead: "prostat kanseri" took "kanserini" as a kind of cancer.
+		{"modifierIntoHead", "HPV aşısı prostat kanserini önlermiş, erkekler de olsun", "tr", "hpv-vaccine-cervical-cancer-tr", "different detail"},
+		{"modifierIntoHead", "HPV aşısı rahim ağzı kanserini önlermiş, kızlar da olsun", "tr", "hpv-vaccine-cervical-cancer-tr", ""},
+		// onlyRestriction: "sadece erkeklerde" holds the claim of men alone.
+		{"onlyRestriction", "sadece erkeklerde sigara icmek akciger kanserine yol aciyormus, kadinlarda olmuyormus", "tr", "smoking-lung-cancer-tr", "different claim"},
+		{"onlyRestriction", "smoking causes lung cancer only in old people", "en", "smoking-lung-cancer-en", "different claim"},
+		{"onlyRestriction", "İnsanlar beyinlerinin sadece yüzde 10'unu kullanır", "tr", "ten-percent-brain-tr", ""},
+		{"onlyRestriction", "humans have only five senses", "en", "five-senses-en", ""},
+		{"onlyRestriction", "İnsan beyninin yalnızca onda birini kullanır", "tr", "ten-percent-brain-tr", ""},
+		{"onlyRestriction", "The Trojan War was not just a myth, it really happened", "en", "trojan-war-en", ""},
+		// inCircumstance (decide.go's polarity): an antonym in a when or where is another
+		// circumstance, not the claim denied.
+		{"inCircumstance", "havalar soğuk olduğunda deprem olur", "tr", "earthquake-weather-tr", "different detail"},
+		{"inCircumstance", "drinking alcohol keeps you warm in the heat", "en", "alcohol-warms-body-en", "different detail"},
+		{"inCircumstance", "havalar sıcak ve bunaltıcı olduğunda deprem oluyormuş", "tr", "earthquake-weather-tr", ""},
+		{"inCircumstance", "a few drinks of alcohol keep you warm in the cold", "en", "alcohol-warms-body-en", ""},
+	})
+}
