@@ -2549,7 +2549,7 @@ var converbEndings = []string{"ince", "inca", "unce", "unca", "arak", "erek", "y
 func converb(p *part) bool {
 	ending := false
 	for _, e := range converbEndings {
-		ending = ending || strings.HasSuffix(p.folded, e) && len(p.folded) > len(e)+2
+		ending = ending || strings.HasSuffix(p.folded, e) && len(p.folded) >= len(e)+2
 	}
 	if !ending {
 		return false

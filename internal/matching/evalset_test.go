@@ -265,7 +265,9 @@ func TestTuningFiles(t *testing.T) {
 		// fact-check has none, a comparison naming the fact-check's subject ("shorter than
 		// napoleon"), a clause "kışın … deprem oluyor" read alone, and the other-language twin
 		// taken while the same-language one is refused ("balık tüketimi …").
-		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.76}},
+		// At the merge one cross-language case (n-cl-003), whose query repeats one of a test half
+		// word for word, was dropped (329 cases): cross-language 0.750 (9/12).
+		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.75}},
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
@@ -275,7 +277,11 @@ func TestTuningFiles(t *testing.T) {
 		// 0.667 (116/174) and 0.633 (38/60).
 		// The two look-alikes taken ("Kahvaltı günün en pahalı öğünüdür", "Mars'ta bugün hâlâ
 		// yaşam var") take an Unproven review, so no verdict is attached.
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.69}},
+		// At the merge eight cases whose queries repeat ones of a test half word for word (six
+		// same-language, one cross-language, one look-alike; written independently) were dropped
+		// (256 cases): 0.931 (27/29), 0.667 (112/168, after a converb's clause was no longer read
+		// as a later comment, unaligned.go laterClauseOnly) and 0.712 (42/59).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.66, crosslang: 0.71}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)

@@ -148,7 +148,7 @@ func laterClauseOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (
 		}
 		for i := range q.parts {
 			p := &q.parts[i]
-			if p.clause != c || qa.links[i] != unlinked || !isContent(p) || p.verb || p.place || p.role != roleModifier && p.role != roleCore {
+			if p.clause != c || qa.links[i] != unlinked || !isContent(p) || p.verb || converb(p) || p.place || p.role != roleModifier && p.role != roleCore {
 				continue
 			}
 			if fallback && (p.role != roleModifier || o.role != roleModifier) {

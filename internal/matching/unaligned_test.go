@@ -100,6 +100,9 @@ func TestColloq4Rules(t *testing.T) {
 		{"laterClauseOnly", "denizlerdeki gelgitlere esas olarak rüzgar neden olur, poyraz estiğinde su çekiliyor", "tr", "moon-tides-tr", "different"},
 		{"laterClauseOnly", "Going to Turkey next summer, starting in the capital, Istanbul", "en", "istanbul-capital-en", ""},
 		{"laterClauseOnly", "Olimpiyatların anavatanı Antik Yunan, ilk oyunlar orada yapıldı", "tr", "olympics-ancient-greece-tr", ""},
+		// A converb ("olunca": when … happens) opens a clause of when, not a subject of its own,
+		// however short its stem (claimparts.go converb).
+		{"laterClauseOnly", "deprem olunca kapı kasasının altına geçin, en güvenli yer orası", "tr", "earthquake-doorway-tr", ""},
 		// placeForDate: a place of the claim's own where the fact-check's year is left out.
 		{"placeForDate", "basketball was invented by james naismith in boston", "en", "basketball-naismith-en", "different detail"},
 		{"placeForDate", "Basketball was invented by James Naismith in Canada", "en", "basketball-naismith-en", "different detail"},
