@@ -113,6 +113,13 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			cut(words[k][0], true)
 			pieceStart = true
 			continue
+		case k > 0 && !pieceStart && lex == "en" && f == "so" && ix.lex != nil && ix.bareVerb(next) && imperativeOpens(text, words, k+1):
+			// "most plastic gets recycled so relax": after "so" a verb with no subject before it
+			// is an imperative addressed to the reader, advice that states no fact. Only "so": a
+			// verb after "and" or "or" may be the claim's second predicate ("… and kills").
+			cut(words[k][0], true)
+			pieceStart = true
+			continue
 		case lex == "tr" && f == "diye" && k > 0:
 			// "balıkla yoğurt zehirler diye": the complement closes before "diye".
 			cut(words[k][0], true)
@@ -140,6 +147,16 @@ func (ix *Index) framePieces(text, lang string) []piece {
 	}
 	cut(len(text), false)
 	return pieces
+}
+
+// imperativeOpens reports the verb at word v of text opening an imperative: it ends the post or
+// a clause, or its object or particle follows ("so put a coat on", "so relax").
+func imperativeOpens(text string, words [][]int, v int) bool {
+	if v+1 >= len(words) {
+		return true
+	}
+	next := text[words[v+1][0]:words[v+1][1]]
+	return punctuation(next) || imperativeCues[turkish.Fold(next)]
 }
 
 // frameReadings reads text in pieces (framePieces) and returns each run of pieces that one of

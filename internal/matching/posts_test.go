@@ -247,3 +247,20 @@ func TestWrittenSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimChatterAfter holds that a post closing its claim with advice to the reader
+// opened by "so" ("so relax") is read without that advice, while a claim that says another
+// thing before it is still refused.
+func TestSameClaimChatterAfter(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:plastic", "Most plastic we use gets recycled.", "en", "yanlis"),
+		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"most plastic actually gets recycled so relax", "en", "u:plastic", ""},
+		{"mRNA vaccines change your DNA so stay away", "en", "u:mrna", ""},
+		{"most glass actually gets recycled so relax", "en", "u:plastic", "different"},
+		{"mRNA vaccines don't change your DNA so relax", "en", "u:mrna", "negation differs"},
+		{"mRNA vaccines change your blood so stay away", "en", "u:mrna", "different"},
+	})
+}
