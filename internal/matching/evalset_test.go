@@ -283,7 +283,10 @@ func TestTuningFiles(t *testing.T) {
 		// same-language, one cross-language, one look-alike; written independently) were dropped
 		// (256 cases): 0.931 (27/29), 0.667 (112/168, after a converb's clause was no longer read
 		// as a later comment, unaligned.go laterClauseOnly) and 0.712 (42/59).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.66, crosslang: 0.71}},
+		// Same-language rewordings 0.667 (112/168) -> 0.673 (113/168) when a clause opened by
+		// "so" and a determiner was read apart from the claim (frame.go subjectDeterminers;
+		// look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.71}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)

@@ -249,14 +249,20 @@ func TestWrittenSpelling(t *testing.T) {
 }
 
 // TestSameClaimChatterAfter holds that a post closing its claim with advice to the reader
-// opened by "so" ("so relax") is read without that advice, while a claim that says another
-// thing before it is still refused.
+// opened by "so" ("so relax") or with a consequence the poster draws ("so every lap …") is read
+// without it, while a claim that says another thing before it is still refused.
 func TestSameClaimChatterAfter(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:plastic", "Most plastic we use gets recycled.", "en", "yanlis"),
 		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
+		// A consequence the poster draws, opened by "so" and a determiner.
+		{"my goldfish has a 3 second memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", ""},
+		{"my goldfish has a 3 minute memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", "different"},
+		{"my cat has a 3 second memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", "different"},
+		// Advice to the reader opened by "so".
 		{"most plastic actually gets recycled so relax", "en", "u:plastic", ""},
 		{"mRNA vaccines change your DNA so stay away", "en", "u:mrna", ""},
 		{"most glass actually gets recycled so relax", "en", "u:plastic", "different"},
@@ -264,3 +270,4 @@ func TestSameClaimChatterAfter(t *testing.T) {
 		{"mRNA vaccines change your blood so stay away", "en", "u:mrna", "different"},
 	})
 }
+
