@@ -271,3 +271,17 @@ func TestSameClaimChatterAfter(t *testing.T) {
 	})
 }
 
+// TestSameClaimTruthTag holds that a last clause asking for agreement with a word of truth alone
+// ("…, right?") is a question tag, as "isn't it?" is, while another subject before it, or a
+// tag that names something of its own ("…, Melbourne?"), is still refused.
+func TestSameClaimTruthTag(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:web", "The internet and the World Wide Web are the same thing.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"the internet and the web are the same thing, right?", "en", "u:web", ""},
+		{"the internet and the web are the same thing, true?", "en", "u:web", ""},
+		{"the internet and email are the same thing, right?", "en", "u:web", "different"},
+		{"the internet and the web are the same thing, Google?", "en", "u:web", "different"},
+	})
+}
