@@ -439,8 +439,17 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 				advice[q.parts[i].clause] = true
 			}
 		}
+		// A last clause asking for agreement with a word of truth alone ("…, right?", "…,
+		// true?") is a question tag, as "isn't it?" is: it asks the claim, it adds nothing.
+		last := q.clauses - 1
+		tag := strings.HasSuffix(strings.TrimRight(q.frameText, " \t\r\n!"), "?") && !shared[last] && anyShared
 		for i := range q.parts {
-			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared) {
+			if p := &q.parts[i]; p.clause == last && (p.num != "" || p.ent != nil || !ix.truthOrBelief(p)) {
+				tag = false
+			}
+		}
+		for i := range q.parts {
+			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared || tag && c == last) {
 				qa.links[i] = chatter
 			}
 		}

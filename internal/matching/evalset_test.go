@@ -235,7 +235,9 @@ func TestTuningFiles(t *testing.T) {
 		// its first run, before numbers as posted:
 		// a two-digit year, a unit's synonym after a Turkish number word (decide.go shortYearOf,
 		// claimparts.go unitSlot)).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.66}},
+		// Same-language rewordings 0.609 (42/69) -> 0.623 (43/69) when advice opened by "so" was
+		// read apart from the claim (frame.go imperativeOpens; look-alikes unchanged).
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.66}},
 		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
 		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
 		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
@@ -281,7 +283,10 @@ func TestTuningFiles(t *testing.T) {
 		// same-language, one cross-language, one look-alike; written independently) were dropped
 		// (256 cases): 0.931 (27/29), 0.667 (112/168, after a converb's clause was no longer read
 		// as a later comment, unaligned.go laterClauseOnly) and 0.712 (42/59).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.66, crosslang: 0.71}},
+		// Same-language rewordings 0.667 (112/168) -> 0.673 (113/168) when a clause opened by
+		// "so" and a determiner was read apart from the claim (frame.go subjectDeterminers;
+		// look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.71}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)

@@ -56,6 +56,11 @@ var clauseOpeners = map[string]bool{"i": true, "i'm": true, "im": true, "you": t
 	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true,
 	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true}
 
+// subjectDeterminers open a noun phrase that may be a clause's subject ("every lap", "a
+// million", "the jab"): after "so" they show it opens a clause.
+var subjectDeterminers = map[string]bool{"a": true, "an": true, "the": true, "every": true, "each": true, "all": true,
+	"my": true, "your": true, "our": true, "his": true, "her": true, "their": true, "these": true, "those": true}
+
 // speakerWords open the speaker of a reporting frame: a possessive, a pronoun or a word for anyone
 // ("my mate says", "she read that", "people swear that"). A speaker named by a name is left
 // alone: "Marie Antoinette said …" is a claim about her.
@@ -113,6 +118,16 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			cut(words[k][0], true)
 			pieceStart = true
 			continue
+		case k > 0 && !pieceStart && lex == "en" && f == "so" && (ix.lex != nil && ix.bareVerb(next) && imperativeOpens(text, words, k+1) || subjectDeterminers[next]):
+			// "most plastic gets recycled so relax": after "so" a verb with no subject before it
+			// is an imperative addressed to the reader, advice that states no fact. Only "so": a
+			// verb after "and" or "or" may be the claim's second predicate ("… and kills").
+			// "… so every lap of the bowl is new": "so" before a determiner is no degree adverb
+			// ("so hot") but opens a clause with a subject of its own, a consequence the poster
+			// draws, as a pronoun after it does (clauseOpeners).
+			cut(words[k][0], true)
+			pieceStart = true
+			continue
 		case lex == "tr" && f == "diye" && k > 0:
 			// "balıkla yoğurt zehirler diye": the complement closes before "diye".
 			cut(words[k][0], true)
@@ -140,6 +155,16 @@ func (ix *Index) framePieces(text, lang string) []piece {
 	}
 	cut(len(text), false)
 	return pieces
+}
+
+// imperativeOpens reports the verb at word v of text opening an imperative: it ends the post or
+// a clause, or its object or particle follows ("so put a coat on", "so relax").
+func imperativeOpens(text string, words [][]int, v int) bool {
+	if v+1 >= len(words) {
+		return true
+	}
+	next := text[words[v+1][0]:words[v+1][1]]
+	return punctuation(next) || imperativeCues[turkish.Fold(next)]
 }
 
 // frameReadings reads text in pieces (framePieces) and returns each run of pieces that one of

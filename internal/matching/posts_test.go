@@ -247,3 +247,41 @@ func TestWrittenSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimChatterAfter holds that a post closing its claim with advice to the reader
+// opened by "so" ("so relax") or with a consequence the poster draws ("so every lap …") is read
+// without it, while a claim that says another thing before it is still refused.
+func TestSameClaimChatterAfter(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:plastic", "Most plastic we use gets recycled.", "en", "yanlis"),
+		review("u:mrna", "mRNA vaccines change your DNA.", "en", "yanlis"),
+		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		// A consequence the poster draws, opened by "so" and a determiner.
+		{"my goldfish has a 3 second memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", ""},
+		{"my goldfish has a 3 minute memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", "different"},
+		{"my cat has a 3 second memory so every lap of the bowl is a new adventure lol", "en", "u:goldfish", "different"},
+		// Advice to the reader opened by "so".
+		{"most plastic actually gets recycled so relax", "en", "u:plastic", ""},
+		{"mRNA vaccines change your DNA so stay away", "en", "u:mrna", ""},
+		{"most glass actually gets recycled so relax", "en", "u:plastic", "different"},
+		{"mRNA vaccines don't change your DNA so relax", "en", "u:mrna", "negation differs"},
+		{"mRNA vaccines change your blood so stay away", "en", "u:mrna", "different"},
+	})
+}
+
+// TestSameClaimTruthTag holds that a last clause asking for agreement with a word of truth alone
+// ("…, right?") is a question tag, as "isn't it?" is, while another subject before it, or a
+// tag that names something of its own ("…, Melbourne?"), is still refused.
+func TestSameClaimTruthTag(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:web", "The internet and the World Wide Web are the same thing.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"the internet and the web are the same thing, right?", "en", "u:web", ""},
+		{"the internet and the web are the same thing, true?", "en", "u:web", ""},
+		{"the internet and email are the same thing, right?", "en", "u:web", "different"},
+		{"the internet and the web are the same thing, Google?", "en", "u:web", "different"},
+	})
+}
