@@ -449,8 +449,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// accuracy 0.555 (right review for 72/137), cross-language 0.694 (34/49, 27 of them on the
 		// expected review, 7 on its twin in the other language), no dogru/yanlis swap.
 		// After the colloq4 and colloq5 rounds (see blind4): 0.991, 0.569 (right review for
-		// 73/137; two rewordings more) and 0.714 (35/49; one more), no swap.
-		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.56, crosslang: 0.71}, 0.99},
+		// 73/137; two rewordings more) and 0.714 (35/49; one more), no swap. After the chatter
+		// round that followed (frame.go "so" clauses, decide.go truth-word tags; the other halves
+		// unchanged): 0.991, 0.577 (right review for 74/137) and 0.714, no swap.
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.57, crosslang: 0.71}, 0.99},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
