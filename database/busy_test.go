@@ -93,3 +93,68 @@ func TestConcurrentWritersNeverBusy(t *testing.T) {
 		t.Fatalf("%d of %d operations failed, e.g.:\n%s", len(failures), len(kinds)*workers*each, strings.Join(failures[:min(len(failures), 8)], "\n"))
 	}
 }
+
+// TestWritesOutsideTransactionsTakeTheTurn holds the write turn and checks which statements wait
+// for it: every write committed on its own (an Exec, a write read as rows for its RETURNING) waits
+// and runs once the turn is released; a read does not wait.
+func TestWritesOutsideTransactionsTakeTheTurn(t *testing.T) {
+	db := openTestSQLite(t)
+	pool, ok := db.Gorm.ConnPool.(*gatedPool)
+	if !ok {
+		t.Fatalf("SQLite pool is %T, want the gated pool", db.Gorm.ConnPool)
+	}
+	ctx := context.Background()
+	cases := []struct {
+		name  string
+		waits bool
+		run   func() error
+	}{
+		{"exec", true, func() error { return db.Gorm.Exec("UPDATE counter SET n = n + 1 WHERE id = 1").Error }},
+		{"returning", true, func() error {
+			var ns []int
+			return db.Gorm.Raw("UPDATE counter SET n = n + 1 WHERE id = 1 RETURNING n").Scan(&ns).Error
+		}},
+		{"returning row", true, func() error {
+			var n int
+			return db.Gorm.Raw("  insert INTO counter (id, n) VALUES (2, 0) RETURNING n").Row().Scan(&n)
+		}},
+		{"read", false, func() error {
+			var n int
+			return db.Gorm.Raw("SELECT n FROM counter WHERE id = 1").Scan(&n).Error
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			release, err := pool.gate.acquire(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer release()
+			done := make(chan error, 1)
+			go func() { done <- c.run() }()
+			select {
+			case err := <-done:
+				if c.waits {
+					t.Fatalf("ran while another writer held the turn (err %v)", err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			case <-time.After(300 * time.Millisecond):
+				if !c.waits {
+					t.Fatal("a read waited for the write turn")
+				}
+			}
+			release()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("did not run after the turn was released")
+			}
+		})
+	}
+}
