@@ -54,8 +54,12 @@ func (g *writeGate) releaser() func() {
 }
 
 // gatedPool is GORM's connection pool on SQLite: statements run on the *sql.DB, each data
-// statement on the statement kept prepared for its text, and a transaction (every one is BEGIN
-// IMMEDIATE, a write) first takes the process's write turn.
+// statement on the statement kept prepared for its text, and every write, a transaction (every
+// one is BEGIN IMMEDIATE, a write) or a statement committed on its own, first takes the process's
+// write turn. A write outside the turn would only have SQLite's busy handler: it sleeps between
+// tries while the turn passes the lock from one transaction straight to the next, so under a
+// steady stream of transactions it found the lock taken at every try and failed with SQLITE_BUSY
+// after the whole busy timeout (TestConcurrentWritersNeverBusy).
 type gatedPool struct {
 	*sql.DB
 	gate *writeGate
@@ -63,28 +67,62 @@ type gatedPool struct {
 	stmts *stmtCache
 }
 
-// ExecContext runs query on its kept prepared statement, or as written when there is none.
+// ExecContext takes the write turn (an Exec changes something) and runs query on its kept
+// prepared statement, or as written when there is none.
 func (p *gatedPool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	release, err := p.gate.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	if st := prepared(ctx, p.stmts, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	return p.DB.ExecContext(ctx, query, args...)
 }
 
-// QueryContext runs query on its kept prepared statement, or as written when there is none.
+// QueryContext runs query on its kept prepared statement, or as written when there is none; a
+// write read as rows (… RETURNING) takes the write turn first. The driver runs the write when the
+// query starts, before the rows are returned; the turn is passed on then, and the statement's
+// lock ends when the caller closes the rows, which the next writer's busy handler rides out.
 func (p *gatedPool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if writeStatement(query) {
+		release, err := p.gate.acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
 	if st := prepared(ctx, p.stmts, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return p.DB.QueryContext(ctx, query, args...)
 }
 
-// QueryRowContext runs query on its kept prepared statement, or as written when there is none.
+// QueryRowContext is QueryContext for one row. When ctx ends before the turn comes, the query
+// runs without it and answers ctx's error, as *sql.Row carries errors.
 func (p *gatedPool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if writeStatement(query) {
+		if release, err := p.gate.acquire(ctx); err == nil {
+			defer release()
+		}
+	}
 	if st := prepared(ctx, p.stmts, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return p.DB.QueryRowContext(ctx, query, args...)
+}
+
+// writeStatement reports a query that writes: one starting with INSERT, UPDATE, DELETE or
+// REPLACE, which the stores read as rows for its RETURNING clause.
+func writeStatement(query string) bool {
+	q := strings.TrimSpace(query)
+	for _, kw := range []string{"INSERT", "UPDATE", "DELETE", "REPLACE"} {
+		if len(q) >= len(kw) && strings.EqualFold(q[:len(kw)], kw) {
+			return true
+		}
+	}
+	return false
 }
 
 // BeginTx takes the write turn, then begins; the turn is released when the transaction ends.
