@@ -725,8 +725,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	// "yıl 1891", "sene 1893", "the year 1891": a word for "year" before a year names what the
 	// number is, as "1891 yılında" does after it.
 	for i := 0; i+1 < len(toks); i++ {
-		if f := infos[i].folded; !infos[i].function && !toks[i].number && (unitSlots[f] == "year" || ix.namesYear(f, lex)) && toks[i+1].number &&
-			numberSlot(toks, foldedAt, i+1, toks[i+1].text) == "year" {
+		if f := infos[i].folded; toks[i+1].number && !infos[i].function && !toks[i].number &&
+			numberSlot(toks, foldedAt, i+1, toks[i+1].text) == "year" && (unitSlots[f] == "year" || ix.namesYear(f, lex)) {
 			infos[i].function = true
 		}
 	}
@@ -850,7 +850,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 			switch lex {
 			case "tr":
-				switch root, priv := privativeRoot(folded); {
+				switch root, word, priv := privativeRoot(folded); {
 				case turkish.IsNegativeVerb(folded) && p.ent == nil && !ix.stemWithM(folded):
 					if !doubled[i] {
 						p.neg = true
@@ -867,7 +867,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					negate(i, false)
 					cp.negs[len(cp.negs)-1].privative = len(cp.parts)
 					p.lemmas = ix.morph.Lemmas(root)
-					p.whole, _ = ix.dictForms("tr", ix.morph.Lemmas(strings.TrimSuffix(folded, strings.TrimPrefix(folded, privativeWord(folded)))), "")
+					p.whole, _ = ix.dictForms("tr", ix.morph.Lemmas(word), "")
 				default:
 					p.lemmas = ix.morph.Lemmas(folded)
 					if b, ok := turkish.Unintensified(folded); ok && ix.knownTR(b) {
@@ -2435,10 +2435,17 @@ func softened(lemma string, i int, r, written rune) bool {
 // namesYear reports a word the lexicon gives as a synonym of the word for "year" in lexical
 // language lex ("sene" for "yıl").
 func (ix *Index) namesYear(folded, lex string) bool {
-	if ix.lex == nil || lex != "tr" && lex != "en" {
+	var year string
+	switch {
+	case ix.lex == nil:
+		return false
+	case lex == "tr":
+		year = "yıl"
+	case lex == "en":
+		year = "year"
+	default:
 		return false
 	}
-	year := map[string]string{"tr": "yıl", "en": "year"}[lex]
 	r := ix.relations.relate(ix.lex, lex, folded, year)
 	return r == thesaurus.Same || r == thesaurus.Synonym
 }

@@ -83,7 +83,7 @@ func oppositionsOf(folded, stem string) []oppHit {
 		}
 	}
 	// The Turkish privative: "önemsiz" (without importance) against "önemli" or "önem".
-	if root, ok := privativeRoot(folded); ok {
+	if root, _, ok := privativeRoot(folded); ok {
 		out = append(out, oppHit{group: "privative:" + root, side: 'b', word: folded})
 	} else if len(stem) >= minStem {
 		out = append(out, oppHit{group: "privative:" + stem, side: 'a', word: folded})
@@ -92,8 +92,9 @@ func oppositionsOf(folded, stem string) []oppHit {
 }
 
 // privativeRoot returns the stem of a folded word built with -sIz ("onemsiz" → "onem",
-// "sekersizdir" → "seker"); the stem must be three letters or more.
-func privativeRoot(folded string) (string, bool) {
+// "sekersizdir" → "seker"; three letters or more) and the word up to and with -sIz, without the
+// endings after it ("sonsuzdur" → "sonsuz").
+func privativeRoot(folded string) (root, word string, ok bool) {
 	for _, suf := range []string{"siz", "suz"} {
 		i := strings.LastIndex(folded, suf)
 		if i < minStem {
@@ -108,21 +109,10 @@ func privativeRoot(folded string) (string, bool) {
 		// ("gereksizdir", "sonsuzdur": the copula); a stand-in stem without a vowel strips
 		// nothing, so the word itself is stemmed.
 		if rest == "" || trStem("xxx"+rest) == "xxx" || trStem(folded) == folded[:i+len(suf)] {
-			return trStem(folded[:i]), true
+			return trStem(folded[:i]), folded[:i+len(suf)], true
 		}
 	}
-	return "", false
-}
-
-// privativeWord is a folded word built with -sIz up to and with that suffix ("sonsuzdur" →
-// "sonsuz"), or the word itself.
-func privativeWord(folded string) string {
-	for _, suf := range []string{"siz", "suz"} {
-		if i := strings.LastIndex(folded, suf); i >= minStem {
-			return folded[:i+len(suf)]
-		}
-	}
-	return folded
+	return "", "", false
 }
 
 // opposed reports a group where one text uses more words of one side and the other more words of

@@ -87,16 +87,16 @@ func placeForDate(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int
 }
 
 // laterClauseOnly finds a fact-check word the post states only in a clause after the one that
-// states the fact-check's predicate, while that clause has a word of its own left
-// unstated in its place: the post makes its claim of something else and names the fact-check's
-// word in a comment after it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti",
-// "Kalahari dünyanın en büyük çölüdür, Sahra ikinci", "julius caesar was very short, shorter
-// than napoleon even", "the official ultramarathon distance is 42.195 km, same as a
-// marathon"). A word stated in a clause before is a topic the post opens with ("Aşılar? otizm
-// yapıyor"), so only a later clause counts; and the clause is the one of the fact-check's last
-// predicate word, so that a post that spreads the claim over clauses is read as a whole. The claim's word must open its clause (the subject)
-// or stand right before a word linked to the one after the fact-check's. It returns the claim's
-// word and the fact-check's; -1, -1 when there is none.
+// states the fact-check's predicate, while that clause has a word of its own left unstated in
+// its place: the post makes its claim of something else and names the fact-check's word in a
+// comment after it ("gümüşün fiyatı hiçbir zaman düşmez, altından daha garanti", "Kalahari
+// dünyanın en büyük çölüdür, Sahra ikinci", "julius caesar was very short, shorter than
+// napoleon even", "the official ultramarathon distance is 42.195 km, same as a marathon"). A
+// word stated in a clause before is a topic the post opens with ("Aşılar? otizm yapıyor"), so
+// only a later clause counts; and the clause is the one of the fact-check's last predicate
+// word, so that a post that spreads the claim over clauses is read as a whole. The claim's word
+// must open its clause (the subject) or stand right before a word linked to the one after the
+// fact-check's. It returns the claim's word and the fact-check's; -1, -1 when there is none.
 func laterClauseOnly(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	if q.clauses < 2 || q.lang != r.lang || len(r.parts) == 0 {
 		return -1, -1 // across languages a part links through loose translations
@@ -641,11 +641,10 @@ func inCircumstance(c *claimParts, i int) bool {
 }
 
 // onlyRestriction finds a where or who of the claim's own after "only", "sadece", "yalnızca"
-// (bounded '=' on a word that is no number), left unstated by the fact-check: "sadece erkeklerde sigara
-// içmek akciğer kanserine yol açar" says the fact-check's claim holds there alone, and so
-// denies it elsewhere, which the fact-check does not rate ("not just a myth" restricts
-// nothing). It returns the claim's word; -1 when
-// there is none.
+// (bounded '=' on a word that is no number), left unstated by the fact-check: "sadece erkeklerde
+// sigara içmek akciğer kanserine yol açar" says the fact-check's claim holds there alone, and so
+// denies it elsewhere, which the fact-check does not rate ("not just a myth" restricts nothing).
+// It returns the claim's word; -1 when there is none.
 func onlyRestriction(q *claimParts, qa sideAlign) int {
 	for i := range q.parts {
 		if p := &q.parts[i]; p.bounded == '=' && p.num == "" && qa.links[i] == unlinked && isContent(p) && !p.verb && inCircumstance(q, i) {
