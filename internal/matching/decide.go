@@ -2158,22 +2158,23 @@ func (ix *decision) wholeRelate(p, o *part, fromClaim bool) link {
 // it is not their first ("spread" lists "bulaştırmak", which lists "spread"; "shot" lists "aşı",
 // which lists "shot").
 func (ix *decision) mutualTranslation(p, o *part) bool {
+	oForms := o.lexForms()
 	for _, a := range p.lexForms() {
 		for _, t := range ix.relations.translate(ix.lex, p.lang, o.lang, a) {
 			if o.lang == "tr" {
 				t = turkish.Fold(t)
 			}
-			if !contains(o.dict, t) {
+			k := slices.Index(o.dict, t)
+			if k < 0 {
 				continue
 			}
-			for _, b := range o.lexForms() {
-				for _, back := range ix.relations.translate(ix.lex, o.lang, p.lang, b) {
-					if p.lang == "tr" {
-						back = turkish.Fold(back)
-					}
-					if back == a || p.lang == "tr" && back == turkish.Fold(a) {
-						return true
-					}
+			// The way back starts from that very word of o, as the lexicon spells it.
+			for _, back := range ix.relations.translate(ix.lex, o.lang, p.lang, oForms[k]) {
+				if p.lang == "tr" {
+					back = turkish.Fold(back)
+				}
+				if back == a || p.lang == "tr" && back == turkish.Fold(a) {
+					return true
 				}
 			}
 		}
