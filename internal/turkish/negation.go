@@ -1,6 +1,9 @@
 package turkish
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Polarity words. Negators turn a clause negative on their own ("değil", "yok"); concord words
 // ("hiç", "asla", "hiçbir") only strengthen a negation Turkish already marks on the verb ("hiç
@@ -109,16 +112,40 @@ func (m *Morphology) Positive(w string) []string {
 		}
 		out = append(out, s)
 	}
-	// A passive or reflexive stem ("bilinme" → "bilin" → "bil").
-	if n := len(stem); n >= 5 {
+	// A passive or reflexive stem ("bilinme" → "bilin" → "bil"), also under the ability suffix
+	// ("izlenemez" → "izlen" → "izle", "edilemez" → "edil" → "ed", "et"): without it a negative
+	// passive of ability ("takip edilemez", "izlenemez") has no positive the lexicon knows.
+	for k, min := range []int{5, 4} {
+		if k >= len(out) {
+			break
+		}
+		s := out[k]
+		n := len(s)
+		if n < min {
+			continue
+		}
 		for _, p := range []string{"in", "un", "il", "ul", "n", "l"} {
-			if strings.HasSuffix(stem, p) && isVowel(stem[n-len(p)-1]) == (len(p) == 1) {
-				out = append(out, stem[:n-len(p)])
+			if strings.HasSuffix(s, p) && isVowel(s[n-len(p)-1]) == (len(p) == 1) {
+				out = appendNew(out, s[:n-len(p)])
+				if h := s[:n-len(p)]; len(h) >= 2 && h[len(h)-1] == 'd' && isVowel(h[len(h)-2]) {
+					// A verb stem in -t softens before the vowel of -Il ("et" → "edil").
+					out = appendNew(out, h[:len(h)-1]+"t")
+				}
 				break
 			}
 		}
 	}
 	return out
+}
+
+// appendNew appends the strings of add not yet in list.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
 }
 
 // set builds a lookup set from space-separated words.

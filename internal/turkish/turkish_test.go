@@ -67,6 +67,7 @@ func TestNegativeVerb(t *testing.T) {
 		{"okuyamaz", true, "oku"}, {"bilinmemektedir", true, "bil"}, {"dusmez", true, "dus"}, {"olmadigi", true, "ol"},
 		{"olur", false, ""}, {"elma", false, ""}, {"otizme", false, ""}, {"namaz", false, ""}, {"kalmamistir", true, "kal"},
 		{"degil", false, ""}, {"dondurma", false, ""}, {"kalici", false, ""}, {"yapmiyo", true, "yap"},
+		{"izlenemez", true, "izle"}, {"edilemez", true, "et"}, {"gorulemez", true, "gor"},
 	} {
 		if got := IsNegativeVerb(c.word); got != c.neg {
 			t.Errorf("IsNegativeVerb(%q) = %v, want %v", c.word, got, c.neg)
