@@ -12,5 +12,11 @@ func TestSlotSynonyms(t *testing.T) {
 		// positive the lexicon knows, and the negation of one went unseen.
 		{"abilityPassive", "bitcoin işlemleri tamamen anonim, takip edilemez", "tr", "bitcoin-anonymous-tr", ""},
 		{"abilityPassive", "Kredi kartı işlemleri takip edilemez", "tr", "bitcoin-anonymous-tr", "different"},
+		// firstPivotSynonym (internal/thesaurus): "hatırlamak" (remember) and "hafıza" (memory)
+		// meet only in a second sense of their first translations.
+		{"firstPivotSynonym", "Japon balıkları hiçbir şeyi 3 saniyeden uzun hatırlayamaz", "tr", "goldfish-memory-tr", ""},
+		{"firstPivotSynonym", "gizli moda gecin tamamen anonim olursunuz internette", "tr", "incognito-anonymous-tr", ""},
+		{"firstPivotSynonym", "Japon balıkları hiçbir şeyi 3 saniyeden uzun göremez", "tr", "goldfish-memory-tr", "different"},
+		{"firstPivotSynonym", "Köpekler hiçbir şeyi 3 saniyeden uzun hatırlayamaz", "tr", "goldfish-memory-tr", "different"},
 	})
 }
