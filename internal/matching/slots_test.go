@@ -18,5 +18,16 @@ func TestSlotSynonyms(t *testing.T) {
 		{"firstPivotSynonym", "gizli moda gecin tamamen anonim olursunuz internette", "tr", "incognito-anonymous-tr", ""},
 		{"firstPivotSynonym", "Japon balıkları hiçbir şeyi 3 saniyeden uzun göremez", "tr", "goldfish-memory-tr", "different"},
 		{"firstPivotSynonym", "Köpekler hiçbir şeyi 3 saniyeden uzun hatırlayamaz", "tr", "goldfish-memory-tr", "different"},
+		// unitSynonym: a number in words takes as its unit a word the lexicon makes a synonym
+		// of a unit word ("defa" of "kez").
+		{"unitSynonym", "yıldırım aynı yere iki defa düşmezmiş ⚡", "tr", "lightning-never-twice-tr", ""},
+		{"unitSynonym", "yıldırım aynı yere üç defa düşmez", "tr", "lightning-never-twice-tr", "different number"},
+		// ordinalTimes: "ikinci kez" (a second time) counts as "iki kez" does.
+		{"ordinalTimes", "yildirim ayni yere ikinci kez dusmez", "tr", "lightning-never-twice-tr", ""},
+		{"ordinalTimes", "yildirim ayni yere ucuncu kez dusmez", "tr", "lightning-never-twice-tr", "different number"},
+		// timesWords: "twice" is the count "two times", also misspelt.
+		{"timesWords", "lightning never hits the same place two times", "en", "lightning-never-twice-en", ""},
+		{"timesWords", "Lightning never strikes the same place twise", "en", "lightning-never-twice-en", ""},
+		{"timesWords", "Lightning never strikes the same place three times", "en", "lightning-never-twice-en", "different number"},
 	})
 }
