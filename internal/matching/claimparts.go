@@ -654,8 +654,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		switch {
 		case folded == "":
 			infos[i].function = true
-		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
-			// "değil mi?" asks for agreement with the positive statement.
+		case turkish.IsNegator(folded) && i+1 < len(toks) && turkish.IsQuestionParticle(turkish.Fold(toks[i+1].text)):
+			// "değil mi?", "değil miydi?" ask for agreement with the positive statement.
 			infos[i].function = true
 		case wlang == "tr" && strings.HasPrefix(folded, "yok") && turkish.IsNegator(folded) && i > 0 && !toks[i].sentenceStart &&
 			clauseOf(i-1) == clauseOf(i) && turkish.IsNegativeParticiple(infos[i-1].folded):

@@ -29,5 +29,9 @@ func TestSlotSynonyms(t *testing.T) {
 		{"timesWords", "lightning never hits the same place two times", "en", "lightning-never-twice-en", ""},
 		{"timesWords", "Lightning never strikes the same place twise", "en", "lightning-never-twice-en", ""},
 		{"timesWords", "Lightning never strikes the same place three times", "en", "lightning-never-twice-en", "different number"},
+		// questionParticle: "değil miydi?" (wasn't it?) asks for agreement with the positive
+		// statement, as "değil mi?" does.
+		{"questionParticle", "başkentimiz istanbul değil miydi ya", "tr", "istanbul-capital-tr", ""},
+		{"questionParticle", "başkentimiz izmir değil miydi ya", "tr", "istanbul-capital-tr", "different"},
 	})
 }

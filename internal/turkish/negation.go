@@ -16,6 +16,14 @@ var (
 // IsNegator reports a folded word that negates its clause by itself ("değil", "yok").
 func IsNegator(w string) bool { return negators[w] }
 
+// questionParticles are the forms of the question particle mi (folded), alone or with the
+// copula and person endings it carries ("değil miydi?", "değil misin?").
+var questionParticles = set("mi mu miydi muydu miymis muymus midir mudur misin musun miyiz muyuz misiniz musunuz miyim muyum")
+
+// IsQuestionParticle reports a folded form of the question particle mi ("mi", "miydi"): after a
+// negator it asks for agreement with the positive statement ("İstanbul değil miydi?").
+func IsQuestionParticle(w string) bool { return questionParticles[w] }
+
 // IsConcord reports a folded negative-concord word ("hiç", "asla"): negative only without a
 // negative verb in its clause.
 func IsConcord(w string) bool { return concord[w] }

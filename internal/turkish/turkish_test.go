@@ -76,6 +76,9 @@ func TestNegativeVerb(t *testing.T) {
 			t.Errorf("Positive(%q) = %v, want %q among them", c.word, m.Positive(c.word), c.pos)
 		}
 	}
+	if !IsQuestionParticle("miydi") || !IsQuestionParticle("mi") || IsQuestionParticle("midye") {
+		t.Error("question particles are misread")
+	}
 	if !IsNegator("degil") || !IsConcord("hic") || IsNegator("hic") {
 		t.Error("negators and concord words are mixed up")
 	}
