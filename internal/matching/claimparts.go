@@ -654,8 +654,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		switch {
 		case folded == "":
 			infos[i].function = true
-		case turkish.IsNegator(folded) && i+1 < len(toks) && (turkish.Fold(toks[i+1].text) == "mi" || turkish.Fold(toks[i+1].text) == "mu"):
-			// "değil mi?" asks for agreement with the positive statement.
+		case turkish.IsNegator(folded) && i+1 < len(toks) && turkish.IsQuestionParticle(turkish.Fold(toks[i+1].text)):
+			// "değil mi?", "değil miydi?" ask for agreement with the positive statement.
 			infos[i].function = true
 		case wlang == "tr" && strings.HasPrefix(folded, "yok") && turkish.IsNegator(folded) && i > 0 && !toks[i].sentenceStart &&
 			clauseOf(i-1) == clauseOf(i) && turkish.IsNegativeParticiple(infos[i-1].folded):
@@ -789,9 +789,25 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i+n-1, toks[i+n-1].text)
-			if ordinalBase(v) != v {
+			if s := unitSlots[folded]; p.slot == "" && n == 1 && s != "" {
+				// A number word that is its own unit: "twice" is "two times", "iki kez".
+				p.slot = s
+			}
+			if k := i + n; p.slot == "" && k < len(toks) && !toks[k].number && !toks[k].sentenceStart {
+				// A number in words names no quantity without a unit, so the word after it may be
+				// a unit in another word ("iki defa" is "iki kez"), as for the soft number words.
+				p.slot = ix.unitSlot(infos[k].folded, lex)
+			}
+			switch b := ordinalBase(v); {
+			case b != v && b != "1" && p.slot == "times":
+				// "ikinci kez" (a second time) counts the times as "iki kez" (twice) does;
+				// "ilk kez" (the first time) stays a rank.
+				p.num = b
+			case b != v:
 				p.slot = "ordinal" // a rank, whatever word follows it ("üçüncü oldu")
 			}
+		} else if v, ok := ix.misspeltTimes(folded, lex); ok {
+			p.num, p.slot = v, "times"
 		} else if f, ok := fractionAt(toks, foldedAt, i); ok {
 			// "beşte biri" (one in five) is 20 percent.
 			p.num = f
@@ -839,7 +855,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			for k < len(toks) && infos[k].function {
 				k++
 			}
-			if k < len(toks) && k <= i+4 && !toks[k].number && unitOf(infos[k].folded) == p.slot {
+			if k < len(toks) && k <= i+4 && !toks[k].number && (unitOf(infos[k].folded) == p.slot || !t.number && ix.unitSlot(infos[k].folded, lex) == p.slot) {
 				infos[k].function = true
 			}
 		}
@@ -1400,6 +1416,23 @@ var wordValues = map[string]float64{
 	"seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
 }
 
+// timesWords are English adverbs that count times by themselves; unitSlots gives them their unit.
+var timesWords = map[string]string{"twice": "2", "thrice": "3"}
+
+// misspeltTimes reads an English word the lexicon does not know that is one edit from a word of
+// timesWords ("twise" for "twice") as that count.
+func (ix *Index) misspeltTimes(folded, lex string) (string, bool) {
+	if lex != "en" || ix.lex == nil || len(ix.lex.Lemmas("en", folded)) > 0 {
+		return "", false
+	}
+	for w, v := range timesWords {
+		if edit1(folded, w) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
 // numberWords2 reads a run of number words from token i and returns its value and length (0
 // when there is none, or a single ambiguous word: "bir", "on", "yüz" alone are not numbers).
 func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) {
@@ -1429,6 +1462,9 @@ func numberWords2(toks []scanned, folded func(int) string, i int) (string, int) 
 		n++
 	}
 	if n == 0 {
+		if v, ok := timesWords[folded(i)]; ok {
+			return v, 1 // "twice" is the count "two times" ("iki kez") says
+		}
 		// An ordinal ("ninth", "dokuzuncu") is a number of its own kind.
 		if v, ok := numberWord(folded(i)); ok && ordinalBase(v) != v {
 			return v, 1

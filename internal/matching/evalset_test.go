@@ -181,8 +181,9 @@ func TestTuningFiles(t *testing.T) {
 		// the colloquial round; 0.673 same-language before questions opened by an auxiliary were read;
 		// 0.662 and 0.582 before the rules tuned on colloq.jsonl). When it was still blind this
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
-		// confident matches.
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.75, crosslang: 0.79}},
+		// confident matches. Same-language 0.758 -> 0.762 when words said alike in one slot were
+		// read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.76, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
@@ -197,7 +198,8 @@ func TestTuningFiles(t *testing.T) {
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.50, crosslang: 0.68}},
+		// Same-language 0.517 -> 0.521 with slots_test.go TestSlotSynonyms' rules.
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.52, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
@@ -208,8 +210,9 @@ func TestTuningFiles(t *testing.T) {
 		// main translations; 0.991, 0.567 and 0.583 before numbers as posted; 0.978, 0.559 and 0.583 after the frame round alone, 0.991, 0.545 and 0.567 after the
 		// look-alike round alone; 0.978, 0.537 and 0.567 before both; 0.975, 0.540 and 0.567 after the
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
-		// run, on the matcher of that morning).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.61}},
+		// run, on the matcher of that morning). Same-language 0.619 -> 0.624 with slots_test.go
+		// TestSlotSynonyms' rules (look-alikes unchanged).
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
 		// 0.553 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
@@ -269,7 +272,8 @@ func TestTuningFiles(t *testing.T) {
 		// taken while the same-language one is refused ("balık tüketimi …").
 		// At the merge one cross-language case (n-cl-003), whose query repeats one of a test half
 		// word for word, was dropped (329 cases): cross-language 0.750 (9/12).
-		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.75}},
+		// Cross-language 0.750 -> 0.833 (10/12) with slots_test.go TestSlotSynonyms' rules.
+		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.83}},
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
@@ -285,8 +289,9 @@ func TestTuningFiles(t *testing.T) {
 		// as a later comment, unaligned.go laterClauseOnly) and 0.712 (42/59).
 		// Same-language rewordings 0.667 (112/168) -> 0.673 (113/168) when a clause opened by
 		// "so" and a determiner was read apart from the claim (frame.go subjectDeterminers;
-		// look-alikes unchanged).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.67, crosslang: 0.71}},
+		// look-alikes unchanged). Same-language 0.679 (111/168) -> 0.690 (116/168) when words said
+		// alike in one slot were read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.69, crosslang: 0.71}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -346,6 +351,9 @@ func TestTuningFiles(t *testing.T) {
 // before the rules tuned on colloq.jsonl). Without colloq.jsonl: 0.976, 0.727 and 0.661 (0.976,
 // 0.699 and 0.643 before the colloquial round; 0.976, 0.685 and 0.635 before the rules tuned on
 // colloq.jsonl; 0.970, 0.641 and 0.478 before the WordNet near and derived links and their rules).
+// With colloq5.jsonl: 0.988 (1430/1448), 0.673 (797/1184) and 0.756 (239/316) after words said
+// alike in one slot were read so (slots_test.go TestSlotSynonyms), 0.988, 0.670 (793/1184) and
+// 0.753 (238/316) before.
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
@@ -369,9 +377,9 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.66 || cross.VerdictAccuracy() < 0.75 {
+	if para.VerdictAccuracy() < 0.67 || cross.VerdictAccuracy() < 0.75 {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.66, 0.75)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.67, 0.75)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -77,6 +77,10 @@ var (
 	// already one sense away, so only the translation's main senses count ("ölmek" → "expire"
 	// must not reach "breathe" through expire's sense "exhale").
 	pivotLimits = limits{synonym: 1, hyper: 1, antonym: 2}
+	// firstPivotSynonym is the synonym rank for the two words' first translations, which carry
+	// their main senses: "hatırlamak" → "remember" and "hafıza" → "memory" meet in memory's
+	// second sense, the one "remember" is derived from.
+	firstPivotSynonym = 2
 	// kenetLimits apply to KeNet's Turkish senses, numbered in the order of the Turkish Language
 	// Association's dictionary (main sense first, not by corpus frequency): synonymy and
 	// hypernymy only through the first two senses of each word, so that a third sense shared by
@@ -621,8 +625,11 @@ func (t *Thesaurus) relateTR(a, b string) Relation {
 	for i, x := range ea {
 		for j, y := range eb {
 			lim := pivotLimits
-			if i >= pivotTranslations || j >= pivotTranslations {
+			switch {
+			case i >= pivotTranslations || j >= pivotTranslations:
 				lim = antonymOnly
+			case i == 0 && j == 0:
+				lim.synonym = firstPivotSynonym
 			}
 			r := t.relateReadings(&ra[i], &rb[j], lim)
 			switch {

@@ -151,6 +151,9 @@ func TestRelateTurkish(t *testing.T) {
 		// reading of "surrender" as another lemma's form).
 		{"bağırmak", "akciğer", Unrelated},
 		{"teslim olmak", "silahları bırakmak", Synonym},
+		// The two words' first translations meet through a second sense ("remember" is
+		// "memory"'s derived form in memory's second sense): firstPivotSynonym.
+		{"hatırlamak", "hafıza", Synonym},
 	}
 	for _, c := range cases {
 		if got := th.Relate("tr", c.a, c.b); got != c.want {

@@ -1,6 +1,9 @@
 package turkish
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Polarity words. Negators turn a clause negative on their own ("değil", "yok"); concord words
 // ("hiç", "asla", "hiçbir") only strengthen a negation Turkish already marks on the verb ("hiç
@@ -12,6 +15,14 @@ var (
 
 // IsNegator reports a folded word that negates its clause by itself ("değil", "yok").
 func IsNegator(w string) bool { return negators[w] }
+
+// questionParticles are the forms of the question particle mi (folded), alone or with the
+// copula and person endings it carries ("değil miydi?", "değil misin?").
+var questionParticles = set("mi mu miydi muydu miymis muymus midir mudur misin musun miyiz muyuz misiniz musunuz miyim muyum")
+
+// IsQuestionParticle reports a folded form of the question particle mi ("mi", "miydi"): after a
+// negator it asks for agreement with the positive statement ("İstanbul değil miydi?").
+func IsQuestionParticle(w string) bool { return questionParticles[w] }
 
 // IsConcord reports a folded negative-concord word ("hiç", "asla"): negative only without a
 // negative verb in its clause.
@@ -109,16 +120,40 @@ func (m *Morphology) Positive(w string) []string {
 		}
 		out = append(out, s)
 	}
-	// A passive or reflexive stem ("bilinme" → "bilin" → "bil").
-	if n := len(stem); n >= 5 {
+	// A passive or reflexive stem ("bilinme" → "bilin" → "bil"), also under the ability suffix
+	// ("izlenemez" → "izlen" → "izle", "edilemez" → "edil" → "ed", "et"): without it a negative
+	// passive of ability ("takip edilemez", "izlenemez") has no positive the lexicon knows.
+	for k, min := range []int{5, 4} {
+		if k >= len(out) {
+			break
+		}
+		s := out[k]
+		n := len(s)
+		if n < min {
+			continue
+		}
 		for _, p := range []string{"in", "un", "il", "ul", "n", "l"} {
-			if strings.HasSuffix(stem, p) && isVowel(stem[n-len(p)-1]) == (len(p) == 1) {
-				out = append(out, stem[:n-len(p)])
+			if strings.HasSuffix(s, p) && isVowel(s[n-len(p)-1]) == (len(p) == 1) {
+				out = appendNew(out, s[:n-len(p)])
+				if h := s[:n-len(p)]; len(h) >= 2 && h[len(h)-1] == 'd' && isVowel(h[len(h)-2]) {
+					// A verb stem in -t softens before the vowel of -Il ("et" → "edil").
+					out = appendNew(out, h[:len(h)-1]+"t")
+				}
 				break
 			}
 		}
 	}
 	return out
+}
+
+// appendNew appends the strings of add not yet in list.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
 }
 
 // set builds a lookup set from space-separated words.

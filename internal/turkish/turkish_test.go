@@ -67,6 +67,7 @@ func TestNegativeVerb(t *testing.T) {
 		{"okuyamaz", true, "oku"}, {"bilinmemektedir", true, "bil"}, {"dusmez", true, "dus"}, {"olmadigi", true, "ol"},
 		{"olur", false, ""}, {"elma", false, ""}, {"otizme", false, ""}, {"namaz", false, ""}, {"kalmamistir", true, "kal"},
 		{"degil", false, ""}, {"dondurma", false, ""}, {"kalici", false, ""}, {"yapmiyo", true, "yap"},
+		{"izlenemez", true, "izle"}, {"edilemez", true, "et"}, {"gorulemez", true, "gor"},
 	} {
 		if got := IsNegativeVerb(c.word); got != c.neg {
 			t.Errorf("IsNegativeVerb(%q) = %v, want %v", c.word, got, c.neg)
@@ -74,6 +75,9 @@ func TestNegativeVerb(t *testing.T) {
 		if c.pos != "" && c.pos != "gerceklese" && !slices.Contains(m.Positive(c.word), c.pos) {
 			t.Errorf("Positive(%q) = %v, want %q among them", c.word, m.Positive(c.word), c.pos)
 		}
+	}
+	if !IsQuestionParticle("miydi") || !IsQuestionParticle("mi") || IsQuestionParticle("midye") {
+		t.Error("question particles are misread")
 	}
 	if !IsNegator("degil") || !IsConcord("hic") || IsNegator("hic") {
 		t.Error("negators and concord words are mixed up")
