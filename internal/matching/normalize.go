@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -432,11 +433,30 @@ type scanned struct {
 func scanText(text string) []scanned {
 	var out []scanned
 	for _, sentence := range splitSentences(text) {
-		for i, t := range analysis.Tokenize(sentence) {
+		for i, t := range analysis.Tokenize(numberSuffixes(sentence)) {
 			out = append(out, scanned{text: t, number: isNumberToken(t), sentenceStart: i == 0})
 		}
 	}
 	return out
+}
+
+// Turkish case and possessive endings that a post writes after a number without the apostrophe:
+// straight after a percentage ("%10unu", "%20sini"), which the tokenizer cuts off as a word of
+// its own, or after a space ("1923 te"). Only the locative and ablative in t-, which no Turkish
+// or English word is, count after a space ("89 da" may be the conjunction "da").
+var (
+	percentSuffix = regexp.MustCompile(`(%\d+(?:[.,]\d+)*)(\p{Ll}{2,})`)
+	spacedSuffix  = regexp.MustCompile(`(\d) (te|ta|ten|tan|teki|taki)([\s,.!?;:]|$)`)
+)
+
+// numberSuffixes writes those endings after an apostrophe, where the
+// tokenizer reads them as the number's ending ("%10'unu", "1923'te").
+func numberSuffixes(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsDigit) {
+		return s
+	}
+	s = percentSuffix.ReplaceAllString(s, "$1'$2")
+	return spacedSuffix.ReplaceAllString(s, "$1'$2$3")
 }
 
 // splitSentences cuts text after sentence-ending punctuation (not inside numbers like "3.5").
