@@ -1,6 +1,12 @@
 package matching
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+)
 
 // TestSameClaimNumberEnding holds a Turkish ending typed after a number without its apostrophe:
 // straight after a percentage ("%10unu", "%20sini") and after a space ("1923 te"). Each is the
@@ -18,4 +24,34 @@ func TestSameClaimNumberEnding(t *testing.T) {
 		{"beynimizin sadece %20sini kullaniyoruz", "tr", "u:brain", "different number"},
 		{"cumhuriyet 29 ekim 1938 te ilan edildi", "tr", "u:republic", "different"},
 	})
+}
+
+// TestPieceSimilarity holds that a post telling a story or giving advice around its claim
+// reaches the retrieval floor through the clause that states the fact-check by itself (in
+// either language: the cases name the fact-check without its language), while a
+// clause that leaves a part of the fact-check out, or a post whose clauses state it only
+// together, keeps the whole post's similarity and stays undecided.
+func TestPieceSimilarity(t *testing.T) {
+	a := starterAnalyzer(t)
+	for _, c := range []struct{ claim, url string }{
+		{"C vitamini nezleden koruyormuş, kışın bol portakal yiyin", "urn:claimcheck:starter:vitamin-c-colds-"},
+		{"Kış boyunca her sabah C vitamini alıyorum, nezleye karşı koruyor diye", "urn:claimcheck:starter:vitamin-c-colds-"},
+		{"there is life on europa, under the ice, NASA basically admitted it", ""},
+		{"Dünyanın içi boşmuş, kutuplarda giriş varmış", ""},
+		{"the universe is shaped like a donut, physicists said so", ""},
+	} {
+		res, err := a.Analyze(context.Background(), analysis.Input{Claim: c.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, m := range res.Matches {
+			if m.Confident {
+				got = m.URL
+			}
+		}
+		if c.url == "" && got != "" || !strings.HasPrefix(got, c.url) {
+			t.Errorf("%q: confident match %q, want %q (%+v)", c.claim, got, c.url, res.Matches)
+		}
+	}
 }
