@@ -55,3 +55,29 @@ func TestPieceSimilarity(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberInWordsSimilarity holds a number written in several words ("two hundred and six")
+// as one number in the similarity, as the decision reads it, so that a post writing the
+// fact-check's number out reaches the retrieval floor; another number is still refused.
+func TestNumberInWordsSimilarity(t *testing.T) {
+	a := starterAnalyzer(t)
+	for _, c := range []struct{ claim, url string }{
+		{"A grown-up has two hundred and six bones", "urn:claimcheck:starter:human-bones-206-"},
+		{"Grown-ups have two hundred and six bones", "urn:claimcheck:starter:human-bones-206-"},
+		{"A grown-up has two hundred and twelve bones", ""},
+	} {
+		res, err := a.Analyze(context.Background(), analysis.Input{Claim: c.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, m := range res.Matches {
+			if m.Confident {
+				got = m.URL
+			}
+		}
+		if c.url == "" && got != "" || !strings.HasPrefix(got, c.url) {
+			t.Errorf("%q: confident match %q, want %q (%+v)", c.claim, got, c.url, res.Matches)
+		}
+	}
+}

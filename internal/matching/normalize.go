@@ -141,8 +141,26 @@ func analyzeText(text, lang string) textInfo {
 	shout := shouting(toks)
 	// unitOf maps a token to its unit, for phrase concepts.
 	unitOf := make([]int, len(toks))
+	foldedAt := func(j int) string { return turkish.Fold(nameBase(toks[j].text)) }
+	skip := 0
 	for i, t := range toks {
 		unitOf[i] = -1
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if !t.number {
+			// A number in words of several ("two hundred and six", "kırk iki") is one number, as
+			// claimParts reads it: word by word, none of its values is the number.
+			if v, n := numberWords2(toks, foldedAt, i); n >= 2 {
+				key := numberKey(v, lang)
+				info.nums = append(info.nums, key)
+				unitOf[i] = len(info.units)
+				info.units = append(info.units, unit{text: t.text, folded: foldedAt(i), num: key})
+				skip = n - 1
+				continue
+			}
+		}
 		if t.number {
 			n := numberKey(t.text, lang)
 			info.nums = append(info.nums, n)
