@@ -81,3 +81,15 @@ func TestNumberInWordsSimilarity(t *testing.T) {
 		}
 	}
 }
+
+// TestSameClaimDiscourseAfterClaim holds a discourse word after the claim ("anyway") and a
+// question opened by "so who" as the poster's comment, not parts of the claim; a claim that
+// changes the fact-check's part is still refused.
+func TestSameClaimDiscourseAfterClaim(t *testing.T) {
+	ix := lexIndex(t, review("u:plastic", "Most of the plastic we use gets recycled.", "en", "yanlis"))
+	checkSameClaims(t, ix, []sameCase{
+		{"most plastic gets recycled anyway so who cares", "en", "u:plastic", ""},
+		{"I sort my bottles religiously, most of our plastic gets recycled anyway", "en", "u:plastic", ""},
+		{"most glass gets recycled anyway so who cares", "en", "u:plastic", "different"},
+	})
+}

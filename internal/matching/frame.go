@@ -50,11 +50,11 @@ var clauseConjunctions = map[string]bool{"but": true, "because": true, "bc": tru
 
 // clauseOpeners are the pronouns and auxiliaries that show "or", "so" and "and" open a clause
 // ("or you'll catch a cold", "or is that just …", "so I'm skipping …", "and nobody will admit
-// it") rather than join two words ("vaccines or antibiotics", "so hot", "bacon and ham").
+// it", "so who cares") rather than join two words ("vaccines or antibiotics", "so hot", "bacon and ham").
 var clauseOpeners = map[string]bool{"i": true, "i'm": true, "im": true, "you": true, "you'll": true, "you're": true,
 	"we": true, "we're": true, "they": true, "they're": true, "he": true, "she": true, "it": true, "it's": true,
 	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true,
-	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true}
+	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true, "who": true}
 
 // subjectDeterminers open a noun phrase that may be a clause's subject ("every lap", "a
 // million", "the jab"): after "so" they show it opens a clause.

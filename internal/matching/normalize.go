@@ -379,7 +379,7 @@ var stopSets = sync.OnceValue(func() map[string]map[string]bool {
 
 // englishFunctionWords are English words that carry no claim content: articles, pronouns,
 // auxiliaries, prepositions, conjunctions, quantifiers, discourse fillers of posts ("lol", "PSA",
-// "literally") and the empty nouns "thing", "stuff". Negations are not here. The last line holds
+// "literally", "anyway") and the empty nouns "thing", "stuff". Negations are not here. The last line holds
 // function words of the list above as people type them in posts ("u" for "you", "ur" for
 // "your", "bc" for "because", "thats", "gotta" for "have got to"): the same words, so no content.
 const englishFunctionWords = `a an the this that these those it its it's itself they them their theirs themselves
@@ -396,7 +396,7 @@ let lets says said say according actually basically simply truly certainly indee
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
 we'd they'd i'll you'll he'll she'll we'll they'll
 lol lmao lmfao rofl omg wow psa fyi btw imo imho tbh smh ngl guys folks pls plz please literally seriously
-honestly totally thing things stuff
+honestly totally anyway anyways thing things stuff
 u ur ya r bc cuz coz w thats im ive youre theyre gonna gotta tho thru`
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
