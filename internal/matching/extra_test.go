@@ -93,3 +93,18 @@ func TestSameClaimDiscourseAfterClaim(t *testing.T) {
 		{"most glass gets recycled anyway so who cares", "en", "u:plastic", "different"},
 	})
 }
+
+// TestSameClaimImperativeWithoutComma holds an imperative addressed to the reader after the
+// claim with no comma between ("wake up sheeple") as no part of the claim, while a claim of its
+// own before it is still compared ("hollow" for "flat").
+func TestSameClaimImperativeWithoutComma(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:flat", "The Earth is flat.", "en", "yanlis"),
+		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"the earth is flat wake up sheeple", "en", "u:flat", ""},
+		{"vaccines give kids autism wake up people", "en", "u:autism", ""},
+		{"the earth is hollow wake up sheeple", "en", "u:flat", "different"},
+	})
+}
