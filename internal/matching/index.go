@@ -417,6 +417,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	}
 	out := make([]Candidate, len(cands))
 	var qp *claimParts
+	pieceParts := make(map[int]*claimParts, len(pieces))
 	dec := ix.newDecision()
 	for i := range cands {
 		out[i] = cands[i].c
@@ -428,7 +429,12 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 				out[i].piece, out[i].pieceSim = pk, pa.sim
 			}
 		}
-		if out[i].Similarity >= decideFloor || out[i].pieceSim >= decideFloor {
+		// A clause's similarity matters only where it reaches the retrieval floor the whole
+		// post misses (retrievalSimilarity): only there is a candidate decided for it.
+		if out[i].Similarity >= DefaultThreshold || out[i].pieceSim < DefaultThreshold {
+			out[i].piece, out[i].pieceSim = -1, 0
+		}
+		if out[i].Similarity >= decideFloor || out[i].piece >= 0 {
 			if qp == nil {
 				qp = ix.parseClaim(claim, lang)
 			}
@@ -440,7 +446,11 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 				// subject, object, predicate and name of it: a post whose clauses state it only
 				// together, or a clause that leaves a part of it out ("there is life on europa"
 				// for "… elsewhere in the universe"), keeps the whole post's.
-				pc := ix.parseClaim(pieces[out[i].piece].text, lang)
+				pc := pieceParts[out[i].piece]
+				if pc == nil {
+					pc = ix.parseClaim(pieces[out[i].piece].text, lang)
+					pieceParts[out[i].piece] = pc
+				}
 				same, _ := dec.decide(pc, rp)
 				_, ra := dec.alignParts(pc, rp)
 				out[i].pieceStates = same && firstUnlinked(rp, ra, func(o *part) bool {
