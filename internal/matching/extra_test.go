@@ -108,3 +108,18 @@ func TestSameClaimImperativeWithoutComma(t *testing.T) {
 		{"the earth is hollow wake up sheeple", "en", "u:flat", "different"},
 	})
 }
+
+// TestSameClaimOneWord holds that a post of one word states no fact-check, whatever word of it
+// the word meets ("help" for "… helps prevent …"), while one word with a number may ("Humans
+// have only 5 senses": the number says what is counted).
+func TestSameClaimOneWord(t *testing.T) {
+	ix := lexIndex(t,
+		review("u:hpv", "The HPV vaccine helps prevent cervical cancer.", "en", "dogru"),
+		review("u:senses", "Humans have only five senses.", "en", "yanlis"),
+	)
+	checkSameClaims(t, ix, []sameCase{
+		{"help", "en", "u:hpv", "different claim"},
+		{"helps", "en", "u:hpv", "different claim"},
+		{"Humans have only 5 senses", "en", "u:senses", ""},
+	})
+}
