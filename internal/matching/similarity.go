@@ -358,10 +358,11 @@ func spelledAs(spelt, tr string) bool {
 // their own, for a post that tells a story or gives advice around its claim ("Kış boyunca her
 // sabah C vitamini alıyorum, nezleye karşı koruyor diye"): the words of the story weigh in the
 // whole post's similarity as much as the claim's own, so the fact-check it states may fall under
-// the retrieval floor. A candidate is as similar as the post or its most similar clause
-// (Search); the decision still reads the whole post. Only a clause of two content words or more
-// counts (a lone name or "lol" is no claim), and only for a post of at most maxPieces clauses
-// (lock held).
+// the retrieval floor. Search holds a candidate to that floor with its most similar clause's
+// similarity when that clause alone states the fact-check (Candidate.retrievalSimilarity);
+// ranking keeps the whole post's, and the decision still reads the whole post. Only a clause of
+// two content words or more counts (a lone name or "lol" is no claim), and only for a post of at
+// most maxPieces clauses (lock held).
 func (ix *Index) pieceViews(claim, lang string, n int) []pieceView {
 	pieces := clausePieces(claim)
 	if len(pieces) < 2 || len(pieces) > maxPieces {
