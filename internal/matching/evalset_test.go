@@ -138,7 +138,8 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.792 same-language before the
 		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
-		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.82, crosslang: 0.73}},
+		// Same-language rewordings 0.833 -> 0.842 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.84, crosslang: 0.73}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
 		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
 		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
@@ -183,6 +184,7 @@ func TestTuningFiles(t *testing.T) {
 		// matcher's rules of that morning measured 0.962 (253/263), 0.604 and 0.436, with 11 wrong
 		// confident matches. Same-language 0.758 -> 0.762 when words said alike in one slot were
 		// read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
+		// Same-language rewordings 0.758 -> 0.762 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.76, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
@@ -212,6 +214,7 @@ func TestTuningFiles(t *testing.T) {
 		// cross-language round; 0.975, 0.537 and 0.450 before it; 0.972, 0.515 and 0.467 on its first
 		// run, on the matcher of that morning). Same-language 0.619 -> 0.624 with slots_test.go
 		// TestSlotSynonyms' rules (look-alikes unchanged).
+		// Same-language rewordings 0.619 -> 0.621 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
@@ -226,7 +229,8 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.458 same-language before
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.76}},
+		// Rewordings 0.556 -> 0.567 same-language and 0.783 -> 0.804 cross-language after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.56, crosslang: 0.80}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
 		// (60/60), verdict accuracy 0.609 on same-language and 0.667 on cross-language rewordings,
@@ -240,7 +244,8 @@ func TestTuningFiles(t *testing.T) {
 		// claimparts.go unitSlot)).
 		// Same-language rewordings 0.609 (42/69) -> 0.623 (43/69) when advice opened by "so" was
 		// read apart from the claim (frame.go imperativeOpens; look-alikes unchanged).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.66}},
+		// Same-language rewordings 0.623 -> 0.638 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.66}},
 		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
 		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
 		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
@@ -256,7 +261,8 @@ func TestTuningFiles(t *testing.T) {
 		// rewordings round, shaped on the other files at the same time, left these figures as they were;
 		// the colloq4 round's placeForDate (unaligned.go) refuses the country added as a place: 0.990
 		// (311/314).
-		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.74}},
+		// Cross-language rewordings 0.750 -> 0.792 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"colloq3", colloq3Path, heldFigures{lookalike: 0.98, paraphrase: 0.62, crosslang: 0.79}},
 		// colloq4: the fourth colloquial tuning file (eval/colloq4.jsonl: 285 look-alikes of every
 		// kind, 32 same-language and 13 cross-language rewordings, written before the matcher was
 		// run on them), measured: look-alike abstention 0.975 (278/285), verdict accuracy 0.719
@@ -273,7 +279,8 @@ func TestTuningFiles(t *testing.T) {
 		// At the merge one cross-language case (n-cl-003), whose query repeats one of a test half
 		// word for word, was dropped (329 cases): cross-language 0.750 (9/12).
 		// Cross-language 0.750 -> 0.833 (10/12) with slots_test.go TestSlotSynonyms' rules.
-		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.71, crosslang: 0.83}},
+		// Same-language rewordings 0.719 -> 0.750 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.75, crosslang: 0.83}},
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
@@ -291,7 +298,8 @@ func TestTuningFiles(t *testing.T) {
 		// "so" and a determiner was read apart from the claim (frame.go subjectDeterminers;
 		// look-alikes unchanged). Same-language 0.679 (111/168) -> 0.690 (116/168) when words said
 		// alike in one slot were read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.69, crosslang: 0.71}},
+		// Same-language rewordings 0.679 -> 0.702 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.71, crosslang: 0.71}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
@@ -302,7 +310,9 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl, colloq4.jsonl): a rule is kept only
 // while the look-alike abstention there stays at the 0.97 or above and no dogru/yanlis
-// swap appears. With colloq4.jsonl added, after the colloq4 round (unaligned.go laterClauseOnly,
+// swap appears. With colloq5.jsonl added: look-alike abstention 0.988 (1430/1448), verdict accuracy
+// 0.670 (793/1184) on same-language and 0.753 (238/316) on cross-language rewordings before the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged),
+// 0.988 (1430/1448), 0.680 (805/1184) and 0.759 (240/316) after it. With colloq4.jsonl added, after the colloq4 round (unaligned.go laterClauseOnly,
 // modifierIntoHead, onlyRestriction, placeForDate, yearBeside, inCircumstance): look-alike
 // abstention 0.989 (1403/1419), verdict accuracy 0.665 (676/1016) on same-language and 0.756
 // (195/258) on cross-language rewordings; without colloq4.jsonl 0.992 (1125/1134), 0.664
@@ -353,7 +363,8 @@ func TestTuningFiles(t *testing.T) {
 // colloq.jsonl; 0.970, 0.641 and 0.478 before the WordNet near and derived links and their rules).
 // With colloq5.jsonl: 0.988 (1430/1448), 0.673 (797/1184) and 0.756 (239/316) after words said
 // alike in one slot were read so (slots_test.go TestSlotSynonyms), 0.988, 0.670 (793/1184) and
-// 0.753 (238/316) before.
+// 0.753 (238/316) before. With both rounds merged: 0.988 (1430/1448), 0.683 (809/1184) and
+// 0.763 (241/316).
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
@@ -377,9 +388,10 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	if para.VerdictAccuracy() < 0.67 || cross.VerdictAccuracy() < 0.75 {
+	const heldParaphrase, heldCrosslang = 0.68, 0.76
+	if para.VerdictAccuracy() < heldParaphrase || cross.VerdictAccuracy() < heldCrosslang {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
-			para.VerdictAccuracy(), cross.VerdictAccuracy(), 0.67, 0.75)
+			para.VerdictAccuracy(), cross.VerdictAccuracy(), heldParaphrase, heldCrosslang)
 	}
 	if swaps > 0 {
 		t.Errorf("dogru/yanlis swapped %d times on the tuning union", swaps)

@@ -50,11 +50,11 @@ var clauseConjunctions = map[string]bool{"but": true, "because": true, "bc": tru
 
 // clauseOpeners are the pronouns and auxiliaries that show "or", "so" and "and" open a clause
 // ("or you'll catch a cold", "or is that just …", "so I'm skipping …", "and nobody will admit
-// it") rather than join two words ("vaccines or antibiotics", "so hot", "bacon and ham").
+// it", "so who cares") rather than join two words ("vaccines or antibiotics", "so hot", "bacon and ham").
 var clauseOpeners = map[string]bool{"i": true, "i'm": true, "im": true, "you": true, "you'll": true, "you're": true,
 	"we": true, "we're": true, "they": true, "they're": true, "he": true, "she": true, "it": true, "it's": true,
 	"that": true, "that's": true, "this": true, "there": true, "is": true, "are": true, "was": true, "were": true,
-	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true}
+	"nobody": true, "everybody": true, "everyone": true, "someone": true, "somebody": true, "who": true}
 
 // subjectDeterminers open a noun phrase that may be a clause's subject ("every lap", "a
 // million", "the jab"): after "so" they show it opens a clause.
@@ -128,6 +128,13 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			cut(words[k][0], true)
 			pieceStart = true
 			continue
+		case k > 0 && !pieceStart && lex == "en" && ix.lex != nil && imperativeParticles[next] && ix.bareVerb(f) && afterStatement(text, words, k):
+			// "the earth is flat wake up sheeple": a bare verb and its particle after a word
+			// that closes a statement, with no comma between, open an imperative addressed to
+			// the reader, which states no fact.
+			cut(words[k][0], true)
+			pieceStart = true
+			continue
 		case lex == "tr" && f == "diye" && k > 0:
 			// "balıkla yoğurt zehirler diye": the complement closes before "diye".
 			cut(words[k][0], true)
@@ -155,6 +162,18 @@ func (ix *Index) framePieces(text, lang string) []piece {
 	}
 	cut(len(text), false)
 	return pieces
+}
+
+// imperativeParticles are the particles of English phrasal verbs an imperative addressed to the
+// reader is said with ("wake up", "look it up", "back off").
+var imperativeParticles = map[string]bool{"up": true, "out": true, "down": true, "away": true, "off": true}
+
+// afterStatement reports word k-1 of text a content word that may close a statement: not a
+// function word (a subject pronoun, an auxiliary, "to": "you wake up", "will wake up", "to
+// wake up"), nor a plural noun, whose bare verb after it is its predicate ("dogs wake up").
+func afterStatement(text string, words [][]int, k int) bool {
+	prev := turkish.Fold(text[words[k-1][0]:words[k-1][1]])
+	return !punctuation(prev) && !englishFunction(prev) && !strings.HasSuffix(prev, "s") && !strings.ContainsFunc(prev, unicode.IsDigit)
 }
 
 // imperativeOpens reports the verb at word v of text opening an imperative: it ends the post or

@@ -30,7 +30,36 @@ func (ix *decision) holes(q, r *claimParts) string {
 	if why := oneWordTwoParts(q, r, ix); why != "" {
 		return why
 	}
+	if why := oneWordClaim(q, r); why != "" {
+		return why
+	}
 	return subjectUnstated(q, r, ix)
+}
+
+// oneWordClaim reports a post of one word and no number ("help", "kills") against a fact-check
+// of two words or more (numbers and asides aside): one word names what a claim is about or what it says of it, never
+// both, so it states no fact-check's claim, whatever word of it it meets ("help" for "The HPV
+// vaccine helps prevent cervical cancer").
+func oneWordClaim(q, r *claimParts) string {
+	words := func(c *claimParts) (n, first int) {
+		first = -1
+		for i := range c.parts {
+			if p := &c.parts[i]; p.num == "" && !p.aside {
+				if first < 0 {
+					first = i
+				}
+				n++
+			}
+		}
+		return n, first
+	}
+	if n, _ := words(q); n != 1 || numbers(q) > 0 {
+		return "" // a number says what is counted: "Humans have 5 senses"
+	}
+	if n, j := words(r); n >= 2 {
+		return fmt.Sprintf("different claim: the claim does not say what the fact-check says of %s", r.parts[j].text)
+	}
+	return ""
 }
 
 // pronouns are the words that stand for a phrase said elsewhere, in English and Turkish (with the

@@ -116,6 +116,24 @@ type Candidate struct {
 
 	// lexical is the share of the claim matched in its own words (see alignment.lexical).
 	lexical float64
+	// piece is the post's clause (pieceViews) more similar to the review than the whole post,
+	// or -1; pieceSim is that clause's similarity, and pieceStates reports that the clause alone
+	// states the review (decide), so that its similarity counts against the retrieval floor
+	// (retrievalSimilarity).
+	piece       int
+	pieceSim    float64
+	pieceStates bool
+}
+
+// retrievalSimilarity is the similarity a candidate is held to the retrieval floor with: the
+// whole post's, or a clause's that states the fact-check by itself (a story or advice around
+// the claim dilutes the whole post's). Ranking and the margin to a refused look-alike
+// (chooseConfident) keep the whole post's.
+func (c Candidate) retrievalSimilarity() float64 {
+	if c.pieceStates {
+		return max(c.Similarity, c.pieceSim)
+	}
+	return c.Similarity
 }
 
 // Index is an in-memory inverted index over reviews' claims, safe for concurrent Search while
@@ -380,6 +398,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	qf := ix.resolve(keys, lang, n)
 	hits := ix.bm25(qf, n)
 	qv := ix.view(&q, n)
+	pieces := ix.pieceViews(claim, lang, n)
 	type scored struct {
 		c  Candidate
 		al alignment
@@ -388,7 +407,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	for _, h := range hits {
 		d := ix.docs[h.doc]
 		al := ix.align(qv, d, n)
-		cands = append(cands, scored{Candidate{Review: d, Score: h.score, Similarity: al.sim}, al})
+		cands = append(cands, scored{Candidate{Review: d, Score: h.score, Similarity: al.sim, piece: -1}, al})
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
 		return rankKey(cands[i].c, lang, cands[i].al.lexical) > rankKey(cands[j].c, lang, cands[j].al.lexical)
@@ -398,16 +417,48 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	}
 	out := make([]Candidate, len(cands))
 	var qp *claimParts
+	pieceParts := make(map[int]*claimParts, len(pieces))
 	dec := ix.newDecision()
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
-		if out[i].Similarity >= decideFloor {
+		// A clause's similarity plays no part in the ranking, so only the candidates kept are
+		// aligned with the post's clauses.
+		for pk, pv := range pieces {
+			if pa := ix.align(pv.view, out[i].Review, n); pa.sim > max(out[i].Similarity, out[i].pieceSim) {
+				out[i].piece, out[i].pieceSim = pk, pa.sim
+			}
+		}
+		// A clause's similarity matters only where it reaches the retrieval floor the whole
+		// post misses (retrievalSimilarity): only there is a candidate decided for it.
+		if out[i].Similarity >= DefaultThreshold || out[i].pieceSim < DefaultThreshold {
+			out[i].piece, out[i].pieceSim = -1, 0
+		}
+		if out[i].Similarity >= decideFloor || out[i].piece >= 0 {
 			if qp == nil {
 				qp = ix.parseClaim(claim, lang)
 			}
-			if same, why := dec.decide(qp, ix.reviewParts(out[i].Review)); !same {
+			rp := ix.reviewParts(out[i].Review)
+			if same, why := dec.decide(qp, rp); !same {
 				out[i].Rejected = why
+			} else if out[i].piece >= 0 {
+				// The clause lends its similarity only when it states the fact-check itself, every
+				// subject, object, predicate and name of it: a post whose clauses state it only
+				// together, or a clause that leaves a part of it out ("there is life on europa"
+				// for "… elsewhere in the universe"), keeps the whole post's.
+				pc := pieceParts[out[i].piece]
+				if pc == nil {
+					pc = ix.parseClaim(pieces[out[i].piece].text, lang)
+					pieceParts[out[i].piece] = pc
+				}
+				same, _ := dec.decide(pc, rp)
+				_, ra := dec.alignParts(pc, rp)
+				out[i].pieceStates = same && firstUnlinked(rp, ra, func(o *part) bool {
+					return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore)
+				}) < 0
+			}
+			if out[i].Rejected == "" && out[i].Similarity < decideFloor && !out[i].pieceStates {
+				out[i].Rejected = "not about the same claim"
 			}
 		} else {
 			out[i].Rejected = "not about the same claim"

@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,8 +141,26 @@ func analyzeText(text, lang string) textInfo {
 	shout := shouting(toks)
 	// unitOf maps a token to its unit, for phrase concepts.
 	unitOf := make([]int, len(toks))
+	foldedAt := func(j int) string { return turkish.Fold(nameBase(toks[j].text)) }
+	skip := 0
 	for i, t := range toks {
 		unitOf[i] = -1
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if !t.number {
+			// A number in words of several ("two hundred and six", "kırk iki") is one number, as
+			// claimParts reads it: word by word, none of its values is the number.
+			if v, n := numberWords2(toks, foldedAt, i); n >= 2 {
+				key := numberKey(v, lang)
+				info.nums = append(info.nums, key)
+				unitOf[i] = len(info.units)
+				info.units = append(info.units, unit{text: t.text, folded: foldedAt(i), num: key})
+				skip = n - 1
+				continue
+			}
+		}
 		if t.number {
 			n := numberKey(t.text, lang)
 			info.nums = append(info.nums, n)
@@ -360,7 +379,7 @@ var stopSets = sync.OnceValue(func() map[string]map[string]bool {
 
 // englishFunctionWords are English words that carry no claim content: articles, pronouns,
 // auxiliaries, prepositions, conjunctions, quantifiers, discourse fillers of posts ("lol", "PSA",
-// "literally") and the empty nouns "thing", "stuff". Negations are not here. The last line holds
+// "literally", "anyway") and the empty nouns "thing", "stuff". Negations are not here. The last line holds
 // function words of the list above as people type them in posts ("u" for "you", "ur" for
 // "your", "bc" for "because", "thats", "gotta" for "have got to"): the same words, so no content.
 const englishFunctionWords = `a an the this that these those it its it's itself they them their theirs themselves
@@ -377,7 +396,7 @@ let lets says said say according actually basically simply truly certainly indee
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
 we'd they'd i'll you'll he'll she'll we'll they'll
 lol lmao lmfao rofl omg wow psa fyi btw imo imho tbh smh ngl guys folks pls plz please literally seriously
-honestly totally thing things stuff
+honestly totally anyway anyways thing things stuff
 u ur ya r bc cuz coz w thats im ive youre theyre gonna gotta tho thru`
 
 // isStop reports a folded stopword of the text's language; undetermined text checks both lists.
@@ -432,11 +451,30 @@ type scanned struct {
 func scanText(text string) []scanned {
 	var out []scanned
 	for _, sentence := range splitSentences(text) {
-		for i, t := range analysis.Tokenize(sentence) {
+		for i, t := range analysis.Tokenize(numberSuffixes(sentence)) {
 			out = append(out, scanned{text: t, number: isNumberToken(t), sentenceStart: i == 0})
 		}
 	}
 	return out
+}
+
+// Turkish case and possessive endings that a post writes after a number without the apostrophe:
+// straight after a percentage ("%10unu", "%20sini"), which the tokenizer cuts off as a word of
+// its own, or after a space ("1923 te"). Only the locative and ablative in t-, which no Turkish
+// or English word is, count after a space ("89 da" may be the conjunction "da").
+var (
+	percentSuffix = regexp.MustCompile(`(%\d+(?:[.,]\d+)*)(\p{Ll}{2,})`)
+	spacedSuffix  = regexp.MustCompile(`(\d) (te|ta|ten|tan|teki|taki)([\s,.!?;:]|$)`)
+)
+
+// numberSuffixes writes those endings after an apostrophe, where the
+// tokenizer reads them as the number's ending ("%10'unu", "1923'te").
+func numberSuffixes(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsDigit) {
+		return s
+	}
+	s = percentSuffix.ReplaceAllString(s, "$1'$2")
+	return spacedSuffix.ReplaceAllString(s, "$1'$2$3")
 }
 
 // splitSentences cuts text after sentence-ending punctuation (not inside numbers like "3.5").

@@ -1,6 +1,9 @@
 package matching
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // queryView is the claim's units with their features resolved against the index, built once
 // per search.
@@ -349,4 +352,63 @@ func loanword(en, tr string) bool {
 // a caller trying one English word against several Turkish ones spells it once.
 func spelledAs(spelt, tr string) bool {
 	return len(tr) >= 5 && (spelt == tr || len(spelt) >= 5 && edit1(spelt, tr))
+}
+
+// pieceViews resolves the clauses of a post of several (cut at clause punctuation) as claims of
+// their own, for a post that tells a story or gives advice around its claim ("Kış boyunca her
+// sabah C vitamini alıyorum, nezleye karşı koruyor diye"): the words of the story weigh in the
+// whole post's similarity as much as the claim's own, so the fact-check it states may fall under
+// the retrieval floor. Search holds a candidate to that floor with its most similar clause's
+// similarity when that clause alone states the fact-check (Candidate.retrievalSimilarity);
+// ranking keeps the whole post's, and the decision still reads the whole post. Only a clause of
+// two content words or more counts (a lone name or "lol" is no claim), and only for a post of at
+// most maxPieces clauses (lock held).
+func (ix *Index) pieceViews(claim, lang string, n int) []pieceView {
+	pieces := clausePieces(claim)
+	if len(pieces) < 2 || len(pieces) > maxPieces {
+		return nil
+	}
+	var out []pieceView
+	for _, p := range pieces {
+		info := analyzeText(p, lang)
+		content := 0
+		for _, u := range info.units {
+			if u.num != "" || !u.stop {
+				content++
+			}
+		}
+		if content >= 2 {
+			out = append(out, pieceView{text: p, view: ix.view(&info, n)})
+		}
+	}
+	return out
+}
+
+// pieceView is a clause of a post with its resolved units.
+type pieceView struct {
+	text string
+	view *queryView
+}
+
+// clausePieces cuts a post at its clause punctuation (not inside a number: "3,5", "4.5").
+func clausePieces(text string) []string {
+	var out []string
+	start := 0
+	rs := []rune(text)
+	for i, r := range rs {
+		if !strings.ContainsRune(",;.!?…:\n", r) {
+			continue
+		}
+		if (r == ',' || r == '.') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		if p := strings.TrimSpace(string(rs[start:i])); p != "" {
+			out = append(out, p)
+		}
+		start = i + 1
+	}
+	if p := strings.TrimSpace(string(rs[start:])); p != "" {
+		out = append(out, p)
+	}
+	return out
 }

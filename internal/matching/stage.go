@@ -94,7 +94,7 @@ func chooseConfident(cands []Candidate, lang string, threshold float64) int {
 	}
 	ok := make([]bool, len(cands))
 	for i, c := range cands {
-		ok[i] = c.Rejected == "" && c.Similarity >= threshold && c.Similarity >= refused-refusedMargin
+		ok[i] = c.Rejected == "" && c.retrievalSimilarity() >= threshold && c.Similarity >= refused-refusedMargin
 	}
 	for i, c := range cands {
 		if ok[i] && ownLanguage(lang, c) {
@@ -140,7 +140,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 		// its twin in the other language, keeps no reason.)
 		switch {
 		case i == confident || cands[i].Rejected != "":
-		case cands[i].Similarity < s.opts.Threshold:
+		case cands[i].retrievalSimilarity() < s.opts.Threshold:
 			cands[i].Rejected = "too little in common with this claim to be checked against it"
 		case confident < 0:
 			cands[i].Rejected = "a closer fact-check states a different claim, so this one is not taken"
@@ -148,7 +148,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	}
 	r.Matches = r.Matches[:0]
 	for i, c := range cands {
-		if c.Similarity < matchFloor || (len(r.Matches) >= s.opts.MaxMatches && i != confident) {
+		if c.Similarity < matchFloor && i != confident || (len(r.Matches) >= s.opts.MaxMatches && i != confident) {
 			continue
 		}
 		r.Matches = append(r.Matches, analysis.Match{
