@@ -37,6 +37,20 @@ func sqliteLimits(t *testing.T, q string, args []any) (string, []any) {
 	return q, args[: n-2 : n-2]
 }
 
+// pgOffset drops the OFFSET of 0 that ends a case's statement (its last argument), which SQL
+// leaves out on PostgreSQL so that the server can keep one generic plan of the read.
+func pgOffset(q string, args []any) (string, []any) {
+	n := len(args)
+	if n == 0 || args[n-1] != any(int64(0)) {
+		return q, args
+	}
+	i := strings.LastIndex(q, " OFFSET $")
+	if i < 0 {
+		return q, args
+	}
+	return q[:i], args[: n-1 : n-1]
+}
+
 func ts(s string) tsValue {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
@@ -177,11 +191,12 @@ func TestParseSQL(t *testing.T) {
 				t.Fatalf("unexpected error %d %s: %s", e.Status, e.Code, e.Message)
 			}
 			q, args := p.SQL(Postgres)
-			if q != c.pg {
-				t.Errorf("postgres SQL\n got %s\nwant %s", q, c.pg)
+			wantPG, wantPGArgs := pgOffset(c.pg, c.args)
+			if q != wantPG {
+				t.Errorf("postgres SQL\n got %s\nwant %s", q, wantPG)
 			}
-			if !reflect.DeepEqual(args, c.args) {
-				t.Errorf("postgres args\n got %#v\nwant %#v", args, c.args)
+			if !reflect.DeepEqual(args, wantPGArgs) {
+				t.Errorf("postgres args\n got %#v\nwant %#v", args, wantPGArgs)
 			}
 			wantSQLite := c.sqlite
 			if wantSQLite == "" {

@@ -103,8 +103,14 @@ func (p *Plan) buildSQL(d Dialect) (query string, args []any) {
 	if s.d == Postgres {
 		s.b.WriteString(" LIMIT ")
 		s.arg(p.limit)
-		s.b.WriteString(" OFFSET ")
-		s.arg(p.offset)
+		// A bound OFFSET, even of 0, keeps PostgreSQL from ever taking the generic plan of a
+		// read by a unique key (its estimate of an unknown offset makes every custom plan look
+		// cheaper), so the server planned such a read again at each execution, twice the CPU
+		// of the read itself. OFFSET 0 skips nothing and is left out; a real offset is bound.
+		if p.offset != 0 {
+			s.b.WriteString(" OFFSET ")
+			s.arg(p.offset)
+		}
 		return s.b.String(), s.args
 	}
 	// SQLite reads a bound LIMIT's value while planning and marks the statement to be prepared
