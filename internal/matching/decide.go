@@ -531,8 +531,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			// the claim adds, in no part's place.
 			continue
 		}
-		if verbalNoun(p) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
-			continue // a verb used as a noun for another ("tuz yemek" for "tuz tüketmek")
+		if (verbalNoun(p) || p.verb && !cross) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
+			// A verb used as a noun for another ("tuz yemek" for "tuz tüketmek"), or the act
+			// said by a verb of the claim ("yoğurt beraber yenmez" for "yoğurt yemek").
+			continue
 		}
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
@@ -541,6 +543,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			}
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
+			if verbalNoun(o) && !isVerbal(p) && !verbalNoun(p) && actPartner(q, qa, r, ra, i, o, cross) {
+				return false // the act is the partner of a verb of the claim, not of this word
+			}
 			return isContent(o) && !(p.verb && o.verb) && !(o.verb && p.verbLike) && (!cross || isNoun(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
@@ -593,7 +598,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	rVerb := unlinkedVerbs(r, ra) > 0
 	rVerbSame := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
-	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+	if j := firstUnlinked(r, ra, func(o *part) bool {
+		return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) && !(verbalNoun(o) && actPartner(q, qa, r, ra, -1, o, cross))
+	}); j >= 0 {
 		// A verb of the claim stands for the fact-check's predicate reworded only when the
 		// rest of the fact-check is stated: with an object of it left out as well and a word of
 		// the claim's own in its place, the claim says another thing of the same subject ("Dogs
@@ -1399,6 +1406,43 @@ func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 		}
 	}
 	return -1
+}
+
+// actPartner reports a verb of the fact-check said as a noun (o: "tüketimi", "yemek") that has
+// its partner in another word of the claim than part i: a verb or a verb said as a noun, left
+// over in the same gap ("yemek" of "Sucuk, salam gibi işlenmiş etleri yemek", "yenirse" of
+// "Balık üstüne yoğurt yenirse"). Verbs are compared on meaning only (decideWhole), so that
+// verb states the act; pairing a noun or modifier of the claim with it ("sucuk ≠ tüketimi")
+// pairs two words that were never meant to correspond. Only an act whose object both claims
+// state ("et tüketimi", "yoğurt yemek"): an act alone ("Smoking causes lung cancer") has its
+// object in itself, so a noun of the claim beside a verb of its own ("drinking tea") may stand
+// in its place.
+func actPartner(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, o *part, cross bool) bool {
+	j := -1
+	for k := range r.parts {
+		if &r.parts[k] == o {
+			j = k
+		}
+	}
+	object := false
+	for _, n := range []int{j - 1, j + 1} {
+		if n >= 0 && n < len(r.parts) && ra.links[n] == linked && r.parts[n].clause == o.clause && isContent(&r.parts[n]) && !isVerbal(&r.parts[n]) && !verbalNoun(&r.parts[n]) {
+			object = true
+		}
+	}
+	if !object {
+		return false
+	}
+	for k := range q.parts {
+		w := &q.parts[k]
+		if k == i || qa.links[k] != unlinked || w.aside || w.num != "" || !(w.verb || verbalNoun(w)) {
+			continue
+		}
+		if counterpart(q, qa, r, ra, k, cross, func(x *part) bool { return x == o }) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // firstUnlinked is the first part selected by sel that the other claim does not state, or -1.
