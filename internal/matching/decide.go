@@ -1308,7 +1308,9 @@ func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 
 // strayModifier finds an unlinked modifier of the claim whose next part in its clause is
 // unlinked too, and a word of the fact-check left unstated (not a number, an aside or a detail
-// of place or time); -1, -1 when there is none.
+// of place or time); -1, -1 when there is none. A next part that is a verb stating the
+// fact-check's act (actOf: "beraber yenmezmiş" for "yoğurt yemek") is the head stated in
+// other words, so its modifier is no phrase of its own.
 func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	j := -1
 	for k := range r.parts {
@@ -1324,7 +1326,7 @@ func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, n := &q.parts[i], &q.parts[i+1]
 		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.relative &&
-			n.num == "" && n.clause == p.clause {
+			n.num == "" && n.clause == p.clause && !actOf(q, qa, r, ra, i+1) {
 			return i, j
 		}
 	}
@@ -1418,27 +1420,49 @@ func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 // object in itself, so a noun of the claim beside a verb of its own ("drinking tea") may stand
 // in its place.
 func actPartner(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, o *part, cross bool) bool {
-	j := -1
-	for k := range r.parts {
-		if &r.parts[k] == o {
-			j = k
-		}
-	}
-	object := false
-	for _, n := range []int{j - 1, j + 1} {
-		if n >= 0 && n < len(r.parts) && ra.links[n] == linked && r.parts[n].clause == o.clause && isContent(&r.parts[n]) && !isVerbal(&r.parts[n]) && !verbalNoun(&r.parts[n]) {
-			object = true
-		}
-	}
-	if !object {
+	if !actObjectStated(r, ra, o) {
 		return false
 	}
 	for k := range q.parts {
-		w := &q.parts[k]
-		if k == i || qa.links[k] != unlinked || w.aside || w.num != "" || !(w.verb || verbalNoun(w)) {
+		if k != i && statesAct(q, qa, r, ra, k, o, cross) {
+			return true
+		}
+	}
+	return false
+}
+
+// actObjectStated reports a part o of r whose neighbour in its clause, a noun or modifier both
+// claims state, is the object of the act it names ("et" of "et tüketimi", "carrots" of "Eating
+// carrots").
+func actObjectStated(r *claimParts, ra sideAlign, o *part) bool {
+	for j := range r.parts {
+		if &r.parts[j] != o {
 			continue
 		}
-		if counterpart(q, qa, r, ra, k, cross, func(x *part) bool { return x == o }) >= 0 {
+		for _, n := range []int{j - 1, j + 1} {
+			if n >= 0 && n < len(r.parts) && ra.links[n] == linked && r.parts[n].clause == o.clause && isContent(&r.parts[n]) && !isVerbal(&r.parts[n]) && !verbalNoun(&r.parts[n]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statesAct reports part k of q, a verb or a verb said as a noun left over, in whose gap stands
+// the act o of r.
+func statesAct(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, k int, o *part, cross bool) bool {
+	w := &q.parts[k]
+	if qa.links[k] != unlinked || w.aside || w.num != "" || !(w.verb || verbalNoun(w)) {
+		return false
+	}
+	return counterpart(q, qa, r, ra, k, cross, func(x *part) bool { return x == o }) >= 0
+}
+
+// actOf reports part k of q stating an act of r whose object both claims state: a verb of the
+// claim for the fact-check's verb said as a noun ("yenmezmiş" for "yoğurt yemek").
+func actOf(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, k int) bool {
+	for j := range r.parts {
+		if o := &r.parts[j]; ra.links[j] == unlinked && verbalNoun(o) && !o.aside && actObjectStated(r, ra, o) && statesAct(q, qa, r, ra, k, o, q.lang != r.lang) {
 			return true
 		}
 	}

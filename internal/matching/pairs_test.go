@@ -14,6 +14,11 @@ func TestActPartner(t *testing.T) {
 		{"actPartner", "Sebze yemek bağırsak kanseri riskini yükseltir", "tr", "processed-meat-cancer-tr", "different"},
 		{"actPartner", "Balık üstüne yoğurt yenirse zehirler", "tr", "fish-yoghurt-tr", ""},
 		{"actPartner", "Balık üstüne ayran içilirse zehirler", "tr", "fish-yoghurt-tr", "different"},
+		// actOf: the verb after a modifier of the claim states the act, so the modifier
+		// ("beraber") is no phrase of its own in place of the fact-check's "üstüne".
+		{"actOf", "Balıkla yoğurt beraber yenmezmiş, zehirlermiş", "tr", "fish-yoghurt-tr", ""},
+		{"actOf", "Balıkla ayran beraber içilmezmiş, zehirlermiş", "tr", "fish-yoghurt-tr", "different"},
+		{"actOf", "Balıkla yoğurt beraber yenmezmiş, şişmanlatırmış", "tr", "fish-yoghurt-tr", "different"},
 		// An act with no object of its own ("smoking") leaves a place a noun of the claim
 		// beside its own verb ("drinking tea", "çay içmek") may take.
 		{"actPartner", "Does drinking tea cause lung cancer?", "en", "smoking-lung-cancer-en", "different"},
