@@ -531,8 +531,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			// the claim adds, in no part's place.
 			continue
 		}
-		if verbalNoun(p) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
-			continue // a verb used as a noun for another ("tuz yemek" for "tuz tüketmek")
+		if (verbalNoun(p) || p.verb && !cross) && counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && verbalNoun(o) }) >= 0 {
+			// A verb used as a noun for another ("tuz yemek" for "tuz tüketmek"), or the act
+			// said by a verb of the claim ("yoğurt beraber yenmez" for "yoğurt yemek").
+			continue
 		}
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
@@ -541,6 +543,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			}
 		}
 		j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool {
+			if verbalNoun(o) && !isVerbal(p) && !verbalNoun(p) && actPartner(q, qa, r, ra, i, o, cross) {
+				return false // the act is the partner of a verb of the claim, not of this word
+			}
 			return isContent(o) && !(p.verb && o.verb) && !(o.verb && p.verbLike) && (!cross || isNoun(o)) ||
 				o.num != "" && !o.aside && !numberStated(o, q) && !p.verb && !p.place && p.role != roleAdjunct
 		})
@@ -593,7 +598,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	rVerb := unlinkedVerbs(r, ra) > 0
 	rVerbSame := rVerb && unlinkedVerbs(q, qa) <= unlinkedVerbs(r, ra)
-	if j := firstUnlinked(r, ra, func(o *part) bool { return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) }); j >= 0 {
+	if j := firstUnlinked(r, ra, func(o *part) bool {
+		return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore) && !(verbalNoun(o) && actPartner(q, qa, r, ra, -1, o, cross))
+	}); j >= 0 {
 		// A verb of the claim stands for the fact-check's predicate reworded only when the
 		// rest of the fact-check is stated: with an object of it left out as well and a word of
 		// the claim's own in its place, the claim says another thing of the same subject ("Dogs
@@ -1301,7 +1308,9 @@ func otherModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 
 // strayModifier finds an unlinked modifier of the claim whose next part in its clause is
 // unlinked too, and a word of the fact-check left unstated (not a number, an aside or a detail
-// of place or time); -1, -1 when there is none.
+// of place or time); -1, -1 when there is none. A next part that is a verb stating the
+// fact-check's act (actOf: "beraber yenmezmiş" for "yoğurt yemek") is the head stated in
+// other words, so its modifier is no phrase of its own.
 func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	j := -1
 	for k := range r.parts {
@@ -1317,7 +1326,7 @@ func strayModifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (in
 	for i := 0; i+1 < len(q.parts); i++ {
 		p, n := &q.parts[i], &q.parts[i+1]
 		if qa.links[i] == unlinked && qa.links[i+1] == unlinked && p.role == roleModifier && p.num == "" && !p.aside && !p.relative &&
-			n.num == "" && n.clause == p.clause {
+			n.num == "" && n.clause == p.clause && !actOf(q, qa, r, ra, i+1) {
 			return i, j
 		}
 	}
@@ -1399,6 +1408,65 @@ func counterpart(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 		}
 	}
 	return -1
+}
+
+// actPartner reports a verb of the fact-check said as a noun (o: "tüketimi", "yemek") that has
+// its partner in another word of the claim than part i: a verb or a verb said as a noun, left
+// over in the same gap ("yemek" of "Sucuk, salam gibi işlenmiş etleri yemek", "yenirse" of
+// "Balık üstüne yoğurt yenirse"). Verbs are compared on meaning only (decideWhole), so that
+// verb states the act; pairing a noun or modifier of the claim with it ("sucuk ≠ tüketimi")
+// pairs two words that were never meant to correspond. Only an act whose object both claims
+// state ("et tüketimi", "yoğurt yemek"): an act alone ("Smoking causes lung cancer") has its
+// object in itself, so a noun of the claim beside a verb of its own ("drinking tea") may stand
+// in its place.
+func actPartner(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int, o *part, cross bool) bool {
+	if !actObjectStated(r, ra, o) {
+		return false
+	}
+	for k := range q.parts {
+		if k != i && statesAct(q, qa, r, ra, k, o, cross) {
+			return true
+		}
+	}
+	return false
+}
+
+// actObjectStated reports a part o of r whose neighbour in its clause, a noun or modifier both
+// claims state, is the object of the act it names ("et" of "et tüketimi", "carrots" of "Eating
+// carrots").
+func actObjectStated(r *claimParts, ra sideAlign, o *part) bool {
+	for j := range r.parts {
+		if &r.parts[j] != o {
+			continue
+		}
+		for _, n := range []int{j - 1, j + 1} {
+			if n >= 0 && n < len(r.parts) && ra.links[n] == linked && r.parts[n].clause == o.clause && isContent(&r.parts[n]) && !isVerbal(&r.parts[n]) && !verbalNoun(&r.parts[n]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statesAct reports part k of q, a verb or a verb said as a noun left over, in whose gap stands
+// the act o of r.
+func statesAct(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, k int, o *part, cross bool) bool {
+	w := &q.parts[k]
+	if qa.links[k] != unlinked || w.aside || w.num != "" || !(w.verb || verbalNoun(w)) {
+		return false
+	}
+	return counterpart(q, qa, r, ra, k, cross, func(x *part) bool { return x == o }) >= 0
+}
+
+// actOf reports part k of q stating an act of r whose object both claims state: a verb of the
+// claim for the fact-check's verb said as a noun ("yenmezmiş" for "yoğurt yemek").
+func actOf(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, k int) bool {
+	for j := range r.parts {
+		if o := &r.parts[j]; ra.links[j] == unlinked && verbalNoun(o) && !o.aside && actObjectStated(r, ra, o) && statesAct(q, qa, r, ra, k, o, q.lang != r.lang) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstUnlinked is the first part selected by sel that the other claim does not state, or -1.

@@ -200,7 +200,8 @@ func TestTuningFiles(t *testing.T) {
 		// the cross-language round). When it was demoted: 0.974, 0.413 and 0.600; the colloquial round's
 		// rules then swapped one ("Çin tuzu zehir, yemeklere katmayın!" taken as "Eating too much salt
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
-		// Same-language 0.517 -> 0.521 with slots_test.go TestSlotSynonyms' rules.
+		// Same-language 0.517 -> 0.521 with slots_test.go TestSlotSynonyms' rules, 0.521 -> 0.524
+		// with pairs_test.go TestActPartner's.
 		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.52, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
@@ -230,6 +231,7 @@ func TestTuningFiles(t *testing.T) {
 		// negative questions were read as asking for agreement; 0.941, 0.422 and 0.522 when it was
 		// first run, before the rules tuned on colloq.jsonl).
 		// Rewordings 0.556 -> 0.567 same-language and 0.783 -> 0.804 cross-language after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
+		// Same-language 0.562 -> 0.564 with pairs_test.go TestActPartner's rules alone (look-alikes unchanged).
 		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.56, crosslang: 0.80}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
@@ -361,10 +363,12 @@ func TestTuningFiles(t *testing.T) {
 // before the rules tuned on colloq.jsonl). Without colloq.jsonl: 0.976, 0.727 and 0.661 (0.976,
 // 0.699 and 0.643 before the colloquial round; 0.976, 0.685 and 0.635 before the rules tuned on
 // colloq.jsonl; 0.970, 0.641 and 0.478 before the WordNet near and derived links and their rules).
-// With colloq5.jsonl: 0.988 (1430/1448), 0.673 (797/1184) and 0.756 (239/316) after words said
+// With colloq5.jsonl: 0.988 (1430/1448), 0.675 (799/1184) and 0.756 (239/316) after a verb of the
+// post was read as the act a fact-check names as a noun (pairs_test.go TestActPartner); 0.988
+// (1430/1448), 0.673 (797/1184) and 0.756 (239/316) after words said
 // alike in one slot were read so (slots_test.go TestSlotSynonyms), 0.988, 0.670 (793/1184) and
-// 0.753 (238/316) before. With both rounds merged: 0.988 (1430/1448), 0.683 (809/1184) and
-// 0.763 (241/316).
+// 0.753 (238/316) before. With the slot, extra and pairs rounds merged: 0.988 (1430/1448), 0.685
+// (811/1184) and 0.763 (241/316).
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0

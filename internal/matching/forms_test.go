@@ -980,7 +980,7 @@ func TestSameClaimDeverbalNoun(t *testing.T) {
 	checkSameClaims(t, ix, []sameCase{
 		{"İşlenmiş et yemek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},
 		{"İşlenmiş et tüketmek bağırsak kanseri riskini artırır", "tr", "u:meat", ""},
-		{"İşlenmiş et yemek bağırsak kanseri riskini azaltır", "tr", "u:meat", "different"},
+		{"İşlenmiş et yemek bağırsak kanseri riskini azaltır", "tr", "u:meat", "opposite"},
 		{"Kırmızı şarap içmek bağırsak kanseri riskini artırır", "tr", "u:meat", "different"},
 	})
 }
