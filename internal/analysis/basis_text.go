@@ -64,7 +64,7 @@ const (
 	// quoted matches a %q string.
 	quoted = `"(?:[^"\\]|\\.)*"`
 	// matchedHead is the sentence every confident match's basis starts with.
-	matchedHead = `matched: (?P<ClaimQ>` + quoted + `) \((?P<Publisher>.+?)(?:, rated (?P<RatingQ>` + quoted + `))?\), similarity (?P<Sim>[0-9.]+); the claim alignment found it states the same claim \(subject, predicate, objects, names, numbers and negation agree\)\. `
+	matchedHead = `matched: (?P<ClaimQ>` + quoted + `) \((?P<Publisher>.+?)(?:, rated (?P<RatingQ>` + quoted + `))?\), similarity (?P<Sim>[0-9.]+)(?: for the whole post and (?P<PieceSim>[0-9.]+) for its clause (?P<PieceQ>` + quoted + `), which states the fact-check by itself)?; the claim alignment found it states the same claim \(subject, predicate, objects, names, numbers and negation agree\)\. `
 	// amongKB ends every "nothing decided" verdict sentence.
 	amongKB = ` among (?P<Count>\d+) fact-checks in the knowledge base, so the verdict is belirsiz: the offline analyzer never invents one\.$`
 )

@@ -118,3 +118,24 @@ func TestSameClaimOneWord(t *testing.T) {
 		{"Humans have only 5 senses", "en", "u:senses", ""},
 	})
 }
+
+// TestClauseSimilarityIsShown holds that a match held to the retrieval floor by a clause says so
+// in its basis, with both similarities and the clause, while a match the whole post reaches
+// names only the post's similarity: the basis shows the number the decision rests on.
+func TestClauseSimilarityIsShown(t *testing.T) {
+	a := starterAnalyzer(t)
+	for _, c := range []struct{ claim, want, not string }{
+		{"C vitamini nezleden koruyormuş, kışın bol portakal yiyin",
+			`for the whole post and 0.30 for its clause "C vitamini nezleden koruyormuş", which states the fact-check by itself`, ""},
+		{"the earth is flat wake up sheeple", "similarity 0.58;", "for its clause"},
+	} {
+		res, err := a.Analyze(context.Background(), analysis.Input{Claim: c.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		detail := res.Basis[analysis.FieldVerdict].Detail
+		if !strings.Contains(detail, c.want) || c.not != "" && strings.Contains(detail, c.not) {
+			t.Errorf("%q: verdict basis %q, want it to say %q and not %q", c.claim, detail, c.want, c.not)
+		}
+	}
+}

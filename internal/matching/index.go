@@ -123,6 +123,8 @@ type Candidate struct {
 	piece       int
 	pieceSim    float64
 	pieceStates bool
+	// pieceText is that clause as posted, for the basis to name what was measured.
+	pieceText string
 }
 
 // retrievalSimilarity is the similarity a candidate is held to the retrieval floor with: the
@@ -426,13 +428,13 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		// aligned with the post's clauses.
 		for pk, pv := range pieces {
 			if pa := ix.align(pv.view, out[i].Review, n); pa.sim > max(out[i].Similarity, out[i].pieceSim) {
-				out[i].piece, out[i].pieceSim = pk, pa.sim
+				out[i].piece, out[i].pieceSim, out[i].pieceText = pk, pa.sim, pv.text
 			}
 		}
 		// A clause's similarity matters only where it reaches the retrieval floor the whole
 		// post misses (retrievalSimilarity): only there is a candidate decided for it.
 		if out[i].Similarity >= DefaultThreshold || out[i].pieceSim < DefaultThreshold {
-			out[i].piece, out[i].pieceSim = -1, 0
+			out[i].piece, out[i].pieceSim, out[i].pieceText = -1, 0, ""
 		}
 		if out[i].Similarity >= decideFloor || out[i].piece >= 0 {
 			if qp == nil {

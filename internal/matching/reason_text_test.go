@@ -96,8 +96,14 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 	rated := &ReviewDoc{Claim: "Aşılar otizme neden olur.", Publisher: "Teyit", RatingText: "Yanlış", Verdict: analysis.VerdictFalse,
 		HasRating: true, RatingValue: 2, WorstRating: 1, BestRating: 5, Category: "health", URL: "https://teyit.org/x"}
 	plain := &ReviewDoc{Claim: "Vaccines cause autism.", Verdict: analysis.VerdictTrue, Category: "politics"}
-	for _, d := range []*ReviewDoc{rated, plain} {
-		m := matchedSentence(d, 0.8312)
+	// A match held to the retrieval floor by a clause names both similarities (similarityPhrase).
+	byClause := similarityPhrase(Candidate{Similarity: 0.2104, piece: 0, pieceSim: 0.3417, pieceStates: true,
+		pieceText: `Aşılar otizme yol açıyormuş, "araştırın"`})
+	for i, d := range []*ReviewDoc{rated, plain, rated} {
+		m := matchedSentence(d, similarityPhrase(Candidate{Similarity: 0.8312, piece: -1}))
+		if i == 2 {
+			m = matchedSentence(d, byClause)
+		}
 		_, rule := ReviewScore(d)
 		scoreKey := "match_score_midpoint"
 		if d.HasRating {

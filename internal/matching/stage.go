@@ -163,7 +163,7 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	}
 	c := cands[confident]
 	d := c.Review
-	matched := matchedSentence(d, c.Similarity)
+	matched := matchedSentence(d, similarityPhrase(c))
 	r.Verdict = d.Verdict
 	r.Basis[analysis.FieldVerdict] = analysis.FieldBasis{Assessed: true, Method: MethodMatch,
 		Detail: matched + ". The verdict is the fact-check's rating mapped onto the four verdicts (" + string(d.Verdict) + ")."}
@@ -184,9 +184,23 @@ func (s *Stage) Apply(_ context.Context, in analysis.Input, r *analysis.Result) 
 	return nil
 }
 
-// matchedSentence opens every basis of a confident match: which fact-check, and why it counts.
-func matchedSentence(d *ReviewDoc, similarity float64) string {
-	return fmt.Sprintf("Matched: %q (%s%s), similarity %.2f; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree)", d.Claim, publisherName(d), ratingNote(d), similarity)
+// matchedSentence opens every basis of a confident match: which fact-check, and why it counts;
+// similarity is similarityPhrase's account of the similarity measured.
+func matchedSentence(d *ReviewDoc, similarity string) string {
+	return fmt.Sprintf("Matched: %q (%s%s), %s; the claim alignment found it states the same claim (subject, predicate, objects, names, numbers and negation agree)", d.Claim, publisherName(d), ratingNote(d), similarity)
+}
+
+// similarityPhrase says which similarity held the candidate to the retrieval floor: the whole
+// post's, or, where a story around the claim diluted it, also the clause's that states the
+// fact-check by itself (retrievalSimilarity), so the basis shows the number the match rests on.
+// The clause's double quotes become single ones: pages translate the stored sentence back into
+// its parts (internal/analysis/basis_text.go), and an escaped quote would not read back alike.
+func similarityPhrase(c Candidate) string {
+	if c.retrievalSimilarity() > c.Similarity {
+		return fmt.Sprintf("similarity %.2f for the whole post and %.2f for its clause %q, which states the fact-check by itself",
+			c.Similarity, c.pieceSim, strings.ReplaceAll(c.pieceText, `"`, `'`))
+	}
+	return fmt.Sprintf("similarity %.2f", c.Similarity)
 }
 
 // undecided records why no fact-check decided the verdict.
