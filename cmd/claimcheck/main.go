@@ -383,7 +383,10 @@ func analyze(ctx context.Context, cfg config.Config, args []string, stdout io.Wr
 	fs.SetOutput(io.Discard)
 	src := fs.String("source-url", "", "where the claim appeared")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(reorderFlags(args)); err != nil {
+	if err := fs.Parse(reorderFlags(args)); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return nil
+	} else if err != nil {
 		return usageError{"analyze takes [--source-url U] [--json] \"claim\": " + err.Error()}
 	}
 	if fs.NArg() == 0 {
@@ -454,7 +457,8 @@ func reorderFlags(args []string) []string {
 		case a == "--":
 			rest = append(rest, args[i+1:]...)
 			i = len(args)
-		case a == "--json" || a == "-json":
+		case a == "--json" || a == "-json" || a == "-h" || a == "-help" || a == "--help":
+			// A help flag is a flag, not the claim "--help": it asks for the usage.
 			flags = append(flags, a)
 		case a == "--source-url" || a == "-source-url":
 			flags = append(flags, a)

@@ -144,3 +144,19 @@ func TestKBImportAndEval(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalyzeHelpPrintsUsage holds that a help flag asks for the usage instead of being analysed
+// as the claim "--help" (it was answered with a fact-check's verdict once), while a claim after
+// "--" is still a claim.
+func TestAnalyzeHelpPrintsUsage(t *testing.T) {
+	for _, flagText := range []string{"--help", "-h", "-help"} {
+		out, _, err := cli(t, filepath.Join(t.TempDir(), "a.db"), "analyze", flagText)
+		if err != nil || !strings.Contains(out, "Usage:") || strings.Contains(out, "Verdict:") {
+			t.Errorf("analyze %s: err %v, output %q; want the usage", flagText, err, out)
+		}
+	}
+	out, _, err := cli(t, filepath.Join(t.TempDir(), "a.db"), "analyze", "--", "--help")
+	if err != nil || !strings.Contains(out, "Verdict:") {
+		t.Errorf("analyze -- --help: err %v, output %q; want an analysis", err, out)
+	}
+}
