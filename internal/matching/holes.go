@@ -165,8 +165,9 @@ func (ix *decision) pronounForPart(q, r *claimParts) string {
 }
 
 // postPieces cuts a post's text at its clause punctuation, each piece with the marks that close
-// it (a question mark says the piece asks).
-var postPieces = regexp.MustCompile(`[^,;.!?…:\n]+[,;.!?…:\n]*`)
+// it (a question mark says the piece asks); a comma or point between digits ("3,5", "4.5") is
+// part of a number, not a clause's end.
+var postPieces = regexp.MustCompile(`(?:\d[,.]\d|[^,;.!?…:\n])+[,;.!?…:\n]*`)
 
 // pieceEnd are the marks that close a piece of postPieces or denialPieces.
 const pieceEnd = ",;.!?…:\n -–—"

@@ -116,15 +116,13 @@ type Candidate struct {
 
 	// lexical is the share of the claim matched in its own words (see alignment.lexical).
 	lexical float64
-	// piece is the post's clause (pieceViews) more similar to the review than the whole post,
-	// or -1; pieceSim is that clause's similarity, and pieceStates reports that the clause alone
-	// states the review (decide), so that its similarity counts against the retrieval floor
+	// piece is the post's clause (pieceViews) more similar to the review than the whole post, as
+	// posted, or ""; pieceSim is that clause's similarity, and pieceStates reports that the clause
+	// alone states the review (decide), so that its similarity counts against the retrieval floor
 	// (retrievalSimilarity).
-	piece       int
+	piece       string
 	pieceSim    float64
 	pieceStates bool
-	// pieceText is that clause as posted, for the basis to name what was measured.
-	pieceText string
 }
 
 // retrievalSimilarity is the similarity a candidate is held to the retrieval floor with: the
@@ -409,7 +407,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	for _, h := range hits {
 		d := ix.docs[h.doc]
 		al := ix.align(qv, d, n)
-		cands = append(cands, scored{Candidate{Review: d, Score: h.score, Similarity: al.sim, piece: -1}, al})
+		cands = append(cands, scored{Candidate{Review: d, Score: h.score, Similarity: al.sim}, al})
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
 		return rankKey(cands[i].c, lang, cands[i].al.lexical) > rankKey(cands[j].c, lang, cands[j].al.lexical)
@@ -419,38 +417,38 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	}
 	out := make([]Candidate, len(cands))
 	var qp *claimParts
-	pieceParts := make(map[int]*claimParts, len(pieces))
+	pieceParts := make(map[string]*claimParts, len(pieces))
 	dec := ix.newDecision()
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
 		// A clause's similarity plays no part in the ranking, so only the candidates kept are
 		// aligned with the post's clauses.
-		for pk, pv := range pieces {
+		for _, pv := range pieces {
 			if pa := ix.align(pv.view, out[i].Review, n); pa.sim > max(out[i].Similarity, out[i].pieceSim) {
-				out[i].piece, out[i].pieceSim, out[i].pieceText = pk, pa.sim, pv.text
+				out[i].piece, out[i].pieceSim = pv.text, pa.sim
 			}
 		}
 		// A clause's similarity matters only where it reaches the retrieval floor the whole
 		// post misses (retrievalSimilarity): only there is a candidate decided for it.
 		if out[i].Similarity >= DefaultThreshold || out[i].pieceSim < DefaultThreshold {
-			out[i].piece, out[i].pieceSim, out[i].pieceText = -1, 0, ""
+			out[i].piece, out[i].pieceSim = "", 0
 		}
-		if out[i].Similarity >= decideFloor || out[i].piece >= 0 {
+		if out[i].Similarity >= decideFloor || out[i].piece != "" {
 			if qp == nil {
 				qp = ix.parseClaim(claim, lang)
 			}
 			rp := ix.reviewParts(out[i].Review)
 			if same, why := dec.decide(qp, rp); !same {
 				out[i].Rejected = why
-			} else if out[i].piece >= 0 {
+			} else if out[i].piece != "" {
 				// The clause lends its similarity only when it states the fact-check itself, every
 				// subject, object, predicate and name of it: a post whose clauses state it only
 				// together, or a clause that leaves a part of it out ("there is life on europa"
 				// for "… elsewhere in the universe"), keeps the whole post's.
 				pc := pieceParts[out[i].piece]
 				if pc == nil {
-					pc = ix.parseClaim(pieces[out[i].piece].text, lang)
+					pc = ix.parseClaim(out[i].piece, lang)
 					pieceParts[out[i].piece] = pc
 				}
 				same, _ := dec.decide(pc, rp)

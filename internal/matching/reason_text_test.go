@@ -97,10 +97,10 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		HasRating: true, RatingValue: 2, WorstRating: 1, BestRating: 5, Category: "health", URL: "https://teyit.org/x"}
 	plain := &ReviewDoc{Claim: "Vaccines cause autism.", Verdict: analysis.VerdictTrue, Category: "politics"}
 	// A match held to the retrieval floor by a clause names both similarities (similarityPhrase).
-	byClause := similarityPhrase(Candidate{Similarity: 0.2104, piece: 0, pieceSim: 0.3417, pieceStates: true,
-		pieceText: `Aşılar otizme yol açıyormuş, "araştırın"`})
+	byClause := similarityPhrase(Candidate{Similarity: 0.2104, pieceSim: 0.3417, pieceStates: true,
+		piece: `Aşılar otizme yol açıyormuş, "araştırın"`})
 	for i, d := range []*ReviewDoc{rated, plain, rated} {
-		m := matchedSentence(d, similarityPhrase(Candidate{Similarity: 0.8312, piece: -1}))
+		m := matchedSentence(d, similarityPhrase(Candidate{Similarity: 0.8312}))
 		if i == 2 {
 			m = matchedSentence(d, byClause)
 		}

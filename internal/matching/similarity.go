@@ -1,9 +1,6 @@
 package matching
 
-import (
-	"strings"
-	"unicode"
-)
+import "strings"
 
 // queryView is the claim's units with their features resolved against the index, built once
 // per search.
@@ -390,25 +387,13 @@ type pieceView struct {
 	view *queryView
 }
 
-// clausePieces cuts a post at its clause punctuation (not inside a number: "3,5", "4.5").
+// clausePieces cuts a post at its clause punctuation (postPieces), without the marks.
 func clausePieces(text string) []string {
 	var out []string
-	start := 0
-	rs := []rune(text)
-	for i, r := range rs {
-		if !strings.ContainsRune(",;.!?…:\n", r) {
-			continue
-		}
-		if (r == ',' || r == '.') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
-			continue
-		}
-		if p := strings.TrimSpace(string(rs[start:i])); p != "" {
+	for _, p := range postPieces.FindAllString(text, -1) {
+		if p = strings.TrimSpace(strings.TrimRight(p, ",;.!?…:\n")); p != "" {
 			out = append(out, p)
 		}
-		start = i + 1
-	}
-	if p := strings.TrimSpace(string(rs[start:])); p != "" {
-		out = append(out, p)
 	}
 	return out
 }

@@ -198,7 +198,7 @@ func matchedSentence(d *ReviewDoc, similarity string) string {
 func similarityPhrase(c Candidate) string {
 	if c.retrievalSimilarity() > c.Similarity {
 		return fmt.Sprintf("similarity %.2f for the whole post and %.2f for its clause %q, which states the fact-check by itself",
-			c.Similarity, c.pieceSim, strings.ReplaceAll(c.pieceText, `"`, `'`))
+			c.Similarity, c.pieceSim, strings.ReplaceAll(c.piece, `"`, `'`))
 	}
 	return fmt.Sprintf("similarity %.2f", c.Similarity)
 }

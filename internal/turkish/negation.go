@@ -112,6 +112,13 @@ func (m *Morphology) Positive(w string) []string {
 		return nil
 	}
 	out := []string{stem}
+	// The stems a passive may end: the negative's own, at least 5 letters, and the stem under the
+	// ability suffix, at least 4.
+	type passiveStem struct {
+		s   string
+		min int
+	}
+	stems := []passiveStem{{stem, 5}}
 	// Ability: -(y)AmA ("yapamaz" → "yap", "okuyamaz" → "oku").
 	if n := len(stem); n >= 3 && (stem[n-1] == 'a' || stem[n-1] == 'e') {
 		s := stem[:n-1]
@@ -119,17 +126,14 @@ func (m *Morphology) Positive(w string) []string {
 			s = s[:len(s)-1]
 		}
 		out = append(out, s)
+		stems = append(stems, passiveStem{s, 4})
 	}
 	// A passive or reflexive stem ("bilinme" → "bilin" → "bil"), also under the ability suffix
 	// ("izlenemez" → "izlen" → "izle", "edilemez" → "edil" → "ed", "et"): without it a negative
 	// passive of ability ("takip edilemez", "izlenemez") has no positive the lexicon knows.
-	for k, min := range []int{5, 4} {
-		if k >= len(out) {
-			break
-		}
-		s := out[k]
-		n := len(s)
-		if n < min {
+	for _, ps := range stems {
+		s, n := ps.s, len(ps.s)
+		if n < ps.min {
 			continue
 		}
 		for _, p := range []string{"in", "un", "il", "ul", "n", "l"} {
