@@ -3,8 +3,8 @@ package models_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,9 +16,10 @@ import (
 )
 
 // TestClaimScoreReadsWhatTheScoreRestsOn checks that the narrow score read gives the same score,
-// decision and community standing as the whole row, for an undecided claim, one a fact-check
-// decided, one an analysis basis decided and one experts scored, and that hidden and unknown
-// claims are not found.
+// decision, score facts and community standing as the whole row, for an undecided claim, one a
+// fact-check decided, one an analysis basis decided and one experts scored; that a claim stored
+// before its facts were kept is answered alike and backfilled in batches; and that hidden and
+// unknown claims are not found.
 func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	str := func(v string) *string { return &v }
@@ -37,6 +38,7 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := storerules.Stores(db)
+		ids := map[string]string{}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
 				c := tc.claim
@@ -50,6 +52,7 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 				if err := s.Claims.Create(ctx, &c); err != nil {
 					t.Fatal(err)
 				}
+				ids[tc.name] = c.ID
 				whole, err := s.Claims.Get(ctx, c.ID)
 				if err != nil {
 					t.Fatal(err)
@@ -61,37 +64,64 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 				if got.ID != c.ID {
 					t.Errorf("id %q, want %q", got.ID, c.ID)
 				}
-				if g, w := got.EffectiveScore(), whole.EffectiveScore(); g != w {
+				if !got.Facts.Complete() {
+					t.Fatalf("score read facts %s", factsOf(got.Facts))
+				}
+				if g, w := got.EffectiveScoreWith(*got.Facts.Confidence), whole.EffectiveScore(); g != w {
 					t.Errorf("score %+v, want %+v", g, w)
 				}
-				if g, w := got.AnalysisDecided(), whole.AnalysisDecided(); g != w {
+				if g, w := *got.Facts.Decided, whole.AnalysisDecided(); g != w {
 					t.Errorf("decided %v, want %v", g, w)
 				}
 				if g, w := got.HasCommunityScore(), whole.HasCommunityScore(); g != w {
 					t.Errorf("community %v, want %v", g, w)
 				}
-				if got.Basis != whole.Basis || got.Matches != whole.Matches || got.AIVerdict != whole.AIVerdict {
-					t.Errorf("basis/matches/verdict %q %q %q, want %q %q %q", got.Basis, got.Matches, got.AIVerdict, whole.Basis, whole.Matches, whole.AIVerdict)
+				// The facts were kept at insert: the score read does not read the texts.
+				if got.Basis != "" || got.Matches != "" {
+					t.Errorf("score read the texts %q %q, want the kept facts only", got.Basis, got.Matches)
 				}
-				// ScoreWith: the same columns, the two texts handed to read (copied here, since
-				// they are valid only during the call) rather than kept.
-				var basis, matches string
-				calls := 0
-				with, err := s.Claims.ScoreWith(ctx, c.ID, func(b, m string) { basis, matches = strings.Clone(b), strings.Clone(m); calls++ })
-				if err != nil {
-					t.Fatal(err)
+				if g, w := factsOf(got.Facts), factsOf(whole.DeriveScoreFacts()); g != w {
+					t.Errorf("facts %s, want %s", g, w)
 				}
-				if calls != 1 || basis != whole.Basis || matches != whole.Matches {
-					t.Errorf("ScoreWith read %d times: %q %q, want once %q %q", calls, basis, matches, whole.Basis, whole.Matches)
-				}
-				if with.Basis != "" || with.Matches != "" {
-					t.Errorf("ScoreWith kept the texts: %q %q", with.Basis, with.Matches)
-				}
-				with.Basis, with.Matches = got.Basis, got.Matches
-				if !reflect.DeepEqual(*with, *got) {
-					t.Errorf("ScoreWith %+v, Score %+v", *with, *got)
+				if !reflect.DeepEqual(whole.Facts, got.Facts) {
+					t.Errorf("whole row's facts %s, score read's %s", factsOf(whole.Facts), factsOf(got.Facts))
 				}
 			})
+		}
+		// A claim stored before the facts were kept (NULLs): the score read derives them from
+		// the texts, and the backfill stores them, once.
+		if err := db.Gorm.Exec("UPDATE claims SET ai_decided = NULL, ai_confidence = NULL, ai_method = NULL").Error; err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			old, err := s.Claims.Score(ctx, ids[tc.name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := s.Claims.Get(ctx, ids[tc.name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if whole.Facts.Decided != nil {
+				t.Fatalf("%s: facts still stored after the reset", tc.name)
+			}
+			if g, w := factsOf(old.Facts), factsOf(whole.DeriveScoreFacts()); g != w {
+				t.Errorf("%s before the backfill: facts %s, want %s", tc.name, g, w)
+			}
+		}
+		for i, want := range []int{3, 1, 0} {
+			if n, err := s.Claims.BackfillScoreFacts(ctx, 3); err != nil || n != want {
+				t.Fatalf("backfill batch %d set %d (%v), want %d", i, n, err, want)
+			}
+		}
+		for _, tc := range cases {
+			whole, err := s.Claims.Get(ctx, ids[tc.name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := factsOf(whole.Facts), factsOf(whole.DeriveScoreFacts()); !whole.Facts.Complete() || g != w {
+				t.Errorf("%s after the backfill: stored facts %s, want %s", tc.name, g, w)
+			}
 		}
 		hidden := models.Claim{ID: uuid.Must(uuid.NewV7()).String(), Content: "hidden", Language: "en", Category: "health",
 			AIVerdict: "belirsiz", Matches: "[]", Basis: "{}", CreatedAt: time.Now().UTC()}
@@ -104,9 +134,15 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 			if _, err := s.Claims.Score(ctx, id); !errors.Is(err, models.ErrNotFound) {
 				t.Errorf("score of %s: %v, want ErrNotFound", id, err)
 			}
-			if _, err := s.Claims.ScoreWith(ctx, id, func(string, string) { t.Errorf("read called for %s", id) }); !errors.Is(err, models.ErrNotFound) {
-				t.Errorf("ScoreWith of %s: %v, want ErrNotFound", id, err)
-			}
 		}
 	})
+}
+
+// factsOf prints score facts for comparison ("<nil>" for a fact not stored).
+func factsOf(f models.ScoreFacts) string {
+	show := func(p any) string { return fmt.Sprint(reflect.Indirect(reflect.ValueOf(p))) }
+	if f.Decided == nil || f.Confidence == nil || f.Method == nil {
+		return fmt.Sprintf("incomplete(%v %v %v)", f.Decided != nil, f.Confidence != nil, f.Method != nil)
+	}
+	return fmt.Sprintf("decided=%s confidence=%s method=%q", show(f.Decided), show(f.Confidence), *f.Method)
 }

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/claimcheck/claimcheck/database"
-	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 )
 
@@ -76,18 +74,22 @@ func (s *ClaimStore) Get(ctx context.Context, id string) (*Claim, error) {
 }
 
 // scoreColumns are the columns a claim's score rests on (Claim.EffectiveScore and the basis of its
-// verdict): the analysis's score, verdict, matches and basis and the experts' standing.
-const scoreColumns = "id, ai_score, ai_verdict, matches, basis, community_score, community_verdict, community_confidence, expert_count"
+// verdict): the analysis's score, verdict and score facts and the experts' standing. The basis and
+// the matches (2–3 KB of JSON) are read only for a claim stored before its facts were kept
+// (ScoreFacts), whose facts are then derived from them; on any other claim they are NULL, not read.
+const scoreColumns = "id, ai_score, ai_verdict, ai_decided, ai_confidence, ai_method, " +
+	"CASE WHEN ai_decided IS NULL THEN basis END, CASE WHEN ai_decided IS NULL THEN matches END, " +
+	"community_score, community_verdict, community_confidence, expert_count"
 
-// The score read in each dialect, one fixed text each (kept prepared on SQLite).
+// The score read in each dialect, one fixed text each (kept prepared).
 const (
 	scoreSQLite   = "SELECT " + scoreColumns + " FROM claims WHERE id = ? AND " + visible
 	scorePostgres = "SELECT " + scoreColumns + " FROM claims WHERE id = $1 AND " + visible
 )
 
-// Score returns a visible claim with only the fields its score rests on (scoreColumns) filled,
-// for GET /v1/claims/{id}/score: a whole row costs that hot read most of its time in column
-// handling and GORM's reflection, so this reads nine columns straight into the struct.
+// Score returns a visible claim with only the fields its score rests on filled (scoreColumns),
+// its Facts always complete, for GET /v1/claims/{id}/score: a whole row costs that hot read most
+// of its time in column handling, GORM's reflection and, on PostgreSQL, the compressed basis.
 func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
 	q := scoreSQLite
 	if s.db.Dialect == database.Postgres {
@@ -105,73 +107,24 @@ func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
 		return nil, ErrNotFound
 	}
 	var c Claim
-	if err := rows.Scan(&c.ID, &c.AIScore, &c.AIVerdict, &c.Matches, &c.Basis,
-		&c.CommunityScore, &c.CommunityVerdict, &c.CommunityConfidence, &c.ExpertCount); err != nil {
+	var basis, matches *string
+	if err := rows.Scan(&c.ID, &c.AIScore, &c.AIVerdict, &c.Facts.Decided, &c.Facts.Confidence, &c.Facts.Method,
+		&basis, &matches, &c.CommunityScore, &c.CommunityVerdict, &c.CommunityConfidence, &c.ExpertCount); err != nil {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
 	if err := rows.Close(); err != nil {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
+	if !c.Facts.Complete() {
+		if basis != nil {
+			c.Basis = *basis
+		}
+		if matches != nil {
+			c.Matches = *matches
+		}
+		c.Facts = c.DeriveScoreFacts()
+	}
 	return &c, nil
-}
-
-// ScoreWith is Score for a caller that reads only what the claim's basis and matches say, which
-// are most of the row's bytes (2–3 KB of JSON): the returned claim has every score column but
-// those two, and read gets their texts, valid only until it returns (on PostgreSQL they are the
-// connection's own buffer, read in place through pgx instead of copied twice by database/sql;
-// read must copy what it keeps, e.g. strings.Clone).
-func (s *ClaimStore) ScoreWith(ctx context.Context, id string, read func(basis, matches string)) (*Claim, error) {
-	if s.db.Dialect != database.Postgres {
-		c, err := s.Score(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		read(c.Basis, c.Matches)
-		c.Basis, c.Matches = "", ""
-		return c, nil
-	}
-	var c *Claim
-	err := s.db.WithPgx(ctx, func(conn *pgx.Conn) error {
-		rows, err := conn.Query(ctx, scorePostgres, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if !rows.Next() {
-			return rows.Err()
-		}
-		var cl Claim
-		// nil skips the matches and the basis (scoreColumns' 4th and 5th), read from the row's
-		// own bytes below.
-		if err := rows.Scan(&cl.ID, &cl.AIScore, &cl.AIVerdict, nil, nil,
-			&cl.CommunityScore, &cl.CommunityVerdict, &cl.CommunityConfidence, &cl.ExpertCount); err != nil {
-			return err
-		}
-		raw := rows.RawValues()
-		read(bytesText(raw[4]), bytesText(raw[3]))
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		c = &cl
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("claim score %s: %w", id, err)
-	}
-	if c == nil {
-		return nil, ErrNotFound
-	}
-	return c, nil
-}
-
-// bytesText is b as a string without copying it: only for ScoreWith's texts, which are read
-// while b is valid (both columns are text, sent as their UTF-8 bytes in either format).
-func bytesText(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 // ClaimFilter narrows the history listing.

@@ -114,6 +114,8 @@ type Claim struct {
 	// TextKey is the hash of the normalised claim text (internal/checking.TextKey) that links
 	// repeat checks of the same claim; nil for claims stored before migration 00018.
 	TextKey *string `gorm:"column:text_key"`
+	// Facts is what the score answer reads from Basis and Matches, kept beside them (ScoreFacts).
+	Facts ScoreFacts `gorm:"embedded"`
 	// ClaimStanding holds the firm link and the community score the /v1 API added.
 	ClaimStanding `gorm:"embedded"`
 }

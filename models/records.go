@@ -2,6 +2,7 @@ package models
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -174,6 +175,51 @@ func (c Claim) EffectiveScoreWith(aiConfidence float64) ScoreView {
 		return ScoreView{Score: round2(*c.CommunityScore), Verdict: V1Verdict(*c.CommunityVerdict), Experts: c.ExpertCount, Confidence: round2(conf)}
 	}
 	return ScoreView{Score: float64(c.AIScore), Verdict: V1Verdict(c.AIVerdict), Experts: 0, Confidence: round2(aiConfidence)}
+}
+
+// ScoreFacts are what a claim's score answer reads from its stored analysis (Basis and Matches),
+// kept in their own columns when the claim is stored (migration 00022) so the hot score read
+// (GET /v1/claims/{id}/score) reads three narrow columns instead of decoding 2–3 KB of JSON at
+// every request. All three are nil on a claim stored before the migration until the backfill at
+// start reaches it; Claim.ScoreFactsOrDerived answers for both.
+type ScoreFacts struct {
+	// Decided is Claim.AnalysisDecided.
+	Decided *bool `gorm:"column:ai_decided"`
+	// Confidence is Claim.AIConfidence.
+	Confidence *float64 `gorm:"column:ai_confidence"`
+	// Method is the method of the basis's verdict entry ("" when it has none or does not decode).
+	Method *string `gorm:"column:ai_method"`
+}
+
+// Complete reports whether all three facts are stored.
+func (f ScoreFacts) Complete() bool {
+	return f.Decided != nil && f.Confidence != nil && f.Method != nil
+}
+
+// DeriveScoreFacts reads the score facts from the claim's Basis and Matches: the values the
+// columns of ScoreFacts hold, set at insert (insertClaim) and by the backfill.
+func (c Claim) DeriveScoreFacts() ScoreFacts {
+	// The entries are decoded with the field types of internal/analysis.FieldBasis, so a basis
+	// the pages cannot decode (handlers/viewmodel.ParseBasis) names no method here either.
+	var basis map[string]struct {
+		Assessed bool   `json:"assessed"`
+		Method   string `json:"method"`
+		Detail   string `json:"detail"`
+	}
+	decided, confidence, method := c.AnalysisDecided(), c.AIConfidence(), ""
+	if strings.TrimSpace(c.Basis) != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
+		method = basis["verdict"].Method
+	}
+	return ScoreFacts{Decided: &decided, Confidence: &confidence, Method: &method}
+}
+
+// ScoreFactsOrDerived is the claim's stored score facts, or, for a claim stored before they were
+// kept, the facts derived from its Basis and Matches (which the caller must then have read).
+func (c Claim) ScoreFactsOrDerived() ScoreFacts {
+	if c.Facts.Complete() {
+		return c.Facts
+	}
+	return c.DeriveScoreFacts()
 }
 
 // AIConfidence is how sure the analysis was: the similarity of the confident fact-check match.

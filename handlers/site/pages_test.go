@@ -688,7 +688,7 @@ func TestClaimPageShowsMatchesEvidenceAndRun(t *testing.T) {
 {"url":"javascript:alert(1)","claim_reviewed":"Evil","similarity":0.1,"verdict":"belirsiz"}]`
 		meta := `{"model":"gpt-4o-mini","latency_ms":812,"prompt_tokens":900,"completion_tokens":120,"evidence":["wikipedia"],
 "evidence_items":[{"provider":"wikipedia","title":"Vaccines and autism","url":"https://en.wikipedia.org/wiki/Vaccines_and_autism","snippet":"Extensive research shows no link."}]}`
-		if err := db.Gorm.Exec("UPDATE claims SET matches = ?, analysis_meta = ? WHERE id = ?", matches, meta, c.ID).Error; err != nil {
+		if err := db.Gorm.Exec("UPDATE claims SET matches = ?, analysis_meta = ?, ai_decided = NULL WHERE id = ?", matches, meta, c.ID).Error; err != nil {
 			t.Fatal(err)
 		}
 		p := e.Get(t, "/claims/"+c.ID)

@@ -26,7 +26,8 @@ const lookalikeMatches = `[{"url":"https://factcheck.example/smoking","claim_rev
 // setAnalysis overwrites a seeded claim's stored analysis.
 func setAnalysis(t *testing.T, db *database.DB, id, verdict string, score int, basis, matches, meta, analyzer string) {
 	t.Helper()
-	if err := db.Gorm.Exec("UPDATE claims SET ai_verdict = ?, ai_score = ?, basis = ?, matches = ?, analysis_meta = ?, analyzer = ? WHERE id = ?",
+	// ai_decided NULL: the score facts kept at insert no longer hold; reads derive them from the texts.
+	if err := db.Gorm.Exec("UPDATE claims SET ai_verdict = ?, ai_score = ?, basis = ?, matches = ?, analysis_meta = ?, analyzer = ?, ai_decided = NULL WHERE id = ?",
 		verdict, score, basis, matches, meta, analyzer, id).Error; err != nil {
 		t.Fatal(err)
 	}

@@ -34,11 +34,8 @@ import (
 // V1ClaimReader reads visible claims.
 type V1ClaimReader interface {
 	Get(ctx context.Context, id string) (*models.Claim, error)
-	// Score reads only the fields a claim's score rests on (the hot /score read).
+	// Score reads only the fields a claim's score rests on, its Facts complete (the hot /score read).
 	Score(ctx context.Context, id string) (*models.Claim, error)
-	// ScoreWith is Score with the basis and matches handed to read (valid only until it
-	// returns) instead of kept in the claim (models.ClaimStore.ScoreWith).
-	ScoreWith(ctx context.Context, id string, read func(basis, matches string)) (*models.Claim, error)
 }
 
 // V1Submissions is the submission queue.
@@ -95,7 +92,6 @@ type V1ClaimsDeps struct {
 // V1Claims serves the /v1 claim endpoints: score, detail, search and submit.
 type V1Claims struct {
 	d      V1ClaimsDeps
-	scores *scoreMemo
 }
 
 // NewV1Claims builds the claim endpoints.
@@ -106,7 +102,7 @@ func NewV1Claims(d V1ClaimsDeps) *V1Claims {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &V1Claims{d: d, scores: newScoreMemo()}
+	return &V1Claims{d: d}
 }
 
 // V1SubmitPath is the submit endpoint; its quota is counted in the submission's transaction, so
@@ -193,23 +189,13 @@ func v1ScoreOf(cl *models.Claim, o viewmodel.Outcome) v1Score {
 	return v1Score{ScoreView: cl.EffectiveScore(), Decided: !viewmodel.NotEnoughEvidence(cl, o), Basis: viewmodel.EvidenceBasis(cl, o)}
 }
 
-// v1ScoreAnswer is v1ScoreOf(cl, viewmodel.ClaimOutcome(cl)) without what the score does not
-// show: the outcome decoded every compared fact-check in full and the basis (2-3 KB of
-// explanations) twice, a third of the hot score read's CPU. Here the basis is decoded once and
-// the matches only for the confidence (readScoreFacts).
+// v1ScoreAnswer is v1ScoreOf(cl, viewmodel.ClaimOutcome(cl)) from the claim's score facts alone
+// (models.ScoreFacts, kept when it was stored), without decoding its basis and matches: the score
+// read needs whether the analysis decided, its confidence and the verdict's method, nothing else.
 func v1ScoreAnswer(cl *models.Claim) v1Score {
-	return v1ScoreFrom(cl, readScoreFacts(cl.Basis, cl.Matches))
-}
-
-// v1ScoreFrom is the score answer of cl from the facts read from its stored basis and matches.
-func v1ScoreFrom(cl *models.Claim, f scoreFacts) v1Score {
-	o := viewmodel.Outcome{Method: f.method}
-	if f.basisOK {
-		o.Decided = cl.AnalysisDecidedFrom(f.assessed, f.hasVerdict, func() bool { return f.confidentMatch })
-	} else {
-		o.Decided = cl.AnalysisDecided()
-	}
-	return v1Score{ScoreView: cl.EffectiveScoreWith(f.confidence), Decided: !viewmodel.NotEnoughEvidence(cl, o),
+	f := cl.ScoreFactsOrDerived()
+	o := viewmodel.Outcome{Method: *f.Method, Decided: *f.Decided}
+	return v1Score{ScoreView: cl.EffectiveScoreWith(*f.Confidence), Decided: !viewmodel.NotEnoughEvidence(cl, o),
 		Basis: viewmodel.EvidenceBasis(cl, o)}
 }
 
@@ -447,24 +433,13 @@ func v1StoreFailed(c *fiber.Ctx, log *slog.Logger, what string, err error) error
 
 func (h *V1Claims) score(c *fiber.Ctx) error {
 	id := c.Params("id")
-	var facts scoreFacts
-	cl, sub, err := h.lookup(c.UserContext(), id, func(ctx context.Context, id string) (*models.Claim, error) {
-		return h.d.Claims.ScoreWith(ctx, id, func(basis, matches string) { facts = h.scores.facts(basis, matches) })
-	})
-	if err == nil && cl != nil && !facts.basisOK {
-		// A basis that does not decode: the answer falls back to the claim's own reading of it
-		// (v1ScoreFrom), which needs the text; rare enough to read the claim again.
-		cl, sub, err = h.lookup(c.UserContext(), id, h.d.Claims.Score)
-		if err == nil && cl != nil {
-			facts = h.scores.facts(cl.Basis, cl.Matches)
-		}
-	}
+	cl, sub, err := h.lookup(c.UserContext(), id, h.d.Claims.Score)
 	if err != nil {
 		return v1StoreFailed(c, h.d.Log, "claim score", err)
 	}
 	switch {
 	case cl != nil:
-		return c.JSON(v1ScoreFrom(cl, facts))
+		return c.JSON(v1ScoreAnswer(cl))
 	case sub == nil:
 		return v1ClaimNotFound(c, id)
 	case sub.State == models.SubmissionFailed:

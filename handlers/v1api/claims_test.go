@@ -584,7 +584,11 @@ func TestV1NotEnoughEvidence(t *testing.T) {
 		unproven := e.seedClaim(t, "Bigfoot lives in Oregon", "belirsiz", "other", "en", "", time.Second)
 		set := func(id, basis, matches string) {
 			t.Helper()
-			if err := db.Gorm.Exec("UPDATE claims SET basis = ?, matches = ? WHERE id = ?", basis, matches, id).Error; err != nil {
+			// The analysis changed under the claim: its score facts are set again from the new texts.
+			if err := db.Gorm.Exec("UPDATE claims SET basis = ?, matches = ?, ai_decided = NULL WHERE id = ?", basis, matches, id).Error; err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.stores.Claims.BackfillScoreFacts(context.Background(), 10); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,16 +1,15 @@
 package v1api
 
 import (
-	"strconv"
 	"testing"
 
 	"github.com/claimcheck/claimcheck/handlers/viewmodel"
 	"github.com/claimcheck/claimcheck/models"
 )
 
-// TestScoreAnswerEqualsFullOutcome checks the score read's short cut against the whole outcome it
-// replaces, for decided and undecided analyses, each kind of basis, expert scores and corrupt
-// stored JSON.
+// TestScoreAnswerEqualsFullOutcome checks the score read's short cut (the score facts kept at
+// insert, or derived from the texts for an older claim) against the whole outcome it replaces, for
+// decided and undecided analyses, each kind of basis, expert scores and corrupt stored JSON.
 func TestScoreAnswerEqualsFullOutcome(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	s := func(v string) *string { return &v }
@@ -51,48 +50,35 @@ func TestScoreAnswerEqualsFullOutcome(t *testing.T) {
 		{name: "corrupt matches", claim: models.Claim{AIScore: 10, AIVerdict: "belirsiz", Matches: `[{"confident":tru`, Basis: basis}},
 		{name: "matches of the wrong shape", claim: models.Claim{AIScore: 10, AIVerdict: "belirsiz", Matches: `{"confident":true}`}},
 	}
-	memo := newScoreMemo()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cl := c.claim
 			want := v1ScoreOf(&cl, viewmodel.ClaimOutcome(&cl))
+			// A claim stored before its facts were kept: derived from the texts at the read.
 			if got := v1ScoreAnswer(&cl); got != want {
-				t.Errorf("score %+v, want %+v", got, want)
+				t.Errorf("score from the texts %+v, want %+v", got, want)
 			}
-			// The memo's answer, first read and then kept, is the same.
-			for range 2 {
-				if got := memo.answer(&cl); got != want {
-					t.Errorf("memo score %+v, want %+v", got, want)
-				}
+			// A claim stored since: the facts kept at insert, without the texts.
+			stored := cl
+			stored.Facts = cl.DeriveScoreFacts()
+			stored.Basis, stored.Matches = "", ""
+			if got := v1ScoreAnswer(&stored); got != want {
+				t.Errorf("score from the stored facts %+v, want %+v", got, want)
 			}
 		})
 	}
-	// Claims with the same stored texts but their own verdicts and expert scores share the
-	// memo's entry and still get their own answers.
+	// Each analyzer verdict with the same texts, as the insert derives them.
 	for _, c := range cases {
 		cl := c.claim
 		for _, verdict := range []string{"belirsiz", "dogru", "yanlis"} {
 			cl.AIVerdict = verdict
 			want := v1ScoreOf(&cl, viewmodel.ClaimOutcome(&cl))
-			if got := memo.answer(&cl); got != want {
-				t.Errorf("%s as %s: memo score %+v, want %+v", c.name, verdict, got, want)
+			stored := cl
+			stored.Facts = cl.DeriveScoreFacts()
+			stored.Basis, stored.Matches = "", ""
+			if got := v1ScoreAnswer(&stored); got != want {
+				t.Errorf("%s as %s: score %+v, want %+v", c.name, verdict, got, want)
 			}
 		}
-	}
-}
-
-// TestScoreMemoStaysBounded checks the memo keeps at most scoreMemoSize texts however many
-// distinct claims are read.
-func TestScoreMemoStaysBounded(t *testing.T) {
-	memo := newScoreMemo()
-	for i := range scoreMemoSize + 50 {
-		cl := models.Claim{AIScore: 50, AIVerdict: "dogru", Matches: "[]",
-			Basis: `{"verdict":{"assessed":true,"method":"m` + strconv.Itoa(i) + `"}}`}
-		if got := memo.answer(&cl).Basis; got != "m"+strconv.Itoa(i) {
-			t.Fatalf("claim %d: basis %q", i, got)
-		}
-	}
-	if n := len(memo.m); n != scoreMemoSize {
-		t.Errorf("memo holds %d entries, want %d", n, scoreMemoSize)
 	}
 }

@@ -217,6 +217,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	w.bg.Go(w.views.Run)
 	// Claims from before repeat checks get their text key once, in the background.
 	w.bg.Go(func(ctx context.Context) { BackfillTextKeys(ctx, stores.Claims, log) })
+	// Claims from before their score facts were kept get them once, in the background.
+	w.bg.Go(func(ctx context.Context) { BackfillScoreFacts(ctx, stores.Claims, log) })
 	// Quota leases live while the background runs; stopping it gives the unused tokens back.
 	w.bg.Go(w.meter.Run)
 

@@ -74,12 +74,13 @@ func TestOldClaimsGetTextKeys(t *testing.T) {
 	})
 }
 
-// TestBackfillRunsAtStart: a serving process keys old claims by itself, in the background.
+// TestBackfillRunsAtStart: a serving process keys old claims and gives them their score facts by
+// itself, in the background.
 func TestBackfillRunsAtStart(t *testing.T) {
 	db := testdb.Open(t, database.SQLite)
 	b := apptest.Open(t, db, apptest.Options{})
 	c := apptest.SeedClaim(t, b.App.Stores, "Old claim from before repeat checks", "yanlis", "science", time.Now())
-	if err := db.Gorm.Exec("UPDATE claims SET text_key = NULL").Error; err != nil {
+	if err := db.Gorm.Exec("UPDATE claims SET text_key = NULL, ai_decided = NULL, ai_confidence = NULL, ai_method = NULL").Error; err != nil {
 		t.Fatal(err)
 	}
 	stop := b.App.StartBackground(context.Background())
@@ -90,11 +91,13 @@ func TestBackfillRunsAtStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.TextKey != nil && *got.TextKey == checking.TextKey(c.Content) {
+		if got.TextKey != nil && *got.TextKey == checking.TextKey(c.Content) && got.Facts.Complete() &&
+			*got.Facts.Decided == got.AnalysisDecided() && *got.Facts.Method == *got.DeriveScoreFacts().Method {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the background backfill did not key the old claim within 5 s")
+			t.Fatalf("the background backfill did not key the old claim and give it its score facts within 5 s (key %v, facts complete %v)",
+				got.TextKey != nil, got.Facts.Complete())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
