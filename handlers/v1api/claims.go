@@ -91,7 +91,7 @@ type V1ClaimsDeps struct {
 
 // V1Claims serves the /v1 claim endpoints: score, detail, search and submit.
 type V1Claims struct {
-	d      V1ClaimsDeps
+	d V1ClaimsDeps
 }
 
 // NewV1Claims builds the claim endpoints.
