@@ -95,7 +95,9 @@ func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
 	if s.db.Dialect == database.Postgres {
 		q = scorePostgres
 	}
-	rows, err := s.db.QueryPrepared(ctx, q, id)
+	// QueryRows: through pgx itself on PostgreSQL, without database/sql's conversion of every
+	// column; kept prepared on SQLite.
+	rows, err := s.db.QueryRows(ctx, q, id)
 	if err != nil {
 		return nil, fmt.Errorf("claim score %s: %w", id, err)
 	}
