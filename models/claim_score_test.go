@@ -13,6 +13,7 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestClaimScoreReadsWhatTheScoreRestsOn checks that the narrow score read gives the same score,
@@ -83,6 +84,11 @@ func TestClaimScoreReadsWhatTheScoreRestsOn(t *testing.T) {
 				if g, w := factsOf(got.Facts), factsOf(whole.DeriveScoreFacts()); g != w {
 					t.Errorf("facts %s, want %s", g, w)
 				}
+				if db.Dialect == database.Postgres {
+					if raw := rawScoreRead(t, db, c.ID); !reflect.DeepEqual(*raw, *got) {
+						t.Errorf("row decoded from its bytes %+v, score read %+v", *raw, *got)
+					}
+				}
 				if !reflect.DeepEqual(whole.Facts, got.Facts) {
 					t.Errorf("whole row's facts %s, score read's %s", factsOf(whole.Facts), factsOf(got.Facts))
 				}
@@ -145,4 +151,35 @@ func factsOf(f models.ScoreFacts) string {
 		return fmt.Sprintf("incomplete(%v %v %v)", f.Decided != nil, f.Confidence != nil, f.Method != nil)
 	}
 	return fmt.Sprintf("decided=%s confidence=%s method=%q", show(f.Decided), show(f.Confidence), *f.Method)
+}
+
+// rawScoreRead runs the score read's statement on PostgreSQL and decodes its row from the bytes
+// the server sent, failing when the decoder refuses them: the hot read must not fall back to
+// pgx's scan plans for the types the schema gives these columns.
+func rawScoreRead(t *testing.T, db *database.DB, id string) *models.Claim {
+	t.Helper()
+	rows, err := db.QueryRows(context.Background(), models.ScorePostgresForTest, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		t.Fatalf("no row for %s: %v", id, rows.Err())
+	}
+	raw, ok := rows.(interface {
+		FieldDescriptions() []pgconn.FieldDescription
+		RawValues() [][]byte
+	})
+	if !ok {
+		t.Fatalf("rows %T do not give their bytes", rows)
+	}
+	var c models.Claim
+	var basis, matches *string
+	if !models.ScoreFromRawForTest(raw.FieldDescriptions(), raw.RawValues(), &c, &basis, &matches) {
+		t.Fatalf("the score row's bytes were refused: %+v", raw.FieldDescriptions())
+	}
+	if basis != nil || matches != nil {
+		t.Errorf("the texts were read for a claim with score facts")
+	}
+	return &c
 }

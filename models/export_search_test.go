@@ -48,3 +48,9 @@ var SearchFoldAccentsForTest = searchFoldAccents
 
 // SearchDefaultLimitForTest is the page size when Limit is 0.
 const SearchDefaultLimitForTest = searchDefaultLimit
+
+// ScoreFromRawForTest decodes a score read's row from the bytes PostgreSQL sent.
+var ScoreFromRawForTest = scoreFromRaw
+
+// ScorePostgresForTest is the score read's statement on PostgreSQL.
+const ScorePostgresForTest = scorePostgres

@@ -110,3 +110,36 @@ func BenchmarkRestListRecent(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkV1Score measures GET /v1/claims/{id}/score with a beta-free key far from its quota, as
+// `make loadtest` drives it (burst limit on, far above the load).
+func BenchmarkV1Score(b *testing.B) {
+	for _, d := range testdb.Dialects() {
+		b.Run(string(d), func(b *testing.B) {
+			s := startServer(b, testdb.Open(b, d), map[string]string{"V1_BURST_LIMIT": "1000000"})
+			b.Cleanup(s.app.StartBackground(context.Background()))
+			seedKey, _ := issueKey(b, s.app.Stores, "enterprise", nil)
+			id := seedForReads(b, s, seedKey)
+			quota := 1_000_000_000
+			secret, _ := issueKey(b, s.app.Stores, "beta-free", &quota)
+			c := benchClient()
+			url := s.base + "/v1/claims/" + id + "/score"
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					req, _ := http.NewRequest("GET", url, nil)
+					req.Header.Set("Authorization", "Bearer "+secret)
+					resp, err := c.Do(req)
+					if err != nil {
+						b.Fatal(err)
+					}
+					_, _ = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if resp.StatusCode != 200 {
+						b.Fatalf("score: status %d", resp.StatusCode)
+					}
+				}
+			})
+		})
+	}
+}
