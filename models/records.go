@@ -250,26 +250,11 @@ func (c Claim) AnalysisDecided() bool {
 		Assessed bool `json:"assessed"`
 	}
 	if c.Basis != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
-		b, ok := basis["verdict"]
-		return c.AnalysisDecidedBy(b.Assessed, ok)
+		if b, ok := basis["verdict"]; ok {
+			return b.Assessed || c.AIVerdict != "belirsiz"
+		}
 	}
-	return c.AnalysisDecidedBy(false, false)
-}
-
-// AnalysisDecidedBy is AnalysisDecided for a caller that has decoded the claim's basis already
-// (without error): hasVerdict says whether it has a verdict entry, assessed is that entry's flag.
-func (c Claim) AnalysisDecidedBy(assessed, hasVerdict bool) bool {
-	return c.AnalysisDecidedFrom(assessed, hasVerdict, func() bool { return c.HasConfidentMatch() })
-}
-
-// AnalysisDecidedFrom is AnalysisDecidedBy for a caller that keeps what the claim's matches say
-// elsewhere (the /v1 score read's memo): confidentMatch is HasConfidentMatch of the claim's
-// matches, asked only when the basis has no verdict entry.
-func (c Claim) AnalysisDecidedFrom(assessed, hasVerdict bool, confidentMatch func() bool) bool {
-	if hasVerdict {
-		return assessed || c.AIVerdict != "belirsiz"
-	}
-	return c.AIVerdict != "belirsiz" || confidentMatch()
+	return c.AIVerdict != "belirsiz" || c.HasConfidentMatch()
 }
 
 // HasConfidentMatch reports whether a stored match decided the verdict.
