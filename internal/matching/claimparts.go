@@ -919,6 +919,11 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 					cp.opp = append(cp.opp, h)
 				}
 			}
+			if lex == "tr" && i > 0 {
+				if h, ok := phraseOpposition(turkish.Fold(toks[i-1].text), folded); ok {
+					cp.opp = append(cp.opp, h)
+				}
+			}
 		}
 		if clauses != nil {
 			p.clause = clauseBase + clauses[i]

@@ -44,6 +44,28 @@ var oppGroups = []oppGroup{
 	{"fast/slow", []string{"fast", "faster", "quick*", "hizli*"}, []string{"slow*", "yavas*"}},
 }
 
+// oppPhrases are Turkish light-verb phrases on a side of a group, which neither of their words is
+// alone: "yol açar" (leads to) causes as "neden olur" does, while "yol" is a road and "açar"
+// opens. Each is the folded noun and the stem its verb starts with.
+var oppPhrases = []struct {
+	noun, verb string
+	hit        oppHit
+}{
+	{"yol", "ac", oppHit{group: "causes/prevents", side: 'a'}},
+}
+
+// phraseOpposition is the side the Turkish phrase of the folded words noun and verb takes.
+func phraseOpposition(noun, verb string) (oppHit, bool) {
+	for _, p := range oppPhrases {
+		if noun == p.noun && strings.HasPrefix(verb, p.verb) {
+			h := p.hit
+			h.word = noun + " " + verb
+			return h, true
+		}
+	}
+	return oppHit{}, false
+}
+
 // oppHit is one word placing a text on a side of a group.
 type oppHit struct {
 	group string
