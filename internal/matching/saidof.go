@@ -114,6 +114,16 @@ func (ix *decision) saidElsewhere(q, r *claimParts, qa, ra sideAlign) bool {
 			}
 		}
 	}
+	// A verb of the fact-check said across languages by a noun of the post that translates as the
+	// verb's own stem ("fish + yogurt = poison" for "… zehirler", of "zehir"): a direct
+	// translation of a noun, not one of the loose translations of a verb subjectOnly discounts.
+	if q.lang != r.lang {
+		for _, j := range side {
+			if o := &r.parts[j]; o.verb && own(j) && ix.nounForVerb(&q.parts[ra.with[j]], o) {
+				return true
+			}
+		}
+	}
 	// What a quotation says: the subject is said to have said it.
 	for _, j := range quotedParts(r) {
 		if j > subj && own(j) {
@@ -175,4 +185,24 @@ func turkishPredicates(c *claimParts) []int {
 		out = append(out, k)
 	}
 	return out
+}
+
+// nounForVerb reports a noun p (no verb, nor a verb's noun) whose first translations into the
+// language of verb o hold a stem o is made of ("poison": "zehir" of "zehirler"), not its
+// infinitive.
+func (ix *decision) nounForVerb(p, o *part) bool {
+	if ix.lex == nil || p.lang == o.lang || p.verb || p.verbLike || verbalNoun(p) {
+		return false
+	}
+	for _, d := range firstN(p.dict, 2) {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, d), 2) {
+			tf := turkish.Fold(t)
+			for _, od := range o.dict {
+				if od == tf && !(o.lang == "tr" && (strings.HasSuffix(od, "mak") || strings.HasSuffix(od, "mek"))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -21,6 +21,7 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		review("u:flu", "Grip aşısı insanı gribe yakalandırır.", "tr", "yanlis"),
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
 		review("u:sugar-en", "Eating sugar causes diabetes.", "en", "kismen"),
+		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// A gloss in parentheses says the predicate's word again.
@@ -50,6 +51,10 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		// A passive light verb: its noun is the verb's own.
 		{"Depremin ne zaman ve nerede olacağı önceden kesin olarak bilinebilir", "tr", "u:quake", ""},
 		{"Depremler önceden tahmin edilemez", "tr", "u:quake", "negation differs"},
+		// A verb said across languages by the noun of its stem.
+		{"fish + yogurt = poison ☠️", "en", "u:fish", ""},
+		{"fish + yogurt = weight gain", "en", "u:fish", "different"},
+		{"fish then yogurt", "en", "u:fish", "does not say what the fact-check says of"},
 		// Look-alikes the last check refuses stay refused.
 		{"Smoking kills", "en", "u:smoking", "does not say what the fact-check says of"},
 		{"Sugar causes cancer", "en", "u:sugar-en", "different"},
