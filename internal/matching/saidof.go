@@ -12,8 +12,8 @@ import (
 // reads: in a parenthesised aside that glosses a word of its predicate ("şeker hastalığına
 // (diyabete) yol açar"), in an earlier clause of its own ("Toplardamarlardaki kan mavidir, ancak
 // …"), in the relative clause of a Turkish predicate noun ("uzaydan görülebilen tek insan
-// yapısıdır"), or inside the quotation a subject is said to have said ("said 'Let them eat
-// cake' about …"). A post that states one of those, with a word of its own that states nothing
+// yapısıdır"), inside the quotation a subject is said to have said ("said 'Let them eat cake'
+// about …"), or across languages in the noun a verb is made of ("poison" for "zehirler"). A post that states one of those, with a word of its own that states nothing
 // else of the fact-check, says what the fact-check says of its subject: decide's last check
 // (subjectOnly) must not refuse it.
 
