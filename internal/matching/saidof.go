@@ -189,16 +189,30 @@ func turkishPredicates(c *claimParts) []int {
 
 // nounForVerb reports a noun p (no verb, nor a verb's noun) whose first translations into the
 // language of verb o hold a stem o is made of ("poison": "zehir" of "zehirler"), not its
-// infinitive.
+// infinitive; or, for a Turkish verb made of a noun by -lA ("zehirlemek" of "zehir"), that
+// noun's adjective in -lI ("toxic": "zehirli", what poisons).
 func (ix *decision) nounForVerb(p, o *part) bool {
 	if ix.lex == nil || p.lang == o.lang || p.verb || p.verbLike || verbalNoun(p) {
 		return false
 	}
+	infinitive := func(d string) bool { return strings.HasSuffix(d, "mak") || strings.HasSuffix(d, "mek") }
 	for _, d := range firstN(p.dict, 2) {
 		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, o.lang, d), 2) {
 			tf := turkish.Fold(t)
 			for _, od := range o.dict {
-				if od == tf && !(o.lang == "tr" && (strings.HasSuffix(od, "mak") || strings.HasSuffix(od, "mek"))) {
+				if o.lang != "tr" {
+					if od == tf {
+						return true
+					}
+					continue
+				}
+				if infinitive(od) {
+					continue
+				}
+				if od == tf {
+					return true
+				}
+				if (tf == od+"li" || tf == od+"lu") && (contains(o.dict, od+"lemek") || contains(o.dict, od+"lamak")) {
 					return true
 				}
 			}

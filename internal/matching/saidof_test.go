@@ -53,7 +53,9 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		{"Depremler önceden tahmin edilemez", "tr", "u:quake", "negation differs"},
 		// A verb said across languages by the noun of its stem.
 		{"fish + yogurt = poison ☠️", "en", "u:fish", ""},
+		{"fish then yogurt is toxic??", "en", "u:fish", ""},
 		{"fish + yogurt = weight gain", "en", "u:fish", "different"},
+		{"fish then yogurt is tasty", "en", "u:fish", "different"},
 		{"fish then yogurt", "en", "u:fish", "does not say what the fact-check says of"},
 		// Look-alikes the last check refuses stay refused.
 		{"Smoking kills", "en", "u:smoking", "does not say what the fact-check says of"},
