@@ -306,8 +306,8 @@ func TestTuningFiles(t *testing.T) {
 		// look-alikes unchanged). Same-language 0.679 (111/168) -> 0.690 (116/168) when words said
 		// alike in one slot were read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
 		// Same-language rewordings 0.679 -> 0.702 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		// Same-language 0.714 -> 0.726 after the said-elsewhere round (saidof.go; look-alikes unchanged).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.72, crosslang: 0.71}},
+		// Same-language 0.714 -> 0.726, cross-language 0.712 -> 0.729 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.72, crosslang: 0.72}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
