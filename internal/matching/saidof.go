@@ -103,12 +103,28 @@ func (ix *decision) saidElsewhere(q, r *claimParts, qa, ra sideAlign) bool {
 	}
 	subj := subjectEnd(r)
 	side := predicateSide(r)
-	// A gloss of a predicate part: the aside says that part again.
-	for _, g := range r.glosses {
-		if !slices.Contains(side, g.of) && !ix.inPredicateClause(r, g.of) {
-			continue
+	// A gloss of a predicate part: the aside says that part again. Only where the rest of the
+	// predicate side is verbs or stated: an aside after one word of a longer predicate ("sol
+	// beyinli (mantıksal) ya da sağ beyinli (yaratıcı) olarak ikiye ayrılır") glosses that word,
+	// not what the claim says.
+	rest := func(of int) bool {
+		for _, j := range side {
+			if o := &r.parts[j]; j != of && !o.verb && !o.verbLike && !verbalNoun(o) && ra.links[j] != linked && ra.links[j] != opposite {
+				return false
+			}
 		}
-		for j := g.from; j < g.to && j < len(r.parts); j++ {
+		return true
+	}
+	// Nor where the predicate glosses two words ("sol beyinli (mantıksal) ya da sağ beyinli
+	// (yaratıcı)"): each is one of its alternatives, neither what it says.
+	var predGlosses []gloss
+	for _, g := range r.glosses {
+		if slices.Contains(side, g.of) || ix.inPredicateClause(r, g.of) {
+			predGlosses = append(predGlosses, g)
+		}
+	}
+	if g := predGlosses; len(g) == 1 && rest(g[0].of) {
+		for j := g[0].from; j < g[0].to && j < len(r.parts); j++ {
 			if own(j) {
 				return true
 			}
@@ -133,10 +149,19 @@ func (ix *decision) saidElsewhere(q, r *claimParts, qa, ra sideAlign) bool {
 	if r.lang != "tr" {
 		return false
 	}
-	// The closing predicate of each earlier clause, and the modifiers of the predicate noun
-	// (its relative clause).
-	for _, j := range turkishPredicates(r) {
+	// The closing predicate of each earlier clause, and the modifiers of the predicate noun: its
+	// relative clause, stated by a verb of the post ("görülebilir" for "görülebilen"), not an
+	// adjective, which may be the standard of a comparison said the other way round ("White eggs
+	// are healthier than brown ones" for "Kahverengi … yumurta beyaz … yumurtadan daha
+	// besleyicidir").
+	earlier, modifiers := turkishPredicates(r)
+	for _, j := range earlier {
 		if j > subj && own(j) {
+			return true
+		}
+	}
+	for _, j := range modifiers {
+		if j > subj && own(j) && q.parts[ra.with[j]].verb {
 			return true
 		}
 	}
@@ -151,14 +176,14 @@ func (ix *decision) inPredicateClause(r *claimParts, j int) bool {
 }
 
 // turkishPredicates are the parts of a Turkish claim that say what it says of its subject
-// beyond predicateSide: the last word of each clause before the closing predicate's (with the
-// word before it when that word closes the clause as a verb), and the modifiers before the word
-// predicateSide takes before the predicate ("uzaydan çıplak gözle görülebilen tek insan
-// yapısıdır"), never the first part of a clause.
-func turkishPredicates(c *claimParts) []int {
+// beyond predicateSide: earlier, the last word of each clause before the closing predicate's
+// (with the word before it when that word closes the clause as a verb); modifiers, those before
+// the word predicateSide takes before the predicate ("uzaydan çıplak gözle görülebilen tek insan
+// yapısıdır"); never the first part of a clause.
+func turkishPredicates(c *claimParts) (earlier, modifiers []int) {
 	side := predicateSide(c)
 	if len(side) == 0 {
-		return nil
+		return nil, nil
 	}
 	var out []int
 	last := c.parts[side[0]].clause
@@ -182,9 +207,9 @@ func turkishPredicates(c *claimParts) []int {
 		if p.aside || p.first || p.clause != last || p.role != roleModifier {
 			break
 		}
-		out = append(out, k)
+		modifiers = append(modifiers, k)
 	}
-	return out
+	return out, modifiers
 }
 
 // nounForVerb reports a noun p (no verb, nor a verb's noun) whose first translations into the

@@ -22,6 +22,8 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
 		review("u:sugar-en", "Eating sugar causes diabetes.", "en", "kismen"),
 		review("u:fish", "Balık üstüne yoğurt yemek zehirler.", "tr", "yanlis"),
+		review("u:brain", "İnsanlar sol beyinli (mantıksal) ya da sağ beyinli (yaratıcı) olarak ikiye ayrılır.", "tr", "yanlis"),
+		review("u:eggs", "Kahverengi kabuklu yumurta beyaz kabuklu yumurtadan daha besleyicidir.", "tr", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// A gloss in parentheses says the predicate's word again.
@@ -33,6 +35,9 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		{"Şeker yemek şeker yapar", "tr", "u:sugar", "does not say what the fact-check says of"},
 		{"Şeker yemek kansere yol açar", "tr", "u:sugar", "different object"},
 		{"Parmak çıtlatmak rahatlatır", "tr", "u:knuckle", "does not say what the fact-check says of"},
+		// Two glosses are alternatives of the predicate, neither what it says.
+		{"İnsanlar yaratıcı olur", "tr", "u:brain", "does not say what the fact-check says of"},
+		{"İnsanlar mantıksal düşünür", "tr", "u:brain", "does not say what the fact-check says of"},
 		// An earlier clause's predicate.
 		{"Biyoloji hocamız söylemişti: toplardamardaki kan mavi renkte, hava alınca kızarıyor", "tr", "u:blood", ""},
 		{"Toplardamarlardaki kan", "tr", "u:blood", "does not say what the fact-check says of"},
@@ -40,6 +45,9 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 		{"Çin Seddi uzaydan görülebilir", "tr", "u:wall", ""},
 		{"Çin Seddi uzaydan görülemez", "tr", "u:wall", "negation differs"},
 		{"Çin Seddi aydan görülebilir", "tr", "u:wall", "different"},
+		// An adjective before the predicate noun may be the standard of a comparison said the
+		// other way round: only the post's verb states a relative clause.
+		{"White eggs are healthier than brown ones", "en", "u:eggs", "does not say what the fact-check says of"},
 		// A generic person before the predicate is no content: "kısır" is not "gribe".
 		{"Grip aşısı insanı kısır yapar", "tr", "u:flu", "does not say what the fact-check says of"},
 		{"Grip aşısı insanı felç eder", "tr", "u:flu", "does not say what the fact-check says of"},
