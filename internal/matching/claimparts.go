@@ -141,6 +141,9 @@ type claimParts struct {
 	// readings are runs of the post's pieces with its frame set aside, read once frameText is
 	// needed (frame.go).
 	readings *[]reading
+	// glosses are the parenthesised asides that say again in other words the word directly
+	// before them ("şeker hastalığına (diyabete)"), by their parts (saidof.go).
+	glosses []gloss
 }
 
 // negation is one negating word of a claim.
@@ -241,10 +244,17 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
-	main, asides := splitAsides(dropHashtags(dropQuestionFrame(text)))
+	framed := dropHashtags(dropQuestionFrame(text))
+	main, asides := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
-	for _, a := range asides {
+	mainParts := len(cp.parts)
+	before := wordsBeforeAsides(framed)
+	for n, a := range asides {
+		from := len(cp.parts)
 		ix.parseSegment(cp, a, lang, true)
+		if n < len(before) {
+			cp.glossAside(mainParts, from, before[n])
+		}
 	}
 	ix.markPossessors(cp)
 	cp.frameText = main
@@ -1863,7 +1873,11 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 		case i+1 == lastContent && cas == turkish.Nominative && ix.isLightVerb(cp.parts[mustPart(at, lastContent)].folded):
 			p.role = rolePredicate
 			p.verb = true
-			lightNoun(cp.parts[mustPart(at, lastContent)].folded)
+			// A passive light verb ("tahmin edilebilir") has no object: its noun is the verb's
+			// own, never what the claim says is caused.
+			if !ix.isPassiveLightVerb(cp.parts[mustPart(at, lastContent)].folded) {
+				lightNoun(cp.parts[mustPart(at, lastContent)].folded)
+			}
 		case p.ent != nil:
 			p.role = roleCore
 		case nextPost || cas == turkish.Locative || cas == turkish.Ablative || cas == turkish.Instrumental:
@@ -2331,14 +2345,21 @@ func (ix *Index) isMakeVerb(folded string) bool {
 	return false
 }
 
-// isLightVerb reports a Turkish light verb form ("açar", "olur", "eder").
+// isLightVerb reports a Turkish light verb form ("açar", "olur", "eder"), also in the passive of
+// "etmek" ("tahmin edilebilir", as the negative "takip edilemez" already reads by Positive).
 func (ix *Index) isLightVerb(folded string) bool {
 	for _, l := range append(ix.morph.Lemmas(folded), ix.morph.Positive(folded)...) {
 		if lightVerbs[l] {
 			return true
 		}
 	}
-	return false
+	return ix.isPassiveLightVerb(folded)
+}
+
+// isPassiveLightVerb reports a form of "edilmek", the passive of the light verb "etmek"
+// ("tahmin edilebilir", "icat edildi"): no other reading of the stem "edil" is a Turkish word.
+func (ix *Index) isPassiveLightVerb(folded string) bool {
+	return slices.Contains(ix.morph.Lemmas(folded), "edil")
 }
 
 // isASCIIWord reports a word of ASCII letters only.

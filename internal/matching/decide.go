@@ -137,7 +137,9 @@ func (ix *decision) decide(q, r *claimParts) (bool, string) {
 	// ("5G", "aşılar", "Smoking kills", "Devekuşları uçabilir") says nothing the fact-check
 	// rated: a verb is never compared by its spelling (see decideWhole), so it is the rest of
 	// the fact-check's claim that the post must state somewhere.
-	if _, ra := ix.alignParts(q, r); subjectOnly(q, r, ra) {
+	// What the fact-check says of it may stand where predicateSide does not read it (a gloss,
+	// an earlier clause, a quotation: saidof.go).
+	if qa, ra := ix.alignParts(q, r); subjectOnly(q, r, ra) && !ix.saidElsewhere(q, r, qa, ra) {
 		return false, fmt.Sprintf("different claim: the claim does not say what the fact-check says of %s", say(r, ra, max(subjectEnd(r), 0)))
 	}
 	return true, ""

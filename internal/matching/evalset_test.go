@@ -139,7 +139,8 @@ func TestTuningFiles(t *testing.T) {
 		// rules tuned on colloq.jsonl; 1.000, 0.767 and 0.467 before those of the WordNet-links round;
 		// before KeNet and compounds: 0.994, 0.667, 0.367).
 		// Same-language rewordings 0.833 -> 0.842 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.84, crosslang: 0.73}},
+		// Cross-language 0.733 -> 0.767, same-language 0.842 -> 0.850 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"tune", tunePath, heldFigures{lookalike: 0.99, paraphrase: 0.84, crosslang: 0.76}},
 		// probes: the probes, measured: look-alike abstention 0.806, verdict accuracy 0.880 on
 		// same-language and 0.875 on cross-language rewordings, no dogru/yanlis swap (0.806, 0.880
 		// and 0.750 before a noun made from a verb was read as the act (decide.go deverbalNoun); 0.940
@@ -152,7 +153,8 @@ func TestTuningFiles(t *testing.T) {
 		// hotter than the Sun"): a rule refusing those also refused rewordings of the tuning half and
 		// the development set that leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "…
 		// kan kolesterolünü …").
-		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.87, crosslang: 0.87}},
+		// Same-language 0.880 -> 0.920 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.91, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.987, verdict
 		// accuracy 0.681 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap
@@ -202,6 +204,7 @@ func TestTuningFiles(t *testing.T) {
 		// raises blood pressure"), which the predicate-side rule (decide.go subjectOnly) refuses.
 		// Same-language 0.517 -> 0.521 with slots_test.go TestSlotSynonyms' rules, 0.521 -> 0.524
 		// with pairs_test.go TestActPartner's.
+		// Same-language 0.524 -> 0.531 after the said-elsewhere round (saidof.go; look-alikes unchanged).
 		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.52, crosslang: 0.68}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
@@ -216,7 +219,8 @@ func TestTuningFiles(t *testing.T) {
 		// run, on the matcher of that morning). Same-language 0.619 -> 0.624 with slots_test.go
 		// TestSlotSynonyms' rules (look-alikes unchanged).
 		// Same-language rewordings 0.619 -> 0.621 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.61}},
+		// Same-language 0.626 -> 0.631 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
 		// 0.553 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
@@ -232,7 +236,8 @@ func TestTuningFiles(t *testing.T) {
 		// first run, before the rules tuned on colloq.jsonl).
 		// Rewordings 0.556 -> 0.567 same-language and 0.783 -> 0.804 cross-language after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		// Same-language 0.562 -> 0.564 with pairs_test.go TestActPartner's rules alone (look-alikes unchanged).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.56, crosslang: 0.80}},
+		// Same-language 0.575 -> 0.578 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.57, crosslang: 0.80}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
 		// (60/60), verdict accuracy 0.609 on same-language and 0.667 on cross-language rewordings,
@@ -301,7 +306,8 @@ func TestTuningFiles(t *testing.T) {
 		// look-alikes unchanged). Same-language 0.679 (111/168) -> 0.690 (116/168) when words said
 		// alike in one slot were read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
 		// Same-language rewordings 0.679 -> 0.702 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.71, crosslang: 0.71}},
+		// Same-language 0.714 -> 0.726, cross-language 0.712 -> 0.729 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		{"colloq5", colloq5Path, heldFigures{lookalike: 0.93, paraphrase: 0.72, crosslang: 0.72}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
