@@ -729,6 +729,25 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
+	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
+	// part of the other ("the same thing" for "no difference"), and "before S" against "S was the
+	// first", flip the claim as an antonym link does.
+	qToks, qAsks := ix.clauseTokens(q)
+	rToks, _ := ix.clauseTokens(r)
+	if a, b := ix.functionDenial(rToks, r, q, qa); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := ix.functionDenial(qToks, q, r, ra); a != "" {
+		flips++
+		antA, antB = b, a
+	}
+	if a, b := beforeFirst(ix.morph, qToks, q, qa, r); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := beforeFirst(ix.morph, rToks, r, ra, q); a != "" {
+		flips++
+		antA, antB = a, b
+	}
 	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
 	// that states part of the fact-check warns against what the claim says will happen; it
 	// does not deny it.
@@ -745,7 +764,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	qNeg := q.negativeWithout(func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
-			!rNeg && comparedTo(q, qa, r, g.clause)
+			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
 	// viruses" answers. Only a negation: an antonym still says another thing.
@@ -1580,10 +1599,12 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 			if l == unlinked {
 				l = ix.lexRelate(o, p, false)
 			}
-			if l == opposite && (isVerbal(p) != isVerbal(o) || linkedTo(qa, j)) {
+			if l == opposite && (isVerbal(p) != isVerbal(o) && !ix.deniesEither(p, o) || linkedTo(qa, j)) {
 				// An antonym flips the claim only in the place of the word it opposes: a verb
 				// for a verb, a noun for a noun, a part the claim has not already stated
 				// otherwise (a loose translation is not an opposition: "neden" and "vaccines").
+				// A word that denies a verb is that verb's place ("blind", "can't see";
+				// negmeaning.go).
 				continue
 			}
 			if l != unlinked {
@@ -2021,6 +2042,9 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		l := rel(p.lang, p.lexForms(), o.lexForms(), true)
 		if l == unlinked && ix.sharedTranslation(p, o) {
 			return linked
+		}
+		if l == unlinked && ix.deniesEither(p, o) {
+			return opposite // "blind" for "can't see" (negmeaning.go)
 		}
 		return l
 	}

@@ -1,0 +1,369 @@
+package matching
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
+// Negation judged on meaning (decideWhole's polarity): a word may hold a negation of another
+// ("blind" is "görmez", does not see; "same" is "farksız", without difference), a negation may
+// belong to a question the post answers or to a clause about something else ("Ever seen the
+// curve? Me neither."), and "no one … before S" says that S was the first.
+
+// denialTranslations is how many of a word's first translations are read for a negation inside
+// the word: a dictionary glosses a word that denies something with the negative form of what it
+// denies ("blind" → "görmez" is the fifth of its Turkish translations).
+const denialTranslations = 5
+
+// denialPivot is how many translations of the other word may name what a word denies: its main
+// senses only ("difference" → "fark", "see" → "görmek").
+const denialPivot = 4
+
+// deniedRoots returns the words a word denies, in the other language (to), read from its first
+// translations that are negative forms: a Turkish negative verb ("blind" → "görmez" → görmek), a
+// Turkish privative ("same" → "farksız" → fark) or an English privative ("kör" → "sightless" →
+// sight). Phrases are not read: a gloss of several words ("görme engelli") says more than the
+// word.
+func (ix *decision) deniedRoots(lang string, forms []string) (to string, roots []string) {
+	if ix.lex == nil || lang != "en" && lang != "tr" {
+		return "", nil
+	}
+	to = "tr"
+	if lang == "tr" {
+		to = "en"
+	}
+	for _, f := range forms {
+		for _, t := range firstN(ix.relations.translate(ix.lex, lang, to, f), denialTranslations) {
+			if strings.ContainsRune(t, ' ') {
+				continue
+			}
+			if to == "en" {
+				if rs, ok := ix.englishPrivative(strings.ToLower(t)); ok {
+					roots = appendNew(roots, rs...)
+				}
+				continue
+			}
+			t = turkish.Fold(t)
+			if root, _, ok := privativeRoot(t); ok && ix.knownTR(root) {
+				roots = appendNew(roots, root)
+				continue
+			}
+			for _, s := range ix.morph.Positive(t) {
+				for _, inf := range []string{s + "mak", s + "mek"} {
+					if ix.knownTR(inf) {
+						roots = appendNew(roots, inf)
+					}
+				}
+			}
+		}
+	}
+	return to, roots
+}
+
+// appendNew appends the strings of add not yet in list.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		if !contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// denies reports a word (lang, its lexicon forms) whose meaning holds a negation of part v: a
+// word it denies (deniedRoots) is v itself, or one of v's main translations, or translates to v.
+// "blind" denies "see" (görmez), "same" denies "difference" (farksız → fark).
+func (ix *decision) denies(lang string, forms []string, v *part) bool {
+	to, roots := ix.deniedRoots(lang, forms)
+	if len(roots) == 0 || v.lang != "en" && v.lang != "tr" {
+		return false
+	}
+	fold := func(lang, w string) string {
+		if lang == "tr" {
+			return turkish.Fold(w)
+		}
+		return strings.ToLower(w)
+	}
+	vf := v.lexForms()
+	if v.lang == to {
+		for _, f := range vf {
+			if contains(roots, fold(to, f)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range vf {
+		for _, t := range firstN(ix.relations.translate(ix.lex, v.lang, to, f), denialPivot) {
+			if contains(roots, fold(to, t)) {
+				return true
+			}
+		}
+	}
+	for _, r := range roots {
+		for _, t := range firstN(ix.relations.translate(ix.lex, to, v.lang, r), denialPivot) {
+			if contains(vf, fold(v.lang, t)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deniesEither reports two parts of one language, otherwise unrelated, of which one holds a
+// negation of the other ("Bats are blind" for "Bats can't see"): lexRelate links them as
+// opposites, so the negation the other claim states restores the claim. Only a predicate or a
+// verb: a word in a subject's place that denies another names another thing.
+func (ix *decision) deniesEither(p, o *part) bool {
+	pred := func(x *part) bool { return x.verb || x.verbLike || x.role == rolePredicate }
+	if p.num != "" || o.num != "" || p.ent != nil || o.ent != nil || !pred(p) && !pred(o) {
+		return false
+	}
+	return ix.denies(p.lang, p.lexForms(), o) || ix.denies(o.lang, o.lexForms(), p)
+}
+
+// clauseToken is one token of a claim's text (its frameText) with its clause and the part read
+// from it.
+type clauseToken struct {
+	text, folded string
+	clause       int
+	// part is the index of the part read from the token, or -1 for a word read as grammar.
+	part int
+}
+
+// clauseTokens reads c's text again as parseSegment does, token by token, with each token's
+// clause and part, and, for each clause, whether it ends with a question mark. It returns nil
+// when the tokens do not line up with the clauses.
+func (ix *decision) clauseTokens(c *claimParts) (toks []clauseToken, asks []bool) {
+	text := c.frameText
+	if text == "" {
+		return nil, nil
+	}
+	scanned := ix.joinHyphenated(text, scanText(text), lexicalLang(c.lang))
+	ids := clauseIDs(text, scanned)
+	if ids == nil {
+		return nil, nil
+	}
+	asks = clauseQuestions(text)
+	var main []int
+	for i := range c.parts {
+		if !c.parts[i].aside {
+			main = append(main, i)
+		}
+	}
+	k := 0
+	same := func(k int, t string) bool {
+		return k < len(main) && turkish.Fold(c.parts[main[k]].text) == turkish.Fold(t)
+	}
+	for i, s := range scanned {
+		t := clauseToken{text: s.text, folded: turkish.Fold(s.text), clause: ids[i], part: -1}
+		switch {
+		case same(k, s.text):
+			t.part = main[k]
+			k++
+		case same(k+1, s.text):
+			t.part = main[k+1]
+			k += 2
+		}
+		toks = append(toks, t)
+	}
+	return toks, asks
+}
+
+// clauseQuestions tells, for each clause clauseIDs numbers in text, whether it ends with a
+// question mark.
+func clauseQuestions(text string) []bool {
+	var asks []bool
+	rs := []rune(text)
+	start := 0
+	for i, r := range rs {
+		if !strings.ContainsRune(",;.!?…:\n", r) {
+			continue
+		}
+		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		if len(analysis.Tokenize(string(rs[start:i]))) > 0 {
+			asks = append(asks, r == '?')
+		}
+		start = i + 1
+	}
+	if len(analysis.Tokenize(string(rs[start:]))) > 0 {
+		asks = append(asks, false)
+	}
+	return asks
+}
+
+// clauseHasPart reports a clause of toks from which a part was read.
+func clauseHasPart(toks []clauseToken, c int) (has bool, n int) {
+	for _, t := range toks {
+		if t.clause == c {
+			n++
+			has = has || t.part >= 0
+		}
+	}
+	return has, n
+}
+
+// ellipticAnswer reports a clause of toks that is an English elliptical answer: a pronoun and an
+// auxiliary ("It can", "they do", "yes it does"), which says the question's claim again with
+// its own polarity.
+func ellipticAnswer(toks []clauseToken, c int) bool {
+	var words []string
+	for _, t := range toks {
+		if t.clause == c {
+			words = append(words, t.folded)
+		}
+	}
+	if len(words) > 0 && (words[0] == "yes" || words[0] == "yeah" || words[0] == "yep") {
+		words = words[1:]
+	}
+	if len(words) == 3 && words[2] == "not" {
+		words = words[:2] // "it does not"
+	}
+	if len(words) != 2 {
+		return false
+	}
+	pronoun := map[string]bool{"it": true, "they": true, "he": true, "she": true, "we": true, "you": true, "i": true}
+	aux := map[string]bool{"can": true, "could": true, "do": true, "does": true, "did": true, "is": true, "are": true,
+		"was": true, "were": true, "will": true, "would": true, "has": true, "have": true}
+	a := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(words[1], "n't"), "n’t"), "not")
+	if words[1] == "can't" || words[1] == "cant" || words[1] == "cannot" {
+		a = "can"
+	}
+	return pronoun[words[0]] && aux[a]
+}
+
+// answeredNegation reports a negation in clause g of q that the post's own question and answer
+// take out of its claim:
+//   - a negated question answered by an elliptical answer ("Why can't a country just print
+//     money and become rich? It can"): the question asserts nothing, the answer asserts the
+//     claim with the answer's polarity, whose own negation ("It can't") still counts;
+//   - a bare answer ("Me neither", "No") to a question about something else ("Ever seen the
+//     curve? Me neither."): every content part of the question is one the fact-check does not
+//     state, so the answer's negation is about that, not the claim. An answer to a question that
+//     states part of the fact-check ("Is the Earth flat? No.") still denies it.
+func answeredNegation(toks []clauseToken, asks []bool, q *claimParts, qa sideAlign, c int) bool {
+	if toks == nil || c < 0 || c >= len(asks) {
+		return false
+	}
+	if asks[c] && c+1 < len(asks) && q.lang == "en" {
+		if has, _ := clauseHasPart(toks, c+1); !has && ellipticAnswer(toks, c+1) {
+			return true
+		}
+	}
+	if has, n := clauseHasPart(toks, c); has || n == 0 || n > 3 || c == 0 || !asks[c-1] {
+		return false
+	}
+	content := false
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.clause != c-1 || !isContent(p) {
+			continue
+		}
+		if qa.links[i] == linked || qa.links[i] == opposite {
+			return false
+		}
+		content = true
+	}
+	return content
+}
+
+// firstWords name the first of a kind ("the first Europeans", "ilk Avrupalılar"), and
+// beforeWords order something before another ("before Columbus", "Kolomb'dan önce"): "no one …
+// before S" says that S was the first, "someone … before S" that S was not.
+var (
+	firstWords  = map[string]bool{"first": true, "ilk": true}
+	beforeWords = map[string]bool{"before": true, "once": true}
+)
+
+// beforeFirst reports a claim q that orders something before a part the fact-check r calls the
+// first ("Europeans reached the Americas before Columbus" for "Columbus … were the first
+// Europeans to reach the Americas"): the order flips the claim as an antonym does, so that "No
+// European reached the Americas before Columbus" states it and "Europeans reached … before
+// Columbus" denies it. The part ordered after must not be the kind r's "first" names ("before
+// other Europeans"). It returns the words for the reason, or "".
+func beforeFirst(m *turkish.Morphology, toks []clauseToken, q *claimParts, qa sideAlign, r *claimParts) (string, string) {
+	first, kind := -1, -1
+	for j := range r.parts {
+		if o := &r.parts[j]; firstWords[o.folded] && !o.aside {
+			first = j
+			if j+1 < len(r.parts) && r.parts[j+1].clause == o.clause {
+				kind = j + 1
+			}
+			break
+		}
+	}
+	if first < 0 {
+		return "", ""
+	}
+	for i := range q.parts {
+		if firstWords[q.parts[i].folded] {
+			return "", "" // the claim names the first itself
+		}
+	}
+	for k, t := range toks {
+		if !beforeWords[t.folded] || t.part >= 0 {
+			continue
+		}
+		var governed []int
+		if t.folded == "before" {
+			for m := k + 1; m < len(toks) && toks[m].clause == t.clause; m++ {
+				if p := toks[m].part; p >= 0 {
+					if q.parts[p].verb {
+						break
+					}
+					governed = append(governed, p)
+				} else if toks[m].folded != "and" && !englishFunction(toks[m].folded) || enAdjunctPreps[toks[m].folded] {
+					break
+				}
+			}
+		} else {
+			// Turkish: the ablative phrase before "önce" ("Kolomb ve tayfasından önce").
+			if k == 0 || toks[k-1].part < 0 || !ablative(m, toks[k-1].folded) {
+				continue
+			}
+			for m := k - 1; m >= 0 && toks[m].clause == t.clause; m-- {
+				if p := toks[m].part; p >= 0 {
+					governed = append(governed, p)
+				} else if toks[m].folded != "ve" && toks[m].folded != "ile" {
+					break
+				}
+			}
+		}
+		for _, p := range governed {
+			if qa.links[p] == linked && qa.with[p] != kind && qa.with[p] != first {
+				return t.text + " " + q.parts[p].text, r.parts[first].text
+			}
+		}
+	}
+	return "", ""
+}
+
+// functionDenial reports a word of r read as grammar ("the same thing", "aynı şey") that holds a
+// negation of a part of q the fact-check does not otherwise state ("no difference"): as with an
+// antonym link, the pair flips the claim once. It returns the two words for the reason.
+func (ix *decision) functionDenial(rToks []clauseToken, r *claimParts, q *claimParts, qa sideAlign) (string, string) {
+	lang := lexicalLang(r.lang)
+	for _, t := range rToks {
+		if t.part >= 0 || utf8Len(t.folded) < 3 || negationWords[t.folded] || turkish.IsNegator(t.folded) || turkish.IsConcord(t.folded) {
+			continue
+		}
+		for i := range q.parts {
+			p := &q.parts[i]
+			if qa.links[i] != unlinked || !isContent(p) || p.ent != nil {
+				continue
+			}
+			if ix.denies(lang, []string{t.folded}, p) {
+				return say(q, qa, i), t.text
+			}
+		}
+	}
+	return "", ""
+}
+
+// utf8Len counts the runes of s.
+func utf8Len(s string) int { return len([]rune(s)) }
