@@ -703,8 +703,13 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return g.privative >= 0 && a.links[g.privative] != unlinked && a.with[g.privative] >= 0 &&
 			ix.wholeRelate(&c.parts[g.privative], &other.parts[a.with[g.privative]], true) != unlinked
 	}
+	// A fact-check may restate its claim in a negated clause of its own words, as a post may
+	// ("Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi"), and a negative
+	// participle says which of a noun's kind ("ekmek bulamayan halk"): neither is the claim's
+	// polarity (negmeaning.go).
 	rNeg := r.negativeWithout(func(g negation) bool {
-		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g)
+		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g) || restatingFact(r, ra, g.clause) ||
+			modifierNegation(r, ra, q, g.clause)
 	})
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
@@ -764,7 +769,8 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	qNeg := q.negativeWithout(func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
-			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause)
+			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause) ||
+			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
 	// viruses" answers. Only a negation: an antonym still says another thing.

@@ -367,3 +367,108 @@ func (ix *decision) functionDenial(rToks []clauseToken, r *claimParts, q *claimP
 
 // utf8Len counts the runes of s.
 func utf8Len(s string) int { return len([]rune(s)) }
+
+// modifierNegation reports a clause c of claim x whose every negation is a negative participle
+// modifying a noun that the other claim y does not state ("ekmek bulamayan halk", the people who
+// cannot find bread): the negation says which of the noun's kind, as a privative does, and
+// counts only where y states that word, or negates the participle's object in its own words
+// ("Ekmek yok diyen halka").
+func modifierNegation(x *claimParts, xa sideAlign, y *claimParts, c int) bool {
+	negs := 0
+	for _, g := range x.negs {
+		if g.clause == c {
+			if g.concord || g.privative >= 0 {
+				return false
+			}
+			negs++
+		}
+	}
+	parts := 0
+	for i := range x.parts {
+		p := &x.parts[i]
+		if p.clause != c || !p.neg {
+			continue
+		}
+		if p.role != roleModifier || xa.links[i] != unlinked || !turkish.IsNegativeParticiple(p.folded) ||
+			i+1 >= len(x.parts) || x.parts[i+1].clause != c || x.parts[i+1].verb {
+			return false
+		}
+		if k := i - 1; k >= 0 && x.parts[k].clause == c && xa.links[k] == linked {
+			for _, g := range y.negs {
+				if g.clause == y.parts[xa.with[k]].clause {
+					return false
+				}
+			}
+		}
+		parts++
+	}
+	return negs > 0 && parts == negs
+}
+
+// warnedCondition reports a Turkish clause c of q that denies what the fact-check r states as
+// its condition ("karpuzla yumurta beraber yenmez, zehirliyor" for "Karpuz ile yumurta birlikte
+// yenirse insanı zehirler"): a negative aorist of the condition's verb, beside a clause, not
+// negated, that states what r says follows, warns against the condition as the English
+// prohibition does ("Don't eat …, it poisons you"); it does not deny the claim.
+func warnedCondition(q *claimParts, qa sideAlign, r *claimParts, c int) bool {
+	if q.lang != "tr" || r.lang != "tr" || q.clauses < 2 {
+		return false
+	}
+	cond := -1
+	for i := range q.parts {
+		p := &q.parts[i]
+		if p.clause != c || !p.neg || !p.verb || qa.links[i] != linked {
+			continue
+		}
+		if o := &r.parts[qa.with[i]]; conditional(o.folded) {
+			cond = qa.with[i]
+		}
+	}
+	if cond < 0 {
+		return false
+	}
+	negated := map[int]bool{}
+	for _, g := range q.negs {
+		negated[g.clause] = true
+	}
+	for i := range q.parts {
+		if p := &q.parts[i]; p.clause != c && !negated[p.clause] && qa.links[i] == linked && qa.with[i] > cond && !p.aside {
+			return true
+		}
+	}
+	return false
+}
+
+// conditional reports a folded Turkish verb in the aorist conditional ("yenirse", "içersen"):
+// the condition of what the clause says follows.
+func conditional(folded string) bool {
+	for _, e := range []string{"rse", "rsa", "rsen", "rsan", "rseniz", "rsaniz"} {
+		if strings.HasSuffix(folded, e) && len(folded) > len(e)+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// restatingFact reports a negated clause c of the fact-check r that says its claim again in a
+// verb of its own ("Ay'a iniş hiç gerçekleşmedi" before "stüdyoda çekilmiş bir düzmeceydi"), as
+// restatingClause finds in a post: the post must state every other content part of that clause
+// ("aya inis yalan"), so that a post that shares a word of the other clause only ("Ay düzdür")
+// still meets the negation.
+func restatingFact(r *claimParts, ra sideAlign, c int) bool {
+	if !restatingClause(r, ra, c) {
+		return false
+	}
+	stated := false
+	for j := range r.parts {
+		o := &r.parts[j]
+		if o.clause != c || !isContent(o) {
+			continue
+		}
+		if ra.links[j] == unlinked && !o.verb {
+			return false
+		}
+		stated = stated || ra.links[j] == linked
+	}
+	return stated
+}
