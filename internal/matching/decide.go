@@ -707,9 +707,12 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// ("Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi"), and a negative
 	// participle says which of a noun's kind ("ekmek bulamayan halk"): neither is the claim's
 	// polarity (negmeaning.go).
+	qToks, qAsks := ix.clauseTokens(q)
+	rToks, _ := ix.clauseTokens(r)
+	qLexical, rLexical := skipLexical(ix.lexicalNegations(qToks, q.lang)), skipLexical(ix.lexicalNegations(rToks, r.lang))
 	rNeg := r.negativeWithout(func(g negation) bool {
 		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g) || restatingFact(r, ra, g.clause) ||
-			modifierNegation(r, ra, q, g.clause)
+			modifierNegation(r, ra, q, g.clause) || rLexical(g)
 	})
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
@@ -737,8 +740,6 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
 	// part of the other ("the same thing" for "no difference"), and "before S" against "S was the
 	// first", flip the claim as an antonym link does.
-	qToks, qAsks := ix.clauseTokens(q)
-	rToks, _ := ix.clauseTokens(r)
 	if a, b := ix.functionDenial(rToks, r, q, qa); a != "" {
 		flips++
 		antA, antB = a, b
@@ -750,6 +751,13 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		flips++
 		antA, antB = a, b
 	} else if b, a := beforeFirst(ix.morph, rToks, r, ra, q); a != "" {
+		flips++
+		antA, antB = a, b
+	}
+	if a, b := onlyElsewhere(qToks, rToks); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := onlyElsewhere(rToks, qToks); a != "" {
 		flips++
 		antA, antB = a, b
 	}
@@ -770,7 +778,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	qNeg := q.negativeWithout(func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause) ||
-			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause)
+			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause) || qLexical(g)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
 	// viruses" answers. Only a negation: an antonym still says another thing.

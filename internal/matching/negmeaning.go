@@ -472,3 +472,82 @@ func restatingFact(r *claimParts, ra sideAlign, c int) bool {
 	}
 	return stated
 }
+
+// restrictWords restrict what they stand before to itself ("only on Earth", "yalnızca Dünya'da"),
+// and elsewhereWords say it holds beyond that too ("life elsewhere", "Dünya dışında da"): one
+// against the other flips the claim, so "not only on Earth" states "elsewhere too" and "only on
+// Earth" denies it.
+var (
+	restrictWords      = map[string]bool{"only": true, "yalnizca": true, "sadece": true, "yalniz": true}
+	elsewhereWords = map[string]bool{"elsewhere": true, "disinda": true}
+)
+
+// onlyElsewhere reports a claim whose text restricts to one thing (restrictWords, read as grammar)
+// where the other's says beyond it (elsewhereWords), with the words for the reason.
+func onlyElsewhere(aToks, bToks []clauseToken) (string, string) {
+	for _, t := range aToks {
+		if !restrictWords[t.folded] || t.part >= 0 {
+			continue
+		}
+		for _, u := range bToks {
+			if elsewhereWords[u.folded] {
+				for _, v := range aToks {
+					if elsewhereWords[v.folded] {
+						return "", "" // both say it
+					}
+				}
+				return t.text, u.text
+			}
+		}
+	}
+	return "", ""
+}
+
+// lexicalNegations counts, for each clause of a Turkish claim, the "yok" that is the first word
+// of a verb the lexicon has whole ("yok etmek", to destroy; "yok olmak", to vanish): "kanseri
+// yok eder" says that it destroys cancer, it negates nothing.
+func (ix *decision) lexicalNegations(toks []clauseToken, lang string) map[int]int {
+	if ix.lex == nil || lang != "tr" {
+		return nil
+	}
+	var out map[int]int
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k].folded != "yok" || toks[k+1].clause != toks[k].clause {
+			continue
+		}
+		next := toks[k+1].folded
+		verb := ""
+		switch {
+		case strings.HasPrefix(next, "et") || strings.HasPrefix(next, "ed"):
+			verb = "yok etmek"
+		case strings.HasPrefix(next, "ol"):
+			verb = "yok olmak"
+		default:
+			continue
+		}
+		if len(ix.relations.translate(ix.lex, "tr", "en", verb)) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[int]int{}
+		}
+		out[toks[k].clause]++
+	}
+	return out
+}
+
+// skipLexical returns a skip function for negativeWithout that sets aside, in each clause, as
+// many plain negations as lexicalNegations counts there.
+func skipLexical(counts map[int]int) func(g negation) bool {
+	left := map[int]int{}
+	for c, n := range counts {
+		left[c] = n
+	}
+	return func(g negation) bool {
+		if g.concord || g.privative >= 0 || left[g.clause] == 0 {
+			return false
+		}
+		left[g.clause]--
+		return true
+	}
+}
