@@ -478,7 +478,7 @@ func restatingFact(r *claimParts, ra sideAlign, c int) bool {
 // against the other flips the claim, so "not only on Earth" states "elsewhere too" and "only on
 // Earth" denies it.
 var (
-	restrictWords      = map[string]bool{"only": true, "yalnizca": true, "sadece": true, "yalniz": true}
+	restrictWords  = map[string]bool{"only": true, "yalnizca": true, "sadece": true, "yalniz": true}
 	elsewhereWords = map[string]bool{"elsewhere": true, "disinda": true}
 )
 
