@@ -19,8 +19,8 @@ import (
 const denialTranslations = 5
 
 // denialPivot is how many translations of the other word may name what a word denies: its main
-// senses only ("difference" → "fark", "see" → "görmek").
-const denialPivot = 4
+// senses only ("difference" → "fark", "see" → "görmek"; not "look" → …, "görmek").
+const denialPivot = 2
 
 // deniedRoots returns the words a word denies, in the other language (to), read from its first
 // translations that are negative forms: a Turkish negative verb ("blind" → "görmez" → görmek), a
