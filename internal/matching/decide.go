@@ -768,6 +768,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if !g.prohibition || rNeg {
 			return false
 		}
+		if orConsequence(qToks, qa, g.clause) {
+			return true // "never eat watermelon after eggs or you'll get poisoned" (negmeaning.go)
+		}
 		for i := range q.parts {
 			if q.parts[i].clause != g.clause && qa.links[i] == linked {
 				return true
@@ -778,7 +781,8 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	qNeg := q.negativeWithout(func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause) ||
-			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause) || qLexical(g)
+			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause) || qLexical(g) ||
+			!rNeg && sideConsequence(qToks, q, qa, g.clause)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
 	// viruses" answers. Only a negation: an antonym still says another thing.

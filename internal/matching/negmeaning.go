@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -77,6 +78,18 @@ func appendNew(list []string, add ...string) []string {
 // word it denies (deniedRoots) is v itself, or one of v's main translations, or translates to v.
 // "blind" denies "see" (görmez), "same" denies "difference" (farksız → fark).
 func (ix *decision) denies(lang string, forms []string, v *part) bool {
+	if lang == "tr" && v.lang == "tr" && ix.lex != nil && v.ent == nil {
+		// "aynı" is "farksız" (without difference) in KeNet: it denies "fark" ("hiçbir fark
+		// yok").
+		for _, f := range v.lexForms() {
+			priv := privativeOf(turkish.Fold(f))
+			for _, w := range forms {
+				if r := ix.relations.relate(ix.lex, "tr", priv, w); priv != "" && (r == thesaurus.Same || r == thesaurus.Synonym) {
+					return true
+				}
+			}
+		}
+	}
 	to, roots := ix.deniedRoots(lang, forms)
 	if len(roots) == 0 || v.lang != "en" && v.lang != "tr" {
 		return false
@@ -550,4 +563,123 @@ func skipLexical(counts map[int]int) func(g negation) bool {
 		left[g.clause]--
 		return true
 	}
+}
+
+// privativeOf writes the Turkish privative -sIz after a folded noun ("fark" → "farksiz"), in
+// the folded spelling the lexicon accepts (ı and i, ö and o, ü and u fold alike), or "" for a
+// word without a vowel or a verb's infinitive.
+func privativeOf(folded string) string {
+	if strings.HasSuffix(folded, "mak") || strings.HasSuffix(folded, "mek") {
+		return ""
+	}
+	for i := len(folded) - 1; i >= 0; i-- {
+		switch folded[i] {
+		case 'a', 'e', 'i':
+			return folded + "siz"
+		case 'o', 'u':
+			return folded + "suz"
+		}
+	}
+	return ""
+}
+
+// orConsequence reports a clause c of a post that says after "or" ("otherwise", "or else") what
+// follows from not heeding it, in words the fact-check states ("never eat watermelon after eggs
+// or you'll get poisoned"): a prohibition opening that clause warns of the fact-check's claim,
+// as one beside a clause of its own does.
+func orConsequence(toks []clauseToken, qa sideAlign, c int) bool {
+	after := false
+	for _, t := range toks {
+		if t.clause != c {
+			continue
+		}
+		switch {
+		case t.folded == "or" || t.folded == "otherwise":
+			after = true
+		case after && t.part >= 0 && qa.links[t.part] == linked:
+			return true
+		}
+	}
+	return false
+}
+
+// consequenceOpeners open, inside a clause, what the poster draws from the claim ("… lol thats
+// why they never get bored", "… bu yüzden hiç sıkılmazlar"): the English "why" after "that's",
+// "so", "therefore", and the Turkish "yüzden", "nedenle" after "bu" or "o".
+var consequenceOpeners = map[string]bool{"so": true, "therefore": true, "hence": true}
+
+// consequenceAt reports token k of toks opening a consequence (consequenceOpeners).
+func consequenceAt(toks []clauseToken, k int) bool {
+	t := toks[k]
+	if t.part >= 0 {
+		return false
+	}
+	if consequenceOpeners[t.folded] {
+		return true
+	}
+	prev := ""
+	if k > 0 && toks[k-1].clause == t.clause {
+		prev = toks[k-1].folded
+	}
+	switch t.folded {
+	case "why":
+		return prev == "that's" || prev == "thats" || prev == "that’s" || prev == "which"
+	case "yuzden", "nedenle":
+		return prev == "bu" || prev == "o"
+	}
+	return false
+}
+
+// negationSource reports a token that negates its clause: a negating word or a negative verb
+// form read as a part.
+func negationSource(c *claimParts, t clauseToken) bool {
+	if t.part >= 0 {
+		return c.parts[t.part].neg && !c.parts[t.part].privative
+	}
+	f := strings.ReplaceAll(t.folded, "’", "'")
+	return negationWords[f] || strings.HasSuffix(f, "n't") || turkish.IsNegator(f)
+}
+
+// sideConsequence reports a clause c of the post whose every negation lies in a consequence it
+// draws (consequenceAt) in words the fact-check does not state, after words of the fact-check
+// that are not negated ("goldfish only remember stuff for 3 seconds lol thats why they never get
+// bored"): the negation is the consequence's, not the claim's. A consequence that states a part
+// of the fact-check ("… so vaccines never cause autism") keeps its negation.
+func sideConsequence(toks []clauseToken, q *claimParts, qa sideAlign, c int) bool {
+	at := -1
+	for k := range toks {
+		if toks[k].clause == c && consequenceAt(toks, k) {
+			at = k
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	before, after, own := false, 0, false
+	for k, t := range toks {
+		if t.clause != c {
+			continue
+		}
+		switch {
+		case k < at && negationSource(q, t):
+			return false
+		case k < at && t.part >= 0 && qa.links[t.part] == linked:
+			before = true
+		case k > at && negationSource(q, t):
+			after++
+		case k > at && t.part >= 0:
+			if qa.links[t.part] != unlinked {
+				return false
+			}
+			own = own || isContent(&q.parts[t.part])
+		}
+	}
+	n := 0
+	for _, g := range q.negs {
+		if g.clause == c && !g.concord {
+			n++
+		}
+	}
+	return before && own && after > 0 && n <= after
 }
