@@ -23,6 +23,9 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		review("u:cake", "Marie Antoinette, ekmek bulamayan halk için 'Pasta yesinler' demiştir.", "tr", "yanlis"),
 		review("u:alien", "Evrende Dünya dışında da yaşam vardır.", "tr", "belirsiz"),
 		review("u:lemon", "Limonlu su (sıcak limon suyu) kanseri tedavi eder.", "tr", "yanlis"),
+		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
+		review("u:bats-tr", "Yarasalar kördür.", "tr", "yanlis"),
+		review("u:fish", "Eating yogurt after fish poisons you.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// "blind" is "görmez" in the dictionary: it denies "see".
@@ -64,6 +67,16 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		// "yok etmek" is one verb.
 		{"Sıcak su ile limon kanseri yok edermiş", "tr", "u:lemon", ""},
 		{"Sıcak su ile limon kanseri yok etmez", "tr", "u:lemon", "negation differs"},
+		// A negation inside a consequence the post draws in words of its own.
+		{"goldfish only remember stuff for 3 seconds lol thats why they never get bored", "en", "u:goldfish", ""},
+		{"goldfish have a three second memory so they never get bored", "en", "u:goldfish", ""},
+		{"goldfish don't have a three second memory, that's why they never get bored", "en", "u:goldfish", "negation differs"},
+		// "kör" is "görmez"; its eyes not seeing is its being blind.
+		{"Yarasaların gözleri görmez", "tr", "u:bats-tr", ""},
+		{"Yarasaların gözleri görür", "tr", "u:bats-tr", "opposite meaning"},
+		// A prohibition whose consequence follows "or".
+		{"never eat yogurt after fish or you'll get poisoned", "en", "u:fish", ""},
+		{"eating yogurt after fish won't poison you", "en", "u:fish", "negation differs"},
 	})
 }
 
@@ -90,6 +103,8 @@ func TestDenies(t *testing.T) {
 		{"en", "blind", "look", "en", false},
 		{"en", "same", "similar", "en", false},
 		{"en", "immune", "catch", "en", false},
+		{"tr", "aynı", "fark", "tr", true},
+		{"tr", "aynı", "benzerlik", "tr", false},
 	} {
 		if got := d.denies(c.lang, []string{c.w}, word(c.v, c.vlang)); got != c.want {
 			t.Errorf("denies(%s %q, %q) = %v, want %v", c.lang, c.w, c.v, got, c.want)
