@@ -789,6 +789,16 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if qNeg != rNeg && flips == 0 && q.question {
 		qNeg = rNeg
 	}
+	// A denial in one word ("faked") against a negation of what it denies ("Nobody ever landed
+	// on the Moon"): negmeaning.go deniedAsUnreal.
+	if qNeg != rNeg && flips == 0 {
+		switch {
+		case qNeg && ix.deniedAsUnreal(qToks, q, qa, r, ra):
+			rNeg = true
+		case rNeg && ix.deniedAsUnreal(rToks, r, ra, q, qa):
+			qNeg = true
+		}
+	}
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
 		case flips%2 == 1 && antA == "":

@@ -683,3 +683,62 @@ func sideConsequence(toks []clauseToken, q *claimParts, qa sideAlign, c int) boo
 	}
 	return before && own && after > 0 && n <= after
 }
+
+// realWords name what is so (real, genuine, true, gerçek): a word the lexicon holds as their
+// antonym ("faked", "fabricated", "false", "düzmece", "uydurma") says that what it is said of is
+// not so, a denial in one word.
+var realWords = map[string][]string{"en": {"genuine", "real", "true"}, "tr": {"gercek"}}
+
+// unreal reports a part whose word the lexicon holds as an antonym of a word of realWords.
+func (ix *decision) unreal(p *part) bool {
+	if ix.lex == nil || p.ent != nil || p.num != "" {
+		return false
+	}
+	for _, a := range realWords[p.lang] {
+		for _, f := range p.lexForms() {
+			if ix.relations.relate(ix.lex, p.lang, f, a) == thesaurus.Antonym {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deniedAsUnreal reports a claim b, negated nowhere, that calls what it says unreal with its
+// predicate ("The Moon landings were faked in a studio"), against a claim a whose negation
+// governs a word b says before that predicate ("Nobody ever landed on the Moon"): both deny the
+// same thing, so b counts as negated. A negation of a's that governs another word ("… were not
+// filmed in a studio") is not b's denial.
+func (ix *decision) deniedAsUnreal(aToks []clauseToken, a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) bool {
+	fake := -1
+	for j := range b.parts {
+		o := &b.parts[j]
+		if !o.aside && ba.links[j] == unlinked && (o.verb || o.role == rolePredicate) && ix.unreal(o) {
+			fake = j
+			break
+		}
+	}
+	if fake < 0 {
+		return false
+	}
+	governs := func(i int) bool { return i >= 0 && aa.links[i] == linked && aa.with[i] < fake }
+	for i := range a.parts {
+		if p := &a.parts[i]; p.neg && !p.privative && p.verb && governs(i) {
+			return true // a negative verb form ("Ay'a inilmedi")
+		}
+	}
+	for k, t := range aToks {
+		if t.part >= 0 || !negationSource(a, t) {
+			continue
+		}
+		for m := k + 1; m < len(aToks) && aToks[m].clause == t.clause; m++ {
+			if p := aToks[m].part; p >= 0 {
+				if governs(p) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}

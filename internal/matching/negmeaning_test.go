@@ -7,9 +7,10 @@ import "testing"
 // "no difference"), a question's negation that its answer takes, a bare answer to a question about
 // something else, "no one … before S" for "S was the first", "not only" for "elsewhere", a
 // fact-check that restates its claim in a negated clause, a negative participle naming which of a
-// noun's kind, a Turkish negative aorist warning against the fact-check's condition and a "yok"
-// that is part of a verb ("yok etmek"). Each rewording has beside it a post that says the
-// opposite, which must still be refused.
+// noun's kind, a Turkish negative aorist warning against the fact-check's condition, a "yok" that
+// is part of a verb ("yok etmek"), a negation inside a consequence the post draws, a prohibition
+// with its consequence after "or" and a denial in one word ("faked"). Each rewording has beside
+// it a post that says the opposite, which must still be refused.
 func TestSameClaimNegationOnMeaning(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:bats", "Bats are blind.", "en", "yanlis"),
@@ -26,6 +27,7 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		review("u:goldfish", "Goldfish have a three-second memory.", "en", "yanlis"),
 		review("u:bats-tr", "Yarasalar kördür.", "tr", "yanlis"),
 		review("u:fish", "Eating yogurt after fish poisons you.", "en", "yanlis"),
+		review("u:moon", "The Moon landings were faked in a studio.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// "blind" is "görmez" in the dictionary: it denies "see".
@@ -77,6 +79,11 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		// A prohibition whose consequence follows "or".
 		{"never eat yogurt after fish or you'll get poisoned", "en", "u:fish", ""},
 		{"eating yogurt after fish won't poison you", "en", "u:fish", "negation differs"},
+		// "faked" (the antonym of "genuine") denies what "nobody landed" denies; a negation of
+		// another word does not.
+		{"Nobody ever landed on the Moon, it was all filmed in a studio", "en", "u:moon", ""},
+		{"The Moon landings were not filmed in a studio", "en", "u:moon", "negation differs"},
+		{"The Moon landings were real", "en", "u:moon", "different"},
 	})
 }
 
