@@ -349,6 +349,9 @@ func beforeFirst(m *turkish.Morphology, toks []clauseToken, q *claimParts, qa si
 		}
 		for _, p := range governed {
 			if qa.links[p] == linked && qa.with[p] != kind && qa.with[p] != first {
+				if t.folded == "once" {
+					return q.parts[p].text + " " + t.text, r.parts[first].text
+				}
 				return t.text + " " + q.parts[p].text, r.parts[first].text
 			}
 		}
@@ -533,7 +536,8 @@ func (ix *decision) lexicalNegations(toks []clauseToken, lang string) map[int]in
 		switch {
 		case strings.HasPrefix(next, "et") || strings.HasPrefix(next, "ed"):
 			verb = "yok etmek"
-		case strings.HasPrefix(next, "ol"):
+		case strings.HasPrefix(next, "ol") && !strings.HasPrefix(next, "oldug") && !strings.HasPrefix(next, "olan"):
+			// Not a participle: "faydası yok olduğu" is "that it has none".
 			verb = "yok olmak"
 		default:
 			continue

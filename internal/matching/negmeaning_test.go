@@ -118,3 +118,30 @@ func TestDenies(t *testing.T) {
 		}
 	}
 }
+
+// TestLexicalNegations holds which "yok" is the first word of a verb ("yok etmek", "yok olmak")
+// and which still negates: not one before a participle ("yok olduğu", that there is none).
+func TestLexicalNegations(t *testing.T) {
+	ix := lexIndex(t)
+	d := ix.newDecision()
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"Limon kanseri yok eder", 1},
+		{"Dinozorlar bir göktaşıyla yok oldu", 1},
+		{"Limonun kansere hiçbir faydası yok", 0},
+		{"Limonun kansere faydası yok olduğu biliniyor", 0},
+		{"Bunun bir sebebi yok, olsa olsa tesadüf", 0},
+	} {
+		cp := ix.parseClaim(c.text, "tr")
+		toks, _ := d.clauseTokens(cp)
+		got := 0
+		for _, n := range d.lexicalNegations(toks, "tr") {
+			got += n
+		}
+		if got != c.want {
+			t.Errorf("%q: %d negations read as part of a verb, want %d", c.text, got, c.want)
+		}
+	}
+}
