@@ -704,13 +704,13 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			ix.wholeRelate(&c.parts[g.privative], &other.parts[a.with[g.privative]], true) != unlinked
 	}
 	// A fact-check may restate its claim in a negated clause of its own words, as a post may
-	// ("Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi"), and a negative
-	// participle says which of a noun's kind ("ekmek bulamayan halk"): neither is the claim's
-	// polarity (negmeaning.go).
+	// ("Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi"), a negative participle
+	// says which of a noun's kind ("ekmek bulamayan halk") and "yok etmek" is one verb: none is
+	// the claim's polarity. Negations cancel out within one clause only (negmeaning.go).
 	qToks, qAsks := ix.clauseTokens(q)
 	rToks, _ := ix.clauseTokens(r)
 	qLexical, rLexical := skipLexical(ix.lexicalNegations(qToks, q.lang)), skipLexical(ix.lexicalNegations(rToks, r.lang))
-	rNeg := r.negativeWithout(func(g negation) bool {
+	rNeg := negatedInAnyClause(r, func(g negation) bool {
 		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g) || restatingFact(r, ra, g.clause) ||
 			modifierNegation(r, ra, q, g.clause) || rLexical(g)
 	})
@@ -738,8 +738,8 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
-	// part of the other ("the same thing" for "no difference"), and "before S" against "S was the
-	// first", flip the claim as an antonym link does.
+	// part of the other ("the same thing" for "no difference"), "before S" against "S was the
+	// first" and "only" against "elsewhere" flip the claim as an antonym link does.
 	if a, b := ix.functionDenial(rToks, r, q, qa); a != "" {
 		flips++
 		antA, antB = a, b
@@ -778,7 +778,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		return false
 	}
-	qNeg := q.negativeWithout(func(g negation) bool {
+	// Nor is the negation of a question the post answers, of a bare answer to a question about
+	// something else, of a warning against the fact-check's condition or of a consequence the
+	// post draws in words of its own (negmeaning.go).
+	qNeg := negatedInAnyClause(q, func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
 			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause) ||
 			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause) || qLexical(g) ||

@@ -746,3 +746,23 @@ func (ix *decision) deniedAsUnreal(aToks []clauseToken, a *claimParts, aa sideAl
 	}
 	return false
 }
+
+// negatedInAnyClause reports a claim negated in any of its clauses, by the negations skip keeps
+// (each asked once, in order, as negativeWithout asks them): two negations in one clause cancel
+// out ("not without"), but two clauses that each deny do not ("Is the Earth flat? No. The Earth
+// is not flat.", "Ever heard of a vaccine injury? Me neither. Vaccines don't cause autism").
+func negatedInAnyClause(c *claimParts, skip func(negation) bool) bool {
+	kept := map[int][]negation{}
+	for _, g := range c.negs {
+		if !skip(g) {
+			kept[g.clause] = append(kept[g.clause], g)
+		}
+	}
+	for _, gs := range kept {
+		one := claimParts{negs: gs}
+		if one.negativeWithout(func(negation) bool { return false }) {
+			return true
+		}
+	}
+	return false
+}

@@ -9,8 +9,8 @@ import "testing"
 // fact-check that restates its claim in a negated clause, a negative participle naming which of a
 // noun's kind, a Turkish negative aorist warning against the fact-check's condition, a "yok" that
 // is part of a verb ("yok etmek"), a negation inside a consequence the post draws, a prohibition
-// with its consequence after "or" and a denial in one word ("faked"). Each rewording has beside
-// it a post that says the opposite, which must still be refused.
+// with its consequence after "or", a denial in one word ("faked") and two clauses that each deny.
+// Each rewording has beside it a post that says the opposite, which must still be refused.
 func TestSameClaimNegationOnMeaning(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:bats", "Bats are blind.", "en", "yanlis"),
@@ -28,6 +28,7 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		review("u:bats-tr", "Yarasalar kördür.", "tr", "yanlis"),
 		review("u:fish", "Eating yogurt after fish poisons you.", "en", "yanlis"),
 		review("u:moon", "The Moon landings were faked in a studio.", "en", "yanlis"),
+		review("u:autism", "Vaccines cause autism.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// "blind" is "görmez" in the dictionary: it denies "see".
@@ -84,6 +85,10 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		{"Nobody ever landed on the Moon, it was all filmed in a studio", "en", "u:moon", ""},
 		{"The Moon landings were not filmed in a studio", "en", "u:moon", "negation differs"},
 		{"The Moon landings were real", "en", "u:moon", "different"},
+		// Two clauses that each deny do not cancel out as two negations of one clause do.
+		{"Do vaccines cause autism? No. Vaccines don't cause autism.", "en", "u:autism", "negation differs"},
+		{"Vaccines don't cause autism. They don't.", "en", "u:autism", "negation differs"},
+		{"The Earth is not flat. It isn't.", "en", "u:flat", "negation differs"},
 	})
 }
 
