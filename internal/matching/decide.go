@@ -705,8 +705,16 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return g.privative >= 0 && a.links[g.privative] != unlinked && a.with[g.privative] >= 0 &&
 			ix.wholeRelate(&c.parts[g.privative], &other.parts[a.with[g.privative]], true) != unlinked
 	}
-	rNeg := r.negativeWithout(func(g negation) bool {
-		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g)
+	// A fact-check may restate its claim in a negated clause of its own words, as a post may
+	// ("Ay'a iniş hiç gerçekleşmedi, stüdyoda çekilmiş bir düzmeceydi"), a negative participle
+	// says which of a noun's kind ("ekmek bulamayan halk") and "yok etmek" is one verb: none is
+	// the claim's polarity. Negations cancel out within one clause only (negmeaning.go).
+	qToks, qAsks := ix.clauseTokens(q)
+	rToks, _ := ix.clauseTokens(r)
+	qLexical, rLexical := skipLexical(ix.lexicalNegations(qToks, q.lang)), skipLexical(ix.lexicalNegations(rToks, r.lang))
+	rNeg := negatedInAnyClause(r, func(g negation) bool {
+		return g.privative >= 0 && ra.links[g.privative] == unlinked || whole(r, ra, q, g) || restatingFact(r, ra, g.clause) ||
+			modifierNegation(r, ra, q, g.clause) || rLexical(g)
 	})
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
 	flips := comp
@@ -731,12 +739,39 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
 	}
+	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
+	// part of the other ("the same thing" for "no difference"), "before S" against "S was the
+	// first" and "only" against "elsewhere" flip the claim as an antonym link does.
+	if a, b := ix.functionDenial(rToks, r, q, qa); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := ix.functionDenial(qToks, q, r, ra); a != "" {
+		flips++
+		antA, antB = b, a
+	}
+	if a, b := beforeFirst(ix.morph, qToks, q, qa, r); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := beforeFirst(ix.morph, rToks, r, ra, q); a != "" {
+		flips++
+		antA, antB = a, b
+	}
+	if a, b := onlyElsewhere(qToks, rToks); a != "" {
+		flips++
+		antA, antB = a, b
+	} else if b, a := onlyElsewhere(rToks, qToks); a != "" {
+		flips++
+		antA, antB = a, b
+	}
 	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
 	// that states part of the fact-check warns against what the claim says will happen; it
 	// does not deny it.
 	prohibition := func(g negation) bool {
 		if !g.prohibition || rNeg {
 			return false
+		}
+		if orConsequence(qToks, qa, g.clause) {
+			return true // "never eat watermelon after eggs or you'll get poisoned" (negmeaning.go)
 		}
 		for i := range q.parts {
 			if q.parts[i].clause != g.clause && qa.links[i] == linked {
@@ -745,14 +780,29 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		return false
 	}
-	qNeg := q.negativeWithout(func(g negation) bool {
+	// Nor is the negation of a question the post answers, of a bare answer to a question about
+	// something else, of a warning against the fact-check's condition or of a consequence the
+	// post draws in words of its own (negmeaning.go).
+	qNeg := negatedInAnyClause(q, func(g negation) bool {
 		return chatterClause(q, qa, g.clause) || restating(g.clause) || g.privative >= 0 && qa.links[g.privative] == unlinked || prohibition(g) || whole(q, qa, r, g) ||
-			!rNeg && comparedTo(q, qa, r, g.clause)
+			!rNeg && comparedTo(q, qa, r, g.clause) || answeredNegation(qToks, qAsks, q, qa, g.clause) ||
+			modifierNegation(q, qa, r, g.clause) || !rNeg && warnedCondition(q, qa, r, g.clause) || qLexical(g) ||
+			!rNeg && sideConsequence(qToks, q, qa, g.clause)
 	})
 	// A question asserts neither polarity: "Do Macs get viruses?" asks what "Macs can't get
 	// viruses" answers. Only a negation: an antonym still says another thing.
 	if qNeg != rNeg && flips == 0 && q.question {
 		qNeg = rNeg
+	}
+	// A denial in one word ("faked") against a negation of what it denies ("Nobody ever landed
+	// on the Moon"): negmeaning.go deniedAsUnreal.
+	if qNeg != rNeg && flips == 0 {
+		switch {
+		case qNeg && ix.deniedAsUnreal(qToks, q, qa, r, ra):
+			rNeg = true
+		case rNeg && ix.deniedAsUnreal(rToks, r, ra, q, qa):
+			qNeg = true
+		}
 	}
 	if (qNeg != rNeg) != (flips%2 == 1) {
 		switch {
@@ -1582,10 +1632,12 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 			if l == unlinked {
 				l = ix.lexRelate(o, p, false)
 			}
-			if l == opposite && (isVerbal(p) != isVerbal(o) || linkedTo(qa, j)) {
+			if l == opposite && (isVerbal(p) != isVerbal(o) && !ix.deniesEither(p, o) || linkedTo(qa, j)) {
 				// An antonym flips the claim only in the place of the word it opposes: a verb
 				// for a verb, a noun for a noun, a part the claim has not already stated
 				// otherwise (a loose translation is not an opposition: "neden" and "vaccines").
+				// A word that denies a verb is that verb's place ("blind", "can't see";
+				// negmeaning.go).
 				continue
 			}
 			if l != unlinked {
@@ -2023,6 +2075,9 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		l := rel(p.lang, p.lexForms(), o.lexForms(), true)
 		if l == unlinked && ix.sharedTranslation(p, o) {
 			return linked
+		}
+		if l == unlinked && ix.deniesEither(p, o) {
+			return opposite // "blind" for "can't see" (negmeaning.go)
 		}
 		return l
 	}

@@ -166,7 +166,8 @@ func TestTuningFiles(t *testing.T) {
 		// comparison and verbal-noun rules of the colloquial round; 0.630 same-language before the
 		// rules tuned on colloq.jsonl; 0.955, 0.597, 0.567 before those of the WordNet-links round;
 		// 0.916, 0.513 and 0.567 when it was still blind).
-		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.68, crosslang: 0.86}},
+		// Same-language rewordings 0.681 -> 0.714 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"test", readPath, heldFigures{lookalike: 0.98, paraphrase: 0.71, crosslang: 0.86}},
 		// blind: the previous test half (eval/blind.jsonl: 263 look-alikes, 260 same-language and 55
 		// cross-language rewordings, written blind on 2026-11-26). Its failures were read to shape the
 		// rules of the WordNet-links round, so it is tuning data now and its figures are not quality
@@ -187,7 +188,8 @@ func TestTuningFiles(t *testing.T) {
 		// confident matches. Same-language 0.758 -> 0.762 when words said alike in one slot were
 		// read so (slots_test.go TestSlotSynonyms; look-alikes unchanged).
 		// Same-language rewordings 0.758 -> 0.762 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.76, crosslang: 0.79}},
+		// Same-language rewordings 0.765 -> 0.777 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"blind", blindPath, heldFigures{lookalike: 0.98, paraphrase: 0.77, crosslang: 0.79}},
 		// blind2: the previous test half (eval/blind2.jsonl, 622 cases written blind on 2026-11-26).
 		// Its pass or fail decided between variants of the one-clause rule (decide.go) about six
 		// times, so it is tuning data now and its figures are not quality figures. Measured:
@@ -205,7 +207,8 @@ func TestTuningFiles(t *testing.T) {
 		// Same-language 0.517 -> 0.521 with slots_test.go TestSlotSynonyms' rules, 0.521 -> 0.524
 		// with pairs_test.go TestActPartner's.
 		// Same-language 0.524 -> 0.531 after the said-elsewhere round (saidof.go; look-alikes unchanged).
-		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.52, crosslang: 0.68}},
+		// Rewordings 0.524 -> 0.531 same-language and 0.683 -> 0.700 cross-language after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"blind2", blind2Path, heldFigures{lookalike: 0.99, paraphrase: 0.53, crosslang: 0.70}},
 		// blind3: the test half before blind4.jsonl (eval/blind3.jsonl, 788 cases written blind on
 		// 2026-11-26): its aggregate figures were seen while one rule was chosen, so it is tuning data
 		// now and its figures are not quality figures. Measured: look-alike abstention 0.991, verdict
@@ -220,6 +223,7 @@ func TestTuningFiles(t *testing.T) {
 		// TestSlotSynonyms' rules (look-alikes unchanged).
 		// Same-language rewordings 0.619 -> 0.621 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		// Same-language 0.626 -> 0.631 after the said-elsewhere round (saidof.go; look-alikes unchanged).
+		// Same-language rewordings 0.626 -> 0.636 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
 		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.61}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
@@ -237,7 +241,8 @@ func TestTuningFiles(t *testing.T) {
 		// Rewordings 0.556 -> 0.567 same-language and 0.783 -> 0.804 cross-language after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		// Same-language 0.562 -> 0.564 with pairs_test.go TestActPartner's rules alone (look-alikes unchanged).
 		// Same-language 0.575 -> 0.578 after the said-elsewhere round (saidof.go; look-alikes unchanged).
-		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.57, crosslang: 0.80}},
+		// Same-language rewordings 0.575 -> 0.589 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"colloq", colloqPath, heldFigures{lookalike: 0.98, paraphrase: 0.58, crosslang: 0.80}},
 		// colloq2: the second colloquial tuning file (eval/colloq2.jsonl: 60 look-alikes, 69
 		// same-language and 60 cross-language rewordings), measured: look-alike abstention 1.000
 		// (60/60), verdict accuracy 0.609 on same-language and 0.667 on cross-language rewordings,
@@ -252,7 +257,8 @@ func TestTuningFiles(t *testing.T) {
 		// Same-language rewordings 0.609 (42/69) -> 0.623 (43/69) when advice opened by "so" was
 		// read apart from the claim (frame.go imperativeOpens; look-alikes unchanged).
 		// Same-language rewordings 0.623 -> 0.638 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.66}},
+		// Same-language rewordings 0.638 -> 0.652 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"colloq2", colloq2Path, heldFigures{lookalike: 0.99, paraphrase: 0.65, crosslang: 0.66}},
 		// colloq3: the third colloquial tuning file (eval/colloq3.jsonl: 314 look-alikes of every
 		// kind, 51 same-language and 24 cross-language rewordings, written in two batches, each
 		// before the matcher was run on it), measured: look-alike abstention 0.987 (310/314),
@@ -287,7 +293,8 @@ func TestTuningFiles(t *testing.T) {
 		// word for word, was dropped (329 cases): cross-language 0.750 (9/12).
 		// Cross-language 0.750 -> 0.833 (10/12) with slots_test.go TestSlotSynonyms' rules.
 		// Same-language rewordings 0.719 -> 0.750 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
-		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.75, crosslang: 0.83}},
+		// Same-language rewordings 0.750 -> 0.781 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
+		{"colloq4", colloq4Path, heldFigures{lookalike: 0.97, paraphrase: 0.78, crosslang: 0.83}},
 		// colloq5: the fifth colloquial tuning file (eval/colloq5.jsonl: 30 look-alikes, 174
 		// same-language and 60 cross-language rewordings of every starter entry, written before
 		// the matcher was run on them), measured: look-alike abstention 0.933 (28/30), verdict
@@ -374,7 +381,8 @@ func TestTuningFiles(t *testing.T) {
 // (1430/1448), 0.673 (797/1184) and 0.756 (239/316) after words said
 // alike in one slot were read so (slots_test.go TestSlotSynonyms), 0.988, 0.670 (793/1184) and
 // 0.753 (238/316) before. With the slot, extra and pairs rounds merged: 0.988 (1430/1448), 0.685
-// (811/1184) and 0.763 (241/316).
+// (811/1184) and 0.763 (241/316); 0.988 (1430/1448), 0.697 (825/1184) and 0.763 (241/316) after
+// the negation-on-meaning round (negmeaning.go), no look-alike newly taken.
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
@@ -398,7 +406,7 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	const heldParaphrase, heldCrosslang = 0.68, 0.76
+	const heldParaphrase, heldCrosslang = 0.69, 0.76
 	if para.VerdictAccuracy() < heldParaphrase || cross.VerdictAccuracy() < heldCrosslang {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
 			para.VerdictAccuracy(), cross.VerdictAccuracy(), heldParaphrase, heldCrosslang)
