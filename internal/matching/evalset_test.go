@@ -382,7 +382,10 @@ func TestTuningFiles(t *testing.T) {
 // alike in one slot were read so (slots_test.go TestSlotSynonyms), 0.988, 0.670 (793/1184) and
 // 0.753 (238/316) before. With the slot, extra and pairs rounds merged: 0.988 (1430/1448), 0.685
 // (811/1184) and 0.763 (241/316); 0.988 (1430/1448), 0.697 (825/1184) and 0.763 (241/316) after
-// the negation-on-meaning round (negmeaning.go), no look-alike newly taken.
+// the negation-on-meaning round (negmeaning.go), no look-alike newly taken; 0.988 (1430/1448),
+// 0.688 (815/1184) and 0.769 (243/316) after the said-elsewhere round (saidof.go) alone; with both
+// rounds and "yol açar" on the causes side (opposition.go) merged: 0.988 (1430/1448), 0.700
+// (829/1184) and 0.769 (243/316), 0 swaps.
 func TestTuningUnion(t *testing.T) {
 	var look, para, cross Figures
 	swaps := 0
@@ -406,7 +409,7 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	const heldParaphrase, heldCrosslang = 0.69, 0.76
+	const heldParaphrase, heldCrosslang = 0.70, 0.76
 	if para.VerdictAccuracy() < heldParaphrase || cross.VerdictAccuracy() < heldCrosslang {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
 			para.VerdictAccuracy(), cross.VerdictAccuracy(), heldParaphrase, heldCrosslang)
@@ -460,6 +463,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// for 231/404; two rewordings fewer) and 0.550, no swap. After the next session's slot,
 		// extra-words and pairing rounds (shaped on tuning data only; this half run once after all
 		// three were merged): 0.978, 0.621 (right review for 236/404) and 0.567 (34/60), no swap.
+		// After the 2026-11-27 rounds (said-elsewhere, saidof.go; negation on meaning,
+		// negmeaning.go; "yol açar" on the causes side, opposition.go; shaped on tuning data only,
+		// this half run once after all three were merged): 0.975 (313/321; one look-alike more
+		// matched), 0.621 (236/404) and 0.567, no swap.
 		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.62, crosslang: 0.56}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
@@ -471,7 +478,8 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq4 and colloq5 rounds (see blind4): 0.970, 0.505 (right review for
 		// 94/206; one rewording fewer) and 0.500 (20/40; one fewer), no swap. After the slot,
 		// extra-words and pairing rounds (see blind4): 0.970, 0.524 (right review for 98/206) and
-		// 0.525 (21/40), no swap.
+		// 0.525 (21/40), no swap. After the 2026-11-27 rounds (see blind4): unchanged, 0.970, 0.524
+		// and 0.525, no swap.
 		{"blind5", testPath2, heldFigures{lookalike: 0.96, paraphrase: 0.52, crosslang: 0.52}, 0.96},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
@@ -484,7 +492,8 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq4 and colloq5 rounds (see blind4): 0.973 (109/112; two look-alikes
 		// more refused), 0.443 (right review for 53/140; one rewording fewer) and 0.600, no swap.
 		// After the slot, extra-words and pairing rounds (see blind4): 0.973, 0.443 (right review
-		// for 54/140) and 0.640 (32/50), no swap.
+		// for 54/140) and 0.640 (32/50), no swap. After the 2026-11-27 rounds (see blind4):
+		// unchanged, 0.973, 0.443 and 0.640, no swap.
 		{"blind6", testPath3, heldFigures{lookalike: 0.97, paraphrase: 0.44, crosslang: 0.63}, 0.97},
 		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
 		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
@@ -497,8 +506,9 @@ func TestEvalTestHalf(t *testing.T) {
 		// round that followed (frame.go "so" clauses, decide.go truth-word tags; the other halves
 		// unchanged): 0.991, 0.577 (right review for 74/137) and 0.714, no swap. After the slot,
 		// extra-words and pairing rounds (see blind4): 0.991, 0.584 (right review for 75/137) and
-		// 0.714, no swap.
-		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.58, crosslang: 0.71}, 0.99},
+		// 0.714, no swap. After the 2026-11-27 rounds (see blind4): 0.991, 0.584 and 0.735 (36/49;
+		// one more), no swap.
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.58, crosslang: 0.73}, 0.99},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
