@@ -224,7 +224,7 @@ func TestTuningFiles(t *testing.T) {
 		// Same-language rewordings 0.619 -> 0.621 after the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged).
 		// Same-language 0.626 -> 0.631 after the said-elsewhere round (saidof.go; look-alikes unchanged).
 		// Same-language rewordings 0.626 -> 0.636 after the negation-on-meaning round (negmeaning.go: a word that denies a verb or a part, a question's or a consequence's negation, "before S" for "S was the first", "not only" for "elsewhere", a fact-check restating its claim in a negated clause, a negative participle, a warning against a condition, "yok etmek", a denial in one word; look-alikes unchanged).
-		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.61}},
+		{"blind3", blind3Path, heldFigures{lookalike: 0.99, paraphrase: 0.64, crosslang: 0.63}},
 		// colloq: the colloquial tuning file (eval/colloq.jsonl: 187 look-alikes, 365 same-language
 		// and 46 cross-language rewordings), measured: look-alike abstention 0.989, verdict accuracy
 		// 0.553 on same-language and 0.761 on cross-language rewordings, no dogru/yanlis swap (0.989,
