@@ -60,6 +60,8 @@ type decision struct {
 	compoundsOf map[*claimParts][]compound
 	clauses     map[clauseRun]*claimParts
 	translated  map[transOf][]string
+	// tokens are the claims' tokens by clause (clauseTokens), read once per claim.
+	tokens map[*claimParts]clauseTokenRead
 }
 
 // clauseRun is a run of clauses of a post (clausesOnly's arguments).

@@ -157,6 +157,8 @@ type Index struct {
 	lex       Lexicon
 	morph     *turkish.Morphology
 	relations lexCache
+	// denials caches the words each word denies (decision.deniedRoots).
+	denials denialCache
 }
 
 // Option configures an Index.

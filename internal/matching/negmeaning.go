@@ -2,6 +2,7 @@ package matching
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -36,6 +37,48 @@ func (ix *decision) deniedRoots(lang string, forms []string) (to string, roots [
 	if lang == "tr" {
 		to = "en"
 	}
+	k := denialKey{lang, strings.Join(forms, "\x00")}
+	if roots, ok := ix.denials.get(k); ok {
+		return to, roots
+	}
+	roots = ix.readDeniedRoots(lang, to, forms)
+	ix.denials.put(k, roots)
+	return to, roots
+}
+
+// denialKey keys the cache of deniedRoots: a word's language and its forms.
+type denialKey struct{ lang, forms string }
+
+// maxDenialCache bounds the cached answers; the cache starts again when full.
+const maxDenialCache = 50_000
+
+// denialCache remembers deniedRoots' answers: reading the translations of each word again for
+// every candidate of every post (the Turkish morphology's positive stems of each translation) was
+// a sixth of an analysis's CPU. The zero value is ready to use.
+type denialCache struct {
+	mu sync.RWMutex
+	m  map[denialKey][]string
+}
+
+func (c *denialCache) get(k denialKey) ([]string, bool) {
+	c.mu.RLock()
+	r, ok := c.m[k]
+	c.mu.RUnlock()
+	return r, ok
+}
+
+func (c *denialCache) put(k denialKey, roots []string) {
+	k = denialKey{strings.Clone(k.lang), k.forms}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxDenialCache {
+		c.m = map[denialKey][]string{}
+	}
+	c.m[k] = roots
+	c.mu.Unlock()
+}
+
+// readDeniedRoots is deniedRoots uncached.
+func (ix *decision) readDeniedRoots(lang, to string, forms []string) (roots []string) {
 	for _, f := range forms {
 		for _, t := range firstN(ix.relations.translate(ix.lex, lang, to, f), denialTranslations) {
 			if strings.ContainsRune(t, ' ') {
@@ -61,7 +104,7 @@ func (ix *decision) deniedRoots(lang string, forms []string) (to string, roots [
 			}
 		}
 	}
-	return to, roots
+	return roots
 }
 
 // appendNew appends the strings of add not yet in list.
@@ -151,6 +194,27 @@ type clauseToken struct {
 // clause and part, and, for each clause, whether it ends with a question mark. It returns nil
 // when the tokens do not line up with the clauses.
 func (ix *decision) clauseTokens(c *claimParts) (toks []clauseToken, asks []bool) {
+	// Remembered for the search: the polarity check reads the post's tokens again for every
+	// candidate, and a claim is never changed once read.
+	if t, ok := ix.tokens[c]; ok {
+		return t.toks, t.asks
+	}
+	toks, asks = ix.readClauseTokens(c)
+	if ix.tokens == nil {
+		ix.tokens = map[*claimParts]clauseTokenRead{}
+	}
+	ix.tokens[c] = clauseTokenRead{toks, asks}
+	return toks, asks
+}
+
+// clauseTokenRead is what clauseTokens read of a claim.
+type clauseTokenRead struct {
+	toks []clauseToken
+	asks []bool
+}
+
+// readClauseTokens is clauseTokens unremembered.
+func (ix *decision) readClauseTokens(c *claimParts) (toks []clauseToken, asks []bool) {
 	text := c.frameText
 	if text == "" {
 		return nil, nil
