@@ -415,7 +415,11 @@ func appendEvents(tx *gorm.DB, dialect database.Dialect, rule EventRule, change 
 // (the claim, its first score history entry, its events), plus the firm's trust when it has one.
 // The firm must already be linked (linkFirmByDomain, before the transaction).
 func insertClaim(tx *gorm.DB, dialect database.Dialect, rules Rules, c *Claim, created bool, now time.Time) error {
-	c.Facts = c.DeriveScoreFacts()
+	if !c.Facts.Complete() {
+		// Derived here only when the caller did not: internal/checking derives them before the
+		// transaction, which on SQLite holds the one write lock.
+		c.Facts = c.DeriveScoreFacts()
+	}
 	if err := tx.Create(c).Error; err != nil {
 		return fmt.Errorf("store claim: %w", err)
 	}

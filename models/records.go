@@ -197,7 +197,9 @@ func (f ScoreFacts) Complete() bool {
 }
 
 // DeriveScoreFacts reads the score facts from the claim's Basis and Matches: the values the
-// columns of ScoreFacts hold, set at insert (insertClaim) and by the backfill.
+// columns of ScoreFacts hold, set when the claim is stored and by the backfill. Each text is
+// decoded once; a stored analysis that does not decode is read as AnalysisDecided and
+// AIConfidence read it.
 func (c Claim) DeriveScoreFacts() ScoreFacts {
 	// The entries are decoded with the field types of internal/analysis.FieldBasis, so a basis
 	// the pages cannot decode (handlers/viewmodel.ParseBasis) names no method here either.
@@ -206,9 +208,31 @@ func (c Claim) DeriveScoreFacts() ScoreFacts {
 		Method   string `json:"method"`
 		Detail   string `json:"detail"`
 	}
-	decided, confidence, method := c.AnalysisDecided(), c.AIConfidence(), ""
-	if strings.TrimSpace(c.Basis) != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
+	var matches []struct {
+		Similarity float64 `json:"similarity"`
+		Confident  bool    `json:"confident"`
+	}
+	basisOK := strings.TrimSpace(c.Basis) != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil
+	matchesOK := c.Matches != "" && json.Unmarshal([]byte(c.Matches), &matches) == nil
+	method := ""
+	if basisOK {
 		method = basis["verdict"].Method
+	}
+	if !basisOK || !matchesOK {
+		decided, confidence := c.AnalysisDecided(), c.AIConfidence()
+		return ScoreFacts{Decided: &decided, Confidence: &confidence, Method: &method}
+	}
+	confidence, confident := 0.0, false
+	for _, m := range matches {
+		if m.Confident {
+			confidence, confident = min(max(m.Similarity, 0), 1), true
+			break
+		}
+	}
+	// As AnalysisDecided reads it.
+	decided := c.AIVerdict != "belirsiz" || confident
+	if b, ok := basis["verdict"]; ok {
+		decided = b.Assessed || c.AIVerdict != "belirsiz"
 	}
 	return ScoreFacts{Decided: &decided, Confidence: &confidence, Method: &method}
 }

@@ -274,6 +274,8 @@ func (s *Service) record(id string, in Input, r analysis.Result) (*models.Claim,
 		Matches: string(matchesJSON), AnalysisMeta: string(meta),
 		CreatedAt: s.now().UTC().Truncate(time.Microsecond),
 	}
+	// The score facts are read from the texts here, before the transaction that stores the claim.
+	c.Facts = c.DeriveScoreFacts()
 	key := TextKey(in.Claim)
 	c.TextKey = &key
 	if in.SourceURL != "" {
