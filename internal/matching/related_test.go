@@ -4,14 +4,14 @@ import "testing"
 
 // TestSameClaimDerivedBroader holds that an English word whose derivational form is a kind of the
 // fact-check's word, or which is a kind of a word the fact-check's is a form of, states that
-// part ("see": its noun "eyesight" is a kind of "vision"; "cigarettes": a cigarette is a kind of
-// "smoke", the noun of "smoking"; related.go), while another sense, another thing or a claim the
-// other way round is still refused.
+// part ("see": its noun "seeing" is a kind of "vision"; "cigarettes": a cigarette is a kind of
+// "smoke", the noun of "smoking"; related.go), while another sense, another thing, a sibling of
+// the fact-check's word or a claim the other way round is still refused.
 func TestSameClaimDerivedBroader(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:carrots", "Eating carrots improves your vision.", "en", "kismen"),
 		review("u:smoking", "Smoking causes lung cancer.", "en", "dogru"),
-		review("u:detox", "Detox diets and juice cleanses remove toxins from your body.", "en", "yanlis"),
+		review("u:bulls", "Bulls are enraged by the colour red.", "en", "yanlis"),
 	)
 	checkSameClaims(t, ix, []sameCase{
 		// A verb whose noun is a kind of the fact-check's noun.
@@ -27,9 +27,9 @@ func TestSameClaimDerivedBroader(t *testing.T) {
 		{"Cigarettes cause heart disease", "en", "u:smoking", "different"},
 		{"Candles cause lung cancer", "en", "u:smoking", "different"},
 		{"Cigarettes prevent lung cancer", "en", "u:smoking", "opposite"},
-		// A verb whose noun is a kind of the fact-check's verb's event ("clear" → "clearing",
-		// a kind of "removal").
-		{"Detox diets and juice cleanses clear toxins from your body", "en", "u:detox", ""},
-		{"Detox diets and juice cleanses add toxins to your body", "en", "u:detox", "different"},
+		// A verb's hierarchy is too loose for the hypernym step: "green", to turn green, is a
+		// way to "colour", whose noun must not take the place of the fact-check's "colour".
+		{"Bulls are enraged by green", "en", "u:bulls", "different"},
+		{"Bulls are enraged by blue", "en", "u:bulls", "different"},
 	})
 }

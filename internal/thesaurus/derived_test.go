@@ -22,9 +22,12 @@ func TestRelateDerived(t *testing.T) {
 		{"en", "hearing", "vision", Unrelated}, // siblings
 		{"en", "see", "hearing", Unrelated},
 		{"en", "candle", "smoking", Unrelated},
-		{"en", "see", "see", Unrelated},      // the same word is Relate's
-		{"en", "warm", "cold", Unrelated},    // antonyms are never alike
-		{"tr", "görmek", "görme", Unrelated}, // English only
+		{"en", "entrance", "adult", Unrelated}, // to entrance is to catch, but no "catch" is its noun
+		{"en", "green", "colour", Unrelated},   // to green is a way to colour: a verb takes no hypernym step
+		{"en", "damage", "alter", Unrelated},   // a damage is an alteration, which "alter" does not name
+		{"en", "see", "see", Unrelated},        // the same word is Relate's
+		{"en", "warm", "cold", Unrelated},      // antonyms are never alike
+		{"tr", "görmek", "görme", Unrelated},   // English only
 		{"en", "", "vision", Unrelated},
 	} {
 		if got := th.RelateDerived(c.lang, c.a, c.b); got != c.want {
