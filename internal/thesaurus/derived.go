@@ -31,20 +31,25 @@ func (t *Thesaurus) RelateDerived(lang, a, b string) Relation {
 		return Unrelated
 	}
 	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" || a == b || t.Relate("en", a, b) == Antonym {
+	if a == "" || b == "" || a == b {
 		return Unrelated
 	}
 	sa, sb := t.commonSenses(a), t.commonSenses(b)
 	if len(sa) == 0 || len(sb) == 0 {
 		return Unrelated
 	}
+	r := Unrelated
 	switch {
 	case t.derivedThenUp(a, sa, sb) || t.upThenDerived(sa, b, sb):
-		return Broader
+		r = Broader
 	case t.derivedThenUp(b, sb, sa) || t.upThenDerived(sb, a, sa):
-		return Narrower
+		r = Narrower
 	}
-	return Unrelated
+	// Antonymy is asked last: most pairs have no such path, and Relate costs more than the path.
+	if r != Unrelated && t.Relate("en", a, b) == Antonym {
+		return Unrelated
+	}
+	return r
 }
 
 // derivationalSuffixes are the English suffixes that make a noun of a verb or an adjective
@@ -91,12 +96,9 @@ func (t *Thesaurus) derivedThenUp(a string, sa, broad []int32) bool {
 	g := &t.en
 	for _, x := range sa {
 		for _, d := range g.derived.partners(x) {
-			hyper := g.nounHypernyms(d)
-			if len(hyper) == 0 || !t.holdsForm(a, d) {
-				continue
-			}
-			for _, h := range hyper {
-				if !g.isGeneral(h) && slices.Contains(broad, h) {
+			for _, h := range g.nounHypernyms(d) {
+				// The form check reads the sense table, so it comes after the cheap one.
+				if !g.isGeneral(h) && slices.Contains(broad, h) && t.holdsForm(a, d) {
 					return true
 				}
 			}
