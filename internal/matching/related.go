@@ -9,7 +9,7 @@ type derivedLexicon interface {
 }
 
 // derivedLink links two English words of one language that WordNet relates as a form of a word
-// and its broader term ("see" for "vision": "eyesight", the noun of "see", is a kind of vision;
+// and its broader term ("see" for "vision": "seeing", the noun of "see", is a kind of vision;
 // "cigarettes" for "smoking": a cigarette is a kind of smoke, the noun of "smoking"), in the
 // direction lexRelate allows a broader term: the fact-check's word may be the broader one. A
 // word said with another part of speech than the fact-check's is still the same part of the
