@@ -2078,6 +2078,9 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		if l == unlinked && ix.sharedTranslation(p, o) {
 			return linked
 		}
+		if l == unlinked && ix.derivedLink(p, o, fromClaim) {
+			return linked // related.go
+		}
 		if l == unlinked && ix.deniesEither(p, o) {
 			return opposite // "blind" for "can't see" (negmeaning.go)
 		}
