@@ -159,6 +159,8 @@ type Index struct {
 	relations lexCache
 	// denials caches the words each word denies (decision.deniedRoots).
 	denials denialCache
+	// derived caches the derived-and-broader relations of English words (related.go).
+	derived derivedCache
 }
 
 // Option configures an Index.
