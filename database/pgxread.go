@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -54,6 +55,14 @@ type Rows interface {
 	Scan(dest ...any) error
 	Err() error
 	Close() error
+}
+
+// RawRows is what the rows of QueryRows offer on PostgreSQL beyond Rows: each value's bytes as
+// the server sent them, valid until the next Next, and the columns' descriptions (type and
+// format), for a hot read that renders or decodes them without pgx's scan plans.
+type RawRows interface {
+	FieldDescriptions() []pgconn.FieldDescription
+	RawValues() [][]byte
 }
 
 // QueryRows runs a hot read. On PostgreSQL it goes through pgx itself on the pool: database/sql

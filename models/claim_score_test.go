@@ -13,7 +13,6 @@ import (
 	"github.com/claimcheck/claimcheck/internal/testdb"
 	"github.com/claimcheck/claimcheck/models"
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestClaimScoreReadsWhatTheScoreRestsOn checks that the narrow score read gives the same score,
@@ -166,10 +165,7 @@ func rawScoreRead(t *testing.T, db *database.DB, id string) *models.Claim {
 	if !rows.Next() {
 		t.Fatalf("no row for %s: %v", id, rows.Err())
 	}
-	raw, ok := rows.(interface {
-		FieldDescriptions() []pgconn.FieldDescription
-		RawValues() [][]byte
-	})
+	raw, ok := rows.(database.RawRows)
 	if !ok {
 		t.Fatalf("rows %T do not give their bytes", rows)
 	}

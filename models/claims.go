@@ -110,7 +110,7 @@ func (s *ClaimStore) Score(ctx context.Context, id string) (*Claim, error) {
 	}
 	var c Claim
 	var basis, matches *string
-	if raw, ok := rows.(rawRows); !ok || !scoreFromRaw(raw.FieldDescriptions(), raw.RawValues(), &c, &basis, &matches) {
+	if raw, ok := rows.(database.RawRows); !ok || !scoreFromRaw(raw.FieldDescriptions(), raw.RawValues(), &c, &basis, &matches) {
 		if err := rows.Scan(&c.ID, &c.AIScore, &c.AIVerdict, &c.Facts.Decided, &c.Facts.Confidence, &c.Facts.Method,
 			&basis, &matches, &c.CommunityScore, &c.CommunityVerdict, &c.CommunityConfidence, &c.ExpertCount); err != nil {
 			return nil, fmt.Errorf("claim score %s: %w", id, err)

@@ -9,34 +9,18 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-// PostgreSQL type OIDs of the score read's columns (pg_type.dat).
-const (
-	oidBool   = 16
-	oidInt4   = 23
-	oidText   = 25
-	oidFloat8 = 701
-	oidUUID   = 2950
-)
-
-// rawRows is what pgx's rows (database.DB.QueryRows on PostgreSQL) offer beyond database.Rows:
-// each value's bytes as PostgreSQL sent them, valid until the next Next, and the columns' types.
-type rawRows interface {
-	FieldDescriptions() []pgconn.FieldDescription
-	RawValues() [][]byte
-}
-
 // scoreFromRaw fills c (and the basis and matches texts, nil when NULL) from the score read's row
 // as PostgreSQL sent it (scoreColumns' order; binary, text as text), without pgx's scan plans: building
 // them for every query was a sixth of the read's CPU in the process, beside the query itself. It
 // reports false, leaving the row to rows.Scan, for any type or format it does not expect.
 func scoreFromRaw(fields []pgconn.FieldDescription, raw [][]byte, c *Claim, basis, matches **string) bool {
-	want := [...]uint32{oidUUID, oidInt4, oidText, oidBool, oidFloat8, oidText, oidText, oidText, oidFloat8, oidText, oidFloat8, oidInt4}
+	want := [...]uint32{pgtype.UUIDOID, pgtype.Int4OID, pgtype.TextOID, pgtype.BoolOID, pgtype.Float8OID, pgtype.TextOID, pgtype.TextOID, pgtype.TextOID, pgtype.Float8OID, pgtype.TextOID, pgtype.Float8OID, pgtype.Int4OID}
 	if len(fields) != len(want) || len(raw) != len(want) {
 		return false
 	}
 	for i, f := range fields {
 		// Text is its UTF-8 bytes in either format; the other types are read in binary only.
-		if f.DataTypeOID != want[i] || f.Format != pgtype.BinaryFormatCode && want[i] != oidText || !rawSized(want[i], raw[i]) {
+		if f.DataTypeOID != want[i] || f.Format != pgtype.BinaryFormatCode && want[i] != pgtype.TextOID || !rawSized(want[i], raw[i]) {
 			return false
 		}
 	}
@@ -67,13 +51,13 @@ func rawSized(oid uint32, b []byte) bool {
 		return true
 	}
 	switch oid {
-	case oidBool:
+	case pgtype.BoolOID:
 		return len(b) == 1
-	case oidInt4:
+	case pgtype.Int4OID:
 		return len(b) == 4
-	case oidFloat8:
+	case pgtype.Float8OID:
 		return len(b) == 8
-	case oidUUID:
+	case pgtype.UUIDOID:
 		return len(b) == 16
 	}
 	return true

@@ -16,12 +16,12 @@ func TestScoreFromRawRefusesWhatItDoesNotRead(t *testing.T) {
 	i4 := func(v int32) []byte { return binary.BigEndian.AppendUint32(nil, uint32(v)) }
 	f8 := func(v float64) []byte { return binary.BigEndian.AppendUint64(nil, math.Float64bits(v)) }
 	id := []byte{0x01, 0x93, 0x5b, 0x2e, 0x7c, 0x11, 0x70, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2a}
-	oids := []uint32{oidUUID, oidInt4, oidText, oidBool, oidFloat8, oidText, oidText, oidText, oidFloat8, oidText, oidFloat8, oidInt4}
+	oids := []uint32{pgtype.UUIDOID, pgtype.Int4OID, pgtype.TextOID, pgtype.BoolOID, pgtype.Float8OID, pgtype.TextOID, pgtype.TextOID, pgtype.TextOID, pgtype.Float8OID, pgtype.TextOID, pgtype.Float8OID, pgtype.Int4OID}
 	row := func() ([]pgconn.FieldDescription, [][]byte) {
 		fields := make([]pgconn.FieldDescription, len(oids))
 		for i, o := range oids {
 			fields[i] = pgconn.FieldDescription{DataTypeOID: o, Format: pgtype.BinaryFormatCode}
-			if o == oidText {
+			if o == pgtype.TextOID {
 				fields[i].Format = pgtype.TextFormatCode
 			}
 		}

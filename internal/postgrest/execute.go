@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claimcheck/claimcheck/database"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -247,7 +248,7 @@ func (p *Plan) fetch(ctx context.Context, q Querier, d Dialect) ([][]cell, int, 
 	// one appendRawCell reads, without decoding each into a Go value first; the others, and
 	// every value on SQLite, are scanned into vals.
 	var vals, ptrs []any
-	raw, _ := rs.(rawRows)
+	raw, _ := rs.(database.RawRows)
 	var fields []pgconn.FieldDescription
 	if raw != nil {
 		fields = raw.FieldDescriptions()

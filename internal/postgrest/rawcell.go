@@ -10,26 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-// rawRows is what pgx's rows offer beyond database.Rows: each value's bytes as PostgreSQL sent
-// them, valid until the next Next, and the columns' descriptions (type and format). Rendering a
-// read from them skips pgx's scan plans and the Go value each scan builds (a string per text
-// column, however long), which were a fifth of a read's CPU beside the query itself.
-type rawRows interface {
-	FieldDescriptions() []pgconn.FieldDescription
-	RawValues() [][]byte
-}
-
-// PostgreSQL type OIDs appendRawCell reads (pg_type.dat).
-const (
-	oidInt8        = 20
-	oidInt2        = 21
-	oidInt4        = 23
-	oidText        = 25
-	oidVarchar     = 1043
-	oidTimestamptz = 1184
-	oidUUID        = 2950
-)
-
 // pgEpochUnix is 2000-01-01T00:00:00Z, where PostgreSQL's binary timestamps count from, in Unix
 // seconds.
 const pgEpochUnix = 946684800
@@ -45,7 +25,7 @@ func appendRawCell(b []byte, c Column, raw []byte, field pgconn.FieldDescription
 	binaryFormat := field.Format == pgtype.BinaryFormatCode
 	switch c.Type {
 	case UUID:
-		if field.DataTypeOID != oidUUID {
+		if field.DataTypeOID != pgtype.UUIDOID {
 			return b, false, false
 		}
 		if binaryFormat {
@@ -63,7 +43,7 @@ func appendRawCell(b []byte, c Column, raw []byte, field pgconn.FieldDescription
 		}
 		return appendIntegerCell(b, n, asText, csv), false, true
 	case Timestamp:
-		if field.DataTypeOID != oidTimestamptz || !binaryFormat || len(raw) != 8 {
+		if field.DataTypeOID != pgtype.TimestamptzOID || !binaryFormat || len(raw) != 8 {
 			return b, false, false
 		}
 		us := int64(binary.BigEndian.Uint64(raw))
@@ -74,7 +54,7 @@ func appendRawCell(b []byte, c Column, raw []byte, field pgconn.FieldDescription
 		t := time.Unix(pgEpochUnix+us/1_000_000, (us%1_000_000)*1000)
 		return appendTimeCell(b, t, asText, csv), false, true
 	}
-	if field.DataTypeOID != oidText && field.DataTypeOID != oidVarchar {
+	if field.DataTypeOID != pgtype.TextOID && field.DataTypeOID != pgtype.VarcharOID {
 		return b, false, false
 	}
 	// text and varchar are their UTF-8 bytes in either format.
@@ -85,18 +65,18 @@ func appendRawCell(b []byte, c Column, raw []byte, field pgconn.FieldDescription
 func rawInteger(raw []byte, field pgconn.FieldDescription) (int64, bool) {
 	if field.Format != pgtype.BinaryFormatCode {
 		switch field.DataTypeOID {
-		case oidInt2, oidInt4, oidInt8:
+		case pgtype.Int2OID, pgtype.Int4OID, pgtype.Int8OID:
 			n, err := strconv.ParseInt(bytesText(raw), 10, 64)
 			return n, err == nil
 		}
 		return 0, false
 	}
 	switch {
-	case field.DataTypeOID == oidInt2 && len(raw) == 2:
+	case field.DataTypeOID == pgtype.Int2OID && len(raw) == 2:
 		return int64(int16(binary.BigEndian.Uint16(raw))), true
-	case field.DataTypeOID == oidInt4 && len(raw) == 4:
+	case field.DataTypeOID == pgtype.Int4OID && len(raw) == 4:
 		return int64(int32(binary.BigEndian.Uint32(raw))), true
-	case field.DataTypeOID == oidInt8 && len(raw) == 8:
+	case field.DataTypeOID == pgtype.Int8OID && len(raw) == 8:
 		return int64(binary.BigEndian.Uint64(raw)), true
 	}
 	return 0, false
