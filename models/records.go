@@ -208,10 +208,7 @@ func (c Claim) DeriveScoreFacts() ScoreFacts {
 		Method   string `json:"method"`
 		Detail   string `json:"detail"`
 	}
-	var matches []struct {
-		Similarity float64 `json:"similarity"`
-		Confident  bool    `json:"confident"`
-	}
+	var matches []storedMatch
 	basisOK := strings.TrimSpace(c.Basis) != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil
 	matchesOK := c.Matches != "" && json.Unmarshal([]byte(c.Matches), &matches) == nil
 	method := ""
@@ -222,18 +219,9 @@ func (c Claim) DeriveScoreFacts() ScoreFacts {
 		decided, confidence := c.AnalysisDecided(), c.AIConfidence()
 		return ScoreFacts{Decided: &decided, Confidence: &confidence, Method: &method}
 	}
-	confidence, confident := 0.0, false
-	for _, m := range matches {
-		if m.Confident {
-			confidence, confident = min(max(m.Similarity, 0), 1), true
-			break
-		}
-	}
-	// As AnalysisDecided reads it.
-	decided := c.AIVerdict != "belirsiz" || confident
-	if b, ok := basis["verdict"]; ok {
-		decided = b.Assessed || c.AIVerdict != "belirsiz"
-	}
+	confidence, confident := confidenceOf(matches)
+	v, hasVerdict := basis["verdict"]
+	decided := c.decidedBy(hasVerdict, v.Assessed, func() bool { return confident })
 	return ScoreFacts{Decided: &decided, Confidence: &confidence, Method: &method}
 }
 
@@ -248,19 +236,28 @@ func (c Claim) ScoreFactsOrDerived() ScoreFacts {
 
 // AIConfidence is how sure the analysis was: the similarity of the confident fact-check match.
 func (c Claim) AIConfidence() float64 {
-	var ms []struct {
-		Similarity float64 `json:"similarity"`
-		Confident  bool    `json:"confident"`
-	}
+	var ms []storedMatch
 	if c.Matches == "" || json.Unmarshal([]byte(c.Matches), &ms) != nil {
 		return 0
 	}
+	confidence, _ := confidenceOf(ms)
+	return confidence
+}
+
+// storedMatch is what the score reads of a stored match.
+type storedMatch struct {
+	Similarity float64 `json:"similarity"`
+	Confident  bool    `json:"confident"`
+}
+
+// confidenceOf is the similarity of the first confident match (within 0–1), and whether there is one.
+func confidenceOf(ms []storedMatch) (float64, bool) {
 	for _, m := range ms {
 		if m.Confident {
-			return min(max(m.Similarity, 0), 1)
+			return min(max(m.Similarity, 0), 1), true
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // AnalysisDecided reports whether the stored analysis decided the verdict. A verdict basis that
@@ -274,11 +271,20 @@ func (c Claim) AnalysisDecided() bool {
 		Assessed bool `json:"assessed"`
 	}
 	if c.Basis != "" && json.Unmarshal([]byte(c.Basis), &basis) == nil {
-		if b, ok := basis["verdict"]; ok {
-			return b.Assessed || c.AIVerdict != "belirsiz"
-		}
+		b, ok := basis["verdict"]
+		return c.decidedBy(ok, b.Assessed, c.HasConfidentMatch)
 	}
-	return c.AIVerdict != "belirsiz" || c.HasConfidentMatch()
+	return c.decidedBy(false, false, c.HasConfidentMatch)
+}
+
+// decidedBy is AnalysisDecided's rule once the basis is decoded: hasVerdict says whether it has a
+// verdict entry and assessed is that entry's flag; confident (whether a match decided the
+// verdict) is asked only without one.
+func (c Claim) decidedBy(hasVerdict, assessed bool, confident func() bool) bool {
+	if hasVerdict {
+		return assessed || c.AIVerdict != "belirsiz"
+	}
+	return c.AIVerdict != "belirsiz" || confident()
 }
 
 // HasConfidentMatch reports whether a stored match decided the verdict.
