@@ -2620,12 +2620,10 @@ func percentOf(x string) string {
 
 // lexCache remembers the lexicon's answers: the same words meet again and again (the claim's
 // against each candidate's, and every review's common words), and a Turkish relation goes through
-// several translations. It is cleared when it grows past maxLexCache entries, which bounds its
-// memory whatever the traffic.
+// several translations.
 type lexCache struct {
-	mu    sync.RWMutex
-	rel   map[relKey]thesaurus.Relation
-	trans map[transKey][]string
+	rel   memo[relKey, thesaurus.Relation]
+	trans memo[transKey, []string]
 }
 
 // relKey and transKey key the cache by their strings as they are, so a lookup that hits builds
@@ -2636,8 +2634,35 @@ type (
 	transKey struct{ from, to, w string }
 )
 
-// maxLexCache bounds the cached answers (each a few dozen bytes).
+// maxLexCache bounds the cached answers of each kind (each a few dozen bytes).
 const maxLexCache = 200_000
+
+// memo is a cache of answers that concurrent searches share, cleared when it reaches its bound,
+// which bounds its memory whatever the traffic. The zero value is ready to use. Look-ups share the
+// lock; a caller stores keys that own their strings (strings.Clone), since a word may be a slice
+// of a long post.
+type memo[K comparable, V any] struct {
+	mu sync.RWMutex
+	m  map[K]V
+}
+
+// get is the answer kept for k.
+func (c *memo[K, V]) get(k K) (V, bool) {
+	c.mu.RLock()
+	v, ok := c.m[k]
+	c.mu.RUnlock()
+	return v, ok
+}
+
+// put keeps v for k, starting again once the cache holds bound answers.
+func (c *memo[K, V]) put(k K, v V, bound int) {
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= bound {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+	c.mu.Unlock()
+}
 
 // relate is lx.Relate, cached.
 func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
@@ -2653,40 +2678,20 @@ func (c *lexCache) relate(lx Lexicon, lang, a, b string) thesaurus.Relation {
 			return r
 		}
 	}
-	k := relKey{lang, a, b}
-	c.mu.RLock()
-	r, ok := c.rel[k]
-	c.mu.RUnlock()
-	if ok {
+	if r, ok := c.rel.get(relKey{lang, a, b}); ok {
 		return r
 	}
-	r = lx.Relate(lang, a, b)
-	k = relKey{strings.Clone(lang), strings.Clone(a), strings.Clone(b)}
-	c.mu.Lock()
-	if c.rel == nil || len(c.rel) >= maxLexCache {
-		c.rel = map[relKey]thesaurus.Relation{}
-	}
-	c.rel[k] = r
-	c.mu.Unlock()
+	r := lx.Relate(lang, a, b)
+	c.rel.put(relKey{strings.Clone(lang), strings.Clone(a), strings.Clone(b)}, r, maxLexCache)
 	return r
 }
 
 // translate is lx.Translate, cached.
 func (c *lexCache) translate(lx Lexicon, from, to, w string) []string {
-	k := transKey{from, to, w}
-	c.mu.RLock()
-	t, ok := c.trans[k]
-	c.mu.RUnlock()
-	if ok {
+	if t, ok := c.trans.get(transKey{from, to, w}); ok {
 		return t
 	}
-	t = lx.Translate(from, to, w)
-	k = transKey{strings.Clone(from), strings.Clone(to), strings.Clone(w)}
-	c.mu.Lock()
-	if c.trans == nil || len(c.trans) >= maxLexCache {
-		c.trans = map[transKey][]string{}
-	}
-	c.trans[k] = t
-	c.mu.Unlock()
+	t := lx.Translate(from, to, w)
+	c.trans.put(transKey{strings.Clone(from), strings.Clone(to), strings.Clone(w)}, t, maxLexCache)
 	return t
 }

@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 	"github.com/claimcheck/claimcheck/models"
 )
@@ -158,9 +159,9 @@ type Index struct {
 	morph     *turkish.Morphology
 	relations lexCache
 	// denials caches the words each word denies (decision.deniedRoots).
-	denials denialCache
+	denials memo[denialKey, []string]
 	// derived caches the derived-and-broader relations of English words (related.go).
-	derived derivedCache
+	derived memo[[2]string, thesaurus.Relation]
 }
 
 // Option configures an Index.

@@ -2,8 +2,8 @@ package matching
 
 import (
 	"strings"
-	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/thesaurus"
@@ -42,40 +42,17 @@ func (ix *decision) deniedRoots(lang string, forms []string) (to string, roots [
 		return to, roots
 	}
 	roots = ix.readDeniedRoots(lang, to, forms)
-	ix.denials.put(k, roots)
+	ix.denials.put(denialKey{strings.Clone(lang), k.forms}, roots, maxDenialCache)
 	return to, roots
 }
 
-// denialKey keys the cache of deniedRoots: a word's language and its forms.
+// denialKey keys the cache of deniedRoots (Index.denials): a word's language and its forms.
+// Reading the translations of each word again for every candidate of every post (the Turkish
+// morphology's positive stems of each translation) was a sixth of an analysis's CPU.
 type denialKey struct{ lang, forms string }
 
-// maxDenialCache bounds the cached answers; the cache starts again when full.
+// maxDenialCache bounds the cached answers of deniedRoots.
 const maxDenialCache = 50_000
-
-// denialCache remembers deniedRoots' answers: reading the translations of each word again for
-// every candidate of every post (the Turkish morphology's positive stems of each translation) was
-// a sixth of an analysis's CPU. The zero value is ready to use.
-type denialCache struct {
-	mu sync.RWMutex
-	m  map[denialKey][]string
-}
-
-func (c *denialCache) get(k denialKey) ([]string, bool) {
-	c.mu.RLock()
-	r, ok := c.m[k]
-	c.mu.RUnlock()
-	return r, ok
-}
-
-func (c *denialCache) put(k denialKey, roots []string) {
-	k = denialKey{strings.Clone(k.lang), k.forms}
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxDenialCache {
-		c.m = map[denialKey][]string{}
-	}
-	c.m[k] = roots
-	c.mu.Unlock()
-}
 
 // readDeniedRoots is deniedRoots uncached.
 func (ix *decision) readDeniedRoots(lang, to string, forms []string) (roots []string) {
@@ -86,35 +63,25 @@ func (ix *decision) readDeniedRoots(lang, to string, forms []string) (roots []st
 			}
 			if to == "en" {
 				if rs, ok := ix.englishPrivative(strings.ToLower(t)); ok {
-					roots = appendNew(roots, rs...)
+					roots = append(roots, rs...)
 				}
 				continue
 			}
 			t = turkish.Fold(t)
 			if root, _, ok := privativeRoot(t); ok && ix.knownTR(root) {
-				roots = appendNew(roots, root)
+				roots = append(roots, root)
 				continue
 			}
 			for _, s := range ix.morph.Positive(t) {
 				for _, inf := range []string{s + "mak", s + "mek"} {
 					if ix.knownTR(inf) {
-						roots = appendNew(roots, inf)
+						roots = append(roots, inf)
 					}
 				}
 			}
 		}
 	}
-	return roots
-}
-
-// appendNew appends the strings of add not yet in list.
-func appendNew(list []string, add ...string) []string {
-	for _, a := range add {
-		if !contains(list, a) {
-			list = append(list, a)
-		}
-	}
-	return list
+	return dedupe(roots)
 }
 
 // denies reports a word (lang, its lexicon forms) whose meaning holds a negation of part v: a
@@ -429,7 +396,7 @@ func beforeFirst(m *turkish.Morphology, toks []clauseToken, q *claimParts, qa si
 func (ix *decision) functionDenial(rToks []clauseToken, r *claimParts, q *claimParts, qa sideAlign) (string, string) {
 	lang := lexicalLang(r.lang)
 	for _, t := range rToks {
-		if t.part >= 0 || utf8Len(t.folded) < 3 || negationWords[t.folded] || turkish.IsNegator(t.folded) || turkish.IsConcord(t.folded) {
+		if t.part >= 0 || utf8.RuneCountInString(t.folded) < 3 || negationWords[t.folded] || turkish.IsNegator(t.folded) || turkish.IsConcord(t.folded) {
 			continue
 		}
 		for i := range q.parts {
@@ -444,9 +411,6 @@ func (ix *decision) functionDenial(rToks []clauseToken, r *claimParts, q *claimP
 	}
 	return "", ""
 }
-
-// utf8Len counts the runes of s.
-func utf8Len(s string) int { return len([]rune(s)) }
 
 // modifierNegation reports a clause c of claim x whose every negation is a negative participle
 // modifying a noun that the other claim y does not state ("ekmek bulamayan halk", the people who

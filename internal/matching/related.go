@@ -2,7 +2,6 @@ package matching
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/claimcheck/claimcheck/internal/thesaurus"
 )
@@ -28,7 +27,7 @@ func (ix *decision) derivedLink(p, o *part, fromClaim bool) bool {
 	}
 	for _, a := range p.lexForms() {
 		for _, b := range o.lexForms() {
-			switch ix.derived.relate(d, a, b) {
+			switch ix.derivedRelation(d, a, b) {
 			case thesaurus.Broader:
 				if fromClaim {
 					return true
@@ -43,30 +42,13 @@ func (ix *decision) derivedLink(p, o *part, fromClaim bool) bool {
 	return false
 }
 
-// derivedCache remembers RelateDerived's answers across searches: walking WordNet's senses for
-// every unlinked pair of every candidate was an eighth of an analysis's CPU. The zero value is
-// ready to use; it starts again when it holds maxLexCache answers.
-type derivedCache struct {
-	mu sync.RWMutex
-	m  map[[2]string]thesaurus.Relation
-}
-
-// relate is d.RelateDerived("en", a, b), cached.
-func (c *derivedCache) relate(d derivedLexicon, a, b string) thesaurus.Relation {
-	k := [2]string{a, b}
-	c.mu.RLock()
-	r, ok := c.m[k]
-	c.mu.RUnlock()
-	if ok {
+// derivedRelation is d.RelateDerived("en", a, b), cached across searches (Index.derived): walking
+// WordNet's senses for every unlinked pair of every candidate was an eighth of an analysis's CPU.
+func (ix *decision) derivedRelation(d derivedLexicon, a, b string) thesaurus.Relation {
+	if r, ok := ix.derived.get([2]string{a, b}); ok {
 		return r
 	}
-	r = d.RelateDerived("en", a, b)
-	k = [2]string{strings.Clone(a), strings.Clone(b)}
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxLexCache {
-		c.m = map[[2]string]thesaurus.Relation{}
-	}
-	c.m[k] = r
-	c.mu.Unlock()
+	r := d.RelateDerived("en", a, b)
+	ix.derived.put([2]string{strings.Clone(a), strings.Clone(b)}, r, maxLexCache)
 	return r
 }
