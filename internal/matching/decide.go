@@ -744,26 +744,27 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
 	// part of the other ("the same thing" for "no difference"), "before S" against "S was the
 	// first" and "only" against "elsewhere" flip the claim as an antonym link does.
-	if a, b := ix.functionDenial(rToks, r, q, qa); a != "" {
+	// Each is looked for in both directions and counts once; the reason names the post's word
+	// first.
+	flip := func(post, fact string) bool {
+		if post == "" {
+			return false
+		}
 		flips++
-		antA, antB = a, b
-	} else if b, a := ix.functionDenial(qToks, q, r, ra); a != "" {
-		flips++
-		antA, antB = b, a
+		antA, antB = post, fact
+		return true
 	}
-	if a, b := beforeFirst(ix.morph, qToks, q, qa, r); a != "" {
-		flips++
-		antA, antB = a, b
-	} else if b, a := beforeFirst(ix.morph, rToks, r, ra, q); a != "" {
-		flips++
-		antA, antB = a, b
+	if post, fact := ix.functionDenial(rToks, r, q, qa); !flip(post, fact) {
+		fact, post := ix.functionDenial(qToks, q, r, ra)
+		flip(post, fact)
 	}
-	if a, b := onlyElsewhere(qToks, rToks); a != "" {
-		flips++
-		antA, antB = a, b
-	} else if b, a := onlyElsewhere(rToks, qToks); a != "" {
-		flips++
-		antA, antB = a, b
+	if post, fact := beforeFirst(ix.morph, qToks, q, qa, r); !flip(post, fact) {
+		fact, post := beforeFirst(ix.morph, rToks, r, ra, q)
+		flip(post, fact)
+	}
+	if post, fact := onlyElsewhere(qToks, rToks); !flip(post, fact) {
+		fact, post := onlyElsewhere(rToks, qToks)
+		flip(post, fact)
 	}
 	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
 	// that states part of the fact-check warns against what the claim says will happen; it

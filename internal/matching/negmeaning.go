@@ -392,7 +392,7 @@ func beforeFirst(m *turkish.Morphology, toks []clauseToken, q *claimParts, qa si
 
 // functionDenial reports a word of r read as grammar ("the same thing", "aynı şey") that holds a
 // negation of a part of q the fact-check does not otherwise state ("no difference"): as with an
-// antonym link, the pair flips the claim once. It returns the two words for the reason.
+// antonym link, the pair flips the claim once. It returns q's word and r's, for the reason.
 func (ix *decision) functionDenial(rToks []clauseToken, r *claimParts, q *claimParts, qa sideAlign) (string, string) {
 	lang := lexicalLang(r.lang)
 	for _, t := range rToks {

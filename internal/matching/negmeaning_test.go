@@ -15,6 +15,7 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 	ix := lexIndex(t,
 		review("u:bats", "Bats are blind.", "en", "yanlis"),
 		review("u:web", "The internet and the World Wide Web are the same thing.", "en", "yanlis"),
+		review("u:web-differ", "There is no difference between the internet and the World Wide Web.", "en", "yanlis"),
 		review("u:flat", "The Earth is flat.", "en", "yanlis"),
 		review("u:money", "A country can make itself richer by printing more money.", "en", "yanlis"),
 		review("u:columbus-en", "Christopher Columbus and his crew were the first Europeans to reach the Americas.", "en", "yanlis"),
@@ -38,7 +39,12 @@ func TestSameClaimNegationOnMeaning(t *testing.T) {
 		{"Bats are not blind", "en", "u:bats", "negation differs"},
 		// "same" is "farksız" (without difference).
 		{"There's no difference between the internet and the World Wide Web", "en", "u:web", ""},
-		{"There's a difference between the internet and the World Wide Web", "en", "u:web", "opposite meaning"},
+		{"There's a difference between the internet and the World Wide Web", "en", "u:web", "opposite meaning: difference ≠ same"},
+		// The same the other way round: the post's "same" denies the fact-check's "difference",
+		// and the reason still names the post's word first.
+		{"The internet and the World Wide Web are the same thing", "en", "u:web-differ", ""},
+		{"The internet and the World Wide Web are different things", "en", "u:web-differ", "negation differs"},
+		{"The internet and the World Wide Web are not the same thing", "en", "u:web-differ", "opposite meaning: same ≠ difference"},
 		// A bare answer to a question about something else; an answer to the claim still counts.
 		{"Ever seen the curve? Me neither. The Earth is flat", "en", "u:flat", ""},
 		{"Is the Earth flat? No", "en", "u:flat", "negation differs"},
