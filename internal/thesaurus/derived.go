@@ -72,17 +72,9 @@ func (t *Thesaurus) commonSenses(w string) []int32 {
 // holdsForm reports whether synset s holds a lemma of word w or one of w's lemmas with a
 // derivational suffix (a final "e" dropped before one: "produce", "producer").
 func (t *Thesaurus) holdsForm(w string, s int32) bool {
-	has := func(l string) bool {
-		for _, x := range t.senses.get(l) {
-			if x.syn() == s {
-				return true
-			}
-		}
-		return false
-	}
 	for _, l := range t.candidates(w) {
 		for _, suf := range derivationalSuffixes {
-			if has(l+suf) || suf != "" && strings.HasSuffix(l, "e") && has(l[:len(l)-1]+suf) {
+			if t.lemmaIn(l+suf, s) || suf != "" && strings.HasSuffix(l, "e") && t.lemmaIn(l[:len(l)-1]+suf, s) {
 				return true
 			}
 		}
@@ -130,10 +122,18 @@ func (t *Thesaurus) upThenDerived(narrow []int32, b string, sb []int32) bool {
 // holdsLemma reports whether synset s holds one of word w's lemmas as it is.
 func (t *Thesaurus) holdsLemma(w string, s int32) bool {
 	for _, l := range t.candidates(w) {
-		for _, x := range t.senses.get(l) {
-			if x.syn() == s {
-				return true
-			}
+		if t.lemmaIn(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// lemmaIn reports whether synset s holds lemma l.
+func (t *Thesaurus) lemmaIn(l string, s int32) bool {
+	for _, x := range t.senses.get(l) {
+		if x.syn() == s {
+			return true
 		}
 	}
 	return false
