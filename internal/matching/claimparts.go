@@ -245,16 +245,13 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
 	framed := dropHashtags(dropQuestionFrame(text))
-	main, asides := splitAsides(framed)
+	main, asides, after := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
 	mainParts := len(cp.parts)
-	before := wordsBeforeAsides(framed)
 	for n, a := range asides {
 		from := len(cp.parts)
 		ix.parseSegment(cp, a, lang, true)
-		if n < len(before) {
-			cp.glossAside(mainParts, from, before[n])
-		}
+		cp.glossAside(mainParts, from, after[n])
 	}
 	ix.markPossessors(cp)
 	cp.frameText = main
@@ -516,36 +513,40 @@ func clauseIDs(text string, toks []scanned) []int {
 	return ids
 }
 
+// lastWord is the word closing a text, spaces after it aside.
+var lastWord = regexp.MustCompile(`[\p{L}\p{N}'’-]+\s*$`)
+
 // splitAsides takes the parenthesised asides out of a text: "(artrite)", "(AIDS virüsü)" name or
-// explain a part of the claim, so they may state it but are never required.
-func splitAsides(text string) (string, []string) {
+// explain a part of the claim, so they may state it but are never required. after holds, for
+// each aside, the word directly before it ("" when none), which it may gloss (saidof.go).
+func splitAsides(text string) (main string, asides, after []string) {
 	if !strings.Contains(text, "(") {
-		return text, nil
+		return text, nil, nil
 	}
-	var main strings.Builder
-	var asides []string
+	var b strings.Builder
 	depth, start := 0, 0
 	for i, r := range text {
 		switch {
 		case r == '(':
 			if depth == 0 {
 				start = i + 1
+				after = append(after, strings.TrimSpace(lastWord.FindString(text[:i])))
 			}
 			depth++
 		case r == ')' && depth > 0:
 			depth--
 			if depth == 0 {
 				asides = append(asides, text[start:i])
-				main.WriteByte(' ')
+				b.WriteByte(' ')
 			}
 		case depth == 0:
-			main.WriteRune(r)
+			b.WriteRune(r)
 		}
 	}
 	if depth > 0 {
 		asides = append(asides, text[start:])
 	}
-	return main.String(), asides
+	return b.String(), asides, after
 }
 
 // parseSegment reads a text (the claim, or one of its asides) into parts appended to cp.

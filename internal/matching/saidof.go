@@ -23,31 +23,6 @@ type gloss struct {
 	of, from, to int
 }
 
-// lastWord is the word closing a text, spaces after it aside.
-var lastWord = regexp.MustCompile(`[\p{L}\p{N}'’-]+\s*$`)
-
-// wordsBeforeAsides are, for each parenthesised aside of text at depth zero (splitAsides' order),
-// the word directly before it, "" when none.
-func wordsBeforeAsides(text string) []string {
-	if !strings.Contains(text, "(") {
-		return nil
-	}
-	var out []string
-	depth := 0
-	for i, r := range text {
-		switch {
-		case r == '(':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(lastWord.FindString(text[:i])))
-			}
-			depth++
-		case r == ')' && depth > 0:
-			depth--
-		}
-	}
-	return out
-}
-
 // glossAside records the aside read into the parts from on as a gloss of the last main part
 // (before mainParts) written as word, when there is one.
 func (c *claimParts) glossAside(mainParts, from int, word string) {

@@ -71,8 +71,8 @@ func TestSameClaimSaidElsewhere(t *testing.T) {
 	})
 }
 
-// TestWordsBeforeAsides holds which word a parenthesised aside follows, and that a claim's parts
-// record the aside as a gloss of that word.
+// TestWordsBeforeAsides holds which word each parenthesised aside follows (splitAsides), and that
+// a claim's parts record the aside as a gloss of that word.
 func TestWordsBeforeAsides(t *testing.T) {
 	for _, c := range []struct {
 		text string
@@ -83,8 +83,8 @@ func TestWordsBeforeAsides(t *testing.T) {
 		{"Vitamin C (ascorbic acid (E300)) prevents colds", []string{"C"}},
 		{"No aside here", nil},
 	} {
-		if got := wordsBeforeAsides(c.text); !slices.Equal(got, c.want) {
-			t.Errorf("wordsBeforeAsides(%q) = %q, want %q", c.text, got, c.want)
+		if _, asides, got := splitAsides(c.text); !slices.Equal(got, c.want) || len(asides) != len(got) {
+			t.Errorf("splitAsides(%q) words before %q (asides %q), want %q", c.text, got, asides, c.want)
 		}
 	}
 	ix := lexIndex(t)
