@@ -7,8 +7,9 @@
 // Settings (environment):
 //
 //	LOADTEST_QUICK=1            3 rounds × 1 s (for a quick look); otherwise LOADTEST_ROUNDS × LOADTEST_DURATION
-//	LOADTEST_ROUNDS=3           rounds per endpoint and connection count (medians are taken over them)
-//	LOADTEST_DURATION=5s        measured time of one run (plus a warm-up of a fifth of it, at most 1 s)
+//	LOADTEST_ROUNDS=5           rounds per endpoint and connection count (medians are taken over them;
+//	                            five, so that one round a neighbour disturbed does not move the median)
+//	LOADTEST_DURATION=4s        measured time of one run (plus a warm-up of a fifth of it, at most 1 s)
 //	LOADTEST_CONNS=16,64        connection counts
 //	LOADTEST_KEY=unlimited      unlimited (Enterprise plan) or limited (a 1,000,000,000 per-month
 //	                            quota, far from its limit): the key of the compatible API
@@ -83,7 +84,7 @@ func env(name, def string) string {
 }
 
 func readConfig() (config, error) {
-	c := config{rounds: 3, dur: 5 * time.Second, keyMode: env("LOADTEST_KEY", "unlimited"),
+	c := config{rounds: 5, dur: 4 * time.Second, keyMode: env("LOADTEST_KEY", "unlimited"),
 		pgURL: loadtest.PostgresURLFromEnv("LOADTEST_DATABASE_URL", "TEST_DATABASE_URL"), workdir: env("LOADTEST_WORKDIR", "bin/loadtest")}
 	if q, _ := strconv.ParseBool(env("LOADTEST_QUICK", "0")); q {
 		c.dur = time.Second
