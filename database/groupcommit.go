@@ -17,7 +17,7 @@ import (
 // anyway, and each COMMIT writes every page the transaction touched to the WAL again. Claims
 // inserted one after another touch the same last pages of the claims table, its indexes and its
 // full-text index, so committing the callers waiting together writes those pages once instead of
-// once per caller (the WAL writes were a seventh of an analysis's CPU; see README "Load test").
+// once per caller (the WAL writes were a seventh of an analysis's CPU; see docs/loadtest-history.md).
 //
 // Nobody waits for a group to fill: the first caller to find no group running leads, takes every
 // caller queued by then (at most maxGroup) and runs them one after another, each inside its own

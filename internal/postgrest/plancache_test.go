@@ -18,8 +18,8 @@ import (
 // TestPostgresReadsKeepAGenericPlan holds that a read repeated on one PostgreSQL connection runs
 // on the generic plan of its prepared statement instead of being planned again at each
 // execution: a bound OFFSET of 0 kept the server from ever choosing the generic plan of the read
-// by id, which cost that read twice its own CPU in the server (`make loadtest`, README "Load
-// test").
+// by id, which cost that read twice its own CPU in the server (`make loadtest`,
+// docs/loadtest-history.md).
 func TestPostgresReadsKeepAGenericPlan(t *testing.T) {
 	if os.Getenv(testdb.EnvVar) == "" {
 		t.Skipf("PostgreSQL only: set %s (e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable) to run it", testdb.EnvVar)
