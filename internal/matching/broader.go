@@ -24,7 +24,7 @@ func (ix *decision) broaderClaim(q *claimParts, qa sideAlign, r *claimParts, ra 
 	if !saysNothingElse(q, qa, r) {
 		return ""
 	}
-	if j, h := ix.headQualifier(qa, r, ra); j >= 0 {
+	if j, h := ix.headQualifier(q, qa, r, ra); j >= 0 {
 		return broaderWhy(r, q, min(j, h), max(j, h), ra.with[h])
 	}
 	if j, h := ix.partOfStandard(q, qa, r, ra); j >= 0 {
@@ -118,7 +118,7 @@ type nounLexicon interface{ IsNoun(word string) bool }
 // after a stated word of its phrase ("Kahverengi kabuklu yumurta", "milli futbol takımı") or
 // before an act ("kitap okumak": its object). It returns the qualifier and its head; -1, -1
 // when there is none.
-func (ix *decision) headQualifier(qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
+func (ix *decision) headQualifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	nouns, _ := ix.lex.(nounLexicon)
 	for j := 0; j+1 < len(r.parts); j++ {
 		o, h := &r.parts[j], &r.parts[j+1]
@@ -131,12 +131,35 @@ func (ix *decision) headQualifier(qa sideAlign, r *claimParts, ra sideAlign) (in
 		if j > 0 && r.parts[j-1].clause == o.clause && ra.links[j-1] != unlinked && !r.parts[j-1].verb {
 			continue
 		}
-		if !(o.role == roleModifier || o.lang == "tr" && withSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) || !ix.adjective(nouns, o) {
+		if !(o.role == roleModifier || o.lang == "tr" && withSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) {
 			continue
+		}
+		// A noun opening the subject ("Japon balıklarının") names the kind the whole claim is
+		// about; elsewhere only an adjective is sure to restrict.
+		if !(j == 0 && o.first && subjectHead(r) == j+1 && q.parts[ra.with[j+1]].first) && !ix.adjective(nouns, o) {
+			continue
+		}
+		if glossStated(r, ra, j) {
+			continue // "Karbonat (sodyum bikarbonat)": the claim states it by its gloss
 		}
 		return j, j + 1
 	}
 	return -1, -1
+}
+
+// glossStated reports a parenthesised gloss of part j of r (saidof.go) that the claim states.
+func glossStated(r *claimParts, ra sideAlign, j int) bool {
+	for _, g := range r.glosses {
+		if g.of != j {
+			continue
+		}
+		for k := g.from; k < g.to && k < len(r.parts); k++ {
+			if ra.links[k] != unlinked {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // adjective reports a qualifier that is no noun: a Turkish -lI word ("limonlu"), or a word
