@@ -2,8 +2,9 @@ package matching
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
@@ -191,9 +192,58 @@ func (ix *decision) adjective(nouns nounLexicon, o *part) bool {
 
 // adjacent reports a written directly before b in text, as a modifier is before its noun (not
 // "Incognito or private").
-func adjacent(text, a, b string) bool {
-	re, err := regexp.Compile(`(?i)(?:^|[^\pL\pN])` + regexp.QuoteMeta(a) + `\s+` + regexp.QuoteMeta(b) + `(?:$|[^\pL\pN])`)
-	return err == nil && re.MatchString(text)
+func adjacent(text, a, b string) bool { return followedBy(text, a, b, "") }
+
+// followedBy reports word a in text followed, past white space, by the function word between
+// (none when "") and an article or possessive, by word b: "surface of the Sun".
+func followedBy(text, a, b, between string) bool {
+	lower := strings.ToLower(text)
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	for from := 0; ; {
+		k := strings.Index(lower[from:], a)
+		if k < 0 {
+			return false
+		}
+		k += from
+		from = k + len(a)
+		if k > 0 && wordRune(lower[:k], false) {
+			continue
+		}
+		rest := strings.TrimLeft(lower[from:], " \t")
+		if len(rest) == len(lower)-from {
+			continue // no space after a
+		}
+		if between != "" {
+			w, after, ok := strings.Cut(rest, " ")
+			if !ok || w != between {
+				continue
+			}
+			rest = strings.TrimLeft(after, " \t")
+			if w, after, ok := strings.Cut(rest, " "); ok && ofDeterminers[w] {
+				rest = strings.TrimLeft(after, " \t")
+			}
+		}
+		if strings.HasPrefix(rest, b) && !wordRune(rest[len(b):], true) {
+			return true
+		}
+	}
+}
+
+// ofDeterminers may stand between "of" and its noun.
+var ofDeterminers = map[string]bool{"the": true, "a": true, "an": true, "our": true, "your": true, "their": true, "its": true}
+
+// wordRune reports a letter or digit at the start (first) or end of s.
+func wordRune(s string, first bool) bool {
+	if s == "" {
+		return false
+	}
+	var r rune
+	if first {
+		r, _ = utf8.DecodeRuneInString(s)
+	} else {
+		r, _ = utf8.DecodeLastRuneInString(s)
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // withSuffix reports a Turkish word ending in -lI ("limonlu", "şekerli"): "having", an
@@ -239,10 +289,7 @@ func (ix *decision) genitive(p *part) bool {
 }
 
 // ofPhrase reports "a of (the) b" in text.
-func ofPhrase(text, a, b string) bool {
-	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(a) + `\s+of\s+(?:the\s+|a\s+|an\s+)?` + regexp.QuoteMeta(b) + `\b`)
-	return err == nil && re.MatchString(text)
-}
+func ofPhrase(text, a, b string) bool { return followedBy(text, a, b, "of") }
 
 // shareOf finds a share of the fact-check's object the claim leaves out ("oksijenin yüzde
 // 20'sini" for "oksijeni", "20% of the oxygen" for "the oxygen"): a percentage beside a word the
@@ -276,8 +323,17 @@ func (ix *decision) partOfIn(q *claimParts, i int) bool {
 	if q.lang == "tr" {
 		return ix.genitive(&q.parts[i])
 	}
-	re, err := regexp.Compile(`(?i)\bof\s+(?:the\s+|a\s+|an\s+|our\s+|your\s+|their\s+)?` + regexp.QuoteMeta(q.parts[i].text) + `\b`)
-	return err == nil && re.MatchString(q.frameText)
+	words := strings.FieldsFunc(strings.ToLower(q.frameText), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
+	w := strings.ToLower(q.parts[i].text)
+	for k, x := range words {
+		if x != w || k == 0 {
+			continue
+		}
+		if words[k-1] == "of" || k > 1 && ofDeterminers[words[k-1]] && words[k-2] == "of" {
+			return true
+		}
+	}
+	return false
 }
 
 // actCondition finds a phrase of the fact-check's subject left out whole when that subject is
