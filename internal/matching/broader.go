@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -43,7 +44,20 @@ func (ix *decision) broaderClaim(q *claimParts, qa sideAlign, r *claimParts, ra 
 // broaderWhy names the fact-check's words from to to (the qualified phrase, as the fact-check
 // writes it) and the claim's part i that states its head bare.
 func broaderWhy(r, q *claimParts, from, to, i int) string {
-	return fmt.Sprintf("broader claim: the fact-check says %s, the claim says %s", spanText(r, from, to), q.parts[i].text)
+	return fmt.Sprintf("broader claim: the fact-check says %s, the claim says %s", lowerOpening(&r.parts[from], spanText(r, from, to)),
+		lowerOpening(&q.parts[i], q.parts[i].text))
+}
+
+// lowerOpening lower-cases the word of part p that opens s unless it is a name or an acronym,
+// as say does for a single word.
+func lowerOpening(p *part, s string) string {
+	if p.ent != nil || analysis.IsAllCaps(p.text) && len(p.text) > 1 || !strings.HasPrefix(s, p.text) {
+		return s
+	}
+	if p.lang == "tr" {
+		return turkish.Lower(p.text) + s[len(p.text):]
+	}
+	return strings.ToLower(p.text) + s[len(p.text):]
 }
 
 // spanText is parts from to to of c as its text writes them, with the words between them ("in

@@ -12,8 +12,8 @@ func TestBroaderClaim(t *testing.T) {
 		// headQualifier: an adjective of a stated noun, a -lI adjective, a noun opening the subject.
 		{"headQualifier", "Antibiotics cure infections", "en", "antibiotics-viruses-en", "broader claim: the fact-check says viral infections, the claim says infections"},
 		{"headQualifier", "Antibiyotikler enfeksiyonları tedavi eder", "tr", "antibiotics-viruses-tr", "broader claim: the fact-check says viral enfeksiyonları"},
-		{"headQualifier", "Sıcak su kanseri tedavi eder", "tr", "lemon-water-cancer-tr", "broader claim: the fact-check says Limonlu su, the claim says su"},
-		{"headQualifier", "balıkların hafızası yalnızca 3 saniyeymiş", "tr", "goldfish-memory-tr", "broader claim: the fact-check says Japon balıklarının"},
+		{"headQualifier", "Sıcak su kanseri tedavi eder", "tr", "lemon-water-cancer-tr", "broader claim: the fact-check says limonlu su, the claim says su"},
+		{"headQualifier", "balıkların hafızası yalnızca 3 saniyeymiş", "tr", "goldfish-memory-tr", "broader claim: the fact-check says japon balıklarının"},
 		{"headQualifier", "Antibiotics cure viral infections", "en", "antibiotics-viruses-en", ""},
 		{"headQualifier", "Spicy food gives you ulcers", "en", "spicy-food-ulcers-en", ""},
 		{"headQualifier", "Eggs raise your cholesterol", "en", "eggs-cholesterol-en", ""},
@@ -30,9 +30,9 @@ func TestBroaderClaim(t *testing.T) {
 		{"shareOf", "Amazon ormanları dünyadaki oksijeni üretir", "tr", "amazon-oxygen-tr", "broader claim: the fact-check says oksijenin yüzde 20, the claim says oksijeni"},
 		{"shareOf", "Beynimizin sadece onda birini kullanıyoruz", "tr", "ten-percent-brain-tr", ""},
 		// actCondition: a condition of the act that is the subject.
-		{"actCondition", "Reading damages your eyesight", "en", "reading-dim-light-en", "broader claim: the fact-check says Reading in dim light, the claim says Reading"},
-		{"actCondition", "Kitap okumak gözleri bozar", "tr", "reading-dim-light-tr", "broader claim: the fact-check says Loş ışıkta kitap okumak"},
-		{"actCondition", "Sleeping in a closed room can kill you", "en", "fan-death-en", "broader claim: the fact-check says Sleeping in a closed room with an electric fan running"},
+		{"actCondition", "Reading damages your eyesight", "en", "reading-dim-light-en", "broader claim: the fact-check says reading in dim light, the claim says reading"},
+		{"actCondition", "Kitap okumak gözleri bozar", "tr", "reading-dim-light-tr", "broader claim: the fact-check says loş ışıkta kitap okumak"},
+		{"actCondition", "Sleeping in a closed room can kill you", "en", "fan-death-en", "broader claim: the fact-check says sleeping in a closed room with an electric fan running"},
 		{"actCondition", "Kapalı odada uyumak insanı öldürür", "tr", "fan-death-en", "broader claim"},
 		{"actCondition", "loş ışıkta okursan gözün bozulur, babam hep kızardı", "tr", "reading-dim-light-tr", ""},
 		{"actCondition", "Sleeping with a fan on in a closed room can kill you", "en", "fan-death-en", ""},
