@@ -116,7 +116,9 @@ func qualifierWord(o *part) bool {
 	if _, suf := splitApostrophe(o.text); suf != "" {
 		return false // "aeroplane's": a possessor
 	}
-	if o.lang == "tr" && (turkish.IsVerbForm(o.folded) || subjectParticiple(o) || objectParticiple.MatchString(o.folded) || strings.HasSuffix(o.folded, "an") || strings.HasSuffix(o.folded, "en")) {
+	// A Turkish verb form or participle, unless the dictionary has the word itself ("matematik"
+	// reads as a verb in -DIk).
+	if o.lang == "tr" && (turkish.IsVerbForm(o.folded) && !contains(o.dict, o.folded) || subjectParticiple(o) || objectParticiple.MatchString(o.folded) || strings.HasSuffix(o.folded, "an") || strings.HasSuffix(o.folded, "en")) {
 		return false
 	}
 	return true
@@ -125,14 +127,16 @@ func qualifierWord(o *part) bool {
 // nounLexicon is the part of a lexicon that knows the English nouns (internal/thesaurus).
 type nounLexicon interface{ IsNoun(word string) bool }
 
-// headQualifier finds an adjective of the fact-check left out directly before a noun the claim
-// states bare ("viral" of "viral infections", "viral enfeksiyonları"), or a Turkish -lI
-// adjective ("Limonlu su"): it restricts the noun to a kind, and the claim says the noun of
-// every kind. A noun before a noun is left alone, as it often only says where or of what the
-// head is ("blood cholesterol", "stomach ulcers", "kan kolesterolü"), and so is a qualifier
-// after a stated word of its phrase ("Kahverengi kabuklu yumurta", "milli futbol takımı") or
-// before an act ("kitap okumak": its object). It returns the qualifier and its head; -1, -1
-// when there is none.
+// headQualifier finds a qualifier of the fact-check left out, written directly before a word
+// the claim states bare: an adjective ("viral" of "viral infections", "viral enfeksiyonları"), a
+// Turkish -lI adjective ("Limonlu su"), or a noun that opens the subject ("Japon balıklarının")
+// or names the kind of a word in a case ending ("matematik dersinden"). It restricts the word to
+// a kind, and the claim says the word of every kind. A noun before a subject or object
+// elsewhere is left alone, as it often only says where or of what the head is ("blood
+// cholesterol", "stomach ulcers", "kan kolesterolünü"), and so is a qualifier right after a
+// stated word of its own phrase ("Kahverengi kabuklu yumurta", "milli futbol takımı": a
+// case-marked word, "okulda", ends its phrase) or before an act ("kitap okumak": its object).
+// It returns the qualifier and its head; -1, -1 when there is none.
 func (ix *decision) headQualifier(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) (int, int) {
 	nouns, _ := ix.lex.(nounLexicon)
 	for j := 0; j+1 < len(r.parts); j++ {
@@ -143,15 +147,16 @@ func (ix *decision) headQualifier(q *claimParts, qa sideAlign, r *claimParts, ra
 		if h.clause != o.clause || h.aside || h.verb || h.num != "" || h.place || h.role == rolePredicate || verbalNoun(h) || !stated(ra, j+1) {
 			continue
 		}
-		if j > 0 && r.parts[j-1].clause == o.clause && ra.links[j-1] != unlinked && !r.parts[j-1].verb {
+		if j > 0 && r.parts[j-1].clause == o.clause && ra.links[j-1] != unlinked && !r.parts[j-1].verb && r.parts[j-1].role != roleAdjunct {
 			continue
 		}
 		if !(o.role == roleModifier || o.lang == "tr" && withSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) {
 			continue
 		}
 		// A noun opening the subject ("Japon balıklarının") names the kind the whole claim is
-		// about; elsewhere only an adjective is sure to restrict.
-		if !(j == 0 && o.first && subjectHead(r) == j+1 && q.parts[ra.with[j+1]].first) && !ix.adjective(nouns, o) {
+		// about, one before a case ending the kind of a detail the claim states ("matematik
+		// dersinden" for "sınıfta"); elsewhere only an adjective is sure to restrict.
+		if !(j == 0 && o.first && subjectHead(r) == j+1 && q.parts[ra.with[j+1]].first) && h.role != roleAdjunct && !ix.adjective(nouns, o) {
 			continue
 		}
 		if glossStated(r, ra, j) {

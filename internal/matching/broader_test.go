@@ -9,11 +9,14 @@ import "testing"
 // and must keep matching.
 func TestBroaderClaim(t *testing.T) {
 	checkStarterRules(t, []starterRuleCase{
-		// headQualifier: an adjective of a stated noun, a -lI adjective, a noun opening the subject.
+		// headQualifier: an adjective of a stated noun, a -lI adjective, a noun opening the subject or
+		// before a case ending.
 		{"headQualifier", "Antibiotics cure infections", "en", "antibiotics-viruses-en", "broader claim: the fact-check says viral infections, the claim says infections"},
 		{"headQualifier", "Antibiyotikler enfeksiyonları tedavi eder", "tr", "antibiotics-viruses-tr", "broader claim: the fact-check says viral enfeksiyonları"},
 		{"headQualifier", "Sıcak su kanseri tedavi eder", "tr", "lemon-water-cancer-tr", "broader claim: the fact-check says limonlu su, the claim says su"},
 		{"headQualifier", "balıkların hafızası yalnızca 3 saniyeymiş", "tr", "goldfish-memory-tr", "broader claim: the fact-check says japon balıklarının"},
+		{"headQualifier", "Einstein okulda sınıfta kalmıştır", "tr", "einstein-failed-math-tr", "broader claim: the fact-check says matematik dersinden, the claim says sınıfta"},
+		{"headQualifier", "Einstein okulda matematikten kalmıştır", "tr", "einstein-failed-math-tr", ""},
 		{"headQualifier", "Antibiotics cure viral infections", "en", "antibiotics-viruses-en", ""},
 		{"headQualifier", "Spicy food gives you ulcers", "en", "spicy-food-ulcers-en", ""},
 		{"headQualifier", "Eggs raise your cholesterol", "en", "eggs-cholesterol-en", ""},
