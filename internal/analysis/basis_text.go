@@ -100,6 +100,7 @@ var matchTexts = []basisText{
 	{"reason_subject", regexp.MustCompile(`(?s)^different subject: (?P<A>.+) ≠ (?P<B>.+)$`)},
 	{"reason_object", regexp.MustCompile(`(?s)^different object: (?P<A>.+) ≠ (?P<B>.+)$`)},
 	{"reason_detail", regexp.MustCompile(`(?s)^different detail: (?P<A>.+) ≠ (?P<B>.+)$`)},
+	{"reason_broader", regexp.MustCompile(`(?s)^broader claim: the fact-check says (?P<A>.+), the claim says (?P<B>.+)$`)},
 	{"reason_opposite", regexp.MustCompile(`(?s)^opposite meaning: (?P<A>.+) ≠ (?P<B>.+)$`)},
 	{"reason_opposite_group", regexp.MustCompile(`(?s)^opposite meaning \((?P<Group>[a-z/]+): the claim says (?P<A>.+), the fact-check (?P<B>.+)\)$`)},
 	{"reason_negated_claim", regexp.MustCompile(`^` + q("negation differs: the claim is negated, the fact-checked claim is not") + `$`)},

@@ -824,6 +824,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			return false, "opposite meaning (" + why + ")"
 		}
 	}
+	// A qualifier of the fact-check's subject or object the claim leaves out (broader.go).
+	if why := ix.broaderClaim(q, qa, r, ra); why != "" {
+		return false, why
+	}
 	return true, ""
 }
 

@@ -154,7 +154,7 @@ func TestTuningFiles(t *testing.T) {
 		// the development set that leave out a part ("Yumurta tüketmek kolesterolü yükseltir" for "…
 		// kan kolesterolünü …").
 		// Same-language 0.880 -> 0.920 after the said-elsewhere round (saidof.go; look-alikes unchanged).
-		{"probes", probesPath, heldFigures{lookalike: 0.80, paraphrase: 0.91, crosslang: 0.87}},
+		{"probes", probesPath, heldFigures{lookalike: 0.95, paraphrase: 0.91, crosslang: 0.87}},
 		// test: an earlier test half (eval/test.jsonl): it was read while tuning, so it is tuning data
 		// and its figures are not quality figures. Measured: look-alike abstention 0.987, verdict
 		// accuracy 0.681 on same-language and 0.867 on cross-language rewordings, no dogru/yanlis swap

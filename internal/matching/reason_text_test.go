@@ -50,6 +50,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		review("u:passive", "Penicillin was discovered by Alexander Fleming.", "en", "dogru"),
 		review("u:gold", "Altının fiyatı hiçbir zaman düşmez.", "tr", "yanlis"),
 		review("u:brain", "İnsanlar beyinlerinin yalnızca yüzde 10'unu kullanır.", "tr", "yanlis"),
+		review("u:viral", "Antibiotics cure viral infections.", "en", "yanlis"),
 	)
 	for _, c := range []struct{ claim, lang, url, key string }{
 		{"Drinking tea causes lung cancer", "en", "u:smoking", "reason_subject"},
@@ -70,6 +71,7 @@ func TestEveryReasonShapeHasAMessage(t *testing.T) {
 		{"Smoking kills", "en", "u:smoking", "reason_subject_only"},
 		{"vaccines cause it", "en", "u:vax", "reason_pronoun_object"},
 		{"Vaccines cause autism, that's not true", "en", "u:vax", "reason_denied"},
+		{"Antibiotics cure infections", "en", "u:viral", "reason_broader"},
 	} {
 		same, reason, known := ix.SameClaim(c.claim, c.lang, c.url)
 		if !known || same {
