@@ -1,0 +1,104 @@
+package matching
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// verbSenseLexicon is a Lexicon that knows English verbs' senses well enough to call two of them
+// different predicates (thesaurus.Thesaurus.VerbsApart).
+type verbSenseLexicon interface {
+	VerbSenses(w string) int
+	VerbsApart(a, b string) bool
+}
+
+// verbsApart reports a verb of the claim (p) in the place of the fact-check's verb (o) that says
+// another predicate: "Most plastic gets burned" is not "Most plastic gets recycled", "Volcanoes
+// absorb CO2" not "Volcanoes emit CO2". Verbs are otherwise compared on meaning only (an
+// antonym, an opposition), as people reword predicates freely ("gives you", "leads to",
+// "causes"); here the lexicon itself must know both verbs well and keep them apart in every
+// reading of both words (VerbsApart: few senses, no shared or nearby synset, no derivational
+// kin, different lexicographer files), so light and loosely used verbs ("give", "make", "keep",
+// "come up with") are never called different. English only: KeNet, the Turkish wordnet, has no
+// lexicographer files, and across languages verbs translate too loosely. A word the clause
+// reading did not take for the verb counts only as a participle in -ed ("ends up burned"): one
+// in -s is most often a plural noun ("towers", "eggs"). A verb whose next word in the post makes
+// a WordNet phrasal verb with it ("knock out", "escape from", "end up") is that phrasal verb,
+// which the parts do not hold, so it is not judged.
+func (ix *decision) verbsApart(q *claimParts, p, o *part) bool {
+	d, ok := ix.lex.(verbSenseLexicon)
+	if !ok || p.lang != "en" || o.lang != "en" || !o.verb || p.ent != nil || o.ent != nil || p.num != "" || o.num != "" {
+		return false
+	}
+	if !p.verb && !(p.verbLike && strings.HasSuffix(strings.ToLower(p.text), "ed")) {
+		return false
+	}
+	as, bs := verbForms(d, p), verbForms(d, o)
+	if len(as) == 0 || len(bs) == 0 || phrasalVerb(d, q.read, p.text, as) {
+		return false
+	}
+	for _, a := range as {
+		for _, b := range bs {
+			if !ix.verbPairApart(d, a, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// verbForms are a part's dictionary forms that are English verb lemmas ("fell" is "fell" and
+// "fall"; "caus", a stem of the light stemmer, is none).
+func verbForms(d verbSenseLexicon, p *part) []string {
+	var out []string
+	for _, f := range p.lexForms() {
+		if d.VerbSenses(f) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// verbPairApart is d.VerbsApart(a, b), cached across searches (Index.verbsApart).
+func (ix *decision) verbPairApart(d verbSenseLexicon, a, b string) bool {
+	if r, ok := ix.verbApart.get([2]string{a, b}); ok {
+		return r
+	}
+	r := d.VerbsApart(a, b)
+	ix.verbApart.put([2]string{strings.Clone(a), strings.Clone(b)}, r, maxLexCache)
+	return r
+}
+
+// phrasalVerb reports a word of text (the verb as written) followed, somewhere in text, by a
+// word that makes a WordNet verb lemma with one of its forms ("knock" "out" → "knock out").
+func phrasalVerb(d verbSenseLexicon, text, word string, forms []string) bool {
+	low, w := strings.ToLower(text), strings.ToLower(word)
+	for from := 0; w != ""; {
+		k := strings.Index(low[from:], w)
+		if k < 0 {
+			return false
+		}
+		start, end := from+k, from+k+len(w)
+		from = end
+		if r, _ := utf8.DecodeLastRuneInString(low[:start]); start > 0 && unicode.IsLetter(r) {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(low[end:]); end < len(low) && unicode.IsLetter(r) {
+			continue
+		}
+		next := strings.TrimLeft(low[end:], " ")
+		if n := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }); n >= 0 {
+			next = next[:n]
+		}
+		if next == "" || len(next) == len(low[end:]) {
+			continue // no word next, or no space before it
+		}
+		for _, f := range forms {
+			if d.VerbSenses(f+" "+next) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
