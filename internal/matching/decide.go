@@ -544,7 +544,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
 				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go).
-				if !cross && ix.verbsApart(q, p, &r.parts[k]) {
+				if !cross && ix.verbsApart(q, r, p, &r.parts[k]) {
 					return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))
 				}
 				continue

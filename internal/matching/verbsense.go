@@ -25,8 +25,11 @@ type verbSenseLexicon interface {
 // reading did not take for the verb counts only as a participle in -ed ("ends up burned"): one
 // in -s is most often a plural noun ("towers", "eggs"). A verb whose next word in the post makes
 // a WordNet phrasal verb with it ("knock out", "escape from", "end up") is that phrasal verb,
-// which the parts do not hold, so it is not judged.
-func (ix *decision) verbsApart(q *claimParts, p, o *part) bool {
+// which the parts do not hold, so it is not judged; nor is a verb in another voice than the
+// fact-check's: a passive says what befalls its subject, and an active verb without an object
+// may say the same of it ("most body heat escapes through your head" for "is lost through your
+// head"), which WordNet's senses do not relate.
+func (ix *decision) verbsApart(q, r *claimParts, p, o *part) bool {
 	d, ok := ix.lex.(verbSenseLexicon)
 	if !ok || p.lang != "en" || o.lang != "en" || !o.verb || p.ent != nil || o.ent != nil || p.num != "" || o.num != "" {
 		return false
@@ -35,7 +38,7 @@ func (ix *decision) verbsApart(q *claimParts, p, o *part) bool {
 		return false
 	}
 	as, bs := verbForms(d, p), verbForms(d, o)
-	if len(as) == 0 || len(bs) == 0 || phrasalVerb(d, q.read, p.text, as) {
+	if len(as) == 0 || len(bs) == 0 || phrasalVerb(d, q.read, p.text, as) || passiveVerb(q.read, p.text) != passiveVerb(r.read, o.text) {
 		return false
 	}
 	for _, a := range as {
@@ -70,14 +73,31 @@ func (ix *decision) verbPairApart(d verbSenseLexicon, a, b string) bool {
 	return r
 }
 
-// phrasalVerb reports a word of text (the verb as written) followed, somewhere in text, by a
-// word that makes a WordNet verb lemma with one of its forms ("knock" "out" → "knock out").
-func phrasalVerb(d verbSenseLexicon, text, word string, forms []string) bool {
+// passiveVerb reports a word of text (a verb as written) that follows a form of "be" or "get"
+// ("is lost", "gets recycled", "was founded"): the verb is in the passive.
+func passiveVerb(text, word string) bool {
+	found := false
+	eachWordAt(text, word, func(before, _ string) bool {
+		fields := strings.Fields(before)
+		if len(fields) > 0 {
+			switch strings.Trim(fields[len(fields)-1], ",.;:!?\"'") {
+			case "am", "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "gotten", "getting":
+				found = true
+			}
+		}
+		return found
+	})
+	return found
+}
+
+// eachWordAt calls fn with the text before and after each whole-word occurrence of word in text
+// (lower-cased), until fn returns true.
+func eachWordAt(text, word string, fn func(before, after string) bool) {
 	low, w := strings.ToLower(text), strings.ToLower(word)
 	for from := 0; w != ""; {
 		k := strings.Index(low[from:], w)
 		if k < 0 {
-			return false
+			return
 		}
 		start, end := from+k, from+k+len(w)
 		from = end
@@ -87,18 +107,30 @@ func phrasalVerb(d verbSenseLexicon, text, word string, forms []string) bool {
 		if r, _ := utf8.DecodeRuneInString(low[end:]); end < len(low) && unicode.IsLetter(r) {
 			continue
 		}
-		next := strings.TrimLeft(low[end:], " ")
+		if fn(low[:start], low[end:]) {
+			return
+		}
+	}
+}
+
+// phrasalVerb reports a word of text (the verb as written) followed, somewhere in text, by a
+// word that makes a WordNet verb lemma with one of its forms ("knock" "out" → "knock out").
+func phrasalVerb(d verbSenseLexicon, text, word string, forms []string) bool {
+	found := false
+	eachWordAt(text, word, func(_, after string) bool {
+		next := strings.TrimLeft(after, " ")
+		if len(next) == len(after) {
+			return false // no space before the next word
+		}
 		if n := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }); n >= 0 {
 			next = next[:n]
 		}
-		if next == "" || len(next) == len(low[end:]) {
-			continue // no word next, or no space before it
-		}
 		for _, f := range forms {
-			if d.VerbSenses(f+" "+next) > 0 {
-				return true
+			if next != "" && d.VerbSenses(f+" "+next) > 0 {
+				found = true
 			}
 		}
-	}
-	return false
+		return found
+	})
+	return found
 }
