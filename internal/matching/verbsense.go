@@ -38,7 +38,7 @@ func (ix *decision) verbsApart(q, r *claimParts, p, o *part) bool {
 		return false
 	}
 	as, bs := verbForms(d, p), verbForms(d, o)
-	if len(as) == 0 || len(bs) == 0 || phrasalVerb(d, q.read, p.text, as) || passiveVerb(q.read, p.text) != passiveVerb(r.read, o.text) {
+	if len(as) == 0 || len(bs) == 0 {
 		return false
 	}
 	for _, a := range as {
@@ -48,7 +48,8 @@ func (ix *decision) verbsApart(q, r *claimParts, p, o *part) bool {
 			}
 		}
 	}
-	return true
+	// Read the text around the verbs only for a pair the lexicon keeps apart (rare).
+	return !phrasalVerb(d, q.read, p.text, as) && passiveVerb(q.read, p.text) == passiveVerb(r.read, o.text)
 }
 
 // verbForms are a part's dictionary forms that are English verb lemmas ("fell" is "fell" and
