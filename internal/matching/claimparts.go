@@ -138,6 +138,9 @@ type claimParts struct {
 	question bool
 	// frameText is the text read, kept to read it in pieces when a decision needs it (frame.go).
 	frameText string
+	// read is the text the parts were read from (the whole post's main text or a piece of it),
+	// for a rule that must see a word's neighbours the parts leave out (verbsense.go).
+	read string
 	// readings are runs of the post's pieces with its frame set aside, read once frameText is
 	// needed (frame.go).
 	readings *[]reading
@@ -254,7 +257,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		cp.glossAside(mainParts, from, after[n])
 	}
 	ix.markPossessors(cp)
-	cp.frameText = main
+	cp.frameText, cp.read = main, main
 	return cp
 }
 

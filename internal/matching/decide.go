@@ -364,7 +364,7 @@ func subjectPhraseEnd(c *claimParts, heads bool) int {
 // clausesOnly is clauses from to to of q as a claim of its own, or nil when they have fewer
 // than two parts that are not numbers (too little to state a claim).
 func clausesOnly(q *claimParts, from, to int) *claimParts {
-	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive, question: q.question}
+	sub := &claimParts{lang: q.lang, opp: q.opp, clauses: to - from + 1, passive: q.passive, question: q.question, read: q.read}
 	words := 0
 	at := map[int]int{}
 	for i := range q.parts {
@@ -543,6 +543,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
+				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go).
+				if !cross && ix.verbsApart(q, r, p, &r.parts[k]) {
+					return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))
+				}
 				continue
 			}
 		}

@@ -276,7 +276,7 @@ func subjectPronoun(run string) bool {
 
 // parsePiece reads a piece of a post into parts, as parseClaim reads a post.
 func (ix *Index) parsePiece(text, lang string) *claimParts {
-	cp := &claimParts{lang: lang}
+	cp := &claimParts{lang: lang, read: text}
 	ix.parseSegment(cp, text, lang, false)
 	ix.markPossessors(cp)
 	return cp

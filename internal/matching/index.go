@@ -162,6 +162,8 @@ type Index struct {
 	denials memo[denialKey, []string]
 	// derived caches the derived-and-broader relations of English words (related.go).
 	derived memo[[2]string, thesaurus.Relation]
+	// verbApart caches which English verb pairs the lexicon keeps apart (verbsense.go).
+	verbApart memo[[2]string, bool]
 }
 
 // Option configures an Index.

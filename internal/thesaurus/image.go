@@ -33,7 +33,7 @@ const (
 	// imageMagic opens every image; the line ending catches a copy that rewrote line endings.
 	imageMagic = "CCTHES\r\n"
 	// imageVersion changes whenever eachSection or an element type changes.
-	imageVersion = 1
+	imageVersion = 2
 	// imageFile is the image's path in this package; ./genimage writes it.
 	imageFile = "data/tables.img"
 	// imageHeader is the size of the fixed part of the header, before the section table.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -177,6 +178,10 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 		}
 		*tb.set = newPairSet(at, to)
 	}
+	if err = markVerbFiles(fsys, "wn-verbfiles.tsv", t.en.kind, starts[verb], starts[verb+1]); err != nil {
+		return err
+	}
+	markLightVerbs(lemmas, t.en.kind, starts[verb], starts[verb+1])
 	if err = markGeneral(fsys, "wn-general.tsv", t.en.kind); err != nil {
 		return err
 	}
@@ -207,6 +212,51 @@ func (t *Thesaurus) load(fsys fs.FS) error {
 	}
 	t.trFold = newFoldTable([3]strList{t.trEn.words, t.trSenses.lemmas, t.kTrEn.words})
 	return nil
+}
+
+// markVerbFiles writes the lexicographer file of each verb synset of a wn-verbfiles.tsv-style
+// table (runs "first id, last id, file number") into kind's verbFileBits.
+func markVerbFiles(fsys fs.FS, name string, kind []uint8, lo, hi int32) error {
+	return eachLine(fsys, name, func(line string) error {
+		f := fields(line)
+		if len(f) != 3 {
+			return fmt.Errorf("bad verb file line %q", line)
+		}
+		first, err1 := atoi32(f[0])
+		last, err2 := atoi32(f[1])
+		file, err3 := atoi32(f[2])
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return err
+		}
+		if first < lo || last >= hi || first > last || file < firstVerbFile || file >= firstVerbFile+verbFileBits/verbFileStep {
+			return fmt.Errorf("bad verb file line %q", line)
+		}
+		for id := first; id <= last; id++ {
+			kind[id] = kind[id]&^verbFileBits | uint8(file-firstVerbFile+1)*verbFileStep
+		}
+		return nil
+	})
+}
+
+// markLightVerbs sets lightBit in kind for the main senses (rank ≤ lightVerbRanks) of every verb
+// of more than knownVerbSenses senses; verb synsets are the ids from lo to hi.
+func markLightVerbs(lemmas []lemmaSenses, kind []uint8, lo, hi int32) {
+	for _, l := range lemmas {
+		n := 0
+		for _, s := range l.list {
+			if s.syn() >= lo && s.syn() < hi {
+				n++
+			}
+		}
+		if n <= knownVerbSenses {
+			continue
+		}
+		for _, s := range l.list {
+			if s.syn() >= lo && s.syn() < hi && int(s.rank()) <= lightVerbRanks {
+				kind[s.syn()] |= lightBit
+			}
+		}
+	}
 }
 
 // markGeneral sets generalBit in kind for the ids of a wn-general.tsv-style table.

@@ -132,11 +132,27 @@ type graph struct {
 	kind []uint8
 }
 
-// generalBit marks a synset of a wordnet's abstract top levels in graph.kind.
-const generalBit = 0x80
+// graph.kind packs, per synset: the part of speech (posBits), WordNet's lexicographer file of a
+// verb (verbFileBits: 0 for none, else the file number less firstVerbFile plus one), lightBit
+// and generalBit.
+const (
+	posBits      = 0x03
+	verbFileBits = 0x3c
+	verbFileStep = 0x04
+	// firstVerbFile is WordNet's number of verb.body, the first of its 15 verb files (29–43).
+	firstVerbFile = 29
+	// lightBit marks a verb synset that is one of the main senses of a light verb (verbs.go).
+	lightBit = 0x40
+	// generalBit marks a synset of a wordnet's abstract top levels.
+	generalBit = 0x80
+)
 
 // pos is synset s's part of speech.
-func (g *graph) pos(s int32) uint8 { return g.kind[s] &^ generalBit }
+func (g *graph) pos(s int32) uint8 { return g.kind[s] & posBits }
+
+// verbFile is the lexicographer file of verb synset s, numbered from 1 for verb.body
+// (WordNet's 29) to 15 for verb.weather; 0 when the table has none (a noun, KeNet).
+func (g *graph) verbFile(s int32) uint8 { return (g.kind[s] & verbFileBits) / verbFileStep }
 
 // isGeneral reports whether synset s is too abstract to count as a broader term.
 func (g *graph) isGeneral(s int32) bool { return g.kind[s]&generalBit != 0 }

@@ -67,6 +67,7 @@ func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, kenetDi
 		"wn-exceptions.tsv.gz": exceptionTable(wn),
 		"wn-general.tsv":       generalTable(wn, hyper),
 		"wn-counts.tsv":        countTable(wn),
+		"wn-verbfiles.tsv":     verbFileTable(wn),
 	}
 	enTr, trEn := translations(wn, engTur, turEng)
 	files["en-tr.tsv.gz"] = translationTable(enTr)
@@ -188,6 +189,32 @@ func exceptionTable(wn *wordnet) []byte {
 			fmt.Fprintf(&b, "%c\t%s\t%s\n", posFiles[p].code, k, strings.Join(wn.exc[p][k], "|"))
 		}
 	}
+	return b.Bytes()
+}
+
+// verbFileTable: the lexicographer file of each verb synset (verb.change, verb.contact, …), as
+// runs of consecutive synset ids ("first id, last id, file"): WordNet's grinder writes data.verb
+// file by file, so the runs are few.
+func verbFileTable(wn *wordnet) []byte {
+	var b bytes.Buffer
+	first, file := -1, ""
+	flush := func(last int) {
+		if first >= 0 {
+			fmt.Fprintf(&b, "%d\t%d\t%s\n", first, last, file)
+		}
+	}
+	last := -1
+	for _, s := range wn.synsets {
+		if s.pos != 1 {
+			continue
+		}
+		if s.lexFile != file || s.id != last+1 {
+			flush(last)
+			first, file = s.id, s.lexFile
+		}
+		last = s.id
+	}
+	flush(last)
 	return b.Bytes()
 }
 
