@@ -581,6 +581,8 @@ func panicsIn(path string) string {
 // WAL bytes are shown beside them, but they are not the test: the flushes' updates of wide claim rows
 // write whole pages to the WAL after each checkpoint, kilobytes that have nothing to do with how many
 // views there were. The twin's page, which writes nothing, gives the baseline of background writes.
+// The counter is the server's: other databases written meanwhile add to the count, so a busy
+// server can make the probe fail but never pass.
 type writeProbe struct {
 	db, url                         string
 	ccRows, ccWAL, ccXacts, ccViews int64

@@ -7,7 +7,6 @@ import (
 	"github.com/claimcheck/claimcheck/database"
 	"github.com/claimcheck/claimcheck/internal/keys"
 	"github.com/claimcheck/claimcheck/internal/testdb"
-	"github.com/claimcheck/claimcheck/migrations"
 	"github.com/google/uuid"
 )
 
@@ -15,16 +14,7 @@ func TestIssueKeysExistingAndQuery(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			u := testdb.URL(t, d)
-			db, err := database.Open(ctx, u, database.Options{MaxOpenConns: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sqlDB, _ := db.Gorm.DB()
-			if err := migrations.Up(ctx, sqlDB, string(d)); err != nil {
-				t.Fatal(err)
-			}
-			db.Close()
+			u := testdb.MigratedURL(t, d)
 
 			hundred := 100
 			secrets, ids, err := IssueKeys(ctx, u, KeySpec{Name: "a", Plan: "enterprise"}, KeySpec{Name: "b", Plan: "beta-free", Quota: &hundred})

@@ -39,7 +39,7 @@ func Each(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	}
 }
 
-// URL returns a DATABASE_URL for a fresh, migrated, test-private database of dialect d.
+// URL returns a DATABASE_URL for a fresh, empty, test-private database of dialect d.
 // The database (SQLite file or PostgreSQL schema) is removed when the test ends.
 func URL(t testing.TB, d database.Dialect) string {
 	t.Helper()
@@ -96,4 +96,24 @@ func Open(t testing.TB, d database.Dialect) *database.DB {
 		t.Fatalf("testdb: %v", err)
 	}
 	return db
+}
+
+// MigratedURL returns the DATABASE_URL of a fresh migrated database of dialect d, for tests of
+// code that opens the database itself from its URL (as the load test's tools do).
+func MigratedURL(t testing.TB, d database.Dialect) string {
+	t.Helper()
+	u := URL(t, d)
+	db, err := database.Open(context.Background(), u, database.Options{MaxOpenConns: 2})
+	if err != nil {
+		t.Fatalf("testdb: open %s: %v", d, err)
+	}
+	defer db.Close()
+	sqlDB, err := db.Gorm.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrations.Up(context.Background(), sqlDB, string(d)); err != nil {
+		t.Fatalf("testdb: %v", err)
+	}
+	return u
 }
