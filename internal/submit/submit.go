@@ -204,6 +204,10 @@ func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
 	return true, w.process(ctx, subs[0])
 }
 
+// renewTimeout is the least time a lease renewal is given, however short the beat (tests beat
+// every few milliseconds).
+const renewTimeout = 2 * time.Second
+
 // storeTimeout bounds the writes after an analysis, which run even when shutdown has begun so a
 // finished analysis is not thrown away.
 const storeTimeout = 10 * time.Second
@@ -283,7 +287,11 @@ func (w *Worker) heartbeat(ctx context.Context, cancel context.CancelFunc, log *
 				return
 			case <-t.C:
 			}
-			rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), w.beat)
+			// A renewal slower than a beat is waited for (up to renewTimeout) rather than cut off:
+			// pgx leaves a connection whose statement was interrupted with its cached statements to
+			// deallocate, and the next statement on it (the Complete that stores the analysis) could
+			// fail on that instead of its own work.
+			rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), max(w.beat, renewTimeout))
 			ok, err := w.store.Renew(rctx, id, w.name, w.now(), w.lease)
 			rcancel()
 			switch {
