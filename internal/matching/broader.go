@@ -216,36 +216,27 @@ func adjacent(text, a, b string) bool { return followedBy(text, a, b, "") }
 // followedBy reports word a in text followed, past white space, by the function word between
 // (none when "") and an article or possessive, by word b: "surface of the Sun".
 func followedBy(text, a, b, between string) bool {
-	lower := strings.ToLower(text)
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	for from := 0; ; {
-		k := strings.Index(lower[from:], a)
-		if k < 0 {
-			return false
-		}
-		k += from
-		from = k + len(a)
-		if k > 0 && wordRune(lower[:k], false) {
-			continue
-		}
-		rest := strings.TrimLeft(lower[from:], " \t")
-		if len(rest) == len(lower)-from {
-			continue // no space after a
+	b = strings.ToLower(b)
+	found := false
+	eachWordAt(text, a, func(_, after string) bool {
+		rest := strings.TrimLeft(after, " \t")
+		if len(rest) == len(after) {
+			return false // no space after a
 		}
 		if between != "" {
-			w, after, ok := strings.Cut(rest, " ")
+			w, next, ok := strings.Cut(rest, " ")
 			if !ok || w != between {
-				continue
+				return false
 			}
-			rest = strings.TrimLeft(after, " \t")
-			if w, after, ok := strings.Cut(rest, " "); ok && ofDeterminers[w] {
-				rest = strings.TrimLeft(after, " \t")
+			rest = strings.TrimLeft(next, " \t")
+			if w, next, ok := strings.Cut(rest, " "); ok && ofDeterminers[w] {
+				rest = strings.TrimLeft(next, " \t")
 			}
 		}
-		if strings.HasPrefix(rest, b) && !wordRune(rest[len(b):], true) {
-			return true
-		}
-	}
+		found = strings.HasPrefix(rest, b) && !wordRune(rest[len(b):], true)
+		return found
+	})
+	return found
 }
 
 // ofDeterminers may stand between "of" and its noun.

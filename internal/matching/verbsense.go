@@ -3,7 +3,6 @@ package matching
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // verbSenseLexicon is a Lexicon that knows English verbs' senses well enough to call two of them
@@ -92,7 +91,7 @@ func passiveVerb(text, word string) bool {
 }
 
 // eachWordAt calls fn with the text before and after each whole-word occurrence of word in text
-// (lower-cased), until fn returns true.
+// (lower-cased), until fn returns true; broader.go's followedBy reads phrases with it too.
 func eachWordAt(text, word string, fn func(before, after string) bool) {
 	low, w := strings.ToLower(text), strings.ToLower(word)
 	for from := 0; w != ""; {
@@ -102,11 +101,8 @@ func eachWordAt(text, word string, fn func(before, after string) bool) {
 		}
 		start, end := from+k, from+k+len(w)
 		from = end
-		if r, _ := utf8.DecodeLastRuneInString(low[:start]); start > 0 && unicode.IsLetter(r) {
-			continue
-		}
-		if r, _ := utf8.DecodeRuneInString(low[end:]); end < len(low) && unicode.IsLetter(r) {
-			continue
+		if wordRune(low[:start], false) || wordRune(low[end:], true) {
+			continue // inside a longer word
 		}
 		if fn(low[:start], low[end:]) {
 			return

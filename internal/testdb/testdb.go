@@ -88,6 +88,13 @@ func Open(t testing.TB, d database.Dialect) *database.DB {
 		t.Fatalf("testdb: open %s: %v", d, err)
 	}
 	t.Cleanup(func() { db.Close() })
+	migrate(t, db, d)
+	return db
+}
+
+// migrate runs every migration of dialect d on db.
+func migrate(t testing.TB, db *database.DB, d database.Dialect) {
+	t.Helper()
 	sqlDB, err := db.Gorm.DB()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +102,6 @@ func Open(t testing.TB, d database.Dialect) *database.DB {
 	if err := migrations.Up(context.Background(), sqlDB, string(d)); err != nil {
 		t.Fatalf("testdb: %v", err)
 	}
-	return db
 }
 
 // MigratedURL returns the DATABASE_URL of a fresh migrated database of dialect d, for tests of
@@ -108,12 +114,6 @@ func MigratedURL(t testing.TB, d database.Dialect) string {
 		t.Fatalf("testdb: open %s: %v", d, err)
 	}
 	defer db.Close()
-	sqlDB, err := db.Gorm.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrations.Up(context.Background(), sqlDB, string(d)); err != nil {
-		t.Fatalf("testdb: %v", err)
-	}
+	migrate(t, db, d)
 	return u
 }
