@@ -32,6 +32,10 @@ var (
 	// merged, by a writer who read only the starter set and the eval README's line format (see
 	// the eval README's "blind8.jsonl").
 	testPath5 = filepath.Join("..", "knowledge", "testdata", "eval", "blind8.jsonl")
+	// testPath6 is a sixth test half, written blind on 2026-11-27 by a
+	// writer who read only the starter set and the eval README's line format and kinds, before any
+	// rule of that session (see the eval README's "blind9.jsonl").
+	testPath6 = filepath.Join("..", "knowledge", "testdata", "eval", "blind9.jsonl")
 	// blind3Path was the test half until blind4.jsonl replaced it: its aggregate figures were
 	// seen while one rule was chosen (a variant of the clause rule in decide.go was dropped after
 	// a run that showed a swap), so it is tuning data now.
@@ -551,6 +555,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// verdict accuracy 0.688 (right review for 102/154), cross-language 0.720 (36/50), no
 		// dogru/yanlis swap.
 		{"blind8", testPath5, heldFigures{lookalike: 0.89, paraphrase: 0.68, crosslang: 0.71}, 0.89},
+		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
+		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
+		// cross-language rewordings). First run, once, on the matcher of commit d03b82d, before
+		// any rule of the session it was written in: look-alike abstention 0.907 (68/75: 63 of
+		// the 64 ordinary look-alikes, 5 of the 11 broader ones), same-language rewording verdict
+		// accuracy 0.550 (right review for 52/100), cross-language 0.722 (26/36), no dogru/yanlis
+		// swap.
+		{"blind9", testPath6, heldFigures{lookalike: 0.90, paraphrase: 0.54, crosslang: 0.72}, 0.90},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
