@@ -3,6 +3,7 @@ package matching
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Exemptions from decideWhole's "the claim also says X" refusal (decide.go): a word of the claim
@@ -54,7 +55,6 @@ func lightGerund(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 			return false
 		}
 	}
-	stated := false
 	for k := i + 1; k < len(q.parts) && q.parts[k].clause == p.clause && !q.parts[k].verb; k++ {
 		if qa.links[k] != linked {
 			continue
@@ -62,9 +62,33 @@ func lightGerund(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int
 		if qa.with[k] >= rEnd {
 			break // the claim's predicate side, which a verb it has no part for may open
 		}
-		stated = true
+		return !separatedBy(q.frameText, p.text, q.parts[k].text)
 	}
-	return stated
+	return false
+}
+
+// enSeparation are the English prepositions and particles of source or separation: after one,
+// a light verb's complement is what the act leaves or lacks ("Coming in from the cold",
+// "Keeping out of the cold", "Getting rid of …"), not what it is in. A closed class.
+var enSeparation = []string{"from", "of", "off", "away", "without", "rid"}
+
+// separatedBy reports whether, in text, a word of enSeparation stands between the word verb and
+// the next occurrence of the word comp after it.
+func separatedBy(text, verb, comp string) bool {
+	sep := false
+	eachWordAt(text, verb, func(_, after string) bool {
+		for _, w := range strings.FieldsFunc(after, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+			if w == strings.ToLower(comp) {
+				break
+			}
+			if slices.Contains(enSeparation, w) {
+				sep = true
+				break
+			}
+		}
+		return true
+	})
+	return sep
 }
 
 // subjectVerb is the index of the first verb of clause c of claim x, the end of its subject
@@ -162,41 +186,35 @@ var (
 )
 
 // misreadVerb reports an English verb the clause reading took for a noun: a word with a verb's
-// ending (an irregular past, -ed) or a predicate in -ing (a progressive, "is healing"), in a
-// clause with no verb of its own left unstated, while the fact-check has a verb or a predicate
-// in -ing left unstated ("we literally came from monkeys" for "Humans evolved from monkeys",
-// "The ozone hole is healing" for "… is recovering"): it is the claim's verb, the predicate
-// reworded, as decideWhole takes verbs, unless the lexicon keeps the two verbs apart
-// (verbsense.go).
+// ending (an irregular past, -ed) that the lexicon knows as a verb, in a clause with no verb of
+// its own left unstated, while the fact-check has a verb left unstated ("we literally came from
+// monkeys" for "Humans evolved from monkeys"): it is the claim's verb, the predicate reworded,
+// as decideWhole takes verbs, unless the lexicon keeps the two verbs apart (verbsense.go).
+//
+// Not a predicate in -ing after "be" ("The ozone hole is healing" for "… is recovering"): read
+// as the verb it would gain those rewordings, but the lexicon relates neither "heal" nor
+// "widen" to "recover" and keeps neither apart from it, so "The ozone hole is widening …" would
+// take the fact-check's verdict too.
 func (ix *decision) misreadVerb(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
 	p := &q.parts[i]
-	if p.lang != "en" || p.verb || p.ent != nil || !p.verbLike && !progressive(p) {
+	if p.lang != "en" || !p.verbLike || p.verb || p.ent != nil {
 		return false
 	}
 	if d, ok := ix.lex.(verbSenseLexicon); !ok || len(verbForms(d, p)) == 0 {
 		return false // no verb the lexicon knows (a plural noun's -s)
 	}
 	for k := range q.parts {
-		if k != i && q.parts[k].clause == p.clause && qa.links[k] == unlinked && (q.parts[k].verb || q.parts[k].verbLike || progressive(&q.parts[k])) && !q.parts[k].aside {
+		if k != i && q.parts[k].clause == p.clause && qa.links[k] == unlinked && (q.parts[k].verb || q.parts[k].verbLike) && !q.parts[k].aside {
 			return false // the clause has another candidate for its verb
 		}
 	}
-	j := firstUnlinked(r, ra, func(o *part) bool { return (o.verb || progressive(o)) && !o.aside && o.lang == "en" })
+	j := firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside && o.lang == "en" })
 	if j < 0 {
 		return false
 	}
-	asVerb, theirs := *p, r.parts[j]
-	asVerb.verb, theirs.verb = true, true
-	if progressive(p) {
-		asVerb.verbLike = false // verbsApart reads a verb-like word by its -ed only
-	}
-	return !ix.verbsApart(q, r, &asVerb, &theirs)
-}
-
-// progressive reports an English predicate in -ing: after a form of "be" (function words are
-// no parts) the clause reading keeps it as the predicate, but it is the verb.
-func progressive(p *part) bool {
-	return p.lang == "en" && p.role == rolePredicate && !p.verb && verbalNoun(p)
+	asVerb := *p
+	asVerb.verb = true
+	return !ix.verbsApart(q, r, &asVerb, &r.parts[j])
 }
 
 // contraryProForm reports the word closing a clause of the claim where the fact-check has
