@@ -574,6 +574,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}
+	ix.carriedAside(q, qa, r, ra, cross) // words that only carry what the fact-check says (extrapart.go)
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	// Within one language, a word beside a stated noun while the whole fact-check is stated
