@@ -580,6 +580,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// narrows or rewords that noun ("canlı türleri", "mRNA covid vaccines", "a bolt of
 	// lightning"); across languages a loose translation ("drinking" = "içmek", as for smoking)
 	// could have stated the fact-check's part, so there it stays another claim.
+	ix.crossNarrowing(q, qa, r, ra, rFull) // crossalign.go
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
