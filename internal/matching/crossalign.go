@@ -1,5 +1,11 @@
 package matching
 
+import (
+	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
+)
+
 // crossNarrowing sets aside, across languages, a noun of the claim that only narrows or rewords
 // the noun of its own phrase beside it while the fact-check is stated in full (rFull): "baking
 // soda" for "karbonat", "UEFA cup champions" for "UEFA Kupası'nı kazandı". Within one language
@@ -65,4 +71,112 @@ func statedOneForOne(r *claimParts, ra, qa sideAlign) bool {
 		}
 	}
 	return true
+}
+
+// crossPhrases links, across languages, a part of one claim to the words of the other that
+// say one of its phrase translations word for word, each word inflected as the sentence needs:
+// "suicide" is "kendini öldürme", which "kendilerini öldürürmüş" says. linkPhrases
+// (decide.go) takes a phrase's words as the dictionary spells them, so an inflected word of
+// the phrase is missed; here every word of the phrase must be said, by consecutive words of
+// one clause, each sharing a lemma with it (sameLemma), so one loose word is never enough.
+func (ix *decision) crossPhrases(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	if q.lang == r.lang || q.lang == "und" || r.lang == "und" || ix.lex == nil {
+		return
+	}
+	ix.phraseForms(q, qa, r, ra)
+	ix.phraseForms(r, ra, q, qa)
+}
+
+// phraseForms links the parts of a that say a phrase translation of an unlinked part of b.
+func (ix *decision) phraseForms(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign) {
+	for j := range b.parts {
+		o := &b.parts[j]
+		if ba.links[j] != unlinked || o.num != "" || o.aside {
+			continue
+		}
+		for _, d := range o.lexForms() {
+			for _, t := range firstN(ix.relations.translate(ix.lex, o.lang, a.lang, d), 6) {
+				words := strings.Fields(t)
+				if len(words) < 2 {
+					continue
+				}
+				if start := ix.saidAt(a, aa, words); start >= 0 {
+					for k := range words {
+						aa.links[start+k], aa.with[start+k] = linked, j
+					}
+					ba.links[j], ba.with[j] = linked, start
+					break
+				}
+			}
+			if ba.links[j] != unlinked {
+				break
+			}
+		}
+	}
+}
+
+// saidAt is the first of len(words) consecutive unlinked parts of c, in one clause, each an
+// inflected form of the word of the phrase in its place; -1 when none.
+func (ix *decision) saidAt(c *claimParts, ca sideAlign, words []string) int {
+	forms := make([]*part, len(words))
+	for k, w := range words {
+		forms[k] = ix.phraseWord(c.lang, w)
+	}
+	for s := 0; s+len(words) <= len(c.parts); s++ {
+		ok := true
+		for k := range words {
+			p := &c.parts[s+k]
+			if ca.links[s+k] != unlinked || p.num != "" || p.aside || p.clause != c.parts[s].clause ||
+				!(p.folded == forms[k].folded || sameLemma(p, forms[k])) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return s
+		}
+	}
+	return -1
+}
+
+// phraseWord reads a word of a phrase translation as a part of language lang (its lemma
+// candidates, as the claim's words are read).
+func (ix *decision) phraseWord(lang, w string) *part {
+	p := &part{lang: lang}
+	switch lang {
+	case "tr":
+		p.folded = turkish.Fold(w)
+		p.lemmas = ix.morph.Lemmas(p.folded)
+		// A dictionary writes an act as the verbal noun in -mA ("kendini öldürme"), which the
+		// light stemmer keeps whole: its verb stem is a lemma too, when the lexicon knows the
+		// verb ("öldürmek").
+		if stem, ok := verbalNounStem(p.folded); ok && ix.knownVerb(stem) {
+			p.lemmas = append(p.lemmas, stem)
+		}
+	default:
+		p.folded = strings.ToLower(w)
+		p.lemmas = ix.enLemmas(p.folded)
+	}
+	return p
+}
+
+// verbalNounStem is the verb stem of a Turkish verbal noun in -mA ("öldürme" → "öldür"), as
+// folded; false for a word not ending so or too short to be one.
+func verbalNounStem(folded string) (string, bool) {
+	for _, suf := range []string{"ma", "me"} {
+		if stem, ok := strings.CutSuffix(folded, suf); ok && len(stem) >= 2 {
+			return stem, true
+		}
+	}
+	return "", false
+}
+
+// knownVerb reports a folded Turkish verb stem whose infinitive the lexicon translates.
+func (ix *decision) knownVerb(stem string) bool {
+	for _, inf := range []string{"mak", "mek"} {
+		if len(ix.relations.translate(ix.lex, "tr", "en", stem+inf)) > 0 {
+			return true
+		}
+	}
+	return false
 }

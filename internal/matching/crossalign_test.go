@@ -26,3 +26,37 @@ func TestCrossNarrowing(t *testing.T) {
 		{"strongNeighbour", "Drinking coffee causes lung cancer", "en", "smoking-lung-cancer-tr", "different"},
 	})
 }
+
+// TestCrossPhrases holds cross-language posts that say a phrase translation of a fact-check's
+// word with each word of the phrase inflected ("suicide" → "kendini öldürme", said as
+// "kendilerini öldürürmüş"; crossalign.go crossPhrases): every word of the phrase must be said,
+// in order, by words of one clause, so a post that says only part of it, or the phrase with
+// another verb, stays refused.
+func TestCrossPhrases(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		// Gained (tuning data: blind3 e-cl-026, colloq d-cl-017).
+		{"crossPhrases", "Lemmingler sürü halinde kayalıklardan atlayıp kendilerini öldürüyormuş", "tr", "lemmings-suicide-en", ""},
+		{"crossPhrases", "Lemming denen hayvanlar topluca kayalıklardan atlayıp kendilerini öldürürmüş", "tr", "lemmings-suicide-en", ""},
+		// Look-alikes: another act on themselves, another victim of the same act.
+		{"crossPhrases", "Lemmingler sürü halinde kayalıklardan atlayıp kendilerini yaralıyormuş", "tr", "lemmings-suicide-en", "different"},
+		{"crossPhrases", "Lemmingler sürü halinde kayalıklardan atlayıp birbirlerini öldürüyormuş", "tr", "lemmings-suicide-en", "different"},
+	})
+}
+
+// TestVerbalNounStem holds the verb stem read off a Turkish verbal noun in -mA.
+func TestVerbalNounStem(t *testing.T) {
+	for _, c := range []struct {
+		in, stem string
+		ok       bool
+	}{
+		{"oldurme", "oldur", true},
+		{"secme", "sec", true},
+		{"yazma", "yaz", true},
+		{"me", "", false},
+		{"kitap", "", false},
+	} {
+		if stem, ok := verbalNounStem(c.in); stem != c.stem || ok != c.ok {
+			t.Errorf("verbalNounStem(%q) = %q, %v; want %q, %v", c.in, stem, ok, c.stem, c.ok)
+		}
+	}
+}

@@ -1604,6 +1604,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 		ix.linkPhrases(q, qa, r, ra)
 		ix.linkPhrases(r, ra, q, qa)
 	}
+	ix.crossPhrases(q, qa, r, ra) // crossalign.go
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
 	if q.lang != r.lang {
