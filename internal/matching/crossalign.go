@@ -3,24 +3,28 @@ package matching
 import (
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
-// crossNarrowing sets aside, across languages, a noun of the claim that only narrows or rewords
-// the noun of its own phrase beside it while the fact-check is stated in full (rFull): "baking
-// soda" for "karbonat", "UEFA cup champions" for "UEFA Kupası'nı kazandı". Within one language
-// decideWhole lets such a word pass (besideLinkedNoun); across languages it refused it, as a
-// loose translation of the neighbour could have stated the fact-check's part instead. Here the
-// neighbour must state its part as strongly as a translation can (the same word, a name, or one
-// of its first two translations either way), so what the claim adds is only more detail of a
-// thing the fact-check names.
+// crossNarrowing sets aside, across languages, a noun of the claim that only narrows the noun of
+// its own phrase beside it while the fact-check is stated in full (rFull) and one for one
+// (statedOneForOne): a word before a stated noun modifies it ("aç karnına sıcak limonlu su" for
+// "hot lemon water"), a word after it names a broader kind of what it states ("Viking
+// savaşçıları" for "Vikings"; strongNeighbour). Within one language decideWhole lets a word beside
+// a stated noun pass (besideLinkedNoun); across languages it refused it, as a loose translation of
+// the neighbour could have stated the fact-check's part instead. Here the neighbour must state its
+// part as strongly as a translation can (the same word or name, one of its first two translations
+// either way, or a compound said in two words), and the word must be a subject or object, not a
+// verb form the reading took for one ("düşerse", "cut").
 func (ix *decision) crossNarrowing(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, rFull bool) {
 	if !rFull || q.lang == r.lang || q.lang == "und" || r.lang == "und" || ix.lex == nil || !statedOneForOne(r, ra, qa) {
 		return
 	}
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] != unlinked || !isNoun(p) || p.ent != nil || p.verbLike || p.relative || verbalNoun(p) {
+		if qa.links[i] != unlinked || !isNoun(p) || p.role != roleCore || p.ent != nil || p.verbLike || p.relative || verbalNoun(p) ||
+			p.lang == "tr" && turkish.IsVerbForm(p.folded) && !contains(p.dict, p.folded) {
 			continue
 		}
 		if ix.strongNeighbour(q, qa, r, i) {
@@ -31,7 +35,7 @@ func (ix *decision) crossNarrowing(q *claimParts, qa sideAlign, r *claimParts, r
 
 // strongNeighbour reports a part next to part i of q, in its clause, that is a noun or modifier
 // (not a verb nor a verb used as a noun: "Drinking coffee" is another habit) and states its part
-// of r as the same word or a first translation.
+// of r as the same word, a first translation or a compound said in two words.
 func (ix *decision) strongNeighbour(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
 	for _, k := range []int{i - 1, i + 1} {
 		if k < 0 || k >= len(q.parts) || qa.links[k] != linked {
@@ -45,11 +49,39 @@ func (ix *decision) strongNeighbour(q *claimParts, qa sideAlign, r *claimParts, 
 		if j < 0 || j >= len(r.parts) {
 			continue
 		}
-		if o := &r.parts[j]; !o.verb && (ix.relateWords(m, o) || ix.topTranslation(m, o) || ix.topTranslation(o, m)) {
+		o := &r.parts[j]
+		if o.verb || !(ix.relateWords(m, o) || ix.topTranslation(m, o) || ix.topTranslation(o, m) || compoundSaid(q, qa, k, j)) {
+			continue
+		}
+		// Before its neighbour the word modifies it: the same thing, said more narrowly ("baking
+		// soda"). After it the word is the head of the phrase and names the thing itself
+		// ("basketball court", "Galatasaray stadium", "lastik paspaslar"): only a broader name
+		// of what the neighbour states ("basketbol oyunu", the game of basketball) says the same.
+		if k == i+1 || ix.classifierOf(&q.parts[i], o) {
 			return true
 		}
 	}
 	return false
+}
+
+// classifierOf reports a word p whose main translation (or p itself, in o's language) names a
+// kind the fact-check's part o is one of: "oyun" (game) for "basketball".
+func (ix *decision) classifierOf(p, o *part) bool {
+	for _, t := range ix.mainForms(p, o.lang) {
+		for _, b := range o.lexForms() {
+			if ix.relations.relate(ix.lex, o.lang, b, t) == thesaurus.Broader {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compoundSaid reports part k of q said with the part before it as one word of r, part j, both
+// linked to it ("Basket topu" for "Basketball", linkCompounds in compound.go): a compound's
+// translation is as strong a link as a first translation.
+func compoundSaid(q *claimParts, qa sideAlign, k, j int) bool {
+	return k > 0 && qa.links[k-1] == linked && qa.with[k-1] == j && q.parts[k-1].clause == q.parts[k].clause
 }
 
 // statedOneForOne reports a fact-check every word of which but its verbs is stated, each by a
@@ -60,7 +92,7 @@ func (ix *decision) strongNeighbour(q *claimParts, qa sideAlign, r *claimParts, 
 func statedOneForOne(r *claimParts, ra, qa sideAlign) bool {
 	for j := range r.parts {
 		o := &r.parts[j]
-		if o.aside || o.num != "" || o.verb {
+		if o.aside || o.num != "" || o.verb && ra.links[j] == unlinked {
 			continue
 		}
 		if ra.links[j] == unlinked {
@@ -179,4 +211,61 @@ func (ix *decision) knownVerb(stem string) bool {
 		}
 	}
 	return false
+}
+
+// mainForms are p's forms in lang: its own dictionary forms in that language, else the main
+// translations of its dictionary forms and first lemma candidates ("savaşçıları": warrior).
+func (ix *decision) mainForms(p *part, lang string) []string {
+	if p.lang == lang {
+		return p.lexForms()
+	}
+	var out []string
+	for _, a := range append(append([]string(nil), p.lexForms()...), firstN(p.lemmas, 3)...) {
+		for _, t := range firstN(ix.relations.translate(ix.lex, p.lang, lang, a), mainTranslations) {
+			if !contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// crossGlosses links, across languages, a word a claim glosses in a parenthesised aside
+// ("Karbonat (sodyum bikarbonat)") to what states its gloss: a post that says "sodium
+// bicarbonate" says the word the gloss says again, though the dictionaries give the two words
+// apart ("karbonat" is first "carbonate"). Only a gloss every word of which is stated, and a
+// glossed word nothing else states.
+func (ix *decision) crossGlosses(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	if q.lang == r.lang || q.lang == "und" || r.lang == "und" {
+		return
+	}
+	glossed(r, ra, qa)
+	glossed(q, qa, ra)
+}
+
+// glossed links each glossed word of c still unlinked to the part its gloss's last word is
+// linked to, when every word of the gloss is linked; the other claim's words that state the
+// gloss (oa) then state the glossed word, in its place (the subject, not an aside).
+func glossed(c *claimParts, ca, oa sideAlign) {
+	for _, g := range c.glosses {
+		if g.of < 0 || g.of >= len(c.parts) || ca.links[g.of] != unlinked || g.from >= g.to || g.to > len(c.parts) {
+			continue
+		}
+		all := true
+		for k := g.from; k < g.to; k++ {
+			if ca.links[k] != linked && c.parts[k].num == "" {
+				all = false
+				break
+			}
+		}
+		if !all || ca.links[g.to-1] != linked {
+			continue
+		}
+		ca.links[g.of], ca.with[g.of] = linked, ca.with[g.to-1]
+		for i := range oa.links {
+			if oa.links[i] == linked && oa.with[i] >= g.from && oa.with[i] < g.to {
+				oa.with[i] = g.of
+			}
+		}
+	}
 }

@@ -1680,6 +1680,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	back(q, qa, r, ra, true)
 	back(r, ra, q, qa, false)
+	ix.crossGlosses(q, qa, r, ra) // crossalign.go
 	if q.lang != r.lang {
 		ix.saidAgain(r, ra)
 		coordinatedPair(q, qa, r, ra)
