@@ -14,9 +14,9 @@ import (
 // savaşçıları" for "Vikings"; strongNeighbour). Within one language decideWhole lets a word beside
 // a stated noun pass (besideLinkedNoun); across languages it refused it, as a loose translation of
 // the neighbour could have stated the fact-check's part instead. Here the neighbour must state its
-// part as strongly as a translation can (the same word or name, one of its first two translations
-// either way, or a compound said in two words), and the word must be a subject or object, not a
-// verb form the reading took for one ("düşerse", "cut").
+// part as strongly as a translation can (the same word or name, or one of its first two
+// translations either way), and the word must be a subject or object, not a verb form the reading
+// took for one ("düşerse", "cut").
 func (ix *decision) crossNarrowing(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, rFull bool) {
 	if !rFull || q.lang == r.lang || q.lang == "und" || r.lang == "und" || ix.lex == nil || !statedOneForOne(r, ra, qa) {
 		return
@@ -35,7 +35,7 @@ func (ix *decision) crossNarrowing(q *claimParts, qa sideAlign, r *claimParts, r
 
 // strongNeighbour reports a part next to part i of q, in its clause, that is a noun or modifier
 // (not a verb nor a verb used as a noun: "Drinking coffee" is another habit) and states its part
-// of r as the same word, a first translation or a compound said in two words.
+// of r as the same word or a first translation.
 func (ix *decision) strongNeighbour(q *claimParts, qa sideAlign, r *claimParts, i int) bool {
 	for _, k := range []int{i - 1, i + 1} {
 		if k < 0 || k >= len(q.parts) || qa.links[k] != linked {
@@ -50,7 +50,7 @@ func (ix *decision) strongNeighbour(q *claimParts, qa sideAlign, r *claimParts, 
 			continue
 		}
 		o := &r.parts[j]
-		if o.verb || !(ix.relateWords(m, o) || ix.topTranslation(m, o) || ix.topTranslation(o, m) || compoundSaid(q, qa, k, j)) {
+		if o.verb || !(ix.relateWords(m, o) || ix.topTranslation(m, o) || ix.topTranslation(o, m)) {
 			continue
 		}
 		// Before its neighbour the word modifies it: the same thing, said more narrowly ("baking
@@ -75,13 +75,6 @@ func (ix *decision) classifierOf(p, o *part) bool {
 		}
 	}
 	return false
-}
-
-// compoundSaid reports part k of q said with the part before it as one word of r, part j, both
-// linked to it ("Basket topu" for "Basketball", linkCompounds in compound.go): a compound's
-// translation is as strong a link as a first translation.
-func compoundSaid(q *claimParts, qa sideAlign, k, j int) bool {
-	return k > 0 && qa.links[k-1] == linked && qa.with[k-1] == j && q.parts[k-1].clause == q.parts[k].clause
 }
 
 // statedOneForOne reports a fact-check every word of which but its verbs is stated, each by a
