@@ -581,6 +581,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// narrows or rewords that noun ("canlı türleri", "mRNA covid vaccines", "a bolt of
 	// lightning"); across languages a loose translation ("drinking" = "içmek", as for smoking)
 	// could have stated the fact-check's part, so there it stays another claim.
+	ix.crossNarrowing(q, qa, r, ra, rFull) // crossalign.go
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
@@ -1604,6 +1605,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 		ix.linkPhrases(q, qa, r, ra)
 		ix.linkPhrases(r, ra, q, qa)
 	}
+	ix.crossPhrases(q, qa, r, ra) // crossalign.go
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
 	if q.lang != r.lang {
@@ -1679,6 +1681,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	back(q, qa, r, ra, true)
 	back(r, ra, q, qa, false)
+	ix.crossGlosses(q, qa, r, ra) // crossalign.go
 	if q.lang != r.lang {
 		ix.saidAgain(r, ra)
 		coordinatedPair(q, qa, r, ra)
