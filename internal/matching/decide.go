@@ -582,6 +582,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// lightning"); across languages a loose translation ("drinking" = "içmek", as for smoking)
 	// could have stated the fact-check's part, so there it stays another claim.
 	ix.crossNarrowing(q, qa, r, ra, rFull) // crossalign.go
+	// Across languages, an object the claim's act has and the fact-check's lacks (actobject.go).
+	if i := ix.actObjectUnstated(q, qa, cross); i >= 0 {
+		return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
