@@ -547,6 +547,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 				if !cross && ix.verbsApart(q, r, p, &r.parts[k]) {
 					return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))
 				}
+				// Or both are a noun and a verb read as one, with another noun (phraseverb.go).
+				if a, b := ix.phraseNounsDiffer(p, &r.parts[k]); a != "" {
+					return false, fmt.Sprintf("different object: %s ≠ %s", a, b)
+				}
 				continue
 			}
 		}
