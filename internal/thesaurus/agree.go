@@ -25,9 +25,15 @@ const agreeTranslations = 8
 // intelligence and intelligent, which Relate has as broader and narrower).
 func (t *Thesaurus) TranslationsAgree(a, b string) bool {
 	a, b = trLower(strings.TrimSpace(a)), trLower(strings.TrimSpace(b))
-	if a == "" || b == "" || a == b || t.relateTR(a, b) == Antonym {
+	if a == "" || b == "" || a == b {
 		return false
 	}
+	// Relate is asked last: most pairs fail the cheaper readings first.
+	return t.translationsMeet(a, b) && t.relateTR(a, b) != Antonym
+}
+
+// translationsMeet is TranslationsAgree's two readings, antonyms not yet excluded.
+func (t *Thesaurus) translationsMeet(a, b string) bool {
 	ta, tb := t.Translate("tr", "en", a), t.Translate("tr", "en", b)
 	if len(ta) == 0 || len(tb) == 0 {
 		return false
