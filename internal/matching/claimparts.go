@@ -2486,7 +2486,7 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 			spelled = append(spelled, w[1])
 		}
 	}
-	return dict, spelled
+	return ix.leastStrippedVerb(lemmas, written, dict, spelled) // trlex.go
 }
 
 // softened reports the letter the writer wrote for a lemma's letter r at rune i as its softened

@@ -2096,7 +2096,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	}
 	if p.lang == o.lang {
 		l := rel(p.lang, p.lexForms(), o.lexForms(), true)
-		if l == unlinked && ix.sharedTranslation(p, o) {
+		if l == unlinked && (ix.sharedTranslation(p, o) || ix.translationsAgree(p, o)) { // trlex.go
 			return linked
 		}
 		if l == unlinked && ix.derivedLink(p, o, fromClaim) {
