@@ -476,7 +476,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if j := counterpart(q, qa, r, ra, i, cross, isContent); j >= 0 {
 			return false, fmt.Sprintf("different entity: %s ≠ %s", say(q, qa, i), say(r, ra, j))
 		}
-		if ix.narrowingName(q, qa, r, i) {
+		if ix.narrowingName(q, qa, r, i) || ix.nameNarrows(q, qa, r, ra, i) {
 			continue
 		}
 		return false, fmt.Sprintf("different entity: the claim names %s, the fact-check does not", say(q, qa, i))
@@ -593,7 +593,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
-			!(p.ent != nil && ix.nameModifier(q, qa, r, i)) &&
+			!(p.ent != nil && (ix.nameModifier(q, qa, r, i) || ix.nameNarrows(q, qa, r, ra, i))) &&
 			// Across languages a verb used as a noun ("…, removing six zeros") where the
 			// fact-check has a verb left over ("atıldı") is its predicate reworded, as verbs are.
 			!(cross && verbalNoun(p) && firstUnlinked(r, ra, func(o *part) bool { return o.verb && !o.aside }) >= 0) {
