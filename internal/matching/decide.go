@@ -500,7 +500,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			// bound says "lower", with the number it is lower than.
 			continue
 		}
-		if p.ident && i > 0 && !q.parts[i-1].aside {
+		if p.ident && i > 0 && !q.parts[i-1].aside && !ix.identInNarrowingName(q, qa, r, ra, i) {
 			// "tip 1 diyabet" is one kind of what the fact-check says, not it made more specific.
 			return false, fmt.Sprintf("different number: the claim says %s %s, the fact-check does not", q.parts[i-1].text, p.text)
 		}

@@ -89,10 +89,25 @@ func nameRun(q *claimParts, qa sideAlign, i int) (int, int) {
 	for in(s - 1) {
 		s--
 	}
-	for in(e + 1) {
-		e++
+	for {
+		if in(e + 1) {
+			e++
+			continue
+		}
+		// "Apollo 11": a number naming which one the name before it is belongs to the name.
+		if n := e + 1; n < len(q.parts) && q.parts[n].ident && q.parts[e].ent != nil && q.parts[n].clause == q.parts[i].clause &&
+			qa.links[n] == unlinked && !strings.Contains(q.parts[e].text, "'") && wordsAdjacent(q.read, q.parts[e].text, q.parts[n].text) {
+			e = n
+			continue
+		}
+		return s, e
 	}
-	return s, e
+}
+
+// identInNarrowingName reports number i of q that names which one the name before it is
+// ("Apollo 11") in a run of names that only narrows a stated noun (nameNarrows).
+func (ix *Index) identInNarrowingName(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
+	return q.parts[i].ident && i > 0 && q.parts[i-1].ent != nil && qa.links[i-1] == unlinked && ix.nameNarrows(q, qa, r, ra, i-1)
 }
 
 // possessorSuffix reports a name's ending that makes it a modifier of the noun after it: the

@@ -21,6 +21,8 @@ func TestNameNarrows(t *testing.T) {
 		{"kiWord", "İsviçre'deki CERN'de Tim Berners-Lee World Wide Web'i icat etti", "tr", "web-invention-cern-tr", ""},
 		// A description of a stated name, with a name of its own (eval/blind3.jsonl e-pp-256).
 		{"describedName", "İngiliz bilgisayar bilimci Tim Berners-Lee, World Wide Web'i İsviçre'deki CERN'de icat etmişti", "tr", "web-invention-cern-tr", ""},
+		// A number naming which one the name is, inside the run (qualifiers.jsonl w-pp-062).
+		{"identNumber", "The 1969 Apollo 11 Moon landing was faked in a studio #hoax", "en", "moon-landing-hoax-en", ""},
 		// Names inside a Turkish relative clause on the stated subject.
 		{"relative", "Kopenhag'da Arsenal'i yenen Galatasaray 2000 yılında UEFA Kupası'nı kazandı", "tr", "galatasaray-uefa-cup-2000-tr", ""},
 
@@ -40,6 +42,10 @@ func TestNameNarrows(t *testing.T) {
 		// (eval/colloq4.jsonl n-lk-136), or a word stands between them.
 		{"ownSubject", "Neptune is the ninth planet of the solar system now that pluto's gone", "en", "pluto-planet-en", "different entity"},
 		{"ownSubject", "Canberra isn't the capital of Australia, Sydney is", "en", "sydney-capital-en", "different entity"},
+		// A name and number with nothing stated after them (eval/colloq3.jsonl k-lk-256), or with
+		// the fact-check's name left out.
+		{"identNumber", "Apollo 13 görevi stüdyoda çekilmiş bir düzmeceymiş", "tr", "moon-landing-hoax-tr", "different number"},
+		{"identNumber", "Windows 11 computers can't get viruses", "en", "mac-viruses-en", "different"},
 		// A word inside a longer name, and a place of the claim's own (not this rule's: a place
 		// may be the wrong one, eval/blind3.jsonl e-lk-195).
 		{"insideName", "Galatasaray won the UEFA Super Cup in 2000", "en", "galatasaray-uefa-cup-2000-tr", "different entity"},

@@ -353,13 +353,14 @@ func TestTuningFiles(t *testing.T) {
 		// cross-language rewordings fewer), a noun before a stated subject or object (+6 here, 35
 		// and 7 fewer), a participle before it (+1, 2 fewer), a Turkish locative or instrumental
 		// adjunct (+2, 17 and 5 fewer).
-		// Rewordings 0.562 (36/64) -> 0.609 (39/64) after a name that only says which one of a
+		// Rewordings 0.562 (36/64) -> 0.625 (40/64) after a name that only says which one of a
 		// stated noun it is (entnarrow.go: "Pfizer-BioNTech'in mRNA aşısı", "The Moderna mRNA
-		// covid vaccine", "Fatih Sultan Mehmet komutasındaki Osmanlılar"; look-alikes unchanged
+		// covid vaccine", "Fatih Sultan Mehmet komutasındaki Osmanlılar", "The 1969 Apollo 11 Moon
+		// landing"; look-alikes unchanged
 		// here and on every tuning file). A place name added to a fact-check with nothing left
 		// unstated ("… 1923'te Ankara'da ilan edildi") was tried and dropped: +3 rewordings, but
 		// blind3.jsonl e-lk-195 ("… Bursa'da ilan edildi") and blind.jsonl b-lk-216 taken.
-		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.60, crosslang: 0}},
+		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.62, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
