@@ -120,6 +120,9 @@ type part struct {
 type claimParts struct {
 	lang  string
 	parts []part
+	// rated is the verdict of the review whose claim these are (Index.reviewParts), "" for a
+	// post: a rule that lets a post add a detail the review did not check may depend on it.
+	rated analysis.Verdict
 	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
 	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
 	// without another.

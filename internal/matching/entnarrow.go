@@ -3,6 +3,8 @@ package matching
 import (
 	"strings"
 
+	"github.com/claimcheck/claimcheck/internal/analysis"
+
 	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
@@ -21,7 +23,10 @@ import (
 // name, place or number of its own left unstated.
 func (ix *Index) nameNarrows(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
 	p := &q.parts[i]
-	if p.aside || !factCheckAllStated(q, r, ra) {
+	if p.aside || r.rated == analysis.VerdictTrue || !factCheckAllStated(q, r, ra) {
+		// A review rated true checked its own details, not the one the post adds: "Kanuni
+		// komutasındaki Osmanlılar İstanbul'u 1453'te fethetti" is false. A false or mixed
+		// review's verdict holds for its claim narrowed by any name.
 		return false
 	}
 	if p.relative {

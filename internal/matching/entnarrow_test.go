@@ -14,17 +14,21 @@ func TestNameNarrows(t *testing.T) {
 		{"possessor", "Bill Gates'in mRNA aşısı insan DNA'sını değiştirir", "tr", "mrna-vaccine-dna-tr", ""},
 		// A name written directly before a stated noun (qualifiers.jsonl w-pp-047).
 		{"beforeNoun", "The Moderna mRNA covid vaccine alters your DNA", "en", "mrna-vaccine-dna-en", ""},
-		{"beforeNoun", "Kanadalı-Amerikalı James Naismith basketbolu 1891'de icat etti", "tr", "basketball-naismith-en", ""},
 		// A "-ki" word between the names and the stated noun (qualifiers.jsonl w-pp-027), or a
 		// name made a "-ki" adjective itself.
-		{"kiWord", "İstanbul 29 Mayıs 1453'te Fatih Sultan Mehmet komutasındaki Osmanlılar tarafından fethedildi", "tr", "constantinople-1453-tr", ""},
-		{"kiWord", "İsviçre'deki CERN'de Tim Berners-Lee World Wide Web'i icat etti", "tr", "web-invention-cern-tr", ""},
 		// A description of a stated name, with a name of its own (eval/blind3.jsonl e-pp-256).
-		{"describedName", "İngiliz bilgisayar bilimci Tim Berners-Lee, World Wide Web'i İsviçre'deki CERN'de icat etmişti", "tr", "web-invention-cern-tr", ""},
 		// A number naming which one the name is, inside the run (qualifiers.jsonl w-pp-062).
 		{"identNumber", "The 1969 Apollo 11 Moon landing was faked in a studio #hoax", "en", "moon-landing-hoax-en", ""},
+
+		// The same shapes against a review rated true: it checked its own details, not the name
+		// the post adds, which may be wrong ("Kanuni … komutasındaki"), so they stay refused.
+		{"beforeNoun", "Kanadalı-Amerikalı James Naismith basketbolu 1891'de icat etti", "tr", "basketball-naismith-en", "different entity"},
+		{"kiWord", "İstanbul 29 Mayıs 1453'te Fatih Sultan Mehmet komutasındaki Osmanlılar tarafından fethedildi", "tr", "constantinople-1453-tr", "different entity"},
+		{"kiWord", "İsviçre'deki CERN'de Tim Berners-Lee World Wide Web'i icat etti", "tr", "web-invention-cern-tr", "different entity"},
+		{"describedName", "İngiliz bilgisayar bilimci Tim Berners-Lee, World Wide Web'i İsviçre'deki CERN'de icat etmişti", "tr", "web-invention-cern-tr", "different entity"},
+		{"relative", "Kopenhag'da Arsenal'i yenen Galatasaray 2000 yılında UEFA Kupası'nı kazandı", "tr", "galatasaray-uefa-cup-2000-tr", "different entity"},
+		{"ratedTrue", "İstanbul 29 Mayıs 1453'te Kanuni Sultan Süleyman komutasındaki Osmanlılar tarafından fethedildi", "tr", "constantinople-1453-tr", "different entity"},
 		// Names inside a Turkish relative clause on the stated subject.
-		{"relative", "Kopenhag'da Arsenal'i yenen Galatasaray 2000 yılında UEFA Kupası'nı kazandı", "tr", "galatasaray-uefa-cup-2000-tr", ""},
 
 		// Look-alikes: the fact-check's own name, place or date is left out, so the added name
 		// may stand in its place.

@@ -507,6 +507,7 @@ func (ix *Index) reviewParts(d *ReviewDoc) *claimParts {
 		return p
 	}
 	p := ix.parseClaim(d.Claim, d.Lang)
+	p.rated = d.Verdict
 	d.parts.Store(p)
 	return p
 }
