@@ -352,8 +352,9 @@ func TestTuningFiles(t *testing.T) {
 		// word left out beside a stated one (1 look-alike more on the union for 136 same- and 44
 		// cross-language rewordings fewer), a noun before a stated subject or object (+6 here, 35
 		// and 7 fewer), a participle before it (+1, 2 fewer), a Turkish locative or instrumental
-		// adjunct (+2, 17 and 5 fewer).
-		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.56, crosslang: 0}},
+		// adjunct (+2, 17 and 5 fewer). Rewordings 0.562 → 0.578 (37/64) after a kind of what the
+		// fact-check names (kindof.go: "Regular jogging …" for "Regular physical activity …").
+		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.57, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
