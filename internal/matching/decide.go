@@ -1670,6 +1670,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 		}
 	}
 	ix.linkModifiedHeads(q, qa, r, ra)
+	ix.linkModifiedKinds(q, qa, r, ra) // kindof.go
 	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
 	// for "suicide") is linked back when the lexicon relates the two on their own.
 	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
@@ -1698,6 +1699,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 		oneForOne(q, qa, r, ra)
 		oneForOne(r, ra, q, qa)
 	}
+	ix.linkListedKinds(q, qa, r, ra) // kindof.go
 	return qa, ra
 }
 
@@ -2102,6 +2104,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		if l == unlinked && ix.derivedLink(p, o, fromClaim) {
 			return linked // related.go
 		}
+		l = ix.kindOfLink(p, o, fromClaim, l) // kindof.go
 		if l == unlinked && ix.deniesEither(p, o) {
 			return opposite // "blind" for "can't see" (negmeaning.go)
 		}
@@ -2134,6 +2137,7 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 	// A translation is already one step of ambiguity away ("eating" → "yemek", which is also
 	// "food", a hypernym of "limon"): across languages only its synonyms count.
 	l := rel(o.lang, firstN(trans, 6), o.lexForms(), false)
+	l = ix.kindOfLink(p, o, fromClaim, l) // kindof.go
 	if l != opposite {
 		return l
 	}
