@@ -104,24 +104,7 @@ func (g *graph) kindOf(narrow, broad []sense) bool {
 		}
 		frontier = append(frontier, a.syn())
 	}
-	seen := map[int32]bool{}
-	for depth := 0; depth < kindOfDepth && len(frontier) > 0; depth++ {
-		var next []int32
-		for _, s := range frontier {
-			for _, h := range g.hyperTo[g.hyperAt[s]:g.hyperAt[s+1]] {
-				if seen[h] || g.isGeneral(h) {
-					continue
-				}
-				if targets[h] {
-					return true
-				}
-				seen[h] = true
-				next = append(next, h)
-			}
-		}
-		frontier = next
-	}
-	return false
+	return g.reachesFrom(frontier, targets, kindOfDepth, false)
 }
 
 // trMainNoun reports a Turkish word that names a thing: not an infinitive, which names an act
@@ -189,8 +172,15 @@ func (t *Thesaurus) KindOfModified(narrow, modifier, head string) bool {
 // reaches reports whether a hypernym of synset s within kindOfDepth links, passing through an
 // abstract top level only when general allows, is one of targets.
 func (g *graph) reaches(s int32, targets map[int32]bool, general bool) bool {
-	frontier, seen := []int32{s}, map[int32]bool{}
-	for depth := 0; depth < kindOfDepth && len(frontier) > 0; depth++ {
+	return g.reachesFrom([]int32{s}, targets, kindOfDepth, general)
+}
+
+// reachesFrom reports whether a hypernym of one of the synsets of frontier within depth links,
+// passing through an abstract top level only when general allows, is one of targets: the walk
+// up WordNet's hypernym links that Relate's isA and KindOf share.
+func (g *graph) reachesFrom(frontier []int32, targets map[int32]bool, depth int, general bool) bool {
+	seen := map[int32]bool{}
+	for ; depth > 0 && len(frontier) > 0; depth-- {
 		var next []int32
 		for _, f := range frontier {
 			for _, h := range g.hyperTo[g.hyperAt[f]:g.hyperAt[f+1]] {

@@ -550,24 +550,7 @@ func (g *graph) isA(narrow, broad []sense, rank int) bool {
 			frontier = append(frontier, a.syn())
 		}
 	}
-	seen := map[int32]bool{}
-	for depth := 0; depth < hypernymDepth && len(frontier) > 0; depth++ {
-		var next []int32
-		for _, s := range frontier {
-			for _, h := range g.hyperTo[g.hyperAt[s]:g.hyperAt[s+1]] {
-				if seen[h] || g.isGeneral(h) {
-					continue
-				}
-				if targets[h] {
-					return true
-				}
-				seen[h] = true
-				next = append(next, h)
-			}
-		}
-		frontier = next
-	}
-	return false
+	return g.reachesFrom(frontier, targets, hypernymDepth, false)
 }
 
 // senseCount is the number of WordNet senses of an English lemma over all parts of speech.
