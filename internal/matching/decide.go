@@ -123,6 +123,9 @@ func (ix *decision) parsePiece(text, lang string) *claimParts {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *decision) decide(q, r *claimParts) (bool, string) {
+	if why := ix.trPredicateApart(q, r); why != "" { // trverbs.go
+		return false, why
+	}
 	same, why := ix.decideClauses(q, r)
 	byReading := !same && ix.statedByReading(q, r) // a frame around the claim (frame.go)
 	if !same && !byReading {
@@ -543,8 +546,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if p.verb || p.verbLike {
 			// A verb of the claim where the fact-check has a verb is the predicate reworded.
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
-				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go).
-				if !cross && ix.verbsApart(q, r, p, &r.parts[k]) {
+				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go), or a
+				// Turkish verb's stem reads as the antonym of the fact-check's (trverbs.go).
+				if !cross && (ix.verbsApart(q, r, p, &r.parts[k]) || ix.trVerbsApart(p, &r.parts[k])) {
 					return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))
 				}
 				// Or both are a noun and a verb read as one, with another noun (phraseverb.go).

@@ -370,8 +370,11 @@ func TestTuningFiles(t *testing.T) {
 		// activity …"; 0.562 -> 0.578 on its own).
 		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.60, crosslang: 0}},
 		// adversarial: look-alikes only (eval/adversarial.jsonl: 109). Measured on its first run:
-		// look-alike abstention 0.862 (94/109), no dogru/yanlis swap.
-		{"adversarial", adversarialPath, heldFigures{lookalike: 0.86, paraphrase: 0, crosslang: 0}},
+		// look-alike abstention 0.862 (94/109), no dogru/yanlis swap. Then 0.862 -> 0.899 (98/109)
+		// after the Turkish predicate round (trverbs.go: "donar" read as "donmak", the antonym of
+		// "kaynar"; "yüzünden" for "sayesinde"; "çıkmamak" for "çıkmak"; "çocukken" for the
+		// subject; union and every other file unchanged).
+		{"adversarial", adversarialPath, heldFigures{lookalike: 0.89, paraphrase: 0, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
