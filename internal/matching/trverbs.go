@@ -80,7 +80,7 @@ func (ix *decision) trPredicateApart(q, r *claimParts) string {
 	qw, rw := foldedWords(q.read), foldedWords(r.read)
 	for _, pair := range [][2]string{{"yuzunden", "sayesinde"}, {"sayesinde", "yuzunden"}} {
 		if contains(qw, pair[0]) && !contains(qw, pair[1]) && contains(rw, pair[1]) && !contains(rw, pair[0]) {
-			return fmt.Sprintf("different predicate: %s ≠ %s", pair[0], pair[1])
+			return fmt.Sprintf("different predicate: %s ≠ %s", asWritten(q.read, pair[0]), asWritten(r.read, pair[1]))
 		}
 	}
 	for _, w := range qw {
@@ -95,7 +95,7 @@ func (ix *decision) trPredicateApart(q, r *claimParts) string {
 		}
 		for _, v := range rw {
 			if v == stem+"mak" || v == stem+"mek" || v == stem+"masi" || v == stem+"mesi" {
-				return fmt.Sprintf("different predicate: %s ≠ %s", w, v)
+				return fmt.Sprintf("different predicate: %s ≠ %s", asWritten(q.read, w), asWritten(r.read, v))
 			}
 		}
 	}
@@ -129,13 +129,32 @@ func negativeVerbalNoun(w string) string {
 
 // foldedWords are text's words folded as claim parts are (turkish.Fold, lower case).
 func foldedWords(text string) []string {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' })
-	out := make([]string, 0, len(fields))
-	for _, f := range fields {
-		if k := strings.IndexAny(f, "'’"); k >= 0 {
-			f = f[:k]
-		}
-		out = append(out, strings.ToLower(turkish.Fold(f)))
+	words := textWords(text)
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = strings.ToLower(turkish.Fold(w))
 	}
 	return out
+}
+
+// textWords are the words of text as written, each without an apostrophe's ending.
+func textWords(text string) []string {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' })
+	for i, f := range fields {
+		if k := strings.IndexAny(f, "'’"); k >= 0 {
+			fields[i] = f[:k]
+		}
+	}
+	return fields
+}
+
+// asWritten is the word of text whose folded form is folded, as the text writes it ("yüzünden"
+// for "yuzunden"), for a reason a reader sees; folded itself when none is.
+func asWritten(text, folded string) string {
+	for _, w := range textWords(text) {
+		if strings.ToLower(turkish.Fold(w)) == folded {
+			return turkish.Lower(w)
+		}
+	}
+	return folded
 }
