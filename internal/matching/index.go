@@ -403,8 +403,8 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		return nil
 	}
 	qf := ix.resolve(keys, lang, n)
-	hits := ix.bm25(qf, n)
 	qv := ix.view(&q, n)
+	hits := ix.bm25(ix.withKinds(qf, qv, n), n)
 	pieces := ix.pieceViews(claim, lang, n)
 	type scored struct {
 		c  Candidate

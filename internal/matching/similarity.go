@@ -10,6 +10,7 @@ type queryView struct {
 	// words and concepts are the claim's known feature ids.
 	words, concepts map[uint32]bool
 	weightSum       float64
+	kinds           *kindView // the classes its words name a kind of (kindretrieval.go)
 }
 
 // queryUnit is a claim unit with its weight and ids.
@@ -64,6 +65,7 @@ func (ix *Index) view(q *textInfo, n int) *queryView {
 		qv.weightSum += qu.weight
 		qv.units = append(qv.units, qu)
 	}
+	qv.kinds = ix.kindClasses(q)
 	return qv
 }
 
@@ -192,6 +194,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 		total += w
 		credit += c * w
 	}
+	credit += ix.kindCredit(qv, d, n, &al)
 	if total > 0 {
 		al.sim = credit / total
 	}
