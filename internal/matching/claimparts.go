@@ -245,6 +245,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		text = string([]rune(text)[:maxMatchRunes])
 	}
 	cp := &claimParts{lang: lang}
+	text = measureWords(text)
 	text = shortYears.ReplaceAllStringFunc(text, fullYear)
 	text = turkishShortYears.ReplaceAllStringFunc(text, fullTurkishYear)
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
