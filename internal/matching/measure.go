@@ -15,33 +15,15 @@ var enMeasureOf = regexp.MustCompile(`(?i)\b(?:a|an|one)\s+(?:(?:wee|small|littl
 // trMeasure: "bir kadeh rakı", "bi duble rakı", "bir fincan kahve", "bir şişe şarap" are the drink.
 var trMeasure = regexp.MustCompile(`(?i)(^|\s)(?:bir|bi|tek)\s+(?:kadeh|duble|fincan|şişe|yudum)\s+`)
 
-// A condition said with a word of the same state: "when it's freezing (outside)", "in freezing
-// weather", "in the freezing cold", "dondurucu soğukta" say "in the cold", freezing being the
-// cold at its degree. WordNet's Relate does not join "freezing" and "cold" (the adjective's gloss,
-// "extremely cold", is not a relation), so the phrases are listed; each is a whole adjunct of
-// time or weather, never a subject or an object ("freezing water" is left alone).
-var (
-	enFreezingWhen = regexp.MustCompile(`(?i)\b(?:when|if|while)\s+it(?:'s|’s|\s+is)\s+(?:freezing|bitterly cold|freezing cold)(?:\s+(?:outside|outdoors|out))?\b`)
-	enFreezingIn   = regexp.MustCompile(`(?i)\bin\s+(?:the\s+)?(?:freezing|bitter)\s+cold\b`)
-	// "in freezing (winter) weather" is "in cold (winter) weather": the weather stays, as
-	// "Cold weather causes the common cold" names it.
-	enFreezingWeather = regexp.MustCompile(`(?i)\bin\s+(?:the\s+)?freezing(\s+(?:winter\s+)?(?:weather|temperatures|air))\b`)
-	trFreezing        = regexp.MustCompile(`(?i)(^|\s)dondurucu\s+(soğuk(?:ta|larda))\b`)
-)
-
 // enRightParticle: "warm you right up", "cure it right up": "right" before the particle of a
 // phrasal verb only says how fully, as "completely" would; the verb is still "warm up". Kept to a
 // pronoun object before it, where "right" cannot be the noun, the side or the adjective.
 var enRightParticle = regexp.MustCompile(`(?i)\b(you|me|him|her|it|them|us|yourself)\s+right\s+(up|back|down|out)\b`)
 
-// measureWords reads a measure of a drink as the drink, a freezing condition as the cold, and
-// "right" before a particle as the particle (see enMeasureOf, enFreezingWhen, enRightParticle).
+// measureWords reads a measure of a drink as the drink and "right" before a particle as the
+// particle (see enMeasureOf, enRightParticle).
 func measureWords(text string) string {
 	text = enMeasureOf.ReplaceAllString(text, "")
 	text = trMeasure.ReplaceAllString(text, "$1")
-	text = enRightParticle.ReplaceAllString(text, "$1 $2")
-	text = enFreezingWhen.ReplaceAllString(text, "in the cold")
-	text = enFreezingIn.ReplaceAllString(text, "in the cold")
-	text = enFreezingWeather.ReplaceAllString(text, "in cold$1")
-	return trFreezing.ReplaceAllString(text, "$1$2")
+	return enRightParticle.ReplaceAllString(text, "$1 $2")
 }

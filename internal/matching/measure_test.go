@@ -2,25 +2,19 @@ package matching
 
 import "testing"
 
-// TestMeasureWords checks which phrases measureWords reads away: a single measure of a drink, a
-// freezing condition and "right" before a particle, and never a numbered measure, a freezing
-// thing or "right" as a word of its own.
+// TestMeasureWords checks which phrases measureWords reads away: a single measure of a drink and
+// "right" before a particle, and never a numbered measure or "right" as a word of its own.
 func TestMeasureWords(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"a shot of vodka will warm you right up when it's freezing outside", "vodka will warm you up in the cold"},
-		{"a wee dram of whisky will warm you right up when it's freezing outdoors", "whisky will warm you up in the cold"},
-		{"A glass of brandy keeps you warm when it's freezing outside", "brandy keeps you warm in the cold"},
-		{"A shot of vodka keeps you warm in the freezing cold", "vodka keeps you warm in the cold"},
-		{"going out in the freezing weather gives you a cold", "going out in cold weather gives you a cold"},
+		{"a shot of vodka will warm you right up in the cold", "vodka will warm you up in the cold"},
+		{"a wee dram of whisky will warm you right up outdoors", "whisky will warm you up outdoors"},
+		{"A glass of brandy keeps you warm in the cold", "brandy keeps you warm in the cold"},
 		{"Soğukta bir kadeh rakı içersen üşümezsin", "Soğukta rakı içersen üşümezsin"},
 		{"soğukta bi kadeh rakı iç ısınırsın", "soğukta rakı iç ısınırsın"},
-		{"dondurucu soğukta alkol içmek vücudu ısıtır", "soğukta alkol içmek vücudu ısıtır"},
 		// A number keeps its measure, which fills the quantity slot (unitSlots).
 		{"drink 8 glasses of water a day", "drink 8 glasses of water a day"},
 		{"günde iki bardak su iç", "günde iki bardak su iç"},
-		// A freezing thing, a bare "freezing" and "right" as the side or the adjective stay.
-		{"freezing water expands", "freezing water expands"},
-		{"water starts freezing at zero degrees", "water starts freezing at zero degrees"},
+		// "right" as the side or the adjective stays.
 		{"turn right up the hill", "turn right up the hill"},
 		{"you were right about the cold", "you were right about the cold"},
 	} {
@@ -30,9 +24,11 @@ func TestMeasureWords(t *testing.T) {
 	}
 }
 
-// TestMeasureSameClaim checks rewordings of tuning data that a measure, a freezing condition or
-// "right" before a particle kept from their fact-check (they fail without measureWords), and
-// look-alikes with the same phrases that must still be told apart.
+// TestMeasureSameClaim checks rewordings that a measure or "right" before a particle kept from
+// their fact-check (they fail without measureWords), and look-alikes with the same phrases that
+// must still be told apart. A freezing condition for "in the cold" is not read (the lexicon does
+// not relate the two words, and a list of such phrases would grow with each miss), so those posts
+// stay refused.
 func TestMeasureSameClaim(t *testing.T) {
 	ix := starterIndex(t)
 	const base = "urn:claimcheck:starter:"
@@ -40,11 +36,10 @@ func TestMeasureSameClaim(t *testing.T) {
 		claim, lang, url string
 		same             bool
 	}{
-		{"A glass of brandy keeps you warm when it's freezing outside", "en", base + "alcohol-warms-body-en", true},
-		{"a shot of whisky keeps you warm when it's freezing outside", "en", base + "alcohol-warms-body-en", true},
-		{"A shot of vodka keeps you warm in the freezing cold", "en", base + "alcohol-warms-body-en", true},
-		{"a shot of vodka will warm you right up when it's freezing outside", "en", base + "alcohol-warms-body-en", true},
-		{"a wee dram of whisky will warm you right up when it's freezing outdoors", "en", base + "alcohol-warms-body-en", true},
+		{"A glass of brandy keeps you warm in the cold", "en", base + "alcohol-warms-body-en", true},
+		{"a shot of whisky keeps you warm in the cold", "en", base + "alcohol-warms-body-en", true},
+		{"a shot of vodka will warm you right up in the cold", "en", base + "alcohol-warms-body-en", true},
+		{"A glass of brandy keeps you warm when it's freezing outside", "en", base + "alcohol-warms-body-en", false},
 		{"soğukta bi kadeh rakı iç ısınırsın", "tr", base + "alcohol-warms-body-tr", true},
 		// Look-alikes: another predicate, another condition, another drink's claim, a number.
 		{"A shot of whisky cures a cold", "en", base + "alcohol-warms-body-en", false},
