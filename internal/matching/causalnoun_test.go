@@ -3,7 +3,7 @@ package matching
 import "testing"
 
 // TestCausalNoun holds rewordings of the tuning files that decideWhole refused with "the claim
-// also says sebebi" before extra2.go, with look-alikes of the same fact-check that must still
+// also says sebebi" before causalnoun.go, with look-alikes of the same fact-check that must still
 // be refused: the causal noun stands for "neden olur" only with the effect and the cause in
 // their places.
 func TestCausalNoun(t *testing.T) {
