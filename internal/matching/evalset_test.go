@@ -385,7 +385,13 @@ func TestTuningFiles(t *testing.T) {
 // TestTuningUnion holds the figures of the tuning files together (tune.jsonl, test.jsonl,
 // blind.jsonl, colloq.jsonl, colloq2.jsonl, colloq3.jsonl, colloq4.jsonl): a rule is kept only
 // while the look-alike abstention there stays at the 0.97 or above and no dogru/yanlis
-// swap appears. With colloq5.jsonl added: look-alike abstention 0.988 (1430/1448), verdict accuracy
+// swap appears. On 2026-11-27 (afternoon), after the extra-part, cross-language, Turkish-lexicon,
+// act-object, phrase-verb, name-narrowing, kind-of, kind-retrieval, Turkish-predicate,
+// measure-word and causal-noun rules (extrapart.go, crossalign.go, trlex.go, actobject.go,
+// phraseverb.go, entnarrow.go, kindof.go, kindretrieval.go, trverbs.go, measure.go,
+// causalnoun.go): look-alike abstention 0.988 (1431/1448, unchanged), same-language 0.701
+// (830/1184) -> 0.717 (849/1184), cross-language 0.769 (243/316) -> 0.778 (246/316), no swap.
+// With colloq5.jsonl added: look-alike abstention 0.988 (1430/1448), verdict accuracy
 // 0.670 (793/1184) on same-language and 0.753 (238/316) on cross-language rewordings before the extra round (normalize.go numberSuffixes and numbers in words, "anyway"; similarity.go pieceViews; frame.go "so who" and an imperative without a comma; look-alikes unchanged),
 // 0.988 (1430/1448), 0.680 (805/1184) and 0.759 (240/316) after it. With colloq4.jsonl added, after the colloq4 round (unaligned.go laterClauseOnly,
 // modifierIntoHead, onlyRestriction, placeForDate, yearBeside, inCircumstance): look-alike
@@ -472,7 +478,7 @@ func TestTuningUnion(t *testing.T) {
 	if look.Abstention() < targetLookalikeAbstention {
 		t.Errorf("look-alike abstention on the tuning union = %.3f, below the issue's %.2f", look.Abstention(), targetLookalikeAbstention)
 	}
-	const heldParaphrase, heldCrosslang = 0.70, 0.76
+	const heldParaphrase, heldCrosslang = 0.71, 0.77
 	if para.VerdictAccuracy() < heldParaphrase || cross.VerdictAccuracy() < heldCrosslang {
 		t.Errorf("rewording verdict accuracy on the tuning union = %.3f same-language, %.3f cross-language, below the %.3f and %.3f this matcher reached",
 			para.VerdictAccuracy(), cross.VerdictAccuracy(), heldParaphrase, heldCrosslang)
