@@ -16,13 +16,82 @@ import (
 )
 
 // expandedPart is the reason a word beside a part of the fact-check makes it another thing
-// (actMadeModifier, secondSenseModified), "" when there is none.
+// (actMadeModifier, secondSenseModified), or a word of the claim is another kind of the
+// fact-check's class (siblingKinds), "" when there is none.
 func (ix *decision) expandedPart(q *claimParts, qa sideAlign, r *claimParts, cross bool) string {
 	if i := ix.actMadeModifier(q, qa, r, cross); i >= 0 {
 		return fmt.Sprintf("different subject: %s %s ≠ %s", q.parts[i-1].text, q.parts[i].text, r.parts[qa.with[i-1]].text)
 	}
 	if i := ix.secondSenseModified(q, qa, r, cross); i >= 0 {
 		return fmt.Sprintf("different detail: %s %s ≠ %s", q.parts[i].text, q.parts[i+1].text, r.parts[qa.with[i+1]].text)
+	}
+	if i := ix.siblingKinds(q, qa, r); i >= 0 {
+		o := &r.parts[qa.with[i]]
+		return fmt.Sprintf("different %s: %s ≠ %s", roleName(o), q.parts[i].text, o.text)
+	}
+	return ""
+}
+
+// siblingKinds finds, within Turkish, a word of the claim joined to the fact-check's as a
+// synonym only through a broader translation both share, while each has a narrower translation
+// of its own under it ("kavun" and "karpuz" both translate to "melon", but one is a muskmelon,
+// the other a watermelon): two kinds of one class are two things (kindof.go never joins them),
+// and the shared translation is only their class. It returns the claim's word, -1 when there is
+// none.
+func (ix *decision) siblingKinds(q *claimParts, qa sideAlign, r *claimParts) int {
+	kl, ok := ix.lex.(kindLexicon)
+	if !ok || q.lang != "tr" || r.lang != "tr" {
+		return -1
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != linked || qa.with[i] < 0 || p.ent != nil || p.num != "" || p.verb || p.aside {
+			continue
+		}
+		o := &r.parts[qa.with[i]]
+		if o.ent != nil || o.num != "" || o.verb || p.folded == o.folded || shareLemma(p.lemmas, o.lemmas) {
+			continue
+		}
+		tp, to := ix.englishReadings(p), ix.englishReadings(o)
+		for _, c := range tp {
+			if !slices.Contains(to, c) {
+				continue
+			}
+			a, b := ix.narrowerUnder(kl, tp, to, c), ix.narrowerUnder(kl, to, tp, c)
+			if a == "" || b == "" {
+				continue
+			}
+			if rel := ix.lex.Relate("en", a, b); rel == thesaurus.Unrelated {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// mainReadings is how many of a Turkish word's translations siblingKinds reads.
+const mainReadings = 3
+
+// englishReadings are a Turkish word's first few English translations, lower case: those that
+// carry its main senses (a long list reaches far: "değer" to "premium", "esas" to "derivation").
+func (ix *decision) englishReadings(p *part) []string {
+	var out []string
+	for _, f := range p.lexForms() {
+		for _, t := range firstN(ix.lex.Translate("tr", "en", f), mainReadings) {
+			if t = strings.ToLower(t); !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// narrowerUnder is a word of mine, not of theirs, that the lexicon has as a kind of class.
+func (ix *decision) narrowerUnder(kl kindLexicon, mine, theirs []string, class string) string {
+	for _, w := range mine {
+		if w != class && !slices.Contains(theirs, w) && ix.isKindOf(kl, "en", w, class) {
+			return w
+		}
 	}
 	return ""
 }
@@ -237,10 +306,14 @@ func phrasalForm(d verbSenseLexicon, text, word string, forms []string) string {
 // for "Türkiye'nin başkenti"). nameModifier (decide.go) lets a possessor name only say which one
 // its head is, on either side ("Apple'ın Mac bilgisayarları" for "Mac bilgisayarları"); with a
 // possessor on both sides in that place, the claim says it of another one. It returns the
-// reason, "" when there is none; a fraction that names another thing (fractionCompound) is
-// read first, as both say which one of the head the claim is about.
+// reason, "" when there is none; a fraction that names another thing (fractionCompound) and a
+// name stated by another word for a part of it (namePartOnly) are read first, as all say which
+// one the claim is about.
 func (ix *decision) otherPossessor(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
 	if why := fractionCompound(q, qa, r); why != "" {
+		return why
+	}
+	if why := ix.namePartOnly(q, r, ra); why != "" {
 		return why
 	}
 	if q.lang != "tr" || r.lang != "tr" {
@@ -345,6 +418,77 @@ func superlative(m *part) bool {
 	}
 	for _, d := range m.dict {
 		if d != m.folded && len(d) < len(m.folded) {
+			return true
+		}
+	}
+	return false
+}
+
+// namePartOnly finds a name of the fact-check in several words that the lexicon knows as one
+// noun ("World Wide Web"), of which the claim states some words only, through a word of its own
+// ("İnternet" joined to "Web" by a translation): the name is one thing, and a word that
+// reaches a part of it is not that thing unless the lexicon makes it the whole name's synonym.
+// A part written as itself ("the Web", "Web'i") names it as a rewording does. It returns the
+// reason, "" when there is none.
+func (ix *decision) namePartOnly(q *claimParts, r *claimParts, ra sideAlign) string {
+	kinds, ok := ix.lex.(nounLexicon)
+	if !ok {
+		return ""
+	}
+	for j0 := 0; j0 < len(r.parts); {
+		j1 := j0
+		for j1 < len(r.parts) && r.parts[j1].ent != nil && r.parts[j1].num == "" && r.parts[j1].clause == r.parts[j0].clause {
+			j1++
+		}
+		if j1-j0 < 2 {
+			j0 = max(j1, j0+1)
+			continue
+		}
+		words := make([]string, 0, j1-j0)
+		unstated := false
+		for j := j0; j < j1; j++ {
+			words = append(words, r.parts[j].folded)
+			unstated = unstated || ra.links[j] == unlinked
+		}
+		name := strings.Join(words, " ")
+		if unstated && kinds.IsNoun(name) {
+			for j := j0; j < j1; j++ {
+				if ra.links[j] != linked || ra.with[j] < 0 || ra.with[j] >= len(q.parts) {
+					continue
+				}
+				p, o := &q.parts[ra.with[j]], &r.parts[j]
+				if p.folded == o.folded || shareLemma(p.lemmas, o.lemmas) || ix.synonymOfName(p, name) {
+					continue
+				}
+				return fmt.Sprintf("different entity: %s ≠ %s", p.text, nameText(r, j0, j1))
+			}
+		}
+		j0 = j1
+	}
+	return ""
+}
+
+// nameText is the name of parts j0 to j1 (excluded) as written.
+func nameText(c *claimParts, j0, j1 int) string {
+	words := make([]string, 0, j1-j0)
+	for j := j0; j < j1; j++ {
+		words = append(words, c.parts[j].text)
+	}
+	return strings.Join(words, " ")
+}
+
+// synonymOfName reports a claim word one of whose English readings (a Turkish word's
+// translations) the lexicon relates to the whole name as the same or a synonym ("WWW").
+func (ix *decision) synonymOfName(p *part, name string) bool {
+	readings := p.lexForms()
+	if p.lang == "tr" {
+		readings = nil
+		for _, f := range p.lexForms() {
+			readings = append(readings, ix.lex.Translate("tr", "en", f)...)
+		}
+	}
+	for _, w := range readings {
+		if rel := ix.lex.Relate("en", strings.ToLower(w), name); rel == thesaurus.Same || rel == thesaurus.Synonym {
 			return true
 		}
 	}

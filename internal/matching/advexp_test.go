@@ -5,8 +5,9 @@ import "testing"
 // TestAdversarialExpansions holds look-alikes of adversarial.jsonl that expand a part of the
 // fact-check into another thing (advexp.go), each group with rewordings from the tuning files
 // that must keep matching: the act made the modifier of another head or given an object of its
-// own, a phrasal verb judged whole, a second possessor or a fraction before a shared head, and a
-// superlative on a word joined only through a second translation.
+// own, a phrasal verb judged whole, a second possessor or a fraction before a shared head, a
+// name stated by another word for a part of it, two kinds of one class, and a superlative on a
+// word joined only through a second translation.
 func TestAdversarialExpansions(t *testing.T) {
 	checkStarterRules(t, []starterRuleCase{
 		// actMadeModifier: a noun right after the fact-check's act, where the act stands alone.
@@ -29,6 +30,14 @@ func TestAdversarialExpansions(t *testing.T) {
 		// fractionCompound: "half marathon" is another race; "half of" is an amount.
 		{"fractionCompound", "Is the official half marathon distance 42.195 km?", "en", "marathon-distance-en", "different detail: half marathon"},
 		{"fractionCompound", "The official marathon distance is 42.195 km", "en", "marathon-distance-en", ""},
+		// namePartOnly: "internet" is not the World Wide Web; "the web" and "WWW" name it.
+		{"namePartOnly", "İnternet, Tim Berners-Lee tarafından CERN'de icat edildi", "tr", "web-invention-cern-en", "different entity: İnternet ≠ World Wide Web"},
+		{"namePartOnly", "Tim Berners-Lee invented the web at CERN", "en", "web-invention-cern-en", ""},
+		{"namePartOnly", "Tim Berners-Lee came up with the WWW while at CERN", "en", "web-invention-cern-en", ""},
+		{"namePartOnly", "Bugün öğrendim: World Wide Web'i CERN'de çalışan Tim Berners-Lee icat etmiş", "tr", "web-invention-cern-en", ""},
+		// siblingKinds: "kavun" (a muskmelon) and "karpuz" (a watermelon) share only "melon".
+		{"siblingKinds", "Kavun ile yumurta birlikte yenirse insanı zehirler", "tr", "watermelon-egg-tr", "different subject: Kavun ≠ Karpuz"},
+		{"siblingKinds", "Karpuzla yumurtayı beraber yerseniz zehirlenirsiniz!!", "tr", "watermelon-egg-tr", ""},
 		// secondSenseModified: "the largest city" picks another one than the capital.
 		{"secondSenseModified", "Istanbul is the largest city in Turkey", "en", "istanbul-capital-tr", "different detail: largest city"},
 		{"secondSenseModified", "Istanbul is the capital of Turkey", "en", "istanbul-capital-tr", ""},

@@ -462,7 +462,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	ix.dateAside(q, qa, r)
 	namedSubject(q, qa, r, ra)
 	nameHeadAgain(q, qa, r)
-	// Two possessors of one head, or a fraction naming another thing (advexp.go).
+	// Another one than the fact-check names: by possessor, fraction or name part (advexp.go).
 	if why := ix.otherPossessor(q, qa, r, ra); why != "" {
 		return false, why
 	}
