@@ -16,14 +16,18 @@ import (
 )
 
 // expandedPart is the reason a word beside a part of the fact-check makes it another thing
-// (actMadeModifier, secondSenseModified), or a word of the claim is another kind of the
-// fact-check's class (siblingKinds), "" when there is none.
+// (actMadeModifier, secondSenseModified), a word of the claim meets a modifier of the
+// fact-check only by spelling (modifierByStem) or is another kind of its class (siblingKinds),
+// "" when there is none.
 func (ix *decision) expandedPart(q *claimParts, qa sideAlign, r *claimParts, cross bool) string {
 	if i := ix.actMadeModifier(q, qa, r, cross); i >= 0 {
 		return fmt.Sprintf("different subject: %s %s ≠ %s", q.parts[i-1].text, q.parts[i].text, r.parts[qa.with[i-1]].text)
 	}
 	if i := ix.secondSenseModified(q, qa, r, cross); i >= 0 {
 		return fmt.Sprintf("different detail: %s %s ≠ %s", q.parts[i].text, q.parts[i+1].text, r.parts[qa.with[i+1]].text)
+	}
+	if i, k := ix.modifierByStem(q, qa, r); i >= 0 {
+		return fmt.Sprintf("different detail: %s ≠ %s %s", q.parts[i].text, r.parts[k].text, r.parts[k+1].text)
 	}
 	if i := ix.siblingKinds(q, qa, r); i >= 0 {
 		o := &r.parts[qa.with[i]]
@@ -493,4 +497,39 @@ func (ix *decision) synonymOfName(p *part, name string) bool {
 		}
 	}
 	return false
+}
+
+// modifierByStem finds, within Turkish, a word of the claim joined to a modifier of the
+// fact-check only through a reading neither is written as ("solak" and "sol" both read as forms
+// of "solmak"), while the fact-check's head after that modifier is left unstated ("sol beyinli"):
+// the claim says neither the modifier's word nor its head, so the link is one of spelling, and
+// the thing the fact-check names ("left-brained") is not stated. It returns the claim's word and
+// the fact-check's modifier, -1 when there is none.
+func (ix *decision) modifierByStem(q *claimParts, qa sideAlign, r *claimParts) (int, int) {
+	if q.lang != "tr" || r.lang != "tr" {
+		return -1, -1
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		k := qa.with[i]
+		if qa.links[i] != linked || k < 0 || k+1 >= len(r.parts) || len(p.dict) == 0 || p.ent != nil || p.num != "" {
+			continue
+		}
+		o, h := &r.parts[k], &r.parts[k+1]
+		if o.role != roleModifier || len(o.dict) == 0 || h.clause != o.clause || h.role != roleCore || h.verb || h.ent != nil || h.num != "" || h.aside {
+			continue
+		}
+		if slices.ContainsFunc(q.parts, func(c part) bool { return c.folded == h.folded || shareLemma(c.lemmas, h.lemmas) }) {
+			continue // the head is stated
+		}
+		if p.folded == o.folded || p.dict[0] == o.dict[0] || p.verb || o.verb || verbalNoun(p) || verbalNoun(o) || ix.lex.Relate("tr", p.dict[0], o.dict[0]) != thesaurus.Unrelated {
+			continue
+		}
+		// Joined through a second reading of both ("solmak" of "solak" and of "sol").
+		if !slices.ContainsFunc(p.dict[1:], func(d string) bool { return slices.Contains(o.dict[1:], d) }) {
+			continue
+		}
+		return i, k
+	}
+	return -1, -1
 }

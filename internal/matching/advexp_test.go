@@ -6,8 +6,9 @@ import "testing"
 // fact-check into another thing (advexp.go), each group with rewordings from the tuning files
 // that must keep matching: the act made the modifier of another head or given an object of its
 // own, a phrasal verb judged whole, a second possessor or a fraction before a shared head, a
-// name stated by another word for a part of it, two kinds of one class, and a superlative on a
-// word joined only through a second translation.
+// name stated by another word for a part of it, two kinds of one class, a modifier met only
+// through a stem reading with its head left out, and a superlative on a word joined only through
+// a second translation.
 func TestAdversarialExpansions(t *testing.T) {
 	checkStarterRules(t, []starterRuleCase{
 		// actMadeModifier: a noun right after the fact-check's act, where the act stands alone.
@@ -38,6 +39,10 @@ func TestAdversarialExpansions(t *testing.T) {
 		// siblingKinds: "kavun" (a muskmelon) and "karpuz" (a watermelon) share only "melon".
 		{"siblingKinds", "Kavun ile yumurta birlikte yenirse insanı zehirler", "tr", "watermelon-egg-tr", "different subject: Kavun ≠ Karpuz"},
 		{"siblingKinds", "Karpuzla yumurtayı beraber yerseniz zehirlenirsiniz!!", "tr", "watermelon-egg-tr", ""},
+		// modifierByStem: "solak" meets "sol" only as "solmak", and "beyinli" is left out.
+		{"modifierByStem", "İnsanlar solak ya da sağlak olarak ikiye ayrılır", "tr", "left-right-brain-tr", "different detail: solak ≠ sol beyinli"},
+		{"modifierByStem", "Test çözdüm, sağ beyinliymişim yani yaratıcıymışım; insanlar ikiye ayrılıyormuş", "tr", "left-right-brain-tr", ""},
+		{"modifierByStem", "İnsanlar sol beyinli ya da sağ beyinli olarak ikiye ayrılır", "tr", "left-right-brain-tr", ""},
 		// secondSenseModified: "the largest city" picks another one than the capital.
 		{"secondSenseModified", "Istanbul is the largest city in Turkey", "en", "istanbul-capital-tr", "different detail: largest city"},
 		{"secondSenseModified", "Istanbul is the capital of Turkey", "en", "istanbul-capital-tr", ""},
