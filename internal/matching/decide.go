@@ -465,6 +465,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	ix.dateAside(q, qa, r)
 	namedSubject(q, qa, r, ra)
 	nameHeadAgain(q, qa, r)
+	// Another one than the fact-check names: by possessor, fraction or name part (advexp.go).
+	if why := ix.otherPossessor(q, qa, r, ra); why != "" {
+		return false, why
+	}
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
@@ -583,6 +587,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}
 	ix.carriedAside(q, qa, r, ra, cross) // words that only carry what the fact-check says (extrapart.go)
+	// A phrasal verb judged as the one verb it is (advexp.go).
+	if why := ix.phrasalApart(q, qa, r, ra, cross); why != "" {
+		return false, why
+	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out
 	// what the fact-check adds, but a subject, object or predicate of its own is another claim.
 	// Within one language, a word beside a stated noun while the whole fact-check is stated
@@ -593,6 +601,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// Across languages, an object the claim's act has and the fact-check's lacks (actobject.go).
 	if i := ix.actObjectUnstated(q, qa, cross); i >= 0 {
 		return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
+	}
+	// The fact-check's act or word made into another thing by a word beside it (advexp.go).
+	if why := ix.expandedPart(q, qa, r, cross); why != "" {
+		return false, why
 	}
 	for i := range q.parts {
 		p := &q.parts[i]
