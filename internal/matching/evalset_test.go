@@ -373,8 +373,13 @@ func TestTuningFiles(t *testing.T) {
 		// look-alike abstention 0.862 (94/109), no dogru/yanlis swap. Then 0.862 -> 0.899 (98/109)
 		// after the Turkish predicate round (trverbs.go: "donar" read as "donmak", the antonym of
 		// "kaynar"; "yüzünden" for "sayesinde"; "çıkmamak" for "çıkmak"; "çocukken" for the
-		// subject; union and every other file unchanged).
-		{"adversarial", adversarialPath, heldFigures{lookalike: 0.89, paraphrase: 0, crosslang: 0}},
+		// subject; union and every other file unchanged), and 0.991 (108/109) after the compound
+		// and name round (advexp.go: "Smoking meat", "Shaving cream", "ends up in the ocean",
+		// another possessor name, "half marathon", "İnternet" for the World Wide Web, "kavun" for
+		// "karpuz", "solak" for "sol beyinli", "the largest city" for "başkent"; the union's
+		// look-alikes 1431 -> 1432, rewordings unchanged). Still taken: "mRNA aşıları insan
+		// DNA'sını onarıyormuş" (WordNet has "repair" as a kind of "change").
+		{"adversarial", adversarialPath, heldFigures{lookalike: 0.99, paraphrase: 0, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
