@@ -30,31 +30,18 @@ func TestMeasureWords(t *testing.T) {
 // not relate the two words, and a list of such phrases would grow with each miss), so those posts
 // stay refused.
 func TestMeasureSameClaim(t *testing.T) {
-	ix := starterIndex(t)
-	const base = "urn:claimcheck:starter:"
-	for _, c := range []struct {
-		claim, lang, url string
-		same             bool
-	}{
-		{"A glass of brandy keeps you warm in the cold", "en", base + "alcohol-warms-body-en", true},
-		{"a shot of whisky keeps you warm in the cold", "en", base + "alcohol-warms-body-en", true},
-		{"a shot of vodka will warm you right up in the cold", "en", base + "alcohol-warms-body-en", true},
-		{"A glass of brandy keeps you warm when it's freezing outside", "en", base + "alcohol-warms-body-en", false},
-		{"soğukta bi kadeh rakı iç ısınırsın", "tr", base + "alcohol-warms-body-tr", true},
+	checkStarterRules(t, []starterRuleCase{
+		{"measureWords", "A glass of brandy keeps you warm in the cold", "en", "alcohol-warms-body-en", ""},
+		{"measureWords", "a shot of whisky keeps you warm in the cold", "en", "alcohol-warms-body-en", ""},
+		{"measureWords", "a shot of vodka will warm you right up in the cold", "en", "alcohol-warms-body-en", ""},
+		{"measureWords", "A glass of brandy keeps you warm when it's freezing outside", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "soğukta bi kadeh rakı iç ısınırsın", "tr", "alcohol-warms-body-tr", ""},
 		// Look-alikes: another predicate, another condition, another drink's claim, a number.
-		{"A shot of whisky cures a cold", "en", base + "alcohol-warms-body-en", false},
-		{"A glass of brandy keeps you awake when it's freezing outside", "en", base + "alcohol-warms-body-en", false},
-		{"A glass of brandy keeps you warm when it's hot outside", "en", base + "alcohol-warms-body-en", false},
-		{"Eating soup keeps you warm when it's freezing outside", "en", base + "alcohol-warms-body-en", false},
-		{"soğukta bi kadeh rakı iç uyursun", "tr", base + "alcohol-warms-body-tr", false},
-		{"A glass of water a day is enough", "en", base + "eight-glasses-water-en", false},
-	} {
-		same, why, known := ix.SameClaim(c.claim, c.lang, c.url)
-		if !known {
-			t.Fatalf("%s is not indexed", c.url)
-		}
-		if same != c.same {
-			t.Errorf("SameClaim(%q, %s) = %v (%s), want %v", c.claim, c.url, same, why, c.same)
-		}
-	}
+		{"measureWords", "A shot of whisky cures a cold", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "A glass of brandy keeps you awake when it's freezing outside", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "A glass of brandy keeps you warm when it's hot outside", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "Eating soup keeps you warm when it's freezing outside", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "soğukta bi kadeh rakı iç uyursun", "tr", "alcohol-warms-body-tr", "different"},
+		{"measureWords", "A glass of water a day is enough", "en", "eight-glasses-water-en", "different"},
+	})
 }
