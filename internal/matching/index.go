@@ -164,6 +164,13 @@ type Index struct {
 	derived memo[[2]string, thesaurus.Relation]
 	// verbApart caches which English verb pairs the lexicon keeps apart (verbsense.go).
 	verbApart memo[[2]string, bool]
+	// kindOfs caches which nouns name a kind of which (kindof.go isKindOf): lexRelate asks it of
+	// every pair it finds unrelated.
+	kindOfs memo[[3]string, bool]
+	// kindKeys caches the class keys of a post's words (kindretrieval.go kindKeysOf).
+	kindKeys memo[kindKeysKey, []string]
+	// agree caches which Turkish word pairs' translations agree (trlex.go translationsAgree).
+	agree memo[[2]string, bool]
 }
 
 // Option configures an Index.

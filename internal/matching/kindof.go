@@ -8,15 +8,6 @@ type kindLexicon interface {
 	KindOf(lang, narrow, broad string) bool
 }
 
-// kindKey keys kindCache: the lexicon too, as indexes with different lexicons share the cache.
-type kindKey struct {
-	lex                 Lexicon
-	lang, narrow, broad string
-}
-
-// kindCache remembers KindOf across searches: lexRelate asks it of every pair it finds unrelated.
-var kindCache memo[kindKey, bool]
-
 // kindOfTranslations: across languages the claim's word is read through its first translation
 // only, which carries its main sense ("vodka" → "votka").
 const kindOfTranslations = 1
@@ -63,14 +54,13 @@ func (ix *decision) kindOfLink(p, o *part, fromClaim bool, l link) link {
 	return l
 }
 
-// isKindOf is kl.KindOf(lang, narrow, broad), cached (kindCache).
+// isKindOf is kl.KindOf(lang, narrow, broad), cached across searches (Index.kindOfs).
 func (ix *Index) isKindOf(kl kindLexicon, lang, narrow, broad string) bool {
-	k := kindKey{ix.lex, lang, narrow, broad}
-	if v, ok := kindCache.get(k); ok {
+	if v, ok := ix.kindOfs.get([3]string{lang, narrow, broad}); ok {
 		return v
 	}
 	v := kl.KindOf(lang, narrow, broad)
-	kindCache.put(kindKey{ix.lex, strings.Clone(lang), strings.Clone(narrow), strings.Clone(broad)}, v, maxLexCache)
+	ix.kindOfs.put([3]string{strings.Clone(lang), strings.Clone(narrow), strings.Clone(broad)}, v, maxLexCache)
 	return v
 }
 

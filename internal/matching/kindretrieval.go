@@ -32,15 +32,9 @@ const (
 	kindCover = 0.85
 )
 
-// kindKeysKey keys kindKeysCache: the lexicon too, as indexes with different lexicons share it.
-type kindKeysKey struct {
-	lex                Lexicon
-	lang, text, folded string
-}
-
-// kindKeysCache remembers each word's class keys (kindKeysOf), which depend on the lexicon only,
-// so a search costs a map look-up per word and per class.
-var kindKeysCache memo[kindKeysKey, []string]
+// kindKeysKey keys Index.kindKeys, which remembers each word's class keys (kindKeysOf), so a
+// search costs a map look-up per word and per class.
+type kindKeysKey struct{ lang, text, folded string }
 
 // kindView is a post's class words resolved against the index (kindClasses).
 type kindView struct {
@@ -117,12 +111,11 @@ func (ix *Index) verbForm(lang, folded string) bool {
 }
 
 // kindKeysOf is the word feature keys of the classes unit u of a post in lang names a kind of
-// (kindKeysCache): the classes of its dictionary forms, as dictForms reads a Turkish word and
+// (Index.kindKeys): the classes of its dictionary forms, as dictForms reads a Turkish word and
 // enLemmas an English one, named in the post's language (BroaderKinds checks each with KindOf,
 // as kindOfLink does) and stemmed as the index stems words.
 func (ix *Index) kindKeysOf(bl broaderLexicon, lang string, u *unit) []string {
-	key := kindKeysKey{ix.lex, lang, u.text, u.folded}
-	if k, ok := kindKeysCache.get(key); ok {
+	if k, ok := ix.kindKeys.get(kindKeysKey{lang, u.text, u.folded}); ok {
 		return k
 	}
 	var forms []string
@@ -143,7 +136,7 @@ func (ix *Index) kindKeysOf(bl broaderLexicon, lang string, u *unit) []string {
 			}
 		}
 	}
-	kindKeysCache.put(kindKeysKey{ix.lex, lang, strings.Clone(u.text), strings.Clone(u.folded)}, keys, maxLexCache)
+	ix.kindKeys.put(kindKeysKey{lang, strings.Clone(u.text), strings.Clone(u.folded)}, keys, maxLexCache)
 	return keys
 }
 

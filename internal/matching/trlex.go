@@ -11,16 +11,6 @@ type agreeLexicon interface {
 	TranslationsAgree(a, b string) bool
 }
 
-// agreeKey keys agreeCache: the lexicon too, as indexes with different lexicons share the cache.
-type agreeKey struct {
-	lex  Lexicon
-	a, b string
-}
-
-// agreeCache remembers TranslationsAgree across searches: it reads up to 64 pairs of English
-// translations, and lexRelate asks it of every Turkish pair it finds unrelated.
-var agreeCache memo[agreeKey, bool]
-
 // translationsAgree links two Turkish words of one language whose translations say the same
 // where Relate finds them unrelated (thesaurus.TranslationsAgree): "sanıyordu" for
 // "inanıyordu" (think, believe), "korunmaya" for "önlemeye" (avoid, avert), "asıl" for
@@ -35,10 +25,12 @@ func (ix *decision) translationsAgree(p, o *part) bool {
 	}
 	for _, a := range p.lexForms() {
 		for _, b := range o.lexForms() {
-			v, hit := agreeCache.get(agreeKey{ix.lex, a, b})
+			// Cached across searches (Index.agree): it reads up to 64 pairs of English
+			// translations, and lexRelate asks it of every Turkish pair it finds unrelated.
+			v, hit := ix.agree.get([2]string{a, b})
 			if !hit {
 				v = al.TranslationsAgree(a, b)
-				agreeCache.put(agreeKey{ix.lex, strings.Clone(a), strings.Clone(b)}, v, maxLexCache)
+				ix.agree.put([2]string{strings.Clone(a), strings.Clone(b)}, v, maxLexCache)
 			}
 			if v {
 				return true

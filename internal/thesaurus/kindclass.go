@@ -3,7 +3,6 @@ package thesaurus
 import (
 	"slices"
 	"strings"
-	"sync"
 )
 
 const (
@@ -24,17 +23,10 @@ type kindMembers struct {
 	lemmaOf func(i int32) string
 }
 
-// membersOf keeps each opened Thesaurus's kindMembers (a Thesaurus's struct lives in thesaurus.go,
-// which BroaderKinds does not change).
-var membersOf sync.Map // *Thesaurus → func() *kindMembers
-
 // members returns t's kindMembers, building them once.
 func (t *Thesaurus) members() *kindMembers {
-	f, ok := membersOf.Load(t)
-	if !ok {
-		f, _ = membersOf.LoadOrStore(t, sync.OnceValue(t.buildMembers))
-	}
-	return f.(func() *kindMembers)()
+	t.classes.once.Do(func() { t.classes.members = t.buildMembers() })
+	return t.classes.members
 }
 
 // buildMembers inverts the English sense table for main noun senses that are no abstract top

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -172,6 +173,12 @@ type Thesaurus struct {
 	tr       graph
 	kEnTr    dict
 	kTrEn    dict
+	// classes is the reverse of the English sense table that BroaderKinds reads (kindclass.go),
+	// which the image does not hold: built on first use.
+	classes struct {
+		once    sync.Once
+		members *kindMembers
+	}
 }
 
 // Open returns the embedded tables. It points the Thesaurus at the table image in the binary's
