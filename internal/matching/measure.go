@@ -1,6 +1,9 @@
 package matching
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // A measure or container noun before what it measures ("a shot of vodka", "a wee dram of
 // whisky", "bir kadeh rakı") only says how much of that drink or food there is: the claim is about
@@ -23,7 +26,22 @@ var enRightParticle = regexp.MustCompile(`(?i)\b(you|me|him|her|it|them|us|yours
 // measureWords reads a measure of a drink as the drink and "right" before a particle as the
 // particle (see enMeasureOf, enRightParticle).
 func measureWords(text string) string {
-	text = enMeasureOf.ReplaceAllString(text, "")
-	text = trMeasure.ReplaceAllString(text, "$1")
-	return enRightParticle.ReplaceAllString(text, "$1 $2")
+	// Each expression runs only on a text holding its one fixed word: most posts hold none, and a
+	// parse reads every post and fact-check.
+	if containsAnyCase(text, "of") {
+		text = enMeasureOf.ReplaceAllString(text, "")
+	}
+	if containsAnyCase(text, "bir") || containsAnyCase(text, "bi") || containsAnyCase(text, "tek") {
+		text = trMeasure.ReplaceAllString(text, "$1")
+	}
+	if containsAnyCase(text, "right") {
+		text = enRightParticle.ReplaceAllString(text, "$1 $2")
+	}
+	return text
+}
+
+// containsAnyCase reports lower-case word w in text as written lower-case, capitalised or in
+// capitals (the cases the expressions' (?i) reads in posts), without lowering the whole text.
+func containsAnyCase(text, w string) bool {
+	return strings.Contains(text, w) || strings.Contains(text, strings.ToUpper(w[:1])+w[1:]) || strings.Contains(text, strings.ToUpper(w))
 }
