@@ -77,6 +77,9 @@ var (
 	// another object of the same act, reversed roles; written before any rule was tried on them;
 	// tuning data.
 	adversarialPath = filepath.Join("..", "knowledge", "testdata", "eval", "adversarial.jsonl")
+	// adversarial2Path holds a second set of such look-alikes (ids z-…), by another writer,
+	// first run after the rules shaped on adversarial.jsonl were merged; tuning data.
+	adversarial2Path = filepath.Join("..", "knowledge", "testdata", "eval", "adversarial2.jsonl")
 )
 
 // heldFigures are the figures a test holds on one evaluation file, each just under what this
@@ -380,6 +383,10 @@ func TestTuningFiles(t *testing.T) {
 		// look-alikes 1431 -> 1432, rewordings unchanged). Still taken: "mRNA aşıları insan
 		// DNA'sını onarıyormuş" (WordNet has "repair" as a kind of "change").
 		{"adversarial", adversarialPath, heldFigures{lookalike: 0.99, paraphrase: 0, crosslang: 0}},
+		// adversarial2: look-alikes only (eval/adversarial2.jsonl: 114). Its first run, on the
+		// matcher after the rounds shaped on adversarial.jsonl, before any rule was tried on it:
+		// look-alike abstention 0.947 (108/114), no dogru/yanlis swap.
+		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.94, paraphrase: 0, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
