@@ -35,6 +35,9 @@ func (ix *decision) broaderClaim(q *claimParts, qa sideAlign, r *claimParts, ra 
 	if j, h := ix.shareOf(q, r, ra); j >= 0 {
 		return broaderWhy(r, q, min(j, h), max(j, h), ra.with[h])
 	}
+	if why := ix.broaderKind(q, qa, r, ra); why != "" {
+		return why // broader2.go
+	}
 	if from, to, v := actCondition(qa, r, ra); from >= 0 {
 		return broaderWhy(r, q, min(from, v), max(to, v), ra.with[v])
 	}

@@ -370,8 +370,12 @@ func TestTuningFiles(t *testing.T) {
 		// Ankara'da ilan edildi") was tried and dropped: +3 rewordings, but blind3.jsonl e-lk-195
 		// ("… Bursa'da ilan edildi") and blind.jsonl b-lk-216 taken. Then 0.625 (40/64) after a kind of
 		// what the fact-check names (kindof.go: "Regular jogging …" for "Regular physical
-		// activity …"; 0.562 -> 0.578 on its own).
-		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.67, paraphrase: 0.60, crosslang: 0}},
+		// activity …"; 0.562 -> 0.578 on its own). Look-alikes 0.677 (42/62) -> 0.758 (47/62) after
+		// a left-out modifier that with its noun is a WordNet name for one kind of it and a kind of
+		// person left out for a generic one (broader2.go: "smoking causes cancer" for "… lung
+		// cancer", "sigara içmek kansere …", "Sugar makes people hyperactive", "Şeker insanı …",
+		// "The human skeleton has 206 bones"; rewordings and every other tuning file unchanged).
+		{"qualifiers", qualifiersPath, heldFigures{lookalike: 0.75, paraphrase: 0.60, crosslang: 0}},
 		// adversarial: look-alikes only (eval/adversarial.jsonl: 109). Measured on its first run:
 		// look-alike abstention 0.862 (94/109), no dogru/yanlis swap. Then 0.862 -> 0.899 (98/109)
 		// after the Turkish predicate round (trverbs.go: "donar" read as "donmak", the antonym of
