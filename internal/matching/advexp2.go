@@ -1,18 +1,22 @@
 package matching
 
 // advexp2.go reads look-alikes of adversarial2.jsonl that keep every word of the fact-check but
-// say it of another thing: a noun the claim's name possesses ("Napoleon's horse").
+// say it of another thing: a noun the claim's name possesses ("Napoleon's horse"), a man-made
+// thing named after the fact-check's subject ("the basketball shoe").
 
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/thesaurus"
 )
 
-// otherOwner reads otherPossessor (advexp.go) and then possessedByName: each finds the claim
-// saying the fact-check's words of another one than it names.
+// otherOwner reads otherPossessor (advexp.go), then possessedByName and artifactHead: each finds
+// the claim saying the fact-check's words of another one than it names.
 func (ix *decision) otherOwner(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) string {
-	return cmp.Or(ix.otherPossessor(q, qa, r, ra), possessedByName(q, qa, r))
+	return cmp.Or(ix.otherPossessor(q, qa, r, ra), possessedByName(q, qa, r), ix.artifactHead(q, qa, r))
 }
 
 // possessedByName finds, within English, a name of the claim written with a possessive "'s"
@@ -48,6 +52,63 @@ func possessedByName(q *claimParts, qa sideAlign, r *claimParts) string {
 	}
 	return ""
 }
+
+// artifactHead finds, within English, a noun of the claim written directly after a word it
+// shares with the fact-check, where the fact-check states that word alone as its subject and
+// the claim's noun is a man-made thing the lexicon does not relate to it ("the basketball shoe
+// was invented by James Naismith" for "Basketball was invented by James Naismith"): the noun
+// after is the head of the phrase, and an artifact named after the thing is another thing,
+// while a word that only narrows or rewords the fact-check's ("a bolt of lightning", "covid
+// vaccines") names no artifact apart from it. It returns the reason, "" when there is none.
+func (ix *decision) artifactHead(q *claimParts, qa sideAlign, r *claimParts) string {
+	kl, ok := ix.lex.(kindLexicon)
+	if !ok || q.lang != "en" || r.lang != "en" {
+		return ""
+	}
+	for i := 0; i+1 < len(q.parts); i++ {
+		p, n := &q.parts[i], &q.parts[i+1]
+		if p.ent != nil || p.num != "" || p.verb || p.aside || qa.links[i] != linked || qa.with[i] < 0 {
+			continue
+		}
+		if qa.links[i+1] != unlinked || n.ent != nil || n.num != "" || n.verb || n.verbLike || n.aside || n.role != roleCore || n.clause != p.clause ||
+			!adjacent(q.frameText, p.text, n.text) || !statedAfter(q, qa, i+1) {
+			continue
+		}
+		j := qa.with[i]
+		o := &r.parts[j]
+		if !o.first || o.verb || o.num != "" || o.ent != nil {
+			continue
+		}
+		if k := j + 1; k < len(r.parts) && r.parts[k].clause == o.clause && isNoun(&r.parts[k]) && adjacent(r.frameText, o.text, r.parts[k].text) {
+			continue
+		}
+		if !ix.unrelatedArtifact(kl, p, n) {
+			continue
+		}
+		return fmt.Sprintf("different subject: %s %s ≠ %s", p.text, n.text, o.text)
+	}
+	return ""
+}
+
+// unrelatedArtifact reports a noun n with a form the lexicon knows as a kind of one of
+// artifactClasses, and no form it relates to one of p's.
+func (ix *decision) unrelatedArtifact(kl kindLexicon, p, n *part) bool {
+	artifact := false
+	for _, f := range n.lexForms() {
+		for _, g := range p.lexForms() {
+			if f == g || ix.lex.Relate("en", f, g) != thesaurus.Unrelated {
+				return false
+			}
+		}
+		artifact = artifact || slices.ContainsFunc(artifactClasses, func(c string) bool { return ix.isKindOf(kl, "en", f, c) })
+	}
+	return artifact
+}
+
+// artifactClasses are the WordNet classes of man-made things unrelatedArtifact reads: KindOf
+// (kindof.go) never reaches "artifact" itself, a top level, so the classes under it that name
+// things one makes and uses.
+var artifactClasses = []string{"covering", "device", "structure", "container", "equipment"}
 
 // statedAfter reports a part after q's part i in its clause that the fact-check states: the
 // possessed noun is then the subject of what the clause goes on to say of it.
