@@ -466,7 +466,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	namedSubject(q, qa, r, ra)
 	nameHeadAgain(q, qa, r)
 	// Another one than the fact-check names: by possessor, fraction or name part (advexp.go).
-	if why := ix.otherPossessor(q, qa, r, ra); why != "" {
+	if why := ix.otherOwner(q, qa, r, ra); why != "" { // and possessedByName, artifactHead (advexp2.go)
 		return false, why
 	}
 	// A name the claim states that the fact-check does not is a different claim.

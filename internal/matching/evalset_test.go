@@ -390,8 +390,10 @@ func TestTuningFiles(t *testing.T) {
 		{"adversarial", adversarialPath, heldFigures{lookalike: 0.99, paraphrase: 0, crosslang: 0}},
 		// adversarial2: look-alikes only (eval/adversarial2.jsonl: 114). Its first run, on the
 		// matcher after the rounds shaped on adversarial.jsonl, before any rule was tried on it:
-		// look-alike abstention 0.947 (108/114), no dogru/yanlis swap.
-		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.94, paraphrase: 0, crosslang: 0}},
+		// look-alike abstention 0.947 (108/114), no dogru/yanlis swap. 0.947 -> 0.965 (110/114):
+		// a noun the claim's name possesses, "Napoleon's horse" (possessedByName, advexp2.go), and
+		// a man-made thing named after the subject, "the basketball shoe" (artifactHead).
+		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.96, paraphrase: 0, crosslang: 0}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
