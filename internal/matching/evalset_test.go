@@ -627,7 +627,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// dogru/yanlis swap.
 		// After the afternoon's rounds of 2026-11-27 (see blind4): 0.899 (unchanged), 0.701 (right
 		// review for 104/154) and 0.720 (unchanged), no swap.
-		{"blind8", testPath5, heldFigures{lookalike: 0.89, paraphrase: 0.70, crosslang: 0.71}, 0.89},
+		// After the second afternoon round (broader2.go, advexp2.go; shaped on qualifiers.jsonl and
+		// adversarial2.jsonl), run once: look-alikes 0.917 (100/109: the broader ones 5 of 6, 3
+		// before), rewordings unchanged, no swap.
+		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.70, crosslang: 0.71}, 0.91},
 		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
 		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
 		// cross-language rewordings). First run, once, on the matcher of commit d03b82d, before
@@ -638,7 +641,9 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the afternoon's rounds of 2026-11-27, run once after all were merged (see blind4):
 		// 0.920 (69/75; one look-alike more refused), 0.550 (unchanged) and 0.722 (unchanged), no
 		// swap.
-		{"blind9", testPath6, heldFigures{lookalike: 0.92, paraphrase: 0.55, crosslang: 0.72}, 0.92},
+		// After the second afternoon round (see blind8), run once: look-alikes 0.933 (70/75: the
+		// broader ones 6 of 11, 5 before), rewordings unchanged, no swap.
+		{"blind9", testPath6, heldFigures{lookalike: 0.93, paraphrase: 0.55, crosslang: 0.72}, 0.93},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
