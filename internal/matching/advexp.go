@@ -345,7 +345,7 @@ func (ix *decision) otherPossessor(q *claimParts, qa sideAlign, r *claimParts, r
 // ("Türkiye'nin"), as nameModifier reads a possessor.
 func (ix *decision) genitiveName(p *part) bool {
 	_, suffix := splitApostrophe(p.text)
-	return p.lang == "tr" && suffix != "" && ix.morph.CaseOf("xx"+turkish.Fold(suffix)) == turkish.Genitive
+	return suffix != "" && ix.genitive(p)
 }
 
 // fractionCompound finds a fraction word of the claim written directly before a noun both claims

@@ -2,7 +2,8 @@ package matching
 
 import (
 	"slices"
-	"strings"
+
+	"github.com/claimcheck/claimcheck/internal/turkish"
 )
 
 // trCausalNouns are the Turkish nouns of cause: "X'in sebebi Y" (the cause of X is Y) says what
@@ -16,43 +17,36 @@ var trCausalNouns = []string{"sebep", "neden"}
 // possessor before the noun (the effect, in the genitive) is the fact-check's word in the
 // dative, what the causal verb acts on, so "the cause of the Moon's pull is the tides" stays
 // another claim.
-func causalNoun(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
+func (ix *decision) causalNoun(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, i int) bool {
 	p := &q.parts[i]
-	if p.lang != "tr" || i == 0 || !slices.ContainsFunc(p.lemmas, func(l string) bool { return slices.Contains(trCausalNouns, l) }) {
+	if p.lang != "tr" || i == 0 || !isCausalNoun(p) {
 		return false
 	}
 	// The fact-check's causal phrase: a causal noun of its own no part of the claim states.
-	if !slices.ContainsFunc(r.parts, func(o part) bool {
-		return o.lang == "tr" && slices.ContainsFunc(o.lemmas, func(l string) bool { return slices.Contains(trCausalNouns, l) })
-	}) {
+	own := false
+	for j := range r.parts {
+		if isCausalNoun(&r.parts[j]) {
+			if ra.links[j] == linked {
+				return false
+			}
+			own = true
+		}
+	}
+	if !own {
 		return false
 	}
-	for j := range r.parts {
-		if ra.links[j] == linked && slices.ContainsFunc(r.parts[j].lemmas, func(l string) bool { return slices.Contains(trCausalNouns, l) }) {
-			return false
-		}
-	}
 	// The effect: the nearest linked word in the genitive before the noun in its clause (a
-	// modifier such as "asıl" may stand between), whose fact-check part is in the dative.
+	// modifier such as "asıl" may stand between), whose fact-check part is in the dative; the
+	// cases as the one Turkish analyser reads them (broader.go genitive, turkish.Morphology).
 	for k := i - 1; k >= 0 && q.parts[k].clause == p.clause; k-- {
-		if qa.links[k] == linked && trGenitive(q.parts[k].folded) {
-			return trDative(r.parts[qa.with[k]].folded)
+		if qa.links[k] == linked && ix.genitive(&q.parts[k]) {
+			return ix.morph.CaseOf(r.parts[qa.with[k]].folded) == turkish.Dative
 		}
 	}
 	return false
 }
 
-// trGenitive reports a Turkish word form ending in the genitive case suffix -(n)In.
-func trGenitive(w string) bool {
-	for _, s := range []string{"ın", "in", "un", "ün"} {
-		if strings.HasSuffix(w, s) && len([]rune(w)) > 3 {
-			return true
-		}
-	}
-	return false
-}
-
-// trDative reports a Turkish word form ending in the dative case suffix -(y)A.
-func trDative(w string) bool {
-	return len([]rune(w)) > 3 && (strings.HasSuffix(w, "a") || strings.HasSuffix(w, "e"))
+// isCausalNoun reports a Turkish part one of whose lemmas is a noun of cause (trCausalNouns).
+func isCausalNoun(o *part) bool {
+	return o.lang == "tr" && slices.ContainsFunc(o.lemmas, func(l string) bool { return slices.Contains(trCausalNouns, l) })
 }
