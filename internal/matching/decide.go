@@ -2121,6 +2121,9 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		if l == unlinked && ix.derivedLink(p, o, fromClaim) {
 			return linked // related.go
 		}
+		if l == unlinked && ix.derivedAlike(p, o) {
+			return linked // enlex.go
+		}
 		l = ix.kindOfLink(p, o, fromClaim, l) // kindof.go
 		if l == unlinked && ix.deniesEither(p, o) {
 			return opposite // "blind" for "can't see" (negmeaning.go)

@@ -171,6 +171,8 @@ type Index struct {
 	kindKeys memo[kindKeysKey, []string]
 	// agree caches which Turkish word pairs' translations agree (trlex.go translationsAgree).
 	agree memo[[2]string, bool]
+	// further caches which English word pairs are alike through a derived form (enlex.go).
+	further memo[[2]string, bool]
 }
 
 // Option configures an Index.

@@ -26,15 +26,14 @@ func TestMeasureWords(t *testing.T) {
 
 // TestMeasureSameClaim checks rewordings that a measure or "right" before a particle kept from
 // their fact-check (they fail without measureWords), and look-alikes with the same phrases that
-// must still be told apart. A freezing condition for "in the cold" is not read (the lexicon does
-// not relate the two words, and a list of such phrases would grow with each miss), so those posts
-// stay refused.
+// must still be told apart. "when it's freezing" states "in the cold" through WordNet's derived
+// forms (enlex.go).
 func TestMeasureSameClaim(t *testing.T) {
 	checkStarterRules(t, []starterRuleCase{
 		{"measureWords", "A glass of brandy keeps you warm in the cold", "en", "alcohol-warms-body-en", ""},
 		{"measureWords", "a shot of whisky keeps you warm in the cold", "en", "alcohol-warms-body-en", ""},
 		{"measureWords", "a shot of vodka will warm you right up in the cold", "en", "alcohol-warms-body-en", ""},
-		{"measureWords", "A glass of brandy keeps you warm when it's freezing outside", "en", "alcohol-warms-body-en", "different"},
+		{"measureWords", "A glass of brandy keeps you warm when it's freezing outside", "en", "alcohol-warms-body-en", ""},
 		{"measureWords", "soğukta bi kadeh rakı iç ısınırsın", "tr", "alcohol-warms-body-tr", ""},
 		// Look-alikes: another predicate, another condition, another drink's claim, a number.
 		{"measureWords", "A shot of whisky cures a cold", "en", "alcohol-warms-body-en", "different"},
