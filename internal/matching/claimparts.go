@@ -123,6 +123,8 @@ type claimParts struct {
 	// rated is the verdict of the review whose claim these are (Index.reviewParts), "" for a
 	// post: a rule that lets a post add a detail the review did not check may depend on it.
 	rated analysis.Verdict
+	// body is the review's explanation, read when a rule needs it (bodyword.go); nil for a post.
+	body *reviewBody
 	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
 	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
 	// without another.

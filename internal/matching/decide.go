@@ -472,6 +472,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if why := ix.otherOwner(q, qa, r, ra); why != "" { // and possessedByName, artifactHead (advexp2.go)
 		return false, why
 	}
+	ix.bodyAside(q, qa, r, ra, rFull, cross) // a detail the review's explanation covers (bodyword.go)
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {

@@ -517,6 +517,7 @@ func (ix *Index) reviewParts(d *ReviewDoc) *claimParts {
 	}
 	p := ix.parseClaim(d.Claim, d.Lang)
 	p.rated = d.Verdict
+	p.body = newReviewBody(d.Body, d.Lang)
 	d.parts.Store(p)
 	return p
 }
