@@ -2492,7 +2492,8 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 			spelled = append(spelled, w[1])
 		}
 	}
-	return ix.leastStrippedVerb(lemmas, written, dict, spelled) // trlex.go
+	dict, spelled = ix.leastStrippedVerb(lemmas, written, dict, spelled) // trlex.go
+	return ix.commonerNoun(lemmas, written, dict, spelled)               // trlemma.go
 }
 
 // softened reports the letter the writer wrote for a lemma's letter r at rune i as its softened
