@@ -89,7 +89,7 @@ func spanText(c *claimParts, from, to int) string {
 func saysNothingElse(q *claimParts, qa sideAlign, r *claimParts) bool {
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] != unlinked || p.aside || isVerbal(p) || genericPerson(p) || p.num != "" && numberStated(p, r) {
+		if qa.links[i] != unlinked || p.aside || isVerbal(p) || genericPerson(p) || p.num != "" && (numberStated(p, r) || p.detail) { // a detail: numread.go
 			continue
 		}
 		return false

@@ -110,6 +110,9 @@ type part struct {
 	// possessor marks a Turkish genitive before its possessed noun ("Arabanın lastikleri"):
 	// the head of the phrase is that noun.
 	possessor bool
+	// detail marks a number that only modifies a noun or says when in a story (numberDetail): it
+	// is in no part's place of the other claim.
+	detail bool
 	// standard marks the standard of a comparison: the word after "than" or after "as … as",
 	// a Turkish ablative before the adjective ("Sahra'dan büyük"), the word before "kadar"
 	// ("yıldırım kadar sıcak").
@@ -564,6 +567,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	lex := lexicalLang(lang)
 	toks := ix.joinHyphenated(text, scanText(text), lex)
 	clauses := clauseIDs(text, toks)
+	markClauseStarts(toks, clauses) // numread.go
+	inYears := locativeYears(text)
 	clauseBase := cp.clauses
 	shout := shouting(toks)
 	type tokInfo struct {
@@ -785,6 +790,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				}
 			}
 			p.slot = numberSlot(toks, foldedAt, i, t.text)
+			if inYears[numberPart(t.text)] {
+				p.slot = "year" // numread.go
+			}
 			p.ident = p.slot == "" && i > 0 && !t.sentenceStart && !toks[i-1].number && !infos[i-1].function && !infos[i-1].prep
 		} else if digitOrdinal.MatchString(folded) {
 			// "3rd", "21st": an ordinal written in digits, as "third" is one in words.
@@ -877,6 +885,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			}
 			if k < len(toks) && k <= i+4 && !toks[k].number && (unitOf(infos[k].folded) == p.slot || !t.number && ix.unitSlot(infos[k].folded, lex) == p.slot) {
 				infos[k].function = true
+				p.detail = numberDetail(toks, foldedAt, k, lex) // numread.go
 			}
 		}
 		if p.num == "" {
@@ -1664,7 +1673,10 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
 		return "percent"
 	}
-	for j := i + 1; j < len(toks) && j <= i+2 && !toks[j].sentenceStart; j++ {
+	if s := digitUnitAt(toks, folded, i); s != "" {
+		return s
+	}
+	for j := i + 1; j < len(toks) && j <= i+2 && !toks[j].sentenceStart && !toks[j].clauseStart; j++ {
 		f := folded(j)
 		if _, ok := scaleWords[f]; ok {
 			continue

@@ -503,7 +503,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// nothing in its place only makes the claim more specific.
 	for i := range q.parts {
 		p := &q.parts[i]
-		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) {
+		if p.num == "" || qa.links[i] == chatter || numberStated(p, r) || p.detail { // a detail: numread.go
 			continue
 		}
 		if p.bounded == '<' && ix.saysLower(r) {
@@ -2623,7 +2623,7 @@ func quantitiesMeet(a, b *part) bool {
 			}
 		}
 	}
-	return false
+	return roundedMeet(a, b) // numread.go
 }
 
 // shortYearOf reports a bare two-digit number that is year y cut to its last two digits, the

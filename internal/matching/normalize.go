@@ -444,6 +444,8 @@ type scanned struct {
 	// afterHyphen marks the second word of an English hyphenated compound the lexicon does not
 	// know whole ("soled" of "rubber-soled"): a modifier's part, never a verb.
 	afterHyphen bool
+	// clauseStart marks a token opening a clause after a comma (markClauseStarts, numread.go).
+	clauseStart bool
 }
 
 // scanText tokenizes with analysis.Tokenize (so numbers, apostrophes and hyphens are read the same
