@@ -865,6 +865,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if why := ix.broaderByVerdict(q, qa, r, ra); why != "" {
 		return false, why // broadtrue.go
 	}
+	if why := ix.otherPredicate(q, qa, r, ra); why != "" { // a content verb of another predicate (predtrue.go)
+		return false, why
+	}
 	return true, ""
 }
 
