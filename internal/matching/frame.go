@@ -396,7 +396,7 @@ func (ix *decision) statedByReading(q, r *claimParts) bool {
 			}
 		}
 	}
-	return ix.conjunctStated(q, r) || ix.storyStated(q, r) // the claim and a clause of the post's own, rated false (conjunct.go); a story around it (story.go)
+	return ix.conjunctStated(q, r) // the claim and a clause of the post's own, rated false (conjunct.go)
 }
 
 // storyNegations reports negated pieces of a post that only tell the poster's story around the

@@ -27,7 +27,7 @@ func (ix *decision) holes(q, r *claimParts) string {
 	if why := ix.deniedAfter(q, r); why != "" {
 		return why
 	}
-	if why := ix.mockedClaim(q, r); why != "" { // a story laughing at the claim (story.go)
+	if why := ix.mockedClaim(q, r); why != "" { // a story laughing at the claim (mocked.go)
 		return why
 	}
 	if why := oneWordTwoParts(q, r, ix); why != "" {
