@@ -65,9 +65,10 @@ func (ix *decision) conjunctStated(q, r *claimParts) bool {
 	return false
 }
 
-// readingStates reports a reading rd of a post that states fact-check r whole, by
-// statedByReading's test (frame.go): it states r's subject, names, numbers and all but one
-// object itself, decideWhole finds no part differing, and it says what r says of its subject.
+// readingStates reports a reading rd of a post that states fact-check r whole, the test
+// statedByReading (frame.go) and conjunctStated share: rd states r's subject, names, numbers and
+// all but one object itself, decideWhole finds no part differing, and rd says what r says of its
+// subject.
 func (ix *decision) readingStates(rd, r *claimParts) bool {
 	_, ra := ix.alignParts(rd, r)
 	if !ix.statesWhole(rd, r, ra) {

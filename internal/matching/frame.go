@@ -367,17 +367,7 @@ func (ix *Index) reportVerb(folded string, plural bool) bool {
 // compared with r's subject phrase set aside when the post before it states that phrase
 // (subjectSaidBefore) and the reading says no word of its own (ownWordsStated).
 func (ix *decision) statedByReading(q, r *claimParts) bool {
-	states := func(rd *claimParts, r *claimParts) bool {
-		_, ra := ix.alignParts(rd, r)
-		if !ix.statesWhole(rd, r, ra) {
-			return false
-		}
-		if ok, _ := ix.decideWhole(rd, r); !ok {
-			return false
-		}
-		_, ra = ix.alignParts(rd, r)
-		return !subjectOnly(rd, r, ra)
-	}
+	states := ix.readingStates // conjunct.go
 	if q.readings == nil {
 		// Read once per post, when a decision first needs it: a review is never read so.
 		rds := ix.frameReadings(q.frameText, q.lang)
