@@ -62,6 +62,8 @@ type decision struct {
 	translated  map[transOf][]string
 	// tokens are the claims' tokens by clause (clauseTokens), read once per claim.
 	tokens map[*claimParts]clauseTokenRead
+	// mocks are a post's verbs of laughing at what is said (mocked.go), found once per post.
+	mocks map[*claimParts][]mockVerb
 }
 
 // clauseRun is a run of clauses of a post (clausesOnly's arguments).

@@ -15,24 +15,62 @@ import (
 // mockedClaim is why a post that states fact-check r does not assert it: a piece of the post
 // (framePieces) tells of someone laughing at or mocking what is said ("my doctor laughed because
 // I said vaccines cause autism", "my doctor laughed at me, vaccines cause autism"); "" when no
-// piece does. Only a verb: "ridiculous" may say the claim is plain.
+// piece does. Only a verb, and one the fact-check does not state: "ridiculous" may say the claim
+// is plain.
 func (ix *decision) mockedClaim(q, r *claimParts) string {
-	if ix.lex == nil || q.frameText == "" {
-		return ""
-	}
-	for _, p := range ix.framePieces(q.frameText, q.lang) {
-		c := ix.parsePiece(strings.TrimSpace(strings.Trim(q.frameText[p.from:p.to], pieceEnd)), q.lang)
-		ca, _ := ix.alignParts(c, r)
-		for i := range c.parts {
-			if w := &c.parts[i]; (w.verb || w.verbLike) && ca.links[i] == unlinked && ix.relatesTo(w, mockRoots, func(_ string, rel thesaurus.Relation) bool {
-				return rel == thesaurus.Same
-			}) {
-				return fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", w.text)
-			}
+	for _, m := range ix.mockVerbs(q) {
+		if ca, _ := ix.alignParts(m.piece, r); ca.links[m.at] == unlinked {
+			return fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", m.piece.parts[m.at].text)
 		}
 	}
 	return ""
 }
+
+// mockVerb is a verb of laughing at what is said: part at of a piece of a post.
+type mockVerb struct {
+	piece *claimParts
+	at    int
+}
+
+// mockVerbs are post q's verbs of laughing at what is said, found once per post: most posts
+// have none, and then no piece is aligned with any fact-check.
+func (ix *decision) mockVerbs(q *claimParts) []mockVerb {
+	if ix.lex == nil || q.frameText == "" {
+		return nil
+	}
+	if ms, ok := ix.mocks[q]; ok {
+		return ms
+	}
+	if ix.mocks == nil {
+		ix.mocks = map[*claimParts][]mockVerb{}
+	}
+	// The pieces are read only when a verb of the whole post is such a verb.
+	said := false
+	for i := range q.parts {
+		if w := &q.parts[i]; (w.verb || w.verbLike) && ix.relatesTo(w, mockRoots, sameRelation) {
+			said = true
+			break
+		}
+	}
+	if !said {
+		ix.mocks[q] = nil
+		return nil
+	}
+	var ms []mockVerb
+	for _, p := range ix.framePieces(q.frameText, q.lang) {
+		c := ix.parsePiece(strings.TrimSpace(strings.Trim(q.frameText[p.from:p.to], pieceEnd)), q.lang)
+		for i := range c.parts {
+			if w := &c.parts[i]; (w.verb || w.verbLike) && ix.relatesTo(w, mockRoots, sameRelation) {
+				ms = append(ms, mockVerb{c, i})
+			}
+		}
+	}
+	ix.mocks[q] = ms
+	return ms
+}
+
+// sameRelation accepts a word that is the root itself or its synonym (relatesTo).
+func sameRelation(_ string, rel thesaurus.Relation) bool { return rel == thesaurus.Same }
 
 // mockRoots are the verbs of laughing at what is said, a closed class. mockedClaim takes the
 // roots themselves only: their kinds and synonyms in WordNet reach "kid", "knock" and "kill".
