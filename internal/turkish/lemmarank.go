@@ -15,62 +15,21 @@ import "strings"
 // consonants a verb's tense ends on makes nouns of verbs ("bıraktı" → "bırakıt", "verme" →
 // "verim").
 func (m *Morphology) NounStems(w string) []string {
-	w, _ = SplitApostrophe(w)
-	if w == "" {
-		return nil
-	}
-	type state struct {
-		w    string
-		slot int
-	}
-	var out []string
-	seen := map[string]bool{w: true}
-	queue := []state{{w, slotNone}}
-	push := func(s string, slot int, soft bool) {
-		if len(s) < minLemma || !hasVowel(s) || len(out) >= maxCandidates {
-			return
+	return m.strip(w, stripRules{accept: func(s suffix, stem string, _ int) bool {
+		switch {
+		case s.verb || !nounSlot(s):
+			return false
+		// A suffix's D is t after a voiceless consonant only: after a vowel, l or r the t is a
+		// verb's causative ("zayıflatır", "rahatlatır"), no copula on a noun.
+		case s.s[0] == 't' && strings.IndexByte("cfhkpst", stem[len(stem)-1]) < 0:
+			return false
+		// A case or possessive suffix opened by n follows a vowel only ("arabanın", "evinde"
+		// after the possessive): after a consonant the n is the word's.
+		case s.s[0] == 'n' && s.slot >= slotPossessive && !isVowel(stem[len(stem)-1]):
+			return false
 		}
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-		if !soft {
-			queue = append(queue, state{s, slot})
-		}
-	}
-	for len(queue) > 0 && len(out) < maxCandidates {
-		cur := queue[0]
-		queue = queue[1:]
-		for _, s := range m.byLast[cur.w[len(cur.w)-1]] {
-			if s.verb || !nounSlot(s) || s.slot >= cur.slot || !strings.HasSuffix(cur.w, s.s) || len(cur.w)-len(s.s) < minLemma {
-				continue
-			}
-			stem := cur.w[:len(cur.w)-len(s.s)]
-			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) {
-				continue
-			}
-			// A suffix's D is t after a voiceless consonant only: after a vowel, l or r the t
-			// is a verb's causative ("zayıflatır", "rahatlatır"), no copula on a noun.
-			if s.s[0] == 't' && strings.IndexByte("cfhkpst", stem[len(stem)-1]) < 0 {
-				continue
-			}
-			// A case or possessive suffix opened by n follows a vowel only ("arabanın", "evinde"
-			// after the possessive): after a consonant the n is the word's.
-			if s.s[0] == 'n' && s.slot >= slotPossessive && !isVowel(stem[len(stem)-1]) {
-				continue
-			}
-			if len(stem) > minLemma && stem[len(stem)-1] == 'y' && isVowel(stem[len(stem)-2]) && isVowel(s.s[0]) {
-				push(stem[:len(stem)-1], s.slot, false)
-			}
-			push(stem, s.slot, false)
-			if isVowel(s.s[0]) {
-				if r := softened(stem); r != stem {
-					push(r, s.slot, true)
-				}
-			}
-		}
-	}
-	return out
+		return true
+	}})
 }
 
 // nounSlot reports a suffix NounStems strips: the plural, a case but the locative, ablative and

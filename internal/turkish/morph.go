@@ -195,6 +195,32 @@ const maxCandidates = 16
 // → "agac"; "yiyen" → "yi" → "ye"). A stem must keep a vowel. Candidates over-generate on purpose; two words are the
 // same lemma when their candidate sets meet (see SameLemma).
 func (m *Morphology) Lemmas(w string) []string {
+	return m.strip(w, stripRules{
+		keepWord: true, raiseYe: true, restoreVowel: true,
+		// A bare final -mA is a noun ("elma") or a negative imperative.
+		accept: func(s suffix, _ string, after int) bool {
+			return !((s.s == "ma" || s.s == "me") && after == slotNone)
+		},
+	})
+}
+
+// stripRules say how strip walks a word's suffixes for Lemmas and NounStems.
+type stripRules struct {
+	// keepWord lists the word itself first.
+	keepWord bool
+	// raiseYe adds "ye"/"de" for the stems "yi"/"di" of "yemek" and "demek", which raise their
+	// vowel before a y-suffix ("yiyen", "diyor").
+	raiseYe bool
+	// restoreVowel adds a vowel dropped before a vowel suffix ("beyni" → "beyin").
+	restoreVowel bool
+	// accept reports a suffix s that may be stripped, leaving stem, after a suffix of slot after.
+	accept func(s suffix, stem string, after int) bool
+}
+
+// strip returns the stems left by stripping inflection suffixes from folded word w, outermost
+// slot first, every path up to maxCandidates, each also with consonant softening undone
+// ("kitabi" → "kitab" → "kitap"); a stem must keep a vowel.
+func (m *Morphology) strip(w string, r stripRules) []string {
 	w, _ = SplitApostrophe(w)
 	if w == "" {
 		return nil
@@ -203,7 +229,10 @@ func (m *Morphology) Lemmas(w string) []string {
 		w    string
 		slot int // the slot of the suffix stripped last; only inner slots may follow
 	}
-	out := []string{w}
+	var out []string
+	if r.keepWord {
+		out = append(out, w)
+	}
 	seen := map[string]bool{w: true}
 	queue := []state{{w, slotNone}}
 	push := func(s string, slot int, soft bool) {
@@ -217,9 +246,7 @@ func (m *Morphology) Lemmas(w string) []string {
 		if !soft {
 			queue = append(queue, state{s, slot})
 		}
-		// "yemek" and "demek" raise their vowel before a y-suffix ("yiyen", "diyor"): the
-		// stem "yi"/"di" is "ye"/"de".
-		if (s == "yi" || s == "di") && !seen[s[:1]+"e"] && len(out) < maxCandidates {
+		if r.raiseYe && (s == "yi" || s == "di") && !seen[s[:1]+"e"] && len(out) < maxCandidates {
 			seen[s[:1]+"e"] = true
 			out = append(out, s[:1]+"e")
 		}
@@ -231,16 +258,11 @@ func (m *Morphology) Lemmas(w string) []string {
 			if s.slot >= cur.slot || !strings.HasSuffix(cur.w, s.s) || len(cur.w)-len(s.s) < minLemma {
 				continue
 			}
-			if s.s == "ma" || s.s == "me" {
-				if cur.slot == slotNone {
-					continue // a bare final -mA is a noun ("elma") or a negative imperative
-				}
-			}
 			stem := cur.w[:len(cur.w)-len(s.s)]
 			// A suffix opened by a buffer consonant (the possessive -sI, every -y… suffix)
 			// follows a vowel only: after a consonant the letters belong to the word ("tütsü",
 			// incense, is no "tüt" + -sü).
-			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) {
+			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) || !r.accept(s, stem, cur.slot) {
 				continue
 			}
 			// A buffer y left before a vowel suffix ("suyu" → "suy") belongs to no stem.
@@ -249,12 +271,12 @@ func (m *Morphology) Lemmas(w string) []string {
 			}
 			push(stem, s.slot, false)
 			if isVowel(s.s[0]) {
-				if r := softened(stem); r != stem {
-					push(r, s.slot, true)
+				if soft := softened(stem); soft != stem {
+					push(soft, s.slot, true)
 				}
 				// A vowel dropped before a vowel suffix ("beyni" → "beyin", "burnu" → "burun",
 				// "resmi" → "resim") comes back between the last two consonants.
-				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
+				if n := len(stem); r.restoreVowel && n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
 					for _, v := range []string{"i", "u"} {
 						push(stem[:n-1]+v+stem[n-1:], s.slot, true)
 					}
