@@ -5,10 +5,7 @@ import "testing"
 // TestCompoundKind checks the names a noun modifier and its head make for one kind of the head,
 // and that an adjective's compound, a pair WordNet does not name, or the head alone are not.
 func TestCompoundKind(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		lang, modifier, head string
 		want                 bool
@@ -33,10 +30,7 @@ func TestCompoundKind(t *testing.T) {
 // TestPersonKind checks the nouns that name a kind of person, and that person itself, a thing
 // or an act do not.
 func TestPersonKind(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		lang, word string
 		want       bool

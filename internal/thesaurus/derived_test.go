@@ -6,10 +6,7 @@ import "testing"
 // hypernym link, either order, on the words' first two senses; nothing for siblings, for an
 // antonym, for words Relate already relates alike, or for Turkish.
 func TestRelateDerived(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		lang, a, b string
 		want       Relation

@@ -6,10 +6,7 @@ import "testing"
 // (rewordings of the tuning data) and the siblings, values of one attribute and opposites it
 // must leave apart.
 func TestDerivedAlike(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		a, b string
 		want bool

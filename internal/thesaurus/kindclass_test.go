@@ -8,10 +8,7 @@ import (
 // TestBroaderKinds checks the class words a search expands a post's word by: the classes KindOf
 // accepts, in the word's language, and never a kind of the word, a sibling kind or a rare sense.
 func TestBroaderKinds(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		lang, narrow string
 		has, hasNot  []string

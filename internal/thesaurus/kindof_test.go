@@ -5,10 +5,7 @@ import "testing"
 // TestKindOf checks the one-way IS-A check in the claim's favour: deeper than Relate's, never
 // the class as a kind of its member, never between two kinds of one class, never a rare sense.
 func TestKindOf(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		lang, narrow, broad string
 		want                bool
@@ -50,10 +47,7 @@ func TestKindOf(t *testing.T) {
 
 // TestKindOfModified checks a word read as a kind of what a modifier and a head name together.
 func TestKindOfModified(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		narrow, modifier, head string
 		want                   bool

@@ -5,10 +5,7 @@ import "testing"
 // TestPhrasalStates holds phrasal verbs WordNet has as a verb's common sense or one link below it
 // (rewordings of the tuning data) and phrasal verbs of the same words it puts elsewhere.
 func TestPhrasalStates(t *testing.T) {
-	th, err := Open()
-	if err != nil {
-		t.Fatal(err)
-	}
+	th := open(t)
 	for _, c := range []struct {
 		a, b string
 		want bool
