@@ -153,7 +153,7 @@ func (ix *decision) headQualifier(q *claimParts, qa sideAlign, r *claimParts, ra
 		if j > 0 && r.parts[j-1].clause == o.clause && ra.links[j-1] != unlinked && !r.parts[j-1].verb && r.parts[j-1].role != roleAdjunct {
 			continue
 		}
-		if !(o.role == roleModifier || o.lang == "tr" && withSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) {
+		if !(o.role == roleModifier || o.lang == "tr" && ix.withNounSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) {
 			continue
 		}
 		// A noun opening the subject ("Japon balıklarının") names the kind the whole claim is
@@ -188,7 +188,7 @@ func glossStated(r *claimParts, ra sideAlign, j int) bool {
 // adjective reports a qualifier that is no noun: a Turkish -lI word ("limonlu"), or a word
 // none of whose English readings (a Turkish word's translations) is a noun in the lexicon.
 func (ix *decision) adjective(nouns nounLexicon, o *part) bool {
-	if o.lang == "tr" && withSuffix(o.folded) {
+	if o.lang == "tr" && ix.withNounSuffix(o.folded) {
 		return true
 	}
 	if nouns == nil {
@@ -260,9 +260,15 @@ func wordRune(s string, first bool) bool {
 }
 
 // withSuffix reports a Turkish word ending in -lI ("limonlu", "şekerli"): "having", an
-// adjective of its noun.
+// adjective of its noun. Only the ending is read; withNounSuffix also asks for the noun.
 func withSuffix(folded string) bool {
 	return len(folded) > 4 && (strings.HasSuffix(folded, "li") || strings.HasSuffix(folded, "lu"))
+}
+
+// withNounSuffix reports a Turkish -lI adjective of a dictionary noun ("boynuzlu" of "boynuz"):
+// a word that only ends like one ("milletvekili", a compound's possessive) is a noun itself.
+func (ix *Index) withNounSuffix(folded string) bool {
+	return withSuffix(folded) && ix.lex != nil && len(ix.lex.Spellings(folded[:len(folded)-2])) > 0
 }
 
 // partOfStandard finds a fact-check's standard of comparison that is a part of a word the claim

@@ -51,3 +51,23 @@ func TestBroaderClaim(t *testing.T) {
 		{"detail", "5G spreads COVID-19", "en", "5g-covid-en", ""},
 	})
 }
+
+// TestWithNounSuffix: a -lI ending reads as "having" only after a dictionary noun; a compound's
+// possessive that ends the same way ("milletvekili") is a noun, not a qualifier to leave out.
+func TestWithNounSuffix(t *testing.T) {
+	ix := starterIndex(t)
+	for _, c := range []struct {
+		folded string
+		want   bool
+	}{
+		{"limonlu", true},
+		{"sekerli", true},
+		{"boynuzlu", true},
+		{"milletvekili", false},
+		{"kalemli", true},
+	} {
+		if got := ix.withNounSuffix(c.folded); got != c.want {
+			t.Errorf("withNounSuffix(%q) = %v, want %v", c.folded, got, c.want)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func (ix *decision) restrictsKind(o *part, participles bool) bool {
 	case "tr":
 		f := o.folded
 		if withSuffix(f) {
-			return ix.lex != nil && len(ix.lex.Spellings(f[:len(f)-2])) > 0
+			return ix.withNounSuffix(f)
 		}
 		return strings.HasSuffix(f, "mis") || strings.HasSuffix(f, "mus") || strings.HasSuffix(f, "mış") || strings.HasSuffix(f, "muş")
 	case "en":
