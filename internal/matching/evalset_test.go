@@ -81,6 +81,9 @@ var (
 	// another object of the same act, reversed roles; written before any rule was tried on them;
 	// tuning data.
 	adversarialPath = filepath.Join("..", "knowledge", "testdata", "eval", "adversarial.jsonl")
+	// colloq6Path holds a sixth colloquial set (ids o-…), mostly look-alikes of every kind, written
+	// before the matcher was run on it; tuning data.
+	colloq6Path = filepath.Join("..", "knowledge", "testdata", "eval", "colloq6.jsonl")
 	// adversarial2Path holds a second set of such look-alikes (ids z-…), by another writer,
 	// first run after the rules shaped on adversarial.jsonl were merged; tuning data.
 	adversarial2Path = filepath.Join("..", "knowledge", "testdata", "eval", "adversarial2.jsonl")
@@ -409,6 +412,12 @@ func TestTuningFiles(t *testing.T) {
 		// 0.965 -> 0.982 (112/114) after predtrue.go ("Constantinople was lost by the Ottomans",
 		// "the Olympic Games were banned in ancient Greece").
 		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.98, paraphrase: 0, crosslang: 0}},
+		// colloq6: a sixth colloquial set (ids o-…: 170 look-alikes over 104 starter claims, 90
+		// same-language and 40 cross-language rewordings), written by a writer who read only the
+		// starter set and the eval README's line format and kinds. First run, before any rule was
+		// tried on it: look-alike abstention 0.953 (162/170), verdict accuracy 0.600 on
+		// same-language and 0.625 on cross-language rewordings, no dogru/yanlis swap.
+		{"colloq6", colloq6Path, heldFigures{lookalike: 0.95, paraphrase: 0.60, crosslang: 0.62}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
