@@ -427,6 +427,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	ix.entityAlias(q, qa, r, ra) // a name said by another form of it (entalias.go)
 	// A phrasal verb WordNet has under the fact-check's verb (converse.go).
 	ix.phrasalStates(q, qa, r, ra, cross)
+	supportAside(q, qa) // "going to" + verb: a tense, not a verb of its own (support.go)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a
 	// clause sharing no part with the fact-check is set aside, unless the fact-check has a part
