@@ -21,11 +21,13 @@ func TestNameNarrows(t *testing.T) {
 		{"identNumber", "The 1969 Apollo 11 Moon landing was faked in a studio #hoax", "en", "moon-landing-hoax-en", ""},
 
 		// The same shapes against a review rated true: it checked its own details, not the name
-		// the post adds, which may be wrong ("Kanuni … komutasındaki"), so they stay refused.
-		{"beforeNoun", "Kanadalı-Amerikalı James Naismith basketbolu 1891'de icat etti", "tr", "basketball-naismith-en", "different entity"},
+		// the post adds, which may be wrong ("Kanuni … komutasındaki"), so they stay refused. A
+		// nationality the body gives too is set aside before (demonym.go, TestNationAside), so
+		// these say one it does not give.
+		{"beforeNoun", "Fransız-Amerikalı James Naismith basketbolu 1891'de icat etti", "tr", "basketball-naismith-en", "different entity"},
 		{"kiWord", "İstanbul 29 Mayıs 1453'te Fatih Sultan Mehmet komutasındaki Osmanlılar tarafından fethedildi", "tr", "constantinople-1453-tr", "different entity"},
-		{"kiWord", "İsviçre'deki CERN'de Tim Berners-Lee World Wide Web'i icat etti", "tr", "web-invention-cern-tr", "different entity"},
-		{"describedName", "İngiliz bilgisayar bilimci Tim Berners-Lee, World Wide Web'i İsviçre'deki CERN'de icat etmişti", "tr", "web-invention-cern-tr", "different entity"},
+		{"kiWord", "Japonya'daki CERN'de Tim Berners-Lee World Wide Web'i icat etti", "tr", "web-invention-cern-tr", "different entity"},
+		{"describedName", "Fransız bilgisayar bilimci Tim Berners-Lee, World Wide Web'i İsviçre'deki CERN'de icat etmişti", "tr", "web-invention-cern-tr", "different entity"},
 		{"relative", "Kopenhag'da Arsenal'i yenen Galatasaray 2000 yılında UEFA Kupası'nı kazandı", "tr", "galatasaray-uefa-cup-2000-tr", "different entity"},
 		{"ratedTrue", "İstanbul 29 Mayıs 1453'te Kanuni Sultan Süleyman komutasındaki Osmanlılar tarafından fethedildi", "tr", "constantinople-1453-tr", "different entity"},
 		// Names inside a Turkish relative clause on the stated subject.
