@@ -2138,6 +2138,9 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		if l == unlinked && ix.derivedAlike(p, o) {
 			return linked // enlex.go
 		}
+		if l == unlinked && ix.lyAdverbsAlike(p, o) {
+			return linked // lyadverb.go
+		}
 		l = ix.kindOfLink(p, o, fromClaim, l) // kindof.go
 		if l == unlinked && ix.deniesEither(p, o) {
 			return opposite // "blind" for "can't see" (negmeaning.go)
