@@ -2741,7 +2741,7 @@ var imperativeCues = map[string]bool{"a": true, "an": true, "the": true, "your":
 // bareVerb reports an English verb in its base form, as an imperative is ("put", "look").
 func (ix *Index) bareVerb(folded string) bool {
 	v, ok := ix.lex.(verbLexicon)
-	if !ok || strings.HasSuffix(folded, "s") || strings.HasSuffix(folded, "ed") || strings.HasSuffix(folded, "ing") || !v.IsVerb(folded) {
+	if !ok || strings.HasSuffix(folded, "s") || strings.HasSuffix(folded, "ed") || strings.HasSuffix(folded, "ing") && !ix.ingBase(folded) || !v.IsVerb(folded) { // ingBase: advicerepeat.go
 		return false
 	}
 	return slices.Contains(ix.lex.Lemmas("en", folded), folded)

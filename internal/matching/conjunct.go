@@ -71,7 +71,7 @@ func (ix *decision) conjunctStated(q, r *claimParts) bool {
 // subject.
 func (ix *decision) readingStates(rd, r *claimParts) bool {
 	_, ra := ix.alignParts(rd, r)
-	if !ix.statesWhole(rd, r, ra) {
+	if !ix.statesWhole(rd, r, ra) && !ix.statesActObject(rd, r) { // an act stated by its object (advicerepeat.go)
 		return false
 	}
 	if ok, _ := ix.decideWhole(rd, r); !ok {

@@ -452,6 +452,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 				advice[q.parts[i].clause] = true
 			}
 		}
+		adviceRepeats(q, qa, r, shared, advice) // advice that only repeats the claim's words (advicerepeat.go)
 		// A last clause asking for agreement with a word of truth alone ("…, right?", "…,
 		// true?") is a question tag, as "isn't it?" is: it asks the claim, it adds nothing.
 		last := q.clauses - 1
