@@ -2471,6 +2471,9 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 			break
 		}
 	}
+	if noun == "" {
+		noun, nounSp = compoundNoun(lemmas, known) // multiword.go
+	}
 	// A plural the lexicon lists as a word of its own ("büyükler", elders; "kadınlar") is also
 	// its singular: the plural suffix is the one strip that never makes another word.
 	var plural, pluralSp string

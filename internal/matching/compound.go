@@ -42,6 +42,9 @@ func (ix *Index) compounds(c *claimParts) []compound {
 			if len(ix.relations.translate(ix.lex, p.lang, other, form)) > 0 {
 				forms = append(forms, form)
 			}
+			if j := ix.joinedCompound(p.lang, other, p.folded, second); j != "" && !contains(forms, j) {
+				forms = append(forms, j) // multiword.go
+			}
 		}
 		if len(forms) > 0 {
 			out = append(out, compound{at: i, forms: forms})

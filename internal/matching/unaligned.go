@@ -339,7 +339,7 @@ func (ix *decision) siblingByModifier(q *claimParts, qa sideAlign, r *claimParts
 			continue
 		}
 		o := &r.parts[qa.with[i]]
-		if ix.relateWords(h, o) || ix.relateWords(m, o) {
+		if ix.relateWords(h, o) || ix.relateWords(m, o) || ix.compoundStates(q, i, o) { // multiword.go
 			continue
 		}
 		if rel(h, o) == thesaurus.Narrower && rel(m, o) == thesaurus.Unrelated {
