@@ -2035,7 +2035,25 @@ func undReadings(p *part) []*part {
 // misspelt reports a word that is a misspelling of the other: one edit apart (typo), and not
 // both words of the dictionary ("rabies" and "babies" are two words, not a typo).
 func (ix *Index) misspelt(p, o *part) bool {
-	return typo(p, o) && !(ix.knownWord(p) && ix.knownWord(o))
+	return typo(p, o) && !(ix.knownWord(p) && ix.knownWord(o)) && !ix.knownApart(p, o)
+}
+
+// knownApart reports two Turkish words each read by the lexicon through dictionary forms of its
+// own (dict), no form shared: "develer" (deve) is no misspelling of "devekuşları" (devekuşu), however
+// close their letters.
+func (ix *Index) knownApart(p, o *part) bool {
+	if p.lang != "tr" || o.lang != "tr" || ix.lex == nil {
+		return false
+	}
+	if len(p.dict) == 0 || len(o.dict) == 0 {
+		return false
+	}
+	for _, a := range p.dict {
+		if slices.Contains(o.dict, a) {
+			return false
+		}
+	}
+	return true
 }
 
 // knownWord reports a word the lexicon knows as written (for Turkish, uninflected).

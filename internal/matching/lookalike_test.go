@@ -105,3 +105,14 @@ func TestClippedCompound(t *testing.T) {
 		{"5G baz istasyonları koronayı yayar", "tr", starterURL("5g-covid-tr"), ""},
 	})
 }
+
+// TestKnownApart: two Turkish words a letter apart are a misspelling only while the lexicon does
+// not read each as a dictionary word of its own ("develer", camels, is no "devekuşları").
+func TestKnownApart(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		{"knownApart", "develer korkunca kafasını kuma gömer", "tr", "ostrich-head-sand-tr", "different subject: develer ≠ devekuşları"},
+		{"knownApart", "devekuslari korkunca kafasini kuma gomer", "tr", "ostrich-head-sand-tr", ""},
+		{"knownApart", "devekuşları korktuklarında başlarını kuma gömüyor", "tr", "ostrich-head-sand-tr", ""},
+		{"knownApart", "Antibiyotikler viral enfeksiyonlari tedvi eder", "tr", "antibiotics-viruses-tr", ""},
+	})
+}
