@@ -381,7 +381,7 @@ func (ix *decision) statedByReading(q, r *claimParts) bool {
 			return true
 		}
 		if rd.antecedent != nil {
-			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && ix.ownWordsStated(rd.parts, rr) && states(rd.parts, rr) {
+			if rr := ix.subjectSaidBefore(rd.antecedent, r); rr != r && ix.ownWordsStated(rd.parts, rr) && states(rd.parts, rr) && !ix.antecedentOwnWord(rd.antecedent, rd.parts, r) { // antecedent.go
 				return true
 			}
 		}

@@ -54,6 +54,12 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 	if i := onlyRestriction(q, qa); i >= 0 {
 		return fmt.Sprintf("different claim: the claim says only %s, the fact-check does not", q.parts[i].text)
 	}
+	if i, j := ix.crossedLink(q, qa, r, ra); i >= 0 { // crossed.go
+		return fmt.Sprintf("different %s: %s ≠ %s", roleName(&r.parts[j]), q.parts[i].text, r.parts[j].text)
+	}
+	if i, _ := rolesReversed(q, qa, r, ra); i >= 0 { // crossed.go
+		return fmt.Sprintf("different subject: %s ≠ %s", q.parts[i].text, r.parts[firstPart(r)].text)
+	}
 	if i, j := placeForDate(q, qa, r, ra); i >= 0 {
 		return fmt.Sprintf("different detail: the claim says %s, the fact-check says %s", q.parts[i].text, r.parts[j].text)
 	}
