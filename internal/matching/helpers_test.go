@@ -129,3 +129,26 @@ func fmtCands(cs []Candidate) string {
 	}
 	return b.String()
 }
+
+// takenCase is a post and the fact-check the stage should take for it: want is the URL stem
+// taken, "" when none may be.
+type takenCase struct {
+	post, lang, want string
+}
+
+// checkTaken runs each post through the search and the stage's choice (chooseConfident) on the
+// starter index and fails on a post that takes another fact-check than want.
+func checkTaken(t *testing.T, cases []takenCase) {
+	t.Helper()
+	ix := starterIndex(t)
+	for _, c := range cases {
+		cands := ix.Search(c.post, c.lang, searchDepth)
+		got := ""
+		if i := chooseConfident(cands, c.lang, DefaultThreshold); i >= 0 {
+			got = cands[i].Review.URL
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%q: took %q, want %q", c.post, got, c.want)
+		}
+	}
+}

@@ -1,9 +1,6 @@
 package matching
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestCompoundNoun holds the dictionary form of a joined Turkish compound given back its
 // compound suffix in vowel harmony, with a final p, t, k softened before it, and no form for a
@@ -66,21 +63,9 @@ func TestMultiwordForms(t *testing.T) {
 // joined, and look-alikes that stay refused: another thing of the same class ("öğle yemeği", a
 // meal as "kahvaltı" is, which the lexicon calls a synonym) and another act of the same bird.
 func TestMultiwordDecides(t *testing.T) {
-	ix := starterIndex(t)
-	for _, c := range []struct {
-		post, lang, want string // want: the fact-check's URL stem taken, "" for none
-	}{
+	checkTaken(t, []takenCase{
 		{"deve kuşu korkunca kafasını kuma gömer", "tr", "ostrich-head-sand"},
 		{"Öğle yemeği günün en önemli öğünüdür", "tr", ""},
 		{"deve kuşu korkunca yumurtalarını kuma gömer", "tr", ""},
-	} {
-		cands := ix.Search(c.post, c.lang, searchDepth)
-		got := ""
-		if i := chooseConfident(cands, c.lang, DefaultThreshold); i >= 0 {
-			got = cands[i].Review.URL
-		}
-		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
-			t.Errorf("%q: took %q, want %q", c.post, got, c.want)
-		}
-	}
+	})
 }

@@ -1,9 +1,6 @@
 package matching
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestCommonerNoun holds that a Turkish word is also read as the noun beneath its case or plural
 // ending when the wordnet ranks that noun above the reading dictForms chose (trlemma.go): a
@@ -48,22 +45,10 @@ func TestCommonerNoun(t *testing.T) {
 // ("Altının fiyatı": the price of gold, not of six) and look-alikes that stay refused where that
 // reading gives a word of the fact-check a broader or another meaning.
 func TestCommonerNounDecides(t *testing.T) {
-	ix := starterIndex(t)
-	for _, c := range []struct {
-		post, lang, want string // want: the fact-check's URL stem taken, "" for none
-	}{
+	checkTaken(t, []takenCase{
 		{"gold prices never drop, best investment ever", "en", "gold-never-falls"},
 		{"Şeker yemek kanser yapar", "tr", ""},
 		{"şeker yemek kansere yol açıyormuş", "tr", ""},
 		{"telefonu karanlıkta kullanmak gözleri bozar, gece lambayı açın", "tr", ""},
-	} {
-		cands := ix.Search(c.post, c.lang, searchDepth)
-		got := ""
-		if i := chooseConfident(cands, c.lang, DefaultThreshold); i >= 0 {
-			got = cands[i].Review.URL
-		}
-		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
-			t.Errorf("%q: took %q, want %q", c.post, got, c.want)
-		}
-	}
+	})
 }
