@@ -31,6 +31,9 @@ func (ix *decision) broaderByVerdict(q *claimParts, qa sideAlign, r *claimParts,
 			return broaderWhy(r, q, j, h, ra.with[h])
 		}
 	}
+	if why := ix.izafetLeftOut(q, qa, r, ra); why != "" {
+		return why // broadmulti.go
+	}
 	if from, to, h := ix.actConditionLeftOut(q, qa, r, ra); from >= 0 {
 		return broaderWhy(r, q, min(from, h), max(to, h), ra.with[h])
 	}
