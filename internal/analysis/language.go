@@ -328,6 +328,7 @@ func endingHints(lower, trLower string) []string {
 			out = append(out, "tr")
 		}
 	}
+	out = asciiHint(out, lower) // asciiending.go
 	// "th" only at the edges of a word: Turkish writes it inside loanwords ("fethetti", "methetmek").
 	// Turkish writes "sh" only across a morpheme boundary inside a word ("ishal") and never "ck", so
 	// "short", "wash" and "knuckles" speak for English.
