@@ -16,6 +16,8 @@ func TestLemmasSuffixClasses(t *testing.T) {
 		{"biliyordum", "bil"}, {"bilmiyordunuz", "bilmiyor"}, {"korkardım", "kork"}, {"izlemiştim", "izle"},
 		{"kullanıyormuşuz", "kullan"}, {"oluyormuşsun", "ol"}, {"ölebilirmişsin", "öl"}, {"yaratıcıymışım", "yaratıcı"},
 		{"içindeysen", "iç"},
+		// "etmek" softens its two-letter stem before a vowel
+		{"ediyormuş", "et"}, {"eder", "et"}, {"edilir", "et"}, {"ediyo", "et"},
 		// the progressive without its r after a vowel stem
 		{"diyo", "de"}, {"diyolar", "de"},
 		// a doubled last consonant is single with nothing after it
@@ -29,6 +31,7 @@ func TestLemmasSuffixClasses(t *testing.T) {
 	}
 	// Look-alike readings each rule must not add.
 	for _, c := range []struct{ word, not string }{
+		{"adı", "at"}, // a two-letter stem softens before a verb suffix only
 
 		{"koruyor", "kore"},                // the dropped vowel comes back after l only
 		{"ezberletmişlerdi", "ezberlerit"}, // no softened guess after a past's d

@@ -286,6 +286,11 @@ func (m *Morphology) strip(w string, r stripRules) []string {
 				if soft := softened(stem); soft != stem {
 					push(soft, s.slot, true)
 				}
+				// A verb stem of two letters softens too ("et" → "ediyor", "eder", "edil"); only
+				// before a verb suffix, as "adı" is no "at".
+				if n := len(stem); s.verb && n == 2 && isVowel(stem[0]) && stem[1] == 'd' {
+					push(stem[:1]+"t", s.slot, true)
+				}
 				// A stem's doubled last consonant is single when nothing follows it ("hakkı" →
 				// "hak", "hissi" → "his", "reddi" → "ret", "tıbbı" → "tıp").
 				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && stem[n-1] == stem[n-2] {
