@@ -10,6 +10,9 @@ import (
 func TestLemmasSuffixClasses(t *testing.T) {
 	m := NewMorphology()
 	for _, c := range []struct{ word, lemma string }{
+		// the progressive drops a final vowel of a verb in -lA, typed with or without its r
+		{"engelliyor", "engelle"}, {"önlüyor", "önle"}, {"hazırlıyor", "hazırla"}, {"temizliyor", "temizle"},
+		{"sallıyor", "salla"}, {"önlüyormuş", "önle"}, {"önlüyo", "önle"},
 		// passive, ability and causative stack
 		{"bilinebilir", "bil"}, {"görülebilen", "gör"}, {"görülebiliyormuş", "gör"}, {"yaptırılır", "yap"},
 		// the past, evidential and conditional copula with a person
@@ -31,8 +34,7 @@ func TestLemmasSuffixClasses(t *testing.T) {
 	}
 	// Look-alike readings each rule must not add.
 	for _, c := range []struct{ word, not string }{
-		{"adı", "at"}, // a two-letter stem softens before a verb suffix only
-
+		{"adı", "at"},                      // a two-letter stem softens before a verb suffix only
 		{"koruyor", "kore"},                // the dropped vowel comes back after l only
 		{"ezberletmişlerdi", "ezberlerit"}, // no softened guess after a past's d
 	} {

@@ -282,6 +282,16 @@ func (m *Morphology) strip(w string, r stripRules) []string {
 				push(stem[:len(stem)-1], s.slot, false)
 			}
 			push(stem, s.slot, false)
+			// A verb in -lA drops its vowel before the progressive ("engelle" → "engelliyor",
+			// "hazırla" → "hazırlıyor", typed "önlüyo"); the vowel comes back by the stem's last
+			// vowel, both ways where folding hid whether it was front or back. Other stems stay
+			// as they are: restoring after any consonant cost a rewording on the tuning files
+			// and reads "koruyor" as "Kore".
+			if r.restoreVowel && (strings.HasPrefix(s.s, "iyo") || strings.HasPrefix(s.s, "uyo")) && stem[len(stem)-1] == 'l' {
+				for _, v := range droppedVerbVowels(stem) {
+					push(stem+v, s.slot, true)
+				}
+			}
 			if isVowel(s.s[0]) {
 				if soft := softened(stem); soft != stem {
 					push(soft, s.slot, true)
@@ -318,6 +328,22 @@ func (m *Morphology) strip(w string, r stripRules) []string {
 		}
 	}
 	return out
+}
+
+// droppedVerbVowels are the vowels a verb stem may have lost before the progressive -Iyor, read
+// off the stem's last vowel: "a" after a, "e" after e, either after a folded i, o or u.
+func droppedVerbVowels(stem string) []string {
+	for i := len(stem) - 1; i >= 0; i-- {
+		switch stem[i] {
+		case 'a':
+			return []string{"a"}
+		case 'e':
+			return []string{"e"}
+		case 'i', 'o', 'u':
+			return []string{"e", "a"}
+		}
+	}
+	return nil
 }
 
 // bufferedSuffix reports a suffix whose first letter is a buffer consonant, written only after a
