@@ -2293,7 +2293,7 @@ func infoIs(tok string, words ...string) bool {
 
 // isCopula reports a verb form of "olmak" (written with o, not the ö of "ölmek").
 func (ix *Index) isCopula(folded, written string) bool {
-	if !strings.HasPrefix(folded, "ol") || strings.HasPrefix(turkish.Lower(written), "ö") || !turkish.IsVerbForm(folded) {
+	if !strings.HasPrefix(folded, "ol") || strings.HasPrefix(turkish.Lower(written), "ö") || turkish.FrontAfter(folded, 2) || !turkish.IsVerbForm(folded) {
 		return false
 	}
 	for _, l := range ix.morph.Lemmas(folded) {

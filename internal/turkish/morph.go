@@ -33,13 +33,15 @@ type suffix struct {
 	verb bool // only verbs take it (tense, mood, person, infinitive)
 }
 
-// Suffix slots, outermost first. Turkish stacks suffixes in a fixed order (stem, voice and
-// ability, tense or a nominalising suffix, plural, possessive, case, copula and person), so a
+// Suffix slots, innermost first. Turkish stacks suffixes in a fixed order (stem, causative,
+// passive, ability, tense or a nominalising suffix, plural, possessive, case, copula and person), so a
 // suffix stripped from the end must come from a slot inside the one stripped before it: this
 // keeps "kanser" from losing "-r" and then "-se" and ending as "kan" (blood).
 const (
 	slotStem = iota
-	slotVoice
+	slotCausative
+	slotPassive
+	slotAbility
 	slotTense
 	slotNominal
 	slotPlural
@@ -74,6 +76,15 @@ var suffixTemplates = []struct {
 	// conditional, with its person ("yenirse", "uyursan", "gelirsek"): after the tense it follows
 	{"sA", slotCopula, Nominative, true}, {"ysA", slotCopula, Nominative, true}, {"sAn", slotCopula, Nominative, true},
 	{"sAm", slotCopula, Nominative, true}, {"sAk", slotCopula, Nominative, true}, {"sAnIz", slotCopula, Nominative, true},
+	// the past, evidential and conditional copula with its person, after a tense or a noun
+	// ("biliyordum", "korkardım", "kullanıyormuşuz", "oluyormuşsun", "yaratıcıymışım",
+	// "içindeysen"); the second person singular past "-DIn" is left out, as "altın" is no "al"
+	{"DIm", slotCopula, Nominative, true}, {"DInIz", slotCopula, Nominative, true}, {"ydIm", slotCopula, Nominative, true},
+	{"ydIk", slotCopula, Nominative, true}, {"ydInIz", slotCopula, Nominative, true},
+	{"mIsIm", slotCopula, Nominative, true}, {"mIssIn", slotCopula, Nominative, true}, {"mIsIz", slotCopula, Nominative, true},
+	{"mIssInIz", slotCopula, Nominative, true}, {"ymIsIm", slotCopula, Nominative, true}, {"ymIssIn", slotCopula, Nominative, true},
+	{"ymIsIz", slotCopula, Nominative, true}, {"ymIssInIz", slotCopula, Nominative, true},
+	{"ysAm", slotCopula, Nominative, true}, {"ysAn", slotCopula, Nominative, true}, {"ysAk", slotCopula, Nominative, true},
 	// case
 	{"I", slotCase, Accusative, false}, {"yI", slotCase, Accusative, false}, {"nI", slotCase, Accusative, false},
 	{"A", slotCase, Dative, false}, {"yA", slotCase, Dative, false}, {"nA", slotCase, Dative, false},
@@ -100,17 +111,18 @@ var suffixTemplates = []struct {
 	{"DI", slotTense, Nominative, true}, {"mIs", slotTense, Nominative, true}, {"Iyor", slotTense, Nominative, true},
 	{"yor", slotTense, Nominative, true}, {"Ar", slotTense, Nominative, true}, {"Ir", slotTense, Nominative, true},
 	// the progressive as people type it, without its r ("yapıyo", "önlüyo")
-	{"Iyo", slotTense, Nominative, true},
+	{"Iyo", slotTense, Nominative, true}, {"yo", slotTense, Nominative, true},
 	{"r", slotTense, Nominative, true}, {"mAlI", slotTense, Nominative, true}, {"sA", slotTense, Nominative, true},
 	// negative tenses ("yenmez", "kapmıyor", "gitmedi", "olmamış"): the negation is read apart
 	// (IsNegativeVerb); the lemma is the verb's
 	{"mAz", slotTense, Nominative, true}, {"mIyor", slotTense, Nominative, true}, {"mIyo", slotTense, Nominative, true}, {"mAdI", slotTense, Nominative, true},
 	{"mAmIs", slotTense, Nominative, true}, {"mAyAcAk", slotTense, Nominative, true},
 	{"ysA", slotTense, Nominative, true}, {"AcAk", slotTense, Nominative, true}, {"yAcAk", slotTense, Nominative, true},
-	// ability, passive, causative
-	{"AbIl", slotVoice, Nominative, true}, {"yAbIl", slotVoice, Nominative, true}, {"Il", slotVoice, Nominative, true},
-	{"In", slotVoice, Nominative, true}, {"n", slotVoice, Nominative, true}, {"t", slotVoice, Nominative, true},
-	{"DIr", slotVoice, Nominative, true},
+	// ability, passive, causative: each its own slot, as they stack in that order
+	// ("bil-in-ebil-ir", "gör-ül-ebil-en", "yap-tır-ıl-ır")
+	{"AbIl", slotAbility, Nominative, true}, {"yAbIl", slotAbility, Nominative, true}, {"Il", slotPassive, Nominative, true},
+	{"In", slotPassive, Nominative, true}, {"n", slotPassive, Nominative, true}, {"t", slotCausative, Nominative, true},
+	{"DIr", slotCausative, Nominative, true},
 }
 
 // expand spells out a template's harmony variants, folded.
@@ -270,21 +282,68 @@ func (m *Morphology) strip(w string, r stripRules) []string {
 				push(stem[:len(stem)-1], s.slot, false)
 			}
 			push(stem, s.slot, false)
+			// A verb in -lA drops its vowel before the progressive ("engelle" → "engelliyor",
+			// "hazırla" → "hazırlıyor", typed "önlüyo"); the vowel comes back by the stem's last
+			// vowel, both ways where folding hid whether it was front or back. Other stems stay
+			// as they are: restoring after any consonant cost a rewording on the tuning files
+			// and reads "koruyor" as "Kore".
+			if r.restoreVowel && (strings.HasPrefix(s.s, "iyo") || strings.HasPrefix(s.s, "uyo")) && stem[len(stem)-1] == 'l' {
+				for _, v := range droppedVerbVowels(stem) {
+					push(stem+v, s.slot, true)
+				}
+			}
 			if isVowel(s.s[0]) {
 				if soft := softened(stem); soft != stem {
 					push(soft, s.slot, true)
+				}
+				// A verb stem of two letters softens too ("et" → "ediyor", "eder", "edil"); only
+				// before a verb suffix, as "adı" is no "at".
+				if n := len(stem); s.verb && n == 2 && isVowel(stem[0]) && stem[1] == 'd' {
+					push(stem[:1]+"t", s.slot, true)
+				}
+				// A stem's doubled last consonant is single when nothing follows it ("hakkı" →
+				// "hak", "hissi" → "his", "reddi" → "ret", "tıbbı" → "tıp").
+				if n := len(stem); n >= 3 && !isVowel(stem[n-1]) && stem[n-1] == stem[n-2] {
+					single := stem[:n-1]
+					push(single, s.slot, true)
+					if soft := softened(single); soft != single {
+						push(soft, s.slot, true)
+					}
 				}
 				// A vowel dropped before a vowel suffix ("beyni" → "beyin", "burnu" → "burun",
 				// "resmi" → "resim") comes back between the last two consonants.
 				if n := len(stem); r.restoreVowel && n >= 3 && !isVowel(stem[n-1]) && !isVowel(stem[n-2]) && stem[n-1] != stem[n-2] {
 					for _, v := range []string{"i", "u"} {
-						push(stem[:n-1]+v+stem[n-1:], s.slot, true)
+						full := stem[:n-1] + v + stem[n-1:]
+						push(full, s.slot, true)
+						// and softens as well ("kaybı" → "kayıp"); not a d, which before a vowel
+						// is mostly the past's or the locative's and whose guesses would crowd
+						// out the candidates under it ("ezberletmişlerdi")
+						if soft := softened(full); soft != full && stem[n-1] != 'd' {
+							push(soft, s.slot, true)
+						}
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// droppedVerbVowels are the vowels a verb stem may have lost before the progressive -Iyor, read
+// off the stem's last vowel: "a" after a, "e" after e, either after a folded i, o or u.
+func droppedVerbVowels(stem string) []string {
+	for i := len(stem) - 1; i >= 0; i-- {
+		switch stem[i] {
+		case 'a':
+			return []string{"a"}
+		case 'e':
+			return []string{"e"}
+		case 'i', 'o', 'u':
+			return []string{"e", "a"}
+		}
+	}
+	return nil
 }
 
 // bufferedSuffix reports a suffix whose first letter is a buffer consonant, written only after a
@@ -501,4 +560,23 @@ func Unintensified(w string) (string, bool) {
 		return w[3:], true
 	}
 	return "", false
+}
+
+// FrontAfter reports a folded word whose first a or e after its first n letters is e: by vowel
+// harmony those letters end on a front vowel, so a folded o or u among them was ö or ü ("olebilir"
+// is "ölebilir", not "olabilir"; "olmez" is "ölmez"). A suffix's I (i or u once folded) says
+// nothing, so only its A is read.
+func FrontAfter(w string, n int) bool {
+	if n > len(w) {
+		return false
+	}
+	for i := n; i < len(w); i++ {
+		switch w[i] {
+		case 'a':
+			return false
+		case 'e':
+			return true
+		}
+	}
+	return false
 }
