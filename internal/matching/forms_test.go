@@ -470,7 +470,10 @@ func TestSameClaimClauseOfAPost(t *testing.T) {
 		// The subject must be stated by the clause itself: another clause may be about
 		// something else.
 		{"Fun fact for the Olympics: the games were born in ancient Greece", "en", "u:olympics", "different"},
-		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", "different"},
+		// Advice naming the fact-check's own subject, then the claim of it: the same claim (its
+		// refusal once came only from "eder" having no reading); another drink there is not.
+		{"Sabahları aç karnına sıcak limonlu su için, kanseri iyileştiriyor", "tr", "u:lemon", ""},
+		{"Sabahları aç karnına sıcak zencefilli su için, kanseri iyileştiriyor", "tr", "u:lemon", "different"},
 		{"Different parts of the nose detect different smells, like sweet at the tip", "en", "u:tongue", "different"},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak kesin olarak tahmin edilebiliyor", "tr", "u:quake", ""},
 		{"Hollandalı adam yine bildi, depremler ne zaman nerede olacak", "tr", "u:quake", "different"},
