@@ -600,7 +600,12 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): unchanged (0.975, 0.644, 0.600), no swap.
-		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.59}, 0.97},
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: 0.975
+		// (unchanged), 0.649 (right review for 249/404) and 0.617 (37/60; one more), no swap.
+		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.61}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
 		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
@@ -621,7 +626,13 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): unchanged (0.977, 0.539, 0.525), no swap.
-		{"blind5", testPath2, heldFigures{lookalike: 0.97, paraphrase: 0.53, crosslang: 0.52}, 0.97},
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: 0.985
+		// (131/133; one look-alike more refused), 0.544 (one rewording more) and 0.550 (22/40; one
+		// more), no swap.
+		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.54, crosslang: 0.54}, 0.98},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
 		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
@@ -644,6 +655,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): 0.973 (unchanged), 0.450 (one rewording fewer) and 0.620 (unchanged), no swap.
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
 		{"blind6", testPath3, heldFigures{lookalike: 0.97, paraphrase: 0.45, crosslang: 0.62}, 0.97},
 		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
 		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
@@ -667,6 +682,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): 0.991 (unchanged), 0.613 (one rewording fewer; right review for 79/137) and 0.735
 		// (unchanged), no swap; the held figure follows it down.
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
 		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.61, crosslang: 0.73}, 0.99},
 		// blind8.jsonl (313 cases: 109 look-alikes, 15 of them broader or narrower than a starter
 		// claim; 154 same-language and 50 cross-language rewordings). First run, once, on the
@@ -689,6 +708,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): unchanged (0.917, 0.727, 0.720), no swap.
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
 		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.72, crosslang: 0.71}, 0.91},
 		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
 		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
@@ -707,6 +730,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): unchanged (0.960, 0.550, 0.722), no swap.
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
 		{"blind9", testPath6, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.72}, 0.96},
 		// blind10.jsonl (255 cases after dropping the 65 that repeated a query of another file:
 		// 109 look-alikes, 106 same-language and 40 cross-language rewordings). First run, once,
@@ -719,6 +746,10 @@ func TestEvalTestHalf(t *testing.T) {
 		// After the colloq6 session's rounds (demonym.go, lyadverb.go, support.go,
 		// advicerepeat.go, multiword.go, antecedent.go, crossed.go, decide.go knownApart; shaped on
 		// tuning data only, the halves run once after all were merged): unchanged (0.991, 0.594, 0.800), no swap.
+		// After the same session's second round (Turkish morphology: stacked voice suffixes, the
+		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
+		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
+		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
 		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.59, crosslang: 0.80}, 0.99},
 	} {
 		t.Run(half.name, func(t *testing.T) {
