@@ -59,6 +59,8 @@ type part struct {
 	// spelled are the dict forms as the lexicon is asked about them (dictForms), nil when they
 	// are the dict forms themselves.
 	spelled []string
+	// typedASCII marks a word of a claim typed without Turkish letters (asciireading.go).
+	typedASCII bool
 	// enLemmas and enDict are the English readings of a word of undetermined language.
 	enLemmas, enDict []string
 	role             role
@@ -266,6 +268,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 		cp.glossAside(mainParts, from, after[n])
 	}
 	ix.markPossessors(cp)
+	markTypedASCII(cp, text) // asciireading.go
 	cp.frameText, cp.read = main, main
 	return cp
 }

@@ -2140,7 +2140,12 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 						return linked
 					}
 				case thesaurus.Antonym:
-					out = opposite
+					switch ix.foldedRelation(p, o, a, b, fromClaim) { // asciireading.go
+					case opposite:
+						out = opposite
+					case linked:
+						return linked
+					}
 				}
 			}
 		}
