@@ -2463,7 +2463,7 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 			}
 		}
 		if verb == "" {
-			for _, inf := range []string{"mak", "mek"} {
+			for _, inf := range turkish.Infinitives(lemmas[0], l) {
 				if sp := known(l + inf); sp != "" {
 					verb, verbSp = l+inf, sp
 					break

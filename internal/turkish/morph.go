@@ -39,6 +39,7 @@ type suffix struct {
 // keeps "kanser" from losing "-r" and then "-se" and ending as "kan" (blood).
 const (
 	slotStem = iota
+	slotDerive
 	slotCausative
 	slotPassive
 	slotAbility
@@ -123,6 +124,9 @@ var suffixTemplates = []struct {
 	{"AbIl", slotAbility, Nominative, true}, {"yAbIl", slotAbility, Nominative, true}, {"Il", slotPassive, Nominative, true},
 	{"In", slotPassive, Nominative, true}, {"n", slotPassive, Nominative, true}, {"t", slotCausative, Nominative, true},
 	{"DIr", slotCausative, Nominative, true},
+	// verbs made of nouns and adjectives, and a vowel stem's first-person possessive before a
+	// case: read by acceptClass (classes.go)
+	{"lA", slotDerive, Nominative, true}, {"lAs", slotDerive, Nominative, true}, {"m", slotPossessive, Nominative, false},
 }
 
 // expand spells out a template's harmony variants, folded.
@@ -209,9 +213,10 @@ const maxCandidates = 16
 func (m *Morphology) Lemmas(w string) []string {
 	return m.strip(w, stripRules{
 		keepWord: true, raiseYe: true, restoreVowel: true,
-		// A bare final -mA is a noun ("elma") or a negative imperative.
-		accept: func(s suffix, _ string, after int) bool {
-			return !((s.s == "ma" || s.s == "me") && after == slotNone)
+		// A bare final -mA is a noun ("elma") or a negative imperative, unless a verb-making
+		// suffix shows its stem is a verb (verbalNoun, classes.go).
+		accept: func(s suffix, stem string, after int) bool {
+			return !((s.s == "ma" || s.s == "me") && after == slotNone) || verbalNoun(stem)
 		},
 	})
 }
@@ -274,7 +279,7 @@ func (m *Morphology) strip(w string, r stripRules) []string {
 			// A suffix opened by a buffer consonant (the possessive -sI, every -y… suffix)
 			// follows a vowel only: after a consonant the letters belong to the word ("tütsü",
 			// incense, is no "tüt" + -sü).
-			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) || !r.accept(s, stem, cur.slot) {
+			if bufferedSuffix(s.s, s.slot) && !isVowel(stem[len(stem)-1]) || !acceptClass(s, stem, cur.slot) || !r.accept(s, stem, cur.slot) {
 				continue
 			}
 			// A buffer y left before a vowel suffix ("suyu" → "suy") belongs to no stem.
@@ -522,8 +527,10 @@ func (m *Morphology) stem(w string) string {
 			if s.slot >= slot || !strings.HasSuffix(w, s.s) || len(w)-len(s.s) < 3 || !hasVowel(w[:len(w)-len(s.s)]) {
 				continue
 			}
-			if len(s.s) == 1 && !isVowel(s.s[0]) {
-				continue // a lone consonant ending ("-m", "-r", "-n") is as often part of the root ("otizm")
+			if len(s.s) == 1 && !isVowel(s.s[0]) || s.slot == slotDerive {
+				// a lone consonant ending ("-m", "-r", "-n") is as often part of the root
+				// ("otizm"), and a verb's -lA of its noun ("kullan", "başla") is a stem of its own
+				continue
 			}
 			if (s.s == "ma" || s.s == "me") && slot == slotNone {
 				continue
