@@ -1,6 +1,6 @@
 package matching
 
-import "strings"
+import "github.com/claimcheck/claimcheck/internal/turkish"
 
 // A Turkish word typed without Turkish letters folds several words into one spelling: "asil" is
 // "asil" (noble) and "asıl" (main), "cikar" "çıkar" (interest) and the stem of "çıkarmak". The
@@ -13,7 +13,7 @@ import "strings"
 // text has none either (part.typedASCII): their folded form is every word that folds to it. A
 // writer who uses Turkish letters elsewhere wrote the word they meant ("asil" is noble there).
 func markTypedASCII(cp *claimParts, text string) {
-	if strings.ContainsAny(text, "çğıöşüÇĞİÖŞÜâîûÂÎÛ") {
+	if turkish.HasTurkishLetter(text) {
 		return
 	}
 	for i := range cp.parts {

@@ -25,11 +25,11 @@ const (
 // keeps most English words whole ("camera", "media", "climate"). The spelling is kept as written,
 // so a caller can look the stem up as the text holds it.
 func SearchStem(w string) (stem, hard string) {
-	typedASCII := !hasTurkishLetter(w)
+	typedASCII := !HasTurkishLetter(w)
 	vowelLast := false
 	for range stemPasses {
 		cut := false
-		ascii := !hasTurkishLetter(w)
+		ascii := !HasTurkishLetter(w)
 		for _, suf := range stemSuffixes {
 			s, ok := strings.CutSuffix(w, suf)
 			if !ok || !harmonizes(s, suf, ascii) {
@@ -111,7 +111,7 @@ func OnlySuffixes(s string) bool {
 }
 
 // harmonizes reports whether suffix suf may follow stem: its vowel agrees with the stem's last
-// vowel. In a word typed without Turkish letters (ascii, see hasTurkishLetter) i may stand for ı, o
+// vowel. In a word typed without Turkish letters (ascii, see HasTurkishLetter) i may stand for ı, o
 // for ö and u for ü, so there those count as either. The relative -ki does not follow harmony.
 func harmonizes(stem, suf string, ascii bool) bool {
 	if suf == "ki" {
@@ -183,9 +183,11 @@ func VowelKind(r rune) string {
 	return ""
 }
 
-// hasTurkishLetter reports a letter of the Turkish alphabet beyond ASCII (or a circumflex vowel):
-// a word without one may have been typed on a keyboard without them.
-func hasTurkishLetter(w string) bool { return strings.ContainsAny(w, "çğıöşüâîû") }
+// HasTurkishLetter reports a letter of the Turkish alphabet beyond ASCII (or a circumflex vowel),
+// in either case: text without one may have been typed on a keyboard without them.
+func HasTurkishLetter(w string) bool {
+	return strings.ContainsAny(w, "çğıöşüâîûÇĞİÖŞÜÂÎÛ")
+}
 
 // lastRune is the last rune of s (0 for "").
 func lastRune(s string) rune {

@@ -154,7 +154,7 @@ func SoftBeforeVowel(w string) []string {
 	if last == 0 {
 		return nil
 	}
-	ascii := !hasTurkishLetter(w)
+	ascii := !HasTurkishLetter(w)
 	// The suffix's A vowel is front after a front vowel, back after a back one; its I vowel is
 	// also rounded after a rounded one. Typed without Turkish letters, i, o and u may stand for
 	// ı, ö and ü, so both A vowels are given, and the I as i and ı or as u (which both indexes
