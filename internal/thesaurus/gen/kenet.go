@@ -44,7 +44,9 @@ type kenetSyn struct {
 	hyper    []string    // TUR10 ids of hypernyms and instance hypernyms
 	ant      []string    // TUR10 ids of antonyms
 	links    [][]enLemma // per ILR-linked English synset, its WordNet 3.0 lemmas in literal order
+	linkSyn  []int       // per link, the WordNet 3.0 synset its literals match (matchSynset), -1 for none
 	english  []enLemma   // the lemmas of the links kept (see checkLinks), without duplicates
+	kept     []int       // the WordNet 3.0 synsets of the links kept, -1 left out
 }
 
 // checkLinks keeps the interlingual links of each synset that can be trusted. A synset linked to
@@ -54,19 +56,27 @@ type kenetSyn struct {
 // links, and drops more as too ambiguous to translate.
 func (k *kenet) checkLinks(fdTrEn map[string][]string) {
 	for _, s := range k.synsets {
-		links := s.links
+		links, syns := s.links, s.linkSyn
 		if len(links) >= 2 {
 			var confirmed [][]enLemma
-			for _, link := range links {
+			var confirmedSyn []int
+			for i, link := range links {
 				if confirmedLink(s, link, fdTrEn) {
 					confirmed = append(confirmed, link)
+					confirmedSyn = append(confirmedSyn, syns[i])
 				}
 			}
 			switch {
 			case len(confirmed) > 0:
-				links = confirmed
+				links, syns = confirmed, confirmedSyn
 			case len(links) > 2:
-				links = nil
+				links, syns = nil, nil
+			}
+		}
+		s.kept = nil
+		for _, id := range syns {
+			if id >= 0 && !containsInt(s.kept, id) {
+				s.kept = append(s.kept, id)
 			}
 		}
 		s.english = nil
@@ -185,6 +195,7 @@ func eachSynsetLine(path string, fn func(s *kenetSynset) error) error {
 // speech, so every translation is a lemma the English relations know.
 func loadKeNet(dir string, wn *wordnet) (*kenet, error) {
 	english := map[string][]enLemma{}
+	wn30 := map[string]int{} // WordNet 3.1 id → the WordNet 3.0 synset matchSynset found
 	err := eachSynsetLine(filepath.Join(dir, "english_wordnet_version_31.xml"), func(s *kenetSynset) error {
 		p := posIndex(s.ID[len(s.ID)-1])
 		if p < 0 {
@@ -198,6 +209,9 @@ func loadKeNet(dir string, wn *wordnet) (*kenet, error) {
 			}
 		}
 		syn := wn.matchSynset(words, p)
+		if syn >= 0 {
+			wn30[strings.TrimSpace(s.ID)] = syn
+		}
 		for _, w := range words {
 			rank := len(wn.index[w][p]) + 1 // no 3.0 synset matched: after every known sense
 			for i, id := range wn.index[w][p] {
@@ -246,6 +260,11 @@ func loadKeNet(dir string, wn *wordnet) (*kenet, error) {
 		for _, r := range s.ILR {
 			if link := english[strings.TrimSpace(r.Target)]; r.Type == "SYNONYM" && len(link) > 0 {
 				ks.links = append(ks.links, link)
+				syn, ok := wn30[strings.TrimSpace(r.Target)]
+				if !ok {
+					syn = -1
+				}
+				ks.linkSyn = append(ks.linkSyn, syn)
 			}
 		}
 		ks.id = len(k.synsets)
@@ -417,6 +436,32 @@ func kenetTranslations(k *kenet, senses map[string][]kenetSense) (enTr, trEn map
 		}
 	}
 	return enTr, trEn
+}
+
+// kenetVerbLinkTable: one line per KeNet verb synset with a link kept (checkLinks), in id order:
+// the KeNet synset id, then per WordNet 3.0 synset of its kept links a field "id:heads", the
+// heads being the synset's English lemmas whose main verb sense it is ("|"-separated, maybe
+// none). Unlike the lemma translations, these join synset to synset, so a Turkish verb's senses
+// can be judged with the English verb relations (internal/thesaurus/iliverbs.go).
+func kenetVerbLinkTable(k *kenet, wn *wordnet) []byte {
+	var b bytes.Buffer
+	for _, s := range k.synsets {
+		if posFiles[s.pos].code != 'v' || len(s.kept) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%d", s.id)
+		for _, id := range s.kept {
+			var heads []string
+			for _, w := range wn.synsets[id].words {
+				if e := wn.index[w]; e != nil && len(e[1]) > 0 && e[1][0] == id && !containsString(heads, w) {
+					heads = append(heads, w)
+				}
+			}
+			fmt.Fprintf(&b, "\t%d:%s", id, strings.Join(heads, "|"))
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 // iscText is the ISC licence as the Open Source Initiative publishes it; the copyright line is

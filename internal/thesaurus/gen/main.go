@@ -81,6 +81,7 @@ func run(wordnetDir, dictdDir, wordnetCopyright, freedictCopyright, gpl, kenetDi
 	knEnTr, knTrEn := kenetTranslations(kn, knSenses)
 	files["kenet-en-tr.tsv.gz"] = translationTable(knEnTr)
 	files["kenet-tr-en.tsv.gz"] = translationTable(knTrEn)
+	files["kenet-verb-links.txt"] = kenetVerbLinkTable(kn, wn)
 	files["LICENSE-KeNet"] = knLicence
 	for name, body := range files {
 		if strings.HasSuffix(name, ".gz") {
