@@ -258,7 +258,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
-	framed := dropHashtags(dropQuestionFrame(text))
+	framed := ix.dropTrailingComment(dropHashtags(dropQuestionFrame(text))) // comment.go
 	main, asides, after := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
 	mainParts := len(cp.parts)
