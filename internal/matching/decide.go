@@ -1648,6 +1648,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	ix.crossPhrases(q, qa, r, ra) // crossalign.go
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
+	ix.linkEnglishForms(q, qa, r, ra) // encompound.go
 	if q.lang != r.lang {
 		// Across languages a word first takes a part that is one of its first translations
 		// ("ülke" → country), so a looser translation of another word ("ulusal" → national, …,
