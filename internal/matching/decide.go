@@ -64,6 +64,8 @@ type decision struct {
 	tokens map[*claimParts]clauseTokenRead
 	// mocks are a post's verbs of laughing at what is said (mocked.go), found once per post.
 	mocks map[*claimParts][]mockVerb
+	// judged are the refusals the verb judges made (predshadow.go's verbJudged).
+	judged map[string]bool
 }
 
 // clauseRun is a run of clauses of a post (clausesOnly's arguments).
@@ -563,7 +565,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go), or a
 				// Turkish verb's stem reads as the antonym of the fact-check's (trverbs.go).
 				if !cross && (ix.verbsApart(q, r, p, &r.parts[k]) || ix.trVerbsApart(p, &r.parts[k]) || ix.trVerbsLinkedApart(p, &r.parts[k])) {
-					return false, fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))
+					return false, ix.verbJudged(fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))) // predshadow.go
 				}
 				// Or both are a noun and a verb read as one, with another noun (phraseverb.go).
 				if a, b := ix.phraseNounsDiffer(p, &r.parts[k]); a != "" {

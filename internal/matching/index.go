@@ -124,6 +124,8 @@ type Candidate struct {
 	piece       string
 	pieceSim    float64
 	pieceStates bool
+	// verbJudged reports a refusal the verb judges made (predshadow.go).
+	verbJudged bool
 }
 
 // retrievalSimilarity is the similarity a candidate is held to the retrieval floor with: the
@@ -456,7 +458,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 			}
 			rp := ix.reviewParts(out[i].Review)
 			if same, why := dec.decide(qp, rp); !same {
-				out[i].Rejected = why
+				out[i].Rejected, out[i].verbJudged = why, dec.judged[why]
 			} else if out[i].piece != "" {
 				// The clause lends its similarity only when it states the fact-check itself, every
 				// subject, object, predicate and name of it: a post whose clauses state it only

@@ -93,8 +93,9 @@ func chooseConfident(cands []Candidate, lang string, threshold float64) int {
 		}
 	}
 	ok := make([]bool, len(cands))
+	predicate := predicateRefusedAbove(cands, lang) // predshadow.go
 	for i, c := range cands {
-		ok[i] = c.Rejected == "" && c.retrievalSimilarity() >= threshold && c.Similarity >= refused-refusedMargin
+		ok[i] = c.Rejected == "" && c.retrievalSimilarity() >= threshold && c.Similarity >= refused-refusedMargin && !shadowedByPredicate(c, lang, predicate)
 	}
 	for i, c := range cands {
 		if ok[i] && ownLanguage(lang, c) {

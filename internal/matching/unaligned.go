@@ -25,7 +25,7 @@ func (ix *decision) unalignedPart(q *claimParts, qa sideAlign, r *claimParts, ra
 		return fmt.Sprintf("different entity: %s ≠ %s", q.parts[i].text, r.parts[j].text)
 	}
 	if i, v, n := ix.objectDropped(q, qa, r, ra); i >= 0 {
-		return fmt.Sprintf("different predicate: %s ≠ %s %s", q.parts[i].text, r.parts[v].text, r.parts[n].text)
+		return ix.verbJudged(fmt.Sprintf("different predicate: %s ≠ %s %s", q.parts[i].text, r.parts[v].text, r.parts[n].text)) // predshadow.go
 	}
 	if i := modifierOnPhraseNoun(q, qa, r); i >= 0 {
 		return fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", q.parts[i].text)
