@@ -1650,7 +1650,8 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	ix.crossPhrases(q, qa, r, ra) // crossalign.go
 	ix.linkCompounds(q, qa, r, ra, true)
 	ix.linkCompounds(r, ra, q, qa, false)
-	ix.linkEnglishForms(q, qa, r, ra) // encompound.go
+	ix.linkEnglishForms(q, qa, r, ra)   // encompound.go
+	ix.linkCrossCompounds(q, qa, r, ra) // crosscompound.go
 	if q.lang != r.lang {
 		// Across languages a word first takes a part that is one of its first translations
 		// ("ülke" → country), so a looser translation of another word ("ulusal" → national, …,
@@ -1735,6 +1736,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 		oneForOne(r, ra, q, qa)
 	}
 	ix.linkListedKinds(q, qa, r, ra) // kindof.go
+	ix.restatedKinds(q, qa, r, ra)   // crosscompound.go
 	return qa, ra
 }
 
