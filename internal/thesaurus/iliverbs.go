@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // kenetVerbLinkText is data/kenet-verb-links.txt: per KeNet verb synset with an interlingual
@@ -18,23 +17,28 @@ import (
 //go:embed data/kenet-verb-links.txt
 var kenetVerbLinkText string
 
-// verbLinks is kenetVerbLinkText parsed (once, by readVerbLinks): KeNet synset from[i] links to
-// WordNet synsets to[at[i]:at[i+1]] (from is sorted); heads holds each linked WordNet synset's
-// head lemmas. It is the same for every Thesaurus, as the embedded text is.
-var verbLinks struct {
-	once     sync.Once
+// verbLinkTable is kenetVerbLinkText parsed: KeNet synset from[i] links to WordNet synsets
+// to[at[i]:at[i+1]] (from is sorted); heads holds each linked WordNet synset's head lemmas.
+type verbLinkTable struct {
 	from, at []int32
 	to       []int32
 	heads    map[int32][]string
 }
 
-// readVerbLinks parses kenetVerbLinkText into verbLinks (lines are in id order; each field after
-// the id is "synset:head|head").
-func readVerbLinks() {
-	v := &verbLinks
+// verbLinkTable returns the verb link table, parsed on first use like the kind classes
+// (kindclass.go): only TurkishVerbsApart reads it.
+func (t *Thesaurus) verbLinkTable() *verbLinkTable {
+	t.verbLinks.once.Do(func() { t.verbLinks.table = parseVerbLinks(kenetVerbLinkText) })
+	return t.verbLinks.table
+}
+
+// parseVerbLinks parses the verb link table's text (lines are in id order; each field after the
+// id is "synset:head|head").
+func parseVerbLinks(text string) *verbLinkTable {
+	v := &verbLinkTable{}
 	v.at = append(v.at, 0)
 	v.heads = map[int32][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(kenetVerbLinkText), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		fields := strings.Split(line, "\t")
 		k, err := strconv.Atoi(fields[0])
 		if err != nil {
@@ -57,12 +61,12 @@ func readVerbLinks() {
 			v.at = append(v.at, int32(len(v.to)))
 		}
 	}
+	return v
 }
 
 // kenetVerbLinks are the WordNet 3.0 synsets KeNet verb synset s links to, nil for none.
-func kenetVerbLinks(s int32) []int32 {
-	verbLinks.once.Do(readVerbLinks)
-	v := &verbLinks
+func (t *Thesaurus) kenetVerbLinks(s int32) []int32 {
+	v := t.verbLinkTable()
 	i := sort.Search(len(v.from), func(i int) bool { return v.from[i] >= s })
 	if i == len(v.from) || v.from[i] != s {
 		return nil
@@ -139,9 +143,9 @@ func (t *Thesaurus) TurkishVerbsApart(a, b string) bool {
 // headsApart reports whether every English lemma whose main verb sense is x is VerbsApart from
 // every one whose main verb sense is y.
 func (t *Thesaurus) headsApart(x, y int32) bool {
-	verbLinks.once.Do(readVerbLinks)
-	for _, a := range verbLinks.heads[x] {
-		for _, b := range verbLinks.heads[y] {
+	heads := t.verbLinkTable().heads
+	for _, a := range heads[x] {
+		for _, b := range heads[y] {
 			if !t.VerbsApart(a, b) {
 				return false
 			}
@@ -184,7 +188,7 @@ func (t *Thesaurus) verbSenseLinks(w string) [][]int32 {
 		if t.tr.pos(s.syn()) != verb {
 			continue
 		}
-		links := kenetVerbLinks(s.syn())
+		links := t.kenetVerbLinks(s.syn())
 		if len(out) == 0 {
 			links = t.confirmedLinks(forms[0], links)
 		}

@@ -179,6 +179,12 @@ type Thesaurus struct {
 		once    sync.Once
 		members *kindMembers
 	}
+	// verbLinks are KeNet's verb synsets' interlingual links to WordNet (iliverbs.go), which the
+	// image does not hold either: parsed on first use.
+	verbLinks struct {
+		once  sync.Once
+		table *verbLinkTable
+	}
 }
 
 // Open returns the embedded tables. It points the Thesaurus at the table image in the binary's
