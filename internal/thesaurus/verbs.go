@@ -39,7 +39,7 @@ func (t *Thesaurus) VerbSenses(w string) int { return len(t.sensesOf(w, 1<<verb)
 // verbCousinSteps links, is linked to it as near in meaning (a verb group, "also see") or
 // shares a derivationally related word with it; and their first verbFileSenses senses lie in
 // different lexicographer files (verb.change, verb.contact, verb.creation, …). Antonyms are
-// apart too. Turkish verbs are not judged: KeNet has no lexicographer files.
+// apart too. Turkish verbs are judged through KeNet's links to WordNet (iliverbs.go).
 func (t *Thesaurus) VerbsApart(a, b string) bool {
 	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
 	if a == b {
