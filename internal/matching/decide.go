@@ -713,6 +713,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if why := ix.unalignedPart(q, qa, r, ra); why != "" {
 		return false, why // unaligned.go
 	}
+	if why := ix.swappedPiece(q, qa, r, ra); why != "" {
+		return false, why // another first piece of a hyphenated compound (swapmod.go)
+	}
 	// Two different modifiers of one head ("throat cancer" where the fact-check says "akciğer
 	// kanseri", "mide kanseri" for "lung cancer") are two different things, in any languages.
 	if i, j := otherModifier(q, qa, r, ra); i >= 0 {
