@@ -465,7 +465,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			}
 		}
 		for i := range q.parts {
-			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared || tag && c == last) {
+			if c := q.parts[i].clause; !shared[c] && (rFull || advice[c] && anyShared || tag && c == last || anyShared && ix.commentClause(q, r, c)) { // commentclause.go
 				qa.links[i] = chatter
 			}
 		}
