@@ -18,6 +18,8 @@ const minDerivedRoot = 4
 //     (harmony) as "uyu" (sleep), and bare "hocam" is read by the person ending.
 func acceptClass(s suffix, stem string, after int) bool {
 	switch {
+	case agentive(s):
+		return agentiveStem(stem)
 	case s.slot == slotDerive:
 		return len(stem) >= minDerivedRoot && hasVowel(stem) && !isVowel(stem[len(stem)-1])
 	case s.slot == slotPossessive && s.s == "m":

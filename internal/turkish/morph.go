@@ -181,7 +181,7 @@ const maxStemMemo = 50_000
 func NewMorphology() *Morphology {
 	m := &Morphology{}
 	seen := map[string]bool{}
-	for _, t := range suffixTemplates {
+	for _, t := range append(suffixTemplates, moreTemplates...) {
 		for _, s := range expand(t.t) {
 			key := fmt.Sprint(s, t.slot, t.cas)
 			if seen[key] {
@@ -527,7 +527,7 @@ func (m *Morphology) stem(w string) string {
 			if s.slot >= slot || !strings.HasSuffix(w, s.s) || len(w)-len(s.s) < 3 || !hasVowel(w[:len(w)-len(s.s)]) {
 				continue
 			}
-			if len(s.s) == 1 && !isVowel(s.s[0]) || s.slot == slotDerive {
+			if len(s.s) == 1 && !isVowel(s.s[0]) || s.slot == slotDerive || lemmaOnly(s) {
 				// a lone consonant ending ("-m", "-r", "-n") is as often part of the root
 				// ("otizm"), and a verb's -lA of its noun ("kullan", "başla") is a stem of its own
 				continue

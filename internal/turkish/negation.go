@@ -147,7 +147,7 @@ func (m *Morphology) Positive(w string) []string {
 			}
 		}
 	}
-	return out
+	return m.innerVerbs(out)
 }
 
 // appendNew appends the strings of add not yet in list.
