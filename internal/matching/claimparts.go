@@ -130,6 +130,9 @@ type claimParts struct {
 	rated analysis.Verdict
 	// body is the review's explanation, read when a rule needs it (bodyword.go); nil for a post.
 	body *reviewBody
+	// review is the review these parts were read from (Index.reviewParts), nil for a post; a
+	// copy a rule changes keeps it, so a cache of the review's holds only for review.parts.
+	review *ReviewDoc
 	// negs are the negations (negative verb forms, "değil", "yok", the privative -sIz, "not",
 	// "never", …) with their clause; a concord one ("hiç", "asla") is negative only in a clause
 	// without another.

@@ -71,7 +71,7 @@ func (ix *decision) restatedKinds(q *claimParts, qa sideAlign, r *claimParts, ra
 // that states the fact-check's predicate "black", the post says nothing of the colour ("kara kutu
 // her kazada bulunur"), and the recorder is left for the reading to weigh.
 func (ix *decision) restatedKind(e *claimParts, ea sideAlign, ta sideAlign) {
-	for _, u := range ix.englishUnits(e) {
+	for _, u := range ix.unitsOnce(e, "en") {
 		if u.n != 2 || ea.links[u.at] != linked || ea.links[u.at+1] != linked {
 			continue
 		}
@@ -106,11 +106,11 @@ func (ix *decision) restatedKind(e *claimParts, ea sideAlign, ta sideAlign) {
 
 // crossCompounds is linkCrossCompounds with e the English claim and t the Turkish one.
 func (ix *decision) crossCompounds(e *claimParts, ea sideAlign, t *claimParts, ta sideAlign) {
-	eu := ix.englishUnits(e)
+	eu := ix.unitsOnce(e, "en")
 	if len(eu) == 0 {
 		return
 	}
-	tu := ix.turkishUnits(t)
+	tu := ix.unitsOnce(t, "tr")
 	for _, u := range eu {
 		if ea.links[u.at] != unlinked && (u.n == 1 || ea.links[u.at+1] != unlinked) {
 			continue
@@ -161,6 +161,38 @@ func unitPart(p *part, lang string) bool {
 	return p.lang == lang && p.num == "" && p.ent == nil && len(p.dict) > 0
 }
 
+// unitsOnce is englishUnits or turkishUnits (lang), read once per claim in a search.
+func (ix *decision) unitsOnce(c *claimParts, lang string) []crossUnit {
+	// A review's claim in its own language, read as the review was indexed, is read once for
+	// every search (ReviewDoc.units).
+	if d := c.review; d != nil && lang == c.lang && d.parts.Load() == c {
+		if u := d.compoundUnits.Load(); u != nil {
+			return *u
+		}
+		u := ix.readUnits(c, lang)
+		d.compoundUnits.Store(&u)
+		return u
+	}
+	k := unitsOf{c, lang}
+	if u, ok := ix.units[k]; ok {
+		return u
+	}
+	if ix.units == nil {
+		ix.units = map[unitsOf][]crossUnit{}
+	}
+	u := ix.readUnits(c, lang)
+	ix.units[k] = u
+	return u
+}
+
+// readUnits is englishUnits or turkishUnits, by lang.
+func (ix *decision) readUnits(c *claimParts, lang string) []crossUnit {
+	if lang == "en" {
+		return ix.englishUnits(c)
+	}
+	return ix.turkishUnits(c)
+}
+
 // englishUnits are the English claim's single words (by their base forms) and its pairs of
 // adjacent words in one clause that WordNet knows as a lemma, written together or joined by
 // "to" or "of" (the reading drops those words).
@@ -202,23 +234,29 @@ func (ix *decision) englishUnits(e *claimParts) []crossUnit {
 // vote"), whichever WordNet knows.
 func (ix *decision) turkishUnits(t *claimParts) []crossUnit {
 	var out []crossUnit
-	main := func(p *part) []string {
-		var ts []string
-		for _, d := range p.lexForms() {
-			for _, x := range firstN(ix.relations.translate(ix.lex, "tr", "en", d), crossCompoundTranslations) {
-				if !contains(ts, x) {
-					ts = append(ts, x)
+	// mains are each part's main translations, read once: a part is the second word of one
+	// pair and the first of the next.
+	mains := make([][]string, len(t.parts))
+	read := make([]bool, len(t.parts))
+	main := func(j int) []string {
+		if !read[j] {
+			read[j] = true
+			for _, d := range t.parts[j].lexForms() {
+				for _, x := range firstN(ix.relations.translate(ix.lex, "tr", "en", d), crossCompoundTranslations) {
+					if !contains(mains[j], x) {
+						mains[j] = append(mains[j], x)
+					}
 				}
 			}
 		}
-		return ts
+		return mains[j]
 	}
 	for j := range t.parts {
 		p := &t.parts[j]
 		if !unitPart(p, "tr") {
 			continue
 		}
-		pt := main(p)
+		pt := main(j)
 		var single []string
 		for _, x := range pt {
 			single = ix.addLemma(single, x)
@@ -239,11 +277,12 @@ func (ix *decision) turkishUnits(t *claimParts) []crossUnit {
 				forms = ix.addLemma(forms, x)
 			}
 		}
+		nt := main(j + 1)
 		for _, x := range pt {
 			if strings.Contains(x, " ") {
 				continue
 			}
-			for _, y := range main(n) {
+			for _, y := range nt {
 				if strings.Contains(y, " ") {
 					continue
 				}

@@ -66,6 +66,18 @@ type decision struct {
 	mocks map[*claimParts][]mockVerb
 	// judged are the refusals the verb judges made (predshadow.go's verbJudged).
 	judged map[string]bool
+	// units are a claim's words and pairs as compound units (crosscompound.go), read once per
+	// claim and language: they depend on the claim alone, not on the claim it is aligned with.
+	units map[unitsOf][]crossUnit
+	// pairs are an English claim's adjacent pairs read as WordNet lemmas (encompound.go), once
+	// per claim for the same reason.
+	pairs map[*claimParts][][]string
+}
+
+// unitsOf keys a claim's compound units by the language they are read in.
+type unitsOf struct {
+	c    *claimParts
+	lang string
 }
 
 // clauseRun is a run of clauses of a post (clausesOnly's arguments).

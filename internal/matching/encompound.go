@@ -49,8 +49,8 @@ func (ix *Index) enPairForms(p, n *part) []string {
 	return forms
 }
 
-// pairForms are enPairForms of each part of c and the next, read once per alignment: each
-// pair of one claim is compared with every pair of the other.
+// pairForms are enPairForms of each part of c and the next (decision.pairFormsOnce reads them
+// once per claim in a search): each pair of one claim is compared with every pair of the other.
 func (ix *Index) pairForms(c *claimParts) [][]string {
 	if len(c.parts) < 2 {
 		return nil
@@ -60,6 +60,19 @@ func (ix *Index) pairForms(c *claimParts) [][]string {
 		out[i] = ix.enPairForms(&c.parts[i], &c.parts[i+1])
 	}
 	return out
+}
+
+// pairFormsOnce is pairForms, read once per claim in a search.
+func (ix *decision) pairFormsOnce(c *claimParts) [][]string {
+	if f, ok := ix.pairs[c]; ok {
+		return f
+	}
+	if ix.pairs == nil {
+		ix.pairs = map[*claimParts][][]string{}
+	}
+	f := ix.pairForms(c)
+	ix.pairs[c] = f
+	return f
 }
 
 // linkEnglishCompounds links, between two English claims, a pair of a that is a WordNet lemma
@@ -115,7 +128,7 @@ func (ix *decision) linkEnglishCompounds(a *claimParts, aa sideAlign, af [][]str
 // "human-made" for "man-made"; hyphenPieces).
 func (ix *decision) linkEnglishForms(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
 	if ix.lex != nil && q.lang == "en" && r.lang == "en" {
-		qf, rf := ix.pairForms(q), ix.pairForms(r)
+		qf, rf := ix.pairFormsOnce(q), ix.pairFormsOnce(r)
 		ix.linkEnglishCompounds(q, qa, qf, r, ra, rf, true)
 		ix.linkEnglishCompounds(r, ra, rf, q, qa, qf, false)
 	}

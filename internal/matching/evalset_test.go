@@ -613,6 +613,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// (unchanged), 0.649 (right review for 249/404) and 0.617 (37/60; one more), no swap.
 		// After asciireading.go and the morphology's second part (verbs of nouns, the possessive -m
 		// before a case, a bare -mA, "ölebilir"), run once more: every half unchanged.
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: after the first 0.975, 0.646 (one rewording fewer) and 0.617; after the second 0.975,
+		// 0.649 (unchanged from before the session) and 0.617, no swap.
 		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.61}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
@@ -640,6 +648,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: 0.985
 		// (131/133; one look-alike more refused), 0.544 (one rewording more) and 0.550 (22/40; one
 		// more), no swap.
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: 0.985, 0.549 (one
+		// rewording more) and 0.550, no swap.
 		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.54, crosslang: 0.54}, 0.98},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
@@ -667,6 +683,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
 		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: 0.973, 0.457 (one
+		// rewording more) and 0.620, no swap.
 		{"blind6", testPath3, heldFigures{lookalike: 0.97, paraphrase: 0.45, crosslang: 0.62}, 0.97},
 		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
 		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
@@ -694,7 +718,15 @@ func TestEvalTestHalf(t *testing.T) {
 		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
 		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
-		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.61, crosslang: 0.73}, 0.99},
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: 0.991, 0.620 (one
+		// rewording more) and 0.735, no swap.
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.73}, 0.99},
 		// blind8.jsonl (313 cases: 109 look-alikes, 15 of them broader or narrower than a starter
 		// claim; 154 same-language and 50 cross-language rewordings). First run, once, on the
 		// matcher after the broader-claim and verb-sense rounds: look-alike abstention 0.899
@@ -720,7 +752,15 @@ func TestEvalTestHalf(t *testing.T) {
 		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
 		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
-		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.72, crosslang: 0.71}, 0.91},
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: 0.917, 0.734 (one
+		// rewording more) and 0.720, no swap.
+		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.73, crosslang: 0.71}, 0.91},
 		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
 		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
 		// cross-language rewordings). First run, once, on the matcher of commit d03b82d, before
@@ -742,6 +782,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
 		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: unchanged (0.960,
+		// 0.550, 0.722), no swap.
 		{"blind9", testPath6, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.72}, 0.96},
 		// blind10.jsonl (255 cases after dropping the 65 that repeated a query of another file:
 		// 109 look-alikes, 106 same-language and 40 cross-language rewordings). First run, once,
@@ -758,14 +806,31 @@ func TestEvalTestHalf(t *testing.T) {
 		// copula with a person, -yo, ed → et, the progressive's dropped vowel after l, internal/turkish;
 		// ascii Turkish keeping its suffixes' language vote, internal/analysis/asciiending.go; a
 		// two-word Turkish qualifier left out of a true fact-check, broadmulti.go), run once: unchanged.
-		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.59, crosslang: 0.80}, 0.99},
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: after the first 0.991,
+		// 0.594 (unchanged; one more right review) and 0.825 (one more); after the second 0.991,
+		// 0.613 (two rewordings more) and 0.825, no swap.
+		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.61, crosslang: 0.82}, 0.99},
 		// blind11.jsonl (197 cases: 95 look-alikes, 79 same-language and 23 cross-language
 		// rewordings, written blind at the start of the session after colloq6.jsonl's; 38 of the
 		// 235 written repeated another file's query and were dropped by a script before anything
 		// ran). Its first run, on main b533be5 before any rule of that session: look-alike
 		// abstention 1.000 (95/95), same-language rewording verdict accuracy 0.658 (right review
 		// for 48/79), cross-language 0.739 (17/23), no dogru/yanlis swap.
-		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.65, crosslang: 0.73}, 0.99},
+		// After the rounds of the session that wrote blind11.jsonl (Turkish verbs apart through
+		// KeNet's links, iliverbs.go/trverbili.go; a verb-judged refusal shadowing the other
+		// language, predshadow.go; a closing comment, comment.go; English compounds,
+		// encompound.go; compounds across languages, crosscompound.go; a swapped first piece of
+		// a hyphenated word, swapmod.go; a comment clause, commentclause.go; the agentive and a
+		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
+		// every half run once after each of its two rounds was merged, aggregates only: 1.000, 0.671 (one
+		// rewording more) and 0.739, no swap.
+		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.67, crosslang: 0.73}, 0.99},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)

@@ -91,6 +91,9 @@ type ReviewDoc struct {
 	pending *textInfo
 	// parts is the claim read into parts, filled the first time the review is a candidate.
 	parts atomic.Pointer[claimParts]
+	// compoundUnits are parts' compound units (crosscompound.go), read the first time a search
+	// asks: they depend on the claim alone, so every search shares them.
+	compoundUnits atomic.Pointer[[]crossUnit]
 }
 
 // docUnit is a unit of a review's claim with its features resolved to ids. It is kept small
@@ -520,6 +523,7 @@ func (ix *Index) reviewParts(d *ReviewDoc) *claimParts {
 	p := ix.parseClaim(d.Claim, d.Lang)
 	p.rated = d.Verdict
 	p.body = newReviewBody(d.Body, d.Lang)
+	p.review = d
 	d.parts.Store(p)
 	return p
 }
