@@ -497,23 +497,11 @@ func dropHashtags(text string) string {
 	return b.String()
 }
 
-// clauseIDs numbers the clauses of a text (cut at commas, semicolons and sentence ends, not
-// inside numbers) for each of its tokens, so chatter around a claim ("arkadaşlar dikkat",
-// "bunu herkes bilsin") can be told from the claim. It returns nil when the clause tokens do not
-// line up with toks.
-func clauseIDs(text string, toks []scanned) []int {
-	var ids []int
-	rs := []rune(text)
-	start, clause := 0, 0
-	flush := func(end int) {
-		n := len(analysis.Tokenize(string(rs[start:end])))
-		for k := 0; k < n; k++ {
-			ids = append(ids, clause)
-		}
-		if n > 0 {
-			clause++
-		}
-	}
+// eachClause calls f with the bounds of each stretch of rs between clause breaks: commas,
+// semicolons, colons, sentence ends and line breaks, but not a comma, point or colon between
+// digits ("4,5 milyar", "10:30"). clauseIDs and commentPieces (commentclause.go) cut alike.
+func eachClause(rs []rune, f func(start, end int)) {
+	start := 0
 	for i, r := range rs {
 		if !strings.ContainsRune(",;.!?…:\n", r) {
 			continue
@@ -521,10 +509,29 @@ func clauseIDs(text string, toks []scanned) []int {
 		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
 			continue
 		}
-		flush(i)
+		f(start, i)
 		start = i + 1
 	}
-	flush(len(rs))
+	f(start, len(rs))
+}
+
+// clauseIDs numbers the clauses of a text (cut at commas, semicolons and sentence ends, not
+// inside numbers) for each of its tokens, so chatter around a claim ("arkadaşlar dikkat",
+// "bunu herkes bilsin") can be told from the claim. It returns nil when the clause tokens do not
+// line up with toks.
+func clauseIDs(text string, toks []scanned) []int {
+	var ids []int
+	rs := []rune(text)
+	clause := 0
+	eachClause(rs, func(start, end int) {
+		n := len(analysis.Tokenize(string(rs[start:end])))
+		for k := 0; k < n; k++ {
+			ids = append(ids, clause)
+		}
+		if n > 0 {
+			clause++
+		}
+	})
 	if len(ids) != len(toks) {
 		return nil
 	}

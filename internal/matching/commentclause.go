@@ -193,22 +193,10 @@ func (ix *Index) evaluationOnly(own []*part) bool {
 func commentPieces(text string) []string {
 	var out []string
 	rs := []rune(text)
-	start := 0
-	flush := func(end int) {
+	eachClause(rs, func(start, end int) {
 		if s := string(rs[start:end]); len(frameWords.FindAllString(s, -1)) > 0 && strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) != "" {
 			out = append(out, s)
 		}
-	}
-	for i, r := range rs {
-		if !strings.ContainsRune(",;.!?…:\n", r) {
-			continue
-		}
-		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
-			continue
-		}
-		flush(i)
-		start = i + 1
-	}
-	flush(len(rs))
+	})
 	return out
 }
