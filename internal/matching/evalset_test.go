@@ -367,7 +367,10 @@ func TestTuningFiles(t *testing.T) {
 		// fact-check rated true (predtrue.go: "berlin wall was erected", "Berlin Duvarı …
 		// örüldü", "İstanbul … kurulmuş", "Enflasyon … ölçer"); rewordings unchanged. The eight
 		// still taken are against fact-checks rated false, which myths retell with loose verbs.
-		{"verbs", verbsPath, heldFigures{lookalike: 0.69, paraphrase: 0.92, crosslang: 0}},
+		// Look-alikes 18 -> 21 of 26 after the blind11 session's rounds (trverbili.go through
+		// KeNet's links: "okuyormuş" for "değiştirir"; predshadow.go: a verb-judged refusal shadows
+		// the other-language twin, "mosquitoes can kill HIV", "dogs dream in black and white").
+		{"verbs", verbsPath, heldFigures{lookalike: 0.80, paraphrase: 0.92, crosslang: 0}},
 		// qualifiers: broader look-alikes and rewordings made more specific (eval/qualifiers.jsonl:
 		// 62 and 64, no cross-language case). Measured on its first run: look-alike abstention
 		// 0.677 (42/62), verdict accuracy 0.562 (36/64) on rewordings, no dogru/yanlis swap. Rules
@@ -415,7 +418,8 @@ func TestTuningFiles(t *testing.T) {
 		// a man-made thing named after the subject, "the basketball shoe" (artifactHead).
 		// 0.965 -> 0.982 (112/114) after predtrue.go ("Constantinople was lost by the Ottomans",
 		// "the Olympic Games were banned in ancient Greece").
-		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.98, paraphrase: 0, crosslang: 0}},
+		// Look-alikes 112 -> 113 of 114 after the blind11 session's rounds.
+		{"adversarial2", adversarial2Path, heldFigures{lookalike: 0.99, paraphrase: 0, crosslang: 0}},
 		// colloq6: a sixth colloquial set (ids o-…: 170 look-alikes over 104 starter claims, 90
 		// same-language and 40 cross-language rewordings), written by a writer who read only the
 		// starter set and the eval README's line format and kinds. First run, before any rule was
@@ -424,7 +428,9 @@ func TestTuningFiles(t *testing.T) {
 		// 0.976 (166/170) after antecedent.go and crossed.go, rewordings unchanged; 0.982
 		// (167/170) after broadmulti.go; cross-language 0.625 -> 0.675 (27/40) after the Turkish
 		// morphology and ascii rounds.
-		{"colloq6", colloq6Path, heldFigures{lookalike: 0.98, paraphrase: 0.59, crosslang: 0.67}},
+		// Same-language rewordings 0.600 -> 0.656 after the blind11 session's rounds (comment.go,
+		// encompound.go; look-alikes unchanged).
+		{"colloq6", colloq6Path, heldFigures{lookalike: 0.98, paraphrase: 0.65, crosslang: 0.67}},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			checkHeld(t, runEvalFile(t, f.path, os.Getenv("SHOW_MISSES") != ""), f.held)
