@@ -499,7 +499,8 @@ func dropHashtags(text string) string {
 
 // eachClause calls f with the bounds of each stretch of rs between clause breaks: commas,
 // semicolons, colons, sentence ends and line breaks, but not a comma, point or colon between
-// digits ("4,5 milyar", "10:30"). clauseIDs and commentPieces (commentclause.go) cut alike.
+// digits ("4,5 milyar", "10:30"). clauseIDs, clauseQuestions (negmeaning.go) and commentPieces
+// (commentclause.go) cut alike.
 func eachClause(rs []rune, f func(start, end int)) {
 	start := 0
 	for i, r := range rs {

@@ -149,10 +149,11 @@ func (ix *decision) hyphenPieces(a *claimParts, aa sideAlign, b *claimParts, ba 
 		if ba.links[j] != unlinked || o.lang != "en" || o.num != "" || o.ent != nil || len(o.dict) == 0 {
 			continue
 		}
-		pieces := strings.Split(o.dict[0], "-")
-		if len(pieces) != 2 || pieces[0] == "" || pieces[1] == "" {
+		first, second, ok := hyphenated(o.dict[0])
+		if !ok {
 			continue
 		}
+		pieces := [2]string{first, second}
 		for i := 0; i+1 < len(a.parts); i++ {
 			p, n := &a.parts[i], &a.parts[i+1]
 			if aa.links[i] != unlinked || aa.links[i+1] != unlinked || p.lang != "en" || n.lang != "en" ||
@@ -182,19 +183,27 @@ func pieceSame(piece string, p *part) bool {
 // "man-made" is anyone at all, the sense Relate's first senses of "man" leave out).
 func (ix *decision) pieceStates(piece string, p *part) bool {
 	for _, d := range p.dict {
-		switch ix.relations.relate(ix.lex, "en", piece, d) {
-		case thesaurus.Same, thesaurus.Synonym:
-			return true
-		}
-		tp, td := ix.relations.translate(ix.lex, "en", "tr", piece), ix.relations.translate(ix.lex, "en", "tr", d)
-		if len(tp) == 0 || len(td) == 0 {
-			continue
-		}
-		if containsFolded(td, tp[0]) || containsFolded(tp, td[0]) {
+		if ix.pieceWordStates(piece, d) {
 			return true
 		}
 	}
 	return false
+}
+
+// pieceWordStates is pieceStates for one English word w.
+func (ix *decision) pieceWordStates(piece, w string) bool {
+	switch ix.relations.relate(ix.lex, "en", piece, w) {
+	case thesaurus.Same, thesaurus.Synonym:
+		return true
+	}
+	tp, tw := ix.relations.translate(ix.lex, "en", "tr", piece), ix.relations.translate(ix.lex, "en", "tr", w)
+	return len(tp) > 0 && len(tw) > 0 && (containsFolded(tw, tp[0]) || containsFolded(tp, tw[0]))
+}
+
+// hyphenated splits a word written with one hyphen between two non-empty pieces ("man-made").
+func hyphenated(w string) (first, second string, ok bool) {
+	first, second, ok = strings.Cut(w, "-")
+	return first, second, ok && first != "" && second != "" && !strings.Contains(second, "-")
 }
 
 // containsFolded reports whether xs has x, Turkish letters folded.

@@ -2,7 +2,6 @@ package matching
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -222,22 +221,11 @@ func (ix *decision) readClauseTokens(c *claimParts) (toks []clauseToken, asks []
 func clauseQuestions(text string) []bool {
 	var asks []bool
 	rs := []rune(text)
-	start := 0
-	for i, r := range rs {
-		if !strings.ContainsRune(",;.!?…:\n", r) {
-			continue
+	eachClause(rs, func(start, end int) {
+		if len(analysis.Tokenize(string(rs[start:end]))) > 0 {
+			asks = append(asks, end < len(rs) && rs[end] == '?')
 		}
-		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
-			continue
-		}
-		if len(analysis.Tokenize(string(rs[start:i]))) > 0 {
-			asks = append(asks, r == '?')
-		}
-		start = i + 1
-	}
-	if len(analysis.Tokenize(string(rs[start:]))) > 0 {
-		asks = append(asks, false)
-	}
+	})
 	return asks
 }
 

@@ -1,11 +1,6 @@
 package matching
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/claimcheck/claimcheck/internal/thesaurus"
-)
+import "fmt"
 
 // A hyphenated compound of the fact-check ("man-made") names its kind by its first piece: a
 // post that keeps the second piece ("made") under another first piece ("machine-made", "machine
@@ -30,10 +25,11 @@ func (ix *decision) swappedPiece(q *claimParts, qa sideAlign, r *claimParts, ra 
 		if ra.links[j] == linked || o.lang != "en" || o.num != "" || o.ent != nil || o.aside || len(o.dict) == 0 {
 			continue
 		}
-		pieces := strings.Split(o.dict[0], "-")
-		if len(pieces) != 2 || pieces[0] == "" || pieces[1] == "" {
+		first, second, ok := hyphenated(o.dict[0])
+		if !ok {
 			continue
 		}
+		pieces := [2]string{first, second}
 		for i := range q.parts {
 			p := &q.parts[i]
 			if qa.links[i] == chatter || p.lang != "en" || p.num != "" || p.ent != nil || p.aside {
@@ -41,7 +37,7 @@ func (ix *decision) swappedPiece(q *claimParts, qa sideAlign, r *claimParts, ra 
 			}
 			// One word of the claim, hyphenated the same way, stating no other part.
 			if qa.links[i] == unlinked && len(p.dict) > 0 {
-				if qp := strings.Split(p.dict[0], "-"); len(qp) == 2 && qp[1] == pieces[1] && qp[0] != "" && !ix.firstPieceStates(pieces[0], qp[0], nil) {
+				if qf, qs, ok := hyphenated(p.dict[0]); ok && qs == pieces[1] && !ix.firstPieceStates(pieces[0], qf, nil) {
 					return fmt.Sprintf("different detail: %s ≠ %s", p.text, o.text)
 				}
 			}
@@ -71,10 +67,5 @@ func (ix *decision) firstPieceStates(piece, w string, p *part) bool {
 	if p != nil {
 		return pieceSame(piece, p) || ix.pieceStates(piece, p)
 	}
-	switch ix.relations.relate(ix.lex, "en", piece, w) {
-	case thesaurus.Same, thesaurus.Synonym:
-		return true
-	}
-	tp, tw := ix.relations.translate(ix.lex, "en", "tr", piece), ix.relations.translate(ix.lex, "en", "tr", w)
-	return len(tp) > 0 && len(tw) > 0 && (containsFolded(tw, tp[0]) || containsFolded(tp, tw[0]))
+	return ix.pieceWordStates(piece, w)
 }
