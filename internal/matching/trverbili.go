@@ -1,7 +1,5 @@
 package matching
 
-import "strings"
-
 // trVerbLinkLexicon is a Lexicon that judges two Turkish verbs through KeNet's interlingual links
 // to WordNet (thesaurus.Thesaurus.TurkishVerbsApart).
 type trVerbLinkLexicon interface {
@@ -42,7 +40,7 @@ func (ix *decision) trVerbsLinkedApart(p, o *part) bool {
 func infinitives(forms []string) []string {
 	var out []string
 	for _, f := range forms {
-		if strings.HasSuffix(f, "mak") || strings.HasSuffix(f, "mek") {
+		if trInfinitive(f) { // predtrue.go
 			out = append(out, f)
 		}
 	}
