@@ -445,7 +445,12 @@ func TestFailuresLeaveTheAnalysisRunning(t *testing.T) {
 			eachCache(t, func(t *testing.T, cache *models.EvidenceStore) {
 				f := newFake(t)
 				cfg := f.config()
-				cfg.Timeout = 200 * time.Millisecond
+				// Only the slow provider is meant to time out; the others get time to answer, so a
+				// loaded machine reading a large body never turns their failure into a timeout.
+				cfg.Timeout = 5 * time.Second
+				if tc.mode == modeSlow {
+					cfg.Timeout = 200 * time.Millisecond
+				}
 				for _, p := range []string{ProviderGoogle, ProviderOpenAlex, ProviderWikipedia} {
 					f.set(p, tc.mode)
 				}
