@@ -73,10 +73,6 @@ var pronouns = map[string]bool{"it": true, "they": true, "them": true, "this": t
 	"şu": true, "şunu": true, "şuna": true, "şundan": true, "şunlar": true,
 	"o": true, "onu": true, "ona": true, "ondan": true, "onlar": true, "onları": true, "onlara": true}
 
-// questionAux are the auxiliaries that open an English question before its subject.
-var questionAux = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
-	"can": true, "could": true, "will": true, "would": true, "should": true, "has": true, "have": true}
-
 // subjectForms are the pronouns that stand as a subject; determiners those that may also open a
 // noun phrase ("this vaccine", "bu kadar", "that vaccines …").
 var (
@@ -146,7 +142,7 @@ func (ix *decision) pronounForPart(q, r *claimParts) string {
 			if !pronouns[lw] {
 				antecedent = antecedent || own[f]
 				// A question's auxiliary keeps the place open: "Does it cause cancer?".
-				opening = opening && (clauseConjunctions[f] || f == "and" || f == "or" || f == "so" || punctuation(w) || questionAux[f])
+				opening = opening && (clauseConjunctions[f] || f == "and" || f == "or" || f == "so" || punctuation(w) || yesNoOpener(f))
 				continue
 			}
 			subject := subjectForms[lw] && (opening || lw == "bunlar" || lw == "onlar" || lw == "şunlar" || lw == "bu" || lw == "şu" || lw == "o")
