@@ -648,7 +648,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 			continue
 		}
-		if ix.negatedLowerBound(toks, i, folded, wlang, clauseOf, cp.negs[negStart:]) {
+		if ix.negatedLowerBound(toks, i, folded, wlang, clauseOf, cp.negs[negStart:]) || trBeyondNumber(toks, i, folded, wlang, clauseOf) {
 			// "don't have more than five", "can't remember anything for longer than three
 			// seconds", "üç saniyeden uzun hatırlayamaz": a negated lower bound is an upper bound,
 			// which is what "only five" and a plain "three-second memory" say. The comparative
