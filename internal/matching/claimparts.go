@@ -1890,6 +1890,8 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 			continue
 		}
 		switch {
+		case (i == lastContent || sentenceFinal(toks, at, i)) && cas == turkish.Nominative && p.ent == nil && i > 0 && !toks[i].sentenceStart && locativeAdjective(toks[i-1].text) && prevPartIn(at, i, p.clause, cp):
+			p.role = roleCore // the noun a -DAki word places closes no clause as its verb (locatedhead.go)
 		case (i == lastContent || sentenceFinal(toks, at, i)) && (cas == turkish.Locative || cas == turkish.Ablative) && ix.lex != nil && !ix.knownTR(p.folded):
 			// "… vücudunda 206 kemik var": a place at the end, before a predicate the function
 			// words carry ("var", "olur"), is still a place.

@@ -632,7 +632,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	for i := range q.parts {
 		p := &q.parts[i]
-		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
+		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) && !locatedHead(q, qa, r, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
 			!(p.ent != nil && (ix.nameModifier(q, qa, r, i) || ix.nameNarrows(q, qa, r, ra, i))) &&
 			// Across languages a verb used as a noun ("…, removing six zeros") where the
 			// fact-check has a verb left over ("atıldı") is its predicate reworded, as verbs are.
