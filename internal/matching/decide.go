@@ -2179,8 +2179,8 @@ func (ix *decision) lexRelate(p, o *part, fromClaim bool) link {
 		if l == unlinked && ix.derivedLink(p, o, fromClaim) {
 			return linked // related.go
 		}
-		if l == unlinked && ix.derivedAlike(p, o) {
-			return linked // enlex.go
+		if l == unlinked && (ix.derivedAlike(p, o) || ix.sensesAgree(p, o)) {
+			return linked // enlex.go, senseagree.go
 		}
 		if l == unlinked && ix.lyAdverbsAlike(p, o) {
 			return linked // lyadverb.go

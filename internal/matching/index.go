@@ -178,6 +178,8 @@ type Index struct {
 	agree memo[[2]string, bool]
 	// further caches which English word pairs are alike through a derived form (enlex.go).
 	further memo[[2]string, bool]
+	// sensesAgreed caches which English word pairs a later sense joins (senseagree.go).
+	sensesAgreed memo[[2]string, bool]
 }
 
 // Option configures an Index.
