@@ -2755,7 +2755,7 @@ func (ix *Index) pluralNoun(p *part, suffix string) bool {
 // coat on", "look up", "teach your kids").
 var imperativeCues = map[string]bool{"a": true, "an": true, "the": true, "your": true, "ur": true, "my": true, "our": true,
 	"his": true, "her": true, "their": true, "this": true, "that": true, "these": true, "those": true, "it": true,
-	"them": true, "me": true, "us": true, "him": true, "up": true, "on": true, "off": true, "out": true, "down": true, "away": true}
+	"them": true, "me": true, "us": true, "him": true, "up": true, "on": true, "off": true, "out": true, "down": true, "away": true, "back": true}
 
 // bareVerb reports an English verb in its base form, as an imperative is ("put", "look").
 func (ix *Index) bareVerb(folded string) bool {

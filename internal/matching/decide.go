@@ -439,6 +439,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 	}
 	ix.entityAlias(q, qa, r, ra) // a name said by another form of it (entalias.go)
+	initialisms(q, qa, r, ra)    // an acronym of the other claim's words (initialism.go)
 	// A phrasal verb WordNet has under the fact-check's verb (converse.go).
 	ix.phrasalStates(q, qa, r, ra, cross)
 	supportAside(q, qa) // "going to" + verb: a tense, not a verb of its own (support.go)
