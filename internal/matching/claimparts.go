@@ -507,7 +507,8 @@ func eachClause(rs []rune, f func(start, end int)) {
 		if !strings.ContainsRune(",;.!?…:\n", r) {
 			continue
 		}
-		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) ||
+			r == '.' && ordinalDot(rs, i) {
 			continue
 		}
 		f(start, i)
@@ -1684,6 +1685,9 @@ func scaled(key string, f float64) string {
 // numberSlot says what a number counts: a year (four digits from 1000 to 2100 with no unit), a
 // percentage, or the unit word after it ("42 kilometres", "206 kemik").
 func numberSlot(toks []scanned, folded func(int) string, i int, text string) string {
+	if digitOrdinalTR.MatchString(strings.ToLower(text)) {
+		return "ordinal" // "3üncü", "9uncu", "3nci" (scanText's "3."): a rank, whatever follows
+	}
 	if strings.Contains(text, "%") || i > 0 && percentWords[folded(i-1)] || i+1 < len(toks) && percentWords[folded(i+1)] {
 		return "percent"
 	}

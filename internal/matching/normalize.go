@@ -453,7 +453,7 @@ type scanned struct {
 func scanText(text string) []scanned {
 	var out []scanned
 	for _, sentence := range splitSentences(text) {
-		for i, t := range analysis.Tokenize(numberSuffixes(sentence)) {
+		for i, t := range analysis.Tokenize(numberSuffixes(ordinalDotted.ReplaceAllString(sentence, "${1}${2}nci ${3}"))) {
 			out = append(out, scanned{text: t, number: isNumberToken(t), sentenceStart: i == 0})
 		}
 	}
@@ -489,6 +489,9 @@ func splitSentences(text string) []string {
 			continue
 		}
 		if (r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
+			continue
+		}
+		if r == '.' && ordinalDot(rs, i) {
 			continue
 		}
 		out = append(out, string(rs[start:i]))
