@@ -775,8 +775,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	for i := 1; i+1 < len(toks); i++ {
 		if trNamingWords[infos[i].folded] && !infos[i-1].function && !toks[i+1].sentenceStart {
 			infos[i].function = true
-			if !toks[i+1].number {
-				infos[i+1].function = true
+			if k := namedNounAt(i, len(toks), foldedAt); !toks[k].number && !toks[k].sentenceStart { // namednoun.go
+				infos[k].function = true
 			}
 		}
 	}
@@ -1413,7 +1413,7 @@ func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
 		for _, suf := range []string{"dan", "den", "tan", "ten"} {
 			ablative = ablative || strings.HasSuffix(prev, suf)
 		}
-		if ablative && (i > 0 && toks[i-1].number || i > 1 && toks[i-2].number) {
+		if ablative && numberNear(toks, i) { // wordbound.go
 			return pick(folded == "fazla")
 		}
 	case nextNumber && (folded == "minimum" || folded == "asgari" || folded == "maksimum" || folded == "azami"):
