@@ -261,7 +261,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
-	framed := ix.dropTrailingComment(dropHashtags(dropQuestionFrame(text))) // comment.go
+	framed := ix.dropTrailingComment(dropHashtags(ix.dropBelievers(dropQuestionFrame(text)))) // comment.go, believers.go
 	main, asides, after := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
 	mainParts := len(cp.parts)
