@@ -2560,7 +2560,7 @@ func writtenWord(text string) string {
 	if f := turkish.Fold(base); collapseRepeats(f) != f {
 		return ""
 	}
-	return turkish.Lower(base)
+	return writtenLower(base) // capitali.go
 }
 
 // writtenSpelling is how the lexicon is asked about a folded Turkish lemma of a word written as
