@@ -769,6 +769,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		}
 	}
+	markFunction(ix.dateNouns(toks, foldedAt, lex), func(i int) { infos[i].function = true }) // datenoun.go
 	// "lemming denen hayvanlar", "Naismith adlı öğretmen": a naming participle after a name
 	// says the name is what the noun after it is called; that noun is a general word for what
 	// the name names, so the name is the part.
