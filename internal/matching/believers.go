@@ -43,6 +43,10 @@ func (ix *Index) dropBelievers(text string) string {
 	if !ok {
 		return text
 	}
+	// Each expression runs only on a text holding a word it needs: most posts hold none.
+	if !containsAnyCase(text, "that") && !containsAnyCase(text, "gibi") {
+		return text
+	}
 	if m := enBelievers.FindStringSubmatchIndex(text); m != nil && !enNegativeSpeakers.MatchString(text[m[2]:m[5]]) {
 		head := strings.ToLower(text[m[4]:m[5]])
 		if head == "people" || head == "everyone" || head == "everybody" ||
