@@ -261,7 +261,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = numericDates.ReplaceAllStringFunc(text, func(m string) string { return spelledDate(m, lexicalLang(lang)) })
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
-	framed := ix.dropTrailingComment(dropHashtags(dropQuestionFrame(text))) // comment.go
+	framed := ix.dropTrailingComment(dropHashtags(ix.dropBelievers(dropQuestionFrame(text)))) // comment.go, believers.go
 	main, asides, after := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
 	mainParts := len(cp.parts)
@@ -770,14 +770,15 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 		}
 	}
+	markFunction(ix.dateNouns(toks, foldedAt, lex), func(i int) { infos[i].function = true }) // datenoun.go
 	// "lemming denen hayvanlar", "Naismith adlı öğretmen": a naming participle after a name
 	// says the name is what the noun after it is called; that noun is a general word for what
 	// the name names, so the name is the part.
 	for i := 1; i+1 < len(toks); i++ {
 		if trNamingWords[infos[i].folded] && !infos[i-1].function && !toks[i+1].sentenceStart {
 			infos[i].function = true
-			if !toks[i+1].number {
-				infos[i+1].function = true
+			if k := namedNounAt(i, len(toks), foldedAt); !toks[k].number && !toks[k].sentenceStart { // namednoun.go
+				infos[k].function = true
 			}
 		}
 	}
@@ -1414,7 +1415,7 @@ func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
 		for _, suf := range []string{"dan", "den", "tan", "ten"} {
 			ablative = ablative || strings.HasSuffix(prev, suf)
 		}
-		if ablative && (i > 0 && toks[i-1].number || i > 1 && toks[i-2].number) {
+		if ablative && numberNear(toks, i) { // wordbound.go
 			return pick(folded == "fazla")
 		}
 	case nextNumber && (folded == "minimum" || folded == "asgari" || folded == "maksimum" || folded == "azami"):
@@ -2566,7 +2567,7 @@ func writtenWord(text string) string {
 	if f := turkish.Fold(base); collapseRepeats(f) != f {
 		return ""
 	}
-	return turkish.Lower(base)
+	return writtenLower(base) // capitali.go
 }
 
 // writtenSpelling is how the lexicon is asked about a folded Turkish lemma of a word written as

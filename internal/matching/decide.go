@@ -1753,6 +1753,7 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	ix.linkListedKinds(q, qa, r, ra) // kindof.go
 	ix.restatedKinds(q, qa, r, ra)   // crosscompound.go
+	ix.trRestatedKinds(q, qa, r, ra) // trkind.go
 	return qa, ra
 }
 

@@ -37,7 +37,7 @@ func measureWords(text string) string {
 	if containsAnyCase(text, "right") {
 		text = enRightParticle.ReplaceAllString(text, "$1 $2")
 	}
-	return text
+	return immediacyWords(text) // immediacy.go
 }
 
 // containsAnyCase reports lower-case word w in text as written lower-case, capitalised or in

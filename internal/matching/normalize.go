@@ -390,7 +390,7 @@ may might must ought get gets got getting
 of in on at by for with about against between into through during before after above below to from up down
 out off over under again further then once here there when where why how all any both each few other some such
 only own same so than too very just also as until while because if or and but nor either whether though although
-yet still even ever really quite rather almost already always often sometimes usually s t ll ve re d m
+yet still even ever really quite rather almost already always often sometimes usually now today s t ll ve re d m
 like per via upon onto within without among amongst across along around behind beside besides beyond toward towards
 let lets says said say according actually basically simply truly certainly indeed
 there's that's what's here's who's let's i'm you're we're they're i've you've we've they've i'd you'd he'd she'd
