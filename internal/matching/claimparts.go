@@ -607,6 +607,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	// beyond holds the tokens of a negated lower bound ("not … more than 5", "5'ten uzun …
 	// -amaz"): each takes back one negation of its clause once the parts are read.
 	var beyond []int
+	// lowers holds the tokens of a lower bound's word ("at least", "en az", "minimum"), which
+	// bounds the number beside it (atleast.go).
+	var lowers []int
 	// contrast is a "değil" that may open a contrast ("Ankara değil İstanbul", "yuvarlak değil,
 	// dümdüz"), with its entry in cp.negs.
 	type contrast struct{ tok, neg int }
@@ -667,6 +670,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 			infos[i].function = true
 			if b == upperBound {
 				negate(i, false)
+			} else {
+				lowers = append(lowers, i)
 			}
 			continue
 		}
@@ -891,6 +896,9 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 				if p.bounded == '>' && b >= i-2 && b <= i+2 {
 					p.bounded = '=' // a negated lower bound caps the number, as "only" does
 				}
+			}
+			if p.bounded == 0 && lowerBoundNear(lowers, i) {
+				p.bounded = atLeast // atleast.go
 			}
 		}
 		if p.num != "" && p.slot != "" {

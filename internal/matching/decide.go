@@ -2594,7 +2594,7 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 		// "More than five" is not "only five": the same number bounded from the other side.
 		for j := range r.parts {
 			o := &r.parts[j]
-			if o.num != "" && quantitiesMeet(p, o) && (p.bounded == '>' && o.bounded == '=' || p.bounded == '=' && o.bounded == '>') {
+			if o.num != "" && quantitiesMeet(p, o) && (fromBelow(p.bounded) && o.bounded == '=' || p.bounded == '=' && fromBelow(o.bounded)) {
 				return fmt.Sprintf("different number: %s ≠ %s", boundedText(p), boundedText(o))
 			}
 		}
@@ -2616,6 +2616,8 @@ func boundedText(p *part) string {
 		return "more than " + p.text
 	case '=':
 		return "only " + p.text
+	case atLeast:
+		return "at least " + p.text
 	}
 	return p.text
 }
