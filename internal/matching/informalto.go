@@ -5,9 +5,10 @@ package matching
 // to"): like "to" itself (enVerbCues) they make the word after them a verb, so "is gonna give
 // you an ulcer" has "give" as its predicate, compared as verbs are, not as a noun in the
 // fact-check's verb's place. A closed class of the written language, as the auxiliaries are;
-// each is a stopword already (normalize.go englishFunctionWords), so no part of its own.
-var enToContractions = map[string]bool{"gonna": true, "gotta": true, "wanna": true, "hafta": true, "hasta": true,
-	"oughta": true, "tryna": true}
+// "gonna" and "gotta" are stopwords (normalize.go englishFunctionWords), so no part of their
+// own. Not "hafta" or "hasta" ("have to", "has to"): a post of undetermined language may be
+// Turkish, where they are "week" and "sick".
+var enToContractions = map[string]bool{"gonna": true, "gotta": true, "wanna": true, "oughta": true, "tryna": true}
 
 // toContraction reports a folded English word that is a verb fused with the infinitive "to"
 // (enToContractions).
