@@ -1821,7 +1821,7 @@ func (ix *Index) assignRoles(cp *claimParts, toks []scanned, at func(int) (part 
 					}
 				}
 				verbSeen = true
-			case enVerbCues[prev] || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && !gerundObject(toks, i) && !nounBeforeVerb(toks, i),
+			case enVerbCues[prev] || toContraction(prev) || strings.HasSuffix(prev, "n't") || !verbSeen && firstSeen && ix.englishVerbAfter(prev, prevprev, p.folded, prevContentAdjacent(at, i)) && !gerundObject(toks, i) && !nounBeforeVerb(toks, i),
 				firstSeen && strings.HasSuffix(p.folded, "ing") && len(p.folded) > 5:
 				p.role = rolePredicate
 				p.verb = true

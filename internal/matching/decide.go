@@ -442,6 +442,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	initialisms(q, qa, r, ra)    // an acronym of the other claim's words (initialism.go)
 	// A phrasal verb WordNet has under the fact-check's verb (converse.go).
 	ix.phrasalStates(q, qa, r, ra, cross)
+	resultStates(q, qa, r, ra, cross)
 	supportAside(q, qa) // "going to" + verb: a tense, not a verb of its own (support.go)
 	// A fact-check stated in full by one clause of the post leaves the post's other clauses as
 	// chatter ("arkadaşlar dikkat!!", "bunu herkes bilsin", "doctors won't tell you this"): a

@@ -21,7 +21,7 @@ func (ix *decision) carriedAside(q *claimParts, qa sideAlign, r *claimParts, ra 
 		if qa.links[i] != unlinked || q.parts[i].num != "" || q.parts[i].aside {
 			continue
 		}
-		if necessityWord(q, qa, r, i) || !cross && (lightGerund(q, qa, r, ra, i) || ix.misreadVerb(q, qa, r, ra, i) || contraryProForm(q, qa, r, ra, i) || ix.causalNoun(q, qa, r, ra, i) || unitRestated(q, qa, r, i)) {
+		if necessityWord(q, qa, r, i) || !cross && (lightGerund(q, qa, r, ra, i) || ix.misreadVerb(q, qa, r, ra, i) || contraryProForm(q, qa, r, ra, i) || ix.causalNoun(q, qa, r, ra, i) || unitRestated(q, qa, r, i) || continuedAct(q, qa, i)) {
 			qa.links[i] = chatter
 		}
 	}
