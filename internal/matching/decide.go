@@ -1048,8 +1048,10 @@ func (ix *Index) headOfStatedPhrase(q *claimParts, qa sideAlign, r *claimParts, 
 		return false // stated only loosely ("colour" for "kırmızı", a kind of colour)
 	}
 	n := &r.parts[j+1]
-	// An English plural may have been read as the verb ("The rubber tyres on a car protect …").
-	return ra.links[j+1] == linked && (!n.verb || n.verbLike) && !verbalNoun(n) && n.num == ""
+	// An English plural may have been read as the verb ("The rubber tyres on a car protect …");
+	// a participle ("Basketball was invented by …") is the verb, and the noun after "Basketbol"
+	// ("sahasını", the court) another thing the claim names.
+	return ra.links[j+1] == linked && (!n.verb || n.verbLike && strings.HasSuffix(n.folded, "s")) && !verbalNoun(n) && n.num == ""
 }
 
 // dateAside sets aside a month the claim names right before a year the fact-check states, and

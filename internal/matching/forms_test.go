@@ -988,3 +988,15 @@ func TestSameClaimDeverbalNoun(t *testing.T) {
 		{"Kırmızı şarap içmek bağırsak kanseri riskini artırır", "tr", "u:meat", "different"},
 	})
 }
+
+// TestSameClaimHeadBeforeParticiple holds that headOfStatedPhrase takes a fact-check word for
+// the rest of a stated phrase only when it is a noun or a plural misread as the verb, never the
+// passive participle: "Basketbol sahasını … icat etti" (the court) is not "Basketball was
+// invented by …".
+func TestSameClaimHeadBeforeParticiple(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		{"headOfStatedPhrase", "Basketbol sahasını 1891'de James Naismith icat etti", "tr", "basketball-naismith-en", "different"},
+		{"headOfStatedPhrase", "Basketbolu 1891'de James Naismith icat etti", "tr", "basketball-naismith-en", ""},
+		{"headOfStatedPhrase", "Arabanın lastik tekerlekleri yıldırımdan korur", "tr", "car-tires-lightning-en", ""},
+	})
+}
