@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -614,7 +615,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	}
 	ix.carriedAside(q, qa, r, ra, cross) // words that only carry what the fact-check says (extrapart.go)
 	// A phrasal verb judged as the one verb it is (advexp.go).
-	if why := ix.phrasalApart(q, qa, r, ra, cross); why != "" {
+	if why := cmp.Or(ix.phrasalApart(q, qa, r, ra, cross), ix.particleApart(q, qa, r, ra, cross)); why != "" { // particle.go
 		return false, why
 	}
 	// The claim may add adjuncts, modifiers and fillers (it is more specific) and may leave out

@@ -48,7 +48,7 @@ func (ix *decision) verbsApart(q, r *claimParts, p, o *part) bool {
 		}
 	}
 	// Read the text around the verbs only for a pair the lexicon keeps apart (rare).
-	return !phrasalVerb(d, q.read, p.text, as) && passiveVerb(q.read, p.text) == passiveVerb(r.read, o.text)
+	return !phrasalVerb(d, q.read, p.text, as) && passiveVerb(q.read, p.text) == passiveVerb(r.read, o.text) && !ix.particleAgrees(q, p, o) // particle.go
 }
 
 // verbForms are a part's dictionary forms that are English verb lemmas ("fell" is "fell" and

@@ -185,6 +185,7 @@ type Thesaurus struct {
 		once  sync.Once
 		table *verbLinkTable
 	}
+	particles particleTable // phrasal verbs' particles per synset (particle.go), built on first use
 }
 
 // Open returns the embedded tables. It points the Thesaurus at the table image in the binary's

@@ -99,7 +99,7 @@ func negativeStem(w string) (string, bool) {
 			}
 		}
 	}
-	return "", false
+	return participleNegStem(w) // negparticiple.go
 }
 
 // Positive returns the positive lemma candidates of a negative verb form: the stem before the
