@@ -128,7 +128,7 @@ func (ix *Index) framePieces(text, lang string) []piece {
 			cut(words[k][0], true)
 			pieceStart = true
 			continue
-		case k > 0 && !pieceStart && lex == "en" && ix.lex != nil && imperativeParticles[next] && ix.bareVerb(f) && afterStatement(text, words, k):
+		case k > 0 && !pieceStart && lex == "en" && ix.lex != nil && imperativeParticles[next] && ix.bareVerb(f) && afterStatement(text, words, k) && !ix.compoundHeadAt(text, words, k):
 			// "the earth is flat wake up sheeple": a bare verb and its particle after a word
 			// that closes a statement, with no comma between, open an imperative addressed to
 			// the reader, which states no fact.
