@@ -129,9 +129,6 @@ type Candidate struct {
 	pieceStates bool
 	// verbJudged reports a refusal the verb judges made (predshadow.go).
 	verbJudged bool
-	// statedBack reports a candidate under the retrieval floor that states the post's claim
-	// back, so that it may decide all the same (statedback.go).
-	statedBack bool
 }
 
 // retrievalSimilarity is the similarity a candidate is held to the retrieval floor with: the
@@ -445,7 +442,6 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	var qp *claimParts
 	pieceParts := make(map[string]*claimParts, len(pieces))
 	dec := ix.newDecision()
-	below := 0 // candidates decided under decideFloor (statedback.go)
 	for i := range cands {
 		out[i] = cands[i].c
 		out[i].lexical = cands[i].al.lexical
@@ -461,7 +457,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 		if out[i].Similarity >= DefaultThreshold || out[i].pieceSim < DefaultThreshold {
 			out[i].piece, out[i].pieceSim = "", 0
 		}
-		if out[i].Similarity >= decideFloor || out[i].piece != "" || decideBelowFloor(out[:i+1], qp != nil, &below) {
+		if out[i].Similarity >= decideFloor || out[i].piece != "" {
 			if qp == nil {
 				qp = ix.parseClaim(claim, lang)
 			}
@@ -487,7 +483,6 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 			if out[i].Rejected == "" && out[i].Similarity < decideFloor && !out[i].pieceStates {
 				out[i].Rejected = "not about the same claim"
 			}
-			dec.markStatedBack(&out[i], qp, rp) // statedback.go
 		} else {
 			out[i].Rejected = "not about the same claim"
 		}

@@ -107,7 +107,7 @@ func chooseConfident(cands []Candidate, lang string, threshold float64) int {
 			return i
 		}
 	}
-	return chooseStatedBack(cands, lang) // statedback.go
+	return -1
 }
 
 // ownLanguage reports a review in the claim's language; for a claim whose language is
