@@ -1206,10 +1206,8 @@ func boundedAt(toks []scanned, i int) byte {
 		if at(i+2) == "fazla" {
 			w = at(i + 1)
 		}
-		for _, suf := range []string{"dan", "den", "tan", "ten"} {
-			if strings.HasSuffix(w, suf) {
-				return '>'
-			}
+		if ablativeEnding(w) {
+			return '>'
 		}
 	}
 	return 0
@@ -1287,14 +1285,22 @@ func (ix *Index) negatedLowerBound(toks []scanned, i int, folded, wlang string, 
 	if (folded != "fazla" && folded != "uzun") || i == 0 || !toks[i-1].number && !(i > 1 && toks[i-2].number) {
 		return false
 	}
-	prev := turkish.Fold(toks[i-1].text)
-	ablative := false
+	return ablativeEnding(turkish.Fold(toks[i-1].text)) && negatedAfter(toks, i, clauseOf)
+}
+
+// ablativeEnding reports a folded Turkish word ending in the ablative ("saatten", "beşten").
+func ablativeEnding(w string) bool {
 	for _, suf := range []string{"dan", "den", "tan", "ten"} {
-		ablative = ablative || strings.HasSuffix(prev, suf)
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
 	}
-	if !ablative {
-		return false
-	}
+	return false
+}
+
+// negatedAfter reports a negator or negative verb after token i in its clause: the negation a
+// Turkish bound after a number ("fazla", "başka") falls under.
+func negatedAfter(toks []scanned, i int, clauseOf func(int) int) bool {
 	for j := i + 1; j < len(toks) && !toks[j].sentenceStart && clauseOf(j) == clauseOf(i); j++ {
 		if f := turkish.Fold(toks[j].text); turkish.IsNegator(f) || turkish.IsNegativeVerb(f) {
 			return true
@@ -1419,11 +1425,7 @@ func (ix *Index) boundAt(toks []scanned, i int, folded, wlang string) bound {
 	case prev == "en" && (folded == "az" || folded == "fazla"):
 		return pick(folded == "az")
 	case folded == "az" || folded == "fazla":
-		ablative := false
-		for _, suf := range []string{"dan", "den", "tan", "ten"} {
-			ablative = ablative || strings.HasSuffix(prev, suf)
-		}
-		if ablative && numberNear(toks, i) { // wordbound.go
+		if ablativeEnding(prev) && numberNear(toks, i) { // wordbound.go
 			return pick(folded == "fazla")
 		}
 	case nextNumber && (folded == "minimum" || folded == "asgari" || folded == "maksimum" || folded == "azami"):
@@ -1711,16 +1713,8 @@ func numberSlot(toks []scanned, folded func(int) string, i int, text string) str
 		if _, ok := numberWord(f); ok {
 			break // "in 2005 six zeros": the unit after another number is that number's
 		}
-		if s, ok := unitSlots[f]; ok {
+		if s := unitSlotAfter(f); s != "" { // numberunit.go
 			return s
-		}
-		if s, ok := unitSlots[trStem(f)]; ok {
-			return s
-		}
-		for _, l := range turkishLemmas(f) {
-			if s, ok := unitSlots[l]; ok {
-				return s
-			}
 		}
 		if toks[j].number {
 			break

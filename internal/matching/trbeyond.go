@@ -1,10 +1,6 @@
 package matching
 
-import (
-	"strings"
-
-	"github.com/claimcheck/claimcheck/internal/turkish"
-)
+import "github.com/claimcheck/claimcheck/internal/turkish"
 
 // trBeyondWords are the Turkish words that, after an ablative, say "beyond it": "fazla" (more),
 // its possessive "fazlası" (the more of it) and "başka" (other than), folded. A closed class of
@@ -31,18 +27,5 @@ func trBeyondNumber(toks []scanned, i int, folded, wlang string, clauseOf func(i
 	if !numberAt(i-2) || numberAt(i-1) || clauseOf(i-2) != clauseOf(i) {
 		return false // the ablative noun of a number right before it: "beş duyudan"
 	}
-	prev := turkish.Fold(toks[i-1].text)
-	ablative := false
-	for _, suf := range []string{"dan", "den", "tan", "ten"} {
-		ablative = ablative || strings.HasSuffix(prev, suf)
-	}
-	if !ablative {
-		return false
-	}
-	for j := i + 1; j < len(toks) && !toks[j].sentenceStart && clauseOf(j) == clauseOf(i); j++ {
-		if f := turkish.Fold(toks[j].text); turkish.IsNegator(f) || turkish.IsNegativeVerb(f) {
-			return true
-		}
-	}
-	return false
+	return ablativeEnding(turkish.Fold(toks[i-1].text)) && negatedAfter(toks, i, clauseOf)
 }
