@@ -110,7 +110,7 @@ func (ix *Index) commentClause(q, r *claimParts, c int) bool {
 			person = true
 		}
 	}
-	return (person || ix.evaluationOnly(own)) && !ix.relatedToAny(own, r)
+	return (person || ix.evaluationOnly(own) || q.lang == "en" && ix.imperativeOpened(piece, c)) && !ix.relatedToAny(own, r) // an imperative: advicecomma.go
 }
 
 // relatedToAny reports a part of own the lexicon relates in any way to a word of r, in one

@@ -478,7 +478,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 				_, ra := dec.alignParts(pc, rp)
 				out[i].pieceStates = same && firstUnlinked(rp, ra, func(o *part) bool {
 					return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore)
-				}) < 0
+				}) < 0 || same && dec.adviceOnlyBesides(qp, rp, out[i].piece) // the rest only advice (advicecomma.go)
 			}
 			if out[i].Rejected == "" && out[i].Similarity < decideFloor && !out[i].pieceStates {
 				out[i].Rejected = "not about the same claim"

@@ -1,0 +1,75 @@
+package matching
+
+import (
+	"context"
+	"testing"
+
+	"github.com/claimcheck/claimcheck/internal/analysis"
+)
+
+// TestAdviceComma holds a comma clause of advice after the claim (advicecomma.go): an imperative
+// opened by a bare verb before a preposition or a bare noun phrase is set aside when it states no
+// number, name, negation or restriction and shares nothing with the fact-check; one that names
+// something, restricts or adds, shares the fact-check's words or opens with a noun is not.
+func TestAdviceComma(t *testing.T) {
+	ix := starterIndex(t)
+	for _, c := range []struct {
+		claim, url string
+		same       bool
+	}{
+		{"planes are secretly spraying us with chemicals, look at the sky today #chemtrails", "chemtrails-en", true},
+		{"planes are secretly spraying us with chemicals, look at the sky", "chemtrails-en", true},
+		{"planes are secretly spraying us with chemicals, check for yourself", "chemtrails-en", true},
+
+		// The imperative names something, counts, restricts or adds.
+		{"planes are secretly spraying us with chemicals, look at Bill Gates", "chemtrails-en", false},
+		{"planes are secretly spraying us with chemicals, look at the sky in 1990", "chemtrails-en", false},
+		{"planes are secretly spraying us with chemicals, look at the crops too", "chemtrails-en", false},
+		{"planes are secretly spraying us with chemicals, look at the crops only", "chemtrails-en", false},
+		{"boats are secretly spraying us with chemicals, look at the sky", "chemtrails-en", false},
+		{"vaccines cause allergies, look at the kids", "vaccines-autism-en", false},
+		{"sugar makes children sleepy, look at them at parties", "sugar-hyperactivity-en", false},
+		// The imperative is where the claim is: a table is not the fact-check's doorway.
+		{"If the ground shakes, get under a table, it's the safest spot", "earthquake-doorway-en", false},
+	} {
+		same, why, known := ix.SameClaim(c.claim, "en", "urn:claimcheck:starter:"+c.url)
+		if !known {
+			t.Fatalf("no review %s", c.url)
+		}
+		if same != c.same {
+			t.Errorf("SameClaim(%q, %s) = %v (%s), want %v", c.claim, c.url, same, why, c.same)
+		}
+	}
+}
+
+// TestAdviceOnlyBesides holds a post whose other clauses are only advice: the claim's clause
+// holds the fact-check to the retrieval floor, as posted alone; advice naming something does not.
+func TestAdviceOnlyBesides(t *testing.T) {
+	a := starterAnalyzer(t)
+	for _, c := range []struct {
+		claim, url string
+	}{
+		{"msg is bad for you, avoid it in takeaways", "urn:claimcheck:starter:msg-harmful-en"},
+		{"msg is bad for you, avoid it whenever possible", "urn:claimcheck:starter:msg-harmful-en"},
+		{"msg is bad for you, look at the science", "urn:claimcheck:starter:msg-harmful-en"},
+		{"msg is bad for you, avoid it in Chinese takeaways", ""},
+		{"msg is bad for you, avoid it in 3 takeaways", ""},
+		{"msg is bad for you, avoid sugar too", ""},
+		{"msg is bad for your dog, avoid it in takeaways", ""},
+		{"salt is bad for you, avoid it in takeaways", ""},
+	} {
+		res, err := a.Analyze(context.Background(), analysis.Input{Claim: c.claim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, m := range res.Matches {
+			if m.Confident {
+				got = m.URL
+			}
+		}
+		if got != c.url {
+			t.Errorf("Analyze(%q) took %q, want %q", c.claim, got, c.url)
+		}
+	}
+}
