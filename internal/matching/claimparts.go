@@ -2524,6 +2524,7 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 			}
 		}
 	}
+	passive, passiveSp = aoristVerb(passive, passiveSp, verb, lemmas, known) // aoriststem.go
 	for _, w := range [][2]string{{noun, nounSp}, {plural, pluralSp}, {verb, verbSp}, {passive, passiveSp}} {
 		if w[0] != "" {
 			dict = append(dict, w[0])
