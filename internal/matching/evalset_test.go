@@ -631,7 +631,16 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: after the first 0.975, 0.646 (one rewording fewer) and 0.617; after the second 0.975,
 		// 0.649 (unchanged from before the session) and 0.617, no swap.
-		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.61}, 0.97},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.975 (313/321, unchanged),
+		// 0.651 and 0.633 (38/60), no swap.
+		// The floor rule of that round (statedback.go: a candidate below the retrieval floor taken when
+		// the two claims state each other) took one look-alike more here (312/321) and was reverted.
+		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.65, crosslang: 0.63}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
 		// look-alike abstention 0.970 (129/133), same-language rewording verdict accuracy 0.485
@@ -666,7 +675,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: 0.985, 0.549 (one
 		// rewording more) and 0.550, no swap.
-		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.54, crosslang: 0.54}, 0.98},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.985 (unchanged), 0.558 and
+		// 0.550, no swap.
+		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.54}, 0.98},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
 		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
@@ -701,6 +717,13 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: 0.973, 0.457 (one
 		// rewording more) and 0.620, no swap.
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.973, 0.457 and 0.620, all
+		// unchanged, no swap.
 		{"blind6", testPath3, heldFigures{lookalike: 0.97, paraphrase: 0.45, crosslang: 0.62}, 0.97},
 		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
 		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
@@ -736,7 +759,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: 0.991, 0.620 (one
 		// rewording more) and 0.735, no swap.
-		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.73}, 0.99},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.991 (unchanged), 0.635 and
+		// 0.776, no swap.
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.77}, 0.99},
 		// blind8.jsonl (313 cases: 109 look-alikes, 15 of them broader or narrower than a starter
 		// claim; 154 same-language and 50 cross-language rewordings). First run, once, on the
 		// matcher after the broader-claim and verb-sense rounds: look-alike abstention 0.899
@@ -770,7 +800,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: 0.917, 0.734 (one
 		// rewording more) and 0.720, no swap.
-		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.73, crosslang: 0.71}, 0.91},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.917 (unchanged), 0.747 and
+		// 0.720, no swap.
+		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.74, crosslang: 0.71}, 0.91},
 		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
 		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
 		// cross-language rewordings). First run, once, on the matcher of commit d03b82d, before
@@ -800,7 +837,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: unchanged (0.960,
 		// 0.550, 0.722), no swap.
-		{"blind9", testPath6, heldFigures{lookalike: 0.96, paraphrase: 0.55, crosslang: 0.72}, 0.96},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.960 (unchanged), 0.570 and
+		// 0.722, no swap.
+		{"blind9", testPath6, heldFigures{lookalike: 0.96, paraphrase: 0.57, crosslang: 0.72}, 0.96},
 		// blind10.jsonl (255 cases after dropping the 65 that repeated a query of another file:
 		// 109 look-alikes, 106 same-language and 40 cross-language rewordings). First run, once,
 		// on the matcher of commit 322766e, before any rule of the session it was written in:
@@ -825,6 +869,13 @@ func TestEvalTestHalf(t *testing.T) {
 		// every half run once after each of its two rounds was merged, aggregates only: after the first 0.991,
 		// 0.594 (unchanged; one more right review) and 0.825 (one more); after the second 0.991,
 		// 0.613 (two rewordings more) and 0.825, no swap.
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.991, 0.613 and 0.825, all
+		// unchanged, no swap.
 		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.61, crosslang: 0.82}, 0.99},
 		// blind11.jsonl (197 cases: 95 look-alikes, 79 same-language and 23 cross-language
 		// rewordings, written blind at the start of the session after colloq6.jsonl's; 38 of the
@@ -840,13 +891,27 @@ func TestEvalTestHalf(t *testing.T) {
 		// negative verb's inner verb, internal/turkish/classes2.go; shaped on tuning data only),
 		// every half run once after each of its two rounds was merged, aggregates only: 1.000, 0.671 (one
 		// rewording more) and 0.739, no swap.
-		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.67, crosslang: 0.73}, 0.99},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 1.000 (unchanged), 0.684 and
+		// 0.739, no swap.
+		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.68, crosslang: 0.73}, 0.99},
 		// blind12.jsonl (186 cases: 70 look-alikes, 90 same-language and 26 cross-language
 		// rewordings, written blind at the start of the session after blind11.jsonl's, before any
 		// rule of that session; see the eval README). Its first run, on commit 4f2af3f, aggregates
 		// only: look-alike abstention 0.971 (68/70), same-language rewording verdict accuracy 0.644
 		// (right review for 54/90), cross-language 0.692 (18/26), no dogru/yanlis swap.
-		{"blind12", testPath9, heldFigures{lookalike: 0.97, paraphrase: 0.64, crosslang: 0.69}, 0.97},
+		// After the rounds of the session that wrote blind12.jsonl (locatedhead.go, ordinaldot.go,
+		// atleast.go, numberunit.go, trbeyond.go, senseagree.go, initialism.go, immediacy.go,
+		// namednoun.go, wordbound.go, believers.go, capitali.go, trkind.go, datenoun.go, informalto.go,
+		// aspect.go, resultstate.go, particle.go, compoundhead.go, advicecomma.go, aoriststem.go,
+		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
+		// first round was merged and once after the second, aggregates only: 0.971 (unchanged), 0.656 and
+		// 0.692, no swap.
+		{"blind12", testPath9, heldFigures{lookalike: 0.97, paraphrase: 0.65, crosslang: 0.69}, 0.97},
 	} {
 		t.Run(half.name, func(t *testing.T) {
 			rep := runEvalFile(t, half.path, false)
