@@ -1,11 +1,6 @@
 package matching
 
-import (
-	"context"
-	"testing"
-
-	"github.com/claimcheck/claimcheck/internal/analysis"
-)
+import "testing"
 
 // TestAdviceComma holds a comma clause of advice after the claim (advicecomma.go): an imperative
 // opened by a bare verb before a preposition or a bare noun phrase is set aside when it states no
@@ -58,18 +53,6 @@ func TestAdviceOnlyBesides(t *testing.T) {
 		{"msg is bad for your dog, avoid it in takeaways", ""},
 		{"salt is bad for you, avoid it in takeaways", ""},
 	} {
-		res, err := a.Analyze(context.Background(), analysis.Input{Claim: c.claim})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		for _, m := range res.Matches {
-			if m.Confident {
-				got = m.URL
-			}
-		}
-		if got != c.url {
-			t.Errorf("Analyze(%q) took %q, want %q", c.claim, got, c.url)
-		}
+		checkConfidentMatch(t, a, c.claim, c.url) // extra_test.go
 	}
 }

@@ -51,15 +51,21 @@ func (ix *decision) linkCrossCompounds(q *claimParts, qa sideAlign, r *claimPart
 // restatedKinds is restatedKind on the English claim of a cross-language pair. It runs once
 // the alignment is otherwise done, so it sees what each word of the other claim came to state.
 func (ix *decision) restatedKinds(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
-	if ix.lex == nil || q.lang == r.lang {
-		return
+	if e, ea, _, ta, ok := crossSides(q, qa, r, ra, "en"); ok && ix.lex != nil {
+		ix.restatedKind(e, ea, ta)
 	}
-	switch {
-	case q.lang == "en" && r.lang == "tr":
-		ix.restatedKind(q, qa, ra)
-	case q.lang == "tr" && r.lang == "en":
-		ix.restatedKind(r, ra, qa)
+}
+
+// crossSides orders a Turkish–English pair of claims: the one in language lang with its
+// alignment, then the other with its; ok is false unless one claim is English and one Turkish.
+func crossSides(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign, lang string) (*claimParts, sideAlign, *claimParts, sideAlign, bool) {
+	if q.lang == r.lang || q.lang != "en" && q.lang != "tr" || r.lang != "en" && r.lang != "tr" {
+		return nil, sideAlign{}, nil, sideAlign{}, false
 	}
+	if q.lang == lang {
+		return q, qa, r, ra, true
+	}
+	return r, ra, q, qa, true
 }
 
 // restatedKind links, in an English claim, a noun set right after a compound the other claim

@@ -14,14 +14,8 @@ import "strings"
 
 // trRestatedKinds is trRestatedKind on the Turkish claim of a cross-language pair.
 func (ix *decision) trRestatedKinds(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
-	if ix.lex == nil || q.lang == r.lang {
-		return
-	}
-	switch {
-	case q.lang == "tr" && r.lang == "en":
-		ix.trRestatedKind(q, qa, r)
-	case q.lang == "en" && r.lang == "tr":
-		ix.trRestatedKind(r, ra, q)
+	if t, ta, e, _, ok := crossSides(q, qa, r, ra, "tr"); ok && ix.lex != nil {
+		ix.trRestatedKind(t, ta, e)
 	}
 }
 
