@@ -2532,6 +2532,7 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 		}
 	}
 	dict, spelled = ix.leastStrippedVerb(lemmas, written, dict, spelled) // trlex.go
+	dict, spelled = converbVerb(lemmas, dict, spelled, known)            // converbverb.go
 	return ix.commonerNoun(lemmas, written, dict, spelled)               // trlemma.go
 }
 
