@@ -332,13 +332,15 @@ func substitutedElsewhere(q *claimParts, qa sideAlign, r *claimParts, ra sideAli
 	}
 	for i := range q.parts {
 		p := &q.parts[i]
-		if p.clause >= from && p.clause <= to || qa.links[i] != unlinked || !isNoun(p) && !(p.role == roleModifier && p.num == "" && !p.aside) {
+		if p.clause >= from && p.clause <= to || qa.links[i] != unlinked || !isNoun(p) && !(p.role == roleModifier && p.num == "" && !p.aside) && !caseAdjunct(p) {
 			continue
 		}
 		if !linkedIn(i, -1) || !linkedIn(i, 1) {
 			continue
 		}
-		if counterpart(q, qa, r, ra, i, false, func(o *part) bool { return isNoun(o) || o.role == roleModifier && o.num == "" && !o.aside }) >= 0 {
+		if counterpart(q, qa, r, ra, i, false, func(o *part) bool {
+			return isNoun(o) || o.role == roleModifier && o.num == "" && !o.aside || caseAdjunct(p) && caseAdjunct(o)
+		}) >= 0 {
 			return true
 		}
 	}
