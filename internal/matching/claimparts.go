@@ -581,8 +581,8 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 	first := len(cp.parts)
 	lex := lexicalLang(lang)
 	toks := ix.joinHyphenated(text, scanText(text), lex)
-	clauses := clauseIDs(text, toks)
-	markClauseStarts(toks, clauses) // numread.go
+	clauses := trProhibitionClauses(toks, clauseIDs(text, toks), lex) // trprohib.go
+	markClauseStarts(toks, clauses)                                   // numread.go
 	inYears := locativeYears(text)
 	clauseBase := cp.clauses
 	shout := shouting(toks)
@@ -601,7 +601,7 @@ func (ix *Index) parseSegment(cp *claimParts, text, lang string, aside bool) {
 		return clauseBase + clauses[i]
 	}
 	negate := func(i int, concord bool) {
-		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1, prohibition: lex == "en" && prohibitionAt(toks, i, clauseOf)})
+		cp.negs = append(cp.negs, negation{clause: clauseOf(i), concord: concord, privative: -1, prohibition: lex == "en" && prohibitionAt(toks, i, clauseOf) || lex == "tr" && trProhibitionAt(toks, i, clauseOf)})
 	}
 	negStart := len(cp.negs)
 	// beyond holds the tokens of a negated lower bound ("not … more than 5", "5'ten uzun …

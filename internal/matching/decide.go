@@ -832,7 +832,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// that states part of the fact-check warns against what the claim says will happen; it
 	// does not deny it.
 	prohibition := func(g negation) bool {
-		if !g.prohibition || rNeg {
+		if !g.prohibition {
 			return false
 		}
 		if orConsequence(qToks, qa, g.clause) {
