@@ -14,19 +14,13 @@ func aoristVerb(read, spelled, verb string, lemmas []string, known func(string) 
 	if read != "" {
 		return read, spelled
 	}
-	stem := strings.TrimSuffix(strings.TrimSuffix(verb, "mak"), "mek")
+	stem := infinitiveStem(verb)
 	n := len(stem)
 	if stem == verb || n < 4 || stem[n-1] != 'r' || !strings.ContainsRune("aeiu", rune(stem[n-2])) ||
 		isVowelByte(stem[n-3]) || !contains(lemmas, stem[:n-2]) || len(lemmas) == 0 || !strings.HasPrefix(lemmas[0], stem) {
 		return "", ""
 	}
-	base := stem[:n-2]
-	for _, inf := range []string{"mak", "mek"} {
-		if sp := known(base + inf); sp != "" {
-			return base + inf, sp
-		}
-	}
-	return "", ""
+	return knownInfinitive(stem[:n-2], known)
 }
 
 // isVowelByte reports a folded Turkish vowel.

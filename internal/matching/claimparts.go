@@ -507,8 +507,7 @@ func eachClause(rs []rune, f func(start, end int)) {
 		if !strings.ContainsRune(",;.!?…:\n", r) {
 			continue
 		}
-		if (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) ||
-			r == '.' && ordinalDot(rs, i) {
+		if inNumber(rs, i) {
 			continue
 		}
 		f(start, i)
@@ -2510,19 +2509,14 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 	// candidate and a verb too is also read as that verb ("yenirse" is "yemek" as well as
 	// "yenmek", "yerseniz" "yemek" as well as "yermek").
 	var passive, passiveSp string
-	stem := strings.TrimSuffix(strings.TrimSuffix(verb, "mak"), "mek")
+	stem := infinitiveStem(verb)
 	if n := len(stem); verb != "" && n >= 3 && (stem[n-1] == 'n' || stem[n-1] == 'r') {
 		stem = stem[:n-1]
 	} else {
 		stem = ""
 	}
 	if r := []rune(stem); len(r) >= 2 && strings.ContainsRune("aeıioöuü", r[len(r)-1]) && contains(lemmas, stem) {
-		for _, inf := range []string{"mak", "mek"} {
-			if sp := known(stem + inf); sp != "" {
-				passive, passiveSp = stem+inf, sp
-				break
-			}
-		}
+		passive, passiveSp = knownInfinitive(stem, known)
 	}
 	passive, passiveSp = aoristVerb(passive, passiveSp, verb, lemmas, known) // aoriststem.go
 	for _, w := range [][2]string{{noun, nounSp}, {plural, pluralSp}, {verb, verbSp}, {passive, passiveSp}} {
@@ -2536,12 +2530,30 @@ func (ix *Index) dictForms(lang string, lemmas []string, written string) (dict, 
 	return ix.commonerNoun(lemmas, written, dict, spelled)               // trlemma.go
 }
 
+// infinitiveStem is a Turkish verb's stem: its dictionary form without the infinitive ending
+// ("içmek" → "iç"), or the word itself when it has none.
+func infinitiveStem(inf string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(inf, "mak"), "mek")
+}
+
+// knownInfinitive is the infinitive of a Turkish verb stem that the lexicon knows (known spells
+// it), with its spelling, or "", "": "-mak" is asked first, then "-mek", so the lexicon, not a
+// reading of the stem's vowels, says which one the verb takes.
+func knownInfinitive(stem string, known func(string) string) (string, string) {
+	for _, inf := range []string{"mak", "mek"} {
+		if sp := known(stem + inf); sp != "" {
+			return stem + inf, sp
+		}
+	}
+	return "", ""
+}
+
 // softened reports the letter the writer wrote for a lemma's letter r at rune i as its softened
 // form before a vowel ending: a final ç written c ("güç" → "gücü"), a final g written ğ
 // ("diyalog" → "diyaloğu"), also at the end of a verb's stem ("geç" → … is not softened, but a
 // stem's last letter is where softening happens).
 func softened(lemma string, i int, r, written rune) bool {
-	rs := []rune(strings.TrimSuffix(strings.TrimSuffix(lemma, "mak"), "mek"))
+	rs := []rune(infinitiveStem(lemma))
 	return i == len(rs)-1 && (r == 'ç' && written == 'c' || r == 'g' && written == 'ğ')
 }
 

@@ -26,7 +26,7 @@ func converbVerb(lemmas []string, dict, spelled []string, known func(string) str
 	}
 	at := -1
 	for k, d := range dict {
-		if strings.HasSuffix(d, "mak") || strings.HasSuffix(d, "mek") {
+		if trInfinitive(d) { // predtrue.go
 			at = k
 			break
 		}
@@ -34,7 +34,7 @@ func converbVerb(lemmas []string, dict, spelled []string, known func(string) str
 	if at < 0 || strings.Contains(dict[at], " ") {
 		return dict, spelled
 	}
-	read := strings.TrimSuffix(strings.TrimSuffix(dict[at], "mak"), "mek")
+	read := infinitiveStem(dict[at])
 	if len(read) <= len(stem) || !strings.HasPrefix(read, stem[:len(stem)-1]) {
 		return dict, spelled
 	}

@@ -453,7 +453,10 @@ type scanned struct {
 func scanText(text string) []scanned {
 	var out []scanned
 	for _, sentence := range splitSentences(text) {
-		for i, t := range analysis.Tokenize(numberSuffixes(ordinalDotted.ReplaceAllString(sentence, "${1}${2}nci ${3}"))) {
+		if strings.Contains(sentence, ". ") { // ordinaldot.go; most sentences have no ordinal
+			sentence = ordinalDotted.ReplaceAllString(sentence, "${1}${2}nci ${3}")
+		}
+		for i, t := range analysis.Tokenize(numberSuffixes(sentence)) {
 			out = append(out, scanned{text: t, number: isNumberToken(t), sentenceStart: i == 0})
 		}
 	}
@@ -488,10 +491,7 @@ func splitSentences(text string) []string {
 		if !strings.ContainsRune(".!?…;:\n\"“”«»()", r) {
 			continue
 		}
-		if (r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
-			continue
-		}
-		if r == '.' && ordinalDot(rs, i) {
+		if inNumber(rs, i) {
 			continue
 		}
 		out = append(out, string(rs[start:i]))

@@ -15,6 +15,15 @@ import (
 // it with the ordinal suffix instead ("3. oldu" → "3nci oldu"), which numberSlot reads as a rank.
 var ordinalDotted = regexp.MustCompile(`(^|\s)(\d{1,3})\. (\p{Ll})`)
 
+// inNumber reports the comma, point or colon at rs[i] as part of a number, not a break: between
+// digits ("4,5 milyar", "1.000", "10:30") or the dot of an ordinal (ordinalDot). splitSentences
+// and eachClause both skip it.
+func inNumber(rs []rune, i int) bool {
+	r := rs[i]
+	return (r == ',' || r == '.' || r == ':') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) ||
+		r == '.' && ordinalDot(rs, i)
+}
+
 // ordinalDot reports the dot at rs[i] of a number written as an ordinal, as Turkish writes one
 // ("9. gezegen", "21. yüzyıl"): one to three digits, the dot, a space and a lower-case word. A
 // sentence ending in a number goes on with a capital, and a year has four digits.
