@@ -7,34 +7,22 @@ import "testing"
 // number, name, negation or restriction and shares nothing with the fact-check; one that names
 // something, restricts or adds, shares the fact-check's words or opens with a noun is not.
 func TestAdviceComma(t *testing.T) {
-	ix := starterIndex(t)
-	for _, c := range []struct {
-		claim, url string
-		same       bool
-	}{
-		{"planes are secretly spraying us with chemicals, look at the sky today #chemtrails", "chemtrails-en", true},
-		{"planes are secretly spraying us with chemicals, look at the sky", "chemtrails-en", true},
-		{"planes are secretly spraying us with chemicals, check for yourself", "chemtrails-en", true},
+	checkStarterRules(t, []starterRuleCase{
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at the sky today #chemtrails", "en", "chemtrails-en", ""},
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at the sky", "en", "chemtrails-en", ""},
+		{"adviceComma", "planes are secretly spraying us with chemicals, check for yourself", "en", "chemtrails-en", ""},
 
 		// The imperative names something, counts, restricts or adds.
-		{"planes are secretly spraying us with chemicals, look at Bill Gates", "chemtrails-en", false},
-		{"planes are secretly spraying us with chemicals, look at the sky in 1990", "chemtrails-en", false},
-		{"planes are secretly spraying us with chemicals, look at the crops too", "chemtrails-en", false},
-		{"planes are secretly spraying us with chemicals, look at the crops only", "chemtrails-en", false},
-		{"boats are secretly spraying us with chemicals, look at the sky", "chemtrails-en", false},
-		{"vaccines cause allergies, look at the kids", "vaccines-autism-en", false},
-		{"sugar makes children sleepy, look at them at parties", "sugar-hyperactivity-en", false},
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at Bill Gates", "en", "chemtrails-en", "different entity"},
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at the sky in 1990", "en", "chemtrails-en", "different number"},
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at the crops too", "en", "chemtrails-en", "different detail"},
+		{"adviceComma", "planes are secretly spraying us with chemicals, look at the crops only", "en", "chemtrails-en", "different detail"},
+		{"adviceComma", "boats are secretly spraying us with chemicals, look at the sky", "en", "chemtrails-en", "different subject"},
+		{"adviceComma", "vaccines cause allergies, look at the kids", "en", "vaccines-autism-en", "different object"},
+		{"adviceComma", "sugar makes children sleepy, look at them at parties", "en", "sugar-hyperactivity-en", "different object"},
 		// The imperative is where the claim is: a table is not the fact-check's doorway.
-		{"If the ground shakes, get under a table, it's the safest spot", "earthquake-doorway-en", false},
-	} {
-		same, why, known := ix.SameClaim(c.claim, "en", "urn:claimcheck:starter:"+c.url)
-		if !known {
-			t.Fatalf("no review %s", c.url)
-		}
-		if same != c.same {
-			t.Errorf("SameClaim(%q, %s) = %v (%s), want %v", c.claim, c.url, same, why, c.same)
-		}
-	}
+		{"adviceComma", "If the ground shakes, get under a table, it's the safest spot", "en", "earthquake-doorway-en", "different predicate"},
+	})
 }
 
 // TestAdviceOnlyBesides holds a post whose other clauses are only advice: the claim's clause
