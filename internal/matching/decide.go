@@ -541,13 +541,13 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			return false, fmt.Sprintf("different number: the claim says %s %s, the fact-check does not", q.parts[i-1].text, p.text)
 		}
 		if j := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && !o.verb }); j >= 0 {
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
+			return false, fmt.Sprintf("different number: %s ≠ %s", ordinalShown(p.text), say(r, ra, j))
 		}
 		// A number of its own while the fact-check has a subject, object or predicate the claim
 		// does not state is not the claim made more specific but another claim ("İnsanlar
 		// DNA'larının yüzde 2'sini kullanır" for "mRNA aşıları insan DNA'sını değiştirir").
 		if j := firstUnlinked(r, ra, isNoun); j >= 0 {
-			return false, fmt.Sprintf("different number: %s ≠ %s", p.text, say(r, ra, j))
+			return false, fmt.Sprintf("different number: %s ≠ %s", ordinalShown(p.text), say(r, ra, j))
 		}
 	}
 	// A part of the claim in the place of a different part of the fact-check (the same gap
@@ -604,7 +604,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		if o := &r.parts[j]; o.num != "" {
 			// A word where the fact-check has a number: "excellent long-term memory" for a
 			// "three-second memory", "the largest planet" for "the ninth".
-			return false, fmt.Sprintf("different number: %s ≠ %s", say(q, qa, i), o.text)
+			return false, fmt.Sprintf("different number: %s ≠ %s", say(q, qa, i), ordinalShown(o.text))
 		}
 		o := &r.parts[j]
 		// A where/when detail may be told in other words ("geçmişte" for "bir zamanlar"), but two
@@ -1315,7 +1315,7 @@ func say(c *claimParts, a sideAlign, i int) string {
 		p = &c.parts[n]
 	}
 	if p.ent != nil || p.num != "" || analysis.IsAllCaps(p.text) && len(p.text) > 1 {
-		return p.text
+		return ordinalShown(p.text) // ordinaldot.go
 	}
 	if p.lang == "tr" {
 		return turkish.Lower(p.text)
@@ -2583,14 +2583,14 @@ func numbersDiffer(q *claimParts, qa sideAlign, r *claimParts) string {
 			}
 		}
 		if !met && len(other) > 0 {
-			return fmt.Sprintf("different number: %s ≠ %s", p.text, other[0].text)
+			return fmt.Sprintf("different number: %s ≠ %s", ordinalShown(p.text), ordinalShown(other[0].text))
 		}
 		if !met {
 			// Counting something else with another number ("10 bin adım" for "8 bardak su"):
 			// a number of each claim that the other does not state.
 			for j := range r.parts {
 				if o := &r.parts[j]; o.num != "" && !o.aside && !numberStated(o, q) {
-					return fmt.Sprintf("different number: %s ≠ %s", p.text, o.text)
+					return fmt.Sprintf("different number: %s ≠ %s", ordinalShown(p.text), ordinalShown(o.text))
 				}
 			}
 		}

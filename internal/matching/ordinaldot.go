@@ -2,6 +2,7 @@ package matching
 
 import (
 	"regexp"
+	"strings"
 	"unicode"
 )
 
@@ -41,3 +42,12 @@ func ordinalDot(rs []rune, i int) bool {
 // digitOrdinalTR is a Turkish ordinal written in digits with its suffix, -(I)ncI ("3üncü",
 // "9uncu", scanText's "3nci").
 var digitOrdinalTR = regexp.MustCompile(`^\d{1,3}'?[iıuü]?nc[iıuü]$`)
+
+// ordinalShown writes a rank scanText rewrote ("10nci") back the way the post wrote it ("10."),
+// so a reason quotes the post's own words; any other word is returned unchanged.
+func ordinalShown(t string) string {
+	if d, ok := strings.CutSuffix(t, "nci"); ok && d != "" && len(d) <= 3 && strings.Trim(d, "0123456789") == "" {
+		return d + "."
+	}
+	return t
+}

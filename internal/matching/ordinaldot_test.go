@@ -32,3 +32,18 @@ func TestOrdinalDotSplits(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdinalDotReason holds that a refusal quotes a dotted rank as the post wrote it, not as
+// scanText rewrote it for numberSlot.
+func TestOrdinalDotReason(t *testing.T) {
+	checkStarterRules(t, []starterRuleCase{
+		{"ordinalDot", "Plüton 10. gezegen", "tr", "pluto-planet-tr", "10. ≠"},
+	})
+	for _, c := range []struct{ in, want string }{
+		{"10nci", "10."}, {"3nci", "3."}, {"nci", "nci"}, {"2005nci", "2005nci"}, {"3üncü", "3üncü"}, {"ince", "ince"},
+	} {
+		if got := ordinalShown(c.in); got != c.want {
+			t.Errorf("ordinalShown(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
