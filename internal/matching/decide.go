@@ -781,7 +781,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			modifierNegation(r, ra, q, g.clause) || rLexical(g)
 	})
 	restating := func(c int) bool { return !rNeg && restatingClause(q, qa, c) }
-	flips := comp
+	flips, antonyms := comp, 0
 	var antA, antB string
 	for i, l := range qa.links {
 		// An antonym in the place of the fact-check's subject or object ("milk" where it has
@@ -800,8 +800,15 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		if l == opposite && !restating(q.parts[i].clause) {
 			flips++
+			antonyms++
 			antA, antB = say(q, qa, i), say(r, ra, qa.with[i])
 		}
+	}
+	// Each antonym turns its own part around: "thinner and lighter" for "thicker and darker"
+	// says the opposite twice, not the claim twice denied. Parity cancels a negation against an
+	// antonym of the word it negates ("not permanent" = "temporary"), never two antonyms.
+	if antonyms > 1 {
+		return false, fmt.Sprintf("opposite meaning: %s ≠ %s", antA, antB)
 	}
 	// Negation on meaning (negmeaning.go): a word of one claim read as grammar that denies a
 	// part of the other ("the same thing" for "no difference"), "before S" against "S was the
@@ -884,6 +891,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if flips == 0 {
 		if why, ok := opposed(q.opp, r.opp); ok {
 			return false, "opposite meaning (" + why + ")"
+		}
+		if why := droppedPreventer(q, qa, r, ra); why != "" { // preventer.go
+			return false, why
 		}
 	}
 	// A qualifier of the fact-check's subject or object the claim leaves out (broader.go).
