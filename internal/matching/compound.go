@@ -46,6 +46,7 @@ func (ix *Index) compounds(c *claimParts) []compound {
 				forms = append(forms, j) // multiword.go
 			}
 		}
+		forms = ix.splitCompound(p, n, forms) // kindname.go
 		if len(forms) > 0 {
 			out = append(out, compound{at: i, forms: forms})
 		}

@@ -1739,6 +1739,8 @@ func (ix *decision) alignAnew(q, r *claimParts) (qa, ra sideAlign) {
 	}
 	ix.linkModifiedHeads(q, qa, r, ra)
 	ix.linkModifiedKinds(q, qa, r, ra) // kindof.go
+	ix.linkPersonKinds(q, qa, r, ra)   // kindname.go
+	ix.linkForeignKinds(q, qa, r, ra)  // kindname.go
 	// A part linked one way only (a word of a phrase translation: "intihar" in "intihar etmek"
 	// for "suicide") is linked back when the lexicon relates the two on their own.
 	back := func(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {

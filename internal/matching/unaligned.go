@@ -470,7 +470,7 @@ func (ix *decision) compoundOf(m, h *part) string {
 }
 
 // relatesAs reports a compound c related to one of o's dictionary forms as the same word, a
-// synonym or a kind of it (Broader: c IS-A o).
+// synonym or a kind of it (Broader: c IS-A o, or a deeper kind: compoundNamesKind).
 func (ix *decision) relatesAs(lang, c string, o *part) bool {
 	for _, d := range o.dict {
 		switch ix.relations.relate(ix.lex, lang, c, d) {
@@ -478,7 +478,7 @@ func (ix *decision) relatesAs(lang, c string, o *part) bool {
 			return true
 		}
 	}
-	return false
+	return ix.compoundNamesKind(lang, c, o) // kindname.go
 }
 
 // claimCompound finds, within one language, a word of the claim left unstated before a word the
