@@ -635,6 +635,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	if why := ix.expandedPart(q, qa, r, cross); why != "" {
 		return false, why
 	}
+	if i := ix.deniedVerbObject(q, qa, r); i >= 0 { // pivotdenial.go
+		return false, fmt.Sprintf("different claim: the claim also says %s, the fact-check does not", say(q, qa, i))
+	}
 	for i := range q.parts {
 		p := &q.parts[i]
 		if qa.links[i] == unlinked && p.num == "" && !p.verb && (p.role == roleCore || p.role == rolePredicate) && (!cross || isNoun(p)) && !(rFull && (!cross && besideLinkedNoun(q, qa, i) && !locatedHead(q, qa, r, i) || cross && ix.headOfStatedPhrase(q, qa, r, ra, i))) &&
@@ -832,8 +835,12 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		flip(post, fact)
 	}
 	if post, fact := onlyElsewhere(qToks, rToks); !flip(post, fact) {
-		fact, post := onlyElsewhere(rToks, qToks)
-		flip(post, fact)
+		if fact, post := onlyElsewhere(rToks, qToks); !flip(post, fact) {
+			if post, fact := ix.exceptOnly(q, r); !flip(post, fact) { // "no X except Y" for "only Y" (exceptonly.go)
+				fact, post := ix.exceptOnly(r, q)
+				flip(post, fact)
+			}
+		}
 	}
 	// "Don't have yogurt after fish, you'll get food poisoning": a prohibition beside a clause
 	// that states part of the fact-check warns against what the claim says will happen; it

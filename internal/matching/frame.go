@@ -401,7 +401,7 @@ func (ix *decision) storyNegations(pieces []*claimParts, r *claimParts) bool {
 		words := 0
 		for i := range c.parts {
 			p := &c.parts[i]
-			if qa.links[i] == linked || qa.links[i] == opposite || ix.truthOrBelief(p) {
+			if qa.links[i] == linked || qa.links[i] == opposite && !ix.deniedAgain(c, qa, r, i) || ix.truthOrBelief(p) { // pivotdenial.go
 				return false
 			}
 			if p.num == "" {

@@ -144,7 +144,7 @@ func (ix *decision) deniesEither(p, o *part) bool {
 	if p.num != "" || o.num != "" || p.ent != nil || o.ent != nil || !pred(p) && !pred(o) {
 		return false
 	}
-	return ix.denies(p.lang, p.lexForms(), o) || ix.denies(o.lang, o.lexForms(), p)
+	return ix.denies(p.lang, p.lexForms(), o) || ix.denies(o.lang, o.lexForms(), p) || ix.pivotDeniesEither(p, o) // pivotdenial.go
 }
 
 // clauseToken is one token of a claim's text (its frameText) with its clause and the part read
