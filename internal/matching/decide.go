@@ -240,15 +240,13 @@ func (ix *decision) decideClauses(q, r *claimParts) (bool, string) {
 	// A post that tells a story around the claim ("Doc told my dad to go easy on the salt,
 	// eating lots of salt raises your blood pressure") states it in one clause: that clause alone
 	// may state the fact-check. Only a clause that states the fact-check's subjects, objects,
-	// names and numbers (statesWhole, or clauseStatesAct: storyclause.go), and only while no other
-	// clause negates anything but a warning ("don't …") or the poster's own story before it
-	// (storyclause.go), so that a clause denying or doubting the claim ("…? Yok bence") is
+	// names and numbers (statesWhole), and only while no other clause negates anything but a
+	// warning ("don't …"), so that a clause denying or doubting the claim ("…? Yok bence") is
 	// never set aside, nor a topic split off by a comma ("World Wide Web, Bill Gates tarafından
 	// icat edildi").
-	story := ix.storyClauses(q, r) // the poster's own story before the claim (storyclause.go)
 	negatedElsewhere := func(from, to int) bool {
 		for _, g := range q.negs {
-			if (g.clause < from || g.clause > to) && !g.prohibition && !(g.clause < from && g.clause < len(story) && story[g.clause]) {
+			if (g.clause < from || g.clause > to) && !g.prohibition {
 				return true
 			}
 		}
@@ -262,7 +260,7 @@ func (ix *decision) decideClauses(q, r *claimParts) (bool, string) {
 			if negatedElsewhere(c, c+n-1) {
 				continue
 			}
-			if sub := ix.clausesOnly(q, c, c+n-1); sub != nil && (ix.statesWhole(sub, r, wholeRA) || ix.clauseStatesAct(sub, r)) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
+			if sub := ix.clausesOnly(q, c, c+n-1); sub != nil && ix.statesWhole(sub, r, wholeRA) && !substitutedElsewhere(q, wholeQA, r, wholeRA, c, c+n-1) {
 				if ok, _ := ix.decideWhole(sub, r); ok {
 					return true, ""
 				}
