@@ -30,6 +30,9 @@ func (ix *decision) holes(q, r *claimParts) string {
 	if why := ix.contrastAnswer(q, r); why != "" { // contrastanswer.go
 		return why
 	}
+	if why := ix.asideSubject(q, r); why != "" { // asidesubject.go
+		return why
+	}
 	if why := ix.mockedClaim(q, r); why != "" { // a story laughing at the claim (mocked.go)
 		return why
 	}
