@@ -475,8 +475,9 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 					pieceParts[out[i].piece] = pc
 				}
 				same, _ := dec.decide(pc, rp)
-				_, ra := dec.alignParts(pc, rp)
+				qa, ra := dec.alignParts(pc, rp)
 				out[i].pieceStates = same && !ix.pieceLeavesOut(pc, rp, ra) || // a fuller name aside (piecename.go)
+					same && dec.objectLeftOut(pc, qa, rp, ra) && dec.restNamesNothing(qp, out[i].piece) || // one object left unsaid (pieceobject.go)
 					same && dec.adviceOnlyBesides(qp, rp, out[i].piece) // the rest only advice (advicecomma.go)
 			}
 			if out[i].Rejected == "" && out[i].Similarity < decideFloor && !out[i].pieceStates {
