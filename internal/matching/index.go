@@ -418,7 +418,7 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 	if n == 0 {
 		return nil
 	}
-	qf := ix.resolve(keys, lang, n)
+	qf := ix.resolve(keys, &q, n)
 	qv := ix.view(&q, n)
 	hits := ix.bm25(ix.withKinds(qf, qv, n), n)
 	pieces := ix.pieceViews(claim, lang, n)
@@ -475,10 +475,10 @@ func (ix *Index) Search(claim, lang string, k int) []Candidate {
 					pieceParts[out[i].piece] = pc
 				}
 				same, _ := dec.decide(pc, rp)
-				_, ra := dec.alignParts(pc, rp)
-				out[i].pieceStates = same && firstUnlinked(rp, ra, func(o *part) bool {
-					return !o.aside && o.num == "" && !o.verb && (o.ent != nil || o.role >= roleCore)
-				}) < 0 || same && dec.adviceOnlyBesides(qp, rp, out[i].piece) // the rest only advice (advicecomma.go)
+				qa, ra := dec.alignParts(pc, rp)
+				out[i].pieceStates = same && !ix.pieceLeavesOut(pc, rp, ra) || // a fuller name aside (piecename.go)
+					same && dec.objectLeftOut(pc, qa, rp, ra) && dec.restNamesNothing(qp, out[i].piece) || // one object left unsaid (pieceobject.go)
+					same && dec.adviceOnlyBesides(qp, rp, out[i].piece) // the rest only advice (advicecomma.go)
 			}
 			if out[i].Rejected == "" && out[i].Similarity < decideFloor && !out[i].pieceStates {
 				out[i].Rejected = "not about the same claim"
@@ -552,7 +552,8 @@ func sameLanguage(claimLang, reviewLang string) bool {
 }
 
 // resolve maps the claim's feature keys to index features, correcting misspelt words (lock held).
-func (ix *Index) resolve(keys []string, lang string, n int) []queryFeature {
+func (ix *Index) resolve(keys []string, q *textInfo, n int) []queryFeature {
+	lang := q.lang
 	maxIDF := idf(n, 0)
 	out := make([]queryFeature, 0, len(keys))
 	seen := map[uint32]bool{}
@@ -567,6 +568,13 @@ func (ix *Index) resolve(keys []string, lang string, n int) []queryFeature {
 			continue
 		}
 		if ch == chWord {
+			if f, ok := ix.writtenFor(q, k[1:]); ok { // a stem cut too far (wordform.go)
+				if !seen[f] {
+					seen[f] = true
+					out = append(out, queryFeature{id: f, known: true, ch: ch, weight: w * idf(n, ix.df[f])})
+				}
+				continue
+			}
 			corr, stop := ix.correct(k[1:], lang)
 			if stop {
 				// A misspelt stopword ("nedn" for "neden") is still a stopword.

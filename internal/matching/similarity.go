@@ -58,6 +58,10 @@ func (ix *Index) view(q *textInfo, n int) *queryView {
 				qu.word = int32(f)
 				qv.words[f] = true
 				qu.weight = idf(n, ix.df[f])
+			} else if f, ok := ix.asWritten(u, q.lang); ok { // a stem cut too far (wordform.go)
+				qu.word = int32(f)
+				qv.words[f] = true
+				qu.weight = idf(n, ix.df[f])
 			}
 		default:
 			qu.weight = channelWeight[chConcept] * ix.conceptWeight(qu.concepts, n)
@@ -140,7 +144,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			c = conceptCover
 		case !qu.u.stop:
 			for _, du := range d.units {
-				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du)) || clippedPair(qv, qu, d.Lang, folded(du))) {
 					c = fuzzyCover
 					break
 				}
@@ -178,7 +182,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			default:
 				stem := ix.keys[du.word][1:]
 				for _, qu := range qv.units {
-					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du)) || clippedPair(qv, qu, d.Lang, folded(du))) {
 						c = fuzzyCover
 						break
 					}
