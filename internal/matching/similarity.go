@@ -140,7 +140,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			c = conceptCover
 		case !qu.u.stop:
 			for _, du := range d.units {
-				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du)) || ix.clipsIndexed(qu.u.folded, folded(du), d.Lang)) || cognate(qu.u.folded, folded(du))) {
 					c = fuzzyCover
 					break
 				}
@@ -178,7 +178,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			default:
 				stem := ix.keys[du.word][1:]
 				for _, qu := range qv.units {
-					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du))) {
+					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du)) || ix.clipsIndexed(qu.u.folded, folded(du), d.Lang)) || cognate(qu.u.folded, folded(du))) {
 						c = fuzzyCover
 						break
 					}
