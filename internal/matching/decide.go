@@ -73,6 +73,9 @@ type decision struct {
 	// pairs are an English claim's adjacent pairs read as WordNet lemmas (encompound.go), once
 	// per claim for the same reason.
 	pairs map[*claimParts][][]string
+	// unknown are a post's words no lexicon knows that may shorten a word (clipping.go), found
+	// once per post.
+	unknown map[*claimParts][]int
 }
 
 // unitsOf keys a claim's compound units by the language they are read in.
@@ -140,6 +143,19 @@ func (ix *decision) parsePiece(text, lang string) *claimParts {
 // same slot must agree as quantities, and the polarities must agree on meaning (a negated verb and
 // its antonym state the same thing).
 func (ix *decision) decide(q, r *claimParts) (bool, string) {
+	same, why := ix.decideWritten(q, r)
+	if !same { // a word the post shortens, spelled out (clipping.go)
+		if s := ix.spelledOut(q, r); s != nil {
+			if ok, _ := ix.decideWritten(s, r); ok {
+				return true, ""
+			}
+		}
+	}
+	return same, why
+}
+
+// decideWritten is decide on the post's words as written.
+func (ix *decision) decideWritten(q, r *claimParts) (bool, string) {
 	if why := ix.trPredicateApart(q, r); why != "" { // trverbs.go
 		return false, why
 	}
@@ -441,8 +457,9 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			ra.links[j] = chatter
 		}
 	}
-	ix.entityAlias(q, qa, r, ra) // a name said by another form of it (entalias.go)
-	initialisms(q, qa, r, ra)    // an acronym of the other claim's words (initialism.go)
+	ix.entityAlias(q, qa, r, ra)        // a name said by another form of it (entalias.go)
+	initialisms(q, qa, r, ra)           // an acronym of the other claim's words (initialism.go)
+	ix.translatedInitials(q, qa, r, ra) // an English acronym of a Turkish name's English name (initialism.go)
 	// A phrasal verb WordNet has under the fact-check's verb (converse.go).
 	ix.phrasalStates(q, qa, r, ra, cross)
 	resultStates(q, qa, r, ra, cross)

@@ -1,6 +1,7 @@
 package matching
 
 import (
+	"strings"
 	"unicode"
 
 	"github.com/claimcheck/claimcheck/internal/analysis"
@@ -13,8 +14,8 @@ import (
 // as "different entity: BP ≠ pressure". The reading needs nothing but the two claims: each
 // letter of the acronym, in order, is the first letter of one of a run of neighbouring words of
 // the other claim, none of them stated otherwise. Another acronym ("HR", "BS" for "blood
-// pressure") spells no run and stays refused. Only within one language: the initials of a
-// translation are other letters.
+// pressure") spells no run and stays refused. Within one language only by the words as written;
+// across languages see translatedInitials.
 
 // initialisms links each acronym of either claim to the run of the other claim's words it
 // shortens (see above).
@@ -81,6 +82,73 @@ func spellsInitials(c *claimParts, a sideAlign, s int, letters []rune) bool {
 			return false
 		}
 		if w := []rune(turkish.Fold(nameBase(o.text))); len(w) < 2 || w[0] != letters[k] {
+			return false
+		}
+		if k > 0 && !wordsAdjacent(c.read, c.parts[s+k-1].text, o.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// translatedInitials links an English post's acronym to a run of a Turkish fact-check's name
+// whose English name it shortens: "the 2002 WC" for "2002 Dünya Kupası'nda" (dünya → world,
+// kupa → cup). Each word of the run is a name (written capitalised), one per letter, and one of
+// its first translations opens with the letter; the translations so chosen, read in order, must
+// be a name WordNet lists ("world cup"), so an acronym whose letters only happen to open loose
+// translations ("EC": earth, coupe) is no name of the run and stays refused.
+func (ix *decision) translatedInitials(q *claimParts, qa sideAlign, r *claimParts, ra sideAlign) {
+	if ix.lex == nil || q.lang != "en" || r.lang != "tr" {
+		return
+	}
+	for i := range q.parts {
+		p := &q.parts[i]
+		if qa.links[i] != unlinked || p.ent == nil || p.aside || p.num != "" {
+			continue
+		}
+		letters := acronymLetters(p.text)
+		if letters == nil {
+			continue
+		}
+		for s := 0; s+len(letters) <= len(r.parts); s++ {
+			if !spellsRun(r, ra, s, len(letters), func(o *part) bool { return o.ent != nil }) || !ix.namesInTranslation(r, s, letters, nil) {
+				continue
+			}
+			e := s + len(letters) - 1
+			qa.links[i], qa.with[i] = linked, e
+			for k := s; k <= e; k++ {
+				ra.links[k], ra.with[k] = linked, i
+			}
+			break
+		}
+	}
+}
+
+// namesInTranslation reports a choice of English translations of r's parts from s on, one per
+// letter still to spell (the words chosen so far in words), each opening with its letter, that
+// WordNet lists as one name.
+func (ix *decision) namesInTranslation(r *claimParts, s int, letters []rune, words []string) bool {
+	k := len(words)
+	if k == len(letters) {
+		return len(ix.lex.Lemmas("en", strings.Join(words, " "))) > 0
+	}
+	for _, t := range ix.translations(&r.parts[s+k], "en") {
+		if strings.ContainsRune(t, ' ') || []rune(t)[0] != letters[k] {
+			continue
+		}
+		if ix.namesInTranslation(r, s, letters, append(words, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// spellsRun reports n parts of c from s on as words neither stated nor set aside, in one
+// clause and written one after the other, each one that ok accepts.
+func spellsRun(c *claimParts, a sideAlign, s, n int, ok func(o *part) bool) bool {
+	for k := 0; k < n; k++ {
+		o := &c.parts[s+k]
+		if a.links[s+k] != unlinked || o.aside || o.num != "" || o.clause != c.parts[s].clause || !ok(o) {
 			return false
 		}
 		if k > 0 && !wordsAdjacent(c.read, c.parts[s+k-1].text, o.text) {

@@ -144,7 +144,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			c = conceptCover
 		case !qu.u.stop:
 			for _, du := range d.units {
-				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du)) || clippedPair(qv, qu, d.Lang, folded(du))) {
+				if du.word >= 0 && (!cross && (edit1(qu.u.stem, ix.keys[du.word][1:]) || edit1(qu.u.folded, folded(du)) || ix.clipsIndexed(qu.u.folded, folded(du), d.Lang)) || cognate(qu.u.folded, folded(du))) {
 					c = fuzzyCover
 					break
 				}
@@ -182,7 +182,7 @@ func (ix *Index) align(qv *queryView, d *ReviewDoc, n int) alignment {
 			default:
 				stem := ix.keys[du.word][1:]
 				for _, qu := range qv.units {
-					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du))) || cognate(qu.u.folded, folded(du)) || clippedPair(qv, qu, d.Lang, folded(du))) {
+					if qu.u.num == "" && !qu.u.stop && (!cross && qu.word < 0 && (edit1(qu.u.stem, stem) || edit1(qu.u.folded, folded(du)) || ix.clipsIndexed(qu.u.folded, folded(du), d.Lang)) || cognate(qu.u.folded, folded(du))) {
 						c = fuzzyCover
 						break
 					}

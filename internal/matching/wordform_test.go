@@ -3,7 +3,7 @@ package matching
 import "testing"
 
 // TestWordForm holds the post's words the index does not know read as the fact-check's word they
-// are a form of (wordform.go): an English clipping ("vit" for "vitamin") and a Turkish word the
+// are a form of (clipping.go and wordform.go): an English clipping ("vit" for "vitamin") and a Turkish word the
 // stemmer cuts too far when written bare ("sonsuz" cut to "sons"). Without the rule each
 // rewording shares too little with its fact-check to reach the retrieval floor. The look-alikes
 // naming another subject or saying another thing of it stay refused.
