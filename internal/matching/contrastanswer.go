@@ -16,8 +16,12 @@ import (
 // of truth and falsehood ("…, but that's a lie"); this reads one in the claim's own words. A
 // clause after the contrast answers the claim when it speaks of what the fact-check speaks of
 // (a part linked or opposite to it) and turns it: it is negated, it says the opposite of a part,
-// or it says what is "actually" so. A contrast that only adds ("… ama kimse bırakmıyor", "…, but
-// people still smoke") shares no part with the fact-check, or turns nothing, and stays.
+// or it says what is "actually" so. A claim reported as what others say ("they say", "heard",
+// "diyorlar") and then met with "but" is answered whatever the answer says ("…, but it's the
+// Mars rover footage that was staged", "… diyorlar ama asıl ıspanak artırıyor"): the post
+// asserts the answer, not the report. A contrast that only adds to a claim the post asserts
+// itself ("… ama kimse bırakmıyor", "…, but people still smoke") shares no part with the
+// fact-check, or turns nothing, and stays.
 
 // contrastWords open a clause that answers the one before it, by folded spelling.
 var contrastWords = map[string]bool{"but": true, "however": true, "yet": true, "ama": true, "fakat": true,
@@ -34,7 +38,7 @@ func (ix *decision) contrastAnswer(q, r *claimParts) string {
 		return ""
 	}
 	spans := denialPieces(q.frameText)
-	stated := false
+	stated, reported := false, false
 	for _, s := range spans {
 		text := strings.TrimSpace(strings.TrimRight(s, pieceEnd))
 		words := frameWords.FindAllString(text, -1)
@@ -48,18 +52,28 @@ func (ix *decision) contrastAnswer(q, r *claimParts) string {
 			shares = shares || l == linked || l == opposite
 			turned = turned || l == opposite
 		}
-		if stated && shares && contrastWords[turkish.Fold(words[0])] {
+		if stated && contrastWords[turkish.Fold(words[0])] {
 			for _, g := range cp.negs {
 				turned = turned || !g.prohibition
 			}
 			for _, w := range words[1:] {
 				turned = turned || actuallyWords[turkish.Fold(w)]
 			}
-			if turned {
+			if shares && turned || reported && len(cp.parts) > 0 {
 				return fmt.Sprintf("denied: the post states the claim, then answers it with %q", text)
 			}
 		}
 		stated = stated || shares
+		for _, w := range words {
+			reported = reported || ix.sayingWord(turkish.Fold(w))
+		}
 	}
 	return ""
+}
+
+// sayingWord reports a folded word that reports what others say: an English finite verb of
+// saying or thinking (reportVerb: "says", "heard", "reckon") or a finite Turkish verb of saying
+// (trSayingForms: "diyorlar", "derler").
+func (ix *decision) sayingWord(w string) bool {
+	return trSayingForms.MatchString(w) || ix.reportVerb(w, true)
 }

@@ -12,6 +12,8 @@ func TestContrastAnswer(t *testing.T) {
 		{"contrastAnswer", "Everyone says goldfish have a three-second memory, but they actually remember for months", "en", "goldfish-memory-en", "denied"},
 		{"contrastAnswer", "Yarasa gibi kör diyorlar ama bu hayvanlar görebiliyor", "tr", "bats-blind-tr", "denied"},
 		{"contrastAnswer", "Yarasalar kör diyorlar ama aslında görebiliyorlar", "tr", "bats-blind-tr", "denied"},
+		{"contrastAnswer", "heard Napoleon was very short, but his horse was tiny", "en", "napoleon-short-en", "denied"},
+		{"contrastAnswer", "Havuç yemek karanlıkta görmeyi güçlendirir derler ama asıl ıspanak güçlendiriyor", "tr", "carrots-night-vision-tr", "denied"},
 		{"contrastAnswer", "Smoking causes lung cancer, but people still smoke", "en", "smoking-lung-cancer-en", ""},
 		{"contrastAnswer", "Sigara içmek akciğer kanserine yol açar ama kimse bırakmıyor", "tr", "smoking-lung-cancer-tr", ""},
 		{"contrastAnswer", "bats are blind, my grandpa always said", "en", "bats-blind-en", ""},
