@@ -31,7 +31,9 @@ import (
 //     with its opposite verb denied; the negation rules judge it);
 //   - a fact-check noun that is a where/when adjunct (part.place): the claim may name a cause or
 //     a separation where the fact-check names the setting ("protects you from the cold" for
-//     "keeps you warm in the cold", "soğuk havadan" for "soğuk havada");
+//     "keeps you warm in the cold", "soğuk havadan" for "soğuk havada"); but an English place
+//     right after an object both claims state is where the object goes ("lift their heads from
+//     the sand" for "bury their heads in the sand", objectBefore);
 //   - a Turkish fact-check noun in the dative or locative of a verb without an object in the
 //     accusative: that is most often what a feeling is about, which an ablative says as well
 //     ("kırmızı renkten çıldırır" for "kırmızı renge öfkelenir"); with an object moved, kept or
@@ -61,7 +63,10 @@ func (ix *decision) caseDirectionFlip(q *claimParts, qa sideAlign, r *claimParts
 			continue
 		}
 		p, o := &q.parts[i], &r.parts[j]
-		if p.verb || o.verb || p.num != "" || o.num != "" || o.aside || o.place || p.lang != o.lang || p.standard && p.lang == "en" || o.standard && o.lang == "en" {
+		if p.verb || o.verb || p.num != "" || o.num != "" || o.aside || p.lang != o.lang || p.standard && p.lang == "en" || o.standard && o.lang == "en" {
+			continue
+		}
+		if o.place && !(p.lang == "en" && objectBefore(q, qa, i, r, j)) {
 			continue
 		}
 		var a, b direction
@@ -81,6 +86,18 @@ func (ix *decision) caseDirectionFlip(q *claimParts, qa sideAlign, r *claimParts
 		}
 	}
 	return ""
+}
+
+// objectBefore reports English parts i of q and j of r right after an object both claims state
+// (linked core parts, neither the subject): "lift their heads from the sand", "bury their heads
+// in the sand". The place is then where the object goes, not the setting of the claim.
+func objectBefore(q *claimParts, qa sideAlign, i int, r *claimParts, j int) bool {
+	if i < 1 || j < 1 {
+		return false
+	}
+	a, b := &q.parts[i-1], &r.parts[j-1]
+	return qa.links[i-1] == linked && qa.with[i-1] == j-1 && a.role == roleCore && b.role == roleCore && !a.first && !b.first && !a.verb && !b.verb &&
+		a.clause == q.parts[i].clause && b.clause == r.parts[j].clause
 }
 
 // objectsBoth reports a core noun in the accusative in both claims, linked: the verbs act on one

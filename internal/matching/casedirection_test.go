@@ -23,6 +23,10 @@ func TestCaseDirection(t *testing.T) {
 		{"caseDirectionFlip", "Diamonds are turned into coal over time", "en", "diamonds-from-coal-en", "different predicate"},
 		{"caseDirectionFlip", "Diamonds decay into coal", "en", "diamonds-from-coal-en", "different predicate"},
 		{"caseDirectionFlip", "Humans will turn into monkeys", "en", "humans-from-monkeys-en", "different predicate"},
+		// An English place right after the object both state: where the heads go.
+		{"caseDirectionFlip", "Ostriches lift their heads from the sand when frightened", "en", "ostrich-head-sand-en", "different predicate: lift from sand ≠ bury into sand"},
+		{"caseDirectionFlip", "When scared, ostriches pull their heads out of the sand", "en", "ostrich-head-sand-en", "different predicate"},
+		{"caseDirectionFlip", "ostriches take their heads out of the sand when they get scared", "en", "ostrich-head-sand-en", "different predicate"},
 		// Rewordings: the direction kept, the verb linked, the claim turned round.
 		{"caseDirectionFlip", "Elmaslar kömürden meydana gelir", "tr", "diamonds-from-coal-tr", ""},
 		{"caseDirectionFlip", "Diamonds are created from coal under pressure", "en", "diamonds-from-coal-en", ""},
@@ -30,6 +34,9 @@ func TestCaseDirection(t *testing.T) {
 		{"caseDirectionFlip", "Vücut ısımızın büyük kısmını kafamızdan kaybederiz", "tr", "head-heat-loss-tr", ""},
 		{"caseDirectionFlip", "Isımızın çoğu kafamızdan gider", "tr", "head-heat-loss-tr", ""},
 		{"caseDirectionFlip", "İnsanlar maymunlardan evrimleşti", "tr", "humans-from-monkeys-tr", ""},
+		{"caseDirectionFlip", "Ostriches stick their heads in the sand when scared", "en", "ostrich-head-sand-en", ""},
+		{"caseDirectionFlip", "ostriches put their heads into the sand when they're afraid", "en", "ostrich-head-sand-en", ""},
+		{"caseDirectionFlip", "You lose most of your body heat from your head", "en", "head-heat-loss-en", ""},
 		// A feeling's cause in the ablative where the fact-check has the dative.
 		{"caseDirectionFlip", "Boğalar kırmızıdan öfkelenir", "tr", "bulls-red-tr", ""},
 		{"caseDirectionFlip", "Boğalar kırmızı renkten çıldırır", "tr", "bulls-red-tr", ""},
