@@ -632,6 +632,12 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 		}
 		return false, fmt.Sprintf("different %s: %s ≠ %s", roleName(o), say(q, qa, i), say(r, ra, j))
 	}
+	if why := ix.caseDirectionFlip(q, qa, r, ra, cross); why != "" { // the noun's case turns the predicate (casedirection.go)
+		return false, ix.verbJudged(why)
+	}
+	if i, k := ix.antonymBeside(q, qa, r, ra, cross); i >= 0 { // antonymbeside.go
+		return false, fmt.Sprintf("different detail: %s ≠ %s", say(q, qa, i), r.parts[k].text)
+	}
 	ix.carriedAside(q, qa, r, ra, cross) // words that only carry what the fact-check says (extrapart.go)
 	// A phrasal verb judged as the one verb it is (advexp.go).
 	if why := cmp.Or(ix.phrasalApart(q, qa, r, ra, cross), ix.particleApart(q, qa, r, ra, cross)); why != "" { // particle.go
