@@ -151,6 +151,10 @@ type claimParts struct {
 	question bool
 	// frameText is the text read, kept to read it in pieces when a decision needs it (frame.go).
 	frameText string
+	// reported marks a post opened by a frame that reports what others say or believe ("everyone
+	// says …", "my mum swears …"), dropped before the claim is read: a later "but …" answers it
+	// (contrastanswer.go).
+	reported bool
 	// read is the text the parts were read from (the whole post's main text or a piece of it),
 	// for a rule that must see a word's neighbours the parts leave out (verbsense.go).
 	read string
@@ -262,6 +266,7 @@ func (ix *Index) parseClaim(text, lang string) *claimParts {
 	text = monthFirstDates.ReplaceAllStringFunc(text, dayFirstDate)
 	cp.question = yesNoQuestion(text)
 	framed := ix.dropTrailingComment(dropHashtags(ix.dropBelievers(dropQuestionFrame(text)))) // comment.go, believers.go
+	cp.reported = ix.reportOpened(text)
 	main, asides, after := splitAsides(framed)
 	ix.parseSegment(cp, main, lang, false)
 	mainParts := len(cp.parts)

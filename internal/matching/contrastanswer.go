@@ -38,7 +38,7 @@ func (ix *decision) contrastAnswer(q, r *claimParts) string {
 		return ""
 	}
 	spans := denialPieces(q.frameText)
-	stated, reported := false, false
+	stated, reported := false, q.reported
 	for _, s := range spans {
 		text := strings.TrimSpace(strings.TrimRight(s, pieceEnd))
 		words := frameWords.FindAllString(text, -1)
@@ -69,6 +69,13 @@ func (ix *decision) contrastAnswer(q, r *claimParts) string {
 		}
 	}
 	return ""
+}
+
+// reportOpened reports a post text opened by a frame that reports what others say or believe,
+// as dropQuestionFrame and dropBelievers read one (claimparts.go, believers.go).
+func (ix *Index) reportOpened(text string) bool {
+	text = questionFrames.ReplaceAllString(text, "")
+	return reportFrames.MatchString(text) || reportedSpeech.MatchString(text) || ix.dropBelievers(text) != text
 }
 
 // sayingWord reports a folded word that reports what others say: an English finite verb of

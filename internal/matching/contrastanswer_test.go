@@ -14,7 +14,9 @@ func TestContrastAnswer(t *testing.T) {
 		{"contrastAnswer", "Yarasalar kör diyorlar ama aslında görebiliyorlar", "tr", "bats-blind-tr", "denied"},
 		{"contrastAnswer", "heard Napoleon was very short, but his horse was tiny", "en", "napoleon-short-en", "denied"},
 		{"contrastAnswer", "Havuç yemek karanlıkta görmeyi güçlendirir derler ama asıl ıspanak güçlendiriyor", "tr", "carrots-night-vision-tr", "denied"},
+		{"contrastAnswer", "people say the moon landing was faked, but it was the Mars footage that was staged", "en", "moon-landing-hoax-en", "denied"},
 		{"contrastAnswer", "Smoking causes lung cancer, but people still smoke", "en", "smoking-lung-cancer-en", ""},
+		{"contrastAnswer", "my grandpa always says smoking causes lung cancer", "en", "smoking-lung-cancer-en", ""},
 		{"contrastAnswer", "Sigara içmek akciğer kanserine yol açar ama kimse bırakmıyor", "tr", "smoking-lung-cancer-tr", ""},
 		{"contrastAnswer", "bats are blind, my grandpa always said", "en", "bats-blind-en", ""},
 	})
