@@ -444,8 +444,8 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	// "Humans", "people", "insanlar" where the other claim says "we" or no one at all: a
 	// generic person is the implied subject of both, not a claim of its own. Only when the other
 	// claim has nothing left in its place ("dolphins" for "humans" is another subject).
-	genericAside(q, qa, r, ra, true)
-	genericAside(r, ra, q, qa, false)
+	genericAside(q, qa, r, ra, true, ix.isPersonKind)
+	genericAside(r, ra, q, qa, false, ix.isPersonKind)
 	participantAside(q, qa, r, ra, cross)
 	// A name of the fact-check that only says which one its next name is ("Emperor Nero",
 	// "James Naismith") may be left out: the claim names the same one ("Neron", "Naismith").
@@ -1264,17 +1264,37 @@ func beforeNoun(a *claimParts, i int) bool {
 // adjuncts) are left, as none of those stands in a subject's or object's place ("insanı
 // öldürebilir" for "… with an electric fan running can kill you"); the fact-check's is not, as a
 // claim's word left over may be its subject said otherwise ("flowering plants" for "Humans").
-func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool) {
+func genericAside(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, fromClaim bool, personKind func(*part) bool) {
 	if firstUnlinked(b, ba, func(o *part) bool {
 		return isContent(o) && !o.verb && !genericPerson(o) && (o.role >= roleCore || !fromClaim)
 	}) >= 0 {
 		return
 	}
 	for i := range a.parts {
-		if aa.links[i] == unlinked && genericPerson(&a.parts[i]) {
+		if aa.links[i] == unlinked && genericPerson(&a.parts[i]) && !(fromClaim && substitutedDetail(a, aa, b, ba, i, personKind)) {
 			aa.links[i] = chatter
 		}
 	}
+}
+
+// substitutedDetail reports, within one language, a detail of b left unstated right where a's
+// part i stands (counterpart): "aynı insana" where the fact-check says "aynı yere" puts a person
+// in the place's slot, another claim, not a person added. A kind of person there ("children"
+// for "people") is a broader or narrower claim, which broader2.go names.
+func substitutedDetail(a *claimParts, aa sideAlign, b *claimParts, ba sideAlign, i int, personKind func(*part) bool) bool {
+	if lexicalLang(a.lang) != lexicalLang(b.lang) {
+		return false
+	}
+	return counterpart(a, aa, b, ba, i, false, func(o *part) bool {
+		return isContent(o) && !o.verb && !genericPerson(o) && o.role < roleCore && !personKind(o)
+	}) >= 0
+}
+
+// isPersonKind reports a part naming a kind of person, by the lexicon (broader2.go
+// namesPersonKind); false without one.
+func (ix *decision) isPersonKind(o *part) bool {
+	kl, ok := ix.lex.(personKindLexicon)
+	return ok && ix.namesPersonKind(kl, o)
 }
 
 // participantAside sets aside a Turkish subject participle of the claim ("aşı yaptıran", "aşısı
