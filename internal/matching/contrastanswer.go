@@ -34,8 +34,8 @@ var actuallyWords = map[string]bool{"actually": true, "really": true, "aslinda":
 // contrastAnswer reports a post q that states part of fact-check r and then, in a clause opened
 // by a word of contrast, turns it in the fact-check's own words.
 func (ix *decision) contrastAnswer(q, r *claimParts) string {
-	if ix.lex == nil || q.frameText == "" {
-		return ""
+	if ix.lex == nil || q.frameText == "" || !hasContrastWord(q.frameText) {
+		return "" // most posts have no word of contrast: nothing to read in pieces
 	}
 	spans := denialPieces(q.frameText)
 	stated, reported := false, q.reported
@@ -69,6 +69,17 @@ func (ix *decision) contrastAnswer(q, r *claimParts) string {
 		}
 	}
 	return ""
+}
+
+// hasContrastWord reports a word of contrastWords in text after its first word.
+func hasContrastWord(text string) bool {
+	words := frameWords.FindAllString(text, -1)
+	for _, w := range words[min(1, len(words)):] {
+		if contrastWords[turkish.Fold(w)] {
+			return true
+		}
+	}
+	return false
 }
 
 // reportOpened reports a post text opened by a frame that reports what others say or believe,
