@@ -598,7 +598,7 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 			if k := counterpart(q, qa, r, ra, i, cross, func(o *part) bool { return isContent(o) && (o.verb || p.verb && o.verbLike) }); k >= 0 {
 				// Unless the lexicon knows both verbs well and keeps them apart (verbsense.go), or a
 				// Turkish verb's stem reads as the antonym of the fact-check's (trverbs.go).
-				if !cross && (ix.verbsApart(q, r, p, &r.parts[k]) || ix.trVerbsApart(p, &r.parts[k]) || ix.trVerbsLinkedApart(p, &r.parts[k])) {
+				if !cross && (ix.verbsApart(q, r, p, &r.parts[k]) || ix.trVerbsApart(p, &r.parts[k]) || ix.trVerbsLinkedApart(p, &r.parts[k]) || ix.trVerbsGlossedApart(p, &r.parts[k])) {
 					return false, ix.verbJudged(fmt.Sprintf("different predicate: %s ≠ %s", say(q, qa, i), say(r, ra, k))) // predshadow.go
 				}
 				// Or both are a noun and a verb read as one, with another noun (phraseverb.go).
