@@ -36,6 +36,9 @@ func (ix *decision) holes(q, r *claimParts) string {
 	if why := ix.crossDesignators(q, r); why != "" { // designator.go
 		return why
 	}
+	if why := ix.nameWordForNoun(q, r); why != "" { // nameword.go
+		return why
+	}
 	if why := ix.mockedClaim(q, r); why != "" { // a story laughing at the claim (mocked.go)
 		return why
 	}
