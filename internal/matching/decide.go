@@ -515,6 +515,10 @@ func (ix *decision) decideWhole(q, r *claimParts) (bool, string) {
 	ix.bodyAside(q, qa, r, ra, rFull, cross) // a detail the review's explanation covers (bodyword.go)
 	ix.nationAside(q, qa, r, ra)             // a nationality of a stated name the body gives (demonym.go)
 	ix.nameHeadIsLemma(q, qa, r)             // "Ottoman Turks" for "Ottomans" (demonym.go)
+	// A group of people the fact-check does not name ("Baby bats", "in marathon runners"; subgroup.go).
+	if why := ix.subgroupRestricted(q, qa, r, ra, cross); why != "" {
+		return false, why
+	}
 	// A name the claim states that the fact-check does not is a different claim.
 	for i := range q.parts {
 		if qa.links[i] != unlinked || q.parts[i].ent == nil {
