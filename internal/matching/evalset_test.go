@@ -439,8 +439,10 @@ func TestTuningFiles(t *testing.T) {
 		// a claim reported as what others say and met with "but" (contrastanswer.go); 0.759 ->
 		// 0.773 (109/141) after casedirection.go and antonymbeside.go; 0.773 -> 0.787 (111/141)
 		// with a report frame dropped before the claim read as the report (claimParts.reported);
-		// 0.787 -> 0.794 (112/141) with a generic person in a detail's slot (substitutedDetail).
-		{"adversarial3", adversarial3Path, heldFigures{lookalike: 0.79, paraphrase: 0, crosslang: 0}},
+		// 0.787 -> 0.794 (112/141) with a generic person in a detail's slot (substitutedDetail);
+		// 0.794 -> 0.809 (114/141) with nameword.go; 0.809 -> 0.851 (120/141) with subgroup.go and
+		// trverbgloss.go.
+		{"adversarial3", adversarial3Path, heldFigures{lookalike: 0.85, paraphrase: 0, crosslang: 0}},
 		// colloq6: a sixth colloquial set (ids o-…: 170 look-alikes over 104 starter claims, 90
 		// same-language and 40 cross-language rewordings), written by a writer who read only the
 		// starter set and the eval README's line format and kinds. First run, before any rule was
@@ -657,6 +659,13 @@ func TestEvalTestHalf(t *testing.T) {
 		// 0.651 and 0.633 (38/60), no swap.
 		// The floor rule of that round (statedback.go: a candidate below the retrieval floor taken when
 		// the two claims state each other) took one look-alike more here (312/321) and was reverted.
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.975 (unchanged), 0.653 (+0.002)
+		// and 0.633 (unchanged).
 		{"blind4", testPath, heldFigures{lookalike: 0.97, paraphrase: 0.65, crosslang: 0.63}, 0.97},
 		// blind5.jsonl (379 cases, written blind on 2026-11-26 while the holes round was being
 		// shaped; run once, on the matcher after the holes round, with no rule changed since):
@@ -699,7 +708,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 0.985 (unchanged), 0.558 and
 		// 0.550, no swap.
-		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.55, crosslang: 0.54}, 0.98},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.985 (unchanged), 0.568 (+0.010)
+		// and 0.550 (unchanged).
+		{"blind5", testPath2, heldFigures{lookalike: 0.98, paraphrase: 0.56, crosslang: 0.54}, 0.98},
 		// blind6.jsonl (302 cases, written blind on 2026-11-26 by a writer who saw only the eval
 		// README and the starter set; first run on the matcher of commit 97a3123, before any rule
 		// of the round that followed): look-alike abstention 0.955 (107/112), same-language
@@ -743,7 +759,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// unchanged, no swap.
 		// After that session's third round (caseadjunct.go, converbverb.go, trprohib.go), run once:
 		// 0.973, 0.464 (one rewording more) and 0.620, no swap; the other halves unchanged.
-		{"blind6", testPath3, heldFigures{lookalike: 0.97, paraphrase: 0.46, crosslang: 0.62}, 0.97},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.982 (one look-alike more refused),
+		// 0.471 (+0.007) and 0.620 (unchanged).
+		{"blind6", testPath3, heldFigures{lookalike: 0.98, paraphrase: 0.47, crosslang: 0.62}, 0.98},
 		// blind7.jsonl (294 cases, written blind on 2026-11-26 while the colloq3 and rewordings
 		// rounds were shaped, by a writer who saw only the eval README and the starter set; eight
 		// cases repeating a tuning query dropped before any run). First run, on the matcher after
@@ -785,7 +808,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 0.991 (unchanged), 0.635 and
 		// 0.776, no swap.
-		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.63, crosslang: 0.77}, 0.99},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.991 (unchanged), 0.642 (+0.007)
+		// and 0.776 (unchanged).
+		{"blind7", testPath4, heldFigures{lookalike: 0.99, paraphrase: 0.64, crosslang: 0.77}, 0.99},
 		// blind8.jsonl (313 cases: 109 look-alikes, 15 of them broader or narrower than a starter
 		// claim; 154 same-language and 50 cross-language rewordings). First run, once, on the
 		// matcher after the broader-claim and verb-sense rounds: look-alike abstention 0.899
@@ -826,7 +856,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 0.917 (unchanged), 0.747 and
 		// 0.720, no swap.
-		{"blind8", testPath5, heldFigures{lookalike: 0.91, paraphrase: 0.74, crosslang: 0.71}, 0.91},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.936 (two narrower look-alikes more
+		// refused, by subgroup.go), 0.753 (+0.006) and 0.720 (unchanged).
+		{"blind8", testPath5, heldFigures{lookalike: 0.93, paraphrase: 0.75, crosslang: 0.71}, 0.93},
 		// blind9.jsonl (211 cases after dropping the 49 that repeated a query of another file: 75
 		// look-alikes, 11 of them broader than a starter claim; 100 same-language and 36
 		// cross-language rewordings). First run, once, on the matcher of commit d03b82d, before
@@ -863,6 +900,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 0.960 (unchanged), 0.570 and
 		// 0.722, no swap.
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.960, 0.570 and 0.722, all
+		// unchanged (after the first round 0.947: storyclause.go took one more look-alike and was
+		// reverted).
 		{"blind9", testPath6, heldFigures{lookalike: 0.96, paraphrase: 0.57, crosslang: 0.72}, 0.96},
 		// blind10.jsonl (255 cases after dropping the 65 that repeated a query of another file:
 		// 109 look-alikes, 106 same-language and 40 cross-language rewordings). First run, once,
@@ -897,7 +942,15 @@ func TestEvalTestHalf(t *testing.T) {
 		// unchanged, no swap.
 		// After that session's third round (caseadjunct.go, converbverb.go, trprohib.go), run once:
 		// 0.991, 0.623 (one rewording more) and 0.825, no swap; the other halves unchanged.
-		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.62, crosslang: 0.82}, 0.99},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.991 (unchanged), 0.604 (-0.019:
+		// two rewordings now refused by subgroup.go, kept because it refused two look-alikes of
+		// blind8.jsonl and a wrong verdict is worse than none) and 0.825 (unchanged).
+		{"blind10", testPath7, heldFigures{lookalike: 0.99, paraphrase: 0.60, crosslang: 0.82}, 0.99},
 		// blind11.jsonl (197 cases: 95 look-alikes, 79 same-language and 23 cross-language
 		// rewordings, written blind at the start of the session after colloq6.jsonl's; 38 of the
 		// 235 written repeated another file's query and were dropped by a script before anything
@@ -919,7 +972,14 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 1.000 (unchanged), 0.684 and
 		// 0.739, no swap.
-		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.68, crosslang: 0.73}, 0.99},
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 1.000 (unchanged), 0.696 (+0.012)
+		// and 0.739 (unchanged).
+		{"blind11", testPath8, heldFigures{lookalike: 0.99, paraphrase: 0.69, crosslang: 0.73}, 0.99},
 		// blind12.jsonl (186 cases: 70 look-alikes, 90 same-language and 26 cross-language
 		// rewordings, written blind at the start of the session after blind11.jsonl's, before any
 		// rule of that session; see the eval README). Its first run, on commit 4f2af3f, aggregates
@@ -932,12 +992,26 @@ func TestEvalTestHalf(t *testing.T) {
 		// internal/turkish/negparticiple.go; shaped on tuning data only), every half run once after the
 		// first round was merged and once after the second, aggregates only: 0.971 (unchanged), 0.656 and
 		// 0.692, no swap.
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.971, 0.656 and 0.692, all
+		// unchanged.
 		{"blind12", testPath9, heldFigures{lookalike: 0.97, paraphrase: 0.65, crosslang: 0.69}, 0.97},
 		// blind13.jsonl (230 cases: 94 look-alikes, 100 same-language and 36 cross-language
 		// rewordings, written blind at the start of the session after blind12.jsonl's, before any
 		// rule of that session; see the eval README). Its first run, on commit 3bfe84e, aggregates
 		// only: look-alike abstention 0.968 (91/94), same-language rewording verdict accuracy 0.610
 		// (right review for 60/100), cross-language 0.833 (30/36), no dogru/yanlis swap.
+		// After the rounds of the session that wrote blind13.jsonl (look-alike holes found with fresh
+		// probes and adversarial3.jsonl: preventer.go, two antonyms, contrastanswer.go, asidesubject.go,
+		// designator.go, casedirection.go, antonymbeside.go, substitutedDetail, nameword.go, subgroup.go,
+		// trverbgloss.go; rewordings: kindname.go, pivotdenial.go, exceptonly.go, wordform.go,
+		// piecename.go, pieceobject.go, clipping.go; shaped on tuning data only), every half run once
+		// after each of the three rounds was merged, aggregates only: 0.968, 0.610 and 0.833, all
+		// unchanged.
 		{"blind13", testPath10, heldFigures{lookalike: 0.96, paraphrase: 0.61, crosslang: 0.83}, 0.96},
 	} {
 		t.Run(half.name, func(t *testing.T) {
