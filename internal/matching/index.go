@@ -180,6 +180,9 @@ type Index struct {
 	further memo[[2]string, bool]
 	// sensesAgreed caches which English word pairs a later sense joins (senseagree.go).
 	sensesAgreed memo[[2]string, bool]
+	// joined caches the dictionary forms of two Turkish words written as one (kindname.go
+	// splitCompound): every search reads its candidates' compounds again.
+	joined memo[string, []string]
 }
 
 // Option configures an Index.

@@ -49,7 +49,12 @@ func (ix *Index) splitCompound(p, n *part, forms []string) []string {
 	if p.lang != "tr" || n.lang != "tr" || n.verb || len(p.folded) < 2 || len(n.folded) < 2 {
 		return forms
 	}
-	dict, _ := ix.dictForms("tr", ix.morph.Lemmas(p.folded+n.folded), "")
+	w := p.folded + n.folded
+	dict, ok := ix.joined.get(w)
+	if !ok {
+		dict, _ = ix.dictForms("tr", ix.morph.Lemmas(w), "")
+		ix.joined.put(strings.Clone(w), dict, maxLexCache)
+	}
 	for _, d := range dict {
 		if len(d) >= len(p.folded)+2 && d[:len(p.folded)] == p.folded && !strings.HasSuffix(d, "mak") && !strings.HasSuffix(d, "mek") && !contains(forms, d) {
 			forms = append(forms, d)
