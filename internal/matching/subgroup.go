@@ -254,11 +254,3 @@ func groupForm(p *part) bool {
 	}
 	return false
 }
-
-// firstOf is at most the first n of list.
-func firstOf(list []string, n int) []string {
-	if len(list) > n {
-		return list[:n]
-	}
-	return list
-}
