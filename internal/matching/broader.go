@@ -153,13 +153,14 @@ func (ix *decision) headQualifier(q *claimParts, qa sideAlign, r *claimParts, ra
 		if j > 0 && r.parts[j-1].clause == o.clause && ra.links[j-1] != unlinked && !r.parts[j-1].verb && r.parts[j-1].role != roleAdjunct {
 			continue
 		}
-		if !(o.role == roleModifier || o.lang == "tr" && ix.withNounSuffix(o.folded)) || !adjacent(r.frameText, o.text, h.text) {
+		izafet := o.lang == "tr" && izafetModifier(o, h)
+		if !(o.role == roleModifier || o.lang == "tr" && ix.withNounSuffix(o.folded) || izafet) || !adjacent(r.frameText, o.text, h.text) {
 			continue
 		}
 		// A noun opening the subject ("Japon balıklarının") names the kind the whole claim is
 		// about, one before a case ending the kind of a detail the claim states ("matematik
 		// dersinden" for "sınıfta"); elsewhere only an adjective is sure to restrict.
-		if !(j == 0 && o.first && subjectHead(r) == j+1 && q.parts[ra.with[j+1]].first) && h.role != roleAdjunct && !ix.adjective(nouns, o) {
+		if !(j == 0 && o.first && (subjectHead(r) == j+1 || izafet) && q.parts[ra.with[j+1]].first) && h.role != roleAdjunct && !ix.adjective(nouns, o) {
 			continue
 		}
 		if glossStated(r, ra, j) {
@@ -257,6 +258,25 @@ func wordRune(s string, first bool) bool {
 		r, _ = utf8.DecodeLastRuneInString(s)
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// izafetModifier reports a bare Turkish noun (or a word no dictionary has, an acronym such as
+// "mRNA") before a head carrying the compound's possessive ending: "mRNA aşıları", "Grip aşısı".
+// The reading by position may take it for a core part of its own, but it says which kind of the
+// head the claim is about, as an adjective does.
+func izafetModifier(o, h *part) bool {
+	return izafetWord(o) && (possessed(h, true) || pluralPossessed(h)) && (len(o.dict) == 0 || possessed(o, false))
+}
+
+// pluralPossessed reports a Turkish noun in the plural with the compound's possessive ending
+// after a dictionary form of it ("aşıları" of "aşı"), with a case ending or none.
+func pluralPossessed(h *part) bool {
+	for _, d := range h.dict {
+		if rest, ok := strings.CutPrefix(h.folded, d); ok && len(d) >= 2 && (strings.HasPrefix(rest, "lari") || strings.HasPrefix(rest, "leri")) {
+			return true
+		}
+	}
+	return false
 }
 
 // withSuffix reports a Turkish word ending in -lI ("limonlu", "şekerli"): "having", an
