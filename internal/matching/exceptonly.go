@@ -1,10 +1,5 @@
 package matching
 
-import (
-	"github.com/claimcheck/claimcheck/internal/analysis"
-	"github.com/claimcheck/claimcheck/internal/turkish"
-)
-
 // An exception read against a restriction (decideWhole's polarity): "No man-made structure
 // except the Great Wall can be seen from space" says what "The Great Wall is the only man-made
 // structure visible from space" says. An exception word (exceptWords) in a clause that denies
@@ -42,7 +37,7 @@ var allWords = map[string]map[string]bool{
 // speaks of all, against a claim b that restricts (onlyWord) where a does not: the pair flips
 // the claim once. It returns a's exception word and b's restriction, for the reason.
 func (ix *decision) exceptOnly(a, b *claimParts) (string, string) {
-	words := ix.claimWords(a)
+	words, _ := ix.clauseTokens(a)
 	at := -1
 	for k, t := range words {
 		if exceptWords[t.folded] {
@@ -71,24 +66,11 @@ func (ix *decision) exceptOnly(a, b *claimParts) (string, string) {
 	if !quantified {
 		return "", ""
 	}
-	for _, t := range ix.claimWords(b) {
+	bWords, _ := ix.clauseTokens(b)
+	for _, t := range bWords {
 		if onlyWord(t.folded) {
 			return words[at].text, t.text
 		}
 	}
 	return "", ""
-}
-
-// claimWords are the tokens of claim x by clause (clauseTokens), or, when they did not line up
-// with its clauses (a hyphenated compound read as one word, "man-made") and it has one clause,
-// the words of its whole text as clause 0.
-func (ix *decision) claimWords(x *claimParts) []clauseToken {
-	if toks, _ := ix.clauseTokens(x); toks != nil || x.clauses > 1 {
-		return toks
-	}
-	var out []clauseToken
-	for _, w := range analysis.Tokenize(x.frameText) {
-		out = append(out, clauseToken{text: w, folded: turkish.Fold(w), part: -1})
-	}
-	return out
 }

@@ -19,3 +19,24 @@ func TestExceptOnly(t *testing.T) {
 		{"exceptOnly", "Evrende Dünya dışında hiçbir yerde yaşam yoktur", "tr", "alien-life-tr", "negation differs"},
 	})
 }
+
+// TestScanClausesHyphenated holds that a post with an English hyphenated compound the lexicon
+// joins into one token ("man-made") keeps its clause numbers (claimparts.go scanClauses):
+// counted on the joined tokens they did not line up, and every clause-reading rule lost the post.
+func TestScanClausesHyphenated(t *testing.T) {
+	ix := starterIndex(t)
+	toks, ids := ix.scanClauses("The man-made wall is visible, but only from orbit", "en")
+	if ids == nil || len(ids) != len(toks) {
+		t.Fatalf("scanClauses: %d tokens, clause ids %v", len(toks), ids)
+	}
+	want := map[string]int{"man-made": 0, "wall": 0, "visible": 0, "only": 1, "orbit": 1}
+	for i, tok := range toks {
+		if c, ok := want[tok.text]; ok && ids[i] != c {
+			t.Errorf("token %q in clause %d, want %d", tok.text, ids[i], c)
+		}
+		delete(want, tok.text)
+	}
+	if len(want) > 0 {
+		t.Errorf("tokens not scanned as written: %v", want)
+	}
+}

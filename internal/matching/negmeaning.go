@@ -185,8 +185,7 @@ func (ix *decision) readClauseTokens(c *claimParts) (toks []clauseToken, asks []
 	if text == "" {
 		return nil, nil
 	}
-	scanned := ix.joinHyphenated(text, scanText(text), lexicalLang(c.lang))
-	ids := clauseIDs(text, scanned)
+	scanned, ids := ix.scanClauses(text, lexicalLang(c.lang))
 	if ids == nil {
 		return nil, nil
 	}
